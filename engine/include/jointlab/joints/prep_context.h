@@ -1,0 +1,34 @@
+// JointLab engine — what a joint's prep function receives.
+#pragma once
+
+#include "jointlab/math.h"
+
+namespace jl {
+
+/// The state a joint's rows are built from: the two body poses (identity for the world or a
+/// static body) and the two local joint frames, plus the derived world joint frames and lever arms.
+/// Built once per joint per step by the world; joint prep functions only read it.
+struct PrepContext {
+    Transform body0;   ///< body 0 centre-of-mass pose in world
+    Transform body1;   ///< body 1 centre-of-mass pose in world
+    Transform cA2w;    ///< body 0's joint frame in world (body0 * frame0)
+    Transform cB2w;    ///< body 1's joint frame in world (body1 * frame1)
+    Vec3 r0{0.0};      ///< cA2w.p − body0.p: lever arm of body 0 [m]
+    Vec3 r1{0.0};      ///< cB2w.p − body1.p: lever arm of body 1 [m]
+    Real dt = 1.0 / 60.0;  ///< the step [s]
+
+    static PrepContext make(const Transform& body0, const Transform& frame0, const Transform& body1,
+                            const Transform& frame1, Real dt) {
+        PrepContext c;
+        c.body0 = body0;
+        c.body1 = body1;
+        c.cA2w = body0 * frame0;
+        c.cB2w = body1 * frame1;
+        c.r0 = c.cA2w.p - body0.p;
+        c.r1 = c.cB2w.p - body1.p;
+        c.dt = dt;
+        return c;
+    }
+};
+
+}  // namespace jl

@@ -1,0 +1,84 @@
+// JointLab engine — the Scene: plain descriptions of settings, bodies and joints.
+//
+// The Scene is what files store, what the editor edits (through undoable commands) and what a
+// World is built from. It holds no runtime state.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "jointlab/body.h"
+#include "jointlab/fields.h"
+#include "jointlab/joint.h"
+
+namespace jl {
+
+enum class SolverType { PGS, TGS };
+inline constexpr const char* kSolverTypeNames[] = {"pgs", "tgs"};
+
+/// World settings: time step, solver and environment.
+struct WorldSettings {
+    Real dt = 1.0 / 60.0;     ///< fixed time step [s]
+    int posIters = 4;         ///< position iterations per step
+    int velIters = 1;         ///< velocity iterations per step
+    Vec3 gravity{0.0, -9.81, 0.0};  ///< [m/s^2], Y is up
+    SolverType solver = SolverType::PGS;
+    bool autoBaumgarte = true;  ///< use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS
+    Real baumgarte = 1.0;       ///< α in b = α·C/dt, used when autoBaumgarte is false
+    bool groundPlane = true;    ///< static ground plane y = 0 that boxes, spheres and capsules rest on
+    Real groundFriction = 0.6;  ///< Coulomb friction coefficient against the ground
+    Real groundRestitution = 0.0;  ///< [0, 1]
+    Real maxLinearSpeed = 1e4;     ///< speed cap [m/s]
+    Real maxAngularSpeed = 100.0;  ///< angular speed cap [rad/s] (PhysX's default maxAngularVelocity)
+
+    /// α actually used for the current solver.
+    Real effectiveBaumgarte() const;
+
+    template <class V>
+    void visit(V& v) {
+        v("dt", dt, Field{"s", 1e-5, 0.1, "fixed time step"});
+        v("posIters", posIters, Field{"", 1, 255, "position iterations per step"});
+        v("velIters", velIters, Field{"", 0, 255, "velocity iterations per step"});
+        v("gravity", gravity, anyReal("m/s^2", "gravitational acceleration (Y is up)"));
+        v("solver", EnumField<SolverType>{solver, kSolverTypeNames, 2},
+          Field{"", 0, 0, "pgs: projected Gauss-Seidel; tgs: temporal Gauss-Seidel (substepping)"});
+        v("autoBaumgarte", autoBaumgarte, Field{"", 0, 0, "use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS"});
+        v("baumgarte", baumgarte, Field{"", 0.0, 1.0, "fraction of the position error corrected per step (α)"});
+        v("groundPlane", groundPlane, Field{"", 0, 0, "a static ground plane at y = 0"});
+        v("groundFriction", groundFriction, nonNegative("", "friction coefficient against the ground"));
+        v("groundRestitution", groundRestitution, Field{"", 0.0, 1.0, "bounciness of the ground"});
+        v("maxLinearSpeed", maxLinearSpeed, positive("m/s", "bodies never move faster than this"));
+        v("maxAngularSpeed", maxAngularSpeed, positive("rad/s", "bodies never spin faster than this"));
+    }
+};
+
+/// Viewer state worth keeping with a scenario.
+struct CameraState {
+    Vec3 target{0.0, 1.0, 0.0};  ///< orbit centre [m]
+    Real distance = 8.0;         ///< [m]
+    Real yaw = 0.6;              ///< [rad] about +Y
+    Real pitch = 0.35;           ///< [rad] above the horizon
+
+    template <class V>
+    void visit(V& v) {
+        v("target", target, anyReal("m", "point the camera orbits"));
+        v("distance", distance, positive("m", "distance from the target"));
+        v("yaw", yaw, anyReal("rad", "rotation about the vertical axis"));
+        v("pitch", pitch, Field{"rad", -1.57, 1.57, "elevation above the horizon"});
+    }
+};
+
+struct Scene {
+    std::string description;  ///< free text shown in the app
+    WorldSettings settings;
+    std::vector<BodyDesc> bodies;
+    std::vector<JointDesc> joints;
+    CameraState camera;
+
+    /// Index of the body named `name`, or -1.
+    int findBody(const std::string& name) const;
+    /// Index of the joint named `name`, or -1.
+    int findJoint(const std::string& name) const;
+};
+
+}  // namespace jl

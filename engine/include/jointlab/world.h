@@ -1,0 +1,122 @@
+// JointLab engine — the World: runtime state built from a Scene, advanced by step().
+//
+// One step (see docs/solvers.md):
+//   1. apply external forces (gravity, user forces) and damping → v_pre
+//   2. prep: every unbroken joint and every ground contact writes its rows
+//   3. solver setup: unit responses, constants, impulse bounds (solver_rows.cpp)
+//   4. PGS or TGS: position iterations, integration, velocity iterations
+//   5. write back velocities and poses
+//   6. force reporting at body 1's joint frame, breakage and break events
+// Edits to the scene are applied between steps, never during one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "jointlab/row.h"
+#include "jointlab/scene.h"
+
+namespace jl {
+
+/// Pose and velocity of a body.
+struct BodyState {
+    Transform pose;           ///< centre of mass pose
+    Vec3 linearVelocity{0.0};   ///< [m/s]
+    Vec3 angularVelocity{0.0};  ///< world axes [rad/s]
+};
+
+/// What the solver did with one row in the last step.
+struct RowResult {
+    Real impulse = 0.0;         ///< accumulated impulse over the step [N·s] (N·m·s for angular rows)
+    Real geometricError = 0.0;  ///< C at the start of the step [m or rad]
+    Real bias = 0.0;            ///< α·C/dt used in position iterations [m/s or rad/s]
+    Real velocityError = 0.0;   ///< J·v + b − v_T after the solve, b as in the last iteration phase
+    Real unitResponse = 0.0;    ///< r = J M⁻¹ Jᵀ with the joint's mass scales
+    bool clamped = false;       ///< the accumulated impulse sits on a finite bound
+    bool active = true;         ///< false when the row was dropped (vanishing response)
+};
+
+/// Runtime state of a joint.
+struct JointState {
+    Vec3 force{0.0};   ///< force the joint applied to body 1, at body 1's joint frame origin, world axes [N]
+    Vec3 torque{0.0};  ///< torque the joint applied to body 1 about that point [N·m]
+    bool broken = false;
+    int firstRow = 0;  ///< index of its first row in World::rows() for the last step
+    int rowCount = 0;  ///< rows it produced in the last step (0 when broken)
+};
+
+/// Raised when a joint breaks.
+struct BreakEvent {
+    int joint = -1;
+    int64_t step = 0;   ///< the step in which the load exceeded the threshold (1-based step count)
+    Real time = 0.0;    ///< simulation time at the end of that step [s]
+    Vec3 force{0.0};
+    Vec3 torque{0.0};
+};
+
+class World {
+public:
+    /// Builds the runtime state. The scene must be valid (see validateScene); bodies referenced
+    /// by name are resolved here.
+    explicit World(Scene scene);
+    ~World();
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    /// Advances the simulation by settings().dt.
+    void step();
+
+    const Scene& scene() const { return scene_; }
+    /// Settings may be changed between steps; the next step uses them.
+    WorldSettings& settings() { return scene_.settings; }
+
+    int64_t stepCount() const { return stepCount_; }
+    Real time() const { return time_; }
+
+    std::span<const BodyState> bodies() const { return bodies_; }
+    /// Overwrite one body's state (editor drags, resets). Takes effect at the next step.
+    void setBodyState(int body, const BodyState& s);
+
+    const JointState& jointState(int joint) const { return joints_[joint]; }
+    /// Rows of every joint from the last step (ground contacts are not included).
+    std::span<const Row> rows() const;
+    std::span<const RowResult> rowResults() const;
+    std::span<const Row> jointRows(int joint) const;
+    std::span<const RowResult> jointRowResults(int joint) const;
+
+    const std::vector<BreakEvent>& breakEvents() const { return breakEvents_; }
+    /// Un-breaks a joint: it takes part in the solve again from the next step.
+    void restoreJoint(int joint);
+    /// Breaks or un-breaks a joint directly.
+    void setJointBroken(int joint, bool broken);
+
+    /// Adds a force at a world point on a body for the next step only (mouse drag, tests).
+    void applyForce(int body, const Vec3& force, const Vec3& worldPoint);
+
+    /// Number of ground contact rows in the last step.
+    int contactRowCount() const;
+
+    Real kineticEnergy() const;
+    /// Gravitational potential energy −m·g·x summed over dynamic bodies [J].
+    Real potentialEnergy() const;
+
+    /// Inverse mass [1/kg] (0 for static and kinematic bodies).
+    Real inverseMass(int body) const;
+    /// Principal inertia in the body frame.
+    Vec3 localInertia(int body) const;
+
+private:
+    struct Impl;
+    Scene scene_;
+    std::vector<BodyState> bodies_;
+    std::vector<JointState> joints_;
+    std::vector<BreakEvent> breakEvents_;
+    int64_t stepCount_ = 0;
+    Real time_ = 0.0;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace jl
