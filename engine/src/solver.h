@@ -1,0 +1,147 @@
+// JointLab engine — solver data shared by PGS (solver_pgs.cpp) and TGS (solver_tgs.cpp).
+//
+// Equation numbers: physx-1d-constraint-formulation.md ("F") and physx-implicit-spring-drives.md
+// ("D").
+//
+// Solver bodies carry linear velocity and angular MOMOCITY ω⁽ᵐ⁾ = I^½·ω (F 58–59). Rows carry
+// the momocity Jacobian J⁽ᵐ⁾ = {μ0, I0^-½ κ0, μ1, I1^-½ κ1} (F 54–56), so applying an impulse
+// λ changes momocity by λ·κ⁽ᵐ⁾ (F 60–61) and projecting κ⁽ᵐ⁾·Δω⁽ᵐ⁾ gives κ·Δω (F 62): no 3×3
+// inertia product per row visit.
+//
+// Static bodies and the world share solver body 0 (zero velocity). Kinematic bodies get their own
+// solver body with I^-½ = E (so momocity = ω) but zero inverse mass in every row they touch.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "jointlab/math.h"
+#include "jointlab/row.h"
+
+namespace jl::solver {
+
+/// Velocity state touched in the inner loop.
+struct Body {
+    Vec3 linVel{0.0};  ///< PGS: Δv accumulated by the solve; TGS: full linear velocity
+    Vec3 angVel{0.0};  ///< PGS: Δω⁽ᵐ⁾; TGS: full angular momocity I^½·ω
+    Vec3 deltaLin{0.0};  ///< TGS: linear motion accumulated over the substeps (deltaLinDt) [m]
+    Vec3 deltaAng{0.0};  ///< TGS: integrated momocity over the substeps (deltaAngDt)
+};
+
+/// Per-body constants over one step (inertia held constant, as TGS's first approximation).
+struct BodyInfo {
+    Real invMass = 0.0;        ///< 0 for static / kinematic
+    Mat3 sqrtInvInertia{0.0};  ///< world I^-½ (E for kinematic, 0 for the static body)
+    Mat3 sqrtInertia{0.0};     ///< world I^½ (E for kinematic)
+    bool dynamic = false;
+    Vec3 vPre{0.0};            ///< velocity after external forces, before constraints
+    Vec3 wPre{0.0};            ///< angular velocity after external forces (plain ω)
+    Transform pose;            ///< pose at the start of the step; TGS advances it per substep
+    Quat q0{1.0, 0.0, 0.0, 0.0};  ///< orientation at the start of the step
+};
+
+enum SolverRowFlags : uint16_t {
+    kSolveSpring = 1 << 0,
+    kSolveAccelSpring = 1 << 1,
+    kSolveKeepBias = 1 << 2,    ///< hard row keeps its bias in velocity iterations
+    kSolveBounce = 1 << 3,      ///< restitution replaced the bias with a bounce target
+    kSolveAngular = 1 << 4,     ///< no lever arms: skip the TGS lever update
+    kSolveFriction = 1 << 5,    ///< bounds are ±frictionCoef × accumulated impulse of row `normalRow`
+    kSolveInactive = 1 << 6,    ///< vanishing unit response: skipped
+};
+
+/// One row, prepared for the solver.
+struct SolverRow {
+    int b0 = 0, b1 = 0;  ///< solver body indices
+    Vec3 lin0{0.0}, angM0{0.0}, lin1{0.0}, angM1{0.0};  ///< J⁽ᵐ⁾ (angular parts premultiplied by I^-½)
+    Real linScale0 = 0.0, angScale0 = 0.0;  ///< invMass·invMassScale, invInertiaScale (0 if not dynamic)
+    Real linScale1 = 0.0, angScale1 = 0.0;
+    Real response = 0.0;       ///< r = J M⁻¹ Jᵀ with the mass scales (F 21)
+    Real recipResponse = 0.0;  ///< 1/r
+    // PGS (F 63–65, D 20–22): newAccum = constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum
+    Real constant = 0.0;          ///< position iterations
+    Real unbiasedConstant = 0.0;  ///< velocity iterations
+    Real vMul = 0.0;
+    Real impulseMul = 1.0;
+    Real minImpulse = -kInf, maxImpulse = kInf;
+    Real accum = 0.0;  ///< accumulated impulse
+    // TGS extras: the row's error is updated from the bodies' motion each visit.
+    Real error0 = 0.0;      ///< C at the start of the step
+    Real velTarget = 0.0;   ///< v_T (after restitution)
+    Real erp = 0.0;         ///< α (hard rows)
+    Real stiffness = 0.0, damping = 0.0;  ///< spring rows
+    Vec3 ang0Base{0.0}, ang1Base{0.0};  ///< κ − r × μ: the part of the angular Jacobian with no lever
+    Vec3 r0Local{0.0}, r1Local{0.0};    ///< lever arms in the body frames at the start of the step
+    Vec3 r0{0.0}, r1{0.0};              ///< lever arms in world at the start of the step
+    Real frictionCoef = 0.0;  ///< kSolveFriction
+    int normalRow = -1;       ///< kSolveFriction: the contact's normal row
+    uint16_t flags = 0;
+};
+
+/// Everything one solve needs; owned by the World and reused every step (no allocation once
+/// capacities are reached).
+struct Data {
+    std::vector<Body> bodies;
+    std::vector<BodyInfo> info;
+    std::vector<SolverRow> rows;
+};
+
+struct Params {
+    Real dt = 1.0 / 60.0;
+    int posIters = 4;
+    int velIters = 1;
+    Real erp = 1.0;  ///< Baumgarte α
+};
+
+/// Minimum unit response below which a row is deactivated (PhysX's minResponseThreshold).
+inline constexpr Real kMinResponse = 1e-12;
+
+/// Prepares one row (F 21, 63–65; D 13–22 for springs). `rowOut` receives the solver row.
+/// sub = dt for PGS, dt/posIters for TGS (the step the bias is measured against).
+/// r0, r1 are the world lever arms (body centre to the row's anchor) the row's linear part acts
+/// through; TGS uses them to refresh κ as the bodies turn (F 66).
+struct RowBodies {
+    int b0 = 0, b1 = 0;
+    Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
+    Vec3 r0{0.0}, r1{0.0};
+};
+void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& out);
+
+/// After either solve: Body::linVel / angVel hold the final linear and (plain) angular velocity
+/// and BodyInfo::pose the final pose of every body.
+///
+/// PGS: position iterations on Δv, integration, velocity iterations (F 23–25, D 17–22).
+void solvePGS(Data& data, const Params& p);
+
+/// TGS: substeps of dt/posIters with on-the-fly error updates (F 66, D 40–45), then velocity
+/// iterations without position bias and with drives frozen.
+void solveTGS(Data& data, const Params& p);
+
+/// Row velocity J·v with momocity (F 62), for full or delta velocities.
+inline Real rowVelocity(const SolverRow& r, const Body& a, const Body& b) {
+    return glm::dot(r.lin0, a.linVel) + glm::dot(r.angM0, a.angVel) - glm::dot(r.lin1, b.linVel) -
+           glm::dot(r.angM1, b.angVel);
+}
+
+/// Applies impulse delta dl to both bodies (F 24, 60–61).
+inline void applyImpulse(const SolverRow& r, Real dl, Body& a, Body& b) {
+    a.linVel += (dl * r.linScale0) * r.lin0;
+    a.angVel += (dl * r.angScale0) * r.angM0;
+    b.linVel -= (dl * r.linScale1) * r.lin1;
+    b.angVel -= (dl * r.angScale1) * r.angM1;
+}
+
+/// Clamps the new accumulated impulse, updates the row and returns the applied delta.
+inline Real clampAccumulate(SolverRow& r, Real newAccum, const std::vector<SolverRow>& rows) {
+    Real lo = r.minImpulse, hi = r.maxImpulse;
+    if (r.flags & kSolveFriction) {
+        hi = r.frictionCoef * rows[static_cast<size_t>(r.normalRow)].accum;
+        lo = -hi;
+    }
+    newAccum = newAccum < lo ? lo : (newAccum > hi ? hi : newAccum);
+    const Real dl = newAccum - r.accum;
+    r.accum = newAccum;
+    return dl;
+}
+
+}  // namespace jl::solver

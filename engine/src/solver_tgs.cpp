@@ -1,0 +1,114 @@
+// Temporal Gauss-Seidel, as physx-1d-constraint-formulation.md "TGS" and the TGS sections of
+// physx-implicit-spring-drives.md.
+//
+// [SECTION] stages
+//   1. bodies start at v_pre in momocity (ω⁽ᵐ⁾ = I^½ω); deltaLin = deltaAng = 0
+//   2. posIters substeps of h = dt/posIters (D 40), each: one sweep over the rows, then every
+//      body integrates its pose by h and accumulates deltaLinDt += v·h, deltaAngDt += ω⁽ᵐ⁾·h
+//   3. velIters sweeps with no position bias (keep-bias rows excepted) and springs frozen
+//      (D "TGS Velocity Iteration": their delta impulse is zero)
+//
+// Per row visit (F 66): the lever arms r0, r1 are rotated to the bodies' current orientation,
+// κ = κ_base + r × μ is refreshed and premultiplied by I^-½ (inertia held constant over the step),
+// the unit response is recomputed from it, the linear Jacobian stays constant, and the geometric error is advanced from the start of the
+// step by the bodies' motion: C = C0 + μ0·(Δx0 + r0' − r0) + κ_base0·Δθ0 − (same for body 1).
+// Because TGS tracks the full velocity v rather than Δv, the constant is recomputed each visit
+// without J·v_pre: λ' = −(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)/r.
+// Springs follow D 44: λ_i = x(h·c·v_T − h·k·(C + (dt − i·h)·v_T) − a·v) + λ_{i−1}.
+#include "solver.h"
+
+namespace jl::solver {
+
+namespace {
+
+struct CurrentJacobian {
+    Vec3 angM0, angM1;
+    Real error;
+    Real response, recipResponse;
+};
+
+/// The row's momocity Jacobian and geometric error at the bodies' current poses (F 66).
+CurrentJacobian current(const SolverRow& r, const Body& a, const Body& b, const BodyInfo& ia, const BodyInfo& ib) {
+    CurrentJacobian j{r.angM0, r.angM1, r.error0, r.response, r.recipResponse};
+    if (r.flags & kSolveAngular) {
+        // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity).
+        j.error += glm::dot(r.angM0, a.deltaAng) - glm::dot(r.angM1, b.deltaAng);
+        return j;
+    }
+    const Vec3 r0 = ia.pose.q * r.r0Local;
+    const Vec3 r1 = ib.pose.q * r.r1Local;
+    j.angM0 = ia.sqrtInvInertia * (r.ang0Base + glm::cross(r0, r.lin0));
+    j.angM1 = ib.sqrtInvInertia * (r.ang1Base + glm::cross(r1, r.lin1));
+    j.error += glm::dot(r.lin0, a.deltaLin + (r0 - r.r0)) - glm::dot(r.lin1, b.deltaLin + (r1 - r.r1));
+    j.error += glm::dot(ia.sqrtInvInertia * r.ang0Base, a.deltaAng) - glm::dot(ib.sqrtInvInertia * r.ang1Base, b.deltaAng);
+    // The unit response follows the refreshed Jacobian. Keeping the start-of-step value is not
+    // safe: a lever arm that turns towards the row axis can raise r several-fold within one step
+    // (a light bob far from its pivot), and an impulse computed with a stale, too small r then
+    // overshoots by that factor and diverges.
+    j.response = r.linScale0 * glm::dot(r.lin0, r.lin0) + r.angScale0 * glm::dot(j.angM0, j.angM0) +
+                 r.linScale1 * glm::dot(r.lin1, r.lin1) + r.angScale1 * glm::dot(j.angM1, j.angM1);
+    j.recipResponse = j.response > kMinResponse ? 1.0 / j.response : 0.0;
+    return j;
+}
+
+void visitRow(SolverRow& r, std::vector<SolverRow>& rows, Data& data, Real h, Real dt, int substep, bool velocityPass) {
+    Body& a = data.bodies[static_cast<size_t>(r.b0)];
+    Body& b = data.bodies[static_cast<size_t>(r.b1)];
+    const CurrentJacobian j = current(r, a, b, data.info[static_cast<size_t>(r.b0)], data.info[static_cast<size_t>(r.b1)]);
+    const Real normalVel = glm::dot(r.lin0, a.linVel) + glm::dot(j.angM0, a.angVel) - glm::dot(r.lin1, b.linVel) -
+                           glm::dot(j.angM1, b.angVel);
+    Real newAccum;
+    if (r.flags & kSolveSpring) {
+        const Real k = r.stiffness, c = r.damping, vT = r.velTarget;
+        const Real aa = h * (h * k + c);                                   // D 13 with ρ for τ
+        const Real cSub = j.error + (dt - static_cast<Real>(substep) * h) * vT;  // D 41: interpolated target
+        const Real bracket = h * c * vT - h * k * cSub - aa * normalVel;  // D 44
+        const Real dl = (r.flags & kSolveAccelSpring) ? bracket / (aa + 1.0) * j.recipResponse
+                                                      : bracket / (aa * j.response + 1.0);
+        newAccum = r.accum + dl;  // impulse multiplier 1 in TGS
+    } else {
+        Real bias = 0.0;
+        if (!velocityPass)
+            bias = r.erp * j.error / h;
+        else if (r.flags & kSolveKeepBias)
+            bias = r.erp * j.error / dt;
+        newAccum = r.accum - j.recipResponse * (normalVel + bias - r.velTarget);
+    }
+    const Real dl = clampAccumulate(r, newAccum, rows);
+    a.linVel += (dl * r.linScale0) * r.lin0;
+    a.angVel += (dl * r.angScale0) * j.angM0;
+    b.linVel -= (dl * r.linScale1) * r.lin1;
+    b.angVel -= (dl * r.angScale1) * j.angM1;
+}
+
+}  // namespace
+
+void solveTGS(Data& data, const Params& p) {
+    const Real h = p.dt / static_cast<Real>(p.posIters);
+    for (size_t i = 0; i < data.bodies.size(); ++i) {
+        const BodyInfo& info = data.info[i];
+        data.bodies[i] = Body{info.vPre, info.sqrtInertia * info.wPre, Vec3(0.0), Vec3(0.0)};
+    }
+
+    for (int sub = 1; sub <= p.posIters; ++sub) {
+        for (SolverRow& r : data.rows)
+            if (!(r.flags & kSolveInactive)) visitRow(r, data.rows, data, h, p.dt, sub, false);
+        for (size_t i = 1; i < data.bodies.size(); ++i) {
+            Body& b = data.bodies[i];
+            BodyInfo& info = data.info[i];
+            const Vec3 w = info.sqrtInvInertia * b.angVel;
+            info.pose.p += b.linVel * h;
+            info.pose.q = integrateRotation(info.pose.q, w, h);
+            b.deltaLin += b.linVel * h;
+            b.deltaAng += b.angVel * h;
+        }
+    }
+
+    for (int it = 0; it < p.velIters; ++it)
+        for (SolverRow& r : data.rows)
+            if (!(r.flags & (kSolveInactive | kSolveSpring))) visitRow(r, data.rows, data, h, p.dt, p.posIters, true);
+
+    for (size_t i = 0; i < data.bodies.size(); ++i) data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;
+}
+
+}  // namespace jl::solver

@@ -1,0 +1,108 @@
+// Helpers for building small scenes in tests.
+#pragma once
+
+#include <string>
+
+#include "jointlab/scene.h"
+#include "jointlab/world.h"
+
+namespace jl::test {
+
+inline Quat axisAngle(const Vec3& axis, Real angle) { return glm::angleAxis(angle, glm::normalize(axis)); }
+
+inline BodyDesc sphere(const std::string& name, const Vec3& pos, Real mass, Real radius = 0.05) {
+    BodyDesc b;
+    b.name = name;
+    b.shape = ShapeType::Sphere;
+    b.radius = radius;
+    b.mass = mass;
+    b.position = pos;
+    return b;
+}
+
+inline BodyDesc box(const std::string& name, const Vec3& pos, const Vec3& halfExtents, Real mass) {
+    BodyDesc b;
+    b.name = name;
+    b.shape = ShapeType::Box;
+    b.halfExtents = halfExtents;
+    b.mass = mass;
+    b.position = pos;
+    return b;
+}
+
+/// A joint between body0 (empty = world) and body1 with world-space anchor and axes given by
+/// `axes` (the joint X axis is axes * (1,0,0)); local frames are derived from the scene's
+/// initial body poses.
+template <class P>
+JointDesc joint(const Scene& s, const std::string& name, const std::string& body0, const std::string& body1,
+                const Vec3& anchor, const Quat& axes = Quat(1, 0, 0, 0), P params = P{}) {
+    JointDesc j;
+    j.name = name;
+    j.body0 = body0;
+    j.body1 = body1;
+    j.params = params;
+    auto local = [&](const std::string& bn) {
+        Transform world{anchor, axes};
+        if (bn.empty()) return world;
+        const BodyDesc& b = s.bodies[static_cast<size_t>(s.findBody(bn))];
+        return Transform{b.position, b.orientation}.inverse() * world;
+    };
+    j.frame0 = local(body0);
+    j.frame1 = local(body1);
+    return j;
+}
+
+inline Scene emptyScene(bool ground = false) {
+    Scene s;
+    s.settings.groundPlane = ground;
+    return s;
+}
+
+/// World position of joint j's frame origin on body 0 / body 1.
+inline Vec3 anchor0(const World& w, int j) {
+    const JointDesc& d = w.scene().joints[static_cast<size_t>(j)];
+    const int b = d.body0.empty() ? -1 : w.scene().findBody(d.body0);
+    const Transform pose = b < 0 ? Transform{} : w.bodies()[static_cast<size_t>(b)].pose;
+    return (pose * d.frame0).p;
+}
+inline Vec3 anchor1(const World& w, int j) {
+    const JointDesc& d = w.scene().joints[static_cast<size_t>(j)];
+    const int b = d.body1.empty() ? -1 : w.scene().findBody(d.body1);
+    const Transform pose = b < 0 ? Transform{} : w.bodies()[static_cast<size_t>(b)].pose;
+    return (pose * d.frame1).p;
+}
+inline Transform frame0(const World& w, int j) {
+    const JointDesc& d = w.scene().joints[static_cast<size_t>(j)];
+    const int b = d.body0.empty() ? -1 : w.scene().findBody(d.body0);
+    const Transform pose = b < 0 ? Transform{} : w.bodies()[static_cast<size_t>(b)].pose;
+    return pose * d.frame0;
+}
+inline Transform frame1(const World& w, int j) {
+    const JointDesc& d = w.scene().joints[static_cast<size_t>(j)];
+    const int b = d.body1.empty() ? -1 : w.scene().findBody(d.body1);
+    const Transform pose = b < 0 ? Transform{} : w.bodies()[static_cast<size_t>(b)].pose;
+    return pose * d.frame1;
+}
+
+/// Measures the period of an oscillation from successive upward zero crossings of f(world)
+/// (linear interpolation between steps); returns the mean period over `periods` cycles.
+template <class F>
+Real measurePeriod(World& w, F f, int periods, int maxSteps = 100000) {
+    Real prev = f(w), firstCross = -1, lastCross = -1;
+    int crossings = 0;
+    for (int i = 0; i < maxSteps && crossings <= periods; ++i) {
+        const Real t0 = w.time();
+        w.step();
+        const Real cur = f(w);
+        if (prev < 0 && cur >= 0) {
+            const Real t = t0 + (w.time() - t0) * (-prev / (cur - prev));
+            if (crossings == 0) firstCross = t;
+            lastCross = t;
+            ++crossings;
+        }
+        prev = cur;
+    }
+    return crossings > 1 ? (lastCross - firstCross) / (crossings - 1) : -1;
+}
+
+}  // namespace jl::test
