@@ -36,6 +36,9 @@ void totalVelocity(const Body& b, const BodyInfo& info, Vec3& v, Vec3& w) {
 
 void solvePGS(Data& data, const Params& p) {
     for (Body& b : data.bodies) b = Body{};
+    // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
+    for (SolverRow& r : data.rows)
+        if (r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
 
     for (int it = 0; it < p.posIters; ++it) sweep(data.rows, data.bodies, true);
 

@@ -89,6 +89,9 @@ void solveTGS(Data& data, const Params& p) {
         const BodyInfo& info = data.info[i];
         data.bodies[i] = Body{info.vPre, info.sqrtInertia * info.wPre, Vec3(0.0), Vec3(0.0)};
     }
+    // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
+    for (SolverRow& r : data.rows)
+        if (r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
 
     for (int sub = 1; sub <= p.posIters; ++sub) {
         for (SolverRow& r : data.rows)
