@@ -1,0 +1,358 @@
+#include "app.h"
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <system_error>
+#include <utility>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "default_scene.h"
+#include "gl.h"
+#include "gl_context.h"
+#include "panels/panels.h"
+#include "scene_draw.h"
+#include "screenshot.h"
+#include "viewport.h"
+
+namespace jl::app {
+
+namespace {
+
+constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
+constexpr int kDefaultScreenshotWidth = 1440, kDefaultScreenshotHeight = 900;
+constexpr int kScreenshotSamples = 4;
+constexpr const char* kUiFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";  // fonts-dejavu-core
+constexpr float kUiFontSize = 15.0f;
+/// Latin-1, Greek (α, ω, μ), general punctuation (–, …), super/subscripts, arrows, minus sign.
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2070, 0x209F,
+                                    0x2190, 0x21FF, 0x2212, 0x2212, 0};
+const ImVec4 kWindowClearColor{0.09f, 0.10f, 0.11f, 1.0f};
+
+void applyStyle() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 0.0f;
+    style.FrameRounding = 3.0f;
+    style.GrabRounding = 3.0f;
+    style.WindowBorderSize = 1.0f;
+    style.WindowPadding = ImVec2(10.0f, 8.0f);
+    style.ItemSpacing = ImVec2(8.0f, 5.0f);
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 0.97f);
+    c[ImGuiCol_TitleBg] = ImVec4(0.15f, 0.17f, 0.20f, 1.0f);
+    c[ImGuiCol_TitleBgActive] = ImVec4(0.18f, 0.24f, 0.33f, 1.0f);
+    c[ImGuiCol_MenuBarBg] = ImVec4(0.14f, 0.15f, 0.17f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.26f, 0.40f, 0.58f, 0.55f);
+    c[ImGuiCol_HeaderHovered] = ImVec4(0.30f, 0.46f, 0.66f, 0.80f);
+}
+
+std::string timestampedScreenshotName() {
+    std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char name[64];
+    std::strftime(name, sizeof(name), "jointlab-%Y%m%d-%H%M%S.png", &local);
+    return name;
+}
+
+/// The first joint if there is one, else the first dynamic body, else nothing: something for the
+/// inspector to show on start.
+Selection initialSelection(const Scene& scene) {
+    if (!scene.joints.empty()) return Selection::joint(0);
+    for (size_t i = 0; i < scene.bodies.size(); ++i)
+        if (scene.bodies[i].motion == MotionType::Dynamic) return Selection::body(static_cast<int>(i));
+    return Selection{};
+}
+
+}  // namespace
+
+// [SECTION] Life cycle
+
+int runApp(const AppOptions& options) {
+    App app(options);
+    return app.run();
+}
+
+App::App(AppOptions options) : options_(std::move(options)) {
+    const bool shot = screenshotMode();
+    width_ = options_.width > 0 ? options_.width : (shot ? kDefaultScreenshotWidth : kDefaultWidth);
+    height_ = options_.height > 0 ? options_.height : (shot ? kDefaultScreenshotHeight : kDefaultHeight);
+}
+
+App::~App() { shutdown(); }
+
+int App::run() {
+    std::string error;
+    // The scene first: a bad file is reported without needing a display.
+    if (!loadInitialScene(error)) {
+        std::fprintf(stderr, "jointlab: %s\n", error.c_str());
+        return 1;
+    }
+    if (!initGraphics(error)) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 1;
+    }
+    initImGui();
+    lastFrameTime_ = glfwGetTime();
+
+    if (screenshotMode()) {
+        state_.sim.clock.fixedStepsPerFrame = 1;
+        for (int i = 0; i < options_.frames; ++i) frame();
+        offscreen_.resolveForReading();
+        if (!writeScreenshot(options_.screenshotPath, error)) {
+            std::fprintf(stderr, "jointlab: %s\n", error.c_str());
+            return 1;
+        }
+        std::printf("jointlab: wrote %s (%dx%d, %d frames)\n", options_.screenshotPath.c_str(), width_, height_,
+                    options_.frames);
+        return 0;
+    }
+
+    while (!glfwWindowShouldClose(window_)) {
+        frame();
+        glfwSwapBuffers(window_);
+    }
+    return 0;
+}
+
+bool App::loadInitialScene(std::string& error) {
+    if (!options_.scenarioPath.empty()) {
+        if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
+        onSceneLoaded("");
+        return true;
+    }
+    const std::string showcase = findShowcaseScenario();
+    if (!showcase.empty()) {
+        std::string loadError;
+        if (state_.sim.loadFile(showcase, loadError)) {
+            onSceneLoaded("");
+            return true;
+        }
+        std::fprintf(stderr, "jointlab: %s; using the built-in showcase instead\n", loadError.c_str());
+    }
+    if (!state_.sim.setScene(makeBuiltInShowcase(), "", error)) {
+        error = "the built-in showcase is invalid: " + error;
+        return false;
+    }
+    onSceneLoaded("");
+    return true;
+}
+
+bool App::initGraphics(std::string& error) {
+    WindowRequest request;
+    request.width = width_;
+    request.height = height_;
+    request.visible = !screenshotMode();
+    window_ = createMainWindow(request, error);
+    if (!window_) return false;
+    const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+    const char* rendererName = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    state_.glVersion = std::string(version ? version : "?") + " (" + (rendererName ? rendererName : "?") + ")";
+    if (!renderer_.init(error)) {
+        error = "jointlab: cannot set up the renderer: " + error;
+        return false;
+    }
+    if (screenshotMode() && !offscreen_.create(width_, height_, kScreenshotSamples, error)) {
+        error = "jointlab: " + error;
+        return false;
+    }
+    updateWindowTitle();
+    return true;
+}
+
+void App::initImGui() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // the layout is fixed; write nothing into the working directory
+    applyStyle();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(kUiFont, ec))
+        io.Fonts->AddFontFromFileTTF(kUiFont, kUiFontSize, nullptr, kGlyphRanges);
+    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    imguiReady_ = true;
+}
+
+void App::shutdown() {
+    if (imguiReady_) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+        imguiReady_ = false;
+    }
+    if (window_) {
+        renderer_.shutdown();
+        offscreen_.destroy();
+        destroyMainWindow(window_);
+        window_ = nullptr;
+    }
+}
+
+// [SECTION] Frame
+
+void App::frame() {
+    glfwPollEvents();
+    const double now = glfwGetTime();
+    FrameStats& stats = state_.stats;
+    stats.frameSeconds = now - lastFrameTime_;
+    lastFrameTime_ = now;
+    stats.smoothedSeconds =
+        stats.smoothedSeconds == 0.0 ? stats.frameSeconds : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
+    stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    if (screenshotMode()) {
+        // Draw at exactly the requested size, whatever size the hidden window got.
+        io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
+        io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+    }
+    ImGui::NewFrame();
+    UiRequests requests;
+    buildUi(requests);
+    ImGui::Render();
+
+    int fbWidth = width_, fbHeight = height_;
+    if (screenshotMode())
+        offscreen_.bindForDrawing();
+    else
+        glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
+    glViewport(0, 0, fbWidth, fbHeight);
+    glClearColor(kWindowClearColor.x, kWindowClearColor.y, kWindowClearColor.z, kWindowClearColor.w);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    renderViewport();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    applyRequests(requests);
+}
+
+void App::buildUi(UiRequests& requests) {
+    const ImGuiIO& io = ImGui::GetIO();
+    state_.layout = computeLayout(state_.panels, io.DisplaySize, state_.simulationContentHeight);
+    drawMainMenuBar(state_, requests);
+    drawScenePanel(state_, requests);
+    drawSimulationPanel(state_, requests);
+    drawInspectorPanel(state_, requests);
+    drawStatusBar(state_);
+    drawOpenDialog(state_, requests);
+    drawHelpWindows(state_);
+
+    const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
+    if (!screenshotMode()) {
+        handleViewportMouse(state_, rect, requests);
+        handleShortcuts(requests);
+    }
+    drawViewportOverlay(state_, rect);
+}
+
+void App::renderViewport() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
+    FrameView view;
+    view.viewport = toFramebufferRect(rect, io.DisplaySize, io.DisplayFramebufferScale);
+    const float aspect = static_cast<float>(view.viewport.width) / static_cast<float>(view.viewport.height);
+    const OrbitCamera& camera = state_.camera;
+    view.view = camera.view();
+    view.projection = camera.projection(aspect);
+    view.cameraPosition = camera.eye();
+    view.focus = camera.target;
+    view.gridFadeDistance = std::max(30.0f, camera.distance * 4.0f);
+
+    renderer_.clearInstances();
+    lines_.clear();
+    RenderOptions options;
+    options.showGrid = state_.view.showGrid;
+    if (const World* world = state_.sim.world()) {
+        options.showGround = world->scene().settings.groundPlane;
+        drawBodies(renderer_, world->scene(), world->bodies(), state_.selection);
+        if (state_.view.showJointFrames) drawJointFrames(lines_, *world, state_.selection);
+    }
+    if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
+    renderer_.render(view, options, lines_);
+}
+
+// [SECTION] Requests
+
+void App::applyRequests(const UiRequests& r) {
+    std::string error;
+    SimClock& clock = state_.sim.clock;
+    if (r.quit) glfwSetWindowShouldClose(window_, GLFW_TRUE);
+    if (r.select) state_.selection = r.selection;
+    if (r.togglePlay) clock.playing = !clock.playing;
+    if (r.singleSteps > 0 && !clock.playing) clock.pendingSingleSteps += r.singleSteps;
+    if (r.setTimeScale) clock.timeScale = r.timeScale;
+    if (r.openDialog) state_.openDialogRequested = true;
+    if (r.saveScreenshot) {
+        // The frame just drawn is still in the back buffer.
+        std::string path = timestampedScreenshotName();
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        glReadBuffer(GL_BACK);
+        if (writeScreenshot(path, error))
+            setMessage("saved " + path, false);
+        else
+            setMessage(error, true);
+    }
+    if (r.reset) {
+        if (state_.sim.reset(error))
+            setMessage("reset to the initial state", false);
+        else
+            setMessage(error, true);
+    }
+    if (r.reload || !r.openPath.empty()) {
+        const std::string path = r.openPath.empty() ? state_.sim.sourcePath() : r.openPath;
+        if (state_.sim.loadFile(path, error))
+            onSceneLoaded("opened " + path);
+        else
+            setMessage(error, true);
+    }
+    if (r.loadBuiltIn) {
+        if (state_.sim.setScene(makeBuiltInShowcase(), "", error))
+            onSceneLoaded("built-in showcase");
+        else
+            setMessage(error, true);
+    }
+    if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
+    if (r.frameView) frameView();
+}
+
+void App::onSceneLoaded(const std::string& what) {
+    state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
+    state_.selection = initialSelection(state_.sim.scene());
+    if (!what.empty()) setMessage(what, false);
+    if (window_) updateWindowTitle();
+}
+
+void App::frameView() {
+    const World* world = state_.sim.world();
+    if (!world) return;
+    BoundingSphere bounds = viewBounds(world->scene(), world->bodies(), state_.selection);
+    state_.camera.frame(bounds.center, bounds.radius);
+}
+
+bool App::writeScreenshot(const std::string& path, std::string& error) {
+    int w = width_, h = height_;
+    if (!screenshotMode()) glfwGetFramebufferSize(window_, &w, &h);
+    RgbImage image = readFramebuffer(0, 0, w, h);
+    return writePng(path, image, error);
+}
+
+void App::setMessage(std::string text, bool isError) {
+    state_.message = std::move(text);
+    state_.messageIsError = isError;
+}
+
+void App::updateWindowTitle() {
+    const std::string& path = state_.sim.sourcePath();
+    std::string title = "JointLab - " +
+                        (path.empty() ? std::string("built-in showcase") : std::filesystem::path(path).filename().string());
+    glfwSetWindowTitle(window_, title.c_str());
+}
+
+}  // namespace jl::app

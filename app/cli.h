@@ -1,0 +1,28 @@
+// JointLab app — command line of the desktop program.
+//
+//   jointlab [SCENARIO.json]
+//   jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]
+//   jointlab run SCENARIO.json ...        (headless runner, see runner.h; dispatched before this)
+#pragma once
+
+#include <string>
+
+namespace jl::app {
+
+struct AppOptions {
+    std::string scenarioPath;    ///< empty: the default showcase
+    std::string screenshotPath;  ///< non-empty: screenshot mode, write this PNG and exit
+    int frames = 5;              ///< screenshot mode: frames rendered (one physics step each)
+    int width = 0;               ///< window / image size in pixels; 0 = default for the mode
+    int height = 0;
+};
+
+enum class ParseOutcome { Run, Help, Version, Error };
+
+/// Parses argv. On Error, `error` is one line naming the flag and the problem.
+ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::string& error);
+
+/// The --help text.
+std::string usageText();
+
+}  // namespace jl::app

@@ -1,0 +1,32 @@
+// JointLab — entry point.
+//
+//   jointlab run ...           the headless runner (runner.h); no window, no GL, no GLFW init
+//   jointlab [options] [file]  the desktop app (app.h), or screenshot mode
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "app.h"
+#include "cli.h"
+#include "runner.h"
+
+int main(int argc, char** argv) {
+    if (argc >= 2 && std::string_view(argv[1]) == "run") {
+#ifdef JOINTLAB_HAVE_RUNNER
+        return runHeadless(argc, argv);
+#else
+        std::fprintf(stderr, "jointlab run: the headless runner is not part of this build\n");
+        return 2;
+#endif
+    }
+
+    jl::app::AppOptions options;
+    std::string error;
+    switch (jl::app::parseCommandLine(argc, argv, options, error)) {
+        case jl::app::ParseOutcome::Help: std::fputs(jl::app::usageText().c_str(), stdout); return 0;
+        case jl::app::ParseOutcome::Version: std::printf("jointlab %s\n", JOINTLAB_VERSION); return 0;
+        case jl::app::ParseOutcome::Error: std::fprintf(stderr, "jointlab: %s\n", error.c_str()); return 2;
+        case jl::app::ParseOutcome::Run: break;
+    }
+    return jl::app::runApp(options);
+}

@@ -1,0 +1,80 @@
+// File > Open: a modal with a path field and the scenarios shipped in assets/scenarios.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "default_scene.h"
+#include "panels/panels.h"
+
+namespace jl::app {
+
+namespace {
+
+constexpr const char* kPopupName = "Open scenario";
+
+/// The .json files next to the showcase scenario, sorted by name.
+std::vector<std::string> shippedScenarios() {
+    namespace fs = std::filesystem;
+    std::vector<std::string> files;
+    const std::string showcase = findShowcaseScenario();
+    if (showcase.empty()) return files;
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(fs::path(showcase).parent_path(), ec))
+        if (e.is_regular_file(ec) && e.path().extension() == ".json") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+}  // namespace
+
+void drawOpenDialog(AppState& state, UiRequests& requests) {
+    if (state.openDialogRequested) {
+        ImGui::OpenPopup(kPopupName);
+        state.openDialogRequested = false;
+    }
+    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(560.0f, 0.0f), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(kPopupName, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+
+    ImGui::TextUnformatted("Scenario file (.json):");
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool entered = ImGui::InputText("##path", &state.openPathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+
+    const std::vector<std::string> shipped = shippedScenarios();
+    if (!shipped.empty()) {
+        ImGui::Spacing();
+        ImGui::TextDisabled("Examples:");
+        if (ImGui::BeginListBox("##examples", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f))) {
+            for (const std::string& f : shipped) {
+                const std::string name = std::filesystem::path(f).filename().string();
+                if (ImGui::Selectable(name.c_str(), state.openPathInput == f,
+                                      ImGuiSelectableFlags_AllowDoubleClick)) {
+                    state.openPathInput = f;
+                    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+                        requests.openPath = f;
+                        ImGui::CloseCurrentPopup();
+                    }
+                }
+            }
+            ImGui::EndListBox();
+        }
+    }
+    ImGui::Spacing();
+    if ((ImGui::Button("Open", ImVec2(120.0f, 0.0f)) || entered) && !state.openPathInput.empty()) {
+        requests.openPath = state.openPathInput;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(120.0f, 0.0f)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+        ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+}  // namespace jl::app

@@ -1,0 +1,138 @@
+#include "viewport.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <GLFW/glfw3.h>
+#include <glm/glm.hpp>
+
+#include "picking.h"
+
+namespace jl::app {
+
+// [SECTION] Geometry
+
+ScreenRect viewportScreenRect(const UiLayout& layout, const ImVec2& displaySize) {
+    ScreenRect r;
+    r.min = ImVec2(layout.leftWidth, layout.menuBarHeight);
+    r.max = ImVec2(std::max(r.min.x + 1.0f, displaySize.x - layout.rightWidth),
+                   std::max(r.min.y + 1.0f, displaySize.y - layout.statusBarHeight));
+    return r;
+}
+
+PixelRect toFramebufferRect(const ScreenRect& rect, const ImVec2& displaySize, const ImVec2& framebufferScale) {
+    PixelRect p;
+    p.x = static_cast<int>(std::lround(rect.min.x * framebufferScale.x));
+    p.y = static_cast<int>(std::lround((displaySize.y - rect.max.y) * framebufferScale.y));
+    p.width = std::max(1, static_cast<int>(std::lround(rect.width() * framebufferScale.x)));
+    p.height = std::max(1, static_cast<int>(std::lround(rect.height() * framebufferScale.y)));
+    return p;
+}
+
+// [SECTION] Input
+
+void handleViewportMouse(AppState& state, const ScreenRect& rect, UiRequests& requests) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureMouse) return;
+    const bool hovered = rect.contains(io.MousePos);
+    OrbitCamera& camera = state.camera;
+
+    // Drags continue while the button is held, even if the mouse leaves the viewport; they start
+    // only inside it (io.MouseClickedPos holds where the button went down).
+    auto dragging = [&](int button) {
+        return ImGui::IsMouseDown(button) && rect.contains(io.MouseClickedPos[button]);
+    };
+    const ImVec2 d = io.MouseDelta;
+    const bool panWithRight = io.KeyShift;
+    if (dragging(ImGuiMouseButton_Right) && (d.x != 0.0f || d.y != 0.0f)) {
+        if (panWithRight)
+            camera.pan(d.x, d.y, rect.width(), rect.height());
+        else
+            camera.orbit(d.x, d.y);
+    }
+    if (dragging(ImGuiMouseButton_Middle) && (d.x != 0.0f || d.y != 0.0f)) camera.pan(d.x, d.y, rect.width(), rect.height());
+    if (hovered && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+
+    // A left click (press and release without dragging) selects.
+    if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        rect.contains(io.MouseClickedPos[ImGuiMouseButton_Left]) &&
+        io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f) {
+        const World* world = state.sim.world();
+        if (world) {
+            Ray ray = camera.rayThrough(io.MousePos.x - rect.min.x, io.MousePos.y - rect.min.y, rect.width(),
+                                        rect.height());
+            int body = pickBody(ray, world->scene(), world->bodies());
+            requests.select = true;
+            requests.selection = body >= 0 ? Selection::body(body) : Selection{};
+        }
+    }
+}
+
+void handleShortcuts(UiRequests& requests) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureKeyboard) return;
+    const bool ctrl = io.KeyCtrl;
+    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) requests.quit = true;
+    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) requests.openDialog = true;
+    if (ctrl) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) requests.frameView = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) requests.togglePlay = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true))
+        ++requests.singleSteps;
+    if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) requests.reset = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) requests.saveScreenshot = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
+        requests.select = true;
+        requests.selection = Selection{};
+    }
+}
+
+// [SECTION] Overlays
+
+namespace {
+
+/// Orientation triad: the world axes as the camera sees them, in the viewport's lower-left corner.
+void drawAxisGizmo(ImDrawList* draw, const OrbitCamera& camera, const ScreenRect& rect) {
+    const float size = 34.0f;
+    const ImVec2 origin(rect.min.x + 18.0f + size, rect.max.y - 18.0f - size);
+    const glm::mat3 view(camera.view());
+    struct Axis {
+        glm::vec3 direction;
+        ImU32 color;
+        const char* label;
+    };
+    Axis axes[3] = {{{1, 0, 0}, IM_COL32(230, 70, 60, 255), "X"},
+                    {{0, 1, 0}, IM_COL32(90, 205, 80, 255), "Y"},
+                    {{0, 0, 1}, IM_COL32(70, 130, 245, 255), "Z"}};
+    // Draw the axis pointing away from the viewer first (view-space z towards the viewer).
+    std::sort(std::begin(axes), std::end(axes),
+              [&](const Axis& a, const Axis& b) { return (view * a.direction).z < (view * b.direction).z; });
+    draw->AddCircleFilled(origin, size + 12.0f, IM_COL32(20, 22, 26, 110));
+    for (const Axis& a : axes) {
+        glm::vec3 v = view * a.direction;
+        ImVec2 tip(origin.x + v.x * size, origin.y - v.y * size);
+        draw->AddLine(origin, tip, a.color, 2.5f);
+        draw->AddCircleFilled(tip, 8.0f, a.color);
+        ImVec2 textSize = ImGui::CalcTextSize(a.label);
+        draw->AddText(ImVec2(tip.x - textSize.x * 0.5f, tip.y - textSize.y * 0.5f), IM_COL32(15, 15, 15, 255),
+                      a.label);
+    }
+}
+
+}  // namespace
+
+void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    if (state.view.showAxisGizmo) drawAxisGizmo(draw, state.camera, rect);
+
+    if (!state.sim.clock.playing) {
+        const char* badge = "PAUSED";
+        ImVec2 textSize = ImGui::CalcTextSize(badge);
+        ImVec2 at(rect.min.x + (rect.width() - textSize.x) * 0.5f, rect.min.y + 10.0f);
+        draw->AddRectFilled(ImVec2(at.x - 10, at.y - 4), ImVec2(at.x + textSize.x + 10, at.y + textSize.y + 4),
+                            IM_COL32(200, 120, 30, 220), 4.0f);
+        draw->AddText(at, IM_COL32(255, 255, 255, 255), badge);
+    }
+}
+
+}  // namespace jl::app
