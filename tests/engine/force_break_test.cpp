@@ -49,7 +49,9 @@ TEST(Breakage, BreaksInTheFirstStepTheLoadExceedsTheThreshold) {
         const bool loadAbove = m * 9.81 + pull > breakForce;
         if (loadAbove && expectedStep < 0) expectedStep = w.stepCount() + 1;
         w.step();
-        if (!loadAbove) EXPECT_FALSE(w.jointState(0).broken) << "broke below the threshold at pull " << pull;
+        if (!loadAbove) {
+            EXPECT_FALSE(w.jointState(0).broken) << "broke below the threshold at pull " << pull;
+        }
     }
     ASSERT_TRUE(w.jointState(0).broken);
     ASSERT_EQ(w.breakEvents().size(), 1u);
