@@ -1,0 +1,272 @@
+// JointLab — the headless runner: load a scenario, step it, write per-row CSV and the final state.
+//
+// Same path as the app: Scene (validated file) → World → step(). Outputs are written to
+// "<path>.tmp" and renamed into place only when the run has finished, so bad arguments, a bad
+// scenario or a failed write never leave a half-written or clobbered output behind.
+//
+// Numbers in both outputs are the shortest decimal text that reads back as the same double
+// (std::to_chars / nlohmann), so they carry full precision and the same inputs give the same bytes.
+#include "runner.h"
+
+#include <cerrno>
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "jointlab/scenario_io.h"
+#include "jointlab/world.h"
+#include "runner_args.h"
+
+namespace jl::runner {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// [SECTION] Formatting
+
+std::string num(Real x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);  // shortest round-trip form
+    return ec == std::errc() ? std::string(buf, end) : "nan";
+}
+
+/// RFC 4180 quoting for names and labels that contain a comma, quote or line break.
+std::string csvField(std::string_view s) {
+    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+Json realJson(Real x) {  // the scenario format's convention for non-finite values
+    if (std::isfinite(x)) return x;
+    return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+}
+
+Json vecJson(const Vec3& v) { return Json::array({realJson(v.x), realJson(v.y), realJson(v.z)}); }
+
+// [SECTION] Output files (temp + rename)
+
+class OutputFile {
+public:
+    ~OutputFile() { abandon(); }
+
+    bool open(const std::string& path, std::string& error) {
+        path_ = path;
+        tmp_ = path + ".tmp";
+        file_ = std::fopen(tmp_.c_str(), "wb");
+        if (!file_) error = path + ": cannot write (" + tmp_ + "): " + std::strerror(errno);
+        return file_ != nullptr;
+    }
+    bool isOpen() const { return file_ != nullptr; }
+    void write(const std::string& s) {
+        if (file_) std::fwrite(s.data(), 1, s.size(), file_);
+    }
+    /// Flushes, closes and renames into place.
+    bool commit(std::string& error) {
+        if (!file_) return true;
+        const bool ok = std::fflush(file_) == 0 && !std::ferror(file_);
+        const int flushErrno = errno;
+        const bool closed = std::fclose(file_) == 0;
+        file_ = nullptr;
+        if (!ok || !closed) {
+            error = path_ + ": write failed: " + std::strerror(ok ? errno : flushErrno);
+            std::remove(tmp_.c_str());
+            return false;
+        }
+        if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+            error = path_ + ": cannot replace: " + std::strerror(errno);
+            std::remove(tmp_.c_str());
+            return false;
+        }
+        return true;
+    }
+    void abandon() {
+        if (!file_) return;
+        std::fclose(file_);
+        file_ = nullptr;
+        std::remove(tmp_.c_str());
+    }
+
+private:
+    std::string path_, tmp_;
+    std::FILE* file_ = nullptr;
+};
+
+// [SECTION] The run
+
+constexpr const char* kCsvHeader =
+    "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,force,torque,broken\n";
+
+/// How far a row is from being satisfied: |C| for two-sided rows, only the part beyond the bound for
+/// one-sided rows (a distance joint's slack inside its range is not an error), 0 for springs (their
+/// stretch is the point).
+Real rowViolation(const Row& row, const RowResult& result) {
+    if (row.isSpring()) return 0.0;
+    const Real c = result.geometricError;
+    if (row.minImpulse >= 0.0) return std::max(Real(0), -c);  // pushes only: satisfied when C >= 0
+    if (row.maxImpulse <= 0.0) return std::max(Real(0), c);
+    return std::abs(c);
+}
+
+struct Extreme {
+    Real value = 0.0;
+    int joint = -1;
+    int row = -1;
+    int64_t step = 0;
+};
+
+/// Appends one CSV line per row of every joint for the step just taken; tracks the largest violation.
+void recordStep(const World& world, std::string& csv, bool writeCsv, Extreme& maxError) {
+    const Scene& scene = world.scene();
+    const std::string step = std::to_string(world.stepCount());
+    const std::string time = num(world.time());
+    for (int j = 0; j < static_cast<int>(scene.joints.size()); ++j) {
+        const JointState& state = world.jointState(j);
+        const auto rows = world.jointRows(j);
+        const auto results = world.jointRowResults(j);
+        for (size_t r = 0; r < rows.size() && r < results.size(); ++r) {
+            const RowResult& res = results[r];
+            if (const Real v = rowViolation(rows[r], res); v > maxError.value)
+                maxError = {v, j, static_cast<int>(r), world.stepCount()};
+            if (!writeCsv) continue;
+            const JointDesc& jd = scene.joints[static_cast<size_t>(j)];
+            csv += step + ',' + time + ',' + csvField(jd.name) + ',' + jd.typeInfo().name + ',' + std::to_string(r) +
+                   ',' + csvField(rows[r].label ? rows[r].label : "") + ',' + num(res.impulse) + ',' +
+                   num(res.geometricError) + ',' + num(res.velocityError) + ',' + (res.clamped ? '1' : '0') + ',' +
+                   num(glm::length(state.force)) + ',' + num(glm::length(state.torque)) + ',' +
+                   (state.broken ? '1' : '0') + '\n';
+        }
+    }
+}
+
+/// Index of the first body whose state is not finite, or -1.
+int firstNonFiniteBody(const World& world) {
+    const auto bodies = world.bodies();
+    for (size_t i = 0; i < bodies.size(); ++i) {
+        const BodyState& b = bodies[i];
+        if (!isFinite(b.pose.p) || !isFinite(b.pose.q) || !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity))
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+std::string stateJson(const World& world) {
+    const Scene& scene = world.scene();
+    Json root = Json::object();
+    root["step"] = world.stepCount();
+    root["time"] = realJson(world.time());
+    Json bodies = Json::object();
+    const auto states = world.bodies();
+    for (size_t i = 0; i < scene.bodies.size(); ++i) {
+        const BodyState& s = states[i];
+        Json b = Json::object();
+        b["position"] = vecJson(s.pose.p);
+        b["orientation"] = Json::array({realJson(s.pose.q.w), realJson(s.pose.q.x), realJson(s.pose.q.y), realJson(s.pose.q.z)});
+        b["linearVelocity"] = vecJson(s.linearVelocity);
+        b["angularVelocity"] = vecJson(s.angularVelocity);
+        bodies[scene.bodies[i].name] = std::move(b);
+    }
+    root["bodies"] = std::move(bodies);
+    Json joints = Json::object();
+    for (size_t j = 0; j < scene.joints.size(); ++j)
+        joints[scene.joints[j].name] = Json{{"broken", world.jointState(static_cast<int>(j)).broken}};
+    root["joints"] = std::move(joints);
+    return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+int fileError(const std::string& message) {
+    std::fprintf(stderr, "jointlab run: %s\n", message.c_str());
+    return kExitFile;
+}
+
+}  // namespace
+
+int run(const RunOptions& options) {
+    Scene scene;
+    std::string error;
+    if (!loadScenario(options.scenarioPath, scene, error)) return fileError(error);
+    applyOverrides(options, scene.settings);
+    if (std::string e = validateScene(scene); !e.empty()) {  // flags are range-checked already; belt and braces
+        std::fprintf(stderr, "jointlab run: %s\n", e.c_str());
+        return kExitUsage;
+    }
+
+    OutputFile csvFile, stateFile;
+    if (!options.csvPath.empty() && !csvFile.open(options.csvPath, error)) return fileError(error);
+    if (!options.statePath.empty() && !stateFile.open(options.statePath, error)) return fileError(error);
+
+    World world(std::move(scene));
+    std::string csv = kCsvHeader;
+    Extreme maxError;
+    int diverged = -1;
+    int64_t divergedStep = 0;
+    for (int64_t i = 0; i < options.steps; ++i) {
+        world.step();
+        recordStep(world, csv, csvFile.isOpen(), maxError);
+        if (csv.size() > (1u << 20)) {  // stream in 1 MiB pieces
+            csvFile.write(csv);
+            csv.clear();
+        }
+        if (diverged < 0 && (diverged = firstNonFiniteBody(world)) >= 0) {
+            divergedStep = world.stepCount();
+            break;  // further steps would only propagate NaN
+        }
+    }
+    csvFile.write(csv);
+    if (stateFile.isOpen()) stateFile.write(stateJson(world));
+    if (!csvFile.commit(error) || !stateFile.commit(error)) return fileError(error);
+
+    // Summary: one line.
+    const Scene& s = world.scene();
+    std::string broken;
+    int brokenCount = 0;
+    for (size_t j = 0; j < s.joints.size(); ++j)
+        if (world.jointState(static_cast<int>(j)).broken) {
+            broken += (brokenCount++ ? ", " : " (") + s.joints[j].name;
+        }
+    if (brokenCount) broken += ")";
+    std::string worst;
+    if (maxError.joint >= 0) {
+        worst = " (joint \"" + s.joints[static_cast<size_t>(maxError.joint)].name + "\" row " +
+                std::to_string(maxError.row) + ", step " + std::to_string(maxError.step) + ")";
+    }
+    std::printf("jointlab run: %lld steps, t = %s s, solver %s, max constraint error = %s%s, broken joints: %d%s\n",
+                static_cast<long long>(world.stepCount()), num(world.time()).c_str(),
+                kSolverTypeNames[static_cast<int>(s.settings.solver)], num(maxError.value).c_str(), worst.c_str(),
+                brokenCount, broken.c_str());
+    if (diverged >= 0) {
+        std::fprintf(stderr, "jointlab run: body %s became non-finite at step %lld; stopped\n",
+                     s.bodies[static_cast<size_t>(diverged)].name.c_str(), static_cast<long long>(divergedStep));
+        return kExitDiverged;
+    }
+    return kExitOk;
+}
+
+}  // namespace jl::runner
+
+int runHeadless(int argc, char** argv) {
+    using namespace jl::runner;
+    RunOptions options;
+    std::string error;
+    switch (parseRunArgs(argc, argv, options, error)) {
+        case ArgsOutcome::Help: std::fputs(runUsage().c_str(), stdout); return kExitOk;
+        case ArgsOutcome::Error: std::fprintf(stderr, "jointlab run: %s\n", error.c_str()); return kExitUsage;
+        case ArgsOutcome::Run: break;
+    }
+    try {
+        return run(options);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "jointlab run: %s\n", e.what());
+        return kExitFile;
+    }
+}

@@ -1,0 +1,48 @@
+// JointLab — command line of the headless runner, kept apart from the run so it can be tested.
+//
+//   jointlab run SCENARIO.json [--steps N] [--solver pgs|tgs] [--pos-iters K] [--vel-iters K]
+//                              [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "jointlab/scene.h"
+
+namespace jl::runner {
+
+/// Exit codes (sysexits.h style where one exists).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitDiverged = 1;  ///< the run finished but a body's state became NaN/Inf
+inline constexpr int kExitFile = 2;      ///< the scenario cannot be read or an output cannot be written
+inline constexpr int kExitUsage = 64;    ///< EX_USAGE: bad arguments
+
+struct RunOptions {
+    std::string scenarioPath;
+    int64_t steps = 600;
+    // Overrides of the scenario's settings; unset = keep the file's value.
+    std::optional<SolverType> solver;
+    std::optional<int> posIters;
+    std::optional<int> velIters;
+    std::optional<Real> baumgarte;  ///< a value in [0, 1]
+    bool autoBaumgarte = false;     ///< --baumgarte auto
+    std::optional<Real> dt;
+    std::string csvPath;    ///< empty: no CSV
+    std::string statePath;  ///< empty: no state file
+};
+
+enum class ArgsOutcome { Run, Help, Error };
+
+/// Parses argv (argv[1] is "run"). On Error, `error` is one line naming the flag and the problem.
+/// Ranges come from the WorldSettings field list, so `--dt 5` is refused with the same words as a
+/// file's `settings.dt`.
+ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& options, std::string& error);
+
+/// Applies the overrides to the settings.
+void applyOverrides(const RunOptions& options, WorldSettings& settings);
+
+/// The --help text.
+std::string runUsage();
+
+}  // namespace jl::runner
