@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian (bookworm) packages JointLab needs, but only those that are missing.
+# Says what it installs; needs root or sudo only when something is missing. Used by `make run`
+# and `make test`; safe to run again (it does nothing when all packages are present).
+set -euo pipefail
+
+packages=(
+  # build
+  build-essential cmake pkg-config
+  # app and engine
+  libglfw3-dev libimgui-dev libglm-dev python3-glad nlohmann-json3-dev libstb-dev
+  fonts-dejavu-core  # UI font; the app falls back to Dear ImGui's built-in font without it
+  # tests, including the app's screenshot test on a virtual display
+  libgtest-dev googletest xvfb xauth libgl1-mesa-dri
+  # benchmark peers and fuzzing (bench/, tests/fuzz)
+  libbullet-dev libode-dev clang-14 libclang-rt-14-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
+  [[ $status == ii* ]] || missing+=("$p")
+done
+
+if (( ${#missing[@]} == 0 )); then
+  echo "setup: all ${#packages[@]} required Debian packages are installed"
+  exit 0
+fi
+
+echo "setup: installing ${#missing[@]} missing Debian package(s): ${missing[*]}"
+if (( $(id -u) == 0 )); then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "setup: installing packages needs root: run as root, or install sudo, or install them yourself:" >&2
+  echo "  apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update
+"${as_root[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+echo "setup: done"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The app's failure paths: each must exit non-zero with a one-line, named message and no crash.
+#   cli_errors.sh JOINTLAB CASE
+# Cases:
+#   bad-flag       jointlab --bogus-flag                → "unknown option '--bogus-flag'"
+#   bad-value      jointlab --screenshot x.png --frames zero → names --frames
+#   missing-file   jointlab no/such/file.json           → names the file
+#   no-display     jointlab --screenshot x.png without DISPLAY → explains GL/xvfb-run, exit 1
+#   old-gl         the same on a display whose Mesa offers only GL 3.0 → names the version found
+set -uo pipefail
+jointlab=$1 case=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect() {  # expect EXPECTED_STATUS REGEX -- command...
+  local want_status=$1 regex=$2
+  shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local status=$?
+  cat "$tmp/out" "$tmp/err"
+  if (( status >= 128 )); then echo "FAIL: crashed with signal $((status - 128))"; exit 1; fi
+  if [[ $want_status == nonzero ]]; then
+    (( status != 0 )) || { echo "FAIL: expected a non-zero exit status, got 0"; exit 1; }
+  elif (( status != want_status )); then
+    echo "FAIL: expected exit status $want_status, got $status"; exit 1
+  fi
+  grep -Eq -- "$regex" "$tmp/err" || { echo "FAIL: stderr does not match /$regex/"; exit 1; }
+  echo "ok: status $status, message matches /$regex/"
+}
+
+# Argument errors are found before any window is opened, so no display is needed for them.
+case $case in
+  bad-flag) expect nonzero "unknown option '--bogus-flag'" -- env -u DISPLAY "$jointlab" --bogus-flag ;;
+  bad-value) expect nonzero "^jointlab: --frames: .*'zero'" -- env -u DISPLAY "$jointlab" --screenshot "$tmp/x.png" --frames zero ;;
+  missing-file) expect nonzero "no/such/file\.json" -- env -u DISPLAY "$jointlab" no/such/file.json ;;
+  no-display) expect 1 "OpenGL 3\.3.*|xvfb-run" -- env -u DISPLAY -u WAYLAND_DISPLAY "$jointlab" --screenshot "$tmp/x.png" ;;
+  old-gl) expect 1 "offers OpenGL 3\.0" -- env MESA_GL_VERSION_OVERRIDE=3.0 xvfb-run -a -s "-screen 0 640x480x24" \
+            "$jointlab" --screenshot "$tmp/x.png" ;;
+  *) echo "cli_errors.sh: unknown case '$case'"; exit 2 ;;
+esac

@@ -1,0 +1,95 @@
+// Command line of the desktop app: what is accepted, and that every error names its flag.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+
+namespace jl::app {
+namespace {
+
+struct Parsed {
+    ParseOutcome outcome;
+    AppOptions options;
+    std::string error;
+};
+
+Parsed parse(std::initializer_list<const char*> args) {
+    std::vector<char*> argv{const_cast<char*>("jointlab")};
+    for (const char* a : args) argv.push_back(const_cast<char*>(a));
+    Parsed p{};
+    p.outcome = parseCommandLine(static_cast<int>(argv.size()), argv.data(), p.options, p.error);
+    return p;
+}
+
+TEST(AppCli, NoArgumentsOpensTheDefaultScene) {
+    Parsed p = parse({});
+    EXPECT_EQ(p.outcome, ParseOutcome::Run);
+    EXPECT_TRUE(p.options.scenarioPath.empty());
+    EXPECT_TRUE(p.options.screenshotPath.empty());
+}
+
+TEST(AppCli, ScreenshotWithScenarioFramesAndSize) {
+    Parsed p = parse({"--screenshot", "out.png", "scene.json", "--frames", "12", "--size", "800x600"});
+    ASSERT_EQ(p.outcome, ParseOutcome::Run) << p.error;
+    EXPECT_EQ(p.options.screenshotPath, "out.png");
+    EXPECT_EQ(p.options.scenarioPath, "scene.json");
+    EXPECT_EQ(p.options.frames, 12);
+    EXPECT_EQ(p.options.width, 800);
+    EXPECT_EQ(p.options.height, 600);
+}
+
+TEST(AppCli, ScreenshotDefaultsToFiveFrames) { EXPECT_EQ(parse({"--screenshot", "a.png"}).options.frames, 5); }
+
+TEST(AppCli, UnknownFlagIsNamed) {
+    Parsed p = parse({"--bogus-flag"});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("--bogus-flag"), std::string::npos) << p.error;
+}
+
+TEST(AppCli, BadValuesNameTheFlagAndTheValue) {
+    for (auto args : {std::vector<const char*>{"--screenshot", "a.png", "--frames", "0"},
+                      std::vector<const char*>{"--screenshot", "a.png", "--frames", "3x"},
+                      std::vector<const char*>{"--size", "800"}, std::vector<const char*>{"--size", "10x10"},
+                      std::vector<const char*>{"--size", "800x-5"}}) {
+        std::vector<char*> argv{const_cast<char*>("jointlab")};
+        for (const char* a : args) argv.push_back(const_cast<char*>(a));
+        AppOptions options;
+        std::string error;
+        EXPECT_EQ(parseCommandLine(static_cast<int>(argv.size()), argv.data(), options, error), ParseOutcome::Error);
+        const std::string flag = args[args.size() - 2];
+        EXPECT_EQ(error.rfind(flag + ":", 0), 0u) << error;
+        EXPECT_NE(error.find(args.back()), std::string::npos) << error;
+    }
+}
+
+TEST(AppCli, MissingValueIsReported) {
+    Parsed p = parse({"--screenshot"});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_EQ(p.error, "--screenshot: missing value");
+}
+
+TEST(AppCli, ScreenshotMustBePng) { EXPECT_EQ(parse({"--screenshot", "out.jpg"}).outcome, ParseOutcome::Error); }
+
+TEST(AppCli, FramesWithoutScreenshotIsAnError) {
+    Parsed p = parse({"--frames", "3"});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("--screenshot"), std::string::npos);
+}
+
+TEST(AppCli, OnlyOneScenario) {
+    Parsed p = parse({"a.json", "b.json"});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("b.json"), std::string::npos);
+}
+
+TEST(AppCli, HelpAndVersion) {
+    EXPECT_EQ(parse({"--help"}).outcome, ParseOutcome::Help);
+    EXPECT_EQ(parse({"-h"}).outcome, ParseOutcome::Help);
+    EXPECT_EQ(parse({"--version"}).outcome, ParseOutcome::Version);
+}
+
+}  // namespace
+}  // namespace jl::app
