@@ -114,6 +114,12 @@ void Renderer::uploadMesh(GpuMesh& mesh, const MeshData& data) {
 
 void Renderer::clearInstances() {
     for (auto& list : instances_) list.clear();
+    shadows_.clear();
+}
+
+void Renderer::addShadow(const glm::vec3& bottomCenter, float radius) {
+    if (static_cast<int>(shadows_.size()) < kMaxShadows)
+        shadows_.emplace_back(bottomCenter.x, bottomCenter.z, radius, bottomCenter.y);
 }
 
 void Renderer::addBox(const glm::mat4& pose, const glm::vec3& halfExtents, const glm::vec4& color, float highlight) {
@@ -218,6 +224,10 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
         if (!options.showGrid) gridLines.a = 0.0f;
         gridProgram_.set("uGroundColor", ground);
         gridProgram_.set("uLineColor", gridLines);
+        gridProgram_.set("uShadowCount", options.showGround ? static_cast<int>(shadows_.size()) : 0);
+        if (!shadows_.empty())
+            glUniform4fv(glGetUniformLocation(gridProgram_.id(), "uShadows"), static_cast<GLsizei>(shadows_.size()),
+                         &shadows_[0].x);
         glBindVertexArray(gridVao_);
         glDrawArrays(GL_TRIANGLES, 0, 6);
         glDepthMask(GL_TRUE);

@@ -60,6 +60,11 @@ public:
     /// Capsule: a segment along local X of half length `halfHeight`, swept by a sphere of `radius`.
     void addCapsule(const glm::mat4& pose, float radius, float halfHeight, const glm::vec4& color, float highlight);
 
+    /// A soft shadow on the ground under a body: `bottomCenter` is the middle of the underside of
+    /// its bounding box, `radius` its horizontal half size (at most kMaxShadows per frame).
+    void addShadow(const glm::vec3& bottomCenter, float radius);
+    static constexpr int kMaxShadows = 64;  ///< keep in step with grid.frag
+
     /// Draws background, bodies, ground grid and the debug lines into view.viewport.
     void render(const FrameView& view, const RenderOptions& options, const DebugDraw& lines);
 
@@ -88,6 +93,7 @@ private:
     ShaderProgram backgroundProgram_;
     GpuMesh meshes_[kMeshKindCount];
     std::vector<Instance> instances_[kMeshKindCount];
+    std::vector<glm::vec4> shadows_;  ///< x, z, radius, height of the underside
     GLuint gridVao_ = 0, gridBuffer_ = 0;
     GLuint lineVao_ = 0, lineBuffer_ = 0;
     size_t lineCapacity_ = 0;

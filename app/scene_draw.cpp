@@ -37,6 +37,21 @@ float boundingRadius(const BodyDesc& b) {
     return 0.5f;
 }
 
+/// Half sizes of the body's world-axis-aligned bounding box.
+glm::vec3 worldHalfExtents(const BodyDesc& b, const Quat& q) {
+    const glm::mat3 r = glm::mat3_cast(glm::quat(q));
+    switch (b.shape) {
+        case ShapeType::Box: {
+            const glm::vec3 h(b.halfExtents);
+            return glm::abs(r[0]) * h.x + glm::abs(r[1]) * h.y + glm::abs(r[2]) * h.z;
+        }
+        case ShapeType::Sphere: return glm::vec3(static_cast<float>(b.radius));
+        case ShapeType::Capsule:
+            return glm::abs(r[0]) * static_cast<float>(b.halfHeight) + glm::vec3(static_cast<float>(b.radius));
+    }
+    return glm::vec3(0.5f);
+}
+
 /// Pose of the body named `name`, identity for "" (the world).
 Transform bodyPose(const Scene& scene, std::span<const BodyState> states, const std::string& name) {
     if (name.empty()) return Transform{};
@@ -71,6 +86,9 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
             jointEnd = j.body0 == b.name || j.body1 == b.name;
         }
         float highlight = selection.isBody(index) ? 1.0f : (jointEnd ? 0.5f : 0.0f);
+        const glm::vec3 center(states[i].pose.p);
+        const glm::vec3 extent = worldHalfExtents(b, states[i].pose.q);
+        renderer.addShadow(glm::vec3(center.x, center.y - extent.y, center.z), std::max(extent.x, extent.z));
         switch (b.shape) {
             case ShapeType::Box: renderer.addBox(pose, glm::vec3(b.halfExtents), color, highlight); break;
             case ShapeType::Sphere: renderer.addSphere(pose, static_cast<float>(b.radius), color, highlight); break;

@@ -1,7 +1,8 @@
 #version 330 core
 // Anti-aliased grid: minor lines every uMinorSpacing, major lines every uMajorSpacing, over a
 // translucent ground fill; minor lines fade out where they would alias, everything fades with
-// distance from the camera.
+// distance from the camera. Soft contact shadows under the bodies (a disc per body, wider and
+// fainter the higher it is) show how high things are.
 
 in vec3 vWorldPos;
 
@@ -11,6 +12,9 @@ uniform float uMajorSpacing;  // [m]
 uniform float uFadeDistance;  // [m] fully transparent beyond this
 uniform vec4 uGroundColor;    // fill colour and opacity (opacity 0: grid lines only)
 uniform vec4 uLineColor;
+const int kMaxShadows = 64;
+uniform vec4 uShadows[kMaxShadows];  // x, y: centre (world x, z); z: radius [m]; w: height of the underside [m]
+uniform int uShadowCount;
 
 out vec4 fragColor;
 
@@ -34,8 +38,19 @@ void main() {
     float fade = 1.0 - smoothstep(uFadeDistance * 0.35, uFadeDistance, dist);
     float above = uCameraPos.y >= 0.0 ? 1.0 : 0.35;
 
+    float shadow = 0.0;
+    for (int i = 0; i < uShadowCount; ++i) {
+        vec4 s = uShadows[i];
+        float height = max(s.w, 0.0);
+        float spread = s.z * 1.15 + 0.3 * height + 0.05;
+        float d = length(p - s.xy) / spread;
+        float strength = 0.55 / (1.0 + 0.6 * height);
+        shadow = max(shadow, strength * (1.0 - smoothstep(0.35, 1.0, d)));
+    }
+
     float line = max(minor * 0.45, major);
     vec3 color = mix(uGroundColor.rgb, uLineColor.rgb, line * uLineColor.a);
-    float alpha = max(uGroundColor.a, line * uLineColor.a) * fade * above;
+    color *= 1.0 - shadow;
+    float alpha = max(max(uGroundColor.a, line * uLineColor.a), shadow) * fade * above;
     fragColor = vec4(color, alpha);
 }
