@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The headless runner end to end: `jointlab run` on every example, byte-identical reruns, and every
+# failure path (exit 64 for arguments, 2 for files) with a one-line message naming the flag or file
+# and no output file touched.
+#   runner_cli.sh JOINTLAB SOURCE_DIR
+set -uo pipefail
+jointlab=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# run EXPECTED_STATUS REGEX args... : status and one-line stderr matching REGEX (empty REGEX: no check)
+run() {
+  local want=$1 regex=$2
+  shift 2
+  env -u DISPLAY "$jointlab" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local status=$?
+  if (( status >= 128 )); then fail "$*: crashed with signal $((status - 128))"; return; fi
+  (( status == want )) || fail "$*: exit $status, expected $want ($(cat "$tmp/err"))"
+  if [[ -n $regex ]]; then
+    grep -Eq -- "$regex" "$tmp/err" || fail "$*: stderr '$(cat "$tmp/err")' does not match /$regex/"
+    (( $(wc -l <"$tmp/err") == 1 )) || fail "$*: message is not one line"
+  fi
+}
+
+scenarios=$src/assets/scenarios
+pendulum=$scenarios/pendulum.json
+
+# Every example runs headless.
+for f in "$scenarios"/*.json; do
+  run 0 "" run "$f" --steps 120
+  grep -q "^jointlab run: 120 steps" "$tmp/out" || fail "$f: no summary line"
+done
+
+# Same inputs, same bytes; both --flag value and --flag=value spellings.
+run 0 "" run "$scenarios/bridge.json" --csv "$tmp/a.csv" --state "$tmp/a.json"
+run 0 "" run "$scenarios/bridge.json" --csv="$tmp/b.csv" --state="$tmp/b.json"
+cmp -s "$tmp/a.csv" "$tmp/b.csv" || fail "CSV differs between identical runs"
+cmp -s "$tmp/a.json" "$tmp/b.json" || fail "state differs between identical runs"
+[[ $(head -1 "$tmp/a.csv") == "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,force,torque,broken" ]] \
+  || fail "CSV header: $(head -1 "$tmp/a.csv")"
+grep -q '^600,10.000000000000076,joint 0,revolute,0,' "$tmp/a.csv" || fail "CSV has no line for step 600"
+grep -q '"crate": {' "$tmp/a.json" || fail "state has no body \"crate\""
+grep -q '"broken": true' "$tmp/a.json" || fail "state shows no broken joint on the bridge"
+
+# Overrides change the run.
+run 0 "" run "$pendulum" --steps 30 --solver tgs --pos-iters 8 --vel-iters 2 --baumgarte 0.5 --dt 0.01 --state "$tmp/o.json"
+grep -q '"time": 0.3' "$tmp/o.json" || fail "--dt 0.01 x 30 steps should end at t = 0.3 ($(grep time "$tmp/o.json"))"
+grep -q "solver tgs" "$tmp/out" || fail "--solver tgs not applied"
+run 0 "" run "$pendulum" --steps 0 --state "$tmp/zero.json"
+grep -q '"step": 0' "$tmp/zero.json" || fail "--steps 0 should write the initial state"
+
+# Failures: exit status, message, and outputs left alone.
+echo keep >"$tmp/keep.csv"
+echo keep >"$tmp/keep.json"
+outs=(--csv "$tmp/keep.csv" --state "$tmp/keep.json")
+run 64 "missing SCENARIO"            run "${outs[@]}"
+run 64 "^jointlab run: --steps: missing value" run "$pendulum" "${outs[@]}" --steps
+run 64 "^jointlab run: --steps: must be >= 0, got -5" run "$pendulum" "${outs[@]}" --steps -5
+run 64 "^jointlab run: --steps: expected an integer, got \"ten\"" run "$pendulum" "${outs[@]}" --steps ten
+run 64 "^jointlab run: --dt: expected a finite number, got \"nan\"" run "$pendulum" "${outs[@]}" --dt nan
+run 64 "^jointlab run: --dt: must be <= 0.1, got 5" run "$pendulum" "${outs[@]}" --dt 5
+run 64 "^jointlab run: --pos-iters: must be >= 1, got 0" run "$pendulum" "${outs[@]}" --pos-iters 0
+run 64 "^jointlab run: --baumgarte: must be <= 1, got 1.5" run "$pendulum" "${outs[@]}" --baumgarte 1.5
+run 64 "^jointlab run: --solver: expected pgs or tgs" run "$pendulum" "${outs[@]}" --solver sor
+run 64 "unknown option \"--stpes\"" run "$pendulum" "${outs[@]}" --stpes 3
+run 64 "--csv: would overwrite the scenario file" run "$pendulum" --csv "$pendulum"
+run 2 "no/such/file\.json: No such file" run no/such/file.json "${outs[@]}"
+printf '{"format": "jointlab-scenario", "version": 1, "bodies": [{"name": "a", "mass": -2}]}' >"$tmp/bad.json"
+run 2 "bad\.json: bodies\[0\]\.mass: must be > 0, got -2" run "$tmp/bad.json" "${outs[@]}"
+run 2 "no/such/dir/x\.csv" run "$pendulum" --csv "$tmp/no/such/dir/x.csv" --state "$tmp/keep.json"
+[[ $(cat "$tmp/keep.csv") == keep && $(cat "$tmp/keep.json") == keep ]] || fail "a failed run touched an output file"
+ls "$tmp"/*.tmp >/dev/null 2>&1 && fail "temporary files left behind: $(ls "$tmp"/*.tmp)"
+
+run 0 "" run --help
+grep -q "usage: jointlab run" "$tmp/out" || fail "--help prints no usage"
+
+if (( failures )); then echo "$failures failure(s)"; exit 1; fi
+echo "runner_cli: all checks passed"
