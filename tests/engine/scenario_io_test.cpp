@@ -394,6 +394,39 @@ TEST(ScenarioIo, DeepNestingInsideStringsIsNotNesting) {
     EXPECT_EQ(s.description, brackets + "\"[");
 }
 
+TEST(ScenarioIo, RandomlyDamagedFilesNeverCrashAndRoundTripWhenAccepted) {
+    // A cheap stand-in for the fuzzer: byte flips, deletions and insertions of JSON punctuation.
+    const std::string good = serializeScenario(sampleScene());
+    std::mt19937 rng(7);
+    const char punctuation[] = "[]{}\",:0-e.9 \\tfn";
+    int accepted = 0;
+    for (int i = 0; i < 3000; ++i) {
+        std::string text = good;
+        const int edits = 1 + static_cast<int>(rng() % 4);
+        for (int k = 0; k < edits && !text.empty(); ++k) {
+            const size_t at = rng() % text.size();
+            switch (rng() % 3) {
+                case 0: text[at] = static_cast<char>(rng() % 256); break;
+                case 1: text.erase(at, 1 + rng() % 8); break;
+                default: text.insert(at, 1, punctuation[rng() % (sizeof punctuation - 1)]); break;
+            }
+        }
+        Scene out = sampleScene();
+        std::string error;
+        if (parseScenario(text, out, error)) {
+            ++accepted;
+            Scene again;
+            const std::string saved = serializeScenario(out);
+            ASSERT_TRUE(parseScenario(saved, again, error)) << error;
+            ASSERT_EQ(serializeScenario(again), saved);
+        } else {
+            ASSERT_FALSE(error.empty());
+            ASSERT_EQ(error.find('\n'), std::string::npos) << error;
+        }
+    }
+    EXPECT_GT(accepted, 0);  // some edits are harmless (inside strings, digits of numbers)
+}
+
 // [SECTION] validateScene on scenes built in memory (the editor's path)
 
 TEST(ValidateScene, ReportsInMemoryProblems) {
