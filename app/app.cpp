@@ -273,6 +273,7 @@ void App::renderViewport() {
         options.showGround = world->scene().settings.groundPlane;
         drawBodies(renderer_, world->scene(), world->bodies(), state_.selection);
         if (state_.view.showJointFrames) drawJointFrames(lines_, *world, state_.selection);
+        drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
     }
     if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
     renderer_.render(view, options, lines_);

@@ -123,6 +123,33 @@ void drawJointFrames(DebugDraw& lines, const World& world, const Selection& sele
     }
 }
 
+void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const BodyState> states,
+                          const Selection& selection) {
+    if (selection.kind != Selection::Kind::Body || selection.index < 0 ||
+        static_cast<size_t>(selection.index) >= std::min(scene.bodies.size(), states.size()))
+        return;
+    const BodyDesc& b = scene.bodies[selection.index];
+    const Transform& pose = states[selection.index].pose;
+    const glm::vec3 c(pose.p);
+    const glm::quat q(pose.q);
+    const auto layer = DebugDraw::Layer::Overlay;
+    const float grow = 1.02f;  // just outside the surface
+    switch (b.shape) {
+        case ShapeType::Box: lines.box(c, q, glm::vec3(b.halfExtents) * grow, colors::kOrange, layer); break;
+        case ShapeType::Sphere:
+            for (const glm::vec3& axis : {glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)})
+                lines.circle(c, q * axis, static_cast<float>(b.radius) * grow, colors::kOrange, layer);
+            break;
+        case ShapeType::Capsule: {
+            const float r = static_cast<float>(b.radius) * grow, h = static_cast<float>(b.halfHeight);
+            const glm::vec3 x = q * glm::vec3(1, 0, 0), y = q * glm::vec3(0, 1, 0), z = q * glm::vec3(0, 0, 1);
+            for (float end : {-h, h}) lines.circle(c + x * end, x, r, colors::kOrange, layer);
+            for (const glm::vec3& side : {y, -y, z, -z}) lines.line(c - x * h + side * r, c + x * h + side * r, colors::kOrange, layer);
+            break;
+        }
+    }
+}
+
 void drawWorldAxes(DebugDraw& lines, float length) {
     const glm::vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     const Color colorsXyz[3] = {colors::kRed, colors::kGreen, colors::kBlue};

@@ -82,3 +82,32 @@ TEST(OrbitCamera, NarrowViewportsKeepTheHorizontalExtent) {
 
 }  // namespace
 }  // namespace jl::app
+
+namespace jl::app {
+namespace {
+
+/// The pixel (top-left origin) where a world point appears, the inverse of rayThrough.
+glm::vec2 project(const OrbitCamera& c, const glm::vec3& p, float w, float h) {
+    glm::vec4 clip = c.projection(w / h) * c.view() * glm::vec4(p, 1.0f);
+    glm::vec3 ndc = glm::vec3(clip) / clip.w;
+    return {(ndc.x + 1.0f) * 0.5f * w, (1.0f - ndc.y) * 0.5f * h};
+}
+
+TEST(OrbitCamera, RayThroughAProjectedPointPassesThroughIt) {
+    OrbitCamera c;
+    c.target = glm::vec3(0.0f, 1.6f, 0.0f);
+    c.distance = 9.5f;
+    c.yaw = 0.3f;
+    c.pitch = 0.28f;
+    for (float aspectWidth : {400.0f, 800.0f, 1600.0f}) {  // narrow viewports widen the field of view
+        const glm::vec3 point(-0.9f, 1.1f, 0.2f);
+        glm::vec2 px = project(c, point, aspectWidth, 800.0f);
+        Ray r = c.rayThrough(px.x, px.y, aspectWidth, 800.0f);
+        glm::vec3 toPoint = point - r.origin;
+        float along = glm::dot(toPoint, r.direction);
+        EXPECT_LT(glm::length(toPoint - along * r.direction), 1e-3f) << aspectWidth;
+    }
+}
+
+}  // namespace
+}  // namespace jl::app
