@@ -82,6 +82,23 @@ JointDesc joint(const std::string& name, const char* type, const std::string& b0
     return j;
 }
 
+/// Moves every parameter off its default (within range), so round trips cover all of them.
+struct Perturb {
+    void operator()(const char*, Real& x, const Field& f) {
+        if (std::isfinite(x)) x = std::min(x + 0.1234567890123, f.max);
+    }
+    void operator()(const char*, Vec3& v, const Field& f) {
+        for (int k = 0; k < 3; ++k) v[k] = std::min(v[k] + 0.1234567890123 * (k + 1), f.max);
+    }
+    void operator()(const char*, bool& b, const Field&) { b = !b; }
+    template <class E>
+    void operator()(const char*, EnumField<E> e, const Field&) {
+        e.value = static_cast<E>((static_cast<int>(e.value) + 1) % e.count);
+    }
+    template <class T>
+    void operator()(const char*, T&, const Field&) {}  // int, string, quaternion: keep
+};
+
 /// A scene touching every field type, every joint type and awkward numbers.
 Scene sampleScene() {
     Scene s;
@@ -103,9 +120,10 @@ Scene sampleScene() {
     s.bodies[2].shape = ShapeType::Sphere;
     s.bodies[2].massMode = MassMode::Density;
     s.bodies[2].density = 7850.0;
-    const char* types[] = {"fixed", "distance", "spherical", "revolute", "prismatic"};
-    for (int t = 0; t < 5; ++t) {
-        JointDesc j = joint(std::string("j_") + types[t], types[t], t % 2 ? "" : "base", "arm");
+    for (int t = 0; t < kJointTypeCount; ++t) {
+        const char* type = jointTypeInfo(t).name;
+        JointDesc j = joint(std::string("j_") + type, type, t % 2 ? "" : "base", "arm");
+        std::visit([](auto& p) { Perturb perturb; p.visit(perturb); }, j.params);
         j.frame0.p = {0.1 * t, -0.5, 0.25};
         j.frame1.q = glm::normalize(Quat(1.0, 0.0, 0.3 * t, 0.0));
         j.breakTorque = 100.0 + t;
@@ -251,6 +269,50 @@ TEST(ScenarioIo, NamesAndQuotingSurviveRoundTrip) {
     std::string error;
     ASSERT_TRUE(parseScenario(serializeScenario(s), loaded, error)) << error;
     EXPECT_EQ(flatten(loaded), flatten(s));
+}
+
+/// Every field list must map onto JSON cleanly: no name twice, and no name that is both a value
+/// and a group of dotted names ("drive" and "drive.enabled" cannot both be keys).
+struct NameList {
+    std::vector<std::string> names;
+    template <class T>
+    void operator()(const char* n, T&&, const Field&) {
+        names.emplace_back(n);
+    }
+};
+
+void expectCleanNames(const std::vector<std::string>& names, const std::string& what) {
+    for (size_t i = 0; i < names.size(); ++i)
+        for (size_t j = 0; j < names.size(); ++j) {
+            if (i == j) continue;
+            EXPECT_NE(names[i], names[j]) << what << ": field listed twice";
+            EXPECT_NE(names[j].rfind(names[i] + ".", 0), 0u) << what << ": " << names[i] << " is a value and a group";
+        }
+    for (const std::string& n : names) {
+        EXPECT_FALSE(n.empty()) << what;
+        EXPECT_EQ(n.find(".."), std::string::npos) << what << ": " << n;
+        EXPECT_NE(n.back(), '.') << what << ": " << n;
+    }
+}
+
+TEST(ScenarioIo, FieldListsMapOntoJsonCleanly) {
+    NameList settings, camera, body, joint;
+    WorldSettings{}.visit(settings);
+    CameraState{}.visit(camera);
+    BodyDesc{}.visit(body);
+    JointDesc{}.visitCommon(joint);
+    expectCleanNames(settings.names, "WorldSettings");
+    expectCleanNames(camera.names, "CameraState");
+    expectCleanNames(body.names, "BodyDesc");
+    joint.names.push_back("type");  // the keys the format adds to a joint object
+    joint.names.push_back("params");
+    expectCleanNames(joint.names, "JointDesc");
+    for (int i = 0; i < kJointTypeCount; ++i) {
+        JointParams p = makeJointParams(i);
+        NameList params;
+        std::visit([&](auto& t) { t.visit(params); }, p);
+        expectCleanNames(params.names, jointTypeInfo(i).name);
+    }
 }
 
 // [SECTION] Bad input: every class gives "path: problem" and leaves the scene alone
