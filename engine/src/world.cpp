@@ -17,6 +17,7 @@ struct World::Impl {
     std::vector<int> solverIndex;        // scene body -> solver body (0 = static / world)
     std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
     std::vector<Vec3> extForce, extTorque;    // user forces for the next step
+    std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
     std::vector<Row> rows;                    // joint rows, then ground contact rows
     std::vector<solver::RowBodies> rowBodies;
     std::vector<RowResult> results;
@@ -87,6 +88,7 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     joints_.resize(nj);
     m.jointBody0.resize(nj);
     m.jointBody1.resize(nj);
+    m.memory.assign(nj, JointMemory{});
     for (size_t j = 0; j < nj; ++j) {
         const JointDesc& d = scene_.joints[j];
         m.jointBody0[j] = d.body0.empty() ? -1 : scene_.findBody(d.body0);
@@ -155,7 +157,8 @@ void World::step() {
         const int b0 = m.jointBody0[j], b1 = m.jointBody1[j];
         const Transform pose0 = b0 >= 0 ? bodies_[static_cast<size_t>(b0)].pose : Transform{};
         const Transform pose1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose : Transform{};
-        const PrepContext ctx = PrepContext::make(pose0, d.frame0, pose1, d.frame1, dt);
+        PrepContext ctx = PrepContext::make(pose0, d.frame0, pose1, d.frame1, dt);
+        ctx.memory = &m.memory[j];
         RowWriter out{m.scratch.data(), kMaxRowsPerJoint};
         std::visit([&](const auto& params) { prep(params, ctx, out); }, d.params);
         const solver::RowBodies rb{b0 >= 0 ? m.solverIndex[static_cast<size_t>(b0)] : 0,

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "jointlab/fields.h"
+#include "jointlab/joints/d6.h"
 #include "jointlab/joints/distance.h"
 #include "jointlab/joints/fixed.h"
 #include "jointlab/joints/prismatic.h"
@@ -22,7 +23,7 @@
 namespace jl {
 
 /// The joint type table. Index = JointDesc::params.index().
-using JointParams = std::variant<FixedJoint, DistanceJoint, SphericalJoint, RevoluteJoint, PrismaticJoint>;
+using JointParams = std::variant<FixedJoint, DistanceJoint, SphericalJoint, RevoluteJoint, PrismaticJoint, D6Joint>;
 
 inline constexpr int kJointTypeCount = static_cast<int>(std::variant_size_v<JointParams>);
 

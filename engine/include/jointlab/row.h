@@ -28,6 +28,7 @@ enum RowFlags : uint16_t {
     kRowHasDriveLimit = 1 << 5,       ///< min/maxImpulse are force limits (scaled by dt) unless limitsAreForces is false
     kRowAngular = 1 << 6,             ///< row constrains rotation only (linear0 = linear1 = 0)
     kRowDriveLimitsAreForces = 1 << 7,  ///< with kRowHasDriveLimit: the limits are forces [N] (× dt); otherwise impulses
+    kRowVelocityOnly = 1 << 8,  ///< a pure velocity target (motor): no position bias, ever (also in TGS)
 };
 
 /// How the solver may treat the row (PxConstraintSolveHint).

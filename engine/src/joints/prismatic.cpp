@@ -5,9 +5,13 @@
 
 namespace jl {
 
-void prep(const PrismaticJoint&, const PrepContext& c, RowWriter& out) {
+void prep(const PrismaticJoint& j, const PrepContext& c, RowWriter& out) {
     rows::lockLinearAxes(c, false, true, true, out);
     rows::lockRotation(c, out);
+    if (!j.limit.enabled && !j.drive.enabled) return;
+    const rows::Coordinate slide = rows::linearCoordinate(c, basisX(c.cA2w.q));
+    rows::limitRows(slide, j.limit, "slide limit (lower)", "slide limit (upper)", out);
+    rows::driveRow(slide, j.drive, j.driveTarget, j.driveTargetVelocity, "slide drive", out);
 }
 
 }  // namespace jl

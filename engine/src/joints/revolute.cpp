@@ -5,7 +5,7 @@
 
 namespace jl {
 
-void prep(const RevoluteJoint&, const PrepContext& c, RowWriter& out) {
+void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out) {
     rows::lockLinearAxes(c, true, true, true, out);
     const Vec3 ax = basisX(c.cA2w.q);
     const Vec3 bx = basisX(c.cB2w.q);
@@ -14,6 +14,26 @@ void prep(const RevoluteJoint&, const PrepContext& c, RowWriter& out) {
     const Vec3 az = basisZ(c.cA2w.q);
     rows::angularLock(ay, -glm::dot(ay, m), "angular Y lock", out);
     rows::angularLock(az, -glm::dot(az, m), "angular Z lock", out);
+
+    if (!j.limit.enabled && !j.motor.enabled && !j.drive.enabled) return;
+    const Real angle = rows::trackedTwist(c, rows::relativeRotation(c), 0);
+    const rows::Coordinate twist = rows::angularCoordinate(ax, angle);
+    rows::limitRows(twist, j.limit, "twist limit (lower)", "twist limit (upper)", out);
+    if (j.motor.enabled) {
+        if (Row* r = out.add()) {
+            r->angular0 = -j.motor.gearRatio * ax;
+            r->angular1 = -ax;
+            r->velocityTarget = j.motor.targetVelocity;
+            const Real lim = j.motor.forceLimit;
+            const bool forward = j.motor.targetVelocity >= 0;
+            r->minImpulse = j.motor.freespin && forward ? 0.0 : -lim;
+            r->maxImpulse = j.motor.freespin && !forward ? 0.0 : lim;
+            r->flags = kRowAngular | kRowVelocityOnly | kRowHasDriveLimit |
+                       (j.motor.limitIsImpulse ? 0 : kRowDriveLimitsAreForces);
+            r->label = "motor";
+        }
+    }
+    rows::driveRow(twist, j.drive, j.driveTarget, j.driveTargetVelocity, "twist drive", out);
 }
 
 }  // namespace jl

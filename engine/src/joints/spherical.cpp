@@ -5,6 +5,9 @@
 
 namespace jl {
 
-void prep(const SphericalJoint&, const PrepContext& c, RowWriter& out) { rows::lockLinearAxes(c, true, true, true, out); }
+void prep(const SphericalJoint& j, const PrepContext& c, RowWriter& out) {
+    rows::lockLinearAxes(c, true, true, true, out);
+    if (j.cone.enabled) rows::coneRow(c, rows::swingTwist(rows::relativeRotation(c)), j.cone, out);
+}
 
 }  // namespace jl
