@@ -118,8 +118,9 @@ void drawJointFrames(DebugDraw& lines, const World& world, const Selection& sele
         if (!j.body1.empty()) lines.line(glm::vec3(pose1.p), glm::vec3(frame1.p), connector, layer);
         lines.frame(glm::vec3(frame0.p), glm::quat(frame0.q), size, layer);
         lines.frame(glm::vec3(frame1.p), glm::quat(frame1.q), size * 0.7f, layer);
-        // The separation of the two origins is the joint's linear error: make it visible.
-        lines.line(glm::vec3(frame0.p), glm::vec3(frame1.p), colors::kYellow, DebugDraw::Layer::Overlay);
+        // The separation of the two origins is the joint's linear error (or a distance joint's
+        // length): make it visible. A broken joint no longer holds anything together.
+        if (!broken) lines.line(glm::vec3(frame0.p), glm::vec3(frame1.p), colors::kYellow, DebugDraw::Layer::Overlay);
     }
 }
 
