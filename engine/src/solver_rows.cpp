@@ -90,7 +90,7 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
         s.flags |= kSolveBounce;
     }
     s.velTarget = vT;
-    s.erp = (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : p.erp;
+    s.erp = (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
     if ((row.flags & kRowKeepBias) && !bounce) s.flags |= kSolveKeepBias;
     const Real bias = s.erp * C / h;                  // F 11
     s.constant = -(bias - vT + vPreRow) * recip;      // F 65

@@ -342,6 +342,9 @@ void World::applyForce(int body, const Vec3& force, const Vec3& worldPoint) {
     impl_->extTorque[static_cast<size_t>(body)] += glm::cross(worldPoint - bodies_[static_cast<size_t>(body)].pose.p, force);
 }
 
+int World::jointBody0(int joint) const { return impl_->jointBody0[static_cast<size_t>(joint)]; }
+int World::jointBody1(int joint) const { return impl_->jointBody1[static_cast<size_t>(joint)]; }
+
 int World::contactRowCount() const { return impl_->contactRowCount; }
 
 Real World::inverseMass(int body) const {

@@ -202,6 +202,45 @@ TEST(Motor, ReachesItsTargetSpeedAndAcceleratesAtTheTorqueLimit) {
     }
 }
 
+// Angles across ±π: a position drive towards 5 rad (beyond π) gets there, and an upper limit
+// at 4 rad stops a motor that would turn further, with no jump as the angle passes π.
+TEST(Limits, TwistIsTrackedThroughFullTurns) {
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+        for (bool limit : {false, true}) {
+            Scene s = motorWheel(solver, 1000.0);
+            RevoluteJoint& rj = std::get<RevoluteJoint>(s.joints[0].params);
+            rj.motor.enabled = limit;  // the motor pushes into the limit
+            rj.motor.targetVelocity = 3.0;
+            rj.drive.enabled = !limit;
+            rj.drive.stiffness = 20.0;
+            rj.drive.damping = 6.0;
+            rj.driveTarget = 5.0;
+            rj.limit = {limit, -1.0, 4.0, 0.05};
+            World w(s);
+            Real turned = 0, maxTurned = 0, prevWrapped = 0;
+            for (int i = 0; i < 600; ++i) {
+                w.step();
+                // The wheel turns about world X: unwrap its orientation's angle step by step.
+                const Quat q = w.bodies()[0].pose.q;
+                const Real wrapped = 2.0 * std::atan2(q.x, q.w);
+                Real d = wrapped - prevWrapped;
+                d -= 2.0 * kPi * std::round(d / (2.0 * kPi));
+                turned += d;
+                prevWrapped = wrapped;
+                maxTurned = std::max(maxTurned, turned);
+            }
+            std::printf("%s, %s: turned %.4f rad (max %.4f)\n", kSolverTypeNames[int(solver)],
+                        limit ? "motor into a 4 rad limit" : "drive to 5 rad", turned, maxTurned);
+            if (limit) {
+                EXPECT_NEAR(turned, 4.0, 0.06);
+                EXPECT_LT(maxTurned, 4.0 + 0.05 + 0.01);
+            } else {
+                EXPECT_NEAR(turned, 5.0, 1e-3);
+            }
+        }
+    }
+}
+
 // A D6 with only twist free is a revolute joint; with all rotations free, a spherical joint.
 TEST(D6, TwistOnlyMatchesRevoluteAndFreeAnglesMatchSpherical) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {

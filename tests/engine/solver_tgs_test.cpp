@@ -59,11 +59,13 @@ Scene chain(SolverType solver, int links, Real endMass) {
     Scene s = test::emptyScene();
     s.settings.solver = solver;
     const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);  // joint X along world Z
+    std::string previous;  // body 0 of the next joint; the first link hangs from the world
     for (int i = 0; i < links; ++i) {
         const Real m = i == links - 1 ? endMass : 1.0;
-        s.bodies.push_back(test::box("link" + std::to_string(i), Vec3(0.5 + i, 10, 0), Vec3(0.5, 0.125, 0.125), m));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, "j" + std::to_string(i), i == 0 ? "" : "link" + std::to_string(i - 1),
-                                                      "link" + std::to_string(i), Vec3(i, 10, 0), hinge));
+        const std::string name = "link" + std::to_string(i);
+        s.bodies.push_back(test::box(name, Vec3(0.5 + i, 10, 0), Vec3(0.5, 0.125, 0.125), m));
+        s.joints.push_back(test::joint<RevoluteJoint>(s, "j" + std::to_string(i), previous, name, Vec3(i, 10, 0), hinge));
+        previous = name;
     }
     return s;
 }

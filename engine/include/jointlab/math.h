@@ -17,6 +17,9 @@ using Vec3 = glm::dvec3;
 using Quat = glm::dquat;  // glm order: Quat(w, x, y, z)
 using Mat3 = glm::dmat3;
 
+/// The identity rotation. Note glm's default-constructed quaternion is NOT the identity.
+inline constexpr Quat kIdentityQuat{1.0, 0.0, 0.0, 0.0};
+
 inline constexpr Real kInf = std::numeric_limits<Real>::infinity();
 inline constexpr Real kPi = 3.14159265358979323846;
 

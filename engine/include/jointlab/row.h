@@ -60,6 +60,7 @@ struct Row {
     } mods{{0.0, 0.0}};
     uint16_t flags = 0;
     SolveHint solveHint = SolveHint::None;
+    Real erpOverride = -1.0;  ///< hard rows: Baumgarte factor used instead of the world's α when >= 0 (coupling joints' own erp)
     const char* label = "";  ///< what the row is, for the UI: "linear Y lock", "twist limit (upper)"
 
     bool isSpring() const { return (flags & kRowSpring) != 0; }

@@ -81,6 +81,9 @@ public:
     void setBodyState(int body, const BodyState& s);
 
     const JointState& jointState(int joint) const { return joints_[joint]; }
+    /// Scene indices of joint j's body 0 and body 1 (−1 = the world).
+    int jointBody0(int joint) const;
+    int jointBody1(int joint) const;
     /// Rows of every joint from the last step (ground contacts are not included).
     std::span<const Row> rows() const;
     std::span<const RowResult> rowResults() const;

@@ -35,6 +35,13 @@ constexpr const char* kSlerpLabels[3] = {"SLERP drive X", "SLERP drive Y", "SLER
 
 void linearPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
     const Vec3 axes[3] = {basisX(c.cA2w.q), basisY(c.cA2w.q), basisZ(c.cA2w.q)};
+    // Drives first, locks and limits last: the last row of a sweep has the final word.
+    for (int k = 0; k < 3; ++k) {
+        const Drive& drive = k == 0 ? j.driveX : (k == 1 ? j.driveY : j.driveZ);
+        if (j.motion[k] != D6Motion::Locked)
+            rows::driveRow(rows::linearCoordinate(c, axes[k]), drive, j.drivePosition[k], j.driveLinearVelocity[k],
+                           kDriveLabels[k], out);
+    }
     Vec3 radial(0.0);  // projection of p1 − p0 onto the limited axes (distance limit)
     const Vec3 d = c.cB2w.p - c.cA2w.p;
     for (int k = 0; k < 3; ++k) {
@@ -52,12 +59,6 @@ void linearPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
         const LimitPair& l = j.distanceLimit;
         rows::boundRow(rows::linearCoordinate(c, radial / len), -1.0, l.upper, l.contactDistance, l.restitution,
                        l.bounceThreshold, l.stiffness, l.damping, "distance limit", out);
-    }
-    for (int k = 0; k < 3; ++k) {
-        const Drive& drive = k == 0 ? j.driveX : (k == 1 ? j.driveY : j.driveZ);
-        if (j.motion[k] != D6Motion::Locked)
-            rows::driveRow(rows::linearCoordinate(c, axes[k]), drive, j.drivePosition[k], j.driveLinearVelocity[k],
-                           kDriveLabels[k], out);
     }
 }
 
@@ -106,8 +107,17 @@ void angularPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
         rows::limitRows(x, pair, aboutY ? "swing Y limit (lower)" : "swing Z limit (lower)",
                         aboutY ? "swing Y limit (upper)" : "swing Z limit (upper)", out);
     }
+}
 
-    // Drives. SLERP replaces twist and swing when no angular axis is locked (joints guide).
+/// Angular drive rows; SLERP replaces twist and swing when no angular axis is locked (joints guide).
+void angularDrives(const D6Joint& j, const PrepContext& c, RowWriter& out) {
+    const D6Motion twist = j.motion[kD6Twist], s1 = j.motion[kD6Swing1], s2 = j.motion[kD6Swing2];
+    if (twist == D6Motion::Locked && s1 == D6Motion::Locked && s2 == D6Motion::Locked) return;
+    if (!j.driveSlerp.enabled && !j.driveTwist.enabled && !j.driveSwing.enabled) return;
+    const Quat q = rows::relativeRotation(c);
+    const rows::SwingTwist st = rows::swingTwist(q);
+    const Vec3 ax = basisX(c.cA2w.q), ay = basisY(c.cA2w.q), az = basisZ(c.cA2w.q);
+    const Real twistAngle = c.memory ? c.memory->unwrap(0, st.twist) : st.twist;
     const Vec3 wT = c.cA2w.q * j.driveAngularVelocity;  // target angular velocity, world
     const bool anyLocked = twist == D6Motion::Locked || s1 == D6Motion::Locked || s2 == D6Motion::Locked;
     if (!anyLocked && j.driveSlerp.enabled) {
@@ -135,7 +145,10 @@ void angularPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
 }  // namespace
 
 void prep(const D6Joint& j, const PrepContext& c, RowWriter& out) {
-    linearPart(j, c, out);
+    // Drives first, locks and limits last: the last row of a Gauss-Seidel sweep has the final
+    // word, and hard rows must win over actuators pushing against them.
+    linearPart(j, c, out);  // (linear drives first inside)
+    angularDrives(j, c, out);
     angularPart(j, c, out);
 }
 

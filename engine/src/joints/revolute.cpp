@@ -18,7 +18,8 @@ void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out) {
     if (!j.limit.enabled && !j.motor.enabled && !j.drive.enabled) return;
     const Real angle = rows::trackedTwist(c, rows::relativeRotation(c), 0);
     const rows::Coordinate twist = rows::angularCoordinate(ax, angle);
-    rows::limitRows(twist, j.limit, "twist limit (lower)", "twist limit (upper)", out);
+    // Actuators first, limits last: in a Gauss-Seidel sweep the last row has the final word, and a
+    // hard limit must win over a motor or drive pushing into it.
     if (j.motor.enabled) {
         if (Row* r = out.add()) {
             r->angular0 = -j.motor.gearRatio * ax;
@@ -34,6 +35,7 @@ void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out) {
         }
     }
     rows::driveRow(twist, j.drive, j.driveTarget, j.driveTargetVelocity, "twist drive", out);
+    rows::limitRows(twist, j.limit, "twist limit (lower)", "twist limit (upper)", out);
 }
 
 }  // namespace jl

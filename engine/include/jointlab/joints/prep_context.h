@@ -11,6 +11,10 @@ struct JointMemory {
     static constexpr int kSlots = 4;
     Real angle[kSlots] = {};
     bool valid[kSlots] = {};
+    /// Coupling joints (gear, rack-and-pinion): the world joint frames cA2w, cB2w at the first
+    /// prep, from which their angles and slides are measured.
+    Transform reference[2];
+    bool hasReference = false;
 
     /// The continuous angle nearest to the last one for `wrapped` in (−π, π]; stores it.
     Real unwrap(int slot, Real wrapped) {

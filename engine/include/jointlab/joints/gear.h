@@ -1,0 +1,70 @@
+// Gear (mimic) joint: q_A + G·q_B + γ = 0 between a coordinate of body 0 and one of body 1
+// (physx-mimic-joints.md, "the mimic doc"; one row).
+//
+//   From articulations to bodies. The mimic doc couples two joint coordinates of an articulation,
+//   q_A and q_B (eq. 1–3). In maximal coordinates a body has no joint coordinate, so each body's
+//   coordinate is defined by its own joint frame (frame0 on body 0, frame1 on body 1):
+//     mode "angular": q = rotation of the joint frame about its X axis since the first step —
+//                     the twist about X of ref⁻¹·c (c the frame's world orientation, ref that
+//                     orientation at the first step), tracked through full turns;
+//     mode "linear":  q = displacement of the joint frame origin along the X axis it had at the
+//                     first step, x_ref·(p − p_ref).
+//   The start pose is the reference because the coupling is not periodic: with G = 1.5 no angle
+//   taken mod 2π can say how far a gear has turned; only the history can (the World keeps it in
+//   JointMemory and rebuilds it on reset). The angles are relative to the world, so put the two
+//   bodies on hinges (or sliders) fixed to the world or to bodies that only translate; on a
+//   turning carrier the carrier's own rotation about X counts too.
+//   C = q_A + G·q_B + γ                                        (eq. 3; at the start C = γ)
+//   dC/dt = q̇_A + G·q̇_B                                        (eq. 4)
+//     angular: q̇ = x·ω, so J = {0, x_A, 0, −G·x_B}      (row.h: linear1 = −μ1, angular1 = −κ1)
+//     linear:  q̇ = x_ref·v_p, so J = {x_A, r0 × x_A, −G·x_B, −G·(r1 × x_B)}
+//   r = J M⁻¹ Jᵀ = r_AA + G²·r_BB                               (eq. 15 with r_AB = r_BA = 0)
+//     with r_AA = x_Aᵀ I0⁻¹ x_A (angular) or 1/m0 + (r0 × x_A)ᵀ I0⁻¹ (r0 × x_A) (linear). In an
+//     articulation r_AA is the response of the joint's own degree of freedom; here it is the free
+//     body's, and the hinge rows of the bodies supply the rest through the solver's iterations.
+//     Two separate bodies do not respond to each other's test impulses, so r_AB = r_BA = 0.
+//   bias b = erp·C/dt (eq. 5, 8) with the joint's own erp, or the world's α when autoErp is set;
+//   the solver then applies eq. 17 per iteration (PGS and TGS alike; TGS refreshes C per substep).
+//   Impulses: body 0 gets λ·x_A and body 1 gets λ·G·x_B (as torques, or forces in linear mode),
+//   eq. 13–14; the row reports force.
+//   Meshing gears turning about parallel, equally oriented axes with radii R_A, R_B: G = R_B/R_A
+//   (they turn opposite ways); a belt or chain between them: G = −R_B/R_A.
+#pragma once
+
+#include "jointlab/fields.h"
+#include "jointlab/joints/joint_type_info.h"
+#include "jointlab/joints/prep_context.h"
+#include "jointlab/row.h"
+
+namespace jl {
+
+enum class GearMode { Angular, Linear };
+inline constexpr const char* kGearModeNames[] = {"angular", "linear"};
+
+struct GearJoint {
+    static constexpr JointTypeInfo info{
+        "gear", "Gear (mimic)",
+        "Couples how far body 0 has turned about its joint X axis to how far body 1 has turned "
+        "about its own (or, in linear mode, how far each joint origin has slid along its X axis): "
+        "q0 + ratio·q1 + offset = 0, both measured from the pose at the start. Put each body on "
+        "its own hinge or slider; meshing gears of radii R0, R1 use ratio R1/R0. One row."};
+
+    GearMode mode = GearMode::Angular;  ///< what q is: rotation about X [rad] or slide along X [m]
+    Real ratio = 1.0;   ///< G in q0 + G·q1 + γ = 0 [-]
+    Real offset = 0.0;  ///< γ [rad or m]
+    bool autoErp = true;  ///< use the world's Baumgarte factor, like every other joint
+    Real erp = 1.0;       ///< Baumgarte factor of the coupling row when autoErp is off [-]
+
+    template <class V>
+    void visit(V& v) {
+        v("mode", EnumField<GearMode>{mode, kGearModeNames, 2}, Field{"", 0, 0, "angular: turn about X; linear: slide along X"});
+        v("ratio", ratio, anyReal("", "gearing ratio G in q0 + G·q1 + offset = 0"));
+        v("offset", offset, anyReal("rad or m", "offset γ in q0 + G·q1 + offset = 0 (q is 0 at the start)"));
+        v("autoErp", autoErp, Field{"", 0, 0, "use the world's Baumgarte factor"});
+        v("erp", erp, Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
+    }
+};
+
+void prep(const GearJoint& j, const PrepContext& c, RowWriter& out);
+
+}  // namespace jl

@@ -1,0 +1,47 @@
+// Shared pieces of the coupling joints (gear, rack-and-pinion): one coordinate per body, measured
+// from where that body's joint frame was at the first prep, and the row that couples two of them.
+//
+// In maximal coordinates a body has no "joint coordinate" of its own, so each coupling joint
+// defines one from its own frame on the body (see gear.h for why the start pose is the reference):
+//   angle q = twist about X of ref⁻¹·c, where c is the joint frame's world orientation and ref is
+//             that orientation at the first prep; tracked through full turns (JointMemory::unwrap).
+//             For a frame turning about its own (fixed) X axis, q̇ = x·ω exactly, x = c's world X.
+//   slide q = x_ref·(p − p_ref): how far the frame origin p moved along the X axis it had at the
+//             first prep; q̇ = x_ref·(v + ω × r) = x_ref·v + (r × x_ref)·ω, r = p − centre of mass.
+// Each is returned as q and its rate Jacobian on that body's (v, ω): q̇ = linear·v + angular·ω.
+#pragma once
+
+#include "jointlab/joints/prep_context.h"
+#include "jointlab/row.h"
+
+namespace jl::rows {
+
+/// One body's coupled coordinate and its rate Jacobian on that body.
+struct BodyCoordinate {
+    Vec3 linear{0.0};   ///< ∂q̇/∂v
+    Vec3 angular{0.0};  ///< ∂q̇/∂ω
+    Real value = 0.0;   ///< q [rad or m]
+    bool isAngle = false;
+};
+
+/// The reference frame (world) of body `side` (0 = body 0, 1 = body 1) of a coupling joint: the
+/// joint frame at the first prep when the context has memory, else the joint frame the body would
+/// have at the world origin with identity orientation (its local frame read as a world frame).
+Transform couplingReference(const PrepContext& c, int side);
+
+/// The rotation of body `side`'s joint frame about its X axis since the reference; unwrapped in
+/// memory slot `slot`.
+BodyCoordinate frameAngle(const PrepContext& c, int side, int slot);
+
+/// The displacement of body `side`'s joint frame origin along the reference X axis.
+BodyCoordinate frameSlide(const PrepContext& c, int side);
+
+/// The hard equality row C = g0·q0 + g1·q1 + offset = 0 (mimic doc eq. 3, 7):
+///   dC/dt = g0·q̇0 + g1·q̇1, so with the row velocity convention (row.h)
+///   linear0 = g0·q0.linear, angular0 = g0·q0.angular, linear1 = −g1·q1.linear, angular1 = −g1·q1.angular
+/// and the unit response r = J M⁻¹ Jᵀ = g0²·r_00 + g1²·r_11 (eq. 15 with r_AB = r_BA = 0: two
+/// separate rigid bodies do not respond to each other's test impulses). erp < 0 uses the world's α.
+Row* couplingRow(const BodyCoordinate& q0, Real g0, const BodyCoordinate& q1, Real g1, Real offset, Real erp,
+                 const char* label, RowWriter& out);
+
+}  // namespace jl::rows
