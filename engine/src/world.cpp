@@ -99,6 +99,37 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
 
 World::~World() = default;
 
+void World::applyScene(Scene scene, const Scene& previous) {
+    World fresh(scene);
+    for (size_t i = 0; i < fresh.bodies_.size(); ++i) {
+        const BodyDesc& d = fresh.scene_.bodies[i];
+        const int old = scene_.findBody(d.name);
+        const int prev = previous.findBody(d.name);
+        if (old < 0) continue;
+        const BodyDesc* before = prev >= 0 ? &previous.bodies[static_cast<size_t>(prev)] : nullptr;
+        BodyState st = bodies_[static_cast<size_t>(old)];
+        // Edited in the description: the edit wins over the running state.
+        if (!before || before->position != d.position || before->orientation != d.orientation)
+            st.pose = fresh.bodies_[i].pose;
+        if (!before || before->linearVelocity != d.linearVelocity || before->angularVelocity != d.angularVelocity) {
+            st.linearVelocity = fresh.bodies_[i].linearVelocity;
+            st.angularVelocity = fresh.bodies_[i].angularVelocity;
+        }
+        if (d.motion == MotionType::Static) st.linearVelocity = st.angularVelocity = Vec3(0.0);
+        fresh.bodies_[i] = st;
+    }
+    for (size_t j = 0; j < fresh.joints_.size(); ++j) {
+        const int old = scene_.findJoint(fresh.scene_.joints[j].name);
+        if (old < 0) continue;
+        fresh.joints_[j].broken = joints_[static_cast<size_t>(old)].broken;
+        fresh.impl_->memory[j] = impl_->memory[static_cast<size_t>(old)];
+    }
+    scene_ = std::move(fresh.scene_);
+    bodies_ = std::move(fresh.bodies_);
+    joints_ = std::move(fresh.joints_);
+    impl_ = std::move(fresh.impl_);
+}
+
 // [SECTION] step
 
 void World::step() {

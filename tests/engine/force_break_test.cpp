@@ -82,3 +82,31 @@ TEST(Breakage, NeverBreaksWhileTheLoadStaysBelow) {
 
 }  // namespace
 }  // namespace jl
+
+namespace jl {
+namespace {
+
+// Editing a parameter while running keeps the motion going: applyScene keeps body states.
+TEST(World, ApplySceneKeepsTheRunningState) {
+    Scene s = hangingBody(2.0, kInf);
+    s.bodies[0].position += Vec3(0.3, 0, 0);  // start swinging
+    s.joints[0].frame1.p -= Vec3(0.3, 0, 0);
+    World w(s);
+    for (int i = 0; i < 30; ++i) w.step();
+    const BodyState before = w.bodies()[0];
+    Scene edited = w.scene();
+    edited.joints[0].breakForce = 500.0;  // an inspector edit
+    w.applyScene(edited, w.scene());
+    EXPECT_EQ(w.bodies()[0].pose.p, before.pose.p);
+    EXPECT_EQ(w.bodies()[0].linearVelocity, before.linearVelocity);
+    EXPECT_EQ(w.scene().joints[0].breakForce, 500.0);
+    EXPECT_EQ(w.stepCount(), 30);
+    // Editing the body's position in the description moves it.
+    Scene moved = w.scene();
+    moved.bodies[0].position = Vec3(0, 1.0, 0);
+    w.applyScene(moved, w.scene());
+    EXPECT_EQ(w.bodies()[0].pose.p, Vec3(0, 1.0, 0));
+}
+
+}  // namespace
+}  // namespace jl

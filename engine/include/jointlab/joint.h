@@ -15,7 +15,10 @@
 #include "jointlab/joints/d6.h"
 #include "jointlab/joints/distance.h"
 #include "jointlab/joints/fixed.h"
+#include "jointlab/joints/gear.h"
 #include "jointlab/joints/prismatic.h"
+#include "jointlab/joints/pulley.h"
+#include "jointlab/joints/rack_pinion.h"
 #include "jointlab/joints/revolute.h"
 #include "jointlab/joints/spherical.h"
 #include "jointlab/math.h"
@@ -23,7 +26,8 @@
 namespace jl {
 
 /// The joint type table. Index = JointDesc::params.index().
-using JointParams = std::variant<FixedJoint, DistanceJoint, SphericalJoint, RevoluteJoint, PrismaticJoint, D6Joint>;
+using JointParams = std::variant<FixedJoint, DistanceJoint, SphericalJoint, RevoluteJoint, PrismaticJoint, D6Joint,
+                                 GearJoint, RackPinionJoint, PulleyJoint>;
 
 inline constexpr int kJointTypeCount = static_cast<int>(std::variant_size_v<JointParams>);
 

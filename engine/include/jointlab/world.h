@@ -69,6 +69,13 @@ public:
     /// Advances the simulation by settings().dt.
     void step();
 
+    /// Replaces the descriptions with an edited scene between steps, keeping the simulation
+    /// going: bodies keep their current pose and velocity and joints their broken flag and
+    /// tracked angles, matched by name. New bodies start from their description. A body whose
+    /// pose or velocity was edited in the description (it differs from `previous`, the scene the
+    /// edit started from) takes the edited value. The scene must be valid.
+    void applyScene(Scene scene, const Scene& previous);
+
     const Scene& scene() const { return scene_; }
     /// Settings may be changed between steps; the next step uses them.
     WorldSettings& settings() { return scene_.settings; }
