@@ -64,10 +64,11 @@ bool checkRange(std::string_view flag, Real value, const Field& field, std::stri
     return true;
 }
 
-bool parseIters(std::string_view flag, std::string_view text, int WorldSettings::*member, std::optional<int>& out,
-                std::string& error) {
+bool parseIters(std::string_view flag, std::string_view text, int WorldSettings::*member,
+                std::optional<int>& out, std::string& error) {
     int64_t v = 0;
-    if (!parseInt(flag, text, v, error) || !checkRange(flag, static_cast<Real>(v), settingsField(member), error))
+    if (!parseInt(flag, text, v, error) ||
+        !checkRange(flag, static_cast<Real>(v), settingsField(member), error))
         return false;
     out = static_cast<int>(v);
     return true;
@@ -121,8 +122,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             value = arg.substr(eq + 1);
             hasValue = true;
         }
-        static constexpr const char* kFlags[] = {"--steps", "--solver", "--pos-iters", "--vel-iters",
-                                                 "--baumgarte", "--dt", "--csv", "--state"};
+        static constexpr const char* kFlags[] = {"--steps",     "--solver", "--pos-iters", "--vel-iters",
+                                                 "--baumgarte", "--dt",     "--csv",       "--state"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -152,9 +153,11 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             }
             result.solver = static_cast<SolverType>(s);
         } else if (flag == "--pos-iters") {
-            if (!parseIters(flag, value, &WorldSettings::posIters, result.posIters, error)) return ArgsOutcome::Error;
+            if (!parseIters(flag, value, &WorldSettings::posIters, result.posIters, error))
+                return ArgsOutcome::Error;
         } else if (flag == "--vel-iters") {
-            if (!parseIters(flag, value, &WorldSettings::velIters, result.velIters, error)) return ArgsOutcome::Error;
+            if (!parseIters(flag, value, &WorldSettings::velIters, result.velIters, error))
+                return ArgsOutcome::Error;
         } else if (flag == "--baumgarte") {
             if (value == "auto") {
                 result.autoBaumgarte = true;
@@ -165,13 +168,15 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                     error += " (or auto)";
                     return ArgsOutcome::Error;
                 }
-                if (!checkRange(flag, a, settingsField(&WorldSettings::baumgarte), error)) return ArgsOutcome::Error;
+                if (!checkRange(flag, a, settingsField(&WorldSettings::baumgarte), error))
+                    return ArgsOutcome::Error;
                 result.autoBaumgarte = false;
                 result.baumgarte = a;
             }
         } else if (flag == "--dt") {
             Real dt = 0;
-            if (!parseReal(flag, value, dt, error) || !checkRange(flag, dt, settingsField(&WorldSettings::dt), error))
+            if (!parseReal(flag, value, dt, error) ||
+                !checkRange(flag, dt, settingsField(&WorldSettings::dt), error))
                 return ArgsOutcome::Error;
             result.dt = dt;
         } else if (flag == "--csv" || flag == "--state") {
@@ -188,7 +193,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
     }
     for (const std::string* out : {&result.csvPath, &result.statePath})
         if (*out == result.scenarioPath) {
-            error = std::string(out == &result.csvPath ? "--csv" : "--state") + ": would overwrite the scenario file";
+            error = std::string(out == &result.csvPath ? "--csv" : "--state") +
+                    ": would overwrite the scenario file";
             return ArgsOutcome::Error;
         }
     if (!result.csvPath.empty() && result.csvPath == result.statePath) {

@@ -17,10 +17,14 @@ size_t utf8SequenceLength(std::string_view s, size_t i) {
     const auto b = static_cast<unsigned char>(s[i]);
     size_t n = 0;
     if (b < 0x80) return 1;
-    if ((b & 0xE0) == 0xC0 && b >= 0xC2) n = 2;
-    else if ((b & 0xF0) == 0xE0) n = 3;
-    else if ((b & 0xF8) == 0xF0 && b <= 0xF4) n = 4;
-    else return 0;
+    if ((b & 0xE0) == 0xC0 && b >= 0xC2)
+        n = 2;
+    else if ((b & 0xF0) == 0xE0)
+        n = 3;
+    else if ((b & 0xF8) == 0xF0 && b <= 0xF4)
+        n = 4;
+    else
+        return 0;
     if (i + n > s.size()) return 0;
     for (size_t k = 1; k < n; ++k)
         if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
@@ -42,10 +46,14 @@ void appendPrintable(std::string& out, std::string_view s, bool quote, size_t ma
             return;
         }
         const auto b = static_cast<unsigned char>(s[i]);
-        if (b == '\n') out += "\\n";
-        else if (b == '\t') out += "\\t";
-        else if (b == '\r') out += "\\r";
-        else if (b < 0x20 || b == 0x7F) appendEscapedByte(out, b);
+        if (b == '\n')
+            out += "\\n";
+        else if (b == '\t')
+            out += "\\t";
+        else if (b == '\r')
+            out += "\\r";
+        else if (b < 0x20 || b == 0x7F)
+            appendEscapedByte(out, b);
         else if (quote && (b == '"' || b == '\\')) {
             out += '\\';
             out += static_cast<char>(b);
@@ -108,8 +116,10 @@ bool checkNestingDepth(std::string_view text, int maxDepth, std::string& error) 
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i;  // skip the escaped character (\" does not end the string)
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;  // skip the escaped character (\" does not end the string)
+            else if (c == '"')
+                inString = false;
             continue;
         }
         if (c == '"') {
@@ -264,7 +274,9 @@ std::string scalarText(const Json& v) {
     return v.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-bool isScalar(const Json& v) { return !v.is_object() && !v.is_array(); }
+bool isScalar(const Json& v) {
+    return !v.is_object() && !v.is_array();
+}
 
 void print(const Json& v, int indent, std::string& out) {
     const std::string pad(static_cast<size_t>(indent + 2), ' ');

@@ -11,10 +11,9 @@
 // No exception escapes.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace jl::json {
 
@@ -25,8 +24,7 @@ using Json = nlohmann::ordered_json;
 inline constexpr int kMaxNestingDepth = 64;
 
 /// Parses `text` into `out`. On failure returns false, sets `error` and leaves `out` unchanged.
-bool parseStrictJson(std::string_view text, Json& out, std::string& error,
-                     int maxDepth = kMaxNestingDepth);
+bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth = kMaxNestingDepth);
 
 /// Canonical text of v: objects one key per line, 2-space indent; arrays of scalars on one line
 /// ("position": [0.0, 1.0, 0.0]); numbers as nlohmann prints them (shortest text that reads back

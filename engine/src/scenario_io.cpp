@@ -1,4 +1,5 @@
-// Scenario files: JSON ⇄ Scene through the field lists, validation, atomic save.
+// Scenario files: JSON ⇄ Scene through the field lists, and atomic save.
+// (Validation lives in scenario_validate.cpp, shared helpers in scenario_fields.h.)
 //
 // No field name is spelled out here: the readers, writers and checkers below are visitors over
 // each description's `visit` list (jointlab/fields.h). What this file does know is the shape of
@@ -6,8 +7,8 @@
 //
 //   { "format": "jointlab-scenario", "version": 1, "description": "...",
 //     "settings": {WorldSettings}, "camera": {CameraState},
-//     "bodies": [{BodyDesc}], "joints": [{"type": "revolute", JointDesc common fields, "params": {type fields}}],
-//     "app": {...reserved for app state; accepted and ignored} }
+//     "bodies": [{BodyDesc}], "joints": [{"type": "revolute", JointDesc common fields, "params": {type
+//     fields}}], "app": {...reserved for app state; accepted and ignored} }
 //
 // and four policies:
 //   * Required fields: a body's name; a joint's type, name, body0 and body1 (body0/body1 may be ""
@@ -37,6 +38,7 @@
 #include <vector>
 
 #include "json_text.h"
+#include "scenario_fields.h"
 
 namespace jl {
 
@@ -44,110 +46,9 @@ namespace {
 
 using json::Json;
 using json::quote;
+using namespace scenario;
 
-constexpr Real kUnitQuatTolerance = 1e-3;   ///< |1 − |q|| above this is refused
-constexpr Real kAlreadyUnit = 1e-12;        ///< |1 − |q|| below this is left untouched
 constexpr size_t kMaxFileBytes = 64u << 20;  ///< refuse files larger than 64 MiB
-/// Largest finite magnitude any number may have. Field ranges say what is meaningful; this says
-/// what is plausible at all, so a typo like 1e39 m is refused rather than simulated (squares and
-/// products of two such values still fit a double many times over).
-constexpr Real kMaxMagnitude = 1e15;
-
-std::string number(Real x) {  // same style as Field::check
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.9g", x);
-    return buf;
-}
-
-std::string join(const std::string& path, std::string_view name) {
-    return path.empty() ? std::string(name) : path + "." + std::string(name);
-}
-
-std::string indexed(const char* array, size_t i) { return std::string(array) + "[" + std::to_string(i) + "]"; }
-
-std::string fail(const std::string& path, const std::string& problem) {
-    return path.empty() ? problem : path + ": " + problem;
-}
-
-// [SECTION] Field-list introspection
-
-template <class V>
-void visitFields(JointDesc& j, V& v) {
-    j.visitCommon(v);
-}
-template <class T, class V>
-void visitFields(T& t, V& v) {
-    t.visit(v);
-}
-
-/// Names of the fields in visit order.
-struct NameCollector {
-    std::vector<std::string> names;
-    template <class T>
-    void operator()(const char* name, T&&, const Field&) {
-        names.emplace_back(name);
-    }
-};
-
-/// Names of the Real / Vec3 fields whose default is infinite: those accept "inf" (see top).
-struct InfiniteDefaults {
-    std::vector<std::string> names;
-    void operator()(const char* name, Real& x, const Field&) {
-        if (std::isinf(x)) names.emplace_back(name);
-    }
-    void operator()(const char* name, Vec3& x, const Field&) {
-        if (std::isinf(x.x) || std::isinf(x.y) || std::isinf(x.z)) names.emplace_back(name);
-    }
-    template <class T>
-    void operator()(const char*, T&&, const Field&) {}
-};
-
-struct Schema {
-    std::vector<std::string> names;
-    std::vector<std::string> infinite;
-    bool allowsInfinity(std::string_view name) const {
-        return std::find(infinite.begin(), infinite.end(), name) != infinite.end();
-    }
-};
-
-template <class T>
-const Schema& schemaOf() {
-    static const Schema schema = [] {
-        T defaults{};
-        NameCollector names;
-        visitFields(defaults, names);
-        InfiniteDefaults inf;
-        visitFields(defaults, inf);
-        return Schema{std::move(names.names), std::move(inf.names)};
-    }();
-    return schema;
-}
-
-const Schema& paramsSchema(const JointParams& p) {
-    return std::visit([](const auto& params) -> const Schema& { return schemaOf<std::decay_t<decltype(params)>>(); }, p);
-}
-
-/// The field-list name of the member at `target` (so messages about names and references use
-/// the same key as the file without spelling it here).
-struct KeyFinder {
-    const void* target;
-    const char* found = "?";
-    template <class E>
-    void operator()(const char* name, EnumField<E> e, const Field&) {
-        if (static_cast<const void*>(&e.value) == target) found = name;
-    }
-    template <class T>
-    void operator()(const char* name, T& field, const Field&) {
-        if (static_cast<const void*>(&field) == target) found = name;
-    }
-};
-
-template <class T, class M>
-std::string keyOf(T& object, const M& member) {
-    KeyFinder finder{&member};
-    visitFields(object, finder);
-    return finder.found;
-}
 
 /// Levenshtein distance, for "did you mean" hints on unknown keys.
 size_t editDistance(std::string_view a, std::string_view b) {
@@ -164,133 +65,11 @@ size_t editDistance(std::string_view a, std::string_view b) {
     }
     return row[b.size()];
 }
-
-// [SECTION] Validation (shared by parseScenario and validateScene)
-
-/// Checks values against their Field: finite (or an allowed infinity), range, unit quaternions,
-/// enum values in range. Records the first problem only.
-class Checker {
-public:
-    Checker(std::string path, const Schema& schema, std::string& error)
-        : path_(std::move(path)), schema_(schema), error_(error) {}
-
-    void operator()(const char* name, Real& x, const Field& f) {
-        checkReal(join(path_, name), x, f, schema_.allowsInfinity(name));
-    }
-    void operator()(const char* name, Vec3& v, const Field& f) {
-        const bool inf = schema_.allowsInfinity(name);
-        for (int k = 0; k < 3; ++k) checkReal(join(path_, name) + "[" + std::to_string(k) + "]", v[k], f, inf);
-    }
-    void operator()(const char* name, Quat& q, const Field&) {
-        if (!error_.empty()) return;
-        const Real n = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-        if (!isFinite(q)) error_ = fail(join(path_, name), "must be finite, got [" + number(q.w) + ", " + number(q.x) + ", " + number(q.y) + ", " + number(q.z) + "]");
-        else if (!(std::abs(n - 1.0) <= kUnitQuatTolerance))
-            error_ = fail(join(path_, name), "not a unit quaternion (|q| = " + number(n) + ")");
-    }
-    void operator()(const char* name, int& i, const Field& f) {
-        if (!error_.empty()) return;
-        if (std::string problem = f.check(static_cast<Real>(i)); !problem.empty()) error_ = fail(join(path_, name), problem);
-    }
-    void operator()(const char*, bool&, const Field&) {}
-    void operator()(const char*, std::string&, const Field&) {}
-    template <class E>
-    void operator()(const char* name, EnumField<E> e, const Field&) {
-        if (!error_.empty()) return;
-        const int i = static_cast<int>(e.value);
-        if (i < 0 || i >= e.count) error_ = fail(join(path_, name), "invalid value " + std::to_string(i));
-    }
-
-private:
-    void checkReal(const std::string& path, Real x, const Field& f, bool infinityAllowed) {
-        if (!error_.empty()) return;
-        if (std::isinf(x) && !infinityAllowed) {
-            error_ = fail(path, std::string("must be finite, got ") + (x > 0 ? "inf" : "-inf"));
-            return;
-        }
-        if (std::string problem = f.check(x); !problem.empty()) {
-            error_ = fail(path, problem);
-            return;
-        }
-        if (std::isfinite(x) && std::abs(x) > kMaxMagnitude)
-            error_ = fail(path, "magnitude must be <= " + number(kMaxMagnitude) + ", got " + number(x) +
-                                    (infinityAllowed ? " (write \"inf\" for no limit)" : ""));
-    }
-
-    std::string path_;
-    const Schema& schema_;
-    std::string& error_;
-};
-
-std::string checkName(const std::string& path, const std::string& name) {
-    if (name.empty()) return fail(path, "must not be empty");
-    for (unsigned char c : name)
-        if (c < 0x20 || c == 0x7F) return fail(path, "must not contain control characters, got " + quote(name));
-    return "";
-}
-
-/// Validates a scene whose descriptions we may visit (visit() is non-const).
-std::string validate(Scene& s) {
-    std::string error;
-    {
-        Checker c("settings", schemaOf<WorldSettings>(), error);
-        s.settings.visit(c);
-        if (!error.empty()) return error;
-        Checker cam("camera", schemaOf<CameraState>(), error);
-        s.camera.visit(cam);
-        if (!error.empty()) return error;
-    }
-
-    std::map<std::string, size_t> bodyIndex;
-    for (size_t i = 0; i < s.bodies.size(); ++i) {
-        BodyDesc& b = s.bodies[i];
-        const std::string path = indexed("bodies", i);
-        Checker c(path, schemaOf<BodyDesc>(), error);
-        b.visit(c);
-        if (!error.empty()) return error;
-        const std::string namePath = join(path, keyOf(b, b.name));
-        if (error = checkName(namePath, b.name); !error.empty()) return error;
-        if (auto [it, inserted] = bodyIndex.emplace(b.name, i); !inserted)
-            return fail(namePath, "duplicate body name " + quote(b.name) + " (also " + indexed("bodies", it->second) + ")");
-    }
-
-    std::map<std::string, size_t> jointIndex;
-    for (size_t i = 0; i < s.joints.size(); ++i) {
-        JointDesc& j = s.joints[i];
-        const std::string path = indexed("joints", i);
-        Checker c(path, schemaOf<JointDesc>(), error);
-        j.visitCommon(c);
-        if (!error.empty()) return error;
-        const std::string paramsPath = join(path, "params");
-        std::visit(
-            [&](auto& params) {
-                Checker pc(paramsPath, schemaOf<std::decay_t<decltype(params)>>(), error);
-                params.visit(pc);
-            },
-            j.params);
-        if (!error.empty()) return error;
-        if (std::string problem = validateJointParams(j.params); !problem.empty()) return join(paramsPath, problem);
-
-        const std::string namePath = join(path, keyOf(j, j.name));
-        if (error = checkName(namePath, j.name); !error.empty()) return error;
-        if (auto [it, inserted] = jointIndex.emplace(j.name, i); !inserted)
-            return fail(namePath, "duplicate joint name " + quote(j.name) + " (also " + indexed("joints", it->second) + ")");
-
-        const std::string body0Path = join(path, keyOf(j, j.body0));
-        const std::string body1Path = join(path, keyOf(j, j.body1));
-        if (!j.body0.empty() && !bodyIndex.count(j.body0)) return fail(body0Path, "no body named " + quote(j.body0));
-        if (!j.body1.empty() && !bodyIndex.count(j.body1)) return fail(body1Path, "no body named " + quote(j.body1));
-        if (j.body0.empty() && j.body1.empty())
-            return fail(path, "both bodies are the world (" + keyOf(j, j.body0) + " and " + keyOf(j, j.body1) +
-                                  " are empty); a joint needs at least one body");
-        if (j.body0 == j.body1) return fail(body1Path, "joins body " + quote(j.body1) + " to itself");
-    }
-    return "";
-}
-
 // [SECTION] Reading JSON into descriptions
 
-std::string typeName(const Json& j) { return j.type_name(); }
+std::string typeName(const Json& j) {
+    return j.type_name();
+}
 
 /// Short description of a JSON value for "got ..." messages.
 std::string describe(const Json& j) {
@@ -308,12 +87,15 @@ std::string checkKeys(const Json& obj, const std::string& path, const std::vecto
         const std::string& key = it.key();
         const std::string full = prefix + key;
         if (std::find(names.begin(), names.end(), full) != names.end()) continue;
-        if (prefix.empty() && std::any_of(extra.begin(), extra.end(), [&](const char* e) { return key == e; })) continue;
+        if (prefix.empty() &&
+            std::any_of(extra.begin(), extra.end(), [&](const char* e) { return key == e; }))
+            continue;
         const bool isGroup = std::any_of(names.begin(), names.end(),
                                          [&](const std::string& n) { return n.rfind(full + ".", 0) == 0; });
         if (isGroup) {
             if (it.value().is_object())
-                if (std::string e = checkKeys(it.value(), join(path, key), names, {}, full + "."); !e.empty()) return e;
+                if (std::string e = checkKeys(it.value(), join(path, key), names, {}, full + "."); !e.empty())
+                    return e;
             continue;  // a non-object group is reported by the reader
         }
         // Suggest the nearest key at this level.
@@ -324,12 +106,15 @@ std::string checkKeys(const Json& obj, const std::string& path, const std::vecto
             if (d < bestDistance) bestDistance = d, best = candidate;
         };
         for (const std::string& n : names)
-            if (n.rfind(prefix, 0) == 0) consider(std::string_view(n).substr(prefix.size(), n.find('.', prefix.size()) - prefix.size()));
+            if (n.rfind(prefix, 0) == 0)
+                consider(
+                    std::string_view(n).substr(prefix.size(), n.find('.', prefix.size()) - prefix.size()));
         if (prefix.empty())
             for (const char* e : extra) consider(e);
         std::string problem = "unknown key " + quote(key);
         if (!best.empty()) problem += " (did you mean " + quote(best) + "?)";
-        return path.empty() ? "unknown top-level key " + quote(key) + (best.empty() ? "" : " (did you mean " + quote(best) + "?)")
+        return path.empty() ? "unknown top-level key " + quote(key) +
+                                  (best.empty() ? "" : " (did you mean " + quote(best) + "?)")
                             : fail(path, problem);
     }
     return "";
@@ -339,7 +124,8 @@ std::string checkKeys(const Json& obj, const std::string& path, const std::vecto
 /// in-class default, since we read into fresh descriptions); missing required ones are errors.
 class Reader {
 public:
-    Reader(const Json& obj, std::string path, std::string& error, std::initializer_list<const void*> required = {})
+    Reader(const Json& obj, std::string path, std::string& error,
+           std::initializer_list<const void*> required = {})
         : obj_(obj), path_(std::move(path)), error_(error), required_(required) {}
 
     template <class T>
@@ -349,7 +135,8 @@ public:
         const Json* v = find(name);
         if (!error_.empty()) return;
         if (!v) {
-            if (std::find(required_.begin(), required_.end(), static_cast<const void*>(&field)) != required_.end())
+            if (std::find(required_.begin(), required_.end(), static_cast<const void*>(&field)) !=
+                required_.end())
                 error_ = fail(path, "missing (required)");
             return;
         }
@@ -383,7 +170,8 @@ private:
         size_t start = 0;
         for (;;) {
             const size_t dot = dotted.find('.', start);
-            const std::string key(dotted.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+            const std::string key(
+                dotted.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
             auto it = cur->find(key);
             if (it == cur->end()) return nullptr;
             if (dot == std::string_view::npos) return &*it;
@@ -416,8 +204,9 @@ private:
 
     void read(const Json& v, int& out, const std::string& path) {
         if (v.is_number_integer()) {  // signed or unsigned
-            const bool fits = v.is_number_unsigned() ? v.get<uint64_t>() <= static_cast<uint64_t>(INT_MAX)
-                                                     : v.get<int64_t>() >= INT_MIN && v.get<int64_t>() <= INT_MAX;
+            const bool fits = v.is_number_unsigned()
+                                  ? v.get<uint64_t>() <= static_cast<uint64_t>(INT_MAX)
+                                  : v.get<int64_t>() >= INT_MIN && v.get<int64_t>() <= INT_MAX;
             if (!fits) {
                 error_ = fail(path, "integer out of range, got " + v.dump());
                 return;
@@ -438,13 +227,17 @@ private:
     }
 
     void read(const Json& v, bool& out, const std::string& path) {
-        if (v.is_boolean()) out = v.get<bool>();
-        else error_ = fail(path, "expected true or false, got " + describe(v));
+        if (v.is_boolean())
+            out = v.get<bool>();
+        else
+            error_ = fail(path, "expected true or false, got " + describe(v));
     }
 
     void read(const Json& v, std::string& out, const std::string& path) {
-        if (v.is_string()) out = v.get<std::string>();
-        else error_ = fail(path, "expected a string, got " + describe(v));
+        if (v.is_string())
+            out = v.get<std::string>();
+        else
+            error_ = fail(path, "expected a string, got " + describe(v));
     }
 
     bool readArray(const Json& v, Real* out, size_t n, const std::string& path) {
@@ -453,7 +246,8 @@ private:
             return false;
         }
         if (v.size() != n) {
-            error_ = fail(path, "expected " + std::to_string(n) + " numbers, got " + std::to_string(v.size()));
+            error_ =
+                fail(path, "expected " + std::to_string(n) + " numbers, got " + std::to_string(v.size()));
             return false;
         }
         for (size_t k = 0; k < n; ++k)
@@ -472,7 +266,8 @@ private:
         Quat q(a[0], a[1], a[2], a[3]);
         const Real n = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
         const Real off = std::abs(n - 1.0);
-        if (std::isfinite(n) && off > kAlreadyUnit && off <= kUnitQuatTolerance) q = Quat(q.w / n, q.x / n, q.y / n, q.z / n);
+        if (std::isfinite(n) && off > kAlreadyUnit && off <= kUnitQuatTolerance)
+            q = Quat(q.w / n, q.x / n, q.y / n, q.z / n);
         out = q;  // a non-unit quaternion is refused by the Checker
     }
 
@@ -516,7 +311,8 @@ std::string jointTypeList() {
 }
 
 std::string readJoint(const Json& v, const std::string& path, JointDesc& j) {
-    if (std::string e = checkObject(v, path, schemaOf<JointDesc>(), {kTypeKey, kParamsKey}); !e.empty()) return e;
+    if (std::string e = checkObject(v, path, schemaOf<JointDesc>(), {kTypeKey, kParamsKey}); !e.empty())
+        return e;
     const std::string typePath = join(path, kTypeKey);
     auto type = v.find(kTypeKey);
     if (type == v.end()) return fail(typePath, "missing (required; one of: " + jointTypeList() + ")");
@@ -524,7 +320,8 @@ std::string readJoint(const Json& v, const std::string& path, JointDesc& j) {
     const std::string& typeName = type->get_ref<const std::string&>();
     const int index = findJointType(typeName);
     if (index < 0)
-        return fail(typePath, "unknown joint type " + quote(typeName) + " (expected one of: " + jointTypeList() + ")");
+        return fail(typePath,
+                    "unknown joint type " + quote(typeName) + " (expected one of: " + jointTypeList() + ")");
     j.params = makeJointParams(index);
 
     std::string error;
@@ -573,23 +370,27 @@ std::string readScene(const Json& root, Scene& s) {
 
     // Format and version first: a newer file may well have keys this version does not know.
     auto format = root.find(kFormatKey);
-    if (format == root.end()) return fail(kFormatKey, std::string("missing (expected ") + quote(kScenarioFormatName) + ")");
+    if (format == root.end())
+        return fail(kFormatKey, std::string("missing (expected ") + quote(kScenarioFormatName) + ")");
     if (!format->is_string() || format->get_ref<const std::string&>() != kScenarioFormatName)
-        return fail(kFormatKey, std::string("expected ") + quote(kScenarioFormatName) + ", got " + describe(*format) +
-                                    " (not a JointLab scenario)");
+        return fail(kFormatKey, std::string("expected ") + quote(kScenarioFormatName) + ", got " +
+                                    describe(*format) + " (not a JointLab scenario)");
     auto version = root.find(kVersionKey);
     if (version == root.end()) return fail(kVersionKey, "missing (required)");
-    if (!version->is_number_integer()) return fail(kVersionKey, "expected an integer, got " + describe(*version));
-    if (version->is_number_unsigned() ? version->get<uint64_t>() > static_cast<uint64_t>(kScenarioFormatVersion)
-                                      : version->get<int64_t>() > kScenarioFormatVersion)
+    if (!version->is_number_integer())
+        return fail(kVersionKey, "expected an integer, got " + describe(*version));
+    if (version->is_number_unsigned()
+            ? version->get<uint64_t>() > static_cast<uint64_t>(kScenarioFormatVersion)
+            : version->get<int64_t>() > kScenarioFormatVersion)
         return fail(kVersionKey, version->dump() + " is newer than this JointLab (" +
-                                     std::to_string(kScenarioFormatVersion) + "); update JointLab to open this file");
+                                     std::to_string(kScenarioFormatVersion) +
+                                     "); update JointLab to open this file");
     if (version->get<int64_t>() < 1) return fail(kVersionKey, "must be >= 1, got " + version->dump());
 
     static const std::vector<std::string> kNoFields;
     if (std::string e = checkKeys(root, "", kNoFields,
-                                  {kFormatKey, kVersionKey, kDescriptionKey, kSettingsKey, kCameraKey, kBodiesKey,
-                                   kJointsKey, kAppKey});
+                                  {kFormatKey, kVersionKey, kDescriptionKey, kSettingsKey, kCameraKey,
+                                   kBodiesKey, kJointsKey, kAppKey});
         !e.empty())
         return e;
 
@@ -633,8 +434,10 @@ public:
     template <class E>
     void operator()(const char* name, EnumField<E> e, const Field&) {
         const int i = static_cast<int>(e.value);
-        if (i >= 0 && i < e.count) slot(name) = e.names[i];
-        else slot(name) = i;  // invalid in-memory value: written as a number, refused on load
+        if (i >= 0 && i < e.count)
+            slot(name) = e.names[i];
+        else
+            slot(name) = i;  // invalid in-memory value: written as a number, refused on load
     }
 
 private:
@@ -686,7 +489,9 @@ Json writeScene(Scene& s) {
 
 // [SECTION] Files
 
-std::string systemError(const std::string& what) { return what + ": " + std::strerror(errno); }
+std::string systemError(const std::string& what) {
+    return what + ": " + std::strerror(errno);
+}
 
 bool writeAll(int fd, const std::string& data) {
     size_t done = 0;
@@ -710,11 +515,6 @@ std::string directoryOf(const std::string& path) {
 }  // namespace
 
 // [SECTION] Public API
-
-std::string validateScene(const Scene& scene) {
-    Scene copy = scene;  // the field lists are non-const visitors; validation reads only
-    return json::oneLine(validate(copy));
-}
 
 bool parseScenario(std::string_view text, Scene& out, std::string& error) {
     try {
@@ -762,7 +562,8 @@ bool loadScenario(const std::string& path, Scene& out, std::string& error) {
     const bool readError = std::ferror(f) != 0;
     std::fclose(f);
     if (tooLarge) {
-        error = path + ": file is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; not a scenario";
+        error =
+            path + ": file is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; not a scenario";
         return false;
     }
     if (readError) {

@@ -1,6 +1,7 @@
 // Scenario files: round trips, every class of bad input, atomic save.
-#include <gtest/gtest.h>
+#include "jointlab/scenario_io.h"
 
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,8 +15,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "jointlab/scenario_io.h"
 
 namespace fs = std::filesystem;
 
@@ -32,7 +31,9 @@ struct Flattener {
     void put(const char* name, const std::string& value) { out += prefix + name + "=" + value + "\n"; }
     static std::string bits(Real x) { return std::to_string(std::bit_cast<uint64_t>(x)); }
     void operator()(const char* n, Real& x, const Field&) { put(n, bits(x)); }
-    void operator()(const char* n, Vec3& v, const Field&) { put(n, bits(v.x) + "," + bits(v.y) + "," + bits(v.z)); }
+    void operator()(const char* n, Vec3& v, const Field&) {
+        put(n, bits(v.x) + "," + bits(v.y) + "," + bits(v.z));
+    }
     void operator()(const char* n, Quat& q, const Field&) {
         put(n, bits(q.w) + "," + bits(q.x) + "," + bits(q.y) + "," + bits(q.z));
     }
@@ -123,7 +124,12 @@ Scene sampleScene() {
     for (int t = 0; t < kJointTypeCount; ++t) {
         const char* type = jointTypeInfo(t).name;
         JointDesc j = joint(std::string("j_") + type, type, t % 2 ? "" : "base", "arm");
-        std::visit([](auto& p) { Perturb perturb; p.visit(perturb); }, j.params);
+        std::visit(
+            [](auto& p) {
+                Perturb perturb;
+                p.visit(perturb);
+            },
+            j.params);
         j.frame0.p = {0.1 * t, -0.5, 0.25};
         j.frame1.q = glm::normalize(Quat(1.0, 0.0, 0.3 * t, 0.0));
         j.breakTorque = 100.0 + t;
@@ -139,13 +145,16 @@ Scene sampleScene() {
 const char* kHeader = R"("format": "jointlab-scenario", "version": 1)";
 
 /// A file with the standard header plus `rest` (which starts with a comma or is empty).
-std::string file(const std::string& rest) { return std::string("{") + kHeader + rest + "}"; }
+std::string file(const std::string& rest) {
+    return std::string("{") + kHeader + rest + "}";
+}
 
 /// A small valid file with two bodies and a revolute joint, into which test cases splice.
 std::string twoBodies(const std::string& bodyExtra, const std::string& jointExtra = "") {
-    return file(R"(, "bodies": [{"name": "a")" + bodyExtra +
-                R"(}, {"name": "b"}], "joints": [{"type": "revolute", "name": "h", "body0": "", "body1": "a")" +
-                jointExtra + "}]");
+    return file(
+        R"(, "bodies": [{"name": "a")" + bodyExtra +
+        R"(}, {"name": "b"}], "joints": [{"type": "revolute", "name": "h", "body0": "", "body1": "a")" +
+        jointExtra + "}]");
 }
 
 std::string read(const fs::path& p) {
@@ -170,7 +179,9 @@ struct TempDir {
 
 // [SECTION] Round trips
 
-TEST(ScenarioIo, SampleSceneIsValid) { EXPECT_EQ(validateScene(sampleScene()), ""); }
+TEST(ScenarioIo, SampleSceneIsValid) {
+    EXPECT_EQ(validateScene(sampleScene()), "");
+}
 
 TEST(ScenarioIo, SaveLoadSaveIsByteIdentical) {
     const std::string first = serializeScenario(sampleScene());
@@ -211,17 +222,19 @@ TEST(ScenarioIo, RandomDoublesRoundTripExactly) {
 TEST(ScenarioIo, OutputIsCanonical) {
     const std::string text = serializeScenario(sampleScene());
     EXPECT_EQ(text.back(), '\n');
-    EXPECT_EQ(text.rfind("{\n  \"format\": \"jointlab-scenario\",\n  \"version\": 1,\n", 0), 0u) << text.substr(0, 80);
+    EXPECT_EQ(text.rfind("{\n  \"format\": \"jointlab-scenario\",\n  \"version\": 1,\n", 0), 0u)
+        << text.substr(0, 80);
     EXPECT_NE(text.find("\"position\": [0.0, 2.0, 0.0]"), std::string::npos);
     EXPECT_NE(text.find("\"breakForce\": \"inf\""), std::string::npos);  // ±inf as strings
-    EXPECT_NE(text.find("\"frame0\": {\n"), std::string::npos);         // dotted names nest
+    EXPECT_NE(text.find("\"frame0\": {\n"), std::string::npos);          // dotted names nest
     EXPECT_EQ(text.find('\t'), std::string::npos);
 }
 
 TEST(ScenarioIo, InfinityRoundTripsOnlyWhereAllowed) {
     Scene s;
     std::string error;
-    ASSERT_TRUE(parseScenario(twoBodies("", R"(, "breakForce": "inf", "breakTorque": 2.5)"), s, error)) << error;
+    ASSERT_TRUE(parseScenario(twoBodies("", R"(, "breakForce": "inf", "breakTorque": 2.5)"), s, error))
+        << error;
     EXPECT_TRUE(std::isinf(s.joints[0].breakForce));
     EXPECT_EQ(s.joints[0].breakTorque, 2.5);
     Scene again;
@@ -286,7 +299,8 @@ void expectCleanNames(const std::vector<std::string>& names, const std::string& 
         for (size_t j = 0; j < names.size(); ++j) {
             if (i == j) continue;
             EXPECT_NE(names[i], names[j]) << what << ": field listed twice";
-            EXPECT_NE(names[j].rfind(names[i] + ".", 0), 0u) << what << ": " << names[i] << " is a value and a group";
+            EXPECT_NE(names[j].rfind(names[i] + ".", 0), 0u)
+                << what << ": " << names[i] << " is a value and a group";
         }
     for (const std::string& n : names) {
         EXPECT_FALSE(n.empty()) << what;
@@ -352,81 +366,190 @@ std::vector<BadCase> badCases() {
         {"deep arrays", deep, {"line 1, column 65", "nesting deeper than 64 levels"}},
         {"deep objects", deepObjects, {"nesting deeper than 64 levels"}},
         {"deep inside a valid field", file(", \"app\": " + deep), {"nesting deeper than 64 levels"}},
-        {"number overflow", twoBodies(R"(, "mass": 1e400)"), {"bodies[0].mass: number out of range: 1e400", "line 1"}},
+        {"number overflow",
+         twoBodies(R"(, "mass": 1e400)"),
+         {"bodies[0].mass: number out of range: 1e400", "line 1"}},
         {"duplicate key", twoBodies(R"(, "mass": 1, "mass": 2)"), {"bodies[0]: duplicate key \"mass\""}},
         // top level
         {"not an object", "[1, 2]", {"expected a JSON object at the top level, got array"}},
         {"missing format", R"({"version": 1})", {"format: missing"}},
-        {"wrong format", R"({"format": "blender", "version": 1})", {"format: expected \"jointlab-scenario\", got string \"blender\""}},
+        {"wrong format",
+         R"({"format": "blender", "version": 1})",
+         {"format: expected \"jointlab-scenario\", got string \"blender\""}},
         {"missing version", R"({"format": "jointlab-scenario"})", {"version: missing"}},
-        {"newer version", R"({"format": "jointlab-scenario", "version": 2})", {"version: 2 is newer than this JointLab (1)"}},
-        {"version zero", R"({"format": "jointlab-scenario", "version": 0})", {"version: must be >= 1, got 0"}},
-        {"version string", R"({"format": "jointlab-scenario", "version": "1"})", {"version: expected an integer, got string \"1\""}},
-        {"unknown top-level key", file(R"(, "bodys": [])"), {"unknown top-level key \"bodys\"", "did you mean \"bodies\""}},
-        {"description not string", file(R"(, "description": 5)"), {"description: expected a string, got number"}},
+        {"newer version",
+         R"({"format": "jointlab-scenario", "version": 2})",
+         {"version: 2 is newer than this JointLab (1)"}},
+        {"version zero",
+         R"({"format": "jointlab-scenario", "version": 0})",
+         {"version: must be >= 1, got 0"}},
+        {"version string",
+         R"({"format": "jointlab-scenario", "version": "1"})",
+         {"version: expected an integer, got string \"1\""}},
+        {"unknown top-level key",
+         file(R"(, "bodys": [])"),
+         {"unknown top-level key \"bodys\"", "did you mean \"bodies\""}},
+        {"description not string",
+         file(R"(, "description": 5)"),
+         {"description: expected a string, got number"}},
         {"bodies not array", file(R"(, "bodies": {})"), {"bodies: expected an array, got object"}},
         {"body not object", file(R"(, "bodies": [3])"), {"bodies[0]: expected an object, got number"}},
         {"settings not object", file(R"(, "settings": [])"), {"settings: expected an object, got array"}},
         {"app not object", file(R"(, "app": 1)"), {"app: expected an object, got number"}},
         // types
-        {"mass is a string", twoBodies(R"(, "mass": "heavy")"), {"bodies[0].mass: expected a number, got string \"heavy\""}},
+        {"mass is a string",
+         twoBodies(R"(, "mass": "heavy")"),
+         {"bodies[0].mass: expected a number, got string \"heavy\""}},
         {"mass is null", twoBodies(R"(, "mass": null)"), {"bodies[0].mass: expected a number, got null"}},
-        {"nan string", twoBodies(R"(, "mass": "nan")"), {"bodies[0].mass: expected a number, got string \"nan\""}},
-        {"position too short", twoBodies(R"(, "position": [1, 2])"), {"bodies[0].position: expected 3 numbers, got 2"}},
-        {"position element", twoBodies(R"(, "position": [1, true, 2])"), {"bodies[0].position[1]: expected a number, got true"}},
-        {"position not array", twoBodies(R"(, "position": 1)"), {"bodies[0].position: expected an array of 3 numbers, got number"}},
-        {"bool field", twoBodies("", R"(, "startBroken": 1)"), {"joints[0].startBroken: expected true or false, got number"}},
-        {"int field fraction", file(R"(, "settings": {"posIters": 4.5})"), {"settings.posIters: expected an integer, got 4.5"}},
-        {"int field huge", file(R"(, "settings": {"posIters": 99999999999})"), {"settings.posIters: integer out of range"}},
-        {"name not string", file(R"(, "bodies": [{"name": 7}])"), {"bodies[0].name: expected a string, got number"}},
-        {"enum unknown", twoBodies(R"(, "shape": "cube")"), {"bodies[0].shape: unknown value \"cube\" (expected one of: box, sphere, capsule)"}},
-        {"enum wrong type", file(R"(, "settings": {"solver": 1})"), {"settings.solver: expected a string, got number"}},
-        {"frame not object", twoBodies("", R"(, "frame0": [0, 0, 0])"), {"joints[0].frame0: expected an object, got array"}},
+        {"nan string",
+         twoBodies(R"(, "mass": "nan")"),
+         {"bodies[0].mass: expected a number, got string \"nan\""}},
+        {"position too short",
+         twoBodies(R"(, "position": [1, 2])"),
+         {"bodies[0].position: expected 3 numbers, got 2"}},
+        {"position element",
+         twoBodies(R"(, "position": [1, true, 2])"),
+         {"bodies[0].position[1]: expected a number, got true"}},
+        {"position not array",
+         twoBodies(R"(, "position": 1)"),
+         {"bodies[0].position: expected an array of 3 numbers, got number"}},
+        {"bool field",
+         twoBodies("", R"(, "startBroken": 1)"),
+         {"joints[0].startBroken: expected true or false, got number"}},
+        {"int field fraction",
+         file(R"(, "settings": {"posIters": 4.5})"),
+         {"settings.posIters: expected an integer, got 4.5"}},
+        {"int field huge",
+         file(R"(, "settings": {"posIters": 99999999999})"),
+         {"settings.posIters: integer out of range"}},
+        {"name not string",
+         file(R"(, "bodies": [{"name": 7}])"),
+         {"bodies[0].name: expected a string, got number"}},
+        {"enum unknown",
+         twoBodies(R"(, "shape": "cube")"),
+         {"bodies[0].shape: unknown value \"cube\" (expected one of: box, sphere, capsule)"}},
+        {"enum wrong type",
+         file(R"(, "settings": {"solver": 1})"),
+         {"settings.solver: expected a string, got number"}},
+        {"frame not object",
+         twoBodies("", R"(, "frame0": [0, 0, 0])"),
+         {"joints[0].frame0: expected an object, got array"}},
         // ranges and numbers
-        {"negative mass", twoBodies(R"(, "linearDamping": 1, "mass": -2)"), {"bodies[0].mass: must be > 0, got -2"}},
+        {"negative mass",
+         twoBodies(R"(, "linearDamping": 1, "mass": -2)"),
+         {"bodies[0].mass: must be > 0, got -2"}},
         {"zero mass", twoBodies(R"(, "mass": 0)"), {"bodies[0].mass: must be > 0, got 0"}},
-        {"zero half extent", twoBodies(R"(, "halfExtents": [0.5, 0, 0.5])"), {"bodies[0].halfExtents[1]: must be > 0, got 0"}},
+        {"zero half extent",
+         twoBodies(R"(, "halfExtents": [0.5, 0, 0.5])"),
+         {"bodies[0].halfExtents[1]: must be > 0, got 0"}},
         {"dt too big", file(R"(, "settings": {"dt": 1})"), {"settings.dt: must be <= 0.1, got 1"}},
-        {"zero position iterations", file(R"(, "settings": {"posIters": 0})"), {"settings.posIters: must be >= 1, got 0"}},
-        {"baumgarte above one", file(R"(, "settings": {"baumgarte": 1.5})"), {"settings.baumgarte: must be <= 1, got 1.5"}},
+        {"zero position iterations",
+         file(R"(, "settings": {"posIters": 0})"),
+         {"settings.posIters: must be >= 1, got 0"}},
+        {"baumgarte above one",
+         file(R"(, "settings": {"baumgarte": 1.5})"),
+         {"settings.baumgarte: must be <= 1, got 1.5"}},
         {"inf mass", twoBodies(R"(, "mass": "inf")"), {"bodies[0].mass: must be finite, got inf"}},
-        {"inf position", twoBodies(R"(, "position": [0, "-inf", 0])"), {"bodies[0].position[1]: must be finite, got -inf"}},
-        {"minus inf break force", twoBodies("", R"(, "breakForce": "-inf")"), {"joints[0].breakForce: must be finite, got -inf"}},
-        {"1e39", twoBodies(R"(, "position": [1e39, 0, 0])"), {"bodies[0].position[0]: magnitude must be <= 1e+15, got 1e+39"}},
-        {"1e39 break force", twoBodies("", R"(, "breakForce": 1e39)"), {"joints[0].breakForce: magnitude must be <= 1e+15", "inf"}},
-        {"negative damping", twoBodies(R"(, "linearDamping": -0.1)"), {"bodies[0].linearDamping: must be >= 0, got -0.1"}},
+        {"inf position",
+         twoBodies(R"(, "position": [0, "-inf", 0])"),
+         {"bodies[0].position[1]: must be finite, got -inf"}},
+        {"minus inf break force",
+         twoBodies("", R"(, "breakForce": "-inf")"),
+         {"joints[0].breakForce: must be finite, got -inf"}},
+        {"1e39",
+         twoBodies(R"(, "position": [1e39, 0, 0])"),
+         {"bodies[0].position[0]: magnitude must be <= 1e+15, got 1e+39"}},
+        {"1e39 break force",
+         twoBodies("", R"(, "breakForce": 1e39)"),
+         {"joints[0].breakForce: magnitude must be <= 1e+15", "inf"}},
+        {"negative damping",
+         twoBodies(R"(, "linearDamping": -0.1)"),
+         {"bodies[0].linearDamping: must be >= 0, got -0.1"}},
         // quaternions
-        {"zero quaternion", twoBodies(R"(, "orientation": [0, 0, 0, 0])"), {"bodies[0].orientation: not a unit quaternion (|q| = 0)"}},
-        {"long quaternion", twoBodies(R"(, "orientation": [2, 0, 0, 0])"), {"bodies[0].orientation: not a unit quaternion (|q| = 2)"}},
-        {"quaternion size", twoBodies(R"(, "orientation": [1, 0, 0])"), {"bodies[0].orientation: expected 4 numbers, got 3"}},
-        {"zero frame rotation", twoBodies("", R"(, "frame1": {"rotation": [0, 0, 0, 0]})"), {"joints[0].frame1.rotation: not a unit quaternion (|q| = 0)"}},
+        {"zero quaternion",
+         twoBodies(R"(, "orientation": [0, 0, 0, 0])"),
+         {"bodies[0].orientation: not a unit quaternion (|q| = 0)"}},
+        {"long quaternion",
+         twoBodies(R"(, "orientation": [2, 0, 0, 0])"),
+         {"bodies[0].orientation: not a unit quaternion (|q| = 2)"}},
+        {"quaternion size",
+         twoBodies(R"(, "orientation": [1, 0, 0])"),
+         {"bodies[0].orientation: expected 4 numbers, got 3"}},
+        {"zero frame rotation",
+         twoBodies("", R"(, "frame1": {"rotation": [0, 0, 0, 0]})"),
+         {"joints[0].frame1.rotation: not a unit quaternion (|q| = 0)"}},
         // keys
-        {"unknown body key", twoBodies(R"(, "mas": 3)"), {"bodies[0]: unknown key \"mas\"", "did you mean \"mass\""}},
+        {"unknown body key",
+         twoBodies(R"(, "mas": 3)"),
+         {"bodies[0]: unknown key \"mas\"", "did you mean \"mass\""}},
         {"unknown joint key", twoBodies("", R"(, "bodyA": "a")"), {"joints[0]: unknown key \"bodyA\""}},
-        {"unknown frame key", twoBodies("", R"(, "frame0": {"positon": [0, 0, 0]})"), {"joints[0].frame0: unknown key \"positon\"", "did you mean \"position\""}},
-        {"unknown params key", twoBodies("", R"(, "params": {"axis": [1, 0, 0]})"), {"joints[0].params: unknown key \"axis\""}},
-        {"unknown settings key", file(R"(, "settings": {"gravityy": [0, 0, 0]})"), {"settings: unknown key \"gravityy\"", "did you mean \"gravity\""}},
+        {"unknown frame key",
+         twoBodies("", R"(, "frame0": {"positon": [0, 0, 0]})"),
+         {"joints[0].frame0: unknown key \"positon\"", "did you mean \"position\""}},
+        {"unknown params key",
+         twoBodies("", R"(, "params": {"axis": [1, 0, 0]})"),
+         {"joints[0].params: unknown key \"axis\""}},
+        {"unknown settings key",
+         file(R"(, "settings": {"gravityy": [0, 0, 0]})"),
+         {"settings: unknown key \"gravityy\"", "did you mean \"gravity\""}},
         {"unknown camera key", file(R"(, "camera": {"fov": 1})"), {"camera: unknown key \"fov\""}},
         // required fields
         {"body without name", file(R"(, "bodies": [{"mass": 1}])"), {"bodies[0].name: missing (required)"}},
-        {"joint without type", file(R"(, "bodies": [{"name": "a"}], "joints": [{"name": "j", "body0": "", "body1": "a"}])"), {"joints[0].type: missing"}},
-        {"joint without name", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "body0": "", "body1": "a"}])"), {"joints[0].name: missing (required)"}},
-        {"joint without body1", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "a"}])"), {"joints[0].body1: missing (required)"}},
-        {"unknown joint type", twoBodies("").replace(twoBodies("").find("revolute"), 8, "hinge"), {"joints[0].type: unknown joint type \"hinge\" (expected one of: " + typeList() + ")"}},
-        {"joint type not string", file(R"(, "joints": [{"type": 3}])"), {"joints[0].type: expected a string, got number"}},
+        {"joint without type",
+         file(R"(, "bodies": [{"name": "a"}], "joints": [{"name": "j", "body0": "", "body1": "a"}])"),
+         {"joints[0].type: missing"}},
+        {"joint without name",
+         file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "body0": "", "body1": "a"}])"),
+         {"joints[0].name: missing (required)"}},
+        {"joint without body1",
+         file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "a"}])"),
+         {"joints[0].body1: missing (required)"}},
+        {"unknown joint type",
+         twoBodies("").replace(twoBodies("").find("revolute"), 8, "hinge"),
+         {"joints[0].type: unknown joint type \"hinge\" (expected one of: " + typeList() + ")"}},
+        {"joint type not string",
+         file(R"(, "joints": [{"type": 3}])"),
+         {"joints[0].type: expected a string, got number"}},
         // names and references
         {"empty body name", file(R"(, "bodies": [{"name": ""}])"), {"bodies[0].name: must not be empty"}},
-        {"control character in name", file(R"(, "bodies": [{"name": "a\nb"}])"), {"bodies[0].name: must not contain control characters, got \"a\\nb\""}},
-        {"duplicate body name", file(R"(, "bodies": [{"name": "a"}, {"name": "b"}, {"name": "a"}])"), {"bodies[2].name: duplicate body name \"a\" (also bodies[0])"}},
-        {"duplicate joint name", twoBodies("", "").insert(twoBodies("").size() - 2, R"(, {"type": "fixed", "name": "h", "body0": "a", "body1": "b"})"), {"joints[1].name: duplicate joint name \"h\" (also joints[0])"}},
-        {"self joint", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "a", "body1": "a"}])"), {"joints[0].body1: joins body \"a\" to itself"}},
-        {"world to world", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "", "body1": ""}])"), {"joints[0]: both bodies are the world"}},
-        {"reference to missing body", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "a", "body1": "lever"}])"), {"joints[0].body1: no body named \"lever\""}},
-        {"reference to missing body0", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "A", "body1": "a"}])"), {"joints[0].body0: no body named \"A\""}},
+        {"control character in name",
+         file(R"(, "bodies": [{"name": "a\nb"}])"),
+         {"bodies[0].name: must not contain control characters, got \"a\\nb\""}},
+        {"duplicate body name",
+         file(R"(, "bodies": [{"name": "a"}, {"name": "b"}, {"name": "a"}])"),
+         {"bodies[2].name: duplicate body name \"a\" (also bodies[0])"}},
+        {"duplicate joint name",
+         twoBodies("", "").insert(twoBodies("").size() - 2,
+                                  R"(, {"type": "fixed", "name": "h", "body0": "a", "body1": "b"})"),
+         {"joints[1].name: duplicate joint name \"h\" (also joints[0])"}},
+        {"self joint",
+         file(
+             R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "a", "body1": "a"}])"),
+         {"joints[0].body1: joins body \"a\" to itself"}},
+        {"world to world",
+         file(
+             R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "", "body1": ""}])"),
+         {"joints[0]: both bodies are the world"}},
+        {"reference to missing body",
+         file(
+             R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "a", "body1": "lever"}])"),
+         {"joints[0].body1: no body named \"lever\""}},
+        {"reference to missing body0",
+         file(
+             R"(, "bodies": [{"name": "a"}], "joints": [{"type": "fixed", "name": "j", "body0": "A", "body1": "a"}])"),
+         {"joints[0].body0: no body named \"A\""}},
         // cross-field rules of the joint type
-        {"min above max", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "distance", "name": "r", "body0": "", "body1": "a", "params": {"minEnabled": true, "minDistance": 2, "maxDistance": 1}}])"), {"joints[0].params.minDistance: must be <= maxDistance"}},
-        {"negative distance", file(R"(, "bodies": [{"name": "a"}], "joints": [{"type": "distance", "name": "r", "body0": "", "body1": "a", "params": {"maxDistance": -1}}])"), {"joints[0].params.maxDistance: must be >= 0, got -1"}},
-        {"params not object", twoBodies("", R"(, "params": [])"), {"joints[0].params: expected an object, got array"}},
+        {"min above max",
+         file(
+             R"(, "bodies": [{"name": "a"}], "joints": [{"type": "distance", "name": "r", "body0": "", "body1": "a", "params": {"minEnabled": true, "minDistance": 2, "maxDistance": 1}}])"),
+         {"joints[0].params.minDistance: must be <= maxDistance"}},
+        {"negative distance",
+         file(
+             R"(, "bodies": [{"name": "a"}], "joints": [{"type": "distance", "name": "r", "body0": "", "body1": "a", "params": {"maxDistance": -1}}])"),
+         {"joints[0].params.maxDistance: must be >= 0, got -1"}},
+        {"params not object",
+         twoBodies("", R"(, "params": [])"),
+         {"joints[0].params: expected an object, got array"}},
     };
 }
 
@@ -437,7 +560,8 @@ TEST(ScenarioIo, EveryBadInputIsRefusedWithPathAndProblem) {
         Scene out = sentinel;
         std::string error;
         EXPECT_FALSE(parseScenario(c.text, out, error)) << c.what;
-        for (const std::string& e : c.expected) EXPECT_NE(error.find(e), std::string::npos) << c.what << ": " << error;
+        for (const std::string& e : c.expected)
+            EXPECT_NE(error.find(e), std::string::npos) << c.what << ": " << error;
         EXPECT_EQ(error.find('\n'), std::string::npos) << c.what << ": message must be one line";
         EXPECT_LT(error.size(), 400u) << c.what;
         EXPECT_EQ(serializeScenario(out), before) << c.what << ": scene changed on failure";
@@ -449,8 +573,10 @@ TEST(ScenarioIo, ValidFilesAroundTheBadOnesLoad) {
     Scene s;
     std::string error;
     EXPECT_TRUE(parseScenario(twoBodies(""), s, error)) << error;
-    EXPECT_TRUE(parseScenario(twoBodies(R"(, "mass": 2e-3, "halfExtents": [1, 1e-6, 3])"), s, error)) << error;
-    EXPECT_TRUE(parseScenario(twoBodies("", R"(, "breakForce": 1000, "startBroken": true)"), s, error)) << error;
+    EXPECT_TRUE(parseScenario(twoBodies(R"(, "mass": 2e-3, "halfExtents": [1, 1e-6, 3])"), s, error))
+        << error;
+    EXPECT_TRUE(parseScenario(twoBodies("", R"(, "breakForce": 1000, "startBroken": true)"), s, error))
+        << error;
     EXPECT_TRUE(parseScenario(file(R"(, "settings": {"posIters": 4.0})"), s, error)) << error;
 }
 
@@ -474,9 +600,15 @@ TEST(ScenarioIo, RandomlyDamagedFilesNeverCrashAndRoundTripWhenAccepted) {
         for (int k = 0; k < edits && !text.empty(); ++k) {
             const size_t at = rng() % text.size();
             switch (rng() % 3) {
-                case 0: text[at] = static_cast<char>(rng() % 256); break;
-                case 1: text.erase(at, 1 + rng() % 8); break;
-                default: text.insert(at, 1, punctuation[rng() % (sizeof punctuation - 1)]); break;
+                case 0:
+                    text[at] = static_cast<char>(rng() % 256);
+                    break;
+                case 1:
+                    text.erase(at, 1 + rng() % 8);
+                    break;
+                default:
+                    text.insert(at, 1, punctuation[rng() % (sizeof punctuation - 1)]);
+                    break;
             }
         }
         Scene out = sampleScene();
@@ -594,9 +726,9 @@ TEST(ScenarioFile, SaveKeepsPermissions) {
     ASSERT_TRUE(saveScenario(path, Scene{}, error)) << error;
     fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write);
     ASSERT_TRUE(saveScenario(path, sampleScene(), error)) << error;
-    EXPECT_EQ(fs::status(path).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+    EXPECT_EQ(fs::status(path).permissions() & fs::perms::all,
+              fs::perms::owner_read | fs::perms::owner_write);
 }
-
 
 // [SECTION] docs/scenario-format.md field tables are generated from the field lists
 
@@ -622,7 +754,8 @@ struct DocTable {
     static std::string range(const Field& f, bool integer) {
         const bool lo = std::isfinite(f.min), hi = std::isfinite(f.max);
         if (integer && lo && hi) return bound(f.min) + " … " + bound(f.max);
-        if (lo && hi) return std::string(f.minExclusive ? "(" : "[") + bound(f.min) + ", " + bound(f.max) + "]";
+        if (lo && hi)
+            return std::string(f.minExclusive ? "(" : "[") + bound(f.min) + ", " + bound(f.max) + "]";
         if (lo) return std::string(f.minExclusive ? "> " : "≥ ") + bound(f.min);
         if (hi) return "≤ " + bound(f.max);
         return "any";
@@ -630,18 +763,21 @@ struct DocTable {
     bool isRequired(const char* name) const {
         return std::find(required.begin(), required.end(), name) != required.end();
     }
-    void row(const char* name, const std::string& type, const Field& f, const std::string& valid, const std::string& def) {
+    void row(const char* name, const std::string& type, const Field& f, const std::string& valid,
+             const std::string& def) {
         std::string help = f.help;
         if (f.angle) help += " (radians)";
-        out += "| `" + std::string(name) + "` | " + type + " | " + (*f.unit ? f.unit : "–") + " | " + valid + " | " +
-               (isRequired(name) ? std::string("**required**") : def) + " | " + help + " |\n";
+        out += "| `" + std::string(name) + "` | " + type + " | " + (*f.unit ? f.unit : "–") + " | " + valid +
+               " | " + (isRequired(name) ? std::string("**required**") : def) + " | " + help + " |\n";
     }
     std::string realValid(const char* name, const Field& f) const {
         std::string v = range(f, false);
         if (std::find(infinite.begin(), infinite.end(), name) != infinite.end()) v += ", or `\"inf\"`";
         return v;
     }
-    void operator()(const char* n, Real& x, const Field& f) { row(n, "number", f, realValid(n, f), "`" + num(x) + "`"); }
+    void operator()(const char* n, Real& x, const Field& f) {
+        row(n, "number", f, realValid(n, f), "`" + num(x) + "`");
+    }
     void operator()(const char* n, Vec3& v, const Field& f) {
         row(n, "[x, y, z]", f, realValid(n, f), "`[" + num(v.x) + ", " + num(v.y) + ", " + num(v.z) + "]`");
     }
@@ -649,9 +785,15 @@ struct DocTable {
         row(n, "[w, x, y, z]", f, "unit length (±1e-3, normalised)",
             "`[" + num(q.w) + ", " + num(q.x) + ", " + num(q.y) + ", " + num(q.z) + "]`");
     }
-    void operator()(const char* n, int& i, const Field& f) { row(n, "integer", f, range(f, true), "`" + std::to_string(i) + "`"); }
-    void operator()(const char* n, bool& b, const Field& f) { row(n, "boolean", f, "`true`, `false`", b ? "`true`" : "`false`"); }
-    void operator()(const char* n, std::string& s, const Field& f) { row(n, "string", f, "text", "`\"" + s + "\"`"); }
+    void operator()(const char* n, int& i, const Field& f) {
+        row(n, "integer", f, range(f, true), "`" + std::to_string(i) + "`");
+    }
+    void operator()(const char* n, bool& b, const Field& f) {
+        row(n, "boolean", f, "`true`, `false`", b ? "`true`" : "`false`");
+    }
+    void operator()(const char* n, std::string& s, const Field& f) {
+        row(n, "string", f, "text", "`\"" + s + "\"`");
+    }
     template <class E>
     void operator()(const char* n, EnumField<E> e, const Field& f) {
         std::string valid;
@@ -688,27 +830,33 @@ std::string generatedFieldDocs() {
     md += "### `settings`\n\n" + docTable(WorldSettings{}, visit);
     md += "\n### `camera`\n\n" + docTable(CameraState{}, visit);
     md += "\n### `bodies[i]`\n\n" + docTable(BodyDesc{}, visit, {"name"});
-    md += "\n### `joints[i]`: fields every joint has\n\n"
-          "| key | type | unit | valid values | default | meaning |\n|---|---|---|---|---|---|\n";
+    md +=
+        "\n### `joints[i]`: fields every joint has\n\n"
+        "| key | type | unit | valid values | default | meaning |\n|---|---|---|---|---|---|\n";
     std::string types;
-    for (int i = 0; i < kJointTypeCount; ++i) types += (i ? ", " : "") + std::string("`\"") + jointTypeInfo(i).name + "\"`";
+    for (int i = 0; i < kJointTypeCount; ++i)
+        types += (i ? ", " : "") + std::string("`\"") + jointTypeInfo(i).name + "\"`";
     md += "| `type` | string | – | " + types + " | **required** | the joint type (below) |\n";
-    std::string common = docTable(JointDesc{}, [](auto& o, auto& v) { o.visitCommon(v); }, {"name", "body0", "body1"});
+    std::string common =
+        docTable(JointDesc{}, [](auto& o, auto& v) { o.visitCommon(v); }, {"name", "body0", "body1"});
     md += common.substr(common.find("|---|---|---|---|---|---|\n") + 26);
     md += "| `params` | object | – | the type's fields (below) | all defaults | type-specific parameters |\n";
     for (int i = 0; i < kJointTypeCount; ++i) {
         const JointTypeInfo& info = jointTypeInfo(i);
-        md += "\n### `\"" + std::string(info.name) + "\"`: " + info.title + "\n\n" + info.description + "\n\n";
+        md +=
+            "\n### `\"" + std::string(info.name) + "\"`: " + info.title + "\n\n" + info.description + "\n\n";
         JointParams p = makeJointParams(i);
         std::string table = std::visit([&](auto& params) { return docTable(params, visit); }, p);
-        md += table.find("| `") == std::string::npos ? std::string("No `params` fields.\n") : "`params`:\n\n" + table;
+        md += table.find("| `") == std::string::npos ? std::string("No `params` fields.\n")
+                                                     : "`params`:\n\n" + table;
     }
     return md;
 }
 
 TEST(ScenarioDocs, FieldTablesMatchTheFieldLists) {
     const fs::path doc = fs::path(JOINTLAB_SOURCE_DIR) / "docs" / "scenario-format.md";
-    const std::string begin = "<!-- generated field tables: begin -->\n", end = "<!-- generated field tables: end -->";
+    const std::string begin = "<!-- generated field tables: begin -->\n",
+                      end = "<!-- generated field tables: end -->";
     std::string text = read(doc);
     const size_t b = text.find(begin), e = text.find(end);
     ASSERT_NE(b, std::string::npos) << doc;
@@ -720,8 +868,9 @@ TEST(ScenarioDocs, FieldTablesMatchTheFieldLists) {
         std::ofstream(doc, std::ios::binary) << text;
         GTEST_SKIP() << "rewrote the field tables in " << doc;
     }
-    EXPECT_EQ(current, generated) << "docs/scenario-format.md is out of date with the field lists; run\n"
-                                     "  JOINTLAB_UPDATE_DOCS=1 jointlab_engine_tests --gtest_filter=ScenarioDocs.*";
+    EXPECT_EQ(current, generated)
+        << "docs/scenario-format.md is out of date with the field lists; run\n"
+           "  JOINTLAB_UPDATE_DOCS=1 jointlab_engine_tests --gtest_filter=ScenarioDocs.*";
 }
 
 TEST(ScenarioDocs, ExampleLoads) {

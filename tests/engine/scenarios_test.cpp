@@ -33,24 +33,26 @@ Real violation(const Row& row, const RowResult& result) {
 }
 
 struct Expectation {
-    Real maxError;        ///< bound on the violation of joints that never break [m or rad]
+    Real maxError;          ///< bound on the violation of joints that never break [m or rad]
     bool energyNeverGrows;  ///< passive scene: no drives, no kinematic bodies
-    bool breaks;          ///< at least one joint must break (and not all)
+    bool breaks;            ///< at least one joint must break (and not all)
     const char* why;
 };
 
 // Bounds with their reasons. Measured values (PGS, this engine) are in the comments; a bound is
 // about 1.5x the measurement and below what a viewer would call "coming apart".
 const std::map<std::string, Expectation> kExpectations = {
-    {"pendulum.json", {0.03, true, false,
-                       "PGS leaves a residual along the arm that grows with 1 + m*L^2/I = 58 (measured 0.019 m)"}},
+    {"pendulum.json",
+     {0.03, true, false,
+      "PGS leaves a residual along the arm that grows with 1 + m*L^2/I = 58 (measured 0.019 m)"}},
     {"door_hinge.json", {0.005, true, false, "a single well-conditioned hinge (measured 0.00016 m)"}},
     {"slider.json", {0.005, true, false, "prismatic rows plus a rope at its limit (measured ~1e-16)"}},
-    {"rope.json", {0.05, true, false,
-                   "eight light beads in series with 4 position iterations stretch by a few cm (measured 0.029 m)"}},
+    {"rope.json",
+     {0.05, true, false,
+      "eight light beads in series with 4 position iterations stretch by a few cm (measured 0.029 m)"}},
     {"welded_pair.json", {0.01, true, false, "fixed + spherical on compact boxes (measured 0.0028 m)"}},
-    {"chain20.json", {0.06, true, false,
-                      "20-link whip at dt = 1/120 s (measured 0.039 m; at 1/60 s it reaches metres)"}},
+    {"chain20.json",
+     {0.06, true, false, "20-link whip at dt = 1/120 s (measured 0.039 m; at 1/60 s it reaches metres)"}},
     {"bridge.json", {0.05, true, true, "joints that hold stay together while others break"}},
     {"showcase.json", {0.05, true, false, "short chain + pendulum + hinge + slider (measured 0.029 m)"}},
 };
@@ -73,7 +75,8 @@ std::string readFile(const fs::path& p) {
 }
 
 bool finiteState(const BodyState& b) {
-    return isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) && isFinite(b.angularVelocity);
+    return isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) &&
+           isFinite(b.angularVelocity);
 }
 
 TEST(Scenarios, AllRequiredExamplesExist) {
@@ -92,8 +95,10 @@ TEST(Scenarios, EachFileIsCanonical) {
             continue;
         }
         EXPECT_EQ(canonical, readFile(file))
-            << file.filename() << " is not what the serializer writes; if fields were added, rewrite the examples with\n"
-            << "  JOINTLAB_UPDATE_SCENARIOS=1 jointlab_engine_tests --gtest_filter=Scenarios.EachFileIsCanonical";
+            << file.filename()
+            << " is not what the serializer writes; if fields were added, rewrite the examples with\n"
+            << "  JOINTLAB_UPDATE_SCENARIOS=1 jointlab_engine_tests "
+               "--gtest_filter=Scenarios.EachFileIsCanonical";
     }
 }
 
@@ -143,7 +148,8 @@ TEST(Scenarios, EachRuns600StepsFiniteAndWithinItsErrorBound) {
                 const auto results = world.jointRowResults(static_cast<int>(j));
                 ASSERT_EQ(rows.size(), results.size());
                 for (size_t r = 0; r < rows.size(); ++r) {
-                    ASSERT_TRUE(std::isfinite(results[r].geometricError) && std::isfinite(results[r].impulse));
+                    ASSERT_TRUE(std::isfinite(results[r].geometricError) &&
+                                std::isfinite(results[r].impulse));
                     if (const Real v = violation(rows[r], results[r]); v > worst[j]) {
                         worst[j] = v;
                         worstStep[j] = step;
@@ -159,8 +165,8 @@ TEST(Scenarios, EachRuns600StepsFiniteAndWithinItsErrorBound) {
                 ++brokenCount;
                 continue;  // a breaking joint's last rows carry the load that broke it
             }
-            EXPECT_LE(worst[j], expect.maxError)
-                << "joint " << world.scene().joints[j].name << " at step " << worstStep[j] << " (" << expect.why << ")";
+            EXPECT_LE(worst[j], expect.maxError) << "joint " << world.scene().joints[j].name << " at step "
+                                                 << worstStep[j] << " (" << expect.why << ")";
         }
         if (expect.breaks) {
             EXPECT_GT(brokenCount, 0u);
