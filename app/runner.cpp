@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jointlab/scenario_io.h"
+#include "jointlab/telemetry.h"
 #include "jointlab/world.h"
 #include "runner_args.h"
 
@@ -37,14 +38,6 @@ std::string num(Real x) {
     char buf[64];
     auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);  // shortest round-trip form
     return ec == std::errc() ? std::string(buf, end) : "nan";
-}
-
-/// RFC 4180 quoting for names and labels that contain a comma, quote or line break.
-std::string csvField(std::string_view s) {
-    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
-    std::string out = "\"";
-    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
 }
 
 Json realJson(Real x) {  // the scenario format's convention for non-finite values
@@ -104,20 +97,6 @@ private:
 
 // [SECTION] The run
 
-constexpr const char* kCsvHeader =
-    "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,force,torque,broken\n";
-
-/// How far a row is from being satisfied: |C| for two-sided rows, only the part beyond the bound for
-/// one-sided rows (a distance joint's slack inside its range is not an error), 0 for springs (their
-/// stretch is the point).
-Real rowViolation(const Row& row, const RowResult& result) {
-    if (row.isSpring()) return 0.0;
-    const Real c = result.geometricError;
-    if (row.minImpulse >= 0.0) return std::max(Real(0), -c);  // pushes only: satisfied when C >= 0
-    if (row.maxImpulse <= 0.0) return std::max(Real(0), c);
-    return std::abs(c);
-}
-
 struct Extreme {
     Real value = 0.0;
     int joint = -1;
@@ -125,28 +104,15 @@ struct Extreme {
     int64_t step = 0;
 };
 
-/// Appends one CSV line per row of every joint for the step just taken; tracks the largest violation.
-void recordStep(const World& world, std::string& csv, bool writeCsv, Extreme& maxError) {
-    const Scene& scene = world.scene();
-    const std::string step = std::to_string(world.stepCount());
-    const std::string time = num(world.time());
-    for (int j = 0; j < static_cast<int>(scene.joints.size()); ++j) {
-        const JointState& state = world.jointState(j);
-        const auto rows = world.jointRows(j);
-        const auto results = world.jointRowResults(j);
-        for (size_t r = 0; r < rows.size() && r < results.size(); ++r) {
-            const RowResult& res = results[r];
-            if (const Real v = rowViolation(rows[r], res); v > maxError.value)
-                maxError = {v, j, static_cast<int>(r), world.stepCount()};
-            if (!writeCsv) continue;
-            const JointDesc& jd = scene.joints[static_cast<size_t>(j)];
-            csv += step + ',' + time + ',' + csvField(jd.name) + ',' + jd.typeInfo().name + ',' + std::to_string(r) +
-                   ',' + csvField(rows[r].label ? rows[r].label : "") + ',' + num(res.impulse) + ',' +
-                   num(res.geometricError) + ',' + num(res.velocityError) + ',' + (res.clamped ? '1' : '0') + ',' +
-                   num(glm::length(state.force)) + ',' + num(glm::length(state.torque)) + ',' +
-                   (state.broken ? '1' : '0') + '\n';
-        }
+/// Appends one CSV line per row of every joint for the step just taken (the telemetry's own
+/// formatter, so the app's export and the runner agree); tracks the largest violation.
+void recordStep(const World& world, StepSample& sample, std::string& csv, bool writeCsv, Extreme& maxError) {
+    captureStep(world, 0.0, sample);
+    for (const RowSample& r : sample.rows) {
+        const Row& row = world.jointRows(r.joint)[static_cast<size_t>(r.row)];
+        if (const Real v = rowViolation(row, r.result); v > maxError.value) maxError = {v, r.joint, r.row, world.stepCount()};
     }
+    if (writeCsv) appendCsvRows(world.scene(), sample, csv);
 }
 
 /// Index of the first body whose state is not finite, or -1.
@@ -206,13 +172,14 @@ int run(const RunOptions& options) {
     if (!options.statePath.empty() && !stateFile.open(options.statePath, error)) return fileError(error);
 
     World world(std::move(scene));
-    std::string csv = kCsvHeader;
+    std::string csv = kTelemetryCsvHeader;
+    StepSample sample;
     Extreme maxError;
     int diverged = -1;
     int64_t divergedStep = 0;
     for (int64_t i = 0; i < options.steps; ++i) {
         world.step();
-        recordStep(world, csv, csvFile.isOpen(), maxError);
+        recordStep(world, sample, csv, csvFile.isOpen(), maxError);
         if (csv.size() > (1u << 20)) {  // stream in 1 MiB pieces
             csvFile.write(csv);
             csv.clear();

@@ -13,7 +13,9 @@ namespace jl::solver {
 
 namespace {
 
-void sweep(std::vector<SolverRow>& rows, std::vector<Body>& bodies, bool biased) {
+/// One Gauss-Seidel pass; returns the sweep's residual (see Data::residuals).
+Real sweep(std::vector<SolverRow>& rows, std::vector<Body>& bodies, bool biased) {
+    Real residual2 = 0.0;
     for (SolverRow& r : rows) {
         if (r.flags & kSolveInactive) continue;
         Body& a = bodies[static_cast<size_t>(r.b0)];
@@ -23,7 +25,9 @@ void sweep(std::vector<SolverRow>& rows, std::vector<Body>& bodies, bool biased)
         const Real newAccum = constant + r.vMul * normalVel + r.impulseMul * r.accum;
         const Real dl = clampAccumulate(r, newAccum, rows);
         applyImpulse(r, dl, a, b);
+        residual2 += (dl * r.response) * (dl * r.response);
     }
+    return std::sqrt(residual2);
 }
 
 /// v = v_pre + Δv, ω = ω_pre + I^-½·Δω⁽ᵐ⁾.
@@ -40,7 +44,8 @@ void solvePGS(Data& data, const Params& p) {
     for (SolverRow& r : data.rows)
         if (r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
 
-    for (int it = 0; it < p.posIters; ++it) sweep(data.rows, data.bodies, true);
+    data.residuals.clear();
+    for (int it = 0; it < p.posIters; ++it) data.residuals.push_back(sweep(data.rows, data.bodies, true));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
     for (size_t i = 1; i < data.bodies.size(); ++i) {
@@ -51,7 +56,7 @@ void solvePGS(Data& data, const Params& p) {
         info.pose.q = integrateRotation(info.pose.q, w, p.dt);
     }
 
-    for (int it = 0; it < p.velIters; ++it) sweep(data.rows, data.bodies, false);
+    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data.rows, data.bodies, false));
 
     for (size_t i = 0; i < data.bodies.size(); ++i) {
         Vec3 v, w;

@@ -51,7 +51,8 @@ CurrentJacobian current(const SolverRow& r, const Body& a, const Body& b, const 
     return j;
 }
 
-void visitRow(SolverRow& r, std::vector<SolverRow>& rows, Data& data, Real h, Real dt, int substep, bool velocityPass) {
+/// Solves one row and returns (Δλ·r)², its share of the sweep's residual.
+Real visitRow(SolverRow& r, std::vector<SolverRow>& rows, Data& data, Real h, Real dt, int substep, bool velocityPass) {
     Body& a = data.bodies[static_cast<size_t>(r.b0)];
     Body& b = data.bodies[static_cast<size_t>(r.b1)];
     const CurrentJacobian j = current(r, a, b, data.info[static_cast<size_t>(r.b0)], data.info[static_cast<size_t>(r.b1)]);
@@ -79,6 +80,7 @@ void visitRow(SolverRow& r, std::vector<SolverRow>& rows, Data& data, Real h, Re
     a.angVel += (dl * r.angScale0) * j.angM0;
     b.linVel -= (dl * r.linScale1) * r.lin1;
     b.angVel -= (dl * r.angScale1) * j.angM1;
+    return (dl * j.response) * (dl * j.response);
 }
 
 }  // namespace
@@ -93,9 +95,12 @@ void solveTGS(Data& data, const Params& p) {
     for (SolverRow& r : data.rows)
         if (r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
 
+    data.residuals.clear();
     for (int sub = 1; sub <= p.posIters; ++sub) {
+        Real residual2 = 0.0;
         for (SolverRow& r : data.rows)
-            if (!(r.flags & kSolveInactive)) visitRow(r, data.rows, data, h, p.dt, sub, false);
+            if (!(r.flags & kSolveInactive)) residual2 += visitRow(r, data.rows, data, h, p.dt, sub, false);
+        data.residuals.push_back(std::sqrt(residual2));
         for (size_t i = 1; i < data.bodies.size(); ++i) {
             Body& b = data.bodies[i];
             BodyInfo& info = data.info[i];
@@ -107,9 +112,12 @@ void solveTGS(Data& data, const Params& p) {
         }
     }
 
-    for (int it = 0; it < p.velIters; ++it)
+    for (int it = 0; it < p.velIters; ++it) {
+        Real residual2 = 0.0;
         for (SolverRow& r : data.rows)
-            if (!(r.flags & (kSolveInactive | kSolveSpring))) visitRow(r, data.rows, data, h, p.dt, p.posIters, true);
+            if (!(r.flags & (kSolveInactive | kSolveSpring))) residual2 += visitRow(r, data.rows, data, h, p.dt, p.posIters, true);
+        data.residuals.push_back(std::sqrt(residual2));
+    }
 
     for (size_t i = 0; i < data.bodies.size(); ++i) data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;
 }

@@ -376,6 +376,8 @@ void World::applyForce(int body, const Vec3& force, const Vec3& worldPoint) {
 int World::jointBody0(int joint) const { return impl_->jointBody0[static_cast<size_t>(joint)]; }
 int World::jointBody1(int joint) const { return impl_->jointBody1[static_cast<size_t>(joint)]; }
 
+std::span<const Real> World::lastResiduals() const { return impl_->data.residuals; }
+
 int World::contactRowCount() const { return impl_->contactRowCount; }
 
 Real World::inverseMass(int body) const {

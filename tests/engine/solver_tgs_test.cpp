@@ -62,9 +62,9 @@ Scene chain(SolverType solver, int links, Real endMass) {
     std::string previous;  // body 0 of the next joint; the first link hangs from the world
     for (int i = 0; i < links; ++i) {
         const Real m = i == links - 1 ? endMass : 1.0;
-        const std::string name = "link" + std::to_string(i);
+        const std::string name = test::indexed("link", i);
         s.bodies.push_back(test::box(name, Vec3(0.5 + i, 10, 0), Vec3(0.5, 0.125, 0.125), m));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, "j" + std::to_string(i), previous, name, Vec3(i, 10, 0), hinge));
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("j", i), previous, name, Vec3(i, 10, 0), hinge));
         previous = name;
     }
     return s;

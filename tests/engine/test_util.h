@@ -8,6 +8,14 @@
 
 namespace jl::test {
 
+/// base + i, e.g. indexed("link", 3) = "link3" (appends, avoiding a g++ 12 -Wrestrict false
+/// positive on "literal" + std::string).
+inline std::string indexed(const char* base, int i) {
+    std::string s = base;
+    s += std::to_string(i);
+    return s;
+}
+
 inline Quat axisAngle(const Vec3& axis, Real angle) { return glm::angleAxis(angle, glm::normalize(axis)); }
 
 inline BodyDesc sphere(const std::string& name, const Vec3& pos, Real mass, Real radius = 0.05) {

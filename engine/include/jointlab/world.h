@@ -106,6 +106,11 @@ public:
     /// Adds a force at a world point on a body for the next step only (mouse drag, tests).
     void applyForce(int body, const Vec3& force, const Vec3& worldPoint);
 
+    /// Convergence of the last step, one value per sweep (position iterations, then velocity
+    /// iterations): sqrt(Σ (Δλ_i·r_i)²) over all rows, the velocity change the rows still asked
+    /// for in that sweep [m/s]. It falls towards zero as the iterations converge.
+    std::span<const Real> lastResiduals() const;
+
     /// Number of ground contact rows in the last step.
     int contactRowCount() const;
 

@@ -1,0 +1,88 @@
+// JointLab engine — telemetry: what the solver did, step by step, in bounded ring buffers.
+//
+// The app's plots, the row inspector, the CSV export and the headless runner's CSV all read the
+// same records, formatted by the same function (appendCsvRows).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "jointlab/world.h"
+
+namespace jl {
+
+/// How far a row is from being satisfied: |C| for equality rows, the part beyond the bound for
+/// inequality rows (max(0, −C)), 0 for springs and drives (they are not constraints to satisfy).
+Real rowViolation(const Row& row, const RowResult& result);
+
+/// One row in one step.
+struct RowSample {
+    int joint = 0;          ///< joint index in the scene
+    int row = 0;            ///< index of the row within its joint for that step
+    const char* label = "";  ///< static string from the joint's prep function
+    RowResult result;
+};
+
+/// One joint in one step.
+struct JointSample {
+    Vec3 force{0.0}, torque{0.0};  ///< on body 1 at its joint frame [N], [N·m]
+    Real forceFraction = 0.0;      ///< |force| / breakForce (0 when unbreakable)
+    Real torqueFraction = 0.0;     ///< |torque| / breakTorque
+    bool broken = false;
+};
+
+/// One step.
+struct StepSample {
+    int64_t step = 0;
+    Real time = 0.0;
+    Real kineticEnergy = 0.0, potentialEnergy = 0.0;  ///< [J]
+    Real maxError = 0.0, rmsError = 0.0;  ///< over joint rows, rowViolation [m and rad mixed, as the rows are]
+    int activeRows = 0;                   ///< joint and contact rows solved
+    Real stepMs = 0.0;                    ///< wall time of the step as measured by the caller [ms]
+    std::vector<JointSample> joints;      ///< one per scene joint
+    std::vector<RowSample> rows;          ///< every joint row of the step
+    std::vector<Real> residuals;          ///< World::lastResiduals()
+};
+
+/// The CSV header shared by the headless runner and the app's export.
+inline constexpr const char* kTelemetryCsvHeader =
+    "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,force,torque,broken\n";
+
+/// Appends one CSV line per row of every joint in `sample` (same columns as the header).
+void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& out);
+
+/// Fills `out` from the world's last step (reusing out's storage: no allocation once warm).
+void captureStep(const World& world, Real stepMs, StepSample& out);
+
+/// A ring buffer of the last `capacity` steps.
+class Telemetry {
+public:
+    /// capacity in steps; e.g. 10 s at 60 Hz = 600.
+    explicit Telemetry(size_t capacity = 600);
+
+    /// Records the world's last step.
+    void record(const World& world, Real stepMs = 0.0);
+    void clear();
+    void setCapacity(size_t capacity);
+
+    size_t capacity() const { return frames_.size(); }
+    size_t size() const { return count_; }
+    /// i = 0 is the oldest recorded step, size() − 1 the newest.
+    const StepSample& at(size_t i) const { return frames_[(head_ + frames_.size() - count_ + i) % frames_.size()]; }
+    const StepSample& latest() const { return at(count_ - 1); }
+
+    /// Bytes held by the buffers (grows only until every slot has been used once).
+    size_t memoryBytes() const;
+
+    /// The recorded window as CSV (header + rows), the same columns as `jointlab run --csv`.
+    std::string csv(const Scene& scene) const;
+
+private:
+    std::vector<StepSample> frames_;
+    size_t head_ = 0;   ///< next slot to write
+    size_t count_ = 0;  ///< valid frames
+};
+
+}  // namespace jl

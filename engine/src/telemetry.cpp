@@ -1,0 +1,148 @@
+#include "jointlab/telemetry.h"
+
+#include <charconv>
+
+#include <glm/gtx/norm.hpp>
+
+namespace jl {
+
+Real rowViolation(const Row& row, const RowResult& r) {
+    if (row.isSpring() || (row.flags & kRowVelocityOnly)) return 0.0;
+    const Real c = r.geometricError;
+    if (row.minImpulse >= 0.0) return std::max(Real(0), -c);  // pushes only: satisfied when C >= 0
+    if (row.maxImpulse <= 0.0) return std::max(Real(0), c);
+    return std::abs(c);
+}
+
+void captureStep(const World& world, Real stepMs, StepSample& out) {
+    const Scene& scene = world.scene();
+    out.step = world.stepCount();
+    out.time = world.time();
+    out.kineticEnergy = world.kineticEnergy();
+    out.potentialEnergy = world.potentialEnergy();
+    out.stepMs = stepMs;
+    out.joints.resize(scene.joints.size());
+    out.rows.clear();
+    Real maxErr = 0.0, sum2 = 0.0;
+    int active = world.contactRowCount();
+    for (size_t j = 0; j < scene.joints.size(); ++j) {
+        const JointState& js = world.jointState(static_cast<int>(j));
+        const JointDesc& d = scene.joints[j];
+        JointSample& s = out.joints[j];
+        s.force = js.force;
+        s.torque = js.torque;
+        s.forceFraction = std::isfinite(d.breakForce) ? glm::length(js.force) / d.breakForce : 0.0;
+        s.torqueFraction = std::isfinite(d.breakTorque) ? glm::length(js.torque) / d.breakTorque : 0.0;
+        s.broken = js.broken;
+        const auto rows = world.jointRows(static_cast<int>(j));
+        const auto results = world.jointRowResults(static_cast<int>(j));
+        for (size_t k = 0; k < rows.size() && k < results.size(); ++k) {
+            out.rows.push_back({static_cast<int>(j), static_cast<int>(k), rows[k].label, results[k]});
+            const Real v = rowViolation(rows[k], results[k]);
+            maxErr = std::max(maxErr, v);
+            sum2 += v * v;
+            active += results[k].active ? 1 : 0;
+        }
+    }
+    out.maxError = maxErr;
+    out.rmsError = out.rows.empty() ? 0.0 : std::sqrt(sum2 / static_cast<Real>(out.rows.size()));
+    out.activeRows = active;
+    const auto res = world.lastResiduals();
+    out.residuals.assign(res.begin(), res.end());
+}
+
+namespace {
+
+/// Shortest form that reads back to the same double; "inf", "-inf", "nan" otherwise.
+void appendNumber(std::string& out, Real x) {
+    if (std::isnan(x)) {
+        out += "nan";
+        return;
+    }
+    if (std::isinf(x)) {
+        out += x > 0 ? "inf" : "-inf";
+        return;
+    }
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);
+    out.append(buf, ec == std::errc() ? end : buf);
+}
+
+/// A CSV field: quoted when it holds a comma, quote or newline.
+void appendField(std::string& out, const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) {
+        out += s;
+        return;
+    }
+    out += '"';
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
+}  // namespace
+
+void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& out) {
+    for (const RowSample& r : sample.rows) {
+        const JointDesc& d = scene.joints[static_cast<size_t>(r.joint)];
+        const JointSample& js = sample.joints[static_cast<size_t>(r.joint)];
+        out += std::to_string(sample.step);
+        out += ',';
+        appendNumber(out, sample.time);
+        out += ',';
+        appendField(out, d.name);
+        out += ',';
+        out += d.typeInfo().name;
+        out += ',';
+        out += std::to_string(r.row);
+        out += ',';
+        appendField(out, r.label ? r.label : "");
+        out += ',';
+        appendNumber(out, r.result.impulse);
+        out += ',';
+        appendNumber(out, r.result.geometricError);
+        out += ',';
+        appendNumber(out, r.result.velocityError);
+        out += r.result.clamped ? ",1," : ",0,";
+        appendNumber(out, glm::length(js.force));
+        out += ',';
+        appendNumber(out, glm::length(js.torque));
+        out += js.broken ? ",1\n" : ",0\n";
+    }
+}
+
+Telemetry::Telemetry(size_t capacity) : frames_(capacity > 0 ? capacity : 1) {}
+
+void Telemetry::record(const World& world, Real stepMs) {
+    captureStep(world, stepMs, frames_[head_]);
+    head_ = (head_ + 1) % frames_.size();
+    if (count_ < frames_.size()) ++count_;
+}
+
+void Telemetry::clear() {
+    head_ = 0;
+    count_ = 0;
+}
+
+void Telemetry::setCapacity(size_t capacity) {
+    frames_.assign(capacity > 0 ? capacity : 1, StepSample{});
+    clear();
+}
+
+size_t Telemetry::memoryBytes() const {
+    size_t bytes = frames_.capacity() * sizeof(StepSample);
+    for (const StepSample& f : frames_)
+        bytes += f.joints.capacity() * sizeof(JointSample) + f.rows.capacity() * sizeof(RowSample) +
+                 f.residuals.capacity() * sizeof(Real);
+    return bytes;
+}
+
+std::string Telemetry::csv(const Scene& scene) const {
+    std::string out = kTelemetryCsvHeader;
+    for (size_t i = 0; i < count_; ++i) appendCsvRows(scene, at(i), out);
+    return out;
+}
+
+}  // namespace jl
