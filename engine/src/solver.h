@@ -95,7 +95,15 @@ struct Params {
     int posIters = 4;
     int velIters = 1;
     Real erp = 1.0;  ///< Baumgarte α
+    Real maxLinearSpeed = kInf;   ///< bodies never move faster than this, in integration too [m/s]
+    Real maxAngularSpeed = kInf;  ///< [rad/s]
 };
+
+/// v scaled down to length maxLen if it is longer (NaN stays NaN; the world catches it).
+inline Vec3 clampSpeed(const Vec3& v, Real maxLen) {
+    const Real l2 = glm::dot(v, v);
+    return l2 > maxLen * maxLen ? v * (maxLen / std::sqrt(l2)) : v;
+}
 
 /// Minimum unit response below which a row is deactivated (PhysX's minResponseThreshold).
 inline constexpr Real kMinResponse = 1e-12;

@@ -52,6 +52,8 @@ void solvePGS(Data& data, const Params& p) {
         BodyInfo& info = data.info[i];
         Vec3 v, w;
         totalVelocity(data.bodies[i], info, v, w);
+        v = clampSpeed(v, p.maxLinearSpeed);
+        w = clampSpeed(w, p.maxAngularSpeed);
         info.pose.p += v * p.dt;
         info.pose.q = integrateRotation(info.pose.q, w, p.dt);
     }

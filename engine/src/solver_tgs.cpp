@@ -104,7 +104,14 @@ void solveTGS(Data& data, const Params& p) {
         for (size_t i = 1; i < data.bodies.size(); ++i) {
             Body& b = data.bodies[i];
             BodyInfo& info = data.info[i];
-            const Vec3 w = info.sqrtInvInertia * b.angVel;
+            // Speed caps apply to the motion of every substep (the momocity is scaled with ω).
+            b.linVel = clampSpeed(b.linVel, p.maxLinearSpeed);
+            Vec3 w = info.sqrtInvInertia * b.angVel;
+            const Real wl = glm::length(w);
+            if (wl > p.maxAngularSpeed) {
+                b.angVel *= p.maxAngularSpeed / wl;
+                w *= p.maxAngularSpeed / wl;
+            }
             info.pose.p += b.linVel * h;
             info.pose.q = integrateRotation(info.pose.q, w, h);
             b.deltaLin += b.linVel * h;

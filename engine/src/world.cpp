@@ -2,6 +2,7 @@
 #include "jointlab/world.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <glm/gtx/norm.hpp>
 
@@ -24,6 +25,7 @@ struct World::Impl {
     std::vector<int> contactKey;              // per contact row group: body * kMaxGroundContacts + feature
     std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
+    std::vector<BodyState> lastGood;          // body states before the current step
     int jointRowCount = 0;
     int contactRowCount = 0;
     solver::Data data;
@@ -137,7 +139,10 @@ void World::step() {
     const WorldSettings& s = scene_.settings;
     const Real dt = s.dt;
     const bool tgs = s.solver == SolverType::TGS;
-    solver::Params params{dt, std::max(1, s.posIters), std::max(0, s.velIters), s.effectiveBaumgarte()};
+    solver::Params params{dt, std::max(1, s.posIters), std::max(0, s.velIters), s.effectiveBaumgarte(),
+                          s.maxLinearSpeed, s.maxAngularSpeed};
+
+    m.lastGood = bodies_;  // (no allocation once sized)
 
     // 1. external forces and damping -> v_pre; per-step body constants (inertia frozen, F "TGS").
     solver::Data& data = m.data;
@@ -287,6 +292,8 @@ void World::step() {
         st.linearVelocity = clampLength(data.bodies[static_cast<size_t>(si)].linVel, s.maxLinearSpeed);
         st.angularVelocity = clampLength(data.bodies[static_cast<size_t>(si)].angVel, s.maxAngularSpeed);
     }
+    if (recoverFromDivergence()) return;
+    divergence_ = Divergence{};
     ++stepCount_;
     time_ += dt;
 
@@ -342,6 +349,100 @@ void World::step() {
             breakEvents_.push_back({static_cast<int>(j), stepCount_, time_, js.force, js.torque});
         }
     }
+}
+
+// [SECTION] divergence, snapshots, hashing
+
+bool World::recoverFromDivergence() {
+    Impl& m = *impl_;
+    int bad = -1;
+    for (size_t i = 0; i < bodies_.size() && bad < 0; ++i) {
+        const BodyState& b = bodies_[i];
+        if (!isFinite(b.pose.p) || !isFinite(b.pose.q) || !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity))
+            bad = static_cast<int>(i);
+    }
+    if (bad < 0) return false;
+    // Blame the joint on that body that pushed hardest (or produced a non-finite impulse).
+    int joint = -1;
+    Real worst = -1.0;
+    for (size_t j = 0; j < joints_.size(); ++j) {
+        if (m.jointBody0[j] != bad && m.jointBody1[j] != bad) continue;
+        const JointState& js = joints_[j];
+        for (int k = js.firstRow; k < js.firstRow + js.rowCount; ++k) {
+            const Real l = m.data.rows[static_cast<size_t>(k)].accum;
+            const Real size = std::isfinite(l) ? std::abs(l) : kInf;
+            if (size > worst) {
+                worst = size;
+                joint = static_cast<int>(j);
+            }
+        }
+    }
+    bodies_ = m.lastGood;
+    std::fill(m.contactImpulse.begin(), m.contactImpulse.end(), 0.0);
+    divergence_.step = stepCount_ + 1;
+    divergence_.body = bad;
+    divergence_.joint = joint;
+    divergence_.message = "step " + std::to_string(divergence_.step) + ": body \"" + scene_.bodies[static_cast<size_t>(bad)].name +
+                          "\" became non-finite" +
+                          (joint >= 0 ? " at joint \"" + scene_.joints[static_cast<size_t>(joint)].name + "\"" : std::string()) +
+                          "; bodies were put back to the last good state";
+    return true;
+}
+
+WorldSnapshot World::snapshot() const {
+    WorldSnapshot s;
+    s.stepCount = stepCount_;
+    s.time = time_;
+    s.bodies = bodies_;
+    for (const JointState& j : joints_) s.broken.push_back(j.broken);
+    for (const JointMemory& mem : impl_->memory)
+        for (int k = 0; k < JointMemory::kSlots; ++k) {
+            s.jointAngles.push_back(mem.angle[k]);
+            s.jointAngleValid.push_back(mem.valid[k]);
+        }
+    s.contactImpulses = impl_->contactImpulse;
+    s.breakEventCount = breakEvents_.size();
+    return s;
+}
+
+void World::restore(const WorldSnapshot& s) {
+    stepCount_ = s.stepCount;
+    time_ = s.time;
+    bodies_ = s.bodies;
+    for (size_t j = 0; j < joints_.size() && j < s.broken.size(); ++j) joints_[j].broken = s.broken[j];
+    for (size_t j = 0; j < impl_->memory.size(); ++j)
+        for (int k = 0; k < JointMemory::kSlots; ++k) {
+            const size_t i = j * JointMemory::kSlots + static_cast<size_t>(k);
+            if (i < s.jointAngles.size()) {
+                impl_->memory[j].angle[k] = s.jointAngles[i];
+                impl_->memory[j].valid[k] = s.jointAngleValid[i];
+            }
+        }
+    if (s.contactImpulses.size() == impl_->contactImpulse.size()) impl_->contactImpulse = s.contactImpulses;
+    if (s.breakEventCount <= breakEvents_.size()) breakEvents_.resize(s.breakEventCount);
+    divergence_ = Divergence{};
+}
+
+uint64_t World::stateHash() const {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](Real x) {
+        uint64_t bits;
+        std::memcpy(&bits, &x, sizeof bits);
+        for (int i = 0; i < 8; ++i) {
+            h ^= (bits >> (8 * i)) & 0xffu;
+            h *= 1099511628211ull;
+        }
+    };
+    for (const BodyState& b : bodies_) {
+        for (int k = 0; k < 3; ++k) mix(b.pose.p[k]);
+        mix(b.pose.q.w);
+        mix(b.pose.q.x);
+        mix(b.pose.q.y);
+        mix(b.pose.q.z);
+        for (int k = 0; k < 3; ++k) mix(b.linearVelocity[k]);
+        for (int k = 0; k < 3; ++k) mix(b.angularVelocity[k]);
+    }
+    return h;
 }
 
 // [SECTION] queries and edits

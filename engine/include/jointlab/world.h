@@ -57,6 +57,27 @@ struct BreakEvent {
     Vec3 torque{0.0};
 };
 
+/// Set when a step produced a non-finite body state. The world put every body back to its
+/// state before that step and did not advance; the app pauses and shows `message`.
+struct Divergence {
+    int64_t step = 0;  ///< the step that failed (stepCount() + 1 at the time)
+    int body = -1;     ///< first body that went non-finite
+    int joint = -1;    ///< a joint on that body (the one with the largest impulse), or −1
+    std::string message;
+};
+
+/// Everything needed to continue a run bit-identically (reset, time travel, save mid-run).
+struct WorldSnapshot {
+    int64_t stepCount = 0;
+    Real time = 0.0;
+    std::vector<BodyState> bodies;
+    std::vector<bool> broken;
+    std::vector<Real> jointAngles;     ///< JointMemory: kSlots per joint
+    std::vector<bool> jointAngleValid;
+    std::vector<Real> contactImpulses;  ///< warm-start cache
+    size_t breakEventCount = 0;
+};
+
 class World {
 public:
     /// Builds the runtime state. The scene must be valid (see validateScene); bodies referenced
@@ -123,8 +144,22 @@ public:
     /// Principal inertia in the body frame.
     Vec3 localInertia(int body) const;
 
+    /// Non-null after a step that diverged (see Divergence); cleared by the next good step.
+    const Divergence* divergence() const { return divergence_.step > 0 ? &divergence_ : nullptr; }
+
+    WorldSnapshot snapshot() const;
+    /// Restores a snapshot taken from a world built from the same scene.
+    void restore(const WorldSnapshot& s);
+
+    /// FNV-1a hash of the bits of every body's pose and velocity (determinism checks).
+    uint64_t stateHash() const;
+
 private:
+    /// After a step: if any body is non-finite, restore the last good state and record why.
+    bool recoverFromDivergence();
+
     struct Impl;
+    Divergence divergence_;
     Scene scene_;
     std::vector<BodyState> bodies_;
     std::vector<JointState> joints_;
