@@ -8,7 +8,8 @@
 //   { "format": "jointlab-scenario", "version": 1, "description": "...",
 //     "settings": {WorldSettings}, "camera": {CameraState},
 //     "bodies": [{BodyDesc}], "joints": [{"type": "revolute", JointDesc common fields, "params": {type
-//     fields}}], "app": {...reserved for app state; accepted and ignored} }
+//     fields}}], "plots": [{PlotDesc}] (optional: written only when there are plots),
+//     "app": {...reserved for app state; accepted and ignored} }
 //
 // and four policies:
 //   * Required fields: a body's name; a joint's type, name, body0 and body1 (body0/body1 may be ""
@@ -363,6 +364,7 @@ constexpr const char* kSettingsKey = "settings";
 constexpr const char* kCameraKey = "camera";
 constexpr const char* kBodiesKey = "bodies";
 constexpr const char* kJointsKey = "joints";
+constexpr const char* kPlotsKey = "plots";
 constexpr const char* kAppKey = "app";
 
 std::string readScene(const Json& root, Scene& s) {
@@ -390,7 +392,7 @@ std::string readScene(const Json& root, Scene& s) {
     static const std::vector<std::string> kNoFields;
     if (std::string e = checkKeys(root, "", kNoFields,
                                   {kFormatKey, kVersionKey, kDescriptionKey, kSettingsKey, kCameraKey,
-                                   kBodiesKey, kJointsKey, kAppKey});
+                                   kBodiesKey, kJointsKey, kPlotsKey, kAppKey});
         !e.empty())
         return e;
 
@@ -406,6 +408,7 @@ std::string readScene(const Json& root, Scene& s) {
         if (std::string e = readStruct(*it, kCameraKey, s.camera); !e.empty()) return e;
     if (std::string e = readArrayOf(root, kBodiesKey, s.bodies, readBody); !e.empty()) return e;
     if (std::string e = readArrayOf(root, kJointsKey, s.joints, readJoint); !e.empty()) return e;
+    if (std::string e = readArrayOf(root, kPlotsKey, s.plots, readStruct<PlotDesc>); !e.empty()) return e;
     return validate(s);
 }
 
@@ -484,6 +487,11 @@ Json writeScene(Scene& s) {
         joints.push_back(std::move(obj));
     }
     root[kJointsKey] = std::move(joints);
+    if (!s.plots.empty()) {  // optional: files of scenes without plots stay as they were
+        Json plots = Json::array();
+        for (PlotDesc& p : s.plots) plots.push_back(writeStruct(p));
+        root[kPlotsKey] = std::move(plots);
+    }
     return root;
 }
 

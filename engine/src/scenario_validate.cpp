@@ -144,6 +144,14 @@ std::string validate(Scene& s) {
                                   keyOf(j, j.body1) + " are empty); a joint needs at least one body");
         if (j.body0 == j.body1) return fail(body1Path, "joins body " + quote(j.body1) + " to itself");
     }
+
+    // Plots name joints and rows, but a name that does not exist is not an error: the app shows it
+    // as missing (deleting a joint must not make the scene invalid).
+    for (size_t i = 0; i < s.plots.size(); ++i) {
+        Checker c(indexed("plots", i), schemaOf<PlotDesc>(), error);
+        s.plots[i].visit(c);
+        if (!error.empty()) return error;
+    }
     return "";
 }
 

@@ -64,6 +64,10 @@ std::string flatten(Scene s) {
         f.prefix += "params.";
         std::visit([&](auto& p) { p.visit(f); }, s.joints[i].params);
     }
+    for (size_t i = 0; i < s.plots.size(); ++i) {
+        f.prefix = "plots[" + std::to_string(i) + "].";
+        s.plots[i].visit(f);
+    }
     return f.out;
 }
 
@@ -139,6 +143,15 @@ Scene sampleScene() {
     s.joints.push_back(joint("ball_rope", "distance", "arm", "ball ü"));
     std::get<DistanceJoint>(s.joints.back().params).minEnabled = true;
     std::get<DistanceJoint>(s.joints.back().params).maxDistance = 2.0;
+    PlotDesc impulse;  // defaults, and every field moved off its default
+    s.plots.push_back(impulse);
+    PlotDesc convergence;
+    convergence.title = "residual, \"both\" solvers";
+    convergence.kind = PlotKind::Convergence;
+    convergence.joints = "j_revolute,ball_rope";
+    convergence.rows = "linear Y lock,twist limit (upper)";
+    convergence.logScale = true;
+    s.plots.push_back(convergence);
     return s;
 }
 
@@ -310,7 +323,9 @@ void expectCleanNames(const std::vector<std::string>& names, const std::string& 
 }
 
 TEST(ScenarioIo, FieldListsMapOntoJsonCleanly) {
-    NameList settings, camera, body, joint;
+    NameList settings, camera, body, joint, plot;
+    PlotDesc{}.visit(plot);
+    expectCleanNames(plot.names, "PlotDesc");
     WorldSettings{}.visit(settings);
     CameraState{}.visit(camera);
     BodyDesc{}.visit(body);
@@ -396,6 +411,13 @@ std::vector<BadCase> badCases() {
         {"body not object", file(R"(, "bodies": [3])"), {"bodies[0]: expected an object, got number"}},
         {"settings not object", file(R"(, "settings": [])"), {"settings: expected an object, got array"}},
         {"app not object", file(R"(, "app": 1)"), {"app: expected an object, got number"}},
+        {"plots not array", file(R"(, "plots": {})"), {"plots: expected an array, got object"}},
+        {"plot kind unknown",
+         file(R"(, "plots": [{"kind": "speed"}])"),
+         {"plots[0].kind: unknown value \"speed\"", "impulse, error, force, torque, energy, convergence"}},
+        {"plot unknown key",
+         file(R"(, "plots": [{"titel": "x"}])"),
+         {"plots[0]: unknown key \"titel\"", "did you mean \"title\""}},
         // types
         {"mass is a string",
          twoBodies(R"(, "mass": "heavy")"),
@@ -851,6 +873,7 @@ std::string generatedFieldDocs() {
         md += table.find("| `") == std::string::npos ? std::string("No `params` fields.\n")
                                                      : "`params`:\n\n" + table;
     }
+    md += "\n### `plots[i]`\n\n" + docTable(PlotDesc{}, visit);
     return md;
 }
 

@@ -68,12 +68,41 @@ struct CameraState {
     }
 };
 
+/// What a plot of the app's Plots panel shows.
+enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence };
+inline constexpr const char* kPlotKindNames[] = {"impulse", "error", "force", "torque", "energy", "convergence"};
+
+/// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
+/// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are
+/// added or removed, and a name that no longer exists is shown as missing, not refused.
+struct PlotDesc {
+    std::string title;      ///< shown above the plot; "" = made from the kind and the joints
+    PlotKind kind = PlotKind::Impulse;
+    std::string joints;     ///< comma-separated joint names; "" = the joint selected in the app
+    std::string rows;       ///< comma-separated row labels ("linear Y lock"); "" = every row
+    bool logScale = false;  ///< logarithmic value axis
+
+    template <class V>
+    void visit(V& v) {
+        v("title", title, Field{"", 0, 0, "shown above the plot; empty: made from the kind and the joints"});
+        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 6},
+          Field{"", 0, 0,
+                "impulse or error: per row of the joints; force, torque: per joint, against its break "
+                "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
+                "last step"});
+        v("joints", joints, Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});
+        v("rows", rows, Field{"", 0, 0, "comma-separated row labels (impulse and error plots); empty: every row"});
+        v("logScale", logScale, Field{"", 0, 0, "logarithmic value axis"});
+    }
+};
+
 struct Scene {
     std::string description;  ///< free text shown in the app
     WorldSettings settings;
     std::vector<BodyDesc> bodies;
     std::vector<JointDesc> joints;
     CameraState camera;
+    std::vector<PlotDesc> plots;  ///< the app's Plots panel set-up (optional in files)
 
     /// Index of the body named `name`, or -1.
     int findBody(const std::string& name) const;
