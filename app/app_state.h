@@ -7,21 +7,10 @@
 #include <string>
 
 #include "camera.h"
+#include "selection.h"
 #include "simulation.h"
 
 namespace jl::app {
-
-/// What is selected in the scene tree / viewport.
-struct Selection {
-    enum class Kind { None, Body, Joint };
-    Kind kind = Kind::None;
-    int index = -1;
-
-    static Selection body(int i) { return {Kind::Body, i}; }
-    static Selection joint(int i) { return {Kind::Joint, i}; }
-    bool isBody(int i) const { return kind == Kind::Body && index == i; }
-    bool isJoint(int i) const { return kind == Kind::Joint && index == i; }
-};
 
 /// View menu toggles.
 struct ViewOptions {

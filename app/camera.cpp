@@ -90,4 +90,27 @@ Ray OrbitCamera::rayThrough(float xPixels, float yPixels, float viewportWidth, f
     return {a, glm::normalize(b - a)};
 }
 
+ViewportProjection ViewportProjection::of(const OrbitCamera& camera, float width, float height) {
+    ViewportProjection p;
+    p.camera = camera;
+    p.width = std::max(width, 1.0f);
+    p.height = std::max(height, 1.0f);
+    p.viewProjection = camera.projection(p.width / p.height) * camera.view();
+    return p;
+}
+
+bool ViewportProjection::toScreen(const glm::vec3& world, glm::vec2& pixel) const {
+    const glm::vec4 clip = viewProjection * glm::vec4(world, 1.0f);
+    if (clip.w <= 1e-6f) return false;
+    const glm::vec3 ndc = glm::vec3(clip) / clip.w;
+    pixel = glm::vec2((ndc.x + 1.0f) * 0.5f * width, (1.0f - ndc.y) * 0.5f * height);
+    return true;
+}
+
+float ViewportProjection::worldSizeOfPixels(const glm::vec3& at, float pixels) const {
+    const float depth = std::max(glm::length(at - camera.eye()), 1e-3f);
+    const float fov = camera.effectiveFovY(width / height);
+    return pixels * 2.0f * depth * std::tan(fov * 0.5f) / height;
+}
+
 }  // namespace jl::app

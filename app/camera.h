@@ -50,4 +50,19 @@ struct OrbitCamera {
     Ray rayThrough(float xPixels, float yPixels, float viewportWidth, float viewportHeight) const;
 };
 
+/// The camera seen through a viewport of a given size: world points to viewport pixels (origin
+/// top-left) and back, for picking joint anchors and gizmo handles in screen space.
+struct ViewportProjection {
+    OrbitCamera camera;
+    float width = 1.0f, height = 1.0f;  ///< viewport size [pixels]
+    glm::mat4 viewProjection{1.0f};
+
+    static ViewportProjection of(const OrbitCamera& camera, float width, float height);
+    /// The pixel showing `world`; false when the point is behind the camera.
+    bool toScreen(const glm::vec3& world, glm::vec2& pixel) const;
+    Ray ray(const glm::vec2& pixel) const { return camera.rayThrough(pixel.x, pixel.y, width, height); }
+    /// World length that looks `pixels` long at distance of `at` (constant-size gizmos).
+    float worldSizeOfPixels(const glm::vec3& at, float pixels) const;
+};
+
 }  // namespace jl::app

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "editor/placement.h"
+#include "joint_frames.h"
+
 namespace jl::app {
 
 namespace {
@@ -84,6 +87,52 @@ int pickBody(const Ray& ray, const Scene& scene, std::span<const BodyState> stat
         if (t >= 0.0f && t < bestT) {
             bestT = t;
             best = static_cast<int>(i);
+        }
+    }
+    return best;
+}
+
+SurfaceHit pickSurface(const Ray& ray, const Scene& scene, std::span<const BodyState> states, bool ground) {
+    SurfaceHit hit;
+    const int body = pickBody(ray, scene, states);
+    if (body >= 0) {
+        const BodyDesc& b = scene.bodies[static_cast<size_t>(body)];
+        const Transform& pose = states[static_cast<size_t>(body)].pose;
+        hit.distance = rayCastBody(ray, b, pose);
+        hit.point = Vec3(ray.origin + ray.direction * hit.distance);
+        hit.normal = surfaceNormal(b, pose, hit.point);
+        hit.body = body;
+        hit.hit = true;
+    }
+    // The ground plane y = 0, seen from above, if it is nearer.
+    if (ground && ray.direction.y < -1e-6f) {
+        const float t = -ray.origin.y / ray.direction.y;
+        if (t >= 0.0f && (!hit.hit || t < hit.distance)) {
+            hit = SurfaceHit{};
+            hit.hit = true;
+            hit.distance = t;
+            hit.point = Vec3(ray.origin + ray.direction * t);
+            hit.point.y = 0.0;
+            hit.normal = Vec3(0, 1, 0);
+        }
+    }
+    return hit;
+}
+
+int pickJointAnchor(const ViewportProjection& view, const Scene& scene, std::span<const BodyState> states,
+                    const glm::vec2& mouse, float tolerance) {
+    int best = -1;
+    float bestDistance = tolerance;
+    for (size_t j = 0; j < scene.joints.size(); ++j) {
+        const JointWorldFrames f = jointWorldFrames(scene, states, scene.joints[j]);
+        for (const Vec3& anchor : {f.a.p, f.b.p}) {
+            glm::vec2 pixel;
+            if (!view.toScreen(glm::vec3(anchor), pixel)) continue;
+            const float d = glm::length(pixel - mouse);
+            if (d <= bestDistance) {
+                bestDistance = d;
+                best = static_cast<int>(j);
+            }
         }
     }
     return best;

@@ -32,6 +32,42 @@ bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& erro
     world_ = std::move(world);
     sourcePath_ = std::move(sourcePath);
     clock.resetTime();
+    drag.reset();
+    return true;
+}
+
+bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renames& jointRenames,
+                           std::string& error) {
+    if (std::string problem = validateScene(edited); !problem.empty()) {
+        error = problem;
+        return false;
+    }
+    if (!world_) {
+        std::unique_ptr<World> world = buildWorld(edited, error);
+        if (!world) return false;
+        world_ = std::move(world);
+        scene_ = std::move(edited);
+        return true;
+    }
+    // World::applyScene matches by name: carry the state of renamed bodies and joints over.
+    std::vector<std::pair<std::string, BodyState>> movedBodies;
+    for (const auto& [from, to] : bodyRenames)
+        if (int i = world_->scene().findBody(from); i >= 0) movedBodies.emplace_back(to, world_->bodies()[i]);
+    std::vector<std::pair<std::string, bool>> movedJoints;
+    for (const auto& [from, to] : jointRenames)
+        if (int j = world_->scene().findJoint(from); j >= 0) movedJoints.emplace_back(to, world_->jointState(j).broken);
+    try {
+        world_->applyScene(edited, scene_);
+    } catch (const std::exception& e) {
+        error = std::string("cannot apply the edit: ") + e.what();
+        return false;
+    }
+    for (const auto& [name, state] : movedBodies)
+        if (int i = world_->scene().findBody(name); i >= 0) world_->setBodyState(i, state);
+    for (const auto& [name, broken] : movedJoints)
+        if (int j = world_->scene().findJoint(name); j >= 0) world_->setJointBroken(j, broken);
+    scene_ = std::move(edited);
+    if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();
     return true;
 }
 
@@ -46,13 +82,17 @@ bool Simulation::reset(std::string& error) {
     if (!world) return false;
     world_ = std::move(world);
     clock.resetTime();
+    drag.reset();
     return true;
 }
 
 int Simulation::advance(double frameSeconds) {
     if (!world_) return 0;
     int steps = clock.stepsForFrame(frameSeconds, world_->settings().dt);
-    for (int i = 0; i < steps; ++i) world_->step();
+    for (int i = 0; i < steps; ++i) {
+        if (drag) applyDragSpring(*world_, *drag);
+        world_->step();
+    }
     return steps;
 }
 

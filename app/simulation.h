@@ -5,13 +5,20 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "jointlab/scene.h"
 #include "jointlab/world.h"
+#include "drag_spring.h"
 #include "sim_clock.h"
 
 namespace jl::app {
+
+/// Names changed by an edit: (old name, new name) pairs.
+using Renames = std::vector<std::pair<std::string, std::string>>;
 
 class Simulation {
 public:
@@ -21,6 +28,13 @@ public:
     bool loadFile(const std::string& path, std::string& error);
     /// Rebuilds the World from the Scene: time 0, initial poses and velocities.
     bool reset(std::string& error);
+    /// Makes an edited scene current between steps without restarting the simulation
+    /// (World::applyScene): bodies and joints keep their running state, matched by name, and
+    /// renamed ones keep theirs too. An invalid scene is refused: `error` names the field and the
+    /// problem, and nothing changes.
+    bool applyEdit(Scene edited, const Renames& bodyRenames, const Renames& jointRenames, std::string& error);
+    /// The file the scene is saved to ("" = never saved).
+    void setSourcePath(std::string path) { sourcePath_ = std::move(path); }
 
     /// Advances by the clock's verdict for a frame of `frameSeconds`; returns the steps taken.
     int advance(double frameSeconds);
@@ -31,6 +45,8 @@ public:
     const std::string& sourcePath() const { return sourcePath_; }
 
     SimClock clock;
+    /// The mouse spring, while a body is being dragged: applied before every step.
+    std::optional<DragSpring> drag;
 
 private:
     Scene scene_;

@@ -1,0 +1,280 @@
+#include "editor/commands.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace jl::app {
+
+namespace {
+
+template <class Taken>
+std::string uniqueName(const std::string& base, Taken taken) {
+    const std::string start = base.empty() ? std::string("item") : base;
+    if (!taken(start)) return start;
+    // "link3" continues as link4, link5, ...; "box" as box2, box3, ...
+    size_t digits = start.size();
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(start[digits - 1]))) --digits;
+    std::string stem = start.substr(0, digits);
+    long n = 2;
+    if (digits < start.size() && start.size() - digits <= 9)
+        n = std::stol(start.substr(digits)) + 1;
+    else
+        stem = start;  // no number, or one too long to count on: append one
+    for (;; ++n) {
+        std::string candidate = stem + std::to_string(n);
+        if (!taken(candidate)) return candidate;
+    }
+}
+
+BodyDesc* findBody(Scene& s, const std::string& name) {
+    const int i = s.findBody(name);
+    return i >= 0 ? &s.bodies[static_cast<size_t>(i)] : nullptr;
+}
+
+JointDesc* findJoint(Scene& s, const std::string& name) {
+    const int i = s.findJoint(name);
+    return i >= 0 ? &s.joints[static_cast<size_t>(i)] : nullptr;
+}
+
+std::string noBody(const std::string& name) { return "no body named '" + name + "'"; }
+std::string noJoint(const std::string& name) { return "no joint named '" + name + "'"; }
+
+/// Frame relative to a body at `pose` that sits at `world` in world coordinates.
+Transform relativeFrame(const Transform& pose, const Transform& world) {
+    Transform f = pose.inverse() * world;
+    f.q = glm::normalize(f.q);
+    return f;
+}
+
+}  // namespace
+
+// [SECTION] Names
+
+std::string uniqueBodyName(const Scene& scene, const std::string& base) {
+    return uniqueName(base, [&](const std::string& n) { return scene.findBody(n) >= 0; });
+}
+
+std::string uniqueJointName(const Scene& scene, const std::string& base) {
+    return uniqueName(base, [&](const std::string& n) { return scene.findJoint(n) >= 0; });
+}
+
+// [SECTION] Bodies
+
+BodyDesc makeBody(ShapeType shape, const Vec3& position) {
+    BodyDesc b;
+    b.name = kShapeTypeNames[static_cast<int>(shape)];
+    b.shape = shape;
+    b.position = position;
+    b.orientation = kIdentityQuat;
+    switch (shape) {
+        case ShapeType::Box: b.halfExtents = Vec3(0.25); break;
+        case ShapeType::Sphere: b.radius = 0.25; break;
+        case ShapeType::Capsule:
+            b.radius = 0.12;
+            b.halfHeight = 0.3;
+            break;
+    }
+    return b;
+}
+
+Command addBody(BodyDesc body) {
+    const std::string label = std::string("add ") + kShapeTypeNames[static_cast<int>(body.shape)];
+    return {label, "", [body = std::move(body)](Scene& s, CommandEffects& fx) -> std::string {
+                BodyDesc b = body;
+                b.name = uniqueBodyName(s, b.name.empty() ? kShapeTypeNames[static_cast<int>(b.shape)] : b.name);
+                fx.selectBody(b.name);
+                s.bodies.push_back(std::move(b));
+                return "";
+            }};
+}
+
+Command deleteBody(std::string name) {
+    return {"delete body " + name, "", [name](Scene& s, CommandEffects& fx) -> std::string {
+                const int i = s.findBody(name);
+                if (i < 0) return noBody(name);
+                s.bodies.erase(s.bodies.begin() + i);
+                std::erase_if(s.joints, [&](const JointDesc& j) { return j.body0 == name || j.body1 == name; });
+                fx.clearSelection = true;
+                return "";
+            }};
+}
+
+Command renameBody(std::string oldName, std::string newName) {
+    return {"rename body " + oldName, "", [oldName, newName](Scene& s, CommandEffects& fx) -> std::string {
+                BodyDesc* b = findBody(s, oldName);
+                if (!b) return noBody(oldName);
+                if (newName == oldName) return "";
+                if (newName.empty()) return "a body's name must not be empty";
+                if (s.findBody(newName) >= 0) return "there is already a body named '" + newName + "'";
+                b->name = newName;
+                for (JointDesc& j : s.joints) {
+                    if (j.body0 == oldName) j.body0 = newName;
+                    if (j.body1 == oldName) j.body1 = newName;
+                }
+                fx.bodyRenames.emplace_back(oldName, newName);
+                fx.selectBody(newName);
+                return "";
+            }};
+}
+
+Command duplicateBody(std::string name, Vec3 offset) {
+    return {"duplicate body " + name, "", [name, offset](Scene& s, CommandEffects& fx) -> std::string {
+                const BodyDesc* b = findBody(s, name);
+                if (!b) return noBody(name);
+                BodyDesc copy = *b;
+                copy.name = uniqueBodyName(s, name);
+                copy.position += offset;
+                fx.selectBody(copy.name);
+                s.bodies.push_back(std::move(copy));
+                return "";
+            }};
+}
+
+Command setBodyPose(std::string name, Transform pose, bool coalesce) {
+    return {"move body " + name, coalesce ? "pose:" + name : "",
+            [name, pose](Scene& s, CommandEffects&) -> std::string {
+                BodyDesc* b = findBody(s, name);
+                if (!b) return noBody(name);
+                b->position = pose.p;
+                b->orientation = glm::normalize(pose.q);
+                return "";
+            }};
+}
+
+// [SECTION] Joints
+
+JointDesc makeJoint(const Scene& scene, const JointPlacement& p) {
+    JointDesc j;
+    j.name = uniqueJointName(scene, p.name.empty() ? jointTypeInfo(p.typeIndex).name : p.name);
+    j.body0 = p.body0;
+    j.body1 = p.body1;
+    j.params = makeJointParams(p.typeIndex);
+    Transform world = p.worldFrame;
+    world.q = glm::normalize(world.q);
+    const Transform pose0 = p.body0.empty() ? Transform{} : p.pose0;
+    const Transform pose1 = p.body1.empty() ? Transform{} : p.pose1;
+    j.frame0 = relativeFrame(pose0, world);
+    j.frame1 = relativeFrame(pose1, world);
+    // A distance joint spans from A's picked point to B's, its range the length it has now.
+    if (auto* d = std::get_if<DistanceJoint>(&j.params); d && p.hasPointOnBody1) {
+        Transform at1 = world;
+        at1.p = p.pointOnBody1;
+        j.frame1 = relativeFrame(pose1, at1);
+        const Real length = glm::length(p.pointOnBody1 - world.p);
+        d->maxDistance = length;
+        d->minDistance = 0.0;
+    }
+    return j;
+}
+
+Command addJoint(JointPlacement placement) {
+    const std::string label = std::string("add ") + jointTypeInfo(placement.typeIndex).name + " joint";
+    return {label, "", [placement = std::move(placement)](Scene& s, CommandEffects& fx) -> std::string {
+                if (placement.typeIndex < 0 || placement.typeIndex >= kJointTypeCount)
+                    return "no joint type number " + std::to_string(placement.typeIndex);
+                if (!placement.body0.empty() && s.findBody(placement.body0) < 0) return noBody(placement.body0);
+                if (!placement.body1.empty() && s.findBody(placement.body1) < 0) return noBody(placement.body1);
+                JointDesc j = makeJoint(s, placement);
+                fx.selectJoint(j.name);
+                s.joints.push_back(std::move(j));
+                return "";
+            }};
+}
+
+Command deleteJoint(std::string name) {
+    return {"delete joint " + name, "", [name](Scene& s, CommandEffects& fx) -> std::string {
+                const int i = s.findJoint(name);
+                if (i < 0) return noJoint(name);
+                s.joints.erase(s.joints.begin() + i);
+                fx.clearSelection = true;
+                return "";
+            }};
+}
+
+Command renameJoint(std::string oldName, std::string newName) {
+    return {"rename joint " + oldName, "", [oldName, newName](Scene& s, CommandEffects& fx) -> std::string {
+                JointDesc* j = findJoint(s, oldName);
+                if (!j) return noJoint(oldName);
+                if (newName == oldName) return "";
+                if (newName.empty()) return "a joint's name must not be empty";
+                if (s.findJoint(newName) >= 0) return "there is already a joint named '" + newName + "'";
+                j->name = newName;
+                fx.jointRenames.emplace_back(oldName, newName);
+                fx.selectJoint(newName);
+                return "";
+            }};
+}
+
+Command duplicateJoint(std::string name) {
+    return {"duplicate joint " + name, "", [name](Scene& s, CommandEffects& fx) -> std::string {
+                const JointDesc* j = findJoint(s, name);
+                if (!j) return noJoint(name);
+                JointDesc copy = *j;
+                copy.name = uniqueJointName(s, name);
+                fx.selectJoint(copy.name);
+                s.joints.push_back(std::move(copy));
+                return "";
+            }};
+}
+
+Command setJointType(std::string name, int typeIndex) {
+    const std::string typeName = typeIndex >= 0 && typeIndex < kJointTypeCount ? jointTypeInfo(typeIndex).name : "?";
+    return {"make " + name + " a " + typeName + " joint", "",
+            [name, typeIndex](Scene& s, CommandEffects&) -> std::string {
+                JointDesc* j = findJoint(s, name);
+                if (!j) return noJoint(name);
+                if (typeIndex < 0 || typeIndex >= kJointTypeCount)
+                    return "no joint type number " + std::to_string(typeIndex);
+                if (j->typeIndex() != typeIndex) j->params = makeJointParams(typeIndex);
+                return "";
+            }};
+}
+
+Command applyD6Preset(std::string name, int preset) {
+    const int count = static_cast<int>(std::size(kD6Presets));
+    const std::string presetName = preset >= 0 && preset < count ? kD6Presets[preset].name : "?";
+    return {"apply D6 preset " + presetName, "", [name, preset, count](Scene& s, CommandEffects&) -> std::string {
+                JointDesc* j = findJoint(s, name);
+                if (!j) return noJoint(name);
+                if (!std::holds_alternative<D6Joint>(j->params)) return "joint '" + name + "' is not a D6 joint";
+                if (preset < 0 || preset >= count) return "no D6 preset number " + std::to_string(preset);
+                j->params = kD6Presets[preset].make();
+                return "";
+            }};
+}
+
+Command setJointWorldFrame(std::string name, Transform worldFrame, Transform pose0, Transform pose1,
+                           bool coalesce) {
+    return {"move joint " + name, coalesce ? "frame:" + name : "",
+            [name, worldFrame, pose0, pose1](Scene& s, CommandEffects&) -> std::string {
+                JointDesc* j = findJoint(s, name);
+                if (!j) return noJoint(name);
+                j->frame0 = relativeFrame(j->body0.empty() ? Transform{} : pose0, worldFrame);
+                j->frame1 = relativeFrame(j->body1.empty() ? Transform{} : pose1, worldFrame);
+                return "";
+            }};
+}
+
+// [SECTION] Fields
+
+Command setField(FieldOwner owner, std::string field, FieldValue value) {
+    if (field == "name" && (owner.kind == FieldOwner::Kind::Body || owner.kind == FieldOwner::Kind::Joint)) {
+        if (const std::string* newName = std::get_if<std::string>(&value))
+            return owner.kind == FieldOwner::Kind::Body ? renameBody(owner.name, *newName)
+                                                        : renameJoint(owner.name, *newName);
+    }
+    std::string key = "field:" + owner.describe() + ":" + field;
+    std::string label = "set " + field;
+    return {std::move(label), std::move(key),
+            [owner = std::move(owner), field = std::move(field), value = std::move(value)](
+                Scene& s, CommandEffects&) { return writeField(s, owner, field, value); }};
+}
+
+Command setDescription(std::string text) {
+    return {"edit description", "description", [text = std::move(text)](Scene& s, CommandEffects&) -> std::string {
+                s.description = text;
+                return "";
+            }};
+}
+
+}  // namespace jl::app

@@ -1,0 +1,121 @@
+// JointLab editor — the editing commands: every change a person makes to the Scene.
+//
+// A Command is a label (for the Edit menu: "Undo set mass"), an optional coalescing key and a
+// function that changes a Scene in place. The Editor (editor.h) runs it on a copy of the current
+// scene, validates the result with jl::validateScene, and only then makes it current, records the
+// old scene for undo and patches the running World. So a command may change anything; if it fails
+// or leaves the scene invalid, nothing happens and the message says why.
+//
+// Bodies and joints are named, not indexed, in commands: a command built in one frame still means
+// the same object after other edits.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "editor/field_access.h"
+#include "jointlab/scene.h"
+#include "selection.h"
+
+namespace jl::app {
+
+/// What a command did besides changing the scene.
+struct CommandEffects {
+    /// Renames (old name, new name): the running World carries the renamed object's state over.
+    std::vector<std::pair<std::string, std::string>> bodyRenames;
+    std::vector<std::pair<std::string, std::string>> jointRenames;
+    /// What to select afterwards (by name; resolved to an index by the caller).
+    Selection::Kind selectKind = Selection::Kind::None;
+    std::string selectName;
+    bool clearSelection = false;
+
+    void selectBody(std::string name) {
+        selectKind = Selection::Kind::Body;
+        selectName = std::move(name);
+    }
+    void selectJoint(std::string name) {
+        selectKind = Selection::Kind::Joint;
+        selectName = std::move(name);
+    }
+};
+
+struct Command {
+    std::string label;  ///< "set mass", "add box": shown as "Undo set mass"
+    /// Non-empty: consecutive commands with the same key (a slider being dragged) make one undo
+    /// step, until the editor is told the gesture ended (Editor::endCoalescing).
+    std::string coalesceKey;
+    /// Changes the scene in place; returns "" or the problem (the scene is then discarded).
+    std::function<std::string(Scene&, CommandEffects&)> apply;
+};
+
+// [SECTION] Names
+
+/// `base` if no body has that name, else base with the next free number ("link3" → "link4",
+/// "box" → "box2").
+std::string uniqueBodyName(const Scene& scene, const std::string& base);
+std::string uniqueJointName(const Scene& scene, const std::string& base);
+
+// [SECTION] Bodies
+
+/// A body of the given shape with sizes that read well in a 1–3 m scene, named after the shape.
+BodyDesc makeBody(ShapeType shape, const Vec3& position);
+
+/// Adds `body` (renamed to a unique name if needed) and selects it.
+Command addBody(BodyDesc body);
+/// Deletes the body and every joint attached to it.
+Command deleteBody(std::string name);
+/// Renames the body; joints referring to it follow.
+Command renameBody(std::string oldName, std::string newName);
+/// Copies the body under a new name, moved by `offset`, and selects the copy.
+Command duplicateBody(std::string name, Vec3 offset);
+/// Sets the body's pose (position and orientation). `coalesce`: part of a drag.
+Command setBodyPose(std::string name, Transform pose, bool coalesce);
+
+// [SECTION] Joints
+
+/// Where a new joint goes: its frame in world coordinates and the poses its bodies have now.
+struct JointPlacement {
+    int typeIndex = 0;       ///< index into the joint type table (jl::jointTypeInfo)
+    std::string body0;       ///< body A ("" = the world)
+    std::string body1;       ///< body B ("" = the world)
+    Transform worldFrame;    ///< the joint frame in world: origin and axes (X is the joint axis)
+    Transform pose0;         ///< body A's pose now (ignored for the world)
+    Transform pose1;         ///< body B's pose now
+    /// Where body B was picked, in world; used by joints whose two origins differ by nature
+    /// (a distance joint spans from A's point to B's, with its range set to that length).
+    Vec3 pointOnBody1{0.0};
+    bool hasPointOnBody1 = false;
+    std::string name;        ///< empty: the type's name, made unique
+};
+
+/// The joint described by a placement: frames relative to each body so that both coincide with
+/// worldFrame at the bodies' current poses, default parameters of the type.
+JointDesc makeJoint(const Scene& scene, const JointPlacement& placement);
+
+/// Adds a joint built by makeJoint and selects it.
+Command addJoint(JointPlacement placement);
+Command deleteJoint(std::string name);
+Command renameJoint(std::string oldName, std::string newName);
+/// Copies the joint (same bodies, frames and parameters) under a new name.
+Command duplicateJoint(std::string name);
+/// Changes the joint's type: common fields kept, the new type's parameters at their defaults.
+Command setJointType(std::string name, int typeIndex);
+/// D6 joints: replaces the parameters by preset `preset` of jl::kD6Presets.
+Command applyD6Preset(std::string name, int preset);
+/// Moves the joint's frame to `worldFrame` on both bodies (at their poses now). `coalesce`: a drag.
+Command setJointWorldFrame(std::string name, Transform worldFrame, Transform pose0, Transform pose1,
+                           bool coalesce);
+
+// [SECTION] Fields
+
+/// Sets one field of the settings, a body or a joint (field_access.h). Coalesces per field, so a
+/// slider drag is one undo step. Renaming through the "name" field goes through renameBody /
+/// renameJoint so references follow.
+Command setField(FieldOwner owner, std::string field, FieldValue value);
+
+/// Replaces the scene's description text.
+Command setDescription(std::string text);
+
+}  // namespace jl::app
