@@ -96,6 +96,12 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         m.jointBody0[j] = d.body0.empty() ? -1 : scene_.findBody(d.body0);
         m.jointBody1[j] = d.body1.empty() ? -1 : scene_.findBody(d.body1);
         joints_[j].broken = d.startBroken;
+        // Coupling joints (gear, rack-and-pinion) measure from the poses the scene starts in: the
+        // same in every World built from the scene, so snapshots restore into a fresh World.
+        JointMemory& mem = m.memory[j];
+        mem.reference[0] = m.jointBody0[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody0[j])].pose : Transform{};
+        mem.reference[1] = m.jointBody1[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody1[j])].pose : Transform{};
+        mem.hasReference = true;
     }
 }
 

@@ -37,6 +37,8 @@ struct AngleAboutX {
     }
 };
 
+Scene rackAndPinion(SolverType solver, bool motor);
+
 // [SECTION] gear
 
 // Two discs on hinges to the world about world X (disc A radius 0.2 m, 1 kg; disc B radius
@@ -120,6 +122,54 @@ TEST(Gear, OffsetHoldsAfterADisturbance) {
         EXPECT_LT(std::abs(during), 1e-4);
         EXPECT_LT(std::abs(after), 1e-4);
         EXPECT_GT(std::abs(a.total), 2.0 * kPi);  // the disturbance did turn the pair, through full turns
+    }
+}
+
+// Angles count from the start pose: discs that start turned by 2.5 rad and −1 rad about their
+// axles satisfy q_A + G·q_B = 0 as they are and stay at rest.
+TEST(Gear, AnglesCountFromTheStartPose) {
+    for (SolverType solver : kSolvers) {
+        Scene s = gearPair(solver, -2.0, 0.0, false);
+        s.bodies[0].orientation = test::axisAngle(Vec3(1, 0, 0), 2.5);
+        s.bodies[1].orientation = test::axisAngle(Vec3(1, 0, 0), -1.0);
+        for (JointDesc& j : s.joints)  // keep the axles' frames on the (now turned) discs along world X
+            if (j.body0.empty()) j.frame1.q = glm::conjugate(s.bodies[static_cast<size_t>(s.findBody(j.body1))].orientation);
+        World w(s);
+        Real maxC = 0.0, maxW = 0.0;
+        for (int i = 0; i < 60; ++i) {
+            w.step();
+            maxC = std::max(maxC, std::abs(w.jointRowResults(2)[0].geometricError));
+            maxW = std::max({maxW, glm::length(w.bodies()[0].angularVelocity), glm::length(w.bodies()[1].angularVelocity)});
+        }
+        std::printf("%s: started turned: max |C| %.2e rad, max |ω| %.2e rad/s over 1 s\n", name(solver), maxC, maxW);
+        EXPECT_LT(maxC, 1e-12);
+        EXPECT_LT(maxW, 1e-9);
+    }
+}
+
+// The angles' reference is part of what a World is built from, so a snapshot restored into a
+// fresh World (the app's timeline after a reset) continues bit for bit, gear and rack included.
+TEST(Couplings, SnapshotRestoredIntoAFreshWorldContinuesBitIdentically) {
+    for (SolverType solver : kSolvers) {
+        Scene s = gearPair(solver, -2.0, 0.1, true);
+        Scene r = rackAndPinion(solver, true);
+        for (BodyDesc b : r.bodies) {  // both mechanisms in one scene, side by side
+            b.position.x += 2.0;
+            s.bodies.push_back(b);
+        }
+        for (JointDesc j : r.joints) {
+            if (j.body0.empty()) j.frame0.p.x += 2.0;
+            j.name += "_rp";
+            s.joints.push_back(j);
+        }
+        World a(s), b(s);
+        for (int i = 0; i < 200; ++i) a.step();  // past π on every wheel
+        b.restore(a.snapshot());
+        for (int i = 0; i < 100; ++i) {
+            a.step();
+            b.step();
+            ASSERT_EQ(a.stateHash(), b.stateHash()) << name(solver) << " step " << i;
+        }
     }
 }
 

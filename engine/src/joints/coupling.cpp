@@ -6,16 +6,20 @@
 namespace jl::rows {
 
 Transform couplingReference(const PrepContext& c, int side) {
-    JointMemory* m = c.memory;
-    if (m) {
+    // The body's start pose (identity without memory) times the joint's local frame as it is
+    // now: an edit of the local frame changes the axis q is measured about, but does not count
+    // as motion.
+    Transform bodyRef;
+    if (JointMemory* m = c.memory) {
         if (!m->hasReference) {
-            m->reference[0] = c.cA2w;
-            m->reference[1] = c.cB2w;
+            m->reference[0] = c.body0;
+            m->reference[1] = c.body1;
             m->hasReference = true;
         }
-        return m->reference[side];
+        bodyRef = m->reference[side];
     }
-    return side == 0 ? c.body0.inverse() * c.cA2w : c.body1.inverse() * c.cB2w;
+    const Transform local = side == 0 ? c.body0.inverse() * c.cA2w : c.body1.inverse() * c.cB2w;
+    return bodyRef * local;
 }
 
 BodyCoordinate frameAngle(const PrepContext& c, int side, int slot) {

@@ -1,13 +1,14 @@
 // Shared pieces of the coupling joints (gear, rack-and-pinion): one coordinate per body, measured
-// from where that body's joint frame was at the first prep, and the row that couples two of them.
+// from where that body's joint frame was at the start, and the row that couples two of them.
 //
 // In maximal coordinates a body has no "joint coordinate" of its own, so each coupling joint
 // defines one from its own frame on the body (see gear.h for why the start pose is the reference):
 //   angle q = twist about X of ref⁻¹·c, where c is the joint frame's world orientation and ref is
-//             that orientation at the first prep; tracked through full turns (JointMemory::unwrap).
+//             that orientation at the start (the body pose the World was built with, kept in
+//             JointMemory, times the local frame); tracked through full turns (JointMemory::unwrap).
 //             For a frame turning about its own (fixed) X axis, q̇ = x·ω exactly, x = c's world X.
 //   slide q = x_ref·(p − p_ref): how far the frame origin p moved along the X axis it had at the
-//             first prep; q̇ = x_ref·(v + ω × r) = x_ref·v + (r × x_ref)·ω, r = p − centre of mass.
+//             start; q̇ = x_ref·(v + ω × r) = x_ref·v + (r × x_ref)·ω, r = p − centre of mass.
 // Each is returned as q and its rate Jacobian on that body's (v, ω): q̇ = linear·v + angular·ω.
 #pragma once
 
@@ -25,8 +26,9 @@ struct BodyCoordinate {
 };
 
 /// The reference frame (world) of body `side` (0 = body 0, 1 = body 1) of a coupling joint: the
-/// joint frame at the first prep when the context has memory, else the joint frame the body would
-/// have at the world origin with identity orientation (its local frame read as a world frame).
+/// body's start pose kept in JointMemory (set when the World is built, else captured at the first
+/// prep) times the local joint frame; without memory, the frame the body would have at the world
+/// origin with identity orientation (its local frame read as a world frame).
 Transform couplingReference(const PrepContext& c, int side);
 
 /// The rotation of body `side`'s joint frame about its X axis since the reference; unwrapped in

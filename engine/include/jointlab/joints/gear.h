@@ -4,20 +4,22 @@
 //   From articulations to bodies. The mimic doc couples two joint coordinates of an articulation,
 //   q_A and q_B (eq. 1–3). In maximal coordinates a body has no joint coordinate, so each body's
 //   coordinate is defined by its own joint frame (frame0 on body 0, frame1 on body 1):
-//     mode "angular": q = rotation of the joint frame about its X axis since the first step —
+//     mode "angular": q = rotation of the joint frame about its X axis since the start —
 //                     the twist about X of ref⁻¹·c (c the frame's world orientation, ref that
-//                     orientation at the first step), tracked through full turns;
+//                     orientation in the scene the World was built from), tracked through full turns;
 //     mode "linear":  q = displacement of the joint frame origin along the X axis it had at the
-//                     first step, x_ref·(p − p_ref).
+//                     start, x_ref·(p − p_ref).
 //   The start pose is the reference because the coupling is not periodic: with G = 1.5 no angle
-//   taken mod 2π can say how far a gear has turned; only the history can (the World keeps it in
-//   JointMemory and rebuilds it on reset). The angles are relative to the world, so put the two
+//   taken mod 2π can say how far a gear has turned; only the history can (the World keeps the
+//   start poses, taken from the scene it is built from, and the unwrapped angles in JointMemory). The angles are relative to the world, so put the two
 //   bodies on hinges (or sliders) fixed to the world or to bodies that only translate; on a
 //   turning carrier the carrier's own rotation about X counts too.
 //   C = q_A + G·q_B + γ                                        (eq. 3; at the start C = γ)
 //   dC/dt = q̇_A + G·q̇_B                                        (eq. 4)
-//     angular: q̇ = x·ω, so J = {0, x_A, 0, −G·x_B}      (row.h: linear1 = −μ1, angular1 = −κ1)
-//     linear:  q̇ = x_ref·v_p, so J = {x_A, r0 × x_A, −G·x_B, −G·(r1 × x_B)}
+//     angular: q̇ = x·ω, so J = {μ0, κ0, μ1, κ1} = {0, x_A, 0, G·x_B}
+//              row: angular0 = x_A, angular1 = −G·x_B                (row.h: angular1 = −κ1)
+//     linear:  q̇ = x_ref·v_p, so J = {x_A, r0 × x_A, G·x_B, G·(r1 × x_B)}
+//              row: linear0 = x_A, angular0 = r0 × x_A, linear1 = −G·x_B, angular1 = −G·(r1 × x_B)
 //   r = J M⁻¹ Jᵀ = r_AA + G²·r_BB                               (eq. 15 with r_AB = r_BA = 0)
 //     with r_AA = x_Aᵀ I0⁻¹ x_A (angular) or 1/m0 + (r0 × x_A)ᵀ I0⁻¹ (r0 × x_A) (linear). In an
 //     articulation r_AA is the response of the joint's own degree of freedom; here it is the free

@@ -11,8 +11,8 @@ struct JointMemory {
     static constexpr int kSlots = 4;
     Real angle[kSlots] = {};
     bool valid[kSlots] = {};
-    /// Coupling joints (gear, rack-and-pinion): the world joint frames cA2w, cB2w at the first
-    /// prep, from which their angles and slides are measured.
+    /// Coupling joints (gear, rack-and-pinion): the two body poses their angles and slides are
+    /// measured from — the poses the World was built with (captured at the first prep if unset).
     Transform reference[2];
     bool hasReference = false;
 

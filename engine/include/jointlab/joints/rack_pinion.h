@@ -1,15 +1,15 @@
 // Rack-and-pinion joint: x_B = ratio·θ_A + offset between the rotation of body 0 (the pinion)
 // about its joint X axis and the slide of body 1 (the rack) along its joint X axis (one row).
 //
-//   θ_A = rotation of frame A about its X axis since the first step (twist of ref⁻¹·qA, tracked
+//   θ_A = rotation of frame A about its X axis since the start (twist of ref⁻¹·qA, tracked
 //         through full turns), θ̇_A = x_A·ω0;
 //   x_B = x_Bref·(p_B − p_Bref): how far frame B's origin moved along the X axis it had at the
-//         first step, ẋ_B = x_Bref·(v1 + ω1 × r1).
+//         start, ẋ_B = x_Bref·(v1 + ω1 × r1).
 //   Both are measured from the start pose and against the world, as in gear.h (which explains why).
 //   C = x_B − ratio·θ_A − offset = 0: the mimic constraint (physx-mimic-joints.md eq. 3) with
 //     q_A = θ_A, G = −1/ratio on q_B = x_B, scaled by −ratio so that C is in metres.
-//   dC/dt = ẋ_B − ratio·θ̇_A, so (row.h: linear1 = −μ1, angular1 = −κ1)
-//     J = {0, −ratio·x_A, x_Bref, r1 × x_Bref}:  linear0 = 0, angular0 = −ratio·x_A,
+//   dC/dt = ẋ_B − ratio·θ̇_A, so J = {μ0, κ0, μ1, κ1} = {0, −ratio·x_A, x_Bref, r1 × x_Bref}
+//     row (linear1 = −μ1, angular1 = −κ1, row.h): linear0 = 0, angular0 = −ratio·x_A,
 //     linear1 = −x_Bref, angular1 = −(r1 × x_Bref).
 //   r = ratio²·x_Aᵀ I0⁻¹ x_A + 1/m1 + (r1 × x_B)ᵀ I1⁻¹ (r1 × x_B)     (eq. 15, r_AB = 0)
 //   bias erp·C/dt (eq. 5, 8) with the joint's erp or the world's α; eq. 17 per iteration.
