@@ -1,0 +1,309 @@
+#include "plot/plot_draw.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace jl::plot {
+
+namespace {
+
+// [SECTION] Look
+
+constexpr float kPad = 6.0f;  ///< frame edge to content [px]
+constexpr ImU32 kFrameBg = IM_COL32(27, 30, 35, 255);
+constexpr ImU32 kAreaBg = IM_COL32(15, 16, 19, 255);
+constexpr ImU32 kAreaBorder = IM_COL32(255, 255, 255, 45);
+constexpr ImU32 kGridMajor = IM_COL32(255, 255, 255, 26);
+constexpr ImU32 kGridMinor = IM_COL32(255, 255, 255, 11);
+constexpr ImU32 kZeroLine = IM_COL32(255, 255, 255, 70);
+constexpr ImU32 kTitle = IM_COL32(235, 238, 242, 255);
+constexpr ImU32 kAxisLabel = IM_COL32(175, 182, 194, 255);
+constexpr ImU32 kTickLabel = IM_COL32(150, 156, 166, 255);
+constexpr ImU32 kCursor = IM_COL32(255, 255, 255, 90);
+constexpr ImU32 kLegendBg = IM_COL32(20, 22, 26, 215);
+constexpr ImU32 kLegendHover = IM_COL32(255, 255, 255, 30);
+constexpr int kMaxReadoutLines = 14;
+
+int tickLabel(const Tick& t, double step, Scale scale, char* buf, size_t size) {
+    return formatTick(t.value, step, scale, buf, size);
+}
+
+/// Widest major tick label of `ticks` [px].
+float widestLabel(const std::vector<Tick>& ticks, double step, Scale scale) {
+    float widest = 0.0f;
+    char buf[32];
+    for (const Tick& t : ticks) {
+        if (!t.major) continue;
+        tickLabel(t, step, scale, buf, sizeof buf);
+        widest = std::max(widest, ImGui::CalcTextSize(buf).x);
+    }
+    return widest;
+}
+
+void dashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness) {
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    const float length = std::sqrt(dx * dx + dy * dy);
+    if (length <= 0.0f) return;
+    constexpr float dash = 7.0f, gap = 4.0f;
+    for (float s = 0.0f; s < length; s += dash + gap) {
+        const float e = std::min(length, s + dash);
+        draw->AddLine(ImVec2(a.x + dx * s / length, a.y + dy * s / length),
+                      ImVec2(a.x + dx * e / length, a.y + dy * e / length), color, thickness);
+    }
+}
+
+/// Text on a translucent background so it stays readable over grid and lines.
+void labelBox(ImDrawList* draw, ImVec2 pos, ImU32 color, const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    draw->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + size.x + 2, pos.y + size.y), kLegendBg, 2.0f);
+    draw->AddText(pos, color, text);
+}
+
+}  // namespace
+
+// [SECTION] Layout
+
+ImVec2 toScreen(const Layout& l, const PlotResult& r, double x, double y) {
+    const double tx = toUnit(x, r.x, Scale::Linear), ty = toUnit(y, r.y, r.yScale);
+    // Clamp far-off values so huge numbers cannot overflow float pixel coordinates.
+    const double sx = std::clamp<double>(l.areaMin.x + tx * l.width(), -1e5, 1e5);
+    const double sy = std::clamp<double>(l.areaMax.y - ty * l.height(), -1e5, 1e5);
+    return ImVec2(static_cast<float>(sx), static_cast<float>(sy));
+}
+
+Layout layoutPlot(detail::Building& b, const PlotResult& r) {
+    Layout l;
+    l.lineHeight = ImGui::GetTextLineHeight();
+    const char* title = b.label(b.title);
+    const char* yLabel = b.label(b.yLabel);
+    const float titleWidth = ImGui::CalcTextSize(title).x, yLabelWidth = ImGui::CalcTextSize(yLabel).x;
+    const float frameWidth = b.frameMax.x - b.frameMin.x;
+    float top = b.frameMin.y + kPad;
+    l.titlePos = ImVec2(b.frameMin.x + std::max(kPad, 0.5f * (frameWidth - titleWidth)), top);
+    l.yLabelPos = ImVec2(b.frameMin.x + kPad, top);
+    const bool titleRow = *title != '\0', yLabelRow = *yLabel != '\0';
+    // The value-axis label shares the title's row when both fit side by side.
+    const bool shareRow = titleRow && yLabelRow && l.yLabelPos.x + yLabelWidth + 12.0f < l.titlePos.x;
+    if (titleRow) top += l.lineHeight + 2.0f;
+    if (yLabelRow && !shareRow) {
+        l.yLabelPos.y = top;
+        top += l.lineHeight + 2.0f;
+    }
+    const float areaTop = top + 4.0f;
+    const float areaBottom = b.frameMax.y - kPad - l.lineHeight - 3.0f;
+
+    const float areaHeight = std::max(10.0f, areaBottom - areaTop);
+    makeTicks(r.y, r.yScale, std::max(2, static_cast<int>(areaHeight / (l.lineHeight * 1.8f))), b.yTicks);
+    l.yStep = majorStep(b.yTicks);
+    const float left = b.frameMin.x + kPad + widestLabel(b.yTicks, l.yStep, r.yScale) + 6.0f;
+    const float right = b.frameMax.x - kPad - 2.0f;
+    l.areaMin = ImVec2(std::min(left, right - 10.0f), areaTop);
+    l.areaMax = ImVec2(right, areaTop + areaHeight);
+
+    // x ticks: as many as fit with their labels apart.
+    int maxTicks = std::max(2, static_cast<int>(l.width() / 70.0f));
+    for (int pass = 0; pass < 3; ++pass) {
+        makeTicks(r.x, Scale::Linear, maxTicks, b.xTicks);
+        l.xStep = majorStep(b.xTicks);
+        const float labelWidth = widestLabel(b.xTicks, l.xStep, Scale::Linear) + 18.0f;
+        const int fit = std::max(2, static_cast<int>(l.width() / labelWidth));
+        if (fit >= maxTicks) break;
+        maxTicks = fit;
+    }
+    const float xLabelWidth = ImGui::CalcTextSize(b.label(b.xLabel)).x;
+    l.xLabelPos = ImVec2(l.areaMax.x - xLabelWidth, l.areaMax.y + 3.0f);
+    return l;
+}
+
+// [SECTION] Frame, grid, ticks, labels
+
+void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r) {
+    draw->AddRectFilled(b.frameMin, b.frameMax, kFrameBg, 4.0f);
+    draw->AddRectFilled(l.areaMin, l.areaMax, kAreaBg);
+    char buf[32];
+    for (const Tick& t : b.yTicks) {
+        const float y = toScreen(l, r, r.x.min, t.value).y;
+        if (y < l.areaMin.y - 0.5f || y > l.areaMax.y + 0.5f) continue;
+        draw->AddLine(ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), t.major ? kGridMajor : kGridMinor);
+        if (!t.major) continue;
+        tickLabel(t, l.yStep, r.yScale, buf, sizeof buf);
+        const ImVec2 size = ImGui::CalcTextSize(buf);
+        draw->AddText(ImVec2(l.areaMin.x - 5.0f - size.x, y - 0.5f * size.y), kTickLabel, buf);
+    }
+    if (r.yScale == Scale::Linear && r.y.min < 0.0 && r.y.max > 0.0) {
+        const float y = toScreen(l, r, r.x.min, 0.0).y;
+        draw->AddLine(ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), kZeroLine);
+    }
+    float lastRight = -1e9f;
+    for (const Tick& t : b.xTicks) {
+        const float x = toScreen(l, r, t.value, r.y.min).x;
+        if (x < l.areaMin.x - 0.5f || x > l.areaMax.x + 0.5f) continue;
+        draw->AddLine(ImVec2(x, l.areaMin.y), ImVec2(x, l.areaMax.y), kGridMajor);
+        tickLabel(t, l.xStep, Scale::Linear, buf, sizeof buf);
+        const ImVec2 size = ImGui::CalcTextSize(buf);
+        const float left = std::max(b.frameMin.x + 2.0f, x - 0.5f * size.x);
+        // Keep clear of the previous label and of the axis label at the right end.
+        if (left < lastRight + 8.0f || left + size.x > l.xLabelPos.x - 10.0f) continue;
+        draw->AddText(ImVec2(left, l.areaMax.y + 3.0f), kTickLabel, buf);
+        lastRight = left + size.x;
+    }
+    draw->AddRect(l.areaMin, l.areaMax, kAreaBorder);
+    draw->AddText(l.titlePos, kTitle, b.label(b.title));
+    draw->AddText(l.yLabelPos, kAxisLabel, b.label(b.yLabel));
+    draw->AddText(l.xLabelPos, kAxisLabel, b.label(b.xLabel));
+}
+
+// [SECTION] Series
+
+int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r) {
+    int visible = 0;
+    for (const detail::Building::Series& s : b.series) visible += s.count > 0 ? 1 : 0;
+    const float thickness = visible <= 8 ? 2.0f : 1.0f;
+    const size_t decimateAbove = static_cast<size_t>(2.0f * l.width());
+    draw->PushClipRect(l.areaMin, l.areaMax, true);
+    auto flush = [&](ImU32 color) {
+        std::vector<ImVec2>& run = b.screen;
+        if (run.size() == 1) draw->AddCircleFilled(run[0], thickness, color);
+        if (run.size() > decimateAbove) {
+            decimate(run.data(), run.size(), b.decimated);
+            draw->AddPolyline(b.decimated.data(), static_cast<int>(b.decimated.size()), color, 0, thickness);
+        } else if (run.size() > 1) {
+            draw->AddPolyline(run.data(), static_cast<int>(run.size()), color, 0, thickness);
+        }
+        run.clear();
+    };
+    for (const detail::Building::Series& s : b.series) {
+        if (s.count == 0) continue;
+        b.screen.clear();
+        for (int i = s.first; i < s.first + s.count; ++i) {
+            const Point& p = b.points[i];
+            const bool drawable =
+                std::isfinite(p.x) && std::isfinite(p.y) && (r.yScale == Scale::Linear || p.y > 0.0);
+            if (!drawable) {  // a gap
+                flush(s.color);
+                continue;
+            }
+            b.screen.push_back(toScreen(l, r, p.x, p.y));
+        }
+        flush(s.color);
+    }
+    draw->PopClipRect();
+    return visible;
+}
+
+// [SECTION] Threshold lines and event markers
+
+void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r) {
+    draw->PushClipRect(l.areaMin, l.areaMax, true);
+    for (const detail::Building::Marker& m : b.hlines) {
+        const float y = toScreen(l, r, r.x.min, m.value).y;
+        const char* text = b.label(m.label);
+        const float textWidth = ImGui::CalcTextSize(text).x;
+        char offScale[96];
+        if (y < l.areaMin.y || y > l.areaMax.y) {  // say where it is rather than hide it
+            std::snprintf(offScale, sizeof offScale, "%s %s", text, y < l.areaMin.y ? "\u2191" : "\u2193");
+            const float ly = y < l.areaMin.y ? l.areaMin.y + 2.0f : l.areaMax.y - l.lineHeight - 2.0f;
+            labelBox(draw, ImVec2(l.areaMax.x - textWidth - 24.0f, ly), m.color, offScale);
+            continue;
+        }
+        dashedLine(draw, ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), m.color, 1.5f);
+        const float ly = y - l.lineHeight - 2.0f >= l.areaMin.y ? y - l.lineHeight - 2.0f : y + 2.0f;
+        labelBox(draw, ImVec2(l.areaMax.x - textWidth - 6.0f, ly), m.color, text);
+    }
+    for (const detail::Building::Marker& m : b.events) {
+        if (!r.x.contains(m.value)) continue;
+        const float x = toScreen(l, r, m.value, r.y.min).x;
+        dashedLine(draw, ImVec2(x, l.areaMin.y), ImVec2(x, l.areaMax.y), m.color, 1.5f);
+        draw->AddTriangleFilled(ImVec2(x - 5.0f, l.areaMin.y), ImVec2(x + 5.0f, l.areaMin.y),
+                                ImVec2(x, l.areaMin.y + 7.0f), m.color);
+        const char* text = b.label(m.label);
+        const float textWidth = ImGui::CalcTextSize(text).x;
+        const float lx = x + 4.0f + textWidth < l.areaMax.x ? x + 4.0f : x - 4.0f - textWidth;
+        labelBox(draw, ImVec2(lx, l.areaMin.y + 8.0f), m.color, text);
+    }
+    draw->PopClipRect();
+}
+
+// [SECTION] Legend
+
+bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l) {
+    if (b.series.empty()) return false;
+    const float line = l.lineHeight + 1.0f, swatch = 16.0f, gap = 6.0f;
+    const int capacity = std::max(1, static_cast<int>((l.height() - 12.0f) / line));
+    const int total = static_cast<int>(b.series.size());
+    const int shown = total <= capacity ? total : std::max(0, capacity - 1);
+    char more[32] = "";
+    if (shown < total) std::snprintf(more, sizeof more, "+%d more", total - shown);
+    float width = ImGui::CalcTextSize(more).x;
+    for (int i = 0; i < shown; ++i) width = std::max(width, ImGui::CalcTextSize(b.label(b.series[i].label)).x);
+    width += swatch + gap + 10.0f;
+    const ImVec2 min(l.areaMin.x + 6.0f, l.areaMin.y + 6.0f);
+    const ImVec2 max(min.x + width, min.y + line * (shown + (shown < total ? 1 : 0)) + 6.0f);
+    draw->AddRectFilled(min, max, kLegendBg, 3.0f);
+    draw->AddRect(min, max, kAreaBorder, 3.0f);
+    const ImVec2 mouse = ImGui::GetMousePos();
+    const bool overLegend = b.hovered && mouse.x >= min.x && mouse.x < max.x && mouse.y >= min.y && mouse.y < max.y;
+    for (int i = 0; i < shown; ++i) {
+        const detail::Building::Series& s = b.series[i];
+        const float y = min.y + 3.0f + line * i;
+        const ImVec2 rowMin(min.x + 2.0f, y), rowMax(max.x - 2.0f, y + line);
+        const bool hidden = state.isHidden(s.id);
+        if (overLegend && mouse.y >= rowMin.y && mouse.y < rowMax.y) {
+            draw->AddRectFilled(rowMin, rowMax, kLegendHover, 2.0f);
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) state.toggle(s.id);
+        }
+        const float cy = y + 0.5f * line;
+        const ImVec2 a(min.x + 5.0f, cy), c(min.x + 5.0f + swatch, cy);
+        if (hidden)
+            draw->AddLine(a, c, (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90), 2.0f);
+        else
+            draw->AddLine(a, c, s.color, 3.0f);
+        draw->AddText(ImVec2(c.x + gap, y), hidden ? kTickLabel & 0x80FFFFFF : kTitle, b.label(s.label));
+    }
+    if (shown < total) draw->AddText(ImVec2(min.x + 5.0f, min.y + 3.0f + line * shown), kTickLabel, more);
+    if (overLegend) ImGui::SetTooltip("click an entry to hide or show its line");
+    return overLegend;
+}
+
+// [SECTION] Hover readout
+
+void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r) {
+    const ImVec2 mouse = ImGui::GetMousePos();
+    if (mouse.x < l.areaMin.x || mouse.x > l.areaMax.x || mouse.y < l.areaMin.y || mouse.y > l.areaMax.y) return;
+    const double x = fromUnit((mouse.x - l.areaMin.x) / l.width(), r.x, Scale::Linear);
+    draw->AddLine(ImVec2(mouse.x, l.areaMin.y), ImVec2(mouse.x, l.areaMax.y), kCursor);
+    char value[32];
+    ImGui::BeginTooltip();
+    formatValue(x, value, sizeof value);
+    ImGui::Text("%s  %s", *b.label(b.xLabel) ? b.label(b.xLabel) : "x", value);
+    if (b.yLabel >= 0) ImGui::TextDisabled("%s", b.label(b.yLabel));
+    int lines = 0, more = 0;
+    for (const detail::Building::Series& s : b.series) {
+        if (s.count == 0) continue;
+        // Nearest sample in x (x ascending).
+        const Point* first = b.points.data() + s.first;
+        const Point* last = first + s.count;
+        const Point* it = std::lower_bound(first, last, x, [](const Point& p, double v) { return p.x < v; });
+        if (it == last || (it != first && x - (it - 1)->x < it->x - x)) --it;
+        if (!std::isfinite(it->y)) continue;
+        if (lines == kMaxReadoutLines) {
+            ++more;
+            continue;
+        }
+        ++lines;
+        const ImVec2 p = toScreen(l, r, it->x, it->y);
+        if (p.y >= l.areaMin.y && p.y <= l.areaMax.y) {
+            draw->AddCircleFilled(p, 4.0f, s.color);
+            draw->AddCircle(p, 4.0f, kAreaBg);
+        }
+        formatValue(it->y, value, sizeof value);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.color), "%s", b.label(s.label));
+        ImGui::SameLine();
+        ImGui::Text("%s", value);
+    }
+    if (more > 0) ImGui::TextDisabled("+%d more", more);
+    ImGui::EndTooltip();
+}
+
+}  // namespace jl::plot

@@ -1,0 +1,37 @@
+// JointLab plot widget (private) — placing and drawing the parts of a plot: frame, axes, ticks and
+// labels, series, threshold lines and event markers, legend, hover readout. Called by EndPlot.
+#pragma once
+
+#include <imgui.h>
+
+#include "plot/plot.h"
+
+namespace jl::plot {
+
+/// Where the parts of a plot go, in screen pixels.
+struct Layout {
+    ImVec2 areaMin, areaMax;  ///< the data area
+    float lineHeight = 0.0f;
+    ImVec2 titlePos, yLabelPos, xLabelPos;
+    double xStep = 0.0, yStep = 0.0;  ///< major tick steps (label precision)
+
+    float width() const { return areaMax.x - areaMin.x; }
+    float height() const { return areaMax.y - areaMin.y; }
+};
+
+/// Chooses the ticks (into b.xTicks, b.yTicks) and places the data area so tick labels fit.
+Layout layoutPlot(detail::Building& b, const PlotResult& r);
+
+/// Screen position of a data point (may lie outside the area).
+ImVec2 toScreen(const Layout& l, const PlotResult& r, double x, double y);
+
+void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r);
+/// Draws the visible series; returns how many had points.
+int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r);
+void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r);
+/// Draws the legend and toggles series clicked in it; returns true when the mouse is over it.
+bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l);
+/// Cursor line, points and tooltip at the mouse.
+void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r);
+
+}  // namespace jl::plot

@@ -1,0 +1,286 @@
+#include "telemetry/telemetry_plots.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include <glm/geometric.hpp>
+
+namespace jl::app {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr ImU32 kBreakColor = IM_COL32(255, 70, 70, 255);
+
+bool sameLabel(const char* a, const char* b) { return a == b || std::strcmp(a, b) == 0; }
+
+/// The row of `joint` labelled `label` in a sample, or nullptr (rows are stored in joint order).
+const RowSample* findRow(const StepSample& s, int joint, const char* label) {
+    auto it = std::lower_bound(s.rows.begin(), s.rows.end(), joint,
+                               [](const RowSample& r, int j) { return r.joint < j; });
+    for (; it != s.rows.end() && it->joint == joint; ++it)
+        if (sameLabel(it->label, label)) return &*it;
+    return nullptr;
+}
+
+/// Labels of the rows `joint` produced anywhere in the window, newest step's order first.
+void rowLabels(const Telemetry& t, int joint, std::vector<const char*>& out) {
+    out.clear();
+    for (size_t i = t.size(); i-- > 0;) {
+        const StepSample& s = t.at(i);
+        auto it = std::lower_bound(s.rows.begin(), s.rows.end(), joint,
+                                   [](const RowSample& r, int j) { return r.joint < j; });
+        for (; it != s.rows.end() && it->joint == joint; ++it)
+            if (std::none_of(out.begin(), out.end(), [&](const char* l) { return sameLabel(l, it->label); }))
+                out.push_back(it->label);
+    }
+}
+
+/// 1 = angular row, 0 = linear, -1 = not produced this step (unknown).
+int rowIsAngular(const World* world, int joint, const char* label) {
+    if (!world) return -1;
+    for (const Row& r : world->jointRows(joint))
+        if (sameLabel(r.label, label)) return (r.flags & kRowAngular) ? 1 : 0;
+    return -1;
+}
+
+const char* kindTitle(PlotKind kind) {
+    switch (kind) {
+        case PlotKind::Impulse: return "Impulse per row";
+        case PlotKind::Error: return "Geometric error per row";
+        case PlotKind::Force: return "Force on body 1 vs break force";
+        case PlotKind::Torque: return "Torque on body 1 vs break torque";
+        case PlotKind::Energy: return "Energy";
+        case PlotKind::Convergence: return "Convergence of the last step, per solver sweep";
+    }
+    return "Plot";
+}
+
+bool usesJoints(PlotKind kind) {
+    return kind == PlotKind::Impulse || kind == PlotKind::Error || kind == PlotKind::Force || kind == PlotKind::Torque;
+}
+
+void setupTimeAxis(plot::Context& ctx, const PlotInputs& in) {
+    plot::SetupAxisX(ctx, "time", "s");
+    const double now = in.telemetry->size() ? in.telemetry->latest().time : 0.0;
+    plot::SetupAxisLimitsX(ctx, std::max(0.0, now - in.windowSeconds), std::max(now, in.windowSeconds));
+}
+
+// [SECTION] The kinds of plot
+
+void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, const std::vector<int>& joints,
+             bool* logScale) {
+    const bool error = desc.kind == PlotKind::Error;
+    const std::vector<std::string> wanted = splitList(desc.rows);
+    const Scene& scene = in.world->scene();
+    // Series first (to know the units), then the axes.
+    struct Series {
+        int joint;
+        const char* label;
+    };
+    std::vector<Series> series;
+    std::vector<const char*> labels;
+    int linear = 0, angular = 0;
+    for (int j : joints) {
+        rowLabels(*in.telemetry, j, labels);
+        for (const char* label : labels) {
+            if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), label) == wanted.end()) continue;
+            series.push_back({j, label});
+            const int a = rowIsAngular(in.world, j, label);
+            linear += a == 0, angular += a == 1;
+        }
+    }
+    const bool mixed = (linear > 0) == (angular > 0);
+    const char* unit = error ? (mixed ? "m; rad for angular rows" : angular ? "rad" : "m")
+                             : (mixed ? "N·s; N·m·s for angular rows" : angular ? "N·m·s" : "N·s");
+    setupTimeAxis(ctx, in);
+    plot::SetupAxisY(ctx, error ? "geometric error C" : "accumulated impulse", unit, logScale);
+    const Telemetry& t = *in.telemetry;
+    std::string name;
+    for (const Series& s : series) {
+        name = joints.size() > 1 ? scene.joints[s.joint].name + ": " + s.label : std::string(s.label);
+        plot::PlotLineF(ctx, name.c_str(), static_cast<int>(t.size()), [&](int i) {
+            const StepSample& frame = t.at(static_cast<size_t>(i));
+            const RowSample* r = findRow(frame, s.joint, s.label);
+            return plot::Point{frame.time, !r ? kNaN : error ? r->result.geometricError : r->result.impulse};
+        });
+    }
+}
+
+void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, const std::vector<int>& joints,
+              bool* logScale) {
+    const bool torque = desc.kind == PlotKind::Torque;
+    setupTimeAxis(ctx, in);
+    plot::SetupAxisY(ctx, torque ? "|torque|" : "|force|", torque ? "N·m" : "N", logScale);
+    const Telemetry& t = *in.telemetry;
+    const Scene& scene = in.world->scene();
+    char text[160];
+    for (size_t k = 0; k < joints.size(); ++k) {
+        const int j = joints[k];
+        const JointDesc& d = scene.joints[static_cast<size_t>(j)];
+        const ImU32 color = plot::seriesColor(static_cast<int>(k));
+        plot::PlotLineF(
+            ctx, d.name.c_str(), static_cast<int>(t.size()),
+            [&](int i) {
+                const StepSample& frame = t.at(static_cast<size_t>(i));
+                if (static_cast<size_t>(j) >= frame.joints.size()) return plot::Point{frame.time, kNaN};
+                const JointSample& js = frame.joints[static_cast<size_t>(j)];
+                return plot::Point{frame.time, glm::length(torque ? js.torque : js.force)};
+            },
+            color);
+        const Real threshold = torque ? d.breakTorque : d.breakForce;
+        if (std::isfinite(threshold)) {
+            std::snprintf(text, sizeof text, "%s%s%s %.4g %s", torque ? "break torque" : "break force",
+                          joints.size() > 1 ? " of " : "", joints.size() > 1 ? d.name.c_str() : "", threshold,
+                          torque ? "N·m" : "N");
+            plot::PlotHLine(ctx, text, threshold, color);
+        }
+        for (const BreakEvent& e : in.world->breakEvents()) {
+            if (e.joint != j) continue;
+            std::snprintf(text, sizeof text, "%s broke", d.name.c_str());
+            plot::PlotEvent(ctx, text, e.time, kBreakColor);
+        }
+    }
+}
+
+void energyPlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
+    setupTimeAxis(ctx, in);
+    plot::SetupAxisY(ctx, "energy", "J", logScale);
+    const Telemetry& t = *in.telemetry;
+    const int n = static_cast<int>(t.size());
+    plot::PlotLineF(ctx, "kinetic", n, [&](int i) {
+        const StepSample& s = t.at(static_cast<size_t>(i));
+        return plot::Point{s.time, s.kineticEnergy};
+    });
+    plot::PlotLineF(ctx, "potential", n, [&](int i) {
+        const StepSample& s = t.at(static_cast<size_t>(i));
+        return plot::Point{s.time, s.potentialEnergy};
+    });
+    plot::PlotLineF(ctx, "total", n, [&](int i) {
+        const StepSample& s = t.at(static_cast<size_t>(i));
+        return plot::Point{s.time, s.kineticEnergy + s.potentialEnergy};
+    });
+}
+
+void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
+    const ConvergenceHistory::Curve* curves = in.convergence ? in.convergence->curves : nullptr;
+    size_t sweeps = 1;
+    if (curves)
+        for (int s = 0; s < 2; ++s) sweeps = std::max(sweeps, curves[s].residuals.size());
+    plot::SetupAxisX(ctx, "solver sweep (position, then velocity)", "");
+    plot::SetupAxisLimitsX(ctx, 0.75, static_cast<double>(sweeps) + 0.25);
+    plot::SetupAxisY(ctx, "residual |Δλ·r|", "m/s", logScale);
+    if (!curves) return;
+    char name[64];
+    for (int s = 0; s < 2; ++s) {
+        const ConvergenceHistory::Curve& c = curves[s];
+        std::snprintf(name, sizeof name, "%s (step %lld)", s == 0 ? "PGS" : "TGS", static_cast<long long>(c.step));
+        plot::PlotLineF(
+            ctx, s == 0 ? (c.step < 0 ? "PGS (not run yet)" : name) : (c.step < 0 ? "TGS (not run yet)" : name),
+            static_cast<int>(c.residuals.size()),
+            [&](int i) { return plot::Point{i + 1.0, c.residuals[static_cast<size_t>(i)]}; }, plot::seriesColor(s));
+    }
+    const WorldSettings& settings = in.world->scene().settings;
+    if (settings.velIters > 0)
+        plot::PlotEvent(ctx, "velocity sweeps", settings.posIters + 0.5, IM_COL32(170, 170, 180, 255));
+}
+
+}  // namespace
+
+// [SECTION] Convergence history
+
+void ConvergenceHistory::update(const Telemetry& telemetry, SolverType solver, int posIters) {
+    if (telemetry.size() == 0) return;
+    const StepSample& s = telemetry.latest();
+    Curve& c = curves[static_cast<int>(solver)];
+    if (c.step == s.step && c.residuals.size() == s.residuals.size()) return;
+    c.residuals.assign(s.residuals.begin(), s.residuals.end());
+    c.posIters = posIters;
+    c.step = s.step;
+}
+
+void ConvergenceHistory::clear() {
+    for (Curve& c : curves) c = Curve{};
+}
+
+// [SECTION] Names
+
+std::vector<std::string> splitList(const std::string& list) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= list.size()) {
+        size_t end = list.find(',', start);
+        if (end == std::string::npos) end = list.size();
+        size_t a = start, b = end;
+        while (a < b && list[a] == ' ') ++a;
+        while (b > a && list[b - 1] == ' ') --b;
+        if (b > a) out.emplace_back(list, a, b - a);
+        start = end + 1;
+    }
+    return out;
+}
+
+std::string addToList(const std::string& list, const std::string& item) {
+    const std::vector<std::string> items = splitList(list);
+    if (std::find(items.begin(), items.end(), item) != items.end()) return list;
+    std::string out;
+    for (const std::string& s : items) out += s + ",";
+    return out + item;
+}
+
+void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std::vector<int>& out,
+                std::string* missing) {
+    out.clear();
+    if (desc.joints.empty()) {
+        if (selectedJoint >= 0 && static_cast<size_t>(selectedJoint) < scene.joints.size()) out.push_back(selectedJoint);
+        return;
+    }
+    for (const std::string& name : splitList(desc.joints)) {
+        const int j = scene.findJoint(name);
+        if (j >= 0 && std::find(out.begin(), out.end(), j) == out.end())
+            out.push_back(j);
+        else if (j < 0 && missing)
+            *missing += (missing->empty() ? "" : ", ") + name;
+    }
+}
+
+std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint) {
+    if (!desc.title.empty()) return desc.title;
+    std::string title = kindTitle(desc.kind);
+    if (!usesJoints(desc.kind)) return title;
+    std::vector<int> joints;
+    std::string missing;
+    plotJoints(desc, scene, selectedJoint, joints, &missing);
+    title += " \u2014 ";
+    for (size_t k = 0; k < joints.size(); ++k)
+        title += (k ? ", " : "") + scene.joints[static_cast<size_t>(joints[k])].name;
+    if (desc.joints.empty()) title += joints.empty() ? "select a joint" : " (selected)";
+    if (!missing.empty()) title += (joints.empty() ? "no joint named " : "; no joint named ") + missing;
+    return title;
+}
+
+// [SECTION] Drawing
+
+bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc, const PlotInputs& in,
+                       const ImVec2& size, bool* logScale) {
+    if (!in.telemetry || !in.world) return false;
+    const Scene& scene = in.world->scene();
+    const std::string title = plotTitle(desc, scene, in.selectedJoint) + "##" + id;
+    if (!plot::BeginPlot(ctx, title.c_str(), size, in.flags)) return false;
+    std::vector<int> joints;
+    plotJoints(desc, scene, in.selectedJoint, joints);
+    switch (desc.kind) {
+        case PlotKind::Impulse:
+        case PlotKind::Error: rowPlot(ctx, desc, in, joints, logScale); break;
+        case PlotKind::Force:
+        case PlotKind::Torque: loadPlot(ctx, desc, in, joints, logScale); break;
+        case PlotKind::Energy: energyPlot(ctx, in, logScale); break;
+        case PlotKind::Convergence: convergencePlot(ctx, in, logScale); break;
+    }
+    plot::EndPlot(ctx);
+    return true;
+}
+
+}  // namespace jl::app

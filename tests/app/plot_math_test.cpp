@@ -1,0 +1,153 @@
+// Plot widget arithmetic: auto-fit, ticks and their labels, linear and log mapping, decimation.
+#include "plot/plot_math.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace jl::plot {
+namespace {
+
+std::vector<double> majors(const Range& r, Scale scale, int maxTicks) {
+    std::vector<Tick> ticks;
+    makeTicks(r, scale, maxTicks, ticks);
+    std::vector<double> out;
+    for (const Tick& t : ticks)
+        if (t.major) out.push_back(t.value);
+    return out;
+}
+
+std::string tick(double v, double step, Scale scale = Scale::Linear) {
+    char buf[32];
+    formatTick(v, step, scale, buf, sizeof buf);
+    return buf;
+}
+
+TEST(PlotMath, NiceStepsAreOneTwoFiveTimesPowersOfTen) {
+    EXPECT_DOUBLE_EQ(niceStep(10.0, 5), 2.0);
+    EXPECT_DOUBLE_EQ(niceStep(10.0, 10), 1.0);
+    EXPECT_DOUBLE_EQ(niceStep(1.0, 4), 0.5);
+    EXPECT_NEAR(niceStep(0.003, 5), 1e-3, 1e-15);
+    EXPECT_DOUBLE_EQ(niceStep(700.0, 5), 200.0);
+    EXPECT_DOUBLE_EQ(niceStep(0.0, 5), 1.0);  // degenerate: no crash, no zero step
+}
+
+TEST(PlotMath, LinearTicksAreMultiplesOfTheStepInsideTheRange) {
+    EXPECT_EQ(majors({-0.95, 1.05}, Scale::Linear, 5), (std::vector<double>{-0.5, 0.0, 0.5, 1.0}));
+    const std::vector<double> t = majors({0.1, 0.7}, Scale::Linear, 6);
+    ASSERT_EQ(t.size(), 7u);  // the ends are ticks too when they are multiples of the step
+    EXPECT_NEAR(t.front(), 0.1, 1e-12);
+    EXPECT_NEAR(t.back(), 0.7, 1e-12);
+    for (double v : majors({-3.3e-7, 2.1e-7}, Scale::Linear, 5)) EXPECT_LE(std::abs(v), 3.3e-7);
+    // The origin is exactly 0, not 1e-17 from floating-point steps.
+    for (double v : majors({-0.3, 0.3}, Scale::Linear, 7))
+        if (std::abs(v) < 0.05) {
+            EXPECT_EQ(v, 0.0);
+        }
+}
+
+TEST(PlotMath, LogTicksAreDecadesWithMinorMarks) {
+    std::vector<Tick> ticks;
+    makeTicks({1e-4, 1.0}, Scale::Log10, 8, ticks);
+    EXPECT_EQ(majors({1e-4, 1.0}, Scale::Log10, 8), (std::vector<double>{1e-4, 1e-3, 1e-2, 1e-1, 1.0}));
+    int minors = 0;
+    for (const Tick& t : ticks) minors += t.major ? 0 : 1;
+    EXPECT_EQ(minors, 4 * 8);  // 2..9 in each of the four decades
+    // Many decades: every other decade labelled, no minors.
+    const std::vector<double> wide = majors({1e-12, 1e4}, Scale::Log10, 8);
+    EXPECT_EQ(wide.size(), 9u);
+    makeTicks({1e-12, 1e4}, Scale::Log10, 8, ticks);
+    EXPECT_EQ(ticks.size(), 9u);
+    // Less than a decade: the 2..9 marks get labels.
+    EXPECT_GE(majors({2.0, 8.0}, Scale::Log10, 8).size(), 3u);
+}
+
+TEST(PlotMath, AutoFitCoversTheDataWithPadding) {
+    Extent e;
+    for (double v : {0.5, -2.0, 3.0}) e.add(v, Scale::Linear);
+    const Range r = fitRange(e, Scale::Linear, 0.1);
+    EXPECT_DOUBLE_EQ(r.min, -2.5);
+    EXPECT_DOUBLE_EQ(r.max, 3.5);
+    // Flat data is centred, zero data gets a unit range, no data a default.
+    Extent flat;
+    flat.add(4.0, Scale::Linear);
+    EXPECT_TRUE(fitRange(flat, Scale::Linear).contains(4.0));
+    EXPECT_GT(fitRange(flat, Scale::Linear).size(), 0.0);
+    Extent zero;
+    zero.add(0.0, Scale::Linear);
+    EXPECT_DOUBLE_EQ(fitRange(zero, Scale::Linear).min, -1.0);
+    EXPECT_DOUBLE_EQ(fitRange(Extent{}, Scale::Linear).max, 1.0);
+    // NaN and infinities are ignored.
+    e.add(std::nan(""), Scale::Linear);
+    e.add(INFINITY, Scale::Linear);
+    EXPECT_DOUBLE_EQ(fitRange(e, Scale::Linear, 0.1).max, 3.5);
+}
+
+TEST(PlotMath, LogFitIgnoresNonPositiveValuesAndPadsInDecades) {
+    Extent e;
+    for (double v : {1e-6, 0.0, -3.0, 1e-2}) e.add(v, Scale::Log10);
+    EXPECT_DOUBLE_EQ(e.min, 1e-6);
+    const Range r = fitRange(e, Scale::Log10, 0.25);
+    EXPECT_NEAR(std::log10(r.min), -7.0, 1e-12);
+    EXPECT_NEAR(std::log10(r.max), -1.0, 1e-12);
+}
+
+TEST(PlotMath, LinearAndLogMappingAreInverse) {
+    const Range lin{-2.0, 6.0};
+    EXPECT_DOUBLE_EQ(toUnit(-2.0, lin, Scale::Linear), 0.0);
+    EXPECT_DOUBLE_EQ(toUnit(2.0, lin, Scale::Linear), 0.5);
+    EXPECT_DOUBLE_EQ(fromUnit(0.75, lin, Scale::Linear), 4.0);
+    const Range log{1e-6, 1e2};
+    EXPECT_NEAR(toUnit(1e-2, log, Scale::Log10), 0.5, 1e-12);  // decades are equally spaced
+    EXPECT_NEAR(toUnit(1e2, log, Scale::Log10), 1.0, 1e-12);
+    EXPECT_NEAR(fromUnit(0.25, log, Scale::Log10), 1e-4, 1e-16);
+    for (double v : {3e-6, 0.07, 55.0}) EXPECT_NEAR(fromUnit(toUnit(v, log, Scale::Log10), log, Scale::Log10), v, v * 1e-12);
+    EXPECT_LT(toUnit(0.0, log, Scale::Log10), 0.0);  // below the axis, not NaN
+    EXPECT_LT(toUnit(-1.0, log, Scale::Log10), 0.0);
+}
+
+TEST(PlotMath, TickLabelsAreShortAndDistinct) {
+    EXPECT_EQ(tick(0.0, 0.5), "0");
+    EXPECT_EQ(tick(-1.5, 0.5), "-1.5");
+    EXPECT_EQ(tick(2.0, 0.5), "2.0");
+    EXPECT_EQ(tick(1200.0, 200.0), "1200");
+    EXPECT_EQ(tick(0.02, 0.01), "0.02");
+    EXPECT_EQ(tick(2.5e-6, 5e-7), "2.5e-6");
+    EXPECT_EQ(tick(3e-6, 1e-6), "3e-6");
+    EXPECT_EQ(tick(2e5, 1e5), "2e5");
+    EXPECT_EQ(tick(1e-3, 0, Scale::Log10), "0.001") << "decades near 1 are plain";
+    EXPECT_EQ(tick(1e-6, 0, Scale::Log10), "1e-6");
+    EXPECT_EQ(tick(1e4, 0, Scale::Log10), "1e4");
+    EXPECT_EQ(tick(100.0, 0, Scale::Log10), "100");
+}
+
+TEST(PlotMath, ReadoutValuesHaveFourSignificantDigits) {
+    char buf[32];
+    formatValue(3.14159265, buf, sizeof buf);
+    EXPECT_STREQ(buf, "3.142");
+    formatValue(-1.23456e-7, buf, sizeof buf);
+    EXPECT_STREQ(buf, "-1.235e-7");
+    formatValue(123456.0, buf, sizeof buf);
+    EXPECT_STREQ(buf, "1.235e5");
+    formatValue(std::nan(""), buf, sizeof buf);
+    EXPECT_STREQ(buf, "nan");
+}
+
+TEST(PlotMath, DecimationKeepsTheEnvelopeOfEachPixelColumn) {
+    std::vector<ImVec2> in;
+    for (int i = 0; i < 10000; ++i) in.push_back(ImVec2(i * 0.01f, std::sin(i * 0.37f) * 50.0f));  // 100 columns
+    std::vector<ImVec2> out;
+    decimate(in.data(), in.size(), out);
+    EXPECT_LE(out.size(), 400u);
+    EXPECT_EQ(out.front().x, in.front().x);
+    EXPECT_EQ(out.back().x, in.back().x);
+    float lo = 1e9f, hi = -1e9f;
+    for (const ImVec2& p : out) lo = std::min(lo, p.y), hi = std::max(hi, p.y);
+    EXPECT_NEAR(lo, -50.0f, 0.5f);  // the extremes survive
+    EXPECT_NEAR(hi, 50.0f, 0.5f);
+    for (size_t i = 1; i < out.size(); ++i) EXPECT_GE(out[i].x, out[i - 1].x);
+}
+
+}  // namespace
+}  // namespace jl::plot

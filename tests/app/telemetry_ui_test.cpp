@@ -1,0 +1,146 @@
+// Telemetry in the app: the CSV export writes Telemetry::csv atomically; plot names and lists;
+// the convergence history keeps the last curve of each solver.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "jointlab/telemetry.h"
+#include "telemetry/telemetry_export.h"
+#include "telemetry/telemetry_plots.h"
+
+namespace fs = std::filesystem;
+
+namespace jl::app {
+namespace {
+
+Scene hangingScene() {
+    Scene s;
+    BodyDesc b;
+    b.name = "weight";
+    b.position = Vec3(0, 1.5, 0);
+    s.bodies.push_back(b);
+    JointDesc j;
+    j.name = "hook";
+    j.params = makeJointParams(findJointType("spherical"));
+    j.body1 = "weight";
+    j.frame0.p = Vec3(0, 2, 0);
+    j.frame1.p = Vec3(0, 0.5, 0);
+    s.joints.push_back(j);
+    return s;
+}
+
+std::string readAll(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string tmpl = (fs::temp_directory_path() / "jointlab_telemetry_XXXXXX").string();
+        path = mkdtemp(tmpl.data());
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
+        fs::remove_all(path, ec);
+    }
+    size_t entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator(path), {})); }
+};
+
+TEST(TelemetryExport, CsvFileIsTheRecordedWindowAndReplacesTheOldFile) {
+    World world(hangingScene());
+    Telemetry t(30);
+    for (int i = 0; i < 45; ++i) {
+        world.step();
+        t.record(world);
+    }
+    TempDir dir;
+    const fs::path file = dir.path / "telemetry.csv";
+    std::ofstream(file) << "old content that is longer than nothing\n";
+    std::string error;
+    ASSERT_TRUE(exportTelemetryCsv(t, world.scene(), file.string(), error)) << error;
+    const std::string csv = readAll(file);
+    EXPECT_EQ(csv, t.csv(world.scene()));
+    EXPECT_EQ(csv.rfind(kTelemetryCsvHeader, 0), 0u);
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 30 * 3);  // header + 30 steps × 3 rows
+    EXPECT_EQ(dir.entries(), 1u) << "no temporary file left behind";
+}
+
+TEST(TelemetryExport, FailureSaysWhyAndLeavesNothing) {
+    TempDir dir;
+    std::string error;
+    EXPECT_FALSE(writeFileAtomically((dir.path / "missing" / "x.csv").string(), "a", error));
+    EXPECT_NE(error.find("missing/x.csv"), std::string::npos) << error;
+    EXPECT_FALSE(writeFileAtomically(dir.path.string(), "a", error));
+    EXPECT_NE(error.find("is a directory"), std::string::npos) << error;
+    EXPECT_FALSE(writeFileAtomically("", "a", error));
+    if (geteuid() != 0) {  // root may write anywhere
+        fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
+        EXPECT_FALSE(writeFileAtomically((dir.path / "x.csv").string(), "a", error));
+        fs::permissions(dir.path, fs::perms::owner_all);
+    }
+    EXPECT_EQ(dir.entries(), 0u) << "nothing created, no temporary file left";
+}
+
+TEST(TelemetryPlots, ListsSplitTrimAndGrowWithoutDuplicates) {
+    EXPECT_EQ(splitList(" a, b ,,c "), (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_TRUE(splitList("").empty());
+    EXPECT_EQ(addToList("", "pivot"), "pivot");
+    EXPECT_EQ(addToList("pivot", "hinge"), "pivot,hinge");
+    EXPECT_EQ(addToList("pivot, hinge", "hinge"), "pivot, hinge");
+}
+
+TEST(TelemetryPlots, JointsByNameOrSelectionAndTitlesSayWhich) {
+    Scene s = hangingScene();
+    JointDesc second = s.joints[0];
+    second.name = "second";
+    s.joints.push_back(second);
+    std::vector<int> joints;
+    std::string missing;
+    PlotDesc follow;  // no joints: follows the selection
+    plotJoints(follow, s, 1, joints);
+    EXPECT_EQ(joints, std::vector<int>{1});
+    EXPECT_EQ(plotTitle(follow, s, 1), "Impulse per row \u2014 second (selected)");
+    plotJoints(follow, s, -1, joints);
+    EXPECT_TRUE(joints.empty());
+    EXPECT_EQ(plotTitle(follow, s, -1), "Impulse per row \u2014 select a joint");
+    PlotDesc named;
+    named.kind = PlotKind::Force;
+    named.joints = "second, gone,hook";
+    plotJoints(named, s, 0, joints, &missing);
+    EXPECT_EQ(joints, (std::vector<int>{1, 0}));
+    EXPECT_EQ(missing, "gone");
+    EXPECT_EQ(plotTitle(named, s, 0), "Force on body 1 vs break force \u2014 second, hook; no joint named gone");
+    named.title = "My plot";
+    EXPECT_EQ(plotTitle(named, s, 0), "My plot");
+}
+
+TEST(TelemetryPlots, ConvergenceHistoryKeepsTheLastCurveOfEachSolver) {
+    Scene s = hangingScene();
+    World world(s);
+    Telemetry t(10);
+    ConvergenceHistory h;
+    world.step();
+    t.record(world);
+    h.update(t, SolverType::PGS, s.settings.posIters);
+    world.settings().solver = SolverType::TGS;
+    world.step();
+    t.record(world);
+    h.update(t, SolverType::TGS, s.settings.posIters);
+    EXPECT_EQ(h.curves[0].step, 1);
+    EXPECT_EQ(h.curves[1].step, 2);
+    EXPECT_EQ(h.curves[0].residuals.size(), size_t(s.settings.posIters + s.settings.velIters));
+    EXPECT_EQ(h.curves[1].residuals, t.latest().residuals);
+    h.clear();
+    EXPECT_EQ(h.curves[0].step, -1);
+}
+
+}  // namespace
+}  // namespace jl::app
