@@ -50,9 +50,11 @@ enum SolverRowFlags : uint16_t {
     kSolveInactive = 1 << 6,    ///< vanishing unit response: skipped
 };
 
-/// One row, prepared for the solver.
+/// One row, prepared for the solver: only what a sweep touches (hot data, kept compact).
 struct SolverRow {
     int b0 = 0, b1 = 0;  ///< solver body indices
+    int normalRow = -1;  ///< kSolveFriction: the contact's normal row
+    uint16_t flags = 0;
     Vec3 lin0{0.0}, angM0{0.0}, lin1{0.0}, angM1{0.0};  ///< J⁽ᵐ⁾ (angular parts premultiplied by I^-½)
     Real linScale0 = 0.0, angScale0 = 0.0;  ///< invMass·invMassScale, invInertiaScale (0 if not dynamic)
     Real linScale1 = 0.0, angScale1 = 0.0;
@@ -64,8 +66,12 @@ struct SolverRow {
     Real vMul = 0.0;
     Real impulseMul = 1.0;
     Real minImpulse = -kInf, maxImpulse = kInf;
-    Real accum = 0.0;  ///< accumulated impulse
-    // TGS extras: the row's error is updated from the bodies' motion each visit.
+    Real accum = 0.0;         ///< accumulated impulse
+    Real frictionCoef = 0.0;  ///< kSolveFriction
+};
+
+/// The rest of a prepared row: TGS's on-the-fly error update and what telemetry reports.
+struct SolverRowExtra {
     Real error0 = 0.0;      ///< C at the start of the step
     Real velTarget = 0.0;   ///< v_T (after restitution)
     Real erp = 0.0;         ///< α (hard rows)
@@ -73,9 +79,6 @@ struct SolverRow {
     Vec3 ang0Base{0.0}, ang1Base{0.0};  ///< κ − r × μ: the part of the angular Jacobian with no lever
     Vec3 r0Local{0.0}, r1Local{0.0};    ///< lever arms in the body frames at the start of the step
     Vec3 r0{0.0}, r1{0.0};              ///< lever arms in world at the start of the step
-    Real frictionCoef = 0.0;  ///< kSolveFriction
-    int normalRow = -1;       ///< kSolveFriction: the contact's normal row
-    uint16_t flags = 0;
 };
 
 /// Everything one solve needs; owned by the World and reused every step (no allocation once
@@ -84,6 +87,7 @@ struct Data {
     std::vector<Body> bodies;
     std::vector<BodyInfo> info;
     std::vector<SolverRow> rows;
+    std::vector<SolverRowExtra> extra;  ///< parallel to rows
     /// Convergence of the last solve, one entry per sweep (position iterations, then velocity
     /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s].
     /// It falls to zero as the iterations converge.
@@ -117,7 +121,8 @@ struct RowBodies {
     Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
     Vec3 r0{0.0}, r1{0.0};
 };
-void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& out);
+void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& out,
+              SolverRowExtra& extra);
 
 /// After either solve: Body::linVel / angVel hold the final linear and (plain) angular velocity
 /// and BodyInfo::pose the final pose of every body.

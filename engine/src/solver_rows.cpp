@@ -14,10 +14,12 @@
 
 namespace jl::solver {
 
-void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& s) {
+void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& s,
+              SolverRowExtra& x) {
     const BodyInfo& i0 = data.info[static_cast<size_t>(rb.b0)];
     const BodyInfo& i1 = data.info[static_cast<size_t>(rb.b1)];
     s = SolverRow{};
+    x = SolverRowExtra{};
     s.b0 = rb.b0;
     s.b1 = rb.b1;
     s.lin0 = row.linear0;
@@ -38,13 +40,15 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
         s.maxImpulse *= p.dt;
     }
     if (row.flags & kRowAngular) s.flags |= kSolveAngular;
-    s.r0 = rb.r0;
-    s.r1 = rb.r1;
-    s.r0Local = glm::conjugate(i0.q0) * rb.r0;
-    s.r1Local = glm::conjugate(i1.q0) * rb.r1;
-    s.ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
-    s.ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
-    s.error0 = row.geometricError;
+    x.error0 = row.geometricError;
+    if (tgs) {  // what TGS needs to refresh the row as the bodies move (F 66)
+        x.r0 = rb.r0;
+        x.r1 = rb.r1;
+        x.r0Local = glm::conjugate(i0.q0) * rb.r0;
+        x.r1Local = glm::conjugate(i1.q0) * rb.r1;
+        x.ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
+        x.ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
+    }
     if (!(s.response > kMinResponse) || !std::isfinite(s.response)) {
         s.flags |= kSolveInactive;
         return;
@@ -62,9 +66,9 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
     if (row.flags & kRowSpring) {
         const Real k = row.mods.spring.stiffness, c = row.mods.spring.damping;
         s.flags |= kSolveSpring;
-        s.stiffness = k;
-        s.damping = c;
-        s.velTarget = vT;
+        x.stiffness = k;
+        x.damping = c;
+        x.velTarget = vT;
         const Real a = h * (h * k + c);  // D 13
         if (row.flags & kRowAccelerationSpring) {
             s.flags |= kSolveAccelSpring;
@@ -89,10 +93,10 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
         bounce = true;
         s.flags |= kSolveBounce;
     }
-    s.velTarget = vT;
-    s.erp = (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
+    x.velTarget = vT;
+    x.erp = (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
     if ((row.flags & kRowKeepBias) && !bounce) s.flags |= kSolveKeepBias;
-    const Real bias = s.erp * C / h;                  // F 11
+    const Real bias = x.erp * C / h;                  // F 11
     s.constant = -(bias - vT + vPreRow) * recip;      // F 65
     s.unbiasedConstant = (s.flags & kSolveKeepBias) ? s.constant : -(-vT + vPreRow) * recip;
     s.vMul = -recip;  // F 63

@@ -28,19 +28,20 @@ struct CurrentJacobian {
 };
 
 /// The row's momocity Jacobian and geometric error at the bodies' current poses (F 66).
-CurrentJacobian current(const SolverRow& r, const Body& a, const Body& b, const BodyInfo& ia, const BodyInfo& ib) {
-    CurrentJacobian j{r.angM0, r.angM1, r.error0, r.response, r.recipResponse};
+CurrentJacobian current(const SolverRow& r, const SolverRowExtra& x, const Body& a, const Body& b, const BodyInfo& ia,
+                        const BodyInfo& ib) {
+    CurrentJacobian j{r.angM0, r.angM1, x.error0, r.response, r.recipResponse};
     if (r.flags & kSolveAngular) {
         // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity).
         j.error += glm::dot(r.angM0, a.deltaAng) - glm::dot(r.angM1, b.deltaAng);
         return j;
     }
-    const Vec3 r0 = ia.pose.q * r.r0Local;
-    const Vec3 r1 = ib.pose.q * r.r1Local;
-    j.angM0 = ia.sqrtInvInertia * (r.ang0Base + glm::cross(r0, r.lin0));
-    j.angM1 = ib.sqrtInvInertia * (r.ang1Base + glm::cross(r1, r.lin1));
-    j.error += glm::dot(r.lin0, a.deltaLin + (r0 - r.r0)) - glm::dot(r.lin1, b.deltaLin + (r1 - r.r1));
-    j.error += glm::dot(ia.sqrtInvInertia * r.ang0Base, a.deltaAng) - glm::dot(ib.sqrtInvInertia * r.ang1Base, b.deltaAng);
+    const Vec3 r0 = ia.pose.q * x.r0Local;
+    const Vec3 r1 = ib.pose.q * x.r1Local;
+    j.angM0 = ia.sqrtInvInertia * (x.ang0Base + glm::cross(r0, r.lin0));
+    j.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, r.lin1));
+    j.error += glm::dot(r.lin0, a.deltaLin + (r0 - x.r0)) - glm::dot(r.lin1, b.deltaLin + (r1 - x.r1));
+    j.error += glm::dot(ia.sqrtInvInertia * x.ang0Base, a.deltaAng) - glm::dot(ib.sqrtInvInertia * x.ang1Base, b.deltaAng);
     // The unit response follows the refreshed Jacobian. Keeping the start-of-step value is not
     // safe: a lever arm that turns towards the row axis can raise r several-fold within one step
     // (a light bob far from its pivot), and an impulse computed with a stale, too small r then
@@ -52,15 +53,18 @@ CurrentJacobian current(const SolverRow& r, const Body& a, const Body& b, const 
 }
 
 /// Solves one row and returns (Δλ·r)², its share of the sweep's residual.
-Real visitRow(SolverRow& r, std::vector<SolverRow>& rows, Data& data, Real h, Real dt, int substep, bool velocityPass) {
+Real visitRow(size_t k, Data& data, Real h, Real dt, int substep, bool velocityPass) {
+    SolverRow& r = data.rows[k];
+    const SolverRowExtra& x = data.extra[k];
+    std::vector<SolverRow>& rows = data.rows;
     Body& a = data.bodies[static_cast<size_t>(r.b0)];
     Body& b = data.bodies[static_cast<size_t>(r.b1)];
-    const CurrentJacobian j = current(r, a, b, data.info[static_cast<size_t>(r.b0)], data.info[static_cast<size_t>(r.b1)]);
+    const CurrentJacobian j = current(r, x, a, b, data.info[static_cast<size_t>(r.b0)], data.info[static_cast<size_t>(r.b1)]);
     const Real normalVel = glm::dot(r.lin0, a.linVel) + glm::dot(j.angM0, a.angVel) - glm::dot(r.lin1, b.linVel) -
                            glm::dot(j.angM1, b.angVel);
     Real newAccum;
     if (r.flags & kSolveSpring) {
-        const Real k = r.stiffness, c = r.damping, vT = r.velTarget;
+        const Real k = x.stiffness, c = x.damping, vT = x.velTarget;
         const Real aa = h * (h * k + c);                                   // D 13 with ρ for τ
         const Real cSub = j.error + (dt - static_cast<Real>(substep) * h) * vT;  // D 41: interpolated target
         const Real bracket = h * c * vT - h * k * cSub - aa * normalVel;  // D 44
@@ -70,10 +74,10 @@ Real visitRow(SolverRow& r, std::vector<SolverRow>& rows, Data& data, Real h, Re
     } else {
         Real bias = 0.0;
         if (!velocityPass)
-            bias = r.erp * j.error / h;
+            bias = x.erp * j.error / h;
         else if (r.flags & kSolveKeepBias)
-            bias = r.erp * j.error / dt;
-        newAccum = r.accum - j.recipResponse * (normalVel + bias - r.velTarget);
+            bias = x.erp * j.error / dt;
+        newAccum = r.accum - j.recipResponse * (normalVel + bias - x.velTarget);
     }
     const Real dl = clampAccumulate(r, newAccum, rows);
     a.linVel += (dl * r.linScale0) * r.lin0;
@@ -98,8 +102,8 @@ void solveTGS(Data& data, const Params& p) {
     data.residuals.clear();
     for (int sub = 1; sub <= p.posIters; ++sub) {
         Real residual2 = 0.0;
-        for (SolverRow& r : data.rows)
-            if (!(r.flags & kSolveInactive)) residual2 += visitRow(r, data.rows, data, h, p.dt, sub, false);
+        for (size_t k = 0; k < data.rows.size(); ++k)
+            if (!(data.rows[k].flags & kSolveInactive)) residual2 += visitRow(k, data, h, p.dt, sub, false);
         data.residuals.push_back(std::sqrt(residual2));
         for (size_t i = 1; i < data.bodies.size(); ++i) {
             Body& b = data.bodies[i];
@@ -121,8 +125,9 @@ void solveTGS(Data& data, const Params& p) {
 
     for (int it = 0; it < p.velIters; ++it) {
         Real residual2 = 0.0;
-        for (SolverRow& r : data.rows)
-            if (!(r.flags & (kSolveInactive | kSolveSpring))) residual2 += visitRow(r, data.rows, data, h, p.dt, p.posIters, true);
+        for (size_t k = 0; k < data.rows.size(); ++k)
+            if (!(data.rows[k].flags & (kSolveInactive | kSolveSpring)))
+                residual2 += visitRow(k, data, h, p.dt, p.posIters, true);
         data.residuals.push_back(std::sqrt(residual2));
     }
 

@@ -259,7 +259,9 @@ void World::step() {
 
     // 3. solver setup
     data.rows.resize(m.rows.size());
-    for (size_t k = 0; k < m.rows.size(); ++k) solver::setupRow(m.rows[k], m.rowBodies[k], data, params, tgs, data.rows[k]);
+    data.extra.resize(m.rows.size());
+    for (size_t k = 0; k < m.rows.size(); ++k)
+        solver::setupRow(m.rows[k], m.rowBodies[k], data, params, tgs, data.rows[k], data.extra[k]);
     // Contacts are warm-started from the same body feature's impulses of the last step (joint
     // rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a box's 12 coupled
     // rows leave a residual tangential velocity every step and a resting box creeps.
@@ -271,7 +273,7 @@ void World::step() {
             f.flags |= solver::kSolveFriction;
             f.normalRow = static_cast<int>(k);
             f.frictionCoef = s.groundFriction;
-            f.erp = 0.0;
+            data.extra[k + t].erp = 0.0;
             const Real bound = s.groundFriction * data.rows[k].accum;
             f.accum = f.flags & solver::kSolveInactive ? 0.0 : std::clamp(m.contactImpulse[key + t], -bound, bound);
         }
@@ -308,6 +310,7 @@ void World::step() {
     for (size_t k = 0; k < m.rows.size(); ++k) {
         const Row& row = m.rows[k];
         const solver::SolverRow& sr = data.rows[k];
+        const solver::SolverRowExtra& sx = data.extra[k];
         const solver::RowBodies& rb = m.rowBodies[k];
         const solver::Body& a = data.bodies[static_cast<size_t>(rb.b0)];
         const solver::Body& b = data.bodies[static_cast<size_t>(rb.b1)];
@@ -315,13 +318,13 @@ void World::step() {
         const Real h = tgs ? dt / params.posIters : dt;
         res.impulse = sr.accum;
         res.geometricError = row.geometricError;
-        res.bias = sr.erp * row.geometricError / h;
+        res.bias = sx.erp * row.geometricError / h;
         res.unitResponse = sr.response;
         res.active = !(sr.flags & solver::kSolveInactive);
         const Real jv = glm::dot(row.linear0, a.linVel) + glm::dot(row.angular0, a.angVel) -
                         glm::dot(row.linear1, b.linVel) - glm::dot(row.angular1, b.angVel);
-        const Real lastBias = (sr.flags & solver::kSolveKeepBias) ? sr.erp * row.geometricError / dt : 0.0;
-        res.velocityError = (sr.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - sr.velTarget;
+        const Real lastBias = (sr.flags & solver::kSolveKeepBias) ? sx.erp * row.geometricError / dt : 0.0;
+        res.velocityError = (sr.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - sx.velTarget;
         const Real eps = 1e-12 * (1.0 + std::abs(sr.accum));
         res.clamped = (std::isfinite(sr.minImpulse) && sr.accum <= sr.minImpulse + eps) ||
                       (std::isfinite(sr.maxImpulse) && sr.accum >= sr.maxImpulse - eps);

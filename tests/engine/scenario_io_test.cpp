@@ -54,18 +54,18 @@ std::string flatten(Scene s) {
     f.prefix = "camera.";
     s.camera.visit(f);
     for (size_t i = 0; i < s.bodies.size(); ++i) {
-        f.prefix = "bodies[" + std::to_string(i) + "].";
+        f.prefix = std::string("bodies[").append(std::to_string(i)).append("].");
         s.bodies[i].visit(f);
     }
     for (size_t i = 0; i < s.joints.size(); ++i) {
-        f.prefix = "joints[" + std::to_string(i) + "].";
+        f.prefix = std::string("joints[").append(std::to_string(i)).append("].");
         f.out += f.prefix + "type=" + s.joints[i].typeInfo().name + "\n";
         s.joints[i].visitCommon(f);
         f.prefix += "params.";
         std::visit([&](auto& p) { p.visit(f); }, s.joints[i].params);
     }
     for (size_t i = 0; i < s.plots.size(); ++i) {
-        f.prefix = "plots[" + std::to_string(i) + "].";
+        f.prefix = std::string("plots[").append(std::to_string(i)).append("].");
         s.plots[i].visit(f);
     }
     return f.out;
@@ -809,7 +809,7 @@ struct DocTable {
             "`[" + num(q.w) + ", " + num(q.x) + ", " + num(q.y) + ", " + num(q.z) + "]`");
     }
     void operator()(const char* n, int& i, const Field& f) {
-        row(n, "integer", f, range(f, true), "`" + std::to_string(i) + "`");
+        row(n, "integer", f, range(f, true), std::string("`").append(std::to_string(i)).append("`"));
     }
     void operator()(const char* n, bool& b, const Field& f) {
         row(n, "boolean", f, "`true`, `false`", b ? "`true`" : "`false`");
