@@ -1,5 +1,7 @@
 #include "simulation.h"
 
+#include <chrono>
+#include <cmath>
 #include <exception>
 
 #include "jointlab/scenario_io.h"
@@ -33,6 +35,7 @@ bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& erro
     sourcePath_ = std::move(sourcePath);
     clock.resetTime();
     drag.reset();
+    telemetry_.clear();
     return true;
 }
 
@@ -83,17 +86,38 @@ bool Simulation::reset(std::string& error) {
     world_ = std::move(world);
     clock.resetTime();
     drag.reset();
+    telemetry_.clear();
     return true;
 }
 
 int Simulation::advance(double frameSeconds) {
     if (!world_) return 0;
+    syncTelemetry();
     int steps = clock.stepsForFrame(frameSeconds, world_->settings().dt);
     for (int i = 0; i < steps; ++i) {
         if (drag) applyDragSpring(*world_, *drag);
+        // Only the step is timed, and the clock reading cannot change what the step computes.
+        const auto start = std::chrono::steady_clock::now();
         world_->step();
+        const std::chrono::duration<double, std::milli> stepTime = std::chrono::steady_clock::now() - start;
+        telemetry_.record(*world_, stepTime.count());
     }
     return steps;
+}
+
+void Simulation::syncTelemetry() {
+    const Scene& scene = world_->scene();
+    const size_t capacity =
+        static_cast<size_t>(std::max(1.0, std::round(telemetrySeconds_ / scene.settings.dt)));
+    bool same = capacity == telemetry_.capacity() && telemetryJoints_.size() == scene.joints.size();
+    for (size_t j = 0; same && j < scene.joints.size(); ++j) same = telemetryJoints_[j] == scene.joints[j].name;
+    if (same) return;
+    if (capacity != telemetry_.capacity())
+        telemetry_.setCapacity(capacity);
+    else
+        telemetry_.clear();
+    telemetryJoints_.clear();
+    for (const JointDesc& j : scene.joints) telemetryJoints_.push_back(j.name);
 }
 
 }  // namespace jl::app

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "jointlab/scene.h"
+#include "jointlab/telemetry.h"
 #include "jointlab/world.h"
 #include "drag_spring.h"
 #include "sim_clock.h"
@@ -44,14 +45,29 @@ public:
     World* world() { return world_.get(); }
     const std::string& sourcePath() const { return sourcePath_; }
 
+    /// What the solver did in the recorded window, one sample per step (recorded after every
+    /// step). Cleared when the World is rebuilt and when the joints change (its joint indices
+    /// are the scene's).
+    const Telemetry& telemetry() const { return telemetry_; }
+    /// Length of the recorded window in simulated seconds (default 10 s: 600 steps at 60 Hz).
+    /// A new length clears the record at the next step.
+    void setTelemetrySeconds(double seconds) { telemetrySeconds_ = seconds; }
+    double telemetrySeconds() const { return telemetrySeconds_; }
+
     SimClock clock;
     /// The mouse spring, while a body is being dragged: applied before every step.
     std::optional<DragSpring> drag;
 
 private:
+    /// Clears the telemetry when its window length or the scene's joints changed.
+    void syncTelemetry();
+
     Scene scene_;
     std::unique_ptr<World> world_;
     std::string sourcePath_;
+    Telemetry telemetry_{600};
+    double telemetrySeconds_ = 10.0;
+    std::vector<std::string> telemetryJoints_;  ///< joint names the telemetry's indices refer to
 };
 
 }  // namespace jl::app
