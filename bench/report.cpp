@@ -1,0 +1,192 @@
+#include "report.h"
+
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+#include <thread>
+
+namespace bench {
+
+namespace {
+
+std::string num(double x) {
+    char b[32];
+    if (!std::isfinite(x)) return "—";
+    std::snprintf(b, sizeof b, "%.3g", x);
+    return b;
+}
+
+std::string fixed(double x, int digits) {
+    char b[32];
+    if (!std::isfinite(x)) return "—";
+    std::snprintf(b, sizeof b, "%.*f", digits, x);
+    return b;
+}
+
+std::string pair(double a, double b) { return num(a) + " / " + num(b); }
+
+std::string ratio(double jl, double peer) {
+    if (!(peer > 0) || !std::isfinite(jl) || !std::isfinite(peer)) return "—";
+    char b[32];
+    std::snprintf(b, sizeof b, "%.2f×", jl / peer);
+    return b;
+}
+
+/// Error ratio; errors below `floor` are round-off (e.g. the out-of-plane error of a planar chain)
+/// and not compared.
+std::string errorRatio(double jl, double peer, double floor) {
+    if (!std::isfinite(jl) || !std::isfinite(peer)) return "—";
+    if (jl < floor && peer < floor) return "both < " + num(floor);
+    if (peer < floor) return "peer < " + num(floor);
+    char b[32];
+    std::snprintf(b, sizeof b, "%.2f×", jl / peer);
+    return b;
+}
+
+std::string cpuModel() {
+    std::ifstream f("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(f, line))
+        if (line.rfind("model name", 0) == 0) {
+            const size_t c = line.find(':');
+            return c == std::string::npos ? line : line.substr(c + 2);
+        }
+    return "unknown CPU";
+}
+
+const RunResult* runAt(const EngineResult& e, int iters) {
+    for (const RunResult& r : e.runs)
+        if (r.iterations == iters) return &r;
+    return nullptr;
+}
+
+bool isJointLab(const EngineResult& e) {
+    return e.engine.kind == EngineKind::JointLabPGS || e.engine.kind == EngineKind::JointLabTGS;
+}
+
+}  // namespace
+
+double EngineResult::msPerIteration() const {
+    std::vector<double> x, y;
+    for (const RunResult& r : runs)
+        if (r.medianMs > 0) x.push_back(r.iterationsDone), y.push_back(r.medianMs);
+    return slope(x, y);
+}
+
+double EngineResult::marginalRate() const {
+    const double s = msPerIteration();
+    return s > 0 ? accuracy.rows / (s * 1e-3) : NAN;
+}
+
+bool EngineResult::diverged() const { return accuracy.diverged; }
+
+std::string machineHeader() {
+    std::string h = "JointLab benchmark — " + cpuModel() + ", " + std::to_string(std::thread::hardware_concurrency()) +
+                    " hardware threads, single-threaded; " + "compiler " + __VERSION__;
+#ifdef JOINTLAB_HAVE_BULLET
+    h += "; " + bulletVersion();
+#else
+    h += "; Bullet not built";
+#endif
+#ifdef JOINTLAB_HAVE_ODE
+    h += "; " + odeVersion();
+#else
+    h += "; ODE not built";
+#endif
+    return h;
+}
+
+void printTables(const Report& r, std::FILE* out) {
+    const bool matched = r.erp >= 0;
+    std::fprintf(out,
+                 "\n### Speed (60 Hz; median thread CPU ms per step at N iterations; JointLab does N position + 1 velocity "
+                 "iteration)\n\n");
+    std::fprintf(out, "| scene | engine | rows/step |");
+    for (int n : r.iters) std::fprintf(out, " ms @%d |", n);
+    std::fprintf(out, " ms per iteration | marginal M row-iter/s |\n|---|---|---:|");
+    for (size_t i = 0; i < r.iters.size(); ++i) std::fprintf(out, "---:|");
+    std::fprintf(out, "---:|---:|\n");
+    for (const SceneResult& s : r.scenes)
+        for (const EngineResult& e : s.engines) {
+            std::fprintf(out, "| %s | %s | %s |", s.scene.name.c_str(), e.engine.label, fixed(e.accuracy.rows, 0).c_str());
+            for (int n : r.iters) {
+                const RunResult* run = runAt(e, n);
+                const bool early = run && run->iterationsDone < run->iterations - 0.05;
+                std::fprintf(out, " %s%s%s |", run ? num(run->medianMs).c_str() : "—", run && run->diverged ? "†" : "",
+                             early ? ("‡" + fixed(run->iterationsDone, 1)).c_str() : "");
+            }
+            std::fprintf(out, " %s | %s |\n", num(e.msPerIteration()).c_str(), num(e.marginalRate() * 1e-6).c_str());
+        }
+
+    std::fprintf(out,
+                 "\n### Accuracy at %d iterations (%s): joint separation [m] and angular error [rad], max / RMS over joints; "
+                 "largest error sampled at 10 Hz over the 10 s; energy drift E(10 s) − E(0) [J]\n\n",
+                 r.accIters, matched ? ("Baumgarte/ERP " + num(r.erp) + " for all").c_str() : "each engine's default Baumgarte/ERP");
+    std::fprintf(out, "| scene | engine | separation 1 s | separation 5 s | angular 1 s | angular 5 s | peak separation / angular | ΔE 10 s |\n");
+    std::fprintf(out, "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (const SceneResult& s : r.scenes)
+        for (const EngineResult& e : s.engines) {
+            const RunResult& a = e.accuracy;
+            const bool ang = a.at1.angCount > 0;
+            std::fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.scene.name.c_str(), e.engine.label,
+                         a.hasAt1 ? pair(a.at1.sepMax, a.at1.sepRms).c_str() : "diverged",
+                         a.hasAt5 ? pair(a.at5.sepMax, a.at5.sepRms).c_str() : "diverged",
+                         !a.hasAt1 ? "diverged" : ang ? pair(a.at1.angMax, a.at1.angRms).c_str() : "n/a",
+                         !a.hasAt5 ? "diverged" : ang ? pair(a.at5.angMax, a.at5.angRms).c_str() : "n/a",
+                         (num(a.peakSep) + " / " + (ang ? num(a.peakAng) : std::string("n/a"))).c_str(),
+                         a.hasAt10 ? num(a.energyDrift).c_str() : "diverged");
+        }
+
+    std::fprintf(out,
+                 "\n### JointLab / peer (rate > 1×: JointLab solves more rows per second; ms and errors < 1×: JointLab is "
+                 "faster / more accurate)\n\n");
+    std::fprintf(out, "| scene | JointLab | vs | marginal row-iter rate | ms/step @%d | separation RMS 5 s | angular RMS 5 s |\n",
+                 r.accIters);
+    std::fprintf(out, "|---|---|---|---:|---:|---:|---:|\n");
+    for (const SceneResult& s : r.scenes)
+        for (const EngineResult& j : s.engines) {
+            if (!isJointLab(j)) continue;
+            for (const EngineResult& p : s.engines) {
+                if (isJointLab(p)) continue;
+                const bool ang = j.accuracy.at5.angCount > 0;
+                std::fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |\n", s.scene.name.c_str(),
+                             j.engine.kind == EngineKind::JointLabPGS ? "PGS" : "TGS",
+                             p.engine.label, ratio(j.marginalRate(), p.marginalRate()).c_str(),
+                             ratio(j.accuracy.medianMs, p.accuracy.medianMs).c_str(),
+                             j.accuracy.hasAt5 && p.accuracy.hasAt5 ? errorRatio(j.accuracy.at5.sepRms, p.accuracy.at5.sepRms, 1e-6).c_str() : "—",
+                             ang && j.accuracy.hasAt5 && p.accuracy.hasAt5 ? errorRatio(j.accuracy.at5.angRms, p.accuracy.at5.angRms, 1e-6).c_str() : "n/a");
+            }
+        }
+    std::fprintf(out,
+                 "\n† diverged (non-finite state) within the run. ‡k: Bullet stopped early, after k iterations per step on "
+                 "average (its residual reached exactly 0); the per-iteration cost uses the iterations actually run.\n");
+    std::fflush(out);
+}
+
+void writeCsv(const Report& r, const std::string& path) {
+    std::ofstream f(path);
+    if (!f) throw std::runtime_error("cannot write " + path);
+    f << "# " << r.header << "\n";
+    f << "scene,engine,iterations,iterations_done,ms_per_step,wall_ms_per_step,rows_per_step,diverged,sep_max_1s,sep_rms_1s,ang_max_1s,ang_rms_1s,"
+         "sep_max_5s,sep_rms_5s,ang_max_5s,ang_rms_5s,peak_sep,peak_ang,energy_drift_10s,ms_per_iteration,"
+         "marginal_row_iter_per_s\n";
+    for (const SceneResult& s : r.scenes)
+        for (const EngineResult& e : s.engines)
+            for (const RunResult& run : e.runs) {
+                const bool acc = run.iterations == r.accIters;
+                char line[640];
+                std::snprintf(line, sizeof line, "%s,%s,%d,%.2f,%.5f,%.5f,%.1f,%d,", s.scene.name.c_str(), e.engine.id,
+                              run.iterations, run.iterationsDone, run.medianMs, run.medianWallMs, run.rows, run.diverged ? 1 : 0);
+                f << line;
+                if (acc) {
+                    std::snprintf(line, sizeof line, "%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g\n",
+                                  run.at1.sepMax, run.at1.sepRms, run.at1.angMax, run.at1.angRms, run.at5.sepMax,
+                                  run.at5.sepRms, run.at5.angMax, run.at5.angRms, run.peakSep, run.peakAng, run.energyDrift, e.msPerIteration(), e.marginalRate());
+                    f << line;
+                } else {
+                    f << ",,,,,,,,,,,,\n";
+                }
+            }
+}
+
+}  // namespace bench

@@ -1,0 +1,63 @@
+// JointLab benchmark — one interface over the three engines.
+//
+// The harness times step() alone; beforeStep()/afterStep() count the constraint rows the step
+// solved (outside the timed region) and state() copies the bodies out for the metrics.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "metrics.h"
+#include "scene_spec.h"
+
+namespace bench {
+
+enum class EngineKind { JointLabPGS, JointLabTGS, Bullet, ODE };
+
+struct SimSettings {
+    int iterations = 10;  ///< JointLab: position iterations (+ velIters); Bullet and ODE: solver iterations
+    int velIters = 1;     ///< JointLab only
+    /// < 0: each engine's default error reduction (JointLab PGS 1, TGS 1/√posIters; Bullet and
+    /// ODE 0.2); otherwise the same Baumgarte/ERP for every engine.
+    Real erp = -1.0;
+};
+
+class Sim {
+public:
+    virtual ~Sim() = default;
+    /// Called before each step, outside the timed region.
+    virtual void beforeStep() {}
+    /// One step of SceneSpec::dt. Timed.
+    virtual void step() = 0;
+    /// Called after each step, outside the timed region.
+    virtual void afterStep() {}
+    /// 1D constraint rows the last step solved (valid after afterStep()).
+    virtual int rows() const = 0;
+    /// Solver iterations the last step actually ran, when the engine may stop early (Bullet stops
+    /// once its residual is exactly 0); < 0: the configured count.
+    virtual double iterationsDone() const { return -1.0; }
+    virtual void state(std::vector<BodyState>& out) const = 0;
+};
+
+struct EngineInfo {
+    EngineKind kind;
+    const char* id;     ///< command-line name
+    const char* label;  ///< table name
+    bool available;     ///< compiled in
+};
+
+/// All engines, JointLab first; `available` says which were built.
+std::vector<EngineInfo> engines();
+
+std::unique_ptr<Sim> makeSim(EngineKind kind, const SceneSpec& s, const SimSettings& settings);
+
+// Per engine (sim_jointlab.cpp, sim_bullet.cpp, sim_ode.cpp).
+std::unique_ptr<Sim> makeJointLabSim(const SceneSpec& s, const SimSettings& settings, bool tgs);
+std::unique_ptr<Sim> makeBulletSim(const SceneSpec& s, const SimSettings& settings);
+std::unique_ptr<Sim> makeOdeSim(const SceneSpec& s, const SimSettings& settings);
+/// Version strings of the peers, e.g. "Bullet 3.24 (single precision)".
+std::string bulletVersion();
+std::string odeVersion();
+
+}  // namespace bench
