@@ -122,6 +122,10 @@ std::string keyOf(T& object, const M& member) {
     return finder.found;
 }
 
+/// Checks a saved run state against its scene: one entry per body and joint, finite values, unit
+/// quaternions, step and time not negative. Returns "state...: problem" or "".
+std::string validateState(const Scene& scene, const WorldSnapshot& state);
+
 /// Checks a scene (visit() is non-const, so it takes a mutable one; it changes nothing): values
 /// against their Field, names, references and each joint type's cross-field rules. Returns the
 /// first problem as "path: problem", or "".

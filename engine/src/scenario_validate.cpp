@@ -152,6 +152,7 @@ std::string validate(Scene& s) {
         s.plots[i].visit(c);
         if (!error.empty()) return error;
     }
+    if (s.state) return validateState(s, *s.state);
     return "";
 }
 

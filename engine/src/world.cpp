@@ -2,6 +2,7 @@
 #include "jointlab/world.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include <glm/gtx/norm.hpp>
@@ -103,11 +104,17 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         mem.reference[1] = m.jointBody1[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody1[j])].pose : Transform{};
         mem.hasReference = true;
     }
+    // A scene saved mid-run: continue from its state (validateScene checked it fits the scene).
+    if (scene_.state) {
+        restore(*scene_.state);
+        scene_.state.reset();
+    }
 }
 
 World::~World() = default;
 
 void World::applyScene(Scene scene, const Scene& previous) {
+    scene.state.reset();  // the running state is kept below; a saved one does not apply to an edit
     World fresh(scene);
     for (size_t i = 0; i < fresh.bodies_.size(); ++i) {
         const BodyDesc& d = fresh.scene_.bodies[i];
@@ -302,7 +309,7 @@ void World::step() {
     }
     if (recoverFromDivergence()) return;
     divergence_ = Divergence{};
-    ++stepCount_;
+    if (stepCount_ < INT64_MAX) ++stepCount_;  // saturates: a state loaded from a file may start anywhere
     time_ += dt;
 
     // 6. row results, force reporting (physx-joints-guide.md "Force Reporting") and breakage

@@ -155,7 +155,7 @@ Scene sampleScene() {
     return s;
 }
 
-const char* kHeader = R"("format": "jointlab-scenario", "version": 1)";
+const char* kHeader = R"("format": "jointlab-scenario", "version": 2)";
 
 /// A file with the standard header plus `rest` (which starts with a comma or is empty).
 std::string file(const std::string& rest) {
@@ -235,7 +235,7 @@ TEST(ScenarioIo, RandomDoublesRoundTripExactly) {
 TEST(ScenarioIo, OutputIsCanonical) {
     const std::string text = serializeScenario(sampleScene());
     EXPECT_EQ(text.back(), '\n');
-    EXPECT_EQ(text.rfind("{\n  \"format\": \"jointlab-scenario\",\n  \"version\": 1,\n", 0), 0u)
+    EXPECT_EQ(text.rfind("{\n  \"format\": \"jointlab-scenario\",\n  \"version\": 2,\n", 0), 0u)
         << text.substr(0, 80);
     EXPECT_NE(text.find("\"position\": [0.0, 2.0, 0.0]"), std::string::npos);
     EXPECT_NE(text.find("\"breakForce\": \"inf\""), std::string::npos);  // ±inf as strings
@@ -393,8 +393,8 @@ std::vector<BadCase> badCases() {
          {"format: expected \"jointlab-scenario\", got string \"blender\""}},
         {"missing version", R"({"format": "jointlab-scenario"})", {"version: missing"}},
         {"newer version",
-         R"({"format": "jointlab-scenario", "version": 2})",
-         {"version: 2 is newer than this JointLab (1)"}},
+         R"({"format": "jointlab-scenario", "version": 3})",
+         {"version: 3 is newer than this JointLab (2)"}},
         {"version zero",
          R"({"format": "jointlab-scenario", "version": 0})",
          {"version: must be >= 1, got 0"}},

@@ -97,6 +97,7 @@ TEST(Scenarios, EachFileIsCanonical) {
         if (canonical != readFile(file) && std::getenv("JOINTLAB_UPDATE_SCENARIOS")) {
             // New fields with defaults were added to a description: rewrite the file canonically.
             ASSERT_TRUE(saveScenario(file.string(), scene, error)) << error;
+            fs::remove(file.string() + ".bak");  // the previous version is in git
             continue;
         }
         EXPECT_EQ(canonical, readFile(file))

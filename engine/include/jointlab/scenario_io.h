@@ -2,7 +2,8 @@
 //
 // Format: see docs/scenario-format.md. Every error names the path of the offending value and the
 // problem, e.g. `joints[3].body1: no body named "lever"` or `bodies[0].mass: must be > 0, got -2`.
-// A failed load leaves the output scene untouched; a failed save leaves the existing file intact.
+// A failed load leaves the output scene untouched; a failed save leaves the existing file (and its
+// .bak) intact. Files of older format versions are migrated on load; newer ones are refused.
 #pragma once
 
 #include <string>
@@ -13,7 +14,9 @@
 namespace jl {
 
 inline constexpr const char* kScenarioFormatName = "jointlab-scenario";
-inline constexpr int kScenarioFormatVersion = 1;
+/// The version this JointLab writes. Older versions load (migrated in memory); newer are refused.
+/// 2: the optional "state" section (Scene::state).
+inline constexpr int kScenarioFormatVersion = 2;
 
 /// Checks a scene built in memory (editor, tests): ranges, NaN/Inf, unit quaternions, unique
 /// names, body references, cross-field rules. Returns "" when valid, else "path: problem".
@@ -30,7 +33,9 @@ bool loadScenario(const std::string& path, Scene& out, std::string& error);
 /// numbers are written with full precision so load → save → load gives the same scene.
 std::string serializeScenario(const Scene& scene);
 
-/// Writes the scene atomically: temp file in the same directory, flush, rename over `path`.
+/// Writes the scene atomically: temp file in the same directory, flush, rename over `path`. The
+/// previous content of `path`, if any, is kept as `<path>.bak`. A failed save changes neither
+/// `path` nor `<path>.bak`.
 bool saveScenario(const std::string& path, const Scene& scene, std::string& error);
 
 }  // namespace jl

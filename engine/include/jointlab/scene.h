@@ -1,15 +1,17 @@
 // JointLab engine — the Scene: plain descriptions of settings, bodies and joints.
 //
 // The Scene is what files store, what the editor edits (through undoable commands) and what a
-// World is built from. It holds no runtime state.
+// World is built from. It holds no runtime state, except an optional saved `state` of a run.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "jointlab/body.h"
 #include "jointlab/fields.h"
 #include "jointlab/joint.h"
+#include "jointlab/snapshot.h"
 
 namespace jl {
 
@@ -103,6 +105,10 @@ struct Scene {
     std::vector<JointDesc> joints;
     CameraState camera;
     std::vector<PlotDesc> plots;  ///< the app's Plots panel set-up (optional in files)
+    /// Where a run was when the scene was saved mid-run (optional in files, format version 2).
+    /// A World built from the scene starts from it instead of the descriptions' poses and
+    /// velocities; the descriptions still say where the run started (reset, coupling references).
+    std::optional<WorldSnapshot> state;
 
     /// Index of the body named `name`, or -1.
     int findBody(const std::string& name) const;

@@ -18,15 +18,9 @@
 
 #include "jointlab/row.h"
 #include "jointlab/scene.h"
+#include "jointlab/snapshot.h"
 
 namespace jl {
-
-/// Pose and velocity of a body.
-struct BodyState {
-    Transform pose;           ///< centre of mass pose
-    Vec3 linearVelocity{0.0};   ///< [m/s]
-    Vec3 angularVelocity{0.0};  ///< world axes [rad/s]
-};
 
 /// What the solver did with one row in the last step.
 struct RowResult {
@@ -66,22 +60,12 @@ struct Divergence {
     std::string message;
 };
 
-/// Everything needed to continue a run bit-identically (reset, time travel, save mid-run).
-struct WorldSnapshot {
-    int64_t stepCount = 0;
-    Real time = 0.0;
-    std::vector<BodyState> bodies;
-    std::vector<bool> broken;
-    std::vector<Real> jointAngles;     ///< JointMemory: kSlots per joint
-    std::vector<bool> jointAngleValid;
-    std::vector<Real> contactImpulses;  ///< warm-start cache
-    size_t breakEventCount = 0;
-};
-
 class World {
 public:
     /// Builds the runtime state. The scene must be valid (see validateScene); bodies referenced
-    /// by name are resolved here.
+    /// by name are resolved here. When the scene carries a state (Scene::state, a file saved
+    /// mid-run), the world continues from it bit for bit; the world's scene() then no longer holds
+    /// it (the descriptions say how the run started, snapshot() where it is now).
     explicit World(Scene scene);
     ~World();
     World(const World&) = delete;
