@@ -78,16 +78,17 @@ RunResult runOnce(EngineKind kind, const SceneSpec& s, const SimSettings& cfg, c
     return r;
 }
 
-double slope(const std::vector<double>& x, const std::vector<double>& y) {
+LineFit fitLine(const std::vector<double>& x, const std::vector<double>& y) {
     const size_t n = x.size();
-    if (n < 2) return 0;
+    if (n < 2) return {0, n ? y[0] : 0};
     double mx = 0, my = 0;
     for (size_t i = 0; i < n; ++i) mx += x[i], my += y[i];
     mx /= static_cast<double>(n);
     my /= static_cast<double>(n);
     double sxy = 0, sxx = 0;
     for (size_t i = 0; i < n; ++i) sxy += (x[i] - mx) * (y[i] - my), sxx += (x[i] - mx) * (x[i] - mx);
-    return sxx > 0 ? sxy / sxx : 0;
+    const double slope = sxx > 0 ? sxy / sxx : 0;
+    return {slope, my - slope * mx};
 }
 
 }  // namespace bench

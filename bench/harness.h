@@ -32,7 +32,10 @@ struct RunPlan {
 
 RunResult runOnce(EngineKind kind, const SceneSpec& s, const SimSettings& cfg, const RunPlan& plan);
 
-/// Least-squares slope of y over x.
-double slope(const std::vector<double>& x, const std::vector<double>& y);
+/// Least-squares line y = intercept + slope·x.
+struct LineFit {
+    double slope = 0, intercept = 0;
+};
+LineFit fitLine(const std::vector<double>& x, const std::vector<double>& y);
 
 }  // namespace bench

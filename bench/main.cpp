@@ -1,7 +1,7 @@
 // jointlab_bench: JointLab's PGS and TGS side by side with Bullet and ODE on the same scenes.
 //
 //   jointlab_bench [--quick] [--scene a,b] [--engine jl-pgs,bullet] [--iters 1,4,10,20]
-//                  [--acc-iters 10] [--erp X] [--csv FILE] [--sweep FILE] [--sweep-only]
+//                  [--acc-iters 10] [--erp X] [--csv FILE] [--md FILE] [--sweep FILE] [--sweep-only]
 //
 // For every scene and engine: median ms per step at each iteration count, the marginal
 // row-iteration rate (rows per step / slope of ms over the iteration count, which removes the
@@ -33,9 +33,10 @@ struct Options {
     std::vector<int> iters{1, 4, 10, 20};
     int accIters = 10;
     double erp = -1;
-    std::string csv, sweep;
+    std::string csv, md, sweep;
     bool sweepOnly = false;
     int repeats = 2;  ///< timed windows per iteration count (the fastest median counts)
+    int steps = 0;    ///< > 0: simulate only this many steps per run, all timed (for profilers)
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -60,9 +61,11 @@ void usage(std::FILE* f) {
                  "\n  --engine a,b       engines (default: all built): jl-pgs jl-tgs bullet ode\n"
                  "  --iters 1,4,10,20  iteration counts timed (JointLab: position iterations, + 1 velocity iteration)\n"
                  "  --repeats R        timed windows per iteration count, fastest median kept (default 2, --quick 1)\n"
+                 "  --steps N          profiling: every run is N timed steps, no accuracy columns (e.g. under valgrind)\n"
                  "  --acc-iters N      iteration count of the accuracy columns (default 10; added to --iters)\n"
                  "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
                  "  --csv FILE         also write every measured number as CSV\n"
+                 "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
                  "  --sweep FILE       also write the chain1000 accuracy-vs-cost sweep (1-20 iterations) as CSV\n"
                  "  --sweep-only       run only the sweep\n");
 }
@@ -77,6 +80,7 @@ Options parse(int argc, char** argv) {
         };
         if (a == "--quick") o.quick = true, o.repeats = 1;
         else if (a == "--repeats") o.repeats = std::max(1, std::stoi(value()));
+        else if (a == "--steps") o.steps = std::max(1, std::stoi(value()));
         else if (a == "--scene") o.scenes = split(value());
         else if (a == "--engine") o.engineIds = split(value());
         else if (a == "--iters") {
@@ -85,6 +89,7 @@ Options parse(int argc, char** argv) {
         } else if (a == "--acc-iters") o.accIters = std::stoi(value());
         else if (a == "--erp") o.erp = std::stod(value());
         else if (a == "--csv") o.csv = value();
+        else if (a == "--md") o.md = value();
         else if (a == "--sweep") o.sweep = value();
         else if (a == "--sweep-only") o.sweepOnly = true;
         else if (a == "--help" || a == "-h") {
@@ -133,10 +138,11 @@ EngineResult measure(const EngineInfo& e, const SceneSpec& s, const Options& o) 
         RunPlan plan;
         plan.timingSteps = timing;
         plan.steps = n == o.accIters ? std::max(timing, 10 * perSecond) : timing;
+        if (o.steps > 0) plan.steps = plan.timingSteps = o.steps;
         RunResult r = runOnce(e.kind, s, cfg, plan);
         // Repeats of the timed window (the simulation is deterministic, so each does the same
         // work): the fastest median is kept, the one least disturbed by the rest of the machine.
-        for (int k = 1; k < o.repeats; ++k) {
+        for (int k = 1; k < (o.steps > 0 ? 1 : o.repeats); ++k) {
             const RunResult again = runOnce(e.kind, s, cfg, RunPlan{timing, timing});
             if (again.medianMs < r.medianMs) r.medianMs = again.medianMs;
             if (again.medianWallMs < r.medianWallMs) r.medianWallMs = again.medianWallMs;
@@ -152,9 +158,9 @@ void runSweep(const Options& o) {
     const std::vector<int> counts{1, 2, 4, 6, 10, 15, 20};
     std::ofstream f(o.sweep);
     if (!f) throw std::runtime_error("cannot write " + o.sweep);
-    f << "# chain1000: joint error against time per step, 1-20 iterations, 60 Hz, 5 s of simulation.\n"
-         "# erp: 'default' = each engine's own (JointLab PGS 1, TGS 1/sqrt(iterations); Bullet, ODE 0.2).\n"
-         "# Separation [m], angular error [rad]; ms_per_step is the median over the 300 steps.\n"
+    f << "# chain1000: joint error against time per step for 1 to 20 iterations at 60 Hz over 5 s of simulation\n"
+         "# erp default = each engine's own: JointLab PGS 1 and TGS 1/sqrt(iterations) and Bullet and ODE 0.2\n"
+         "# separation in m and angular error in rad; ms_per_step = median thread CPU time over the 300 steps\n"
          "engine,erp,iterations,ms_per_step,rows_per_step,sep_max_1s,sep_rms_1s,ang_max_1s,ang_rms_1s,"
          "sep_max_5s,sep_rms_5s,ang_max_5s,ang_rms_5s,diverged\n";
     struct Variant {
@@ -207,6 +213,13 @@ int run(int argc, char** argv) {
         }
         printTables(report, stdout);
         if (!o.csv.empty()) writeCsv(report, o.csv);
+        if (!o.md.empty()) {
+            std::FILE* f = std::fopen(o.md.c_str(), "w");
+            if (!f) throw std::runtime_error("cannot write " + o.md);
+            std::fprintf(f, "%s\n", report.header.c_str());
+            printTables(report, f);
+            std::fclose(f);
+        }
     }
     if (!o.sweep.empty()) runSweep(o);
     return 0;

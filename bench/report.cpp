@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include <cmath>
+#include <ctime>
 #include <fstream>
 #include <stdexcept>
 #include <thread>
@@ -64,13 +65,19 @@ bool isJointLab(const EngineResult& e) {
     return e.engine.kind == EngineKind::JointLabPGS || e.engine.kind == EngineKind::JointLabTGS;
 }
 
+std::string loadAverage() {
+    std::ifstream f("/proc/loadavg");
+    double one = 0;
+    return f >> one ? num(one) : std::string("?");
+}
+
 }  // namespace
 
-double EngineResult::msPerIteration() const {
+LineFit EngineResult::fit() const {
     std::vector<double> x, y;
     for (const RunResult& r : runs)
         if (r.medianMs > 0) x.push_back(r.iterationsDone), y.push_back(r.medianMs);
-    return slope(x, y);
+    return fitLine(x, y);
 }
 
 double EngineResult::marginalRate() const {
@@ -81,8 +88,15 @@ double EngineResult::marginalRate() const {
 bool EngineResult::diverged() const { return accuracy.diverged; }
 
 std::string machineHeader() {
-    std::string h = "JointLab benchmark — " + cpuModel() + ", " + std::to_string(std::thread::hardware_concurrency()) +
-                    " hardware threads, single-threaded; " + "compiler " + __VERSION__;
+#ifndef JOINTLAB_BENCH_REV
+#define JOINTLAB_BENCH_REV "unknown"
+#endif
+    const std::time_t now = std::time(nullptr);
+    char date[32];
+    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    std::string h = std::string("JointLab benchmark (JointLab ") + JOINTLAB_BENCH_REV + ", " + date + ") — " + cpuModel() + ", " +
+                    std::to_string(std::thread::hardware_concurrency()) + " hardware threads, single-threaded, load average " +
+                    loadAverage() + " at start; g++ " + __VERSION__ + " -O3";
 #ifdef JOINTLAB_HAVE_BULLET
     h += "; " + bulletVersion();
 #else
@@ -96,16 +110,84 @@ std::string machineHeader() {
     return h;
 }
 
+namespace {
+
+const EngineResult* find(const SceneResult& s, EngineKind kind) {
+    for (const EngineResult& e : s.engines)
+        if (e.engine.kind == kind) return &e;
+    return nullptr;
+}
+
+/// "a / b / c / d" over the four engines (— where one was not run).
+template <class F>
+std::string perEngine(const SceneResult& s, F value) {
+    std::string out;
+    for (EngineKind k : {EngineKind::JointLabPGS, EngineKind::JointLabTGS, EngineKind::Bullet, EngineKind::ODE}) {
+        if (!out.empty()) out += " / ";
+        const EngineResult* e = find(s, k);
+        out += e ? value(*e) : std::string("—");
+    }
+    return out;
+}
+
+void printSummary(const Report& r, std::FILE* out) {
+    std::fprintf(out,
+                 "\n### Summary (JointLab PGS / JointLab TGS / Bullet / ODE; accuracy at %d iterations)\n\n"
+                 "| scene | rows/step | marginal M row-iter/s | ms/step @%d | separation RMS 5 s [m] |\n"
+                 "|---|---:|---:|---:|---:|\n",
+                 r.accIters, r.accIters);
+    for (const SceneResult& s : r.scenes) {
+        const double rows = s.engines.empty() ? 0 : s.engines.front().accuracy.rows;
+        std::fprintf(out, "| %s | %s | %s | %s | %s |\n", s.scene.name.c_str(), fixed(rows, 0).c_str(),
+                     perEngine(s, [](const EngineResult& e) { return num(e.marginalRate() * 1e-6); }).c_str(),
+                     perEngine(s, [](const EngineResult& e) { return num(e.accuracy.medianMs); }).c_str(),
+                     perEngine(s, [](const EngineResult& e) {
+                         return e.accuracy.hasAt5 ? num(e.accuracy.at5.sepRms) : std::string(e.accuracy.diverged ? "diverged" : "—");
+                     }).c_str());
+    }
+}
+
+/// Issue 9's goals, measured (benchmark figures, never asserted).
+void printGoals(const Report& r, std::FILE* out) {
+    std::fprintf(out, "\n### Issue 9 goals, as measured\n\n| goal | measured | met |\n|---|---|---|\n");
+    for (const SceneResult& s : r.scenes) {
+        const EngineResult* pgs = find(s, EngineKind::JointLabPGS);
+        const EngineResult* bullet = find(s, EngineKind::Bullet);
+        if (pgs && bullet && bullet->marginalRate() > 0) {
+            const double x = pgs->marginalRate() / bullet->marginalRate();
+            const RunResult &a = pgs->accuracy, &b = bullet->accuracy;
+            const bool accurate = a.hasAt5 && b.hasAt5 && a.at5.sepRms <= b.at5.sepRms;
+            std::fprintf(out,
+                         "| %s: PGS marginal row-iteration rate ≥ 3× Bullet's, separation RMS 5 s ≤ Bullet's | %s× (%s vs %s "
+                         "M/s); %s vs %s m | %s |\n",
+                         s.scene.name.c_str(), fixed(x, 2).c_str(), num(pgs->marginalRate() * 1e-6).c_str(),
+                         num(bullet->marginalRate() * 1e-6).c_str(), a.hasAt5 ? num(a.at5.sepRms).c_str() : "—",
+                         b.hasAt5 ? num(b.at5.sepRms).c_str() : "—", x >= 3 && accurate ? "yes" : "no");
+        }
+        if (s.scene.name != "grid100" || !pgs) continue;
+        const RunResult* at4 = runAt(*pgs, 4);
+        if (at4)
+            std::fprintf(out, "| grid100: 4 position + 1 velocity iterations ≤ 5 ms per step (PGS) | %s ms | %s |\n",
+                         num(at4->medianMs).c_str(), at4->medianMs <= 5 ? "yes" : "no");
+        std::fprintf(out, "| grid100: ≥ 300 M row-iterations/s with PGS | %s M/s | %s |\n",
+                     num(pgs->marginalRate() * 1e-6).c_str(), pgs->marginalRate() >= 300e6 ? "yes" : "no");
+    }
+}
+
+}  // namespace
+
 void printTables(const Report& r, std::FILE* out) {
     const bool matched = r.erp >= 0;
+    printSummary(r, out);
+    printGoals(r, out);
     std::fprintf(out,
                  "\n### Speed (60 Hz; median thread CPU ms per step at N iterations; JointLab does N position + 1 velocity "
                  "iteration)\n\n");
     std::fprintf(out, "| scene | engine | rows/step |");
     for (int n : r.iters) std::fprintf(out, " ms @%d |", n);
-    std::fprintf(out, " ms per iteration | marginal M row-iter/s |\n|---|---|---:|");
+    std::fprintf(out, " fixed ms | ms per iteration | marginal M row-iter/s |\n|---|---|---:|");
     for (size_t i = 0; i < r.iters.size(); ++i) std::fprintf(out, "---:|");
-    std::fprintf(out, "---:|---:|\n");
+    std::fprintf(out, "---:|---:|---:|\n");
     for (const SceneResult& s : r.scenes)
         for (const EngineResult& e : s.engines) {
             std::fprintf(out, "| %s | %s | %s |", s.scene.name.c_str(), e.engine.label, fixed(e.accuracy.rows, 0).c_str());
@@ -115,7 +197,8 @@ void printTables(const Report& r, std::FILE* out) {
                 std::fprintf(out, " %s%s%s |", run ? num(run->medianMs).c_str() : "—", run && run->diverged ? "†" : "",
                              early ? ("‡" + fixed(run->iterationsDone, 1)).c_str() : "");
             }
-            std::fprintf(out, " %s | %s |\n", num(e.msPerIteration()).c_str(), num(e.marginalRate() * 1e-6).c_str());
+            std::fprintf(out, " %s | %s | %s |\n", num(e.fit().intercept).c_str(), num(e.msPerIteration()).c_str(),
+                         num(e.marginalRate() * 1e-6).c_str());
         }
 
     std::fprintf(out,
@@ -128,13 +211,17 @@ void printTables(const Report& r, std::FILE* out) {
         for (const EngineResult& e : s.engines) {
             const RunResult& a = e.accuracy;
             const bool ang = a.at1.angCount > 0;
+            if (!a.diverged && !a.hasAt1) {  // --steps: too short for the accuracy columns
+                std::fprintf(out, "| %s | %s | — | — | — | — | — | — |\n", s.scene.name.c_str(), e.engine.label);
+                continue;
+            }
             std::fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.scene.name.c_str(), e.engine.label,
                          a.hasAt1 ? pair(a.at1.sepMax, a.at1.sepRms).c_str() : "diverged",
-                         a.hasAt5 ? pair(a.at5.sepMax, a.at5.sepRms).c_str() : "diverged",
+                         a.hasAt5 ? pair(a.at5.sepMax, a.at5.sepRms).c_str() : (a.diverged ? "diverged" : "—"),
                          !a.hasAt1 ? "diverged" : ang ? pair(a.at1.angMax, a.at1.angRms).c_str() : "n/a",
-                         !a.hasAt5 ? "diverged" : ang ? pair(a.at5.angMax, a.at5.angRms).c_str() : "n/a",
+                         !a.hasAt5 ? (a.diverged ? "diverged" : "—") : ang ? pair(a.at5.angMax, a.at5.angRms).c_str() : "n/a",
                          (num(a.peakSep) + " / " + (ang ? num(a.peakAng) : std::string("n/a"))).c_str(),
-                         a.hasAt10 ? num(a.energyDrift).c_str() : "diverged");
+                         a.hasAt10 ? num(a.energyDrift).c_str() : (a.diverged ? "diverged" : "—"));
         }
 
     std::fprintf(out,

@@ -16,8 +16,11 @@ struct EngineResult {
     std::vector<RunResult> runs;  ///< one per iteration count, ascending
     RunResult accuracy;           ///< the run at the accuracy iteration count
 
-    /// Slope of the median step time over the iteration count [ms per iteration].
-    double msPerIteration() const;
+    /// Straight line through the median step times over the iterations run: slope = ms per
+    /// iteration, intercept = the step's fixed cost (prep, set-up, integration; JointLab's
+    /// velocity iteration) [ms].
+    LineFit fit() const;
+    double msPerIteration() const { return fit().slope; }
     /// Rows per step × iterations per second of marginal solver time [row-iterations/s].
     double marginalRate() const;
     bool diverged() const;
