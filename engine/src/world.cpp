@@ -20,7 +20,8 @@ struct World::Impl {
     std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
     std::vector<Vec3> extForce, extTorque;    // user forces for the next step
     std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
-    std::vector<Row> rows;                    // joint rows, then ground contact rows
+    std::vector<Row> rows;                    // joint rows, then ground contact rows: [0, rowCount)
+    size_t rowCount = 0;                      // rows in use (the vector only grows: no per-step allocation)
     std::vector<solver::RowBodies> rowBodies;
     std::vector<RowResult> results;
     std::vector<int> contactKey;              // per contact row group: body * kMaxGroundContacts + feature
@@ -30,7 +31,18 @@ struct World::Impl {
     int jointRowCount = 0;
     int contactRowCount = 0;
     solver::Data data;
-    std::vector<Row> scratch = std::vector<Row>(kMaxRowsPerJoint);
+
+    /// Room for `n` more rows at the end; the prep functions write straight into it.
+    Row* reserveRows(size_t n) {
+        if (rows.size() < rowCount + n) rows.resize(std::max(rows.size() * 2, rowCount + n));
+        return rows.data() + rowCount;
+    }
+    Row& appendRow() {
+        Row& r = *reserveRows(1);
+        r = Row{};
+        ++rowCount;
+        return r;
+    }
 };
 
 namespace {
@@ -195,11 +207,11 @@ void World::step() {
     }
 
     // 2. prep: joints write their rows (PxConstraintShaderTable::solverPrep).
-    m.rows.clear();
+    m.rowCount = 0;
     m.rowBodies.clear();
     for (size_t j = 0; j < joints_.size(); ++j) {
         JointState& js = joints_[j];
-        js.firstRow = static_cast<int>(m.rows.size());
+        js.firstRow = static_cast<int>(m.rowCount);
         js.rowCount = 0;
         if (js.broken) continue;
         const JointDesc& d = scene_.joints[j];
@@ -208,19 +220,17 @@ void World::step() {
         const Transform pose1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose : Transform{};
         PrepContext ctx = PrepContext::make(pose0, d.frame0, pose1, d.frame1, dt);
         ctx.memory = &m.memory[j];
-        RowWriter out{m.scratch.data(), kMaxRowsPerJoint};
+        RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
         std::visit([&](const auto& params) { prep(params, ctx, out); }, d.params);
         const solver::RowBodies rb{b0 >= 0 ? m.solverIndex[static_cast<size_t>(b0)] : 0,
                                    b1 >= 0 ? m.solverIndex[static_cast<size_t>(b1)] : 0,
                                    d.invMassScale0, d.invInertiaScale0, d.invMassScale1, d.invInertiaScale1,
                                    ctx.r0, ctx.r1};
-        for (int k = 0; k < out.count; ++k) {
-            m.rows.push_back(m.scratch[static_cast<size_t>(k)]);
-            m.rowBodies.push_back(rb);
-        }
+        m.rowBodies.insert(m.rowBodies.end(), static_cast<size_t>(out.count), rb);
+        m.rowCount += static_cast<size_t>(out.count);
         js.rowCount = out.count;
     }
-    m.jointRowCount = static_cast<int>(m.rows.size());
+    m.jointRowCount = static_cast<int>(m.rowCount);
 
     // 2b. ground contacts: a normal row (C = height above the plane, impulse >= 0) and two
     // friction rows bounded by ±μ·(normal impulse) per support point below the margin.
@@ -248,7 +258,7 @@ void World::step() {
                 }
                 normal.solveHint = SolveHint::Inequality;
                 normal.label = "ground normal";
-                m.rows.push_back(normal);
+                m.appendRow() = normal;
                 m.rowBodies.push_back(rb);
                 for (int t = 0; t < 2; ++t) {
                     Row f;
@@ -256,23 +266,23 @@ void World::step() {
                     f.angular0 = glm::cross(r0, f.linear0);
                     f.linear1 = f.linear0;
                     f.label = t == 0 ? "ground friction X" : "ground friction Z";
-                    m.rows.push_back(f);
+                    m.appendRow() = f;
                     m.rowBodies.push_back(rb);
                 }
             }
         }
     }
-    m.contactRowCount = static_cast<int>(m.rows.size()) - m.jointRowCount;
+    m.contactRowCount = static_cast<int>(m.rowCount) - m.jointRowCount;
 
     // 3. solver setup
-    data.rows.resize(m.rows.size());
-    data.extra.resize(m.rows.size());
-    for (size_t k = 0; k < m.rows.size(); ++k)
+    data.rows.resize(m.rowCount);
+    data.extra.resize(m.rowCount);
+    for (size_t k = 0; k < m.rowCount; ++k)
         solver::setupRow(m.rows[k], m.rowBodies[k], data, params, tgs, data.rows[k], data.extra[k]);
     // Contacts are warm-started from the same body feature's impulses of the last step (joint
     // rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a box's 12 coupled
     // rows leave a residual tangential velocity every step and a resting box creeps.
-    for (size_t k = static_cast<size_t>(m.jointRowCount), c = 0; k < m.rows.size(); k += 3, ++c) {
+    for (size_t k = static_cast<size_t>(m.jointRowCount), c = 0; k < m.rowCount; k += 3, ++c) {
         const size_t key = static_cast<size_t>(m.contactKey[c]) * 3;
         data.rows[k].accum = data.rows[k].flags & solver::kSolveInactive ? 0.0 : m.contactImpulse[key];
         for (size_t t = 1; t <= 2; ++t) {
@@ -293,7 +303,7 @@ void World::step() {
         solver::solvePGS(data, params);
 
     std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
-    for (size_t k = static_cast<size_t>(m.jointRowCount), c = 0; k < m.rows.size(); k += 3, ++c)
+    for (size_t k = static_cast<size_t>(m.jointRowCount), c = 0; k < m.rowCount; k += 3, ++c)
         for (size_t t = 0; t < 3; ++t)
             m.nextContactImpulse[static_cast<size_t>(m.contactKey[c]) * 3 + t] = data.rows[k + t].accum;
     std::swap(m.contactImpulse, m.nextContactImpulse);
@@ -313,8 +323,8 @@ void World::step() {
     time_ += dt;
 
     // 6. row results, force reporting (physx-joints-guide.md "Force Reporting") and breakage
-    m.results.resize(m.rows.size());
-    for (size_t k = 0; k < m.rows.size(); ++k) {
+    m.results.resize(m.rowCount);
+    for (size_t k = 0; k < m.rowCount; ++k) {
         const Row& row = m.rows[k];
         const solver::SolverRow& sr = data.rows[k];
         const solver::SolverRowExtra& sx = data.extra[k];
