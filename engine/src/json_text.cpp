@@ -106,15 +106,30 @@ std::string at(std::string_view text, size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-// [SECTION] Depth pre-scan
+// [SECTION] Pre-scan
 //
-// Counts [ and { outside strings. Runs in O(n) with O(1) memory and refuses a file like
-// "[[[[...]]]]" 100 000 deep before any parser allocates a frame for it.
-bool checkNestingDepth(std::string_view text, int maxDepth, std::string& error) {
+// One O(n) pass with O(1) memory before any parser runs:
+//   * nesting: counts [ and { outside strings, so "[[[[...]]]]" 100 000 deep is refused before a
+//     parser allocates a frame for it;
+//   * binary data: a control byte other than tab, CR and LF is never valid JSON (inside strings
+//     it must be escaped), and is the first thing an image, an archive or UTF-16 text hits;
+//   * a UTF-8 byte order mark anywhere but at the very start (which nlohmann skips).
+constexpr char kUtf8Bom[] = "\xEF\xBB\xBF";
+
+bool preScan(std::string_view text, int maxDepth, std::string& error) {
     int depth = 0;
     bool inString = false;
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02X", byte);
+            error = at(text, i) + (byte == 0 ? ": NUL byte: not a text file (binary data, or UTF-16 text without a byte order mark)"
+                                             : std::string(": control byte ") + hex +
+                                                   ": not a text file (a scenario is UTF-8 JSON text)");
+            return false;
+        }
         if (inString) {
             if (c == '\\')
                 ++i;  // skip the escaped character (\" does not end the string)
@@ -131,9 +146,21 @@ bool checkNestingDepth(std::string_view text, int maxDepth, std::string& error) 
             }
         } else if ((c == ']' || c == '}') && depth > 0) {
             --depth;
+        } else if (i > 0 && text.substr(i, 3) == kUtf8Bom) {
+            error = at(text, i) + ": UTF-8 byte order mark (U+FEFF) in the middle of the text; only one, at the very "
+                                  "start of the file, is allowed";
+            return false;
         }
     }
     return true;
+}
+
+/// The encoding a byte order mark announces, for files that are not UTF-8; nullptr otherwise.
+const char* foreignEncoding(std::string_view text) {
+    if (text.substr(0, 4) == std::string_view("\xFF\xFE\0\0", 4) || text.substr(0, 4) == std::string_view("\0\0\xFE\xFF", 4))
+        return "UTF-32";
+    if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") return "UTF-16";
+    return nullptr;
 }
 
 // [SECTION] SAX handler building an ordered DOM
@@ -160,7 +187,10 @@ public:
 
     bool key(Json::string_t& k) {
         Frame& f = stack_.back();
-        if (f.container->contains(k)) return fail(containerPath() + ": duplicate key " + quote(k));
+        if (f.container->contains(k)) {
+            const std::string where = containerPath();
+            return fail(where.empty() ? "duplicate top-level key " + quote(k) : where + ": duplicate key " + quote(k));
+        }
         f.key = std::move(k);
         f.hasKey = true;
         return true;
@@ -175,12 +205,23 @@ public:
             if (const size_t p = detail.find(": "); p != std::string::npos) detail.erase(0, p + 2);
         size_t offset = position;
         if (ex.id == 406) {  // number overflow: position is after the token
-            detail = "number out of range: " + lastToken;
+            detail = "number out of range: " + (lastToken.size() > 40 ? lastToken.substr(0, 40) + "..." : lastToken);
             offset = position >= lastToken.size() ? position - lastToken.size() : 0;
         } else if (offset > 0) {
             --offset;  // position counts the character that could not be used; point at it
         }
-        const std::string path = pendingPath();
+        // nlohmann quotes the whole token read so far: keep a 300 kB unterminated string out of the message.
+        if (const size_t a = detail.find("last read: '"); a != std::string::npos) {
+            const size_t from = a + 12;
+            size_t to = detail.find("'; expected", from);
+            if (to == std::string::npos) to = detail.rfind('\'');
+            if (to != std::string::npos && to > from + 40) detail.replace(from, to - from, detail.substr(from, 40) + "...");
+        }
+        // Right after a complete value the parser wanted a separator or the end of the container,
+        // as in "mass": 0x10 (the 0 is a value) or a missing comma: name that value, not the next.
+        const bool afterValue =
+            detail.find("; expected '}'") != std::string::npos || detail.find("; expected ']'") != std::string::npos;
+        const std::string path = afterValue ? lastValuePath() : pendingPath();
         error = (path.empty() ? "" : path + ": ") + detail + " (" + at(text_, offset) + ")";
         return false;
     }
@@ -212,6 +253,15 @@ private:
         const Frame& f = stack_.back();
         if (f.container->is_array()) return "[" + std::to_string(f.count) + "]";
         return f.hasKey ? "." + f.key : "";
+    }
+
+    /// Path of the value most recently added to the top container (pendingPath() if none).
+    std::string lastValuePath() const {
+        if (stack_.empty() || stack_.back().count == 0) return pendingPath();
+        const Frame& f = stack_.back();
+        std::string p = containerPath() + (f.container->is_array() ? "[" + std::to_string(f.count - 1) + "]" : "." + f.key);
+        if (!p.empty() && p[0] == '.') p.erase(0, 1);
+        return p;
     }
 
     std::string pendingPath() const {
@@ -326,11 +376,17 @@ std::string printCanonical(const Json& v) {
 // [SECTION] Entry point
 
 bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth) {
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    const size_t bom = text.substr(0, 3) == kUtf8Bom ? 3 : 0;  // one leading BOM is allowed (RFC 8259 §8.1)
+    if (text.find_first_not_of(" \t\r\n", bom) == std::string_view::npos) {
         error = "the file is empty (expected a JSON object)";
         return false;
     }
-    if (!checkNestingDepth(text, maxDepth, error)) return false;
+    if (const char* encoding = foreignEncoding(text)) {
+        error = std::string("the file is ") + encoding + " text (it starts with a " + encoding +
+                " byte order mark); JointLab reads UTF-8: save it as UTF-8";
+        return false;
+    }
+    if (!preScan(text, maxDepth, error)) return false;
     DomBuilder builder(text, maxDepth);
     bool ok = false;
     try {

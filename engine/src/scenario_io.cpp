@@ -191,12 +191,15 @@ std::string readScene(Json& root, Scene& s) {
     if (std::string e = readArrayOf(root, kBodiesKey, s.bodies, readBody); !e.empty()) return e;
     if (std::string e = readArrayOf(root, kJointsKey, s.joints, readJoint); !e.empty()) return e;
     if (std::string e = readArrayOf(root, kPlotsKey, s.plots, readStruct<PlotDesc>); !e.empty()) return e;
-    if (auto it = root.find(kStateKey); it != root.end()) {  // after the bodies and joints it names
+    if (std::string e = validate(s); !e.empty()) return e;
+    // The state last: it names the bodies and joints, so those must be right first.
+    if (auto it = root.find(kStateKey); it != root.end()) {
         WorldSnapshot state;
         if (std::string e = readState(*it, kStateKey, s, state); !e.empty()) return e;
         s.state = std::move(state);
+        return validateState(s, *s.state);
     }
-    return validate(s);
+    return "";
 }
 
 // [SECTION] Writing the scene

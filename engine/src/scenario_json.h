@@ -45,6 +45,8 @@ inline std::string describe(const Json& j) {
     if (j.is_string()) return "string " + quote(j.get_ref<const std::string&>(), 40);
     if (j.is_boolean()) return j.get<bool>() ? "true" : "false";
     if (j.is_null()) return "null";
+    if (j.is_number_float()) return "number " + number(j.get<Real>());
+    if (j.is_number()) return "number " + j.dump();
     return typeName(j);
 }
 
