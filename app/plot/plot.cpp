@@ -218,7 +218,7 @@ void EndPlot(Context& ctx) {
 
     result.x = xRangeOf(b);
     result.y = yRangeOf(b, state, result.x, result.yScale);
-    Layout layout = layoutPlot(b, result);
+    Layout layout = layoutPlot(b, result, ctx.titleReserve);
     result.areaMin = layout.areaMin;
     result.areaMax = layout.areaMax;
 
@@ -227,7 +227,7 @@ void EndPlot(Context& ctx) {
     result.seriesDrawn = drawSeries(draw, b, layout, result);
     drawMarkers(draw, b, layout, result);
     bool overLegend = false;
-    if (!(b.flags & PlotFlags_NoLegend)) overLegend = drawLegend(draw, b, state, layout);
+    if (!(b.flags & PlotFlags_NoLegend)) overLegend = drawLegend(draw, b, state, layout, result);
     if (!(b.flags & PlotFlags_NoReadout) && b.hovered && !overLegend) drawReadout(draw, b, layout, result);
     plotMenu(b, state, result, result.yScale);
 

@@ -59,6 +59,7 @@ struct PlotState {
     bool autoFit = true;      ///< false: the value axis keeps `fixed`
     Range fixed{0.0, 1.0};    ///< the user's range
     std::vector<ImGuiID> hidden;  ///< series hidden from the legend
+    int legendCorner = -1;        ///< 0 top left, 1 top right, 2 bottom left, 3 bottom right; -1 not placed yet
     bool isHidden(ImGuiID id) const;
     void toggle(ImGuiID id);
 };
@@ -67,6 +68,7 @@ struct PlotState {
 struct PlotResult {
     ImVec2 frameMin{0, 0}, frameMax{0, 0};  ///< the whole widget, screen pixels
     ImVec2 areaMin{0, 0}, areaMax{0, 0};    ///< the data area inside the axes
+    ImVec2 legendMin{0, 0}, legendMax{0, 0};  ///< the legend box (empty without a legend)
     Range x, y;                             ///< the ranges shown
     Scale yScale = Scale::Linear;
     int seriesDrawn = 0;          ///< visible series with at least one point
@@ -113,6 +115,9 @@ struct Building {
 /// Everything the widget keeps: per-plot state by ImGuiID, the plot being built, the last result.
 /// Owned by the caller (one per panel, say); no static or global state anywhere.
 struct Context {
+    /// Room kept free at the right end of every plot's title row for the caller's own buttons
+    /// [px]; a title that does not fit is shortened with "…".
+    float titleReserve = 0.0f;
     std::map<ImGuiID, PlotState> states;
     PlotResult last;
     detail::Building building;

@@ -64,23 +64,64 @@ void labelBox(ImDrawList* draw, ImVec2 pos, ImU32 color, const char* text) {
 
 // [SECTION] Layout
 
-ImVec2 toScreen(const Layout& l, const PlotResult& r, double x, double y) {
-    const double tx = toUnit(x, r.x, Scale::Linear), ty = toUnit(y, r.y, r.yScale);
+ImVec2 toScreen(const Layout& l, const PlotResult&, double x, double y) {
+    // The mapping of toUnit, folded into one multiply-add per axis (this runs for every point).
+    const double v = l.logY ? (y > 0.0 ? std::log10(y) : -1e300) : y;
     // Clamp far-off values so huge numbers cannot overflow float pixel coordinates.
-    const double sx = std::clamp<double>(l.areaMin.x + tx * l.width(), -1e5, 1e5);
-    const double sy = std::clamp<double>(l.areaMax.y - ty * l.height(), -1e5, 1e5);
+    const double sx = std::clamp(l.xOffset + l.xScale * x, -1e5, 1e5);
+    const double sy = std::clamp(l.yOffset + l.yScale * v, -1e5, 1e5);
     return ImVec2(static_cast<float>(sx), static_cast<float>(sy));
 }
 
-Layout layoutPlot(detail::Building& b, const PlotResult& r) {
+namespace {
+/// Sets the Layout's linear maps so that toScreen(x, y) = area position of toUnit(x), toUnit(y).
+void setMapping(Layout& l, const PlotResult& r) {
+    l.xScale = l.width() / r.x.size();
+    l.xOffset = l.areaMin.x - r.x.min * l.xScale;
+    l.logY = r.yScale == Scale::Log10;
+    const double lo = l.logY ? std::log10(r.y.min) : r.y.min, hi = l.logY ? std::log10(r.y.max) : r.y.max;
+    l.yScale = -l.height() / (hi - lo);
+    l.yOffset = l.areaMax.y - lo * l.yScale;
+}
+}  // namespace
+
+namespace {
+
+/// Shortens the title with "…" until it fits `width` [px] (cutting whole UTF-8 characters).
+void fitTitle(detail::Building& b, float width) {
+    const std::string text = b.label(b.title);
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return;
+    const std::string ellipsis = "\u2026";
+    auto cut = [&](size_t n) {  // back to a character boundary, without trailing spaces
+        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+        while (n > 0 && text[n - 1] == ' ') --n;
+        return text.substr(0, n) + ellipsis;
+    };
+    size_t lo = 0, hi = text.size();  // the longest cut that fits, by bisection
+    while (lo < hi) {
+        const size_t mid = (lo + hi + 1) / 2;
+        if (ImGui::CalcTextSize(cut(mid).c_str()).x <= width)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    b.title = b.addLabel(cut(lo).c_str());
+}
+
+}  // namespace
+
+Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve) {
     Layout l;
     l.lineHeight = ImGui::GetTextLineHeight();
+    const float frameWidth = b.frameMax.x - b.frameMin.x;
+    const float titleRight = b.frameMax.x - kPad - titleReserve;  // the caller's buttons are right of it
+    fitTitle(b, std::max(20.0f, titleRight - b.frameMin.x - kPad));
     const char* title = b.label(b.title);
     const char* yLabel = b.label(b.yLabel);
     const float titleWidth = ImGui::CalcTextSize(title).x, yLabelWidth = ImGui::CalcTextSize(yLabel).x;
-    const float frameWidth = b.frameMax.x - b.frameMin.x;
     float top = b.frameMin.y + kPad;
-    l.titlePos = ImVec2(b.frameMin.x + std::max(kPad, 0.5f * (frameWidth - titleWidth)), top);
+    const float centred = b.frameMin.x + 0.5f * (frameWidth - titleWidth);
+    l.titlePos = ImVec2(std::max(b.frameMin.x + kPad, std::min(centred, titleRight - titleWidth)), top);
     l.yLabelPos = ImVec2(b.frameMin.x + kPad, top);
     const bool titleRow = *title != '\0', yLabelRow = *yLabel != '\0';
     // The value-axis label shares the title's row when both fit side by side.
@@ -100,9 +141,10 @@ Layout layoutPlot(detail::Building& b, const PlotResult& r) {
     const float right = b.frameMax.x - kPad - 2.0f;
     l.areaMin = ImVec2(std::min(left, right - 10.0f), areaTop);
     l.areaMax = ImVec2(right, areaTop + areaHeight);
+    setMapping(l, r);
 
     // x ticks: as many as fit with their labels apart.
-    int maxTicks = std::max(2, static_cast<int>(l.width() / 70.0f));
+    int maxTicks = std::max(2, static_cast<int>(l.width() / 40.0f));
     for (int pass = 0; pass < 3; ++pass) {
         makeTicks(r.x, Scale::Linear, maxTicks, b.xTicks);
         l.xStep = majorStep(b.xTicks);
@@ -227,7 +269,61 @@ void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, c
 
 // [SECTION] Legend
 
-bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l) {
+namespace {
+
+/// The corner of the data area where a box of `size` covers the fewest data points (sampled). The
+/// legend stays where it is while the mouse is over it or unless another corner is clearly
+/// quieter, so it does not jump away from a click or flicker as the data moves.
+ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResult& r, const ImVec2& size,
+                      int& corner) {
+    const float m = 6.0f;
+    const ImVec2 corners[4] = {
+        ImVec2(l.areaMin.x + m, l.areaMin.y + m),                    // top left
+        ImVec2(l.areaMax.x - m - size.x, l.areaMin.y + m),           // top right
+        ImVec2(l.areaMin.x + m, l.areaMax.y - m - size.y),           // bottom left
+        ImVec2(l.areaMax.x - m - size.x, l.areaMax.y - m - size.y),  // bottom right
+    };
+    int covered[4] = {0, 0, 0, 0};
+    auto count = [&](const ImVec2& s) {
+        for (int c = 0; c < 4; ++c)
+            if (s.x >= corners[c].x && s.x < corners[c].x + size.x && s.y >= corners[c].y && s.y < corners[c].y + size.y)
+                ++covered[c];
+    };
+    // Dense data: every stride-th point. Sparse data (a convergence curve): points along each
+    // segment too, so a line crossing a corner counts even without a sample in it.
+    const size_t stride = std::max<size_t>(1, b.points.size() / 4000);
+    for (const detail::Building::Series& series : b.series) {
+        ImVec2 previous;
+        bool havePrevious = false;
+        for (int i = series.first; i < series.first + series.count; i += static_cast<int>(stride)) {
+            const Point& p = b.points[static_cast<size_t>(i)];
+            if (!std::isfinite(p.y) || (r.yScale == Scale::Log10 && p.y <= 0.0)) {
+                havePrevious = false;
+                continue;
+            }
+            const ImVec2 s = toScreen(l, r, p.x, p.y);
+            const int steps = havePrevious && stride == 1 ? std::clamp(static_cast<int>(std::abs(s.x - previous.x) / 8.0f), 1, 32) : 1;
+            for (int k = 1; k <= steps; ++k) {
+                const float t = static_cast<float>(k) / steps;
+                count(havePrevious ? ImVec2(previous.x + (s.x - previous.x) * t, previous.y + (s.y - previous.y) * t) : s);
+            }
+            previous = s;
+            havePrevious = true;
+        }
+    }
+    int best = 0;
+    for (int c = 1; c < 4; ++c)
+        if (covered[c] < covered[best]) best = c;
+    const ImVec2 mouse = ImGui::GetMousePos();
+    const bool held = corner >= 0 && b.hovered && mouse.x >= corners[corner].x && mouse.x < corners[corner].x + size.x &&
+                      mouse.y >= corners[corner].y && mouse.y < corners[corner].y + size.y;
+    if (corner < 0 || (!held && covered[corner] > covered[best] + 2 + covered[best] / 4)) corner = best;
+    return corners[corner];
+}
+
+}  // namespace
+
+bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l, PlotResult& r) {
     if (b.series.empty()) return false;
     const float line = l.lineHeight + 1.0f, swatch = 16.0f, gap = 6.0f;
     const int capacity = std::max(1, static_cast<int>((l.height() - 12.0f) / line));
@@ -238,8 +334,11 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
     float width = ImGui::CalcTextSize(more).x;
     for (int i = 0; i < shown; ++i) width = std::max(width, ImGui::CalcTextSize(b.label(b.series[i].label)).x);
     width += swatch + gap + 10.0f;
-    const ImVec2 min(l.areaMin.x + 6.0f, l.areaMin.y + 6.0f);
-    const ImVec2 max(min.x + width, min.y + line * (shown + (shown < total ? 1 : 0)) + 6.0f);
+    const ImVec2 size(width, line * (shown + (shown < total ? 1 : 0)) + 6.0f);
+    const ImVec2 min = quietestCorner(b, l, r, size, state.legendCorner);
+    const ImVec2 max(min.x + size.x, min.y + size.y);
+    r.legendMin = min;
+    r.legendMax = max;
     draw->AddRectFilled(min, max, kLegendBg, 3.0f);
     draw->AddRect(min, max, kAreaBorder, 3.0f);
     const ImVec2 mouse = ImGui::GetMousePos();

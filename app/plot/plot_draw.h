@@ -14,13 +14,16 @@ struct Layout {
     float lineHeight = 0.0f;
     ImVec2 titlePos, yLabelPos, xLabelPos;
     double xStep = 0.0, yStep = 0.0;  ///< major tick steps (label precision)
+    /// Screen x = xOffset + xScale·x; screen y = yOffset + yScale·y (log axis: of log10 y).
+    double xOffset = 0.0, xScale = 1.0, yOffset = 0.0, yScale = 1.0;
+    bool logY = false;
 
     float width() const { return areaMax.x - areaMin.x; }
     float height() const { return areaMax.y - areaMin.y; }
 };
 
 /// Chooses the ticks (into b.xTicks, b.yTicks) and places the data area so tick labels fit.
-Layout layoutPlot(detail::Building& b, const PlotResult& r);
+Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve);
 
 /// Screen position of a data point (may lie outside the area).
 ImVec2 toScreen(const Layout& l, const PlotResult& r, double x, double y);
@@ -29,8 +32,9 @@ void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, co
 /// Draws the visible series; returns how many had points.
 int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r);
 void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r);
-/// Draws the legend and toggles series clicked in it; returns true when the mouse is over it.
-bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l);
+/// Draws the legend in the corner where it hides the least data and toggles series clicked in it;
+/// returns true when the mouse is over it.
+bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l, PlotResult& r);
 /// Cursor line, points and tooltip at the mouse.
 void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r);
 

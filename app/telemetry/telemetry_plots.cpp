@@ -116,25 +116,32 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
     plot::SetupAxisY(ctx, torque ? "|torque|" : "|force|", torque ? "N·m" : "N", logScale);
     const Telemetry& t = *in.telemetry;
     const Scene& scene = in.world->scene();
+    // Gather every series in one pass over the steps (step-major: each step's joint samples are
+    // read once, in order), then hand the widget contiguous arrays.
+    const size_t n = t.size(), k = joints.size();
+    std::vector<double> local;
+    std::vector<double>& data = in.scratch ? *in.scratch : local;
+    data.resize(n * (k + 1));
+    double* times = data.data();
+    for (size_t i = 0; i < n; ++i) {
+        const StepSample& frame = t.at(i);
+        times[i] = frame.time;
+        for (size_t s = 0; s < k; ++s) {
+            const size_t j = static_cast<size_t>(joints[s]);
+            data[n * (s + 1) + i] =
+                j < frame.joints.size() ? glm::length(torque ? frame.joints[j].torque : frame.joints[j].force) : kNaN;
+        }
+    }
     char text[160];
-    for (size_t k = 0; k < joints.size(); ++k) {
-        const int j = joints[k];
+    for (size_t s = 0; s < k; ++s) {
+        const int j = joints[s];
         const JointDesc& d = scene.joints[static_cast<size_t>(j)];
-        const ImU32 color = plot::seriesColor(static_cast<int>(k));
-        plot::PlotLineF(
-            ctx, d.name.c_str(), static_cast<int>(t.size()),
-            [&](int i) {
-                const StepSample& frame = t.at(static_cast<size_t>(i));
-                if (static_cast<size_t>(j) >= frame.joints.size()) return plot::Point{frame.time, kNaN};
-                const JointSample& js = frame.joints[static_cast<size_t>(j)];
-                return plot::Point{frame.time, glm::length(torque ? js.torque : js.force)};
-            },
-            color);
+        const ImU32 color = plot::seriesColor(static_cast<int>(s));
+        plot::PlotLine(ctx, d.name.c_str(), times, data.data() + n * (s + 1), static_cast<int>(n), color);
         const Real threshold = torque ? d.breakTorque : d.breakForce;
         if (std::isfinite(threshold)) {
             std::snprintf(text, sizeof text, "%s%s%s %.4g %s", torque ? "break torque" : "break force",
-                          joints.size() > 1 ? " of " : "", joints.size() > 1 ? d.name.c_str() : "", threshold,
-                          torque ? "N·m" : "N");
+                          k > 1 ? " of " : "", k > 1 ? d.name.c_str() : "", threshold, torque ? "N·m" : "N");
             plot::PlotHLine(ctx, text, threshold, color);
         }
         for (const BreakEvent& e : in.world->breakEvents()) {
@@ -169,7 +176,7 @@ void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
     size_t sweeps = 1;
     if (curves)
         for (int s = 0; s < 2; ++s) sweeps = std::max(sweeps, curves[s].residuals.size());
-    plot::SetupAxisX(ctx, "solver sweep (position, then velocity)", "");
+    plot::SetupAxisX(ctx, "solver sweep", "");
     plot::SetupAxisLimitsX(ctx, 0.75, static_cast<double>(sweeps) + 0.25);
     plot::SetupAxisY(ctx, "residual |Δλ·r|", "m/s", logScale);
     if (!curves) return;
@@ -254,8 +261,12 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
     std::string missing;
     plotJoints(desc, scene, selectedJoint, joints, &missing);
     title += " \u2014 ";
-    for (size_t k = 0; k < joints.size(); ++k)
-        title += (k ? ", " : "") + scene.joints[static_cast<size_t>(joints[k])].name;
+    constexpr size_t kNamed = 4;  // a long list says how many more rather than running on
+    for (size_t k = 0; k < joints.size() && k < kNamed; ++k) {
+        if (k) title += ", ";
+        title += scene.joints[static_cast<size_t>(joints[k])].name;
+    }
+    if (joints.size() > kNamed) title += " and " + std::to_string(joints.size() - kNamed) + " more";
     if (desc.joints.empty()) title += joints.empty() ? "select a joint" : " (selected)";
     if (!missing.empty()) title += (joints.empty() ? "no joint named " : "; no joint named ") + missing;
     return title;

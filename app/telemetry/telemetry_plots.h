@@ -36,6 +36,9 @@ struct PlotInputs {
     int selectedJoint = -1;        ///< the joint plots with no joints of their own follow
     double windowSeconds = 10.0;   ///< width of the moving time window
     plot::PlotFlags flags = plot::PlotFlags_None;
+    /// Storage reused from frame to frame for plots that gather many series at once (optional:
+    /// without it they allocate).
+    std::vector<double>* scratch = nullptr;
 };
 
 /// Joint indices a plot shows: its named joints, or the selected joint when it names none.
@@ -43,7 +46,8 @@ struct PlotInputs {
 void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std::vector<int>& out,
                 std::string* missing = nullptr);
 
-/// The title shown above a plot: desc.title, or one made from the kind and the joints.
+/// The title shown above a plot: desc.title, or one made from the kind and the joints (the first
+/// few of them and how many more).
 std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint);
 
 /// Splits a comma-separated list, trimming spaces around each item; empty items are dropped.

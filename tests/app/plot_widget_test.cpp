@@ -102,8 +102,12 @@ TEST_F(PlotWidget, ClickingALegendEntryHidesItsSeries) {
     }
     frame([&] { twoSeries(); });
     ASSERT_EQ(ctx.last.seriesDrawn, 2);
-    // The legend is in the top-left corner of the data area; its first entry is "linear Y lock".
-    const ImVec2 entry(ctx.last.areaMin.x + 30.0f, ctx.last.areaMin.y + 9.0f + 0.5f * ImGui::GetFontSize());
+    // The legend sits in the corner where it hides the least data; its first entry is "linear Y lock".
+    const PlotResult& r = ctx.last;
+    EXPECT_GT(r.legendMax.x, r.legendMin.x);
+    EXPECT_TRUE(r.legendMin.x >= r.areaMin.x && r.legendMax.x <= r.areaMax.x && r.legendMin.y >= r.areaMin.y &&
+                r.legendMax.y <= r.areaMax.y);
+    const ImVec2 entry(r.legendMin.x + 30.0f, r.legendMin.y + 3.0f + 0.5f * ImGui::GetFontSize());
     frame([&] { twoSeries(); }, entry, false);
     frame([&] { twoSeries(); }, entry, true);  // press: toggles
     frame([&] { twoSeries(); }, entry, false);

@@ -144,3 +144,52 @@ TEST(TelemetryPlots, ConvergenceHistoryKeepsTheLastCurveOfEachSolver) {
 
 }  // namespace
 }  // namespace jl::app
+
+#include "telemetry/plot_setup.h"
+
+namespace jl::app {
+namespace {
+
+TEST(PlotSetup, ScenesWithoutPlotsShowTheDefaults) {
+    Scene s = hangingScene();
+    const std::vector<PlotDesc> shown = shownPlots(s);
+    ASSERT_EQ(shown.size(), 4u);
+    EXPECT_EQ(shown[0].kind, PlotKind::Impulse);
+    EXPECT_TRUE(shown[0].joints.empty()) << "the defaults follow the selected joint";
+    EXPECT_EQ(shown[3].kind, PlotKind::Convergence);
+    EXPECT_TRUE(shown[3].logScale);
+    s.plots.push_back(PlotDesc{});
+    EXPECT_EQ(shownPlots(s).size(), 1u);
+}
+
+TEST(PlotSetup, PlusPlotOnARowFillsOnePlotOfPickedRows) {
+    std::vector<PlotDesc> plots = withRowPlotted(defaultPlots(), "hook", "linear Y lock");
+    ASSERT_EQ(plots.size(), 5u);
+    EXPECT_EQ(plots[4].kind, PlotKind::Impulse);
+    EXPECT_EQ(plots[4].joints, "hook");
+    EXPECT_EQ(plots[4].rows, "linear Y lock");
+    plots = withRowPlotted(plots, "pivot", "twist lock");
+    plots = withRowPlotted(plots, "hook", "linear Y lock");  // twice: no duplicates
+    ASSERT_EQ(plots.size(), 5u);
+    EXPECT_EQ(plots[4].joints, "hook,pivot");
+    EXPECT_EQ(plots[4].rows, "linear Y lock,twist lock");
+    plots = withRowPlotted(plots, "hook", "linear X lock", PlotKind::Error);
+    EXPECT_EQ(plots.size(), 6u);
+    EXPECT_EQ(plots[5].kind, PlotKind::Error);
+}
+
+TEST(PlotSetup, PlusPlotOnAJointOverlaysItOnTheLoadPlot) {
+    std::vector<PlotDesc> plots = withJointPlotted({}, "hook");
+    plots = withJointPlotted(plots, "pivot");
+    ASSERT_EQ(plots.size(), 1u);
+    EXPECT_EQ(plots[0].kind, PlotKind::Force);
+    EXPECT_EQ(plots[0].joints, "hook,pivot");
+    plots = withRowPlotted(plots, "hook", "linear Y lock");
+    plots = withJointPlotted(plots, "pivot", PlotKind::Impulse);  // not into the picked-rows plot
+    EXPECT_EQ(plots.size(), 3u);
+    EXPECT_EQ(plots[2].joints, "pivot");
+    EXPECT_TRUE(plots[2].rows.empty());
+}
+
+}  // namespace
+}  // namespace jl::app
