@@ -1,5 +1,7 @@
 #include "app.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -13,11 +15,15 @@
 
 #include "default_scene.h"
 #include "gl.h"
+#include "joint_draw.h"
+#include "joint_frames.h"
+#include "recent_files.h"
 #include "gl_context.h"
 #include "panels/panels.h"
 #include "scene_draw.h"
 #include "screenshot.h"
 #include "viewport.h"
+#include "viewport_tools.h"
 
 namespace jl::app {
 
@@ -79,6 +85,7 @@ int runApp(const AppOptions& options) {
 }
 
 App::App(AppOptions options) : options_(std::move(options)) {
+    state_.tools.jointType = std::max(0, findJointType("revolute"));
     const bool shot = screenshotMode();
     width_ = options_.width > 0 ? options_.width : (shot ? kDefaultScreenshotWidth : kDefaultWidth);
     height_ = options_.height > 0 ? options_.height : (shot ? kDefaultScreenshotHeight : kDefaultHeight);
@@ -90,6 +97,10 @@ int App::run() {
     std::string error;
     // The scene first: a bad file is reported without needing a display.
     if (!loadInitialScene(error)) {
+        std::fprintf(stderr, "jointlab: %s\n", error.c_str());
+        return 1;
+    }
+    if (!applyStartOptions(error)) {
         std::fprintf(stderr, "jointlab: %s\n", error.c_str());
         return 1;
     }
@@ -110,19 +121,29 @@ int App::run() {
         }
         std::printf("jointlab: wrote %s (%dx%d, %d frames)\n", options_.screenshotPath.c_str(), width_, height_,
                     options_.frames);
+        reportSelectedAnchor();
         return 0;
     }
 
-    while (!glfwWindowShouldClose(window_)) {
+    for (;;) {
         frame();
         glfwSwapBuffers(window_);
+        if (!glfwWindowShouldClose(window_)) continue;
+        // The window's close button: ask first when there are unsaved changes.
+        if (!state_.editor.dirty() || state_.files.quitConfirmed) break;
+        glfwSetWindowShouldClose(window_, GLFW_FALSE);
+        startOrAsk(PendingAction::Quit, "");
     }
     return 0;
 }
 
 bool App::loadInitialScene(std::string& error) {
+        state_.files.recentListPath = defaultRecentFilesPath();
+        state_.files.recent = loadRecentFiles(state_.files.recentListPath);
+    }
     if (!options_.scenarioPath.empty()) {
         if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
+        rememberRecent(options_.scenarioPath);
         onSceneLoaded("");
         return true;
     }
@@ -130,6 +151,7 @@ bool App::loadInitialScene(std::string& error) {
     if (!showcase.empty()) {
         std::string loadError;
         if (state_.sim.loadFile(showcase, loadError)) {
+            state_.sim.setSourcePath("");  // an example: Save asks where, it never overwrites the shipped file
             onSceneLoaded("");
             return true;
         }
@@ -141,6 +163,35 @@ bool App::loadInitialScene(std::string& error) {
     }
     onSceneLoaded("");
     return true;
+}
+
+bool App::applyStartOptions(std::string& error) {
+    state_.view.showJoints = !options_.hideJoints;
+    if (options_.select.empty()) return true;
+    const Scene& scene = state_.sim.scene();
+    Selection s = findSelection(scene, Selection::Kind::Joint, options_.select);
+    if (s.kind == Selection::Kind::None) s = findSelection(scene, Selection::Kind::Body, options_.select);
+    if (s.kind == Selection::Kind::None) {
+        error = "--select: no joint or body named '" + options_.select + "' in the scenario";
+        return false;
+    }
+    state_.selection = s;
+    return true;
+}
+
+void App::reportSelectedAnchor() {
+    const World* world = state_.sim.world();
+    const Selection& s = state_.selection;
+    if (!world || !s.isJoint() || static_cast<size_t>(s.index) >= world->scene().joints.size()) return;
+    const JointDesc& joint = world->scene().joints[static_cast<size_t>(s.index)];
+    const ScreenRect rect =
+        viewportScreenRect(state_.layout, ImVec2(static_cast<float>(width_), static_cast<float>(height_)));
+    const ViewportProjection view = ViewportProjection::of(state_.camera, rect.width(), rect.height());
+    glm::vec2 pixel;
+    if (!view.toScreen(glm::vec3(jointWorldFrames(world->scene(), world->bodies(), joint).a.p), pixel)) return;
+    // Machine-readable, for the screenshot test that looks for the joint's drawing around it.
+    std::printf("jointlab: joint '%s' anchor at pixel %d %d\n", joint.name.c_str(),
+                static_cast<int>(std::lround(pixel.x + rect.min.x)), static_cast<int>(std::lround(pixel.y + rect.min.y)));
 }
 
 bool App::initGraphics(std::string& error) {
@@ -231,6 +282,7 @@ void App::frame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     applyRequests(requests);
+    if (!screenshotMode()) updateWindowTitle();
 }
 
 void App::buildUi(UiRequests& requests) {
@@ -242,12 +294,14 @@ void App::buildUi(UiRequests& requests) {
     drawInspectorPanel(state_, requests);
     drawStatusBar(state_);
     drawOpenDialog(state_, requests);
+    drawFileDialogs(state_, requests);
     drawHelpWindows(state_);
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
+    drawViewportToolbar(state_, rect, requests);
     if (!screenshotMode()) {
         handleViewportMouse(state_, rect, requests);
-        handleShortcuts(requests);
+        handleShortcuts(state_, requests);
     }
     drawViewportOverlay(state_, rect);
 }
@@ -272,8 +326,11 @@ void App::renderViewport() {
     if (const World* world = state_.sim.world()) {
         options.showGround = world->scene().settings.groundPlane;
         drawBodies(renderer_, world->scene(), world->bodies(), state_.selection);
-        if (state_.view.showJointFrames) drawJointFrames(lines_, *world, state_.selection);
+        drawJoints(lines_, *world, state_.selection, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
+        if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, state_.view);
+        // The gizmo is for the person at the mouse; screenshots show the scene without it.
+        if (!screenshotMode()) drawToolOverlay(lines_, state_, viewportScreenRect(state_.layout, io.DisplaySize));
     }
     if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
     renderer_.render(view, options, lines_);
@@ -284,7 +341,6 @@ void App::renderViewport() {
 void App::applyRequests(const UiRequests& r) {
     std::string error;
     SimClock& clock = state_.sim.clock;
-    if (r.quit) glfwSetWindowShouldClose(window_, GLFW_TRUE);
     if (r.select) state_.selection = r.selection;
     if (r.togglePlay) clock.playing = !clock.playing;
     if (r.singleSteps > 0 && !clock.playing) clock.pendingSingleSteps += r.singleSteps;
@@ -300,25 +356,14 @@ void App::applyRequests(const UiRequests& r) {
         else
             setMessage(error, true);
     }
+    applyEditRequests(r);
     if (r.reset) {
         if (state_.sim.reset(error))
             setMessage("reset to the initial state", false);
         else
             setMessage(error, true);
     }
-    if (r.reload || !r.openPath.empty()) {
-        const std::string path = r.openPath.empty() ? state_.sim.sourcePath() : r.openPath;
-        if (state_.sim.loadFile(path, error))
-            onSceneLoaded("opened " + path);
-        else
-            setMessage(error, true);
-    }
-    if (r.loadBuiltIn) {
-        if (state_.sim.setScene(makeBuiltInShowcase(), "", error))
-            onSceneLoaded("built-in showcase");
-        else
-            setMessage(error, true);
-    }
+    applyFileRequests(r);
     if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
     if (r.frameView) frameView();
 }
@@ -326,6 +371,9 @@ void App::applyRequests(const UiRequests& r) {
 void App::onSceneLoaded(const std::string& what) {
     state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
     state_.selection = initialSelection(state_.sim.scene());
+    state_.editor.resetHistory();
+    state_.tools.haveBodyA = false;
+    state_.tools.gizmoDrag.reset();
     if (!what.empty()) setMessage(what, false);
     if (window_) updateWindowTitle();
 }
@@ -352,7 +400,10 @@ void App::setMessage(std::string text, bool isError) {
 void App::updateWindowTitle() {
     const std::string& path = state_.sim.sourcePath();
     std::string title = "JointLab - " +
-                        (path.empty() ? std::string("built-in showcase") : std::filesystem::path(path).filename().string());
+                        (path.empty() ? std::string("untitled") : std::filesystem::path(path).filename().string()) +
+                        (state_.editor.dirty() ? " *" : "");
+    if (title == windowTitle_) return;
+    windowTitle_ = title;
     glfwSetWindowTitle(window_, title.c_str());
 }
 

@@ -34,6 +34,10 @@ public:
 private:
     bool screenshotMode() const { return !options_.screenshotPath.empty(); }
     bool loadInitialScene(std::string& error);
+    /// --select and --hide-joints.
+    bool applyStartOptions(std::string& error);
+    /// Screenshot mode: prints where the selected joint's anchor is on the image.
+    void reportSelectedAnchor();
     bool initGraphics(std::string& error);
     void initImGui();
     void shutdown();
@@ -46,6 +50,21 @@ private:
 
     void onSceneLoaded(const std::string& what);
     void frameView();
+
+    // Edits (app_edits.cpp): commands through the Editor, undo/redo, the selection following them.
+    void applyEditRequests(const UiRequests& requests);
+    void runCommand(const Command& command);
+    void undoRedo(bool redo);
+    void followSelection(Selection::Kind kind, std::string name, const CommandEffects& effects);
+
+    // Files (app_files.cpp): New, Open, Save, Save As, recent files, the unsaved-changes prompt.
+    void applyFileRequests(const UiRequests& requests);
+    /// Runs `action` now, or first asks what to do with unsaved changes.
+    void startOrAsk(PendingAction action, std::string path);
+    void continuePending();
+    bool saveTo(const std::string& path);
+    void openFile(const std::string& path);
+    void rememberRecent(const std::string& path);
     bool writeScreenshot(const std::string& path, std::string& error);
     void setMessage(std::string text, bool isError);
     void updateWindowTitle();
@@ -59,6 +78,7 @@ private:
     OffscreenTarget offscreen_;
     int width_ = 0, height_ = 0;  ///< window (and screenshot) size
     double lastFrameTime_ = 0.0;
+    std::string windowTitle_;     ///< last title set, so it is only set when it changes
 };
 
 }  // namespace jl::app

@@ -4,20 +4,63 @@
 // directly: the App applies the requests between frames, where edits belong.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "camera.h"
+#include "editor/commands.h"
+#include "editor/editor.h"
+#include "editor/placement.h"
+#include "gizmo.h"
 #include "selection.h"
 #include "simulation.h"
+#include "view_options.h"
 
 namespace jl::app {
 
-/// View menu toggles.
-struct ViewOptions {
-    bool showGrid = true;         ///< grid lines on the ground
-    bool showAxes = true;         ///< world X (red), Y (green), Z (blue) through the origin
-    bool showJointFrames = true;  ///< each joint's two frames and the lines to its bodies
-    bool showAxisGizmo = true;    ///< small orientation triad in the viewport corner
+/// What a left click in the viewport does.
+enum class Tool { Select, AddBox, AddSphere, AddCapsule, AddJoint };
+
+/// The viewport's tool settings and the gesture in progress.
+struct ToolState {
+    Tool tool = Tool::Select;
+    GizmoMode gizmo = GizmoMode::Move;  ///< W: move, E: rotate
+    int jointType = 3;                  ///< joint type index for the joint tool (revolute)
+    JointAxisChoice axis = JointAxisChoice::Auto;
+    // Joint tool: body A has been picked at pointA (surface normal normalA).
+    bool haveBodyA = false;
+    std::string bodyA;
+    Vec3 pointA{0.0}, normalA{0.0, 1.0, 0.0};
+    // Gizmo drag of the selected body or joint frame.
+    std::optional<GizmoDrag> gizmoDrag;
+    Selection::Kind dragKind = Selection::Kind::None;
+    std::string dragName;
+    Transform dragStartB;  ///< a dragged joint's frame B in world when the drag began
+    int hotHandle = -1;  ///< gizmo handle under the mouse (-1: none)
+    // Mouse spring: the target moves in the plane through the grabbed point facing the camera.
+    Vec3 springPlanePoint{0.0}, springPlaneNormal{0.0, 0.0, 1.0};
+};
+
+/// Inspector edit state that must outlive a frame.
+struct InspectorState {
+    std::string eulerKey;  ///< quaternion field being dragged as Euler angles ("" = none)
+    Vec3 euler{0.0};       ///< its angles [deg] while dragged (re-deriving them would jump)
+};
+
+/// What waits for the unsaved-changes prompt.
+enum class PendingAction { None, New, Open, Showcase, Quit };
+
+struct FileState {
+    std::vector<std::string> recent;  ///< File > Open recent, most recent first
+    std::string recentListPath;       ///< where `recent` is kept ("" = not kept: screenshot mode)
+    std::string saveAsInput;          ///< text of the Save As dialog
+    bool saveAsDialogRequested = false;
+    PendingAction pending = PendingAction::None;
+    std::string pendingPath;          ///< PendingAction::Open: the file to open
+    bool promptRequested = false;     ///< open the unsaved-changes prompt this frame
+    bool quitConfirmed = false;       ///< quitting without saving was confirmed
+    std::string errorPopup;           ///< non-empty: a modal shows this (a file that failed to open)
 };
 
 /// Which windows are open.
@@ -27,6 +70,7 @@ struct PanelVisibility {
     bool simulation = true;
     bool about = false;
     bool controls = false;
+    bool jointTypes = false;  ///< Help > Joint types
 };
 
 /// Screen areas taken by the fixed panels this frame (ImGui pixels); the 3D viewport is the rest.
@@ -55,6 +99,22 @@ struct UiRequests {
     double timeScale = 1.0;
     bool select = false;
     Selection selection;
+
+    // Editing (run in order through the Editor, between frames).
+    std::vector<Command> commands;
+    bool endCoalescing = false;  ///< a slider or drag gesture ended: the next edit is a new undo step
+    bool undo = false;
+    bool redo = false;
+    int restoreJoint = -1;       ///< un-break this joint in the running World
+
+    // Files (New and Open ask first when there are unsaved changes).
+    bool newScene = false;
+    bool save = false;           ///< to the current file (Save As when it has none)
+    bool saveAsDialog = false;
+    std::string saveAsPath;      ///< non-empty: save to this file
+    bool promptSave = false;     ///< unsaved-changes prompt: save, then continue
+    bool promptDiscard = false;  ///< unsaved-changes prompt: continue without saving
+    bool promptCancel = false;
 };
 
 /// Frame timing for the status bar.
@@ -66,6 +126,7 @@ struct FrameStats {
 
 struct AppState {
     Simulation sim;
+    Editor editor{sim};  ///< runs the commands on sim's scene, with undo
     OrbitCamera camera;
     Selection selection;
     ViewOptions view;
@@ -78,6 +139,13 @@ struct AppState {
     bool openDialogRequested = false;
     float simulationContentHeight = 380.0f;  ///< measured by the Simulation panel, sizes it next frame
     std::string glVersion;      ///< GL_VERSION and GL_RENDERER, for Help > About
+    ToolState tools;
+    InspectorState inspector;
+    FileState files;
+    std::string sceneFilter;    ///< Scene panel filter text
+    std::string renameTarget;   ///< Scene panel: body or joint being renamed ("" = none)
+    Selection::Kind renameKind = Selection::Kind::None;
+    std::string renameBuffer;
 };
 
 }  // namespace jl::app

@@ -35,6 +35,9 @@ std::string usageText() {
            "options:\n"
            "  --size WxH      window or image size in pixels (default 1600x900; screenshots 1440x900)\n"
            "  --frames N      screenshot mode: frames to render before writing the image\n"
+           "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
+           "                  mode the pixel of a selected joint's anchor is printed\n"
+           "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
            "  -h, --help      this text\n"
            "  --version       print the version\n"
            "\n"
@@ -84,6 +87,15 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             }
             options.width = w;
             options.height = h;
+        } else if (arg == "--select") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v.empty()) {
+                error = "--select: expected the name of a joint or a body";
+                return ParseOutcome::Error;
+            }
+            options.select = v;
+        } else if (arg == "--hide-joints") {
+            options.hideJoints = true;
         } else if (arg.size() > 1 && arg[0] == '-') {
             error = "unknown option '" + std::string(arg) + "' (see jointlab --help)";
             return ParseOutcome::Error;

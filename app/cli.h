@@ -2,6 +2,7 @@
 //
 //   jointlab [SCENARIO.json]
 //   jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]
+//   either with --select NAME (select a joint or body on start) and --hide-joints
 //   jointlab run SCENARIO.json ...        (headless runner, see runner.h; dispatched before this)
 #pragma once
 
@@ -15,6 +16,8 @@ struct AppOptions {
     int frames = 5;              ///< screenshot mode: frames rendered (one physics step each)
     int width = 0;               ///< window / image size in pixels; 0 = default for the mode
     int height = 0;
+    std::string select;          ///< joint (or else body) selected on start; "" = the default choice
+    bool hideJoints = false;     ///< start with the joint drawing off (View > Joints)
 };
 
 enum class ParseOutcome { Run, Help, Version, Error };

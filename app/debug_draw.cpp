@@ -11,8 +11,18 @@ uint32_t packColor(const Color& c) {
 }
 
 void DebugDraw::clear() {
-    layers_[0].clear();
-    layers_[1].clear();
+    for (int i = 0; i < 2; ++i) {
+        layers_[i].clear();
+        triangles_[i].clear();
+    }
+}
+
+void DebugDraw::triangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const Color& color, Layer layer) {
+    auto& v = triangles_[static_cast<int>(layer)];
+    const uint32_t packed = packColor(color);
+    v.push_back({a, packed});
+    v.push_back({b, packed});
+    v.push_back({c, packed});
 }
 
 void DebugDraw::line(const glm::vec3& a, const glm::vec3& b, const Color& color, Layer layer) {

@@ -3,7 +3,8 @@
 // Anything that wants to show geometry that is not a body (joint frames, anchors, error segments,
 // limit arcs, force arrows, world axes) appends coloured line segments here during a frame; the
 // renderer draws the batch once. Two layers: Scene lines are depth-tested against the bodies,
-// Overlay lines are drawn on top of everything (for things that must never hide).
+// Overlay lines are drawn on top of everything (for things that must never hide). Lines are drawn
+// a few pixels wide; filled triangles (translucent surfaces) go under the lines of their layer.
 //
 //   DebugDraw& dd = ...;
 //   dd.line(a, b, colors::kRed);
@@ -56,12 +57,20 @@ public:
     /// The 12 edges of an oriented box.
     void box(const glm::vec3& center, const glm::quat& rotation, const glm::vec3& halfExtents, const Color& color,
              Layer layer = Layer::Scene);
+    /// A filled triangle, usually translucent (limit sectors and cones); drawn before the lines
+    /// of its layer and without writing depth.
+    void triangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const Color& color,
+                  Layer layer = Layer::Scene);
 
     const std::vector<LineVertex>& vertices(Layer layer) const { return layers_[static_cast<int>(layer)]; }
-    bool empty() const { return layers_[0].empty() && layers_[1].empty(); }
+    const std::vector<LineVertex>& triangles(Layer layer) const { return triangles_[static_cast<int>(layer)]; }
+    bool empty() const {
+        return layers_[0].empty() && layers_[1].empty() && triangles_[0].empty() && triangles_[1].empty();
+    }
 
 private:
     std::vector<LineVertex> layers_[2];
+    std::vector<LineVertex> triangles_[2];
 };
 
 /// Packs a float colour to RGBA8 (R in the lowest byte).

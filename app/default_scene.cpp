@@ -151,4 +151,10 @@ Scene makeBuiltInShowcase() {
     return s;
 }
 
+Scene makeEmptyScene() {
+    Scene s;
+    s.description = "";
+    return s;
+}
+
 }  // namespace jl::app

@@ -15,4 +15,7 @@ std::string findShowcaseScenario();
 /// swinging door, a block on a vertical slider held by a spring, and a hanging chain of capsules.
 Scene makeBuiltInShowcase();
 
+/// File > New: no bodies, default settings (ground plane on), the default camera.
+Scene makeEmptyScene();
+
 }  // namespace jl::app

@@ -15,6 +15,7 @@ Renderer::~Renderer() { shutdown(); }
 bool Renderer::init(std::string& error) {
     if (!meshProgram_.build("mesh.vert", "mesh.frag", error)) return false;
     if (!lineProgram_.build("line.vert", "line.frag", error)) return false;
+    if (!thickLineProgram_.build("line.vert", "line.geom", "line_thick.frag", error)) return false;
     if (!gridProgram_.build("grid.vert", "grid.frag", error)) return false;
     if (!backgroundProgram_.build("background.vert", "background.frag", error)) return false;
 
@@ -63,6 +64,7 @@ void Renderer::shutdown() {
     glDeleteVertexArrays(1, &emptyVao_);
     meshProgram_.destroy();
     lineProgram_.destroy();
+    thickLineProgram_.destroy();
     gridProgram_.destroy();
     backgroundProgram_.destroy();
     initialized_ = false;
@@ -158,8 +160,7 @@ void Renderer::drawInstances(GpuMesh& mesh, const std::vector<Instance>& instanc
                             static_cast<GLsizei>(instances.size()));
 }
 
-void Renderer::drawLines(const std::vector<LineVertex>& vertices) {
-    if (vertices.empty()) return;
+void Renderer::uploadLineVertices(const std::vector<LineVertex>& vertices) {
     glBindVertexArray(lineVao_);
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_);
     if (vertices.size() > lineCapacity_) {
@@ -169,7 +170,21 @@ void Renderer::drawLines(const std::vector<LineVertex>& vertices) {
     }
     glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(vertices.size() * sizeof(LineVertex)),
                     vertices.data());
+}
+
+void Renderer::drawLines(const std::vector<LineVertex>& vertices, float width) {
+    if (vertices.empty()) return;
+    thickLineProgram_.set("uLineWidth", width);
+    uploadLineVertices(vertices);
     glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
+}
+
+void Renderer::drawTriangles(const std::vector<LineVertex>& vertices) {
+    if (vertices.empty()) return;
+    uploadLineVertices(vertices);
+    glDepthMask(GL_FALSE);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
+    glDepthMask(GL_TRUE);
 }
 
 void Renderer::render(const FrameView& view, const RenderOptions& options, const DebugDraw& lines) {
@@ -233,12 +248,20 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
         glDepthMask(GL_TRUE);
     }
 
-    // Debug lines: depth-tested layer, then the overlay layer on top.
-    lineProgram_.use();
-    lineProgram_.set("uViewProj", viewProj);
-    drawLines(lines.vertices(DebugDraw::Layer::Scene));
-    glDisable(GL_DEPTH_TEST);
-    drawLines(lines.vertices(DebugDraw::Layer::Overlay));
+    // Debug geometry: the depth-tested layer, then the overlay layer on top; in each, translucent
+    // triangles first and lines over them.
+    const glm::vec2 viewportSize(static_cast<float>(r.width), static_cast<float>(r.height));
+    for (DebugDraw::Layer layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Overlay}) {
+        if (layer == DebugDraw::Layer::Overlay) glDisable(GL_DEPTH_TEST);
+        lineProgram_.use();
+        lineProgram_.set("uViewProj", viewProj);
+        drawTriangles(lines.triangles(layer));
+        thickLineProgram_.use();
+        thickLineProgram_.set("uViewProj", viewProj);
+        thickLineProgram_.set("uViewportSize", viewportSize);
+        drawLines(lines.vertices(layer),
+                  layer == DebugDraw::Layer::Scene ? options.sceneLineWidth : options.overlayLineWidth);
+    }
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);

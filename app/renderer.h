@@ -34,6 +34,8 @@ struct FrameView {
 };
 
 struct RenderOptions {
+    float sceneLineWidth = 1.5f;    ///< depth-tested debug lines [pixels]
+    float overlayLineWidth = 2.5f;  ///< debug lines drawn on top [pixels]
     bool showGrid = true;    ///< grid lines on y = 0
     bool showGround = true;  ///< translucent ground fill on y = 0 (the scene's ground plane)
     glm::vec3 backgroundTop{0.30f, 0.34f, 0.40f};
@@ -85,10 +87,16 @@ private:
 
     void uploadMesh(GpuMesh& mesh, const MeshData& data);
     void drawInstances(GpuMesh& mesh, const std::vector<Instance>& instances);
-    void drawLines(const std::vector<LineVertex>& vertices);
+    /// Thick lines (line.geom) `width` pixels wide; the program must be in use.
+    void drawLines(const std::vector<LineVertex>& vertices, float width);
+    /// Filled debug triangles with lineProgram_ (must be in use), not writing depth.
+    void drawTriangles(const std::vector<LineVertex>& vertices);
+    /// Uploads debug vertices into the shared line buffer.
+    void uploadLineVertices(const std::vector<LineVertex>& vertices);
 
     ShaderProgram meshProgram_;
-    ShaderProgram lineProgram_;
+    ShaderProgram lineProgram_;       ///< debug triangles
+    ShaderProgram thickLineProgram_;  ///< debug lines, expanded to quads by line.geom
     ShaderProgram gridProgram_;
     ShaderProgram backgroundProgram_;
     GpuMesh meshes_[kMeshKindCount];

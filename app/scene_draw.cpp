@@ -52,13 +52,6 @@ glm::vec3 worldHalfExtents(const BodyDesc& b, const Quat& q) {
     return glm::vec3(0.5f);
 }
 
-/// Pose of the body named `name`, identity for "" (the world).
-Transform bodyPose(const Scene& scene, std::span<const BodyState> states, const std::string& name) {
-    if (name.empty()) return Transform{};
-    int i = scene.findBody(name);
-    return (i >= 0 && static_cast<size_t>(i) < states.size()) ? states[i].pose : Transform{};
-}
-
 }  // namespace
 
 glm::vec4 bodyColor(const Scene& scene, int index) {
@@ -97,30 +90,6 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
                                     highlight);
                 break;
         }
-    }
-}
-
-void drawJointFrames(DebugDraw& lines, const World& world, const Selection& selection) {
-    const Scene& scene = world.scene();
-    const std::span<const BodyState> states = world.bodies();
-    for (size_t i = 0; i < scene.joints.size(); ++i) {
-        const JointDesc& j = scene.joints[i];
-        const bool selected = selection.isJoint(static_cast<int>(i));
-        const bool broken = world.jointState(static_cast<int>(i)).broken;
-        const Transform pose0 = bodyPose(scene, states, j.body0);
-        const Transform pose1 = bodyPose(scene, states, j.body1);
-        const Transform frame0 = pose0 * j.frame0;
-        const Transform frame1 = pose1 * j.frame1;
-        const auto layer = selected ? DebugDraw::Layer::Overlay : DebugDraw::Layer::Scene;
-        const float size = selected ? 0.3f : 0.15f;
-        Color connector = broken ? colors::kRed : (selected ? colors::kOrange : colors::kGrey);
-        if (!j.body0.empty()) lines.line(glm::vec3(pose0.p), glm::vec3(frame0.p), connector, layer);
-        if (!j.body1.empty()) lines.line(glm::vec3(pose1.p), glm::vec3(frame1.p), connector, layer);
-        lines.frame(glm::vec3(frame0.p), glm::quat(frame0.q), size, layer);
-        lines.frame(glm::vec3(frame1.p), glm::quat(frame1.q), size * 0.7f, layer);
-        // The separation of the two origins is the joint's linear error (or a distance joint's
-        // length): make it visible. A broken joint no longer holds anything together.
-        if (!broken) lines.line(glm::vec3(frame0.p), glm::vec3(frame1.p), colors::kYellow, DebugDraw::Layer::Overlay);
     }
 }
 

@@ -18,9 +18,6 @@ glm::vec4 bodyColor(const Scene& scene, int index);
 void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyState> states,
                 const Selection& selection);
 
-/// Each joint's two frames (X red, Y green, Z blue) and lines from the bodies' centres to them.
-void drawJointFrames(DebugDraw& lines, const World& world, const Selection& selection);
-
 /// Orange edges of the selected body (box edges, or great circles of spheres and capsule ends),
 /// drawn on top so the selection reads at a glance whatever the body's colour.
 void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const BodyState> states,

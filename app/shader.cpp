@@ -39,26 +39,39 @@ void ShaderProgram::destroy() {
 }
 
 bool ShaderProgram::build(const char* vertexName, const char* fragmentName, std::string& error) {
+    return build(vertexName, nullptr, fragmentName, error);
+}
+
+bool ShaderProgram::build(const char* vertexName, const char* geometryName, const char* fragmentName,
+                          std::string& error) {
     destroy();
-    GLuint vs = compileStage(GL_VERTEX_SHADER, vertexName, error);
-    if (!vs) return false;
-    GLuint fs = compileStage(GL_FRAGMENT_SHADER, fragmentName, error);
-    if (!fs) {
-        glDeleteShader(vs);
-        return false;
+    GLuint stages[3] = {};
+    const GLenum kinds[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+    const char* names[3] = {vertexName, geometryName, fragmentName};
+    auto release = [&] {
+        for (GLuint s : stages)
+            if (s) glDeleteShader(s);
+    };
+    for (int i = 0; i < 3; ++i) {
+        if (!names[i]) continue;
+        stages[i] = compileStage(kinds[i], names[i], error);
+        if (!stages[i]) {
+            release();
+            return false;
+        }
     }
     GLuint program = glCreateProgram();
-    glAttachShader(program, vs);
-    glAttachShader(program, fs);
+    for (GLuint s : stages)
+        if (s) glAttachShader(program, s);
     glLinkProgram(program);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
+    release();
     GLint ok = 0;
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (!ok) {
         char log[2048] = {};
         glGetProgramInfoLog(program, sizeof(log), nullptr, log);
-        error = std::string("program ") + vertexName + " + " + fragmentName + ": " + log;
+        error = std::string("program ") + vertexName + (geometryName ? std::string(" + ") + geometryName : "") +
+                " + " + fragmentName + ": " + log;
         glDeleteProgram(program);
         return false;
     }

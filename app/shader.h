@@ -19,6 +19,8 @@ public:
     /// Compiles and links shaders/<vertexName> and shaders/<fragmentName> (embedded copies).
     /// On failure returns false and sets `error` to the file name and the driver's log.
     bool build(const char* vertexName, const char* fragmentName, std::string& error);
+    /// The same with a geometry stage between them.
+    bool build(const char* vertexName, const char* geometryName, const char* fragmentName, std::string& error);
     void destroy();
     void use() const { glUseProgram(id_); }
     GLuint id() const { return id_; }

@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "picking.h"
+#include "viewport_tools.h"
 
 namespace jl::app {
 
@@ -33,6 +34,8 @@ PixelRect toFramebufferRect(const ScreenRect& rect, const ImVec2& displaySize, c
 
 void handleViewportMouse(AppState& state, const ScreenRect& rect, UiRequests& requests) {
     ImGuiIO& io = ImGui::GetIO();
+    // The left button belongs to the current tool (select, gizmo, mouse spring, add, joint).
+    handleViewportTools(state, rect, requests);
     if (io.WantCaptureMouse) return;
     const bool hovered = rect.contains(io.MousePos);
     OrbitCamera& camera = state.camera;
@@ -52,38 +55,58 @@ void handleViewportMouse(AppState& state, const ScreenRect& rect, UiRequests& re
     }
     if (dragging(ImGuiMouseButton_Middle) && (d.x != 0.0f || d.y != 0.0f)) camera.pan(d.x, d.y, rect.width(), rect.height());
     if (hovered && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
-
-    // A left click (press and release without dragging) selects.
-    if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
-        rect.contains(io.MouseClickedPos[ImGuiMouseButton_Left]) &&
-        io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f) {
-        const World* world = state.sim.world();
-        if (world) {
-            Ray ray = camera.rayThrough(io.MousePos.x - rect.min.x, io.MousePos.y - rect.min.y, rect.width(),
-                                        rect.height());
-            int body = pickBody(ray, world->scene(), world->bodies());
-            requests.select = true;
-            requests.selection = body >= 0 ? Selection::body(body) : Selection{};
-        }
-    }
 }
 
-void handleShortcuts(UiRequests& requests) {
+void handleShortcuts(AppState& state, UiRequests& requests) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantCaptureKeyboard) return;
-    const bool ctrl = io.KeyCtrl;
-    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) requests.quit = true;
-    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) requests.openDialog = true;
-    if (ctrl) return;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) requests.frameView = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) requests.togglePlay = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true))
-        ++requests.singleSteps;
-    if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) requests.reset = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) requests.saveScreenshot = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
-        requests.select = true;
-        requests.selection = Selection{};
+    auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
+    if (io.KeyCtrl) {
+        if (pressed(GLFW_KEY_Q)) requests.quit = true;
+        if (pressed(GLFW_KEY_N)) requests.newScene = true;
+        if (pressed(GLFW_KEY_O)) requests.openDialog = true;
+        if (pressed(GLFW_KEY_S)) (io.KeyShift ? requests.saveAsDialog : requests.save) = true;
+        if (ImGui::IsKeyPressed(GLFW_KEY_Z, true)) (io.KeyShift ? requests.redo : requests.undo) = true;
+        if (ImGui::IsKeyPressed(GLFW_KEY_Y, true)) requests.redo = true;
+        if (pressed(GLFW_KEY_D)) {
+            const Scene& scene = state.sim.scene();
+            const std::string name = selectedName(scene, state.selection);
+            if (state.selection.isBody() && !name.empty()) requests.commands.push_back(duplicateBody(name, Vec3(0.6, 0, 0)));
+            if (state.selection.isJoint() && !name.empty()) requests.commands.push_back(duplicateJoint(name));
+        }
+        return;
+    }
+    if (pressed(GLFW_KEY_F)) requests.frameView = true;
+    if (pressed(GLFW_KEY_SPACE)) requests.togglePlay = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true)) ++requests.singleSteps;
+    if (pressed(GLFW_KEY_R)) requests.reset = true;
+    if (pressed(GLFW_KEY_F12)) requests.saveScreenshot = true;
+    if (pressed(GLFW_KEY_W)) {
+        state.tools.tool = Tool::Select;
+        state.tools.gizmo = GizmoMode::Move;
+    }
+    if (pressed(GLFW_KEY_E)) {
+        state.tools.tool = Tool::Select;
+        state.tools.gizmo = GizmoMode::Rotate;
+    }
+    if (pressed(GLFW_KEY_J)) {
+        state.tools.tool = Tool::AddJoint;
+        state.tools.haveBodyA = false;
+    }
+    if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) {
+        const std::string name = selectedName(state.sim.scene(), state.selection);
+        if (state.selection.isBody() && !name.empty()) requests.commands.push_back(deleteBody(name));
+        if (state.selection.isJoint() && !name.empty()) requests.commands.push_back(deleteJoint(name));
+    }
+    if (pressed(GLFW_KEY_ESCAPE)) {
+        // First leave the tool or the half-made joint, then clear the selection.
+        if (state.tools.tool != Tool::Select) {
+            state.tools.tool = Tool::Select;
+            state.tools.haveBodyA = false;
+        } else {
+            requests.select = true;
+            requests.selection = Selection{};
+        }
     }
 }
 

@@ -2,9 +2,11 @@
 // controls, and its overlays.
 //
 //   right drag: orbit    middle drag (or shift + right drag): pan    wheel: zoom
-//   left click: select the body under the mouse (click on empty space clears the selection)
+//   left button: the current tool (viewport_tools.h): select, gizmo, mouse spring, add, joint
 //   F: frame the selection or the whole scene    Space: play/pause    . or N: single step
-//   R: reset    F12: save a screenshot
+//   R: reset    F12: save a screenshot    W / E: move / rotate gizmo    J: joint tool
+//   Delete: delete the selection    Ctrl+D: duplicate    Esc: leave the tool, clear the selection
+//   Ctrl+N/O/S (Shift: Save As), Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z): undo / redo
 // Mouse input is taken only when Dear ImGui does not want it (io.WantCaptureMouse) and the mouse is
 // over the viewport; keys only when ImGui does not want the keyboard (io.WantCaptureKeyboard).
 #pragma once
@@ -35,7 +37,7 @@ PixelRect toFramebufferRect(const ScreenRect& rect, const ImVec2& displaySize, c
 void handleViewportMouse(AppState& state, const ScreenRect& rect, UiRequests& requests);
 
 /// Global keyboard shortcuts (when no ImGui widget has keyboard focus).
-void handleShortcuts(UiRequests& requests);
+void handleShortcuts(AppState& state, UiRequests& requests);
 
 /// Orientation triad in the viewport's lower-left corner and a "paused" badge.
 void drawViewportOverlay(const AppState& state, const ScreenRect& rect);

@@ -153,7 +153,8 @@ EngineResult measure(const EngineInfo& e, const SceneSpec& s, const Options& o) 
     return er;
 }
 
-void runSweep(const Options& o) {
+/// Runs the chain1000 sweep, writes its CSV and returns it as a Markdown table.
+std::string runSweep(const Options& o) {
     const SceneSpec s = makeScene("chain1000");
     const std::vector<int> counts{1, 2, 4, 6, 10, 15, 20};
     std::ofstream f(o.sweep);
@@ -172,6 +173,7 @@ void runSweep(const Options& o) {
         variants.push_back({e, -1.0});
         if (e.kind == EngineKind::JointLabPGS || e.kind == EngineKind::JointLabTGS) variants.push_back({e, 0.2});
     }
+    std::map<int, std::vector<std::string>> cells;  // iterations -> one cell per variant
     for (const Variant& v : variants)
         for (int n : counts) {
             SimSettings cfg;
@@ -186,8 +188,28 @@ void runSweep(const Options& o) {
             f << line;
             std::fprintf(stderr, "sweep %-7s erp=%-7s iters=%2d  %.3f ms/step  sep5 rms %.3g m\n", v.e.id,
                          v.erp < 0 ? "default" : "0.2", n, r.medianMs, r.at5.sepRms);
+            char cell[96];
+            if (r.hasAt5)
+                std::snprintf(cell, sizeof cell, "%.3g ms · %.3g m%s", r.medianMs, r.at5.sepRms, r.at5.angRms > 0.01 ? " ⟂" : "");
+            else
+                std::snprintf(cell, sizeof cell, "%.3g ms · diverged", r.medianMs);
+            cells[n].push_back(cell);
         }
-    std::printf("wrote %s\n", o.sweep.c_str());
+    std::string md =
+        "\n### chain1000: error against cost (ms per step · separation RMS after 5 s; ⟂ = hinge axes misaligned, angular RMS > "
+        "0.01 rad)\n\n| iterations |";
+    for (const Variant& v : variants) md += std::string(" ") + v.e.label + (v.erp < 0 ? "" : " α=0.2") + " |";
+    md += "\n|---:|";
+    for (size_t i = 0; i < variants.size(); ++i) md += "---:|";
+    md += "\n";
+    for (const auto& [n, row] : cells) {
+        md += "| " + std::to_string(n) + " |";
+        for (const std::string& c : row) md += " " + c + " |";
+        md += "\n";
+    }
+    std::printf("%s", md.c_str());
+    std::printf("\nwrote %s\n", o.sweep.c_str());
+    return md;
 }
 
 int run(int argc, char** argv) {
@@ -213,15 +235,16 @@ int run(int argc, char** argv) {
         }
         printTables(report, stdout);
         if (!o.csv.empty()) writeCsv(report, o.csv);
-        if (!o.md.empty()) {
-            std::FILE* f = std::fopen(o.md.c_str(), "w");
-            if (!f) throw std::runtime_error("cannot write " + o.md);
-            std::fprintf(f, "%s\n", report.header.c_str());
-            printTables(report, f);
-            std::fclose(f);
-        }
     }
-    if (!o.sweep.empty()) runSweep(o);
+    const std::string sweepMd = o.sweep.empty() ? std::string() : runSweep(o);
+    if (!o.md.empty()) {
+        std::FILE* f = std::fopen(o.md.c_str(), "w");
+        if (!f) throw std::runtime_error("cannot write " + o.md);
+        std::fprintf(f, "%s\n", report.header.c_str());
+        if (!o.sweepOnly) printTables(report, f);
+        std::fprintf(f, "%s", sweepMd.c_str());
+        std::fclose(f);
+    }
     return 0;
 }
 

@@ -50,6 +50,22 @@ Transform relativeFrame(const Transform& pose, const Transform& world) {
 
 // [SECTION] Names
 
+std::string selectedName(const Scene& scene, const Selection& selection) {
+    if (selection.isBody() && static_cast<size_t>(selection.index) < scene.bodies.size())
+        return scene.bodies[static_cast<size_t>(selection.index)].name;
+    if (selection.isJoint() && static_cast<size_t>(selection.index) < scene.joints.size())
+        return scene.joints[static_cast<size_t>(selection.index)].name;
+    return "";
+}
+
+Selection findSelection(const Scene& scene, Selection::Kind kind, const std::string& name) {
+    if (kind == Selection::Kind::Body)
+        if (int i = scene.findBody(name); i >= 0) return Selection::body(i);
+    if (kind == Selection::Kind::Joint)
+        if (int j = scene.findJoint(name); j >= 0) return Selection::joint(j);
+    return Selection{};
+}
+
 std::string uniqueBodyName(const Scene& scene, const std::string& base) {
     return uniqueName(base, [&](const std::string& n) { return scene.findBody(n) >= 0; });
 }
@@ -89,12 +105,11 @@ Command addBody(BodyDesc body) {
 }
 
 Command deleteBody(std::string name) {
-    return {"delete body " + name, "", [name](Scene& s, CommandEffects& fx) -> std::string {
+    return {"delete body " + name, "", [name](Scene& s, CommandEffects&) -> std::string {
                 const int i = s.findBody(name);
                 if (i < 0) return noBody(name);
                 s.bodies.erase(s.bodies.begin() + i);
                 std::erase_if(s.joints, [&](const JointDesc& j) { return j.body0 == name || j.body1 == name; });
-                fx.clearSelection = true;
                 return "";
             }};
 }
@@ -182,11 +197,10 @@ Command addJoint(JointPlacement placement) {
 }
 
 Command deleteJoint(std::string name) {
-    return {"delete joint " + name, "", [name](Scene& s, CommandEffects& fx) -> std::string {
+    return {"delete joint " + name, "", [name](Scene& s, CommandEffects&) -> std::string {
                 const int i = s.findJoint(name);
                 if (i < 0) return noJoint(name);
                 s.joints.erase(s.joints.begin() + i);
-                fx.clearSelection = true;
                 return "";
             }};
 }
@@ -243,14 +257,14 @@ Command applyD6Preset(std::string name, int preset) {
             }};
 }
 
-Command setJointWorldFrame(std::string name, Transform worldFrame, Transform pose0, Transform pose1,
-                           bool coalesce) {
+Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB, Transform pose0, Transform pose1,
+                            bool coalesce) {
     return {"move joint " + name, coalesce ? "frame:" + name : "",
-            [name, worldFrame, pose0, pose1](Scene& s, CommandEffects&) -> std::string {
+            [name, worldA, worldB, pose0, pose1](Scene& s, CommandEffects&) -> std::string {
                 JointDesc* j = findJoint(s, name);
                 if (!j) return noJoint(name);
-                j->frame0 = relativeFrame(j->body0.empty() ? Transform{} : pose0, worldFrame);
-                j->frame1 = relativeFrame(j->body1.empty() ? Transform{} : pose1, worldFrame);
+                j->frame0 = relativeFrame(j->body0.empty() ? Transform{} : pose0, worldA);
+                j->frame1 = relativeFrame(j->body1.empty() ? Transform{} : pose1, worldB);
                 return "";
             }};
 }

@@ -52,6 +52,11 @@ struct Command {
 
 // [SECTION] Names
 
+/// Name of the selected body or joint ("" when nothing is selected or the index is stale).
+std::string selectedName(const Scene& scene, const Selection& selection);
+/// The body or joint called `name`, or nothing.
+Selection findSelection(const Scene& scene, Selection::Kind kind, const std::string& name);
+
 /// `base` if no body has that name, else base with the next free number ("link3" → "link4",
 /// "box" → "box2").
 std::string uniqueBodyName(const Scene& scene, const std::string& base);
@@ -104,9 +109,10 @@ Command duplicateJoint(std::string name);
 Command setJointType(std::string name, int typeIndex);
 /// D6 joints: replaces the parameters by preset `preset` of jl::kD6Presets.
 Command applyD6Preset(std::string name, int preset);
-/// Moves the joint's frame to `worldFrame` on both bodies (at their poses now). `coalesce`: a drag.
-Command setJointWorldFrame(std::string name, Transform worldFrame, Transform pose0, Transform pose1,
-                           bool coalesce);
+/// Puts the joint's frames at `worldA` (frame0) and `worldB` (frame1) in world, for the bodies at
+/// `pose0` and `pose1` (their poses now). `coalesce`: part of a drag.
+Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB, Transform pose0, Transform pose1,
+                            bool coalesce);
 
 // [SECTION] Fields
 

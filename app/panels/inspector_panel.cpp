@@ -1,9 +1,12 @@
-// Inspector panel: the selected body's description and live state, or the selected joint's type,
-// bodies, load and rows. Read-only for now; editing goes through undoable commands (later issue).
+// Inspector panel: every field of the selected body or joint, generated from the engine's field
+// lists and editable live (through undoable commands), plus what the World reports now: a body's
+// state, a joint's load against its break thresholds and the rows it produced.
 #include <cmath>
 
 #include <imgui.h>
 
+#include "joint_draw.h"
+#include "panels/field_editor.h"
 #include "panels/panels.h"
 #include "panels/side_window.h"
 
@@ -17,77 +20,115 @@ void vec3Row(const char* label, const Vec3& v, const char* unit) {
     propertyRow(label, "(%.3f, %.3f, %.3f) %s", v.x, v.y, v.z, unit);
 }
 
-void shapeRows(const BodyDesc& b) {
-    switch (b.shape) {
-        case ShapeType::Box:
-            propertyRow("shape", "box");
-            vec3Row("half extents", b.halfExtents, "m");
-            break;
-        case ShapeType::Sphere:
-            propertyRow("shape", "sphere");
-            propertyRow("radius", "%.3f m", b.radius);
-            break;
-        case ShapeType::Capsule:
-            propertyRow("shape", "capsule (along local X)");
-            propertyRow("radius", "%.3f m", b.radius);
-            propertyRow("half height", "%.3f m", b.halfHeight);
-            break;
-    }
+/// The last refusal, where the person is looking when they typed the bad value.
+void refusal(const AppState& state) {
+    if (!state.messageIsError || state.message.empty()) return;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.5f, 1.0f), "%s", state.message.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::Separator();
 }
 
-void bodyInspector(const World& world, int index) {
-    const BodyDesc& b = world.scene().bodies[index];
-    const BodyState& s = world.bodies()[index];
+void objectButtons(const std::string& name, bool body, UiRequests& requests) {
+    if (ImGui::SmallButton("Duplicate"))
+        requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Delete")) requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
+    if (body && ImGui::IsItemHovered()) ImGui::SetTooltip("deletes the body and every joint attached to it");
+}
+
+// [SECTION] Body
+
+void bodyInspector(AppState& state, int index, UiRequests& requests) {
+    const World& world = *state.sim.world();
+    const Scene& scene = state.sim.scene();
+    const BodyDesc& b = scene.bodies[static_cast<size_t>(index)];
+    const BodyState& s = world.bodies()[static_cast<size_t>(index)];
     ImGui::Text("Body: %s", b.name.c_str());
-    sectionHeader("Description");
-    if (ImGui::BeginTable("body", 2, ImGuiTableFlags_SizingStretchProp)) {
-        propertyRow("motion", "%s", kMotionTypeNames[static_cast<int>(b.motion)]);
-        shapeRows(b);
+    objectButtons(b.name, true, requests);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Keep pose")) requests.commands.push_back(setBodyPose(b.name, s.pose, false));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("make the pose it has now its initial pose (what Reset returns to)");
+
+    sectionHeader("Description (initial state)");
+    drawFieldList(listFields(scene, FieldOwner::body(b.name)), FieldOwner::body(b.name), scene, state.inspector,
+                  requests);
+
+    sectionHeader("Now");
+    if (ImGui::BeginTable("state", 2, ImGuiTableFlags_SizingStretchProp)) {
         const double invMass = world.inverseMass(index);
         if (invMass > 0.0)
             propertyRow("mass", "%.4g kg", 1.0 / invMass);
         else
             propertyRow("mass", "infinite (%s)", kMotionTypeNames[static_cast<int>(b.motion)]);
         vec3Row("inertia", world.localInertia(index), "kg m^2");
-        ImGui::EndTable();
-    }
-    sectionHeader("State");
-    if (ImGui::BeginTable("state", 2, ImGuiTableFlags_SizingStretchProp)) {
         vec3Row("position", s.pose.p, "m");
-        const Quat& q = s.pose.q;
-        propertyRow("orientation", "(%.3f, %.3f, %.3f, %.3f)", q.w, q.x, q.y, q.z);
-        const double angle = 2.0 * std::acos(std::min(1.0, std::abs(q.w))) * kRadToDeg;
+        const double angle = 2.0 * std::acos(std::min(1.0, std::abs(s.pose.q.w))) * kRadToDeg;
         propertyRow("rotation angle", "%.2f deg", angle);
         vec3Row("velocity", s.linearVelocity, "m/s");
         propertyRow("speed", "%.4f m/s", glm::length(s.linearVelocity));
         vec3Row("angular velocity", s.angularVelocity, "rad/s");
+        if (state.sim.drag && state.sim.drag->body == index)
+            propertyRow("mouse force", "%.4g N", glm::length(state.sim.drag->force));
         ImGui::EndTable();
     }
 }
 
-void jointInspector(const World& world, int index) {
-    const JointDesc& j = world.scene().joints[index];
-    const JointState& js = world.jointState(index);
-    ImGui::Text("Joint: %s", j.name.c_str());
-    ImGui::TextDisabled("%s", j.typeInfo().title);
-    helpMarker(j.typeInfo().description);
-    sectionHeader("Connection");
-    if (ImGui::BeginTable("joint", 2, ImGuiTableFlags_SizingStretchProp)) {
-        propertyRow("body 0", "%s", bodyDisplayName(j.body0));
-        propertyRow("body 1", "%s", bodyDisplayName(j.body1));
-        vec3Row("frame 0 origin", j.frame0.p, "m");
-        vec3Row("frame 1 origin", j.frame1.p, "m");
-        propertyRow("state", "%s", js.broken ? "BROKEN" : "intact");
-        ImGui::EndTable();
+// [SECTION] Joint
+
+void typeChooser(const JointDesc& j, UiRequests& requests) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##type", j.typeInfo().title)) {
+        for (int i = 0; i < kJointTypeCount; ++i)
+            if (ImGui::Selectable(jointTypeInfo(i).title, i == j.typeIndex()) && i != j.typeIndex())
+                requests.commands.push_back(setJointType(j.name, i));
+        ImGui::EndCombo();
     }
-    sectionHeader("Load (on body 1, last step)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("change the type: bodies, frames and thresholds stay; the new type's parameters start at their defaults");
+    if (std::holds_alternative<D6Joint>(j.params)) {
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        if (ImGui::BeginCombo("##preset", "apply a D6 preset...")) {
+            for (int i = 0; i < static_cast<int>(std::size(kD6Presets)); ++i)
+                if (ImGui::Selectable(kD6Presets[i].name)) requests.commands.push_back(applyD6Preset(j.name, i));
+            ImGui::EndCombo();
+        }
+    }
+    if (ImGui::CollapsingHeader("About this joint type")) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", j.typeInfo().description);
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void loadSection(const World& world, int index, const JointDesc& j, UiRequests& requests) {
+    const JointState& js = world.jointState(index);
+    sectionHeader("Load on body 1 (last step)");
+    if (js.broken) {
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "BROKEN");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Restore")) requests.restoreJoint = index;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("un-break the joint: it acts again from the next step");
+    }
     if (ImGui::BeginTable("load", 2, ImGuiTableFlags_SizingStretchProp)) {
         vec3Row("force", js.force, "N");
         propertyRow("|force|", "%.4g N", glm::length(js.force));
         vec3Row("torque", js.torque, "N m");
         propertyRow("|torque|", "%.4g N m", glm::length(js.torque));
+        propertyRow("error", "%.3g (m or rad)", jointViolation(world.jointRows(index), world.jointRowResults(index)));
         ImGui::EndTable();
     }
+    if (std::isfinite(j.breakForce) || std::isfinite(j.breakTorque)) {
+        const double fraction = jointLoadFraction(j, js);
+        const Color c = loadColor(fraction);
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(c.r, c.g, c.b, 1.0f));
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "%.0f%% of the break threshold", fraction * 100.0);
+        ImGui::ProgressBar(static_cast<float>(std::min(fraction, 1.0)), ImVec2(-FLT_MIN, 0.0f), overlay);
+        ImGui::PopStyleColor();
+    }
+}
+
+void rowsTable(const World& world, int index) {
     const auto rows = world.jointRows(index);
     const auto results = world.jointRowResults(index);
     sectionHeader("Rows");
@@ -109,32 +150,45 @@ void jointInspector(const World& world, int index) {
         }
         ImGui::EndTable();
     } else if (rows.empty()) {
-        ImGui::TextDisabled(js.broken ? "none: the joint is broken" : "none yet (step once)");
+        ImGui::TextDisabled(world.jointState(index).broken ? "none: the joint is broken" : "none yet (step once)");
     }
+}
+
+void jointInspector(AppState& state, int index, UiRequests& requests) {
+    const World& world = *state.sim.world();
+    const Scene& scene = state.sim.scene();
+    const JointDesc& j = scene.joints[static_cast<size_t>(index)];
+    ImGui::Text("Joint: %s", j.name.c_str());
+    objectButtons(j.name, false, requests);
+    typeChooser(j, requests);
+    loadSection(world, index, j, requests);
+    sectionHeader("Parameters");
+    drawFieldList(listFields(scene, FieldOwner::joint(j.name)), FieldOwner::joint(j.name), scene, state.inspector,
+                  requests);
+    rowsTable(world, index);
 }
 
 }  // namespace
 
-void drawInspectorPanel(AppState& state, UiRequests& /*requests*/) {
+void drawInspectorPanel(AppState& state, UiRequests& requests) {
     if (!state.panels.inspector) return;
     const ImGuiIO& io = ImGui::GetIO();
     const UiLayout& l = state.layout;
     pinNextWindow(io.DisplaySize.x - l.rightWidth, l.menuBarHeight, l.rightWidth,
                   io.DisplaySize.y - l.menuBarHeight - l.statusBarHeight);
     if (ImGui::Begin("Inspector", &state.panels.inspector, kPinnedPanelFlags)) {
+        refusal(state);
         const World* world = state.sim.world();
         const Selection& sel = state.selection;
         const Scene& scene = state.sim.scene();
-        if (world && sel.kind == Selection::Kind::Body && sel.index >= 0 &&
-            static_cast<size_t>(sel.index) < scene.bodies.size()) {
-            bodyInspector(*world, sel.index);
-        } else if (world && sel.kind == Selection::Kind::Joint && sel.index >= 0 &&
-                   static_cast<size_t>(sel.index) < scene.joints.size()) {
-            jointInspector(*world, sel.index);
+        if (world && sel.isBody() && static_cast<size_t>(sel.index) < scene.bodies.size()) {
+            bodyInspector(state, sel.index, requests);
+        } else if (world && sel.isJoint() && static_cast<size_t>(sel.index) < scene.joints.size()) {
+            jointInspector(state, sel.index, requests);
         } else {
             ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextDisabled("Nothing selected. Click a body in the viewport, or a body or joint in "
-                                "the Scene panel.");
+            ImGui::TextDisabled("Nothing selected. Click a body or a joint anchor in the viewport, or pick one in "
+                                "the Scene panel. The tool bar adds bodies and joints.");
             ImGui::PopTextWrapPos();
         }
     }

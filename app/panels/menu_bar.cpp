@@ -1,3 +1,7 @@
+// The main menu bar: File, Edit, Add, View, Simulation, Help.
+#include <algorithm>
+#include <string>
+
 #include <imgui.h>
 
 #include "panels/panels.h"
@@ -8,9 +12,16 @@ namespace {
 
 void fileMenu(AppState& state, UiRequests& requests) {
     if (!ImGui::BeginMenu("File")) return;
-    if (ImGui::MenuItem("Open scenario...", "Ctrl+O")) requests.openDialog = true;
-    if (ImGui::MenuItem("Reload from file", nullptr, false, !state.sim.sourcePath().empty()))
-        requests.reload = true;
+    if (ImGui::MenuItem("New", "Ctrl+N")) requests.newScene = true;
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) requests.openDialog = true;
+    if (ImGui::BeginMenu("Open recent", !state.files.recent.empty())) {
+        for (const std::string& path : state.files.recent)
+            if (ImGui::MenuItem(path.c_str())) requests.openPath = path;
+        ImGui::EndMenu();
+    }
+    if (ImGui::MenuItem("Save", "Ctrl+S")) requests.save = true;
+    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) requests.saveAsDialog = true;
+    if (ImGui::MenuItem("Reload from file", nullptr, false, !state.sim.sourcePath().empty())) requests.reload = true;
     if (ImGui::MenuItem("Built-in showcase")) requests.loadBuiltIn = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) requests.saveScreenshot = true;
@@ -19,16 +30,87 @@ void fileMenu(AppState& state, UiRequests& requests) {
     ImGui::EndMenu();
 }
 
+void editMenu(AppState& state, UiRequests& requests) {
+    if (!ImGui::BeginMenu("Edit")) return;
+    const Editor& editor = state.editor;
+    const std::string undo = editor.canUndo() ? "Undo " + editor.undoLabel() : std::string("Undo");
+    const std::string redo = editor.canRedo() ? "Redo " + editor.redoLabel() : std::string("Redo");
+    if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, editor.canUndo())) requests.undo = true;
+    if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, editor.canRedo())) requests.redo = true;
+    ImGui::Separator();
+    const Scene& scene = state.sim.scene();
+    const std::string name = selectedName(scene, state.selection);
+    const bool body = state.selection.isBody() && !name.empty(), joint = state.selection.isJoint() && !name.empty();
+    if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, body || joint))
+        requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
+    if (ImGui::MenuItem("Delete", "Del", false, body || joint))
+        requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
+    const World* world = state.sim.world();
+    const bool broken = joint && world && world->jointState(state.selection.index).broken;
+    if (ImGui::MenuItem("Restore broken joint", nullptr, false, broken)) requests.restoreJoint = state.selection.index;
+    ImGui::EndMenu();
+}
+
+void addMenu(AppState& state, UiRequests& requests) {
+    if (!ImGui::BeginMenu("Add")) return;
+    // From the menu, a body goes under the camera's orbit centre, resting on the ground.
+    const glm::vec3 at = state.camera.target;
+    for (ShapeType shape : {ShapeType::Box, ShapeType::Sphere, ShapeType::Capsule}) {
+        const std::string label = std::string(kShapeTypeNames[static_cast<int>(shape)]);
+        if (ImGui::MenuItem(label.c_str())) {
+            BodyDesc b = makeBody(shape, Vec3(at.x, 0.0, at.z));
+            b.position.y = std::max(static_cast<Real>(at.y), supportDistance(b, b.orientation, Vec3(0, 1, 0)) + 1e-3);
+            requests.commands.push_back(addBody(std::move(b)));
+        }
+    }
+    ImGui::Separator();
+    if (ImGui::BeginMenu("Joint (then click A and B)")) {
+        for (int i = 0; i < kJointTypeCount; ++i) {
+            if (ImGui::MenuItem(jointTypeInfo(i).title)) {
+                state.tools.jointType = i;
+                state.tools.tool = Tool::AddJoint;
+                state.tools.haveBodyA = false;
+            }
+        }
+        ImGui::EndMenu();
+    }
+    ImGui::EndMenu();
+}
+
+void jointDrawingMenu(ViewOptions& v) {
+    if (!ImGui::BeginMenu("Joints")) return;
+    ImGui::MenuItem("Show joints", nullptr, &v.showJoints);
+    ImGui::BeginDisabled(!v.showJoints);
+    ImGui::MenuItem("Frames (X red, Y green, Z blue)", nullptr, &v.showJointFrames);
+    ImGui::MenuItem("Anchors and connectors", nullptr, &v.showAnchors);
+    ImGui::MenuItem("Error between anchors", nullptr, &v.showErrors);
+    ImGui::MenuItem("Limits (magenta)", nullptr, &v.showLimits);
+    ImGui::MenuItem("Drive targets (dashed frame)", nullptr, &v.showDriveTargets);
+    ImGui::MenuItem("Force and torque arrows", nullptr, &v.showForces);
+    ImGui::MenuItem("Colour by load / break threshold", nullptr, &v.showLoad);
+    ImGui::Separator();
+    ImGui::MenuItem("Limits, targets and forces of the selected joint only", nullptr, &v.detailsForSelectedOnly);
+    ImGui::Separator();
+    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SliderFloat("frame size [m]", &v.frameScale, 0.05f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SliderFloat("force scale [m/N]", &v.forceScale, 1e-4f, 0.1f, "%.4f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SliderFloat("torque scale [m/(N·m)]", &v.torqueScale, 1e-4f, 0.5f, "%.4f", ImGuiSliderFlags_Logarithmic);
+    ImGui::EndDisabled();
+    ImGui::EndMenu();
+}
+
 void viewMenu(AppState& state, UiRequests& requests) {
     if (!ImGui::BeginMenu("View")) return;
     ImGui::MenuItem("Scene", nullptr, &state.panels.scene);
-    ImGui::MenuItem("Simulation", nullptr, &state.panels.simulation);
+    ImGui::MenuItem("Solver", nullptr, &state.panels.simulation);
     ImGui::MenuItem("Inspector", nullptr, &state.panels.inspector);
     ImGui::Separator();
     ImGui::MenuItem("Grid", nullptr, &state.view.showGrid);
     ImGui::MenuItem("World axes", nullptr, &state.view.showAxes);
-    ImGui::MenuItem("Joint frames", nullptr, &state.view.showJointFrames);
     ImGui::MenuItem("Orientation gizmo", nullptr, &state.view.showAxisGizmo);
+    jointDrawingMenu(state.view);
     ImGui::Separator();
     if (ImGui::MenuItem("Frame selection / scene", "F")) requests.frameView = true;
     if (ImGui::MenuItem("Reset camera")) requests.resetCamera = true;
@@ -43,8 +125,8 @@ void simulationMenu(AppState& state, UiRequests& requests) {
     if (ImGui::MenuItem("Reset", "R")) requests.reset = true;
     ImGui::Separator();
     if (ImGui::BeginMenu("Speed")) {
-        const double speeds[] = {0.05, 0.1, 0.25, 0.5, 1.0, 2.0};
-        const char* labels[] = {"0.05x", "0.1x", "0.25x", "0.5x", "1x (real time)", "2x"};
+        const double speeds[] = {1.0 / 16, 1.0 / 8, 0.25, 0.5, 1.0, 2.0};
+        const char* labels[] = {"1/16x", "1/8x", "1/4x", "1/2x", "1x (real time)", "2x"};
         for (int i = 0; i < 6; ++i) {
             if (ImGui::MenuItem(labels[i], nullptr, clock.timeScale == speeds[i])) {
                 requests.setTimeScale = true;
@@ -58,7 +140,8 @@ void simulationMenu(AppState& state, UiRequests& requests) {
 
 void helpMenu(AppState& state) {
     if (!ImGui::BeginMenu("Help")) return;
-    ImGui::MenuItem("Controls", nullptr, &state.panels.controls);
+    ImGui::MenuItem("Controls", "F1", &state.panels.controls);
+    ImGui::MenuItem("Joint types", nullptr, &state.panels.jointTypes);
     ImGui::MenuItem("About JointLab", nullptr, &state.panels.about);
     ImGui::EndMenu();
 }
@@ -68,6 +151,8 @@ void helpMenu(AppState& state) {
 void drawMainMenuBar(AppState& state, UiRequests& requests) {
     if (!ImGui::BeginMainMenuBar()) return;
     fileMenu(state, requests);
+    editMenu(state, requests);
+    addMenu(state, requests);
     viewMenu(state, requests);
     simulationMenu(state, requests);
     helpMenu(state);

@@ -1,4 +1,5 @@
-// File > Open: a modal with a path field and the scenarios shipped in assets/scenarios.
+// File > Open: a modal with a path field, the recent files and the scenarios shipped in
+// assets/scenarios.
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -46,6 +47,24 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool entered = ImGui::InputText("##path", &state.openPathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+
+    if (!state.files.recent.empty()) {
+        ImGui::Spacing();
+        ImGui::TextDisabled("Recent:");
+        const float rows = static_cast<float>(std::min<size_t>(state.files.recent.size(), 5));
+        if (ImGui::BeginListBox("##recent", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * rows + 6.0f))) {
+            for (const std::string& f : state.files.recent) {
+                if (ImGui::Selectable(f.c_str(), state.openPathInput == f, ImGuiSelectableFlags_AllowDoubleClick)) {
+                    state.openPathInput = f;
+                    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+                        requests.openPath = f;
+                        ImGui::CloseCurrentPopup();
+                    }
+                }
+            }
+            ImGui::EndListBox();
+        }
+    }
 
     const std::vector<std::string> shipped = shippedScenarios();
     if (!shipped.empty()) {

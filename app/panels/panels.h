@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "app_state.h"
+#include "viewport.h"
 
 namespace jl::app {
 
@@ -22,7 +23,11 @@ void drawScenePanel(AppState& state, UiRequests& requests);
 void drawSimulationPanel(AppState& state, UiRequests& requests);
 void drawInspectorPanel(AppState& state, UiRequests& requests);
 void drawOpenDialog(AppState& state, UiRequests& requests);
+/// Save As, the unsaved-changes prompt and the "cannot open / save" message (file_dialogs.cpp).
+void drawFileDialogs(AppState& state, UiRequests& requests);
 void drawHelpWindows(AppState& state);
+/// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
+void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 
 // Small shared widgets (widgets.cpp).
 

@@ -1,7 +1,12 @@
-// Scene panel: the scenario's bodies and joints as a selectable list.
+// Scene panel: the bodies, each with the joints attached to it nested underneath, and a flat list
+// of all joints. Click selects; right click renames, duplicates or deletes; broken joints are red;
+// the filter box matches body names, joint names and joint types.
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include "panels/panels.h"
 #include "panels/side_window.h"
@@ -11,8 +16,19 @@ namespace jl::app {
 
 namespace {
 
-const char* shapeName(ShapeType s) { return kShapeTypeNames[static_cast<int>(s)]; }
-const char* motionName(MotionType m) { return kMotionTypeNames[static_cast<int>(m)]; }
+const ImVec4 kBrokenText{1.0f, 0.45f, 0.4f, 1.0f};
+
+bool containsNoCase(const std::string& text, const std::string& needle) {
+    if (needle.empty()) return true;
+    auto it = std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
+    return it != text.end();
+}
+
+bool jointMatches(const JointDesc& j, const std::string& filter) {
+    return containsNoCase(j.name, filter) || containsNoCase(j.typeInfo().name, filter);
+}
 
 void colorSwatch(const glm::vec4& c) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -23,48 +39,105 @@ void colorSwatch(const glm::vec4& c) {
     ImGui::SameLine();
 }
 
-void bodyList(const AppState& state, UiRequests& requests) {
+/// Right-click menu of a body or joint: rename (Enter applies), duplicate, delete.
+void contextMenu(AppState& state, Selection::Kind kind, const std::string& name, UiRequests& requests) {
+    if (!ImGui::BeginPopupContextItem("context")) return;
+    const bool body = kind == Selection::Kind::Body;
+    if (ImGui::IsWindowAppearing()) state.renameBuffer = name;
+    ImGui::TextDisabled("%s %s", body ? "body" : "joint", name.c_str());
+    ImGui::SetNextItemWidth(200.0f);
+    if (ImGui::InputText("rename", &state.renameBuffer, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        requests.commands.push_back(body ? renameBody(name, state.renameBuffer) : renameJoint(name, state.renameBuffer));
+        ImGui::CloseCurrentPopup();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("type a new name and press Enter; joints follow a renamed body");
+    if (ImGui::MenuItem("Duplicate"))
+        requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
+    if (ImGui::MenuItem(body ? "Delete (with its joints)" : "Delete"))
+        requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
+    ImGui::EndPopup();
+}
+
+void jointItem(AppState& state, int index, const std::string& otherSide, UiRequests& requests) {
+    const JointDesc& j = state.sim.scene().joints[static_cast<size_t>(index)];
+    const World* world = state.sim.world();
+    const bool broken = world && world->jointState(index).broken;
+    ImGui::PushID(index);
+    if (broken) ImGui::PushStyleColor(ImGuiCol_Text, kBrokenText);
+    ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen |
+                               ImGuiTreeNodeFlags_SpanAvailWidth;
+    if (state.selection.isJoint(index)) flags |= ImGuiTreeNodeFlags_Selected;
+    ImGui::TreeNodeEx("joint", flags, "%s%s", j.name.c_str(), broken ? "  (broken)" : "");
+    if (broken) ImGui::PopStyleColor();
+    if (ImGui::IsItemClicked()) {
+        requests.select = true;
+        requests.selection = Selection::joint(index);
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s%s\n%s - %s\nright click: rename, duplicate, delete", j.typeInfo().title,
+                          broken ? " (broken)" : "", bodyDisplayName(j.body0), bodyDisplayName(j.body1));
+    contextMenu(state, Selection::Kind::Joint, j.name, requests);
+    const std::string right = std::string(j.typeInfo().name) + (otherSide.empty() ? "" : " - " + otherSide);
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x));
+    ImGui::TextDisabled("%s", right.c_str());
+    ImGui::PopID();
+}
+
+void bodyTree(AppState& state, UiRequests& requests) {
     const Scene& scene = state.sim.scene();
+    const std::string& filter = state.sceneFilter;
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (!ImGui::TreeNode("bodies", "Bodies (%d)", static_cast<int>(scene.bodies.size()))) return;
     for (size_t i = 0; i < scene.bodies.size(); ++i) {
         const BodyDesc& b = scene.bodies[i];
         const int index = static_cast<int>(i);
+        std::vector<int> joints;
+        bool anyJointMatches = false;
+        for (size_t k = 0; k < scene.joints.size(); ++k) {
+            const JointDesc& j = scene.joints[k];
+            if (j.body0 != b.name && j.body1 != b.name) continue;
+            joints.push_back(static_cast<int>(k));
+            anyJointMatches = anyJointMatches || jointMatches(j, filter);
+        }
+        const bool bodyMatches = containsNoCase(b.name, filter);
+        if (!bodyMatches && !anyJointMatches) continue;
         ImGui::PushID(index);
         colorSwatch(bodyColor(scene, index));
-        if (ImGui::Selectable(b.name.c_str(), state.selection.isBody(index))) {
+        ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth;
+        if (joints.empty()) flags |= ImGuiTreeNodeFlags_Leaf;
+        if (state.selection.isBody(index)) flags |= ImGuiTreeNodeFlags_Selected;
+        if (!filter.empty()) ImGui::SetNextItemOpen(true);
+        const bool open = ImGui::TreeNodeEx("body", flags, "%s", b.name.c_str());
+        if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
             requests.select = true;
             requests.selection = Selection::body(index);
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s %s", motionName(b.motion), shapeName(b.shape));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s %s, %d joint(s)\nright click: rename, duplicate, delete",
+                              kMotionTypeNames[static_cast<int>(b.motion)], kShapeTypeNames[static_cast<int>(b.shape)],
+                              static_cast<int>(joints.size()));
+        contextMenu(state, Selection::Kind::Body, b.name, requests);
+        if (open) {
+            for (int k : joints) {
+                const JointDesc& j = scene.joints[static_cast<size_t>(k)];
+                if (!bodyMatches && !jointMatches(j, filter)) continue;
+                const std::string& other = j.body0 == b.name ? j.body1 : j.body0;
+                jointItem(state, k, other.empty() ? std::string("world") : other, requests);
+            }
+            ImGui::TreePop();
+        }
         ImGui::PopID();
     }
     ImGui::TreePop();
 }
 
-void jointList(const AppState& state, UiRequests& requests) {
+void jointList(AppState& state, UiRequests& requests) {
     const Scene& scene = state.sim.scene();
-    const World* world = state.sim.world();
-    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-    if (!ImGui::TreeNode("joints", "Joints (%d)", static_cast<int>(scene.joints.size()))) return;
-    for (size_t i = 0; i < scene.joints.size(); ++i) {
-        const JointDesc& j = scene.joints[i];
-        const int index = static_cast<int>(i);
-        ImGui::PushID(index);
-        const bool broken = world && world->jointState(index).broken;
-        if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-        if (ImGui::Selectable(j.name.c_str(), state.selection.isJoint(index))) {
-            requests.select = true;
-            requests.selection = Selection::joint(index);
-        }
-        if (broken) ImGui::PopStyleColor();
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s%s\n%s - %s", j.typeInfo().title, broken ? " (broken)" : "",
-                              bodyDisplayName(j.body0), bodyDisplayName(j.body1));
-        ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(j.typeInfo().name).x);
-        ImGui::TextDisabled("%s", j.typeInfo().name);
-        ImGui::PopID();
-    }
+    if (!ImGui::TreeNode("joints", "All joints (%d)", static_cast<int>(scene.joints.size()))) return;
+    ImGui::PushID("all");
+    for (size_t i = 0; i < scene.joints.size(); ++i)
+        if (jointMatches(scene.joints[i], state.sceneFilter)) jointItem(state, static_cast<int>(i), "", requests);
+    ImGui::PopID();
     ImGui::TreePop();
 }
 
@@ -80,7 +153,8 @@ void drawScenePanel(AppState& state, UiRequests& requests) {
     if (ImGui::Begin("Scene", &state.panels.scene, kPinnedPanelFlags)) {
         const std::string& path = state.sim.sourcePath();
         const std::string title =
-            path.empty() ? std::string("built-in showcase") : std::filesystem::path(path).filename().string();
+            (path.empty() ? std::string("untitled") : std::filesystem::path(path).filename().string()) +
+            (state.editor.dirty() ? " (modified)" : "");
         ImGui::TextUnformatted(title.c_str());
         if (!path.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
         const std::string& description = state.sim.scene().description;
@@ -89,8 +163,10 @@ void drawScenePanel(AppState& state, UiRequests& requests) {
             ImGui::TextDisabled("%s", description.c_str());
             ImGui::PopTextWrapPos();
         }
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        ImGui::InputTextWithHint("##filter", "filter by name or joint type", &state.sceneFilter);
         ImGui::Separator();
-        bodyList(state, requests);
+        bodyTree(state, requests);
         jointList(state, requests);
     }
     ImGui::End();

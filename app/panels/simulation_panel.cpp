@@ -1,14 +1,40 @@
-// Simulation panel: play / pause / step / reset, speed, the solver settings in use, and energy.
+// Solver panel: play / pause / step / reset, slow motion, and the world settings the solver uses
+// (PGS or TGS, iterations, Baumgarte, time step, gravity, ground), editable live and undoable,
+// then the energy.
+#include <cfloat>
 #include <cmath>
+#include <string>
 
 #include <imgui.h>
 
+#include "panels/field_editor.h"
 #include "panels/panels.h"
 #include "panels/side_window.h"
 
 namespace jl::app {
 
 namespace {
+
+constexpr float kMinSpeed = 1.0f / 16.0f, kMaxSpeed = 2.0f;
+
+/// "1/4x" for the powers of two below one, "0.35x" otherwise.
+std::string speedLabel(double s) {
+    for (int d : {2, 4, 8, 16})
+        if (std::abs(s - 1.0 / d) < 1e-3) return "1/" + std::to_string(d) + "x";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3gx", s);
+    return buf;
+}
+
+void settingEdit(UiRequests& requests, const char* field, FieldValue value, bool continuous) {
+    Command c = setField(FieldOwner::settings(), field, std::move(value));
+    if (!continuous) c.coalesceKey.clear();
+    requests.commands.push_back(std::move(c));
+}
+
+void endGestureIfReleased(UiRequests& requests) {
+    if (ImGui::IsItemDeactivated()) requests.endCoalescing = true;
+}
 
 void transportControls(const AppState& state, UiRequests& requests) {
     const SimClock& clock = state.sim.clock;
@@ -20,29 +46,91 @@ void transportControls(const AppState& state, UiRequests& requests) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Reset", ImVec2(w, 0))) requests.reset = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the scenario's initial state (R)");
 
     float speed = static_cast<float>(clock.timeScale);
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("speed (?)").x - ImGui::GetStyle().ItemSpacing.x * 2);
-    if (ImGui::SliderFloat("speed", &speed, 0.01f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("slow motion (?)").x - ImGui::GetStyle().ItemSpacing.x * 2);
+    const std::string label = speedLabel(clock.timeScale);
+    if (ImGui::SliderFloat("slow motion", &speed, kMinSpeed, kMaxSpeed, label.c_str(), ImGuiSliderFlags_Logarithmic)) {
         requests.setTimeScale = true;
         requests.timeScale = speed;
     }
-    helpMarker("Simulated seconds per real second. The physics step dt never changes: slow motion "
-               "takes fewer steps per frame, it does not shrink them.");
+    helpMarker("Simulated seconds per real second, 1/16x to 2x on a log scale. The physics step dt never "
+               "changes: slow motion takes fewer steps per frame, it does not shrink them.");
 }
 
-void settingsTable(const World& world) {
-    const WorldSettings& s = world.scene().settings;
-    if (!ImGui::BeginTable("settings", 2, ImGuiTableFlags_SizingStretchProp)) return;
-    propertyRow("solver", "%s", s.solver == SolverType::PGS ? "PGS" : "TGS");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(s.solver == SolverType::PGS ? "projected Gauss-Seidel" : "temporal Gauss-Seidel (substepping)");
-    propertyRow("time step", "%.3f ms (%.0f Hz)", s.dt * 1000.0, 1.0 / s.dt);
-    propertyRow("iterations", "%d position, %d velocity", s.posIters, s.velIters);
-    propertyRow("Baumgarte", "%.3g%s", s.effectiveBaumgarte(), s.autoBaumgarte ? " (auto)" : "");
-    propertyRow("gravity", "(%.3g, %.3g, %.3g) m/s^2", s.gravity.x, s.gravity.y, s.gravity.z);
-    propertyRow("ground plane", "%s", s.groundPlane ? "yes" : "no");
-    ImGui::EndTable();
+void solverSettings(AppState& state, UiRequests& requests) {
+    const WorldSettings& s = state.sim.scene().settings;
+    int solver = static_cast<int>(s.solver);
+    if (ImGui::RadioButton("PGS", &solver, 0)) settingEdit(requests, "solver", 0, false);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("projected Gauss-Seidel: position iterations, one integration");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("TGS", &solver, 1)) settingEdit(requests, "solver", 1, false);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("temporal Gauss-Seidel: integrates after every position iteration (substeps)");
+
+    const float labelX = ImGui::GetContentRegionAvail().x * 0.42f;
+    auto label = [&](const char* text) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(text);
+        ImGui::SameLine(labelX);
+        ImGui::SetNextItemWidth(-FLT_MIN);
+    };
+    int pos = s.posIters, vel = s.velIters;
+    label("position iterations");
+    if (ImGui::SliderInt("##pos", &pos, 1, 64)) settingEdit(requests, "posIters", pos, true);
+    endGestureIfReleased(requests);
+    label("velocity iterations");
+    if (ImGui::SliderInt("##vel", &vel, 0, 32)) settingEdit(requests, "velIters", vel, true);
+    endGestureIfReleased(requests);
+
+    WorldSettings automatic = s;
+    automatic.autoBaumgarte = true;
+    bool isAuto = s.autoBaumgarte;
+    label("Baumgarte α");
+    if (ImGui::Checkbox("auto", &isAuto)) settingEdit(requests, "autoBaumgarte", isAuto, false);
+    ImGui::SameLine();
+    if (isAuto) {
+        ImGui::TextDisabled("= %.3g", automatic.effectiveBaumgarte());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("PhysX's default: 1 for PGS, 1/sqrt(position iterations) for TGS");
+    } else {
+        double alpha = s.baumgarte;
+        const double lo = 0.0, hi = 1.0;
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        if (ImGui::SliderScalar("##alpha", ImGuiDataType_Double, &alpha, &lo, &hi, "%.3f"))
+            settingEdit(requests, "baumgarte", alpha, true);
+        endGestureIfReleased(requests);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("fraction of the position error corrected per step (auto would be %.3g)", automatic.effectiveBaumgarte());
+    }
+
+    double ms = s.dt * 1000.0;
+    const double msLo = 0.01, msHi = 100.0;
+    label("time step [ms]");
+    char format[48];
+    std::snprintf(format, sizeof format, "%%.3f ms (%.0f Hz)", 1.0 / s.dt);
+    if (ImGui::DragScalar("##dt", ImGuiDataType_Double, &ms, 0.05f, &msLo, &msHi, format))
+        settingEdit(requests, "dt", ms / 1000.0, true);
+    endGestureIfReleased(requests);
+
+    Vec3 g = s.gravity;
+    label("gravity [m/s²]");
+    if (ImGui::DragScalarN("##g", ImGuiDataType_Double, &g[0], 3, 0.05f, nullptr, nullptr, "%.2f"))
+        settingEdit(requests, "gravity", g, true);
+    endGestureIfReleased(requests);
+
+    bool ground = s.groundPlane;
+    if (ImGui::Checkbox("ground plane (y = 0)", &ground)) settingEdit(requests, "groundPlane", ground, false);
+
+    if (ImGui::TreeNode("more settings")) {
+        const auto shown = [](const FieldInfo& f) {
+            for (const char* n : {"dt", "posIters", "velIters", "gravity", "solver", "autoBaumgarte", "baumgarte", "groundPlane"})
+                if (f.name == n) return true;
+            return false;
+        };
+        const Scene& scene = state.sim.scene();
+        drawFieldList(listFields(scene, FieldOwner::settings()), FieldOwner::settings(), scene, state.inspector,
+                      requests, shown);
+        ImGui::TreePop();
+    }
 }
 
 void energyTable(const World& world) {
@@ -62,13 +150,12 @@ void drawSimulationPanel(AppState& state, UiRequests& requests) {
     const UiLayout& l = state.layout;
     const float columnHeight = io.DisplaySize.y - l.menuBarHeight - l.statusBarHeight;
     pinNextWindow(0.0f, l.menuBarHeight + columnHeight - l.simulationHeight, l.leftWidth, l.simulationHeight);
-    if (ImGui::Begin("Simulation", &state.panels.simulation, kPinnedPanelFlags)) {
+    if (ImGui::Begin("Solver", &state.panels.simulation, kPinnedPanelFlags)) {
         transportControls(state, requests);
         if (const World* world = state.sim.world()) {
-            ImGui::Spacing();
             ImGui::Text("t = %.3f s   step %lld", world->time(), static_cast<long long>(world->stepCount()));
             sectionHeader("Solver");
-            settingsTable(*world);
+            solverSettings(state, requests);
             sectionHeader("Energy");
             energyTable(*world);
         }

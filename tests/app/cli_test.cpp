@@ -24,6 +24,16 @@ Parsed parse(std::initializer_list<const char*> args) {
     return p;
 }
 
+TEST(AppCli, SelectAndHideJoints) {
+    Parsed p = parse({"--screenshot", "out.png", "door.json", "--select", "hinge", "--hide-joints"});
+    ASSERT_EQ(p.outcome, ParseOutcome::Run) << p.error;
+    EXPECT_EQ(p.options.select, "hinge");
+    EXPECT_TRUE(p.options.hideJoints);
+    p = parse({"--select"});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("--select"), std::string::npos);
+}
+
 TEST(AppCli, NoArgumentsOpensTheDefaultScene) {
     Parsed p = parse({});
     EXPECT_EQ(p.outcome, ParseOutcome::Run);

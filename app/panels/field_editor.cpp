@@ -1,0 +1,252 @@
+// Editable rows generated from a field list (editor/field_access.h): one widget per field kind,
+// the unit in the label (degrees for angle fields, saying so), the field's help as tooltip. Every
+// change becomes a setField command; a slider drag is one undo step (the command's coalescing key,
+// ended when the widget is released).
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include <glm/gtc/quaternion.hpp>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "panels/field_editor.h"
+#include "panels/panels.h"
+
+namespace jl::app {
+
+namespace {
+
+constexpr double kDeg = 180.0 / kPi;
+constexpr float kLabelFraction = 0.45f;  ///< share of the row width taken by the label
+constexpr double kLeaveInfinity = 1000.0;  ///< value given when "inf" is switched off
+
+struct Row {
+    const FieldInfo& field;
+    const FieldOwner& owner;
+    const Scene& scene;
+    InspectorState& state;
+    UiRequests& requests;
+};
+
+std::string leafName(const std::string& name) {
+    const size_t dot = name.find('.');
+    return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+std::string groupOf(const std::string& name) {
+    const size_t dot = name.find('.');
+    return dot == std::string::npos ? std::string() : name.substr(0, dot);
+}
+
+std::string unitText(const FieldInfo& f) {
+    if (f.kind == FieldKind::Quat) return "deg XYZ";
+    if (f.meta.angle) return "deg";
+    return f.meta.unit;
+}
+
+std::string number(double x) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+}
+
+void labelTooltip(const FieldInfo& f) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(f.name.c_str());
+    if (*f.meta.help) ImGui::TextDisabled("%s", f.meta.help);
+    const double scale = f.meta.angle ? kDeg : 1.0;
+    if (f.kind == FieldKind::Real || f.kind == FieldKind::Int || f.kind == FieldKind::Vec3) {
+        const bool lo = std::isfinite(f.meta.min), hi = std::isfinite(f.meta.max);
+        if (lo || hi) {
+            std::string range = "valid: ";
+            if (lo) range += (f.meta.minExclusive ? "> " : ">= ") + number(f.meta.min * scale);
+            if (lo && hi) range += " and ";
+            if (hi) range += "<= " + number(f.meta.max * scale);
+            ImGui::TextDisabled("%s", range.c_str());
+        }
+    }
+    if (f.meta.angle) ImGui::TextDisabled("shown in degrees; stored in radians");
+    if (f.kind == FieldKind::Quat)
+        ImGui::TextDisabled("Euler angles in degrees (X, Y, Z); stored as a unit quaternion");
+    if (f.acceptsInfinity) ImGui::TextDisabled("tick 'inf' for no limit");
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+/// Queues the edit; `continuous` edits (drags) coalesce into one undo step per gesture.
+void edit(const Row& r, FieldValue value, bool continuous) {
+    Command c = setField(r.owner, r.field.name, std::move(value));
+    if (!continuous) c.coalesceKey.clear();
+    r.requests.commands.push_back(std::move(c));
+}
+
+void endGestureIfReleased(UiRequests& requests) {
+    if (ImGui::IsItemDeactivated()) requests.endCoalescing = true;
+}
+
+// [SECTION] Widgets per kind
+
+void realWidget(const Row& r) {
+    const FieldInfo& f = r.field;
+    const double stored = std::get<Real>(f.value);
+    const double scale = f.meta.angle ? kDeg : 1.0;
+    double shown = stored * scale;
+    const bool isInf = std::isinf(stored);
+    if (f.acceptsInfinity) ImGui::SetNextItemWidth(-ImGui::CalcTextSize("inf").x - ImGui::GetFrameHeight() - 8.0f);
+    else ImGui::SetNextItemWidth(-FLT_MIN);
+    // Drags stay inside the valid range; typed values (Ctrl+click) are checked by the validator.
+    double lo = f.meta.min * scale, hi = f.meta.max * scale;
+    if (f.meta.minExclusive) lo += std::max(1e-6, std::abs(lo) * 1e-6);
+    const double speed = f.meta.angle ? 0.5 : std::max(std::abs(shown) * 0.005, 0.001);
+    std::string unit = f.meta.unit;
+    for (size_t at = unit.find('%'); at != std::string::npos; at = unit.find('%', at + 2)) unit.insert(at, 1, '%');
+    std::string formatText = f.meta.angle ? "%.2f°" : "%.5g";
+    if (!f.meta.angle && !unit.empty()) formatText.append(" ").append(unit);
+    const char* format = formatText.c_str();
+    ImGui::BeginDisabled(isInf);
+    if (ImGui::DragScalar("##v", ImGuiDataType_Double, &shown, static_cast<float>(std::isfinite(speed) ? speed : 1.0),
+                          std::isfinite(lo) ? &lo : nullptr, std::isfinite(hi) ? &hi : nullptr, format))
+        edit(r, shown / scale, true);
+    endGestureIfReleased(r.requests);
+    ImGui::EndDisabled();
+    if (f.acceptsInfinity) {
+        ImGui::SameLine();
+        bool inf = isInf;
+        if (ImGui::Checkbox("inf", &inf)) edit(r, inf ? kInf : kLeaveInfinity, false);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("no limit (the file stores \"inf\")");
+    }
+}
+
+void vec3Widget(const Row& r) {
+    Vec3 v = std::get<Vec3>(r.field.value);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::DragScalarN("##v", ImGuiDataType_Double, &v[0], 3, 0.01f, nullptr, nullptr, "%.3f")) edit(r, v, true);
+    endGestureIfReleased(r.requests);
+}
+
+void quatWidget(const Row& r) {
+    const Quat q = std::get<Quat>(r.field.value);
+    const std::string key = r.owner.describe() + "/" + r.field.name;
+    // While dragged, the angles being edited are kept: re-deriving them from the quaternion can
+    // jump to an equivalent triple and fight the mouse.
+    // (+ 0.0 turns a -0.0 into 0.0 for display.)
+    Vec3 e = r.state.eulerKey == key ? r.state.euler : glm::eulerAngles(q) * kDeg + Vec3(0.0);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::DragScalarN("##v", ImGuiDataType_Double, &e[0], 3, 0.5f, nullptr, nullptr, "%.1f")) {
+        r.state.eulerKey = key;
+        r.state.euler = e;
+        edit(r, glm::normalize(Quat(e / kDeg)), true);
+    }
+    if (ImGui::IsItemDeactivated()) {
+        if (r.state.eulerKey == key) r.state.eulerKey.clear();
+        r.requests.endCoalescing = true;
+    }
+}
+
+void intWidget(const Row& r) {
+    int v = std::get<int>(r.field.value);
+    int lo = std::isfinite(r.field.meta.min) ? static_cast<int>(r.field.meta.min) : INT32_MIN;
+    int hi = std::isfinite(r.field.meta.max) ? static_cast<int>(r.field.meta.max) : INT32_MAX;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::DragInt("##v", &v, 0.1f, lo, hi)) edit(r, v, true);
+    endGestureIfReleased(r.requests);
+}
+
+void enumWidget(const Row& r) {
+    int v = std::get<int>(r.field.value);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::Combo("##v", &v, r.field.enumNames, r.field.enumCount)) edit(r, v, false);
+}
+
+void stringWidget(const Row& r) {
+    const std::string& value = std::get<std::string>(r.field.value);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const bool bodyRef = r.owner.kind == FieldOwner::Kind::Joint && (r.field.name == "body0" || r.field.name == "body1");
+    if (bodyRef) {
+        if (ImGui::BeginCombo("##v", value.empty() ? "(world)" : value.c_str())) {
+            if (ImGui::Selectable("(world)", value.empty())) edit(r, std::string(), false);
+            for (const BodyDesc& b : r.scene.bodies)
+                if (ImGui::Selectable(b.name.c_str(), b.name == value)) edit(r, b.name, false);
+            ImGui::EndCombo();
+        }
+        return;
+    }
+    // ImGui keeps the text while it is being typed; the edit is made on Enter.
+    std::string text = value;
+    if (ImGui::InputText("##v", &text, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll))
+        edit(r, text, false);
+    if (ImGui::IsItemActive()) ImGui::SetTooltip("press Enter to apply");
+}
+
+void fieldRow(const Row& r, float labelX) {
+    const FieldInfo& f = r.field;
+    ImGui::PushID(f.name.c_str());
+    ImGui::AlignTextToFramePadding();
+    // Numbers carry their unit inside the field ("9.81 m/s^2", "45.00°"); vectors in the label.
+    std::string label = leafName(f.name);
+    const std::string unit = unitText(f);
+    if (!unit.empty() && (f.kind == FieldKind::Vec3 || f.kind == FieldKind::Quat)) label += " [" + unit + "]";
+    ImGui::TextUnformatted(label.c_str());
+    labelTooltip(f);
+    ImGui::SameLine(labelX);
+    switch (f.kind) {
+        case FieldKind::Real: realWidget(r); break;
+        case FieldKind::Vec3: vec3Widget(r); break;
+        case FieldKind::Quat: quatWidget(r); break;
+        case FieldKind::Bool: {
+            bool v = std::get<bool>(f.value);
+            if (ImGui::Checkbox("##v", &v)) edit(r, v, false);
+            break;
+        }
+        case FieldKind::Int: intWidget(r); break;
+        case FieldKind::String: stringWidget(r); break;
+        case FieldKind::Enum: enumWidget(r); break;
+    }
+    if (ImGui::IsItemHovered() && *f.meta.help && f.kind != FieldKind::String && !f.acceptsInfinity)
+        ImGui::SetTooltip("%s", f.meta.help);
+    ImGui::PopID();
+}
+
+/// A group opens by default when it is switched on, or when it is small and has no switch.
+bool groupOpenByDefault(const std::vector<FieldInfo>& fields, size_t first, const std::string& group) {
+    size_t count = 0;
+    for (size_t i = first; i < fields.size() && groupOf(fields[i].name) == group; ++i) {
+        ++count;
+        if (leafName(fields[i].name) == "enabled") return std::get<bool>(fields[i].value);
+    }
+    return count <= 6;
+}
+
+}  // namespace
+
+void drawFieldList(const std::vector<FieldInfo>& fields, const FieldOwner& owner, const Scene& scene,
+                   InspectorState& state, UiRequests& requests, const FieldFilter& skip) {
+    ImGui::PushID(owner.describe().c_str());
+    std::string openGroup;
+    bool groupVisible = true;
+    for (size_t i = 0; i < fields.size(); ++i) {
+        const FieldInfo& f = fields[i];
+        if (skip && skip(f)) continue;
+        const std::string group = groupOf(f.name);
+        if (group != openGroup) {
+            if (!openGroup.empty() && groupVisible) ImGui::TreePop();
+            openGroup = group;
+            groupVisible = true;
+            if (!group.empty()) {
+                ImGui::SetNextItemOpen(groupOpenByDefault(fields, i, group), ImGuiCond_Once);
+                groupVisible = ImGui::TreeNode(group.c_str());
+            }
+        }
+        if (!groupVisible) continue;
+        const float labelX = ImGui::GetCursorPosX() + (ImGui::GetContentRegionAvail().x) * kLabelFraction;
+        fieldRow(Row{f, owner, scene, state, requests}, labelX);
+    }
+    if (!openGroup.empty() && groupVisible) ImGui::TreePop();
+    ImGui::PopID();
+}
+
+}  // namespace jl::app
