@@ -74,6 +74,8 @@ struct PlotResult {
     int seriesDrawn = 0;          ///< visible series with at least one point
     bool saveImageRequested = false;  ///< "Save as PNG" chosen in the menu this frame
     bool hovered = false;
+    int readoutLines = 0;   ///< series listed by the hover readout this frame (0: no readout)
+    double readoutX = 0.0;  ///< the x the readout reports (the nearest sample's)
 };
 
 namespace detail {

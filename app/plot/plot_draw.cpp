@@ -367,22 +367,23 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
 
 // [SECTION] Hover readout
 
-void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r) {
+void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, PlotResult& r) {
     const ImVec2 mouse = ImGui::GetMousePos();
     if (mouse.x < l.areaMin.x || mouse.x > l.areaMax.x || mouse.y < l.areaMin.y || mouse.y > l.areaMax.y) return;
     const double x = fromUnit((mouse.x - l.areaMin.x) / l.width(), r.x, Scale::Linear);
     draw->AddLine(ImVec2(mouse.x, l.areaMin.y), ImVec2(mouse.x, l.areaMax.y), kCursor);
-    char value[32];
-    ImGui::BeginTooltip();
-    formatValue(x, value, sizeof value);
-    ImGui::Text("%s  %s", *b.label(b.xLabel) ? b.label(b.xLabel) : "x", value);
-    if (b.yLabel >= 0) ImGui::TextDisabled("%s", b.label(b.yLabel));
+    // Each series' sample nearest the cursor, skipping series whose samples do not reach it.
+    const double tolerance = 4.0 / l.xScale;  // 4 px in x units
+    const Point* nearest[kMaxReadoutLines];
+    const ImU32* colors[kMaxReadoutLines];
+    const char* labels[kMaxReadoutLines];
     int lines = 0, more = 0;
+    double shownX = x;
     for (const detail::Building::Series& s : b.series) {
         if (s.count == 0) continue;
-        // Nearest sample in x (x ascending).
         const Point* first = b.points.data() + s.first;
         const Point* last = first + s.count;
+        if (x < first->x - tolerance || x > (last - 1)->x + tolerance) continue;
         const Point* it = std::lower_bound(first, last, x, [](const Point& p, double v) { return p.x < v; });
         if (it == last || (it != first && x - (it - 1)->x < it->x - x)) --it;
         if (!std::isfinite(it->y)) continue;
@@ -390,14 +391,28 @@ void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, c
             ++more;
             continue;
         }
+        if (lines == 0) shownX = it->x;  // the readout gives the sample's x, not the cursor's
+        nearest[lines] = it;
+        colors[lines] = &s.color;
+        labels[lines] = b.label(s.label);
         ++lines;
-        const ImVec2 p = toScreen(l, r, it->x, it->y);
+    }
+    r.readoutX = shownX;
+    r.readoutLines = lines;
+    char value[32];
+    ImGui::BeginTooltip();
+    formatValue(shownX, value, sizeof value);
+    ImGui::Text("%s  %s", *b.label(b.xLabel) ? b.label(b.xLabel) : "x", value);
+    if (b.yLabel >= 0) ImGui::TextDisabled("%s", b.label(b.yLabel));
+    if (lines == 0) ImGui::TextDisabled("no data here");
+    for (int i = 0; i < lines; ++i) {
+        const ImVec2 p = toScreen(l, r, nearest[i]->x, nearest[i]->y);
         if (p.y >= l.areaMin.y && p.y <= l.areaMax.y) {
-            draw->AddCircleFilled(p, 4.0f, s.color);
+            draw->AddCircleFilled(p, 4.0f, *colors[i]);
             draw->AddCircle(p, 4.0f, kAreaBg);
         }
-        formatValue(it->y, value, sizeof value);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.color), "%s", b.label(s.label));
+        formatValue(nearest[i]->y, value, sizeof value);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(*colors[i]), "%s", labels[i]);
         ImGui::SameLine();
         ImGui::Text("%s", value);
     }

@@ -36,6 +36,6 @@ void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, c
 /// returns true when the mouse is over it.
 bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l, PlotResult& r);
 /// Cursor line, points and tooltip at the mouse.
-void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r);
+void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, PlotResult& r);
 
 }  // namespace jl::plot

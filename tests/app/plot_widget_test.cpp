@@ -120,6 +120,27 @@ TEST_F(PlotWidget, ClickingALegendEntryHidesItsSeries) {
     EXPECT_EQ(ctx.last.seriesDrawn, 2);
 }
 
+TEST_F(PlotWidget, HoverReadsTheNearestSampleOfEachSeries) {
+    for (int i = 0; i <= 60; ++i) {
+        t.push_back(i / 10.0);  // 0 … 6 s of a 10 s window
+        a.push_back(i);
+        b.push_back(-i);
+    }
+    frame([&] { twoSeries(); });
+    const PlotResult& r = ctx.last;
+    auto at = [&](double time) {  // the screen point of a time, in the middle of the area's height
+        return ImVec2(r.areaMin.x + static_cast<float>(time / 10.0) * (r.areaMax.x - r.areaMin.x),
+                      0.5f * (r.areaMin.y + r.areaMax.y));
+    };
+    frame([&] { twoSeries(); }, at(3.02));
+    EXPECT_EQ(ctx.last.readoutLines, 2);
+    EXPECT_DOUBLE_EQ(ctx.last.readoutX, 3.0);  // the sample's time, not the cursor's
+    frame([&] { twoSeries(); }, at(8.0));  // right of the data: nothing to read
+    EXPECT_EQ(ctx.last.readoutLines, 0);
+    frame([&] { twoSeries(); }, ImVec2(5, 5));  // outside the plot: no readout
+    EXPECT_EQ(ctx.last.readoutLines, 0);
+}
+
 TEST_F(PlotWidget, AFixedRangeHoldsUntilDoubleClick) {
     for (int i = 0; i <= 60; ++i) {
         t.push_back(i / 6.0);
