@@ -311,6 +311,15 @@ ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResu
             havePrevious = true;
         }
     }
+    // Threshold lines and event markers (with their labels) count as much as a line of data.
+    for (const detail::Building::Marker& m : b.hlines) {
+        const float y = toScreen(l, r, r.x.min, m.value).y;
+        for (float x = l.areaMin.x; x < l.areaMax.x; x += 8.0f) count(ImVec2(x, y)), count(ImVec2(x, y - l.lineHeight));
+    }
+    for (const detail::Building::Marker& m : b.events) {
+        const float x = toScreen(l, r, m.value, r.y.min).x;
+        for (float y = l.areaMin.y; y < l.areaMax.y; y += 8.0f) count(ImVec2(x, y)), count(ImVec2(x + 40.0f, y));
+    }
     int best = 0;
     for (int c = 1; c < 4; ++c)
         if (covered[c] < covered[best]) best = c;
