@@ -18,7 +18,8 @@ void InputLog::replay(World& world) const {
     const int64_t step = world.stepCount();
     auto it = std::lower_bound(events_.begin(), events_.end(), step,
                                [](const InputEvent& e, int64_t s) { return e.step < s; });
-    for (; it != events_.end() && it->step == step; ++it) world.applyForce(it->body, it->force, it->worldPoint);
+    for (; it != events_.end() && it->step == step; ++it)
+        world.applyForce(it->body, it->force, it->worldPoint);
 }
 
 void InputLog::discardFrom(int64_t step) {

@@ -53,7 +53,7 @@ inline std::string describe(const Json& j) {
 /// Reports unknown keys in `obj`: keys that are neither field names nor `extra`, recursing into
 /// groups of dotted names.
 inline std::string checkKeys(const Json& obj, const std::string& path, const std::vector<std::string>& names,
-                      std::initializer_list<const char*> extra = {}, const std::string& prefix = "") {
+                             std::initializer_list<const char*> extra = {}, const std::string& prefix = "") {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         const std::string& key = it.key();
         const std::string full = prefix + key;
@@ -250,7 +250,7 @@ private:
 
 /// Checks that `v` is an object without unknown keys.
 inline std::string checkObject(const Json& v, const std::string& path, const Schema& schema,
-                        std::initializer_list<const char*> extra = {}) {
+                               std::initializer_list<const char*> extra = {}) {
     if (!v.is_object()) return fail(path, "expected an object, got " + describe(v));
     return checkKeys(v, path, schema.names, extra);
 }

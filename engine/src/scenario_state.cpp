@@ -47,7 +47,8 @@ bool isPositiveZero(Real x) {
 /// An array of exactly n numbers (or null where `nullAllowed`, reported through `isNull`).
 std::string readNumbers(const Json& v, const std::string& path, size_t n, Real* out, bool* isNull = nullptr) {
     const char* what = isNull ? " numbers or nulls" : " numbers";
-    if (!v.is_array()) return fail(path, "expected an array of " + std::to_string(n) + what + ", got " + describe(v));
+    if (!v.is_array())
+        return fail(path, "expected an array of " + std::to_string(n) + what + ", got " + describe(v));
     if (v.size() != n)
         return fail(path, "expected " + std::to_string(n) + what + ", got " + std::to_string(v.size()));
     for (size_t k = 0; k < n; ++k) {
@@ -58,8 +59,9 @@ std::string readNumbers(const Json& v, const std::string& path, size_t n, Real* 
             continue;
         }
         if (!e.is_number())
-            return fail(path + "[" + std::to_string(k) + "]", std::string("expected a number") +
-                                                                  (isNull ? " or null" : "") + ", got " + describe(e));
+            return fail(
+                path + "[" + std::to_string(k) + "]",
+                std::string("expected a number") + (isNull ? " or null" : "") + ", got " + describe(e));
         out[k] = e.get<Real>();
     }
     return "";
@@ -72,8 +74,8 @@ std::string checkEntryName(const Json& v, const std::string& path, const std::st
     if (it == v.end()) return fail(join(path, kNameKey), "missing (required)");
     if (!it->is_string()) return fail(join(path, kNameKey), "expected a string, got " + describe(*it));
     if (it->get_ref<const std::string&>() != expected)
-        return fail(join(path, kNameKey), "expected " + quote(expected) + " (the name of " + scenePath + "), got " +
-                                              quote(it->get_ref<const std::string&>()) +
+        return fail(join(path, kNameKey), "expected " + quote(expected) + " (the name of " + scenePath +
+                                              "), got " + quote(it->get_ref<const std::string&>()) +
                                               "; the state does not belong to this scene");
     return "";
 }
@@ -93,8 +95,10 @@ std::string checkEntries(const Json& state, const std::string& path, const char*
 
 std::string readBodyState(const Json& v, const std::string& path, const std::string& name, BodyState& b,
                           Real* contact) {
-    if (std::string e = checkObject(v, path, schemaOf<BodyState>(), {kNameKey, kContactKey}); !e.empty()) return e;
-    if (std::string e = checkEntryName(v, path, name, "bodies" + path.substr(path.find('['))); !e.empty()) return e;
+    if (std::string e = checkObject(v, path, schemaOf<BodyState>(), {kNameKey, kContactKey}); !e.empty())
+        return e;
+    if (std::string e = checkEntryName(v, path, name, "bodies" + path.substr(path.find('['))); !e.empty())
+        return e;
     std::string error;
     Reader r(v, path, error, {&b.pose.p, &b.pose.q, &b.linearVelocity, &b.angularVelocity});
     b.visit(r);
@@ -108,7 +112,8 @@ std::string readJointState(const Json& v, const std::string& path, const std::st
                            Real* angles, bool* invalid) {
     if (!v.is_object()) return fail(path, "expected an object, got " + describe(v));
     if (std::string e = checkKeys(v, path, {kNameKey, kBrokenKey, kAnglesKey}); !e.empty()) return e;
-    if (std::string e = checkEntryName(v, path, name, "joints" + path.substr(path.find('['))); !e.empty()) return e;
+    if (std::string e = checkEntryName(v, path, name, "joints" + path.substr(path.find('['))); !e.empty())
+        return e;
     auto b = v.find(kBrokenKey);
     if (b == v.end()) return fail(join(path, kBrokenKey), "missing (required)");
     if (!b->is_boolean()) return fail(join(path, kBrokenKey), "expected true or false, got " + describe(*b));
@@ -122,7 +127,8 @@ std::string readJointState(const Json& v, const std::string& path, const std::st
 
 std::string readState(const Json& v, const std::string& path, const Scene& scene, WorldSnapshot& out) {
     if (!v.is_object()) return fail(path, "expected an object, got " + describe(v));
-    if (std::string e = checkKeys(v, path, {kStepKey, kTimeKey, kBodiesKey, kJointsKey}); !e.empty()) return e;
+    if (std::string e = checkKeys(v, path, {kStepKey, kTimeKey, kBodiesKey, kJointsKey}); !e.empty())
+        return e;
 
     WorldSnapshot s;
     const std::string stepPath = join(path, kStepKey);
@@ -158,8 +164,9 @@ std::string readState(const Json& v, const std::string& path, const Scene& scene
     for (size_t j = 0; j < nj; ++j) {
         bool broken = false;
         bool invalid[kAngleSlots] = {};
-        if (std::string e = readJointState(joints[j], join(path, indexed(kJointsKey, j)), scene.joints[j].name, broken,
-                                           &s.jointAngles[j * kAngleSlots], invalid);
+        if (std::string e =
+                readJointState(joints[j], join(path, indexed(kJointsKey, j)), scene.joints[j].name, broken,
+                               &s.jointAngles[j * kAngleSlots], invalid);
             !e.empty())
             return e;
         s.broken[j] = broken;
@@ -183,10 +190,12 @@ Json writeState(const Scene& scene, const WorldSnapshot& state) {
         const size_t first = i * kContactValues;
         if (first + kContactValues <= state.contactImpulses.size()) {
             bool allZero = true;
-            for (size_t k = 0; k < kContactValues; ++k) allZero = allZero && isPositiveZero(state.contactImpulses[first + k]);
+            for (size_t k = 0; k < kContactValues; ++k)
+                allZero = allZero && isPositiveZero(state.contactImpulses[first + k]);
             if (!allZero) {
                 Json c = Json::array();
-                for (size_t k = 0; k < kContactValues; ++k) c.push_back(realJson(state.contactImpulses[first + k]));
+                for (size_t k = 0; k < kContactValues; ++k)
+                    c.push_back(realJson(state.contactImpulses[first + k]));
                 b[kContactKey] = std::move(c);
             }
         }
@@ -202,7 +211,8 @@ Json writeState(const Scene& scene, const WorldSnapshot& state) {
         for (size_t k = 0; k < kAngleSlots; ++k) {
             const size_t i = j * kAngleSlots + k;
             const bool valid = i < state.jointAngleValid.size() && state.jointAngleValid[i];
-            angles.push_back(valid && i < state.jointAngles.size() ? realJson(state.jointAngles[i]) : Json(nullptr));
+            angles.push_back(valid && i < state.jointAngles.size() ? realJson(state.jointAngles[i])
+                                                                   : Json(nullptr));
         }
         o[kAnglesKey] = std::move(angles);
         joints.push_back(std::move(o));
@@ -215,17 +225,23 @@ std::string validateState(const Scene& scene, const WorldSnapshot& s) {
     const std::string path = "state";
     const size_t nb = scene.bodies.size(), nj = scene.joints.size();
     if (s.bodies.size() != nb)
-        return fail(join(path, kBodiesKey), "has " + std::to_string(s.bodies.size()) + " entries but the scene has " +
-                                                std::to_string(nb) + " bodies");
-    if (s.broken.size() != nj || s.jointAngles.size() != nj * kAngleSlots || s.jointAngleValid.size() != nj * kAngleSlots)
-        return fail(join(path, kJointsKey), "has " + std::to_string(s.broken.size()) + " entries but the scene has " +
-                                                std::to_string(nj) + " joints");
+        return fail(join(path, kBodiesKey), "has " + std::to_string(s.bodies.size()) +
+                                                " entries but the scene has " + std::to_string(nb) +
+                                                " bodies");
+    if (s.broken.size() != nj || s.jointAngles.size() != nj * kAngleSlots ||
+        s.jointAngleValid.size() != nj * kAngleSlots)
+        return fail(join(path, kJointsKey), "has " + std::to_string(s.broken.size()) +
+                                                " entries but the scene has " + std::to_string(nj) +
+                                                " joints");
     if (s.contactImpulses.size() != nb * kContactValues)
         return fail(join(path, kBodiesKey), "has " + std::to_string(s.contactImpulses.size()) +
-                                                " contact impulses, expected " + std::to_string(nb * kContactValues) +
-                                                " (" + std::to_string(kContactValues) + " per body)");
-    if (s.stepCount < 0) return fail(join(path, kStepKey), "must be >= 0, got " + std::to_string(s.stepCount));
-    if (!std::isfinite(s.time) || s.time < 0.0) return fail(join(path, kTimeKey), "must be finite and >= 0, got " + number(s.time));
+                                                " contact impulses, expected " +
+                                                std::to_string(nb * kContactValues) + " (" +
+                                                std::to_string(kContactValues) + " per body)");
+    if (s.stepCount < 0)
+        return fail(join(path, kStepKey), "must be >= 0, got " + std::to_string(s.stepCount));
+    if (!std::isfinite(s.time) || s.time < 0.0)
+        return fail(join(path, kTimeKey), "must be finite and >= 0, got " + number(s.time));
 
     auto finite = [](const std::string& p, Real x) {
         return std::isfinite(x) ? std::string() : fail(p, "must be finite, got " + number(x));
@@ -237,7 +253,9 @@ std::string validateState(const Scene& scene, const WorldSnapshot& s) {
         const char* names[3] = {"position", "linearVelocity", "angularVelocity"};
         for (int v = 0; v < 3; ++v)
             for (int k = 0; k < 3; ++k)
-                if (std::string e = finite(join(bp, names[v]) + "[" + std::to_string(k) + "]", (*vectors[v])[k]); !e.empty())
+                if (std::string e =
+                        finite(join(bp, names[v]) + "[" + std::to_string(k) + "]", (*vectors[v])[k]);
+                    !e.empty())
                     return e;
         const Quat& q = b.pose.q;
         const Real n = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
@@ -251,8 +269,9 @@ std::string validateState(const Scene& scene, const WorldSnapshot& s) {
     }
     for (size_t j = 0; j < nj; ++j)
         for (size_t k = 0; k < kAngleSlots; ++k)
-            if (std::string e = finite(join(join(path, indexed(kJointsKey, j)), kAnglesKey) + "[" + std::to_string(k) + "]",
-                                       s.jointAngles[j * kAngleSlots + k]);
+            if (std::string e = finite(
+                    join(join(path, indexed(kJointsKey, j)), kAnglesKey) + "[" + std::to_string(k) + "]",
+                    s.jointAngles[j * kAngleSlots + k]);
                 !e.empty())
                 return e;
     return "";

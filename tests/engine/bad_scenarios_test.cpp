@@ -99,7 +99,8 @@ TEST(BadScenarios, EachIsRefusedWithPlaceAndProblemAndChangesNothing) {
         EXPECT_EQ(error.rfind(path + ": ", 0), 0u) << "the message starts with the file: " << error;
         const std::string message = error.substr(std::min(error.size(), path.size() + 2));
         for (const std::string& fragment : it->second)
-            EXPECT_NE(message.find(fragment), std::string::npos) << "expected \"" << fragment << "\" in: " << message;
+            EXPECT_NE(message.find(fragment), std::string::npos)
+                << "expected \"" << fragment << "\" in: " << message;
         EXPECT_EQ(message.find('\n'), std::string::npos) << "one line: " << message;
         EXPECT_LT(message.size(), 400u) << message;
         EXPECT_EQ(serializeScenario(out), before) << "a refused load changed the scene";

@@ -46,26 +46,36 @@ void replay(const fs::path& dir, size_t atLeast) {
     }
 }
 
-TEST(FuzzCorpus, SavedInputsRoundTrip) { replay(kSourceDir / "tests/data/fuzz_corpus", 1); }
+TEST(FuzzCorpus, SavedInputsRoundTrip) {
+    replay(kSourceDir / "tests/data/fuzz_corpus", 1);
+}
 
-TEST(FuzzCorpus, ExamplesRoundTrip) { replay(kSourceDir / "assets/scenarios", 20); }
+TEST(FuzzCorpus, ExamplesRoundTrip) {
+    replay(kSourceDir / "assets/scenarios", 20);
+}
 
-TEST(FuzzCorpus, BadScenariosAreRefusedCleanly) { replay(kSourceDir / "tests/data/bad_scenarios", 300); }
+TEST(FuzzCorpus, BadScenariosAreRefusedCleanly) {
+    replay(kSourceDir / "tests/data/bad_scenarios", 300);
+}
 
 // Seeds with a saved run state, so the fuzzer starts from files that exercise the "state" reader.
 // Regenerate with JOINTLAB_UPDATE_FUZZ_SEEDS=1 (writes tests/data/fuzz_corpus/state_*.json).
 TEST(FuzzCorpus, StateSeeds) {
-    if (!std::getenv("JOINTLAB_UPDATE_FUZZ_SEEDS")) GTEST_SKIP() << "set JOINTLAB_UPDATE_FUZZ_SEEDS=1 to rewrite";
-    for (const char* name : {"pendulum", "door_limits", "gear_train", "bridge", "welded_pair", "d6_ragdoll_shoulder"}) {
+    if (!std::getenv("JOINTLAB_UPDATE_FUZZ_SEEDS"))
+        GTEST_SKIP() << "set JOINTLAB_UPDATE_FUZZ_SEEDS=1 to rewrite";
+    for (const char* name :
+         {"pendulum", "door_limits", "gear_train", "bridge", "welded_pair", "d6_ragdoll_shoulder"}) {
         Scene scene;
         std::string error;
-        ASSERT_TRUE(loadScenario((kSourceDir / "assets/scenarios" / (std::string(name) + ".json")).string(), scene, error))
+        ASSERT_TRUE(loadScenario((kSourceDir / "assets/scenarios" / (std::string(name) + ".json")).string(),
+                                 scene, error))
             << error;
         World world(scene);
         for (int i = 0; i < 45; ++i) world.step();
         Scene saved = world.scene();
         saved.state = world.snapshot();
-        std::ofstream(kSourceDir / "tests/data/fuzz_corpus" / ("state_" + std::string(name) + ".json"), std::ios::binary)
+        std::ofstream(kSourceDir / "tests/data/fuzz_corpus" / ("state_" + std::string(name) + ".json"),
+                      std::ios::binary)
             << serializeScenario(saved);
     }
 }

@@ -17,7 +17,8 @@ Scene chain() {
     for (int i = 0; i < 3; ++i) {
         const std::string name = test::indexed("link", i);
         s.bodies.push_back(test::box(name, Vec3(0.5 + i, 1.5, 0), Vec3(0.5, 0.1, 0.1), 1.0));
-        s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("j", i), prev, name, Vec3(i, 1.5, 0)));
+        s.joints.push_back(
+            test::joint<SphericalJoint>(s, test::indexed("j", i), prev, name, Vec3(i, 1.5, 0)));
         prev = name;
     }
     return s;
@@ -44,7 +45,8 @@ TEST(InputLog, ARecordedDragReplaysBitIdentically) {
                 const Vec3 target(2.5 + std::cos(t), 2.0 + 0.5 * std::sin(t), 0.3 * std::sin(2 * t));
                 const Vec3 f = dragForce(live, 2, Vec3(0.4, 0.0, 0.0), target, point);
                 log.applyForce(live, 2, f, point);
-                if (i % 7 == 0) log.applyForce(live, 0, Vec3(0.0, 0.0, 3.0), live.bodies()[0].pose.p);  // two in a step
+                if (i % 7 == 0)
+                    log.applyForce(live, 0, Vec3(0.0, 0.0, 3.0), live.bodies()[0].pose.p);  // two in a step
             }
             live.step();
             hashes.push_back(live.stateHash());

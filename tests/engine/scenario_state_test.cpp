@@ -68,7 +68,8 @@ Scene jointedSceneWithContacts(SolverType solver) {
     s.bodies.push_back(test::sphere("ball", Vec3(4.5, 2.0, 0.3), 2.0, 0.3));
     SphericalJoint sj;
     sj.cone.enabled = true;
-    s.joints.push_back(test::joint<SphericalJoint>(s, "ball joint", prev, "ball", Vec3(4, 2.5, 0), kIdentityQuat, sj));
+    s.joints.push_back(
+        test::joint<SphericalJoint>(s, "ball joint", prev, "ball", Vec3(4, 2.5, 0), kIdentityQuat, sj));
     BodyDesc crate = test::box("crate", Vec3(-2, 0.3, 0.5), Vec3(0.3, 0.3, 0.3), 5.0);
     crate.linearVelocity = Vec3(1.5, 0, 0);  // slides: friction rows work every step
     s.bodies.push_back(crate);
@@ -159,7 +160,8 @@ TEST(ScenarioState, SaveLoadSaveWithStateIsByteIdentical) {
         EXPECT_EQ(std::memcmp(&a.bodies[i], &b.bodies[i], sizeof(BodyState)), 0) << "body " << i;
     EXPECT_EQ(a.contactImpulses.size(), b.contactImpulses.size());
     for (size_t i = 0; i < a.contactImpulses.size(); ++i)
-        EXPECT_EQ(std::bit_cast<uint64_t>(a.contactImpulses[i]), std::bit_cast<uint64_t>(b.contactImpulses[i]));
+        EXPECT_EQ(std::bit_cast<uint64_t>(a.contactImpulses[i]),
+                  std::bit_cast<uint64_t>(b.contactImpulses[i]));
     EXPECT_EQ(a.jointAngles, b.jointAngles);
     EXPECT_EQ(a.jointAngleValid, b.jointAngleValid);
     EXPECT_EQ(a.broken, b.broken);
@@ -252,7 +254,8 @@ TEST(ScenarioMigration, Version1FilesLoadAsTheSameScene) {
     expected.replace(expected.find("\"version\": 1,"), 13, "\"version\": 2,");
     EXPECT_EQ(serializeScenario(migrated), expected);
     Scene current;
-    ASSERT_TRUE(loadScenario((kSourceDir / "assets/scenarios/showcase.json").string(), current, error)) << error;
+    ASSERT_TRUE(loadScenario((kSourceDir / "assets/scenarios/showcase.json").string(), current, error))
+        << error;
     EXPECT_EQ(serializeScenario(current), serializeScenario(migrated));
 }
 
@@ -260,7 +263,8 @@ TEST(ScenarioMigration, Version1FilesWithPlotsKeepThem) {
     // Plots arrived while the format was still version 1; such files stay valid.
     Scene s;
     std::string error;
-    ASSERT_TRUE(loadScenario((kSourceDir / "tests/data/v1/pendulum_plots_v1.json").string(), s, error)) << error;
+    ASSERT_TRUE(loadScenario((kSourceDir / "tests/data/v1/pendulum_plots_v1.json").string(), s, error))
+        << error;
     ASSERT_EQ(s.plots.size(), 1u);
     EXPECT_EQ(s.plots[0].title, "pivot rows");
     EXPECT_EQ(s.plots[0].kind, PlotKind::Error);
@@ -286,7 +290,8 @@ TEST(ScenarioMigration, NewerVersionsAreRefused) {
     std::string error;
     EXPECT_FALSE(parseScenario(R"({"format": "jointlab-scenario", "version": 3, "future": {}})", out, error));
     EXPECT_EQ(error, "version: 3 is newer than this JointLab (2); update JointLab to open this file");
-    EXPECT_FALSE(parseScenario(R"({"format": "jointlab-scenario", "version": 18446744073709551615})", out, error));
+    EXPECT_FALSE(
+        parseScenario(R"({"format": "jointlab-scenario", "version": 18446744073709551615})", out, error));
     EXPECT_NE(error.find("is newer than this JointLab (2)"), std::string::npos) << error;
 }
 
@@ -311,7 +316,8 @@ TEST(ScenarioBackup, SaveKeepsThePreviousVersion) {
     for (const auto& e : fs::directory_iterator(dir.path))  // no temporaries left behind
         EXPECT_TRUE(e.path() == path || e.path() == bak) << e.path();
     // The backup keeps the previous file's permissions and is a separate file.
-    struct stat a {}, b {};
+    struct stat a {
+    }, b{};
     ASSERT_EQ(::stat(path.c_str(), &a), 0);
     ASSERT_EQ(::stat(bak.c_str(), &b), 0);
     EXPECT_NE(a.st_ino, b.st_ino);

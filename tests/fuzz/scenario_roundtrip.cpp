@@ -11,7 +11,8 @@ namespace {
 constexpr int kSteps = 10;
 
 bool finite(const BodyState& b) {
-    return isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) && isFinite(b.angularVelocity);
+    return isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) &&
+           isFinite(b.angularVelocity);
 }
 
 /// Index of the first byte where a and b differ, with a little context.
@@ -19,7 +20,8 @@ std::string firstDifference(const std::string& a, const std::string& b) {
     size_t i = 0;
     while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
     const size_t from = i > 40 ? i - 40 : 0;
-    return "at byte " + std::to_string(i) + ": \"" + a.substr(from, 80) + "\" vs \"" + b.substr(from, 80) + "\"";
+    return "at byte " + std::to_string(i) + ": \"" + a.substr(from, 80) + "\" vs \"" + b.substr(from, 80) +
+           "\"";
 }
 
 }  // namespace
@@ -44,7 +46,8 @@ std::string scenarioRoundTrip(std::string_view input) {
         world.step();
         for (size_t b = 0; b < world.bodies().size(); ++b)
             if (!finite(world.bodies()[b]))
-                return "body " + std::to_string(b) + " is non-finite after step " + std::to_string(world.stepCount());
+                return "body " + std::to_string(b) + " is non-finite after step " +
+                       std::to_string(world.stepCount());
     }
 
     // 3. Save mid-run, load, save again.
@@ -62,7 +65,8 @@ std::string scenarioRoundTrip(std::string_view input) {
         return "a World built from the saved file is not in the saved state";
     world.step();
     continued.step();
-    if (continued.stateHash() != world.stateHash()) return "the reloaded run diverges from the saved one in one step";
+    if (continued.stateHash() != world.stateHash())
+        return "the reloaded run diverges from the saved one in one step";
     return "";
 }
 

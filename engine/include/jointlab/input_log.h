@@ -26,9 +26,9 @@ class World;
 /// One user force: applied during the step taken when the world's stepCount() was `step`.
 struct InputEvent {
     int64_t step = 0;
-    int body = -1;           ///< scene body index
-    Vec3 force{0.0};         ///< [N], world axes
-    Vec3 worldPoint{0.0};    ///< where it acts [m]
+    int body = -1;         ///< scene body index
+    Vec3 force{0.0};       ///< [N], world axes
+    Vec3 worldPoint{0.0};  ///< where it acts [m]
 };
 
 class InputLog {

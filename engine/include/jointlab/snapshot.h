@@ -39,10 +39,10 @@ struct WorldSnapshot {
     Real time = 0.0;
     std::vector<BodyState> bodies;
     std::vector<bool> broken;
-    std::vector<Real> jointAngles;     ///< JointMemory: kSlots per joint
+    std::vector<Real> jointAngles;  ///< JointMemory: kSlots per joint
     std::vector<bool> jointAngleValid;
     std::vector<Real> contactImpulses;  ///< warm-start cache
-    size_t breakEventCount = 0;  ///< break events of the world it was taken from (not saved in files)
+    size_t breakEventCount = 0;         ///< break events of the world it was taken from (not saved in files)
 };
 
 }  // namespace jl
