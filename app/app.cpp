@@ -138,6 +138,7 @@ int App::run() {
 }
 
 bool App::loadInitialScene(std::string& error) {
+    if (!screenshotMode()) {
         state_.files.recentListPath = defaultRecentFilesPath();
         state_.files.recent = loadRecentFiles(state_.files.recentListPath);
     }
