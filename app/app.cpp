@@ -20,6 +20,7 @@
 #include "recent_files.h"
 #include "gl_context.h"
 #include "panels/panels.h"
+#include "plot_image.h"
 #include "scene_draw.h"
 #include "screenshot.h"
 #include "viewport.h"
@@ -113,7 +114,16 @@ int App::run() {
 
     if (screenshotMode()) {
         state_.sim.clock.fixedStepsPerFrame = 1;
-        for (int i = 0; i < options_.frames; ++i) frame();
+        for (int i = 0; i < options_.frames; ++i) {
+            if (i + 1 == options_.frames && !options_.plotImagePath.empty())
+                state_.plotsPanel.image = PlotImageRequest{0, false, {}, {}, options_.plotImagePath};
+            frame();
+        }
+        if (!options_.plotImagePath.empty() && state_.plotsPanel.savedImage != options_.plotImagePath) {
+            std::fprintf(stderr, "jointlab: --plot-png: %s\n",
+                         state_.message.empty() ? "the Plots panel shows no plot" : state_.message.c_str());
+            return 1;
+        }
         offscreen_.resolveForReading();
         if (!writeScreenshot(options_.screenshotPath, error)) {
             std::fprintf(stderr, "jointlab: %s\n", error.c_str());
@@ -281,6 +291,14 @@ void App::frame() {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     renderViewport();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    finishPlotsFrame(state_, [this] {  // a plot's "Save as PNG" reads the frame just rendered
+        if (screenshotMode()) {
+            offscreen_.resolveForReading();
+        } else {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+            glReadBuffer(GL_BACK);
+        }
+    });
 
     applyRequests(requests);
     if (!screenshotMode()) updateWindowTitle();
@@ -293,6 +311,7 @@ void App::buildUi(UiRequests& requests) {
     drawScenePanel(state_, requests);
     drawSimulationPanel(state_, requests);
     drawInspectorPanel(state_, requests);
+    drawPlotsDock(state_, requests);  // before the viewport rectangle: the dock takes its lower part
     drawStatusBar(state_);
     drawOpenDialog(state_, requests);
     drawFileDialogs(state_, requests);

@@ -14,6 +14,7 @@
 #include "editor/placement.h"
 #include "gizmo.h"
 #include "selection.h"
+#include "panels/plots_state.h"
 #include "simulation.h"
 #include "view_options.h"
 
@@ -70,6 +71,7 @@ struct PanelVisibility {
     bool simulation = true;
     bool about = false;
     bool controls = false;
+    bool plots = true;  ///< the Plots dock under the viewport (Plots and Rows tabs)
     bool jointTypes = false;  ///< Help > Joint types
 };
 
@@ -80,6 +82,7 @@ struct UiLayout {
     float leftWidth = 0.0f;   ///< scene + simulation column
     float rightWidth = 0.0f;  ///< inspector column
     float simulationHeight = 0.0f;  ///< Simulation panel at the bottom of the left column (0 when closed)
+    float bottomHeight = 0.0f;  ///< Plots dock under the viewport, between the columns (0 when closed)
 };
 
 /// Requests raised by panels and shortcuts during a frame, applied by the App afterwards.
@@ -139,6 +142,7 @@ struct AppState {
     bool openDialogRequested = false;
     float simulationContentHeight = 380.0f;  ///< measured by the Simulation panel, sizes it next frame
     std::string glVersion;      ///< GL_VERSION and GL_RENDERER, for Help > About
+    PlotsPanelState plotsPanel;  ///< the Plots dock: widget state, time window, exports
     ToolState tools;
     InspectorState inspector;
     FileState files;

@@ -38,6 +38,8 @@ std::string usageText() {
            "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
            "                  mode the pixel of a selected joint's anchor is printed\n"
            "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
+           "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
+           "                  of its own (what its menu's \"Save as PNG\" writes)\n"
            "  -h, --help      this text\n"
            "  --version       print the version\n"
            "\n"
@@ -96,6 +98,13 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             options.select = v;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
+        } else if (arg == "--plot-png") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (!endsWith(v, ".png")) {
+                error = "--plot-png: the output file must end in .png, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.plotImagePath = v;
         } else if (arg.size() > 1 && arg[0] == '-') {
             error = "unknown option '" + std::string(arg) + "' (see jointlab --help)";
             return ParseOutcome::Error;
@@ -105,6 +114,10 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             error = "unexpected argument '" + std::string(arg) + "': only one scenario file can be opened";
             return ParseOutcome::Error;
         }
+    }
+    if (!options.plotImagePath.empty() && options.screenshotPath.empty()) {
+        error = "--plot-png: only used together with --screenshot OUT.png";
+        return ParseOutcome::Error;
     }
     if (framesGiven && options.screenshotPath.empty()) {
         error = "--frames: only used together with --screenshot OUT.png";

@@ -14,6 +14,7 @@ struct AppOptions {
     std::string scenarioPath;    ///< empty: the default showcase
     std::string screenshotPath;  ///< non-empty: screenshot mode, write this PNG and exit
     int frames = 5;              ///< screenshot mode: frames rendered (one physics step each)
+    std::string plotImagePath;   ///< screenshot mode: also save the first plot as this PNG ("" = no)
     int width = 0;               ///< window / image size in pixels; 0 = default for the mode
     int height = 0;
     std::string select;          ///< joint (or else body) selected on start; "" = the default choice

@@ -17,7 +17,7 @@ ScreenRect viewportScreenRect(const UiLayout& layout, const ImVec2& displaySize)
     ScreenRect r;
     r.min = ImVec2(layout.leftWidth, layout.menuBarHeight);
     r.max = ImVec2(std::max(r.min.x + 1.0f, displaySize.x - layout.rightWidth),
-                   std::max(r.min.y + 1.0f, displaySize.y - layout.statusBarHeight));
+                   std::max(r.min.y + 1.0f, displaySize.y - layout.statusBarHeight - layout.bottomHeight));
     return r;
 }
 

@@ -106,6 +106,7 @@ void viewMenu(AppState& state, UiRequests& requests) {
     ImGui::MenuItem("Scene", nullptr, &state.panels.scene);
     ImGui::MenuItem("Solver", nullptr, &state.panels.simulation);
     ImGui::MenuItem("Inspector", nullptr, &state.panels.inspector);
+    ImGui::MenuItem("Plots and rows", nullptr, &state.panels.plots);
     ImGui::Separator();
     ImGui::MenuItem("Grid", nullptr, &state.view.showGrid);
     ImGui::MenuItem("World axes", nullptr, &state.view.showAxes);

@@ -22,6 +22,9 @@ void drawStatusBar(AppState& state);
 void drawScenePanel(AppState& state, UiRequests& requests);
 void drawSimulationPanel(AppState& state, UiRequests& requests);
 void drawInspectorPanel(AppState& state, UiRequests& requests);
+/// The Plots dock under the viewport: live plots of the telemetry and the row inspector
+/// (plots_dock.cpp). Sets layout.bottomHeight, so call it before taking the viewport rectangle.
+void drawPlotsDock(AppState& state, UiRequests& requests);
 void drawOpenDialog(AppState& state, UiRequests& requests);
 /// Save As, the unsaved-changes prompt and the "cannot open / save" message (file_dialogs.cpp).
 void drawFileDialogs(AppState& state, UiRequests& requests);

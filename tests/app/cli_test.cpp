@@ -83,6 +83,18 @@ TEST(AppCli, MissingValueIsReported) {
 
 TEST(AppCli, ScreenshotMustBePng) { EXPECT_EQ(parse({"--screenshot", "out.jpg"}).outcome, ParseOutcome::Error); }
 
+TEST(AppCli, PlotPngGoesWithAScreenshot) {
+    Parsed p = parse({"--screenshot", "out.png", "--plot-png", "plot.png"});
+    ASSERT_EQ(p.outcome, ParseOutcome::Run) << p.error;
+    EXPECT_EQ(p.options.plotImagePath, "plot.png");
+    p = parse({"--plot-png", "plot.png"});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("--screenshot"), std::string::npos) << p.error;
+    p = parse({"--screenshot", "out.png", "--plot-png", "plot.jpg"});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("plot.jpg"), std::string::npos) << p.error;
+}
+
 TEST(AppCli, FramesWithoutScreenshotIsAnError) {
     Parsed p = parse({"--frames", "3"});
     EXPECT_EQ(p.outcome, ParseOutcome::Error);

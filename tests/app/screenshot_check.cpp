@@ -4,9 +4,10 @@
 //   jointlab_screenshot_check --self-test  proves the checks reject a blank and a noise image
 //
 // The regions are fractions of the image, chosen from the app's fixed layout (Scene/Simulation
-// column on the left, Inspector on the right, menu bar on top, status bar at the bottom): the
-// middle of the image is always 3D viewport, its lower part ground, and the viewport holds the
-// default scene's coloured bodies.
+// column on the left, Inspector on the right, menu bar on top, status bar at the bottom, the Plots
+// dock under the viewport taking the lower 45% between the columns): the upper middle of the
+// image is always 3D viewport, its lower part ground, and the viewport holds the default scene's
+// coloured bodies.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -37,12 +38,12 @@ constexpr int kClearColor[3] = {23, 26, 28};
 // The checks and their thresholds.
 constexpr int kMinWidth = 640, kMinHeight = 480;
 constexpr double kMinImageStdDev = 12.0;           // luminance, 0..255: a blank frame has ~0
-constexpr Region kViewportCentre{"viewport centre", 0.35, 0.30, 0.65, 0.70};
+constexpr Region kViewportCentre{"viewport centre", 0.35, 0.12, 0.65, 0.50};
 constexpr double kMinDrawnFraction = 0.98;         // of pixels not equal to the clear colour
-constexpr Region kGround{"ground", 0.30, 0.76, 0.70, 0.90};
+constexpr Region kGround{"ground", 0.30, 0.40, 0.70, 0.52};
 constexpr double kMinGroundStdDev = 2.0;           // grid lines make the ground vary
 constexpr double kMinGroundLineFraction = 0.02;    // pixels lighter than the ground's median by 12+
-constexpr Region kBodies{"viewport (bodies)", 0.25, 0.08, 0.75, 0.80};
+constexpr Region kBodies{"viewport (bodies)", 0.25, 0.06, 0.75, 0.52};
 constexpr int kMinSaturatedPixels = 1000;          // lit coloured bodies; ground, sky, grid are grey
 constexpr int kSaturation = 70;                    // max(r,g,b) - min(r,g,b)
 constexpr Region kMenuBar{"menu bar", 0.0, 0.0, 0.30, 0.02};

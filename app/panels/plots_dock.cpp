@@ -1,0 +1,83 @@
+// The Plots dock: a panel under the 3D viewport, between the side columns, with two tabs (Plots,
+// Rows). Its top edge can be dragged to give the plots or the viewport more room.
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "panels/panels.h"
+#include "panels/plots_panels.h"
+#include "panels/side_window.h"
+
+namespace jl::app {
+
+namespace {
+constexpr float kDefaultShare = 0.45f;  ///< of the height between menu bar and status bar
+constexpr float kMinDock = 120.0f, kMinViewport = 140.0f;  ///< [ImGui pixels]
+constexpr float kGripHeight = 5.0f;
+
+/// A thin bar along the top edge that resizes the dock when dragged.
+void resizeGrip(float& height, float maxHeight) {
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##resize dock", ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), kGripHeight));
+    const bool active = ImGui::IsItemActive();
+    if (ImGui::IsItemHovered() || active) {
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(start.x, start.y + 2), ImVec2(start.x + ImGui::GetItemRectSize().x, start.y + 2),
+                                            ImGui::GetColorU32(ImGuiCol_SeparatorHovered), 2.0f);
+    }
+    if (active) height = std::clamp(height - ImGui::GetIO().MouseDelta.y, kMinDock, maxHeight);
+}
+}  // namespace
+
+void drawPlotsDock(AppState& state, UiRequests& requests) {
+    // Every frame, whatever is on screen: a solver switch made while the plots are hidden must
+    // still leave the previous solver's convergence curve to compare with.
+    if (const World* world = state.sim.world()) {
+        const Telemetry& t = state.sim.telemetry();
+        if (t.size() == 0 && world->stepCount() == 0)
+            state.plotsPanel.convergence.clear();  // a new or reset scene
+        else
+            state.plotsPanel.convergence.update(t, world->scene().settings.solver, world->scene().settings.posIters);
+    }
+    UiLayout& l = state.layout;
+    l.bottomHeight = 0.0f;
+    if (!state.panels.plots) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    const float column = io.DisplaySize.y - l.menuBarHeight - l.statusBarHeight;
+    const float width = io.DisplaySize.x - l.leftWidth - l.rightWidth;
+    const float maxHeight = std::max(kMinDock, column - kMinViewport);
+    if (width < 100.0f || column < kMinDock + 40.0f) return;  // no room: the viewport keeps it
+    float& height = state.plotsPanel.dockHeight;
+    if (height <= 0.0f) height = std::round(column * kDefaultShare);
+    height = std::clamp(height, kMinDock, maxHeight);
+    l.bottomHeight = height;
+
+    pinNextWindow(l.leftWidth, io.DisplaySize.y - l.statusBarHeight - height, width, height);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 2.0f));
+    const bool open = ImGui::Begin("Plots##dock", nullptr, kPinnedPanelFlags | ImGuiWindowFlags_NoTitleBar);
+    ImGui::PopStyleVar();
+    if (open) {
+        resizeGrip(height, maxHeight);
+        if (ImGui::BeginTabBar("##dock tabs")) {
+            int& show = state.plotsPanel.showTab;
+            if (ImGui::BeginTabItem("Plots", nullptr, show == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+                drawPlotsTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            const std::string rows = rowInspectorTabLabel(state) + "###rows";
+            if (ImGui::BeginTabItem(rows.c_str(), nullptr, show == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+                drawRowInspectorTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            show = -1;
+            if (ImGui::TabItemButton("\u00d7", ImGuiTabItemFlags_Trailing | ImGuiTabItemFlags_NoTooltip))
+                state.panels.plots = false;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("close the plots (View > Plots opens them again)");
+            ImGui::EndTabBar();
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace jl::app

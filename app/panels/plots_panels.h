@@ -1,0 +1,32 @@
+// JointLab app — the Plots dock under the viewport and its two tabs: Plots (plots_panel.cpp, the
+// set-up editor in plot_editor.cpp) and Rows (row_inspector_panel.cpp). Internal to app/panels.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app_state.h"
+
+namespace jl::app {
+
+/// The Plots tab: tool bar (add plot, time window, record and export) and the grid of plots.
+void drawPlotsTab(AppState& state, UiRequests& requests);
+/// The Rows tab: every row the selected joint produced in the last step.
+void drawRowInspectorTab(AppState& state, UiRequests& requests);
+/// Label of the Rows tab ("Rows of pivot").
+std::string rowInspectorTabLabel(const AppState& state);
+
+// Plot set-up edits (plot_editor.cpp): each is one undoable edit of Scene::plots.
+
+/// Replaces the plot set-up. `coalesceKey` non-empty: typing in one field is one undo step.
+void requestPlots(UiRequests& requests, std::vector<PlotDesc> plots, std::string label, std::string coalesceKey = "");
+/// "+ Add plot" button and its menu of plot kinds.
+void addPlotButton(const AppState& state, UiRequests& requests);
+/// The popup editing plot `index` of `plots` (title, kind, joints, rows, scale, remove).
+void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vector<PlotDesc>& plots, int index);
+/// Name of the selected joint, or "" when no joint is selected.
+std::string selectedJointName(const AppState& state);
+/// Index of the selected joint, or -1.
+int selectedJointIndex(const AppState& state);
+
+}  // namespace jl::app

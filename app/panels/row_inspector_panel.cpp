@@ -1,0 +1,249 @@
+// Rows tab (the row inspector): every 1D constraint row the selected joint produced in the last
+// step, as the solver saw it (Jacobian, error, bias, target, bounds, flags, unit response) and what
+// it did with it (accumulated impulse, clamped). Clamped rows are highlighted; every column header
+// explains itself on hover; "+" plots a row. Columns: what the solver did first (error, bias,
+// target, bounds, impulse, clamped), then the row's make-up (r, flags, Jacobian).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include <imgui.h>
+
+#include "panels/panels.h"
+#include "panels/plots_panels.h"
+#include "plot/plot_math.h"
+#include "telemetry/plot_setup.h"
+
+namespace jl::app {
+
+namespace {
+
+const ImVec4 kClampedText{1.0f, 0.78f, 0.35f, 1.0f};
+constexpr ImU32 kClampedRowBg = IM_COL32(120, 80, 10, 90);
+
+struct Column {
+    const char* name;
+    const char* help;
+};
+
+// clang-format off
+constexpr Column kColumns[] = {
+    {"", "+ plots this row's impulse (adds it to the plot of picked rows); right-click plots its geometric error"},
+    {"row", "what the row constrains, as the joint's prep function named it"},
+    {"C [m | rad]", "geometric error C at the start of the step, in m (rad for angular rows); dC/dt is the row velocity"},
+    {"bias [m/s | rad/s]", "\u03b1\u00b7C/dt: the velocity the position iterations add to remove the error (Baumgarte)"},
+    {"v_T [m/s | rad/s]", "velocity target: what the row drives its velocity to (motors, drives, restitution)"},
+    {"min \u03bb", "lower bound of the accumulated impulse [N\u00b7s, N\u00b7m\u00b7s angular]; 'N' marks a drive force limit (\u00d7dt)"},
+    {"max \u03bb", "upper bound of the accumulated impulse; -inf/inf: unbounded (an equality row)"},
+    {"\u03bb [N\u00b7s | N\u00b7m\u00b7s]", "accumulated impulse the solver applied in the step [N\u00b7s, N\u00b7m\u00b7s angular]"},
+    {"state", "clamped: \u03bb sits on a finite bound (the row pushes as hard as it may); dropped: vanishing "
+              "response, not solved"},
+    {"r", "unit response J M\u207b\u00b9 J^T with the joint's mass scales [1/kg, 1/(kg\u00b7m\u00b2) angular]: the "
+          "row velocity change per unit impulse"},
+    {"flags", "spring: soft row (stiffness, damping; hover for values); accel: spring gains are accelerations; "
+              "bounce: restitution; keep bias: bias also in velocity iterations; force: counted in the joint's "
+              "reported force; drive lim: bounds are drive limits; ang: angular row; vel only: no position bias"},
+    {"linear0 \u03bc0", "J: linear part on body 0 (the row axis) [-]"},
+    {"angular0 \u03ba0", "J: angular part on body 0: r0 \u00d7 axis for linear rows [m], the axis for angular rows [-]"},
+    {"linear1 \u2212\u03bc1", "J: linear part on body 1, stored negated: row velocity v = \u03bc0\u00b7v0 + \u03ba0\u00b7\u03c90 \u2212 \u03bc1\u00b7v1 \u2212 \u03ba1\u00b7\u03c91 [-]"},
+    {"angular1 \u2212\u03ba1", "J: angular part on body 1, stored negated [m or -]"},
+};
+// clang-format on
+constexpr int kColumnCount = static_cast<int>(sizeof kColumns / sizeof kColumns[0]);
+
+void number(double v) {
+    char buf[32];
+    plot::formatValue(v, buf, sizeof buf);
+    ImGui::TextUnformatted(buf);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.17g", v);
+}
+
+/// A Jacobian part: "0" when zero, components within 1e-9 of the largest shown as 0 (round-off
+/// like 2.2e-16 from rotating an axis says nothing), all digits on hover.
+void vec3(const Vec3& v) {
+    const double largest = std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
+    if (largest == 0.0) {
+        ImGui::TextDisabled("0");
+        return;
+    }
+    auto shown = [&](double c) { return std::abs(c) <= 1e-9 * largest ? 0.0 : c; };
+    ImGui::Text("(%.3g, %.3g, %.3g)", shown(v.x), shown(v.y), shown(v.z));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("(%.17g,\n %.17g,\n %.17g)", v.x, v.y, v.z);
+}
+
+void bound(double v, const Row& row) {
+    if (std::isinf(v)) {
+        ImGui::TextDisabled(v > 0 ? "inf" : "-inf");
+        return;
+    }
+    const bool force = (row.flags & kRowHasDriveLimit) && (row.flags & kRowDriveLimitsAreForces);
+    char buf[40];
+    plot::formatValue(v, buf, sizeof buf);
+    if (force) std::snprintf(buf + std::strlen(buf), sizeof buf - std::strlen(buf), " N");
+    ImGui::TextUnformatted(buf);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(force ? "force limit %.17g N (the impulse bound is this times dt)" : "%.17g", v);
+}
+
+/// Short readable tags for the row's flags; the spring or bounce values on hover.
+void flagTags(const Row& row) {
+    std::string tags;
+    auto tag = [&](uint16_t flag, const char* text) {
+        if (!(row.flags & flag)) return;
+        if (!tags.empty()) tags += ' ';
+        tags += text;
+    };
+    tag(kRowSpring, "spring");
+    tag(kRowAccelerationSpring, "accel");
+    tag(kRowRestitution, "bounce");
+    tag(kRowKeepBias, "keep-bias");
+    tag(kRowOutputForce, "force");
+    tag(kRowHasDriveLimit, "drive-lim");
+    tag(kRowAngular, "ang");
+    tag(kRowVelocityOnly, "vel-only");
+    if (tags.empty()) {
+        ImGui::TextDisabled("-");
+        return;
+    }
+    ImGui::TextUnformatted(tags.c_str());
+    if (!ImGui::IsItemHovered()) return;
+    if (row.isSpring())
+        ImGui::SetTooltip("stiffness %.6g, damping %.6g%s", row.mods.spring.stiffness, row.mods.spring.damping,
+                          (row.flags & kRowAccelerationSpring) ? " (accelerations: 1/s\u00b2, 1/s)" : "");
+    else if (row.flags & kRowRestitution)
+        ImGui::SetTooltip("restitution %.4g above %.4g m/s approach speed", row.mods.bounce.restitution,
+                          row.mods.bounce.velocityThreshold);
+}
+
+void headerRow() {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < kColumnCount; ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        ImGui::TableHeader(kColumns[c].name);
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+            ImGui::TextUnformatted(kColumns[c].help);
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+    }
+}
+
+void plusButton(const AppState& state, UiRequests& requests, const std::string& joint, const char* label) {
+    const bool impulse = ImGui::SmallButton("+");
+    const bool error = ImGui::IsItemClicked(ImGuiMouseButton_Right);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("plot this row's impulse (right-click: its geometric error)");
+    if (!impulse && !error) return;
+    requestPlots(requests,
+                 withRowPlotted(shownPlots(state.sim.scene()), joint, label, error ? PlotKind::Error : PlotKind::Impulse),
+                 "plot row");
+}
+
+void rowTable(const AppState& state, UiRequests& requests, int joint) {
+    const World& world = *state.sim.world();
+    const std::string& name = world.scene().joints[static_cast<size_t>(joint)].name;
+    const auto rows = world.jointRows(joint);
+    const auto results = world.jointRowResults(joint);
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+    if (!ImGui::BeginTable("##rows", kColumnCount, flags)) return;
+    ImGui::TableSetupScrollFreeze(2, 1);
+    for (int c = 0; c < kColumnCount; ++c) ImGui::TableSetupColumn(kColumns[c].name);
+    headerRow();
+    for (size_t k = 0; k < rows.size() && k < results.size(); ++k) {
+        const Row& row = rows[k];
+        const RowResult& res = results[k];
+        ImGui::TableNextRow();
+        if (res.clamped) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kClampedRowBg);
+        ImGui::PushID(static_cast<int>(k));
+        ImGui::TableSetColumnIndex(0);
+        plusButton(state, requests, name, row.label);
+        ImGui::TableSetColumnIndex(1);
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("%zu %s", k, row.label);
+        ImGui::TableSetColumnIndex(2);
+        number(res.geometricError);
+        ImGui::TableSetColumnIndex(3);
+        number(res.bias);
+        ImGui::TableSetColumnIndex(4);
+        number(row.velocityTarget);
+        ImGui::TableSetColumnIndex(5);
+        bound(row.minImpulse, row);
+        ImGui::TableSetColumnIndex(6);
+        bound(row.maxImpulse, row);
+        ImGui::TableSetColumnIndex(7);
+        number(res.impulse);
+        ImGui::TableSetColumnIndex(8);
+        if (!res.active)
+            ImGui::TextDisabled("dropped");
+        else if (res.clamped)
+            ImGui::TextColored(kClampedText, "CLAMPED");
+        else
+            ImGui::TextDisabled("active");
+        ImGui::TableSetColumnIndex(9);
+        number(res.unitResponse);
+        ImGui::TableSetColumnIndex(10);
+        flagTags(row);
+        ImGui::TableSetColumnIndex(11);
+        vec3(row.linear0);
+        ImGui::TableSetColumnIndex(12);
+        vec3(row.angular0);
+        ImGui::TableSetColumnIndex(13);
+        vec3(row.linear1);
+        ImGui::TableSetColumnIndex(14);
+        vec3(row.angular1);
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace
+
+std::string rowInspectorTabLabel(const AppState& state) {
+    const std::string joint = selectedJointName(state);
+    return joint.empty() ? std::string("Rows") : "Rows of " + joint;
+}
+
+void drawRowInspectorTab(AppState& state, UiRequests& requests) {
+    const World* world = state.sim.world();
+    const int joint = selectedJointIndex(state);
+    if (!world || joint < 0 || static_cast<size_t>(joint) >= world->scene().joints.size()) {
+        ImGui::TextDisabled("Select a joint (in the Scene panel or the viewport) to see the rows it produces.");
+        return;
+    }
+    const JointDesc& d = world->scene().joints[static_cast<size_t>(joint)];
+    const auto results = world->jointRowResults(joint);
+    int clamped = 0;
+    for (const RowResult& r : results) clamped += r.clamped ? 1 : 0;
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("%s (%s): %zu rows in step %lld", d.name.c_str(), d.typeInfo().name, results.size(),
+                static_cast<long long>(world->stepCount()));
+    if (clamped > 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(kClampedText, "%d clamped", clamped);
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("+ plot joint"))
+        requestPlots(requests, withJointPlotted(shownPlots(state.sim.scene()), d.name), "plot joint");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("add this joint to the force plot of picked joints (its break force drawn as a line)");
+    helpMarker("Each row is one constraint equation. The solver drives the row velocity "
+               "v = \u03bc0\u00b7v0 + \u03ba0\u00b7\u03c90 \u2212 \u03bc1\u00b7v1 \u2212 \u03ba1\u00b7\u03c91 to "
+               "v_T \u2212 bias, keeping the accumulated impulse \u03bb within [min \u03bb, max \u03bb]. Hover a "
+               "column header for its meaning, a number for all its digits.");
+    if (d.startBroken || world->jointState(joint).broken) {
+        ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "The joint is broken: it produces no rows.");
+        return;
+    }
+    if (results.empty()) {
+        ImGui::TextDisabled("No rows yet: step the simulation once.");
+        return;
+    }
+    rowTable(state, requests, joint);
+}
+
+}  // namespace jl::app
