@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <map>
+#include <string_view>
 
 #include <glm/gtx/norm.hpp>
 
@@ -99,6 +101,13 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     m.data.bodies.resize(static_cast<size_t>(next));
     m.data.info.resize(static_cast<size_t>(next));
 
+    // Name → index once, so building a world is O(n log n) rather than a string search per joint.
+    std::map<std::string_view, int> bodyByName;
+    for (size_t i = 0; i < nb; ++i) bodyByName.emplace(scene_.bodies[i].name, static_cast<int>(i));
+    auto bodyIndex = [&bodyByName](const std::string& name) {
+        const auto it = bodyByName.find(name);
+        return it == bodyByName.end() ? -1 : it->second;
+    };
     const size_t nj = scene_.joints.size();
     joints_.resize(nj);
     m.jointBody0.resize(nj);
@@ -106,8 +115,8 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     m.memory.assign(nj, JointMemory{});
     for (size_t j = 0; j < nj; ++j) {
         const JointDesc& d = scene_.joints[j];
-        m.jointBody0[j] = d.body0.empty() ? -1 : scene_.findBody(d.body0);
-        m.jointBody1[j] = d.body1.empty() ? -1 : scene_.findBody(d.body1);
+        m.jointBody0[j] = d.body0.empty() ? -1 : bodyIndex(d.body0);
+        m.jointBody1[j] = d.body1.empty() ? -1 : bodyIndex(d.body1);
         joints_[j].broken = d.startBroken;
         // Coupling joints (gear, rack-and-pinion) measure from the poses the scene starts in: the
         // same in every World built from the scene, so snapshots restore into a fresh World.
