@@ -7,13 +7,23 @@
 #               docs/bench_results.md, every number in docs/bench_results.csv, the chain1000
 #               accuracy sweep in docs/bench_chain1000_accuracy.csv
 #
+# Reliability (docs/reliability.md):
+#   make sanitize   build with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/ and run
+#                   the whole test suite there
+#   make fuzz       build the libFuzzer target with clang-14 in build-fuzz/ and run the scenario
+#                   fuzzer for FUZZ_RUNS executions (default 1 000 000)
+#   make valgrind   run every example scenario through `jointlab run` under valgrind
+#
 # The build lives in build/ (BUILD_DIR=... to change it); it uses every core (JOBS=... to change).
 
 BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 BUILD_TYPE ?= Release
 
-.PHONY: run test bench setup build
+ASAN_BUILD_DIR ?= build-asan
+FUZZ_RUNS ?= 1000000
+
+.PHONY: run test bench setup build sanitize fuzz valgrind
 
 run: build
 	./$(BUILD_DIR)/app/jointlab
@@ -33,3 +43,16 @@ bench: setup
 	cmake --build $(BUILD_DIR) --target jointlab_bench -j $(JOBS)
 	./$(BUILD_DIR)/bench/jointlab_bench --md docs/bench_results.md --csv docs/bench_results.csv \
 		--sweep docs/bench_chain1000_accuracy.csv
+
+sanitize: setup
+	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOINTLAB_SANITIZE=ON
+	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(JOBS)
+
+fuzz: setup
+	./scripts/fuzz.sh -runs=$(FUZZ_RUNS)
+
+valgrind: build
+	./scripts/valgrind_examples.sh $(BUILD_DIR)/app/jointlab 200

@@ -14,6 +14,8 @@ packages=(
   libgtest-dev googletest xvfb xauth libgl1-mesa-dri
   # benchmark peers and fuzzing (bench/, tests/fuzz)
   libbullet-dev libode-dev clang-14 libclang-rt-14-dev
+  # reliability: every example under valgrind (scripts/valgrind_examples.sh, docs/reliability.md)
+  valgrind
 )
 
 missing=()
