@@ -348,7 +348,7 @@ void App::renderViewport() {
         drawBodies(renderer_, world->scene(), world->bodies(), state_.selection);
         drawJoints(lines_, *world, state_.selection, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
-        if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, state_.view);
+        if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
         if (!screenshotMode()) drawToolOverlay(lines_, state_, viewportScreenRect(state_.layout, io.DisplaySize));
     }

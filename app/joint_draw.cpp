@@ -281,8 +281,20 @@ Color loadColor(Real fraction) {
 
 // [SECTION] Drawing
 
+ArrowScales arrowScales(const World& world, const ViewOptions& o) {
+    if (!o.autoArrowScale) return {o.forceScale, o.torqueScale};
+    Real heaviest = 0.0;
+    for (size_t i = 0; i < world.bodies().size(); ++i)
+        if (const Real invMass = world.inverseMass(static_cast<int>(i)); invMass > 0.0)
+            heaviest = std::max(heaviest, 1.0 / invMass);
+    const Real weight = std::max(heaviest, 1e-3) * 9.81;  // [N]; standard gravity, so g = 0 scenes still draw
+    const float force = static_cast<float>(kWeightArrow / weight);
+    return {force, force};  // torque: that weight at 1 m
+}
+
 void drawJoints(DebugDraw& lines, const World& world, const Selection& selection, const ViewOptions& o) {
     if (!o.showJoints) return;
+    const ArrowScales arrows = arrowScales(world, o);
     const Scene& scene = world.scene();
     const std::span<const BodyState> states = world.bodies();
     for (size_t i = 0; i < scene.joints.size(); ++i) {
@@ -324,20 +336,20 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
         if (o.showLimits) std::visit(LimitDrawer{c}, joint.params);
         if (o.showDriveTargets) std::visit(DriveTargetDrawer{c}, joint.params);
         if (o.showForces && !state.broken) {
-            if (glm::length(state.force) * o.forceScale > 1e-3)
-                lines.arrow(b, b + f(state.force) * o.forceScale, joint_colors::kForce, Layer::Overlay);
-            if (glm::length(state.torque) * o.torqueScale > 1e-3)
-                lines.arrow(b, b + f(state.torque) * o.torqueScale, joint_colors::kTorque, Layer::Overlay);
+            if (glm::length(state.force) * arrows.force > 1e-3)
+                lines.arrow(b, b + f(state.force) * arrows.force, joint_colors::kForce, Layer::Overlay);
+            if (glm::length(state.torque) * arrows.torque > 1e-3)
+                lines.arrow(b, b + f(state.torque) * arrows.torque, joint_colors::kTorque, Layer::Overlay);
         }
     }
 }
 
-void drawDragSpring(DebugDraw& lines, const DragSpring& s, const ViewOptions& o) {
+void drawDragSpring(DebugDraw& lines, const DragSpring& s, const ArrowScales& scales) {
     const glm::vec3 p = f(s.point), t = f(s.target);
-    dashed(lines, p, t, joint_colors::kDrag, Layer::Overlay, 0.03f);
-    diamond(lines, t, 0.03f, joint_colors::kDrag, Layer::Overlay);
-    if (glm::length(s.force) * o.forceScale > 1e-3)
-        lines.arrow(p, p + f(s.force) * o.forceScale, joint_colors::kForce, Layer::Overlay);
+    lines.line(p, t, joint_colors::kDrag, Layer::Overlay);
+    diamond(lines, t, 0.04f, joint_colors::kDrag, Layer::Overlay);
+    if (glm::length(s.force) * scales.force > 1e-3)
+        lines.arrow(p, p + f(s.force) * scales.force, joint_colors::kForce, Layer::Overlay);
 }
 
 }  // namespace jl::app

@@ -49,10 +49,18 @@ Color errorColor(Real violation);
 /// Green at 0, yellow at 0.5, red at 1 and beyond.
 Color loadColor(Real fraction);
 
+/// Force and torque arrow scales [m/N], [m/(N·m)]: the options' own, or (automatic) such that the
+/// weight of the heaviest dynamic body is kWeightArrow long.
+struct ArrowScales {
+    float force;
+    float torque;
+};
+ArrowScales arrowScales(const World& world, const ViewOptions& options);
+
 /// Draws every joint of the world as the options say; the selected joint larger and on top.
 void drawJoints(DebugDraw& lines, const World& world, const Selection& selection, const ViewOptions& options);
 
 /// The mouse spring: a line from the grabbed point to the mouse and its force as an arrow.
-void drawDragSpring(DebugDraw& lines, const DragSpring& spring, const ViewOptions& options);
+void drawDragSpring(DebugDraw& lines, const DragSpring& spring, const ArrowScales& scales);
 
 }  // namespace jl::app

@@ -3,6 +3,8 @@
 
 namespace jl::app {
 
+inline constexpr float kWeightArrow = 0.5f;  ///< automatic scale: the heaviest body's weight [m]
+
 struct ViewOptions {
     bool showGrid = true;         ///< grid lines on the ground
     bool showAxes = true;         ///< world X (red), Y (green), Z (blue) through the origin
@@ -20,8 +22,11 @@ struct ViewOptions {
     bool detailsForSelectedOnly = true;  ///< limits, drive targets and forces only for the selected joint
 
     float frameScale = 0.4f;     ///< axis length of the selected joint's frames [m]; others 60 %
-    float forceScale = 0.005f;   ///< arrow length per newton [m/N]
-    float torqueScale = 0.01f;   ///< arrow length per newton metre [m/(N·m)]
+    /// Arrow scales follow the scene: the weight of its heaviest dynamic body is kWeightArrow long
+    /// (and that weight times 1 m for torques). Off: the two scales below.
+    bool autoArrowScale = true;
+    float forceScale = 0.005f;   ///< arrow length per newton [m/N] when not automatic
+    float torqueScale = 0.01f;   ///< arrow length per newton metre [m/(N·m)] when not automatic
 };
 
 }  // namespace jl::app

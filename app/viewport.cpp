@@ -151,7 +151,8 @@ void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
     if (!state.sim.clock.playing) {
         const char* badge = "PAUSED";
         ImVec2 textSize = ImGui::CalcTextSize(badge);
-        ImVec2 at(rect.min.x + (rect.width() - textSize.x) * 0.5f, rect.min.y + 10.0f);
+        // Top right: the tool bar holds the top left.
+        ImVec2 at(rect.max.x - textSize.x - 20.0f, rect.min.y + 12.0f);
         draw->AddRectFilled(ImVec2(at.x - 10, at.y - 4), ImVec2(at.x + textSize.x + 10, at.y + textSize.y + 4),
                             IM_COL32(200, 120, 30, 220), 4.0f);
         draw->AddText(at, IM_COL32(255, 255, 255, 255), badge);

@@ -26,6 +26,7 @@ bool Editor::run(const Command& command, std::string& error, CommandEffects* eff
     }
     const bool coalesce = !command.coalesceKey.empty() && command.coalesceKey == openCoalesceKey_ && !undo_.empty();
     Scene before = coalesce ? Scene{} : sim_.scene();
+    auto states = coalesce ? std::vector<std::pair<std::string, BodyState>>{} : runningStates();
     std::string problem;
     if (!sim_.applyEdit(std::move(edited), fx.bodyRenames, fx.jointRenames, problem)) {
         error = command.label + ": " + problem;
@@ -36,7 +37,8 @@ bool Editor::run(const Command& command, std::string& error, CommandEffects* eff
         top.bodyRenames.insert(top.bodyRenames.end(), fx.bodyRenames.begin(), fx.bodyRenames.end());
         top.jointRenames.insert(top.jointRenames.end(), fx.jointRenames.begin(), fx.jointRenames.end());
     } else {
-        undo_.push_back(Entry{std::move(before), command.label, fx.bodyRenames, fx.jointRenames, revision_});
+        undo_.push_back(
+            Entry{std::move(before), command.label, fx.bodyRenames, fx.jointRenames, revision_, std::move(states)});
         while (undo_.size() > depth_) undo_.pop_front();
     }
     redo_.clear();
@@ -67,7 +69,7 @@ bool Editor::restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forwar
     endCoalescing();
     Entry target = std::move(from.back());
     from.pop_back();
-    Entry counterpart{sim_.scene(), target.label, target.bodyRenames, target.jointRenames, revision_};
+    Entry counterpart{sim_.scene(), target.label, target.bodyRenames, target.jointRenames, revision_, runningStates()};
     const Renames bodies = forward ? target.bodyRenames : inverted(target.bodyRenames);
     const Renames joints = forward ? target.jointRenames : inverted(target.jointRenames);
     std::string problem;
@@ -75,6 +77,19 @@ bool Editor::restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forwar
         error = (forward ? "redo " : "undo ") + target.label + ": " + problem;
         from.push_back(std::move(target));
         return false;
+    }
+    // Bodies whose pose or velocity the step changes go back to where they were at the time.
+    if (World* world = sim_.world()) {
+        const Scene& left = counterpart.scene;
+        for (const auto& [name, state] : target.bodyStates) {
+            const int now = world->scene().findBody(name), before = left.findBody(name);
+            if (now < 0 || before < 0) continue;
+            const BodyDesc& a = left.bodies[static_cast<size_t>(before)];
+            const BodyDesc& b = world->scene().bodies[static_cast<size_t>(now)];
+            if (a.position != b.position || a.orientation != b.orientation || a.linearVelocity != b.linearVelocity ||
+                a.angularVelocity != b.angularVelocity)
+                world->setBodyState(now, state);
+        }
     }
     revision_ = target.revision;
     to.push_back(std::move(counterpart));
@@ -84,6 +99,16 @@ bool Editor::restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forwar
         effects->jointRenames = joints;
     }
     return true;
+}
+
+std::vector<std::pair<std::string, BodyState>> Editor::runningStates() const {
+    std::vector<std::pair<std::string, BodyState>> states;
+    const World* world = sim_.world();
+    if (!world) return states;
+    states.reserve(world->bodies().size());
+    for (size_t i = 0; i < world->bodies().size(); ++i)
+        states.emplace_back(world->scene().bodies[i].name, world->bodies()[i]);
+    return states;
 }
 
 void Editor::resetHistory() {

@@ -11,6 +11,10 @@
 // simulation runs does not reset it. Undo keeps whole-scene snapshots (a Scene is small; this is
 // the simplest thing that is obviously right) up to `depth` levels; consecutive commands with the
 // same coalescing key (one slider drag) share one level until endCoalescing().
+//
+// Undo also puts back where bodies were: a command records the running state of every body, and
+// undoing (or redoing) an edit of a body's pose or velocity returns that body to the state it had
+// when the command ran, instead of to its initial pose.
 #pragma once
 
 #include <cstdint>
@@ -63,7 +67,10 @@ private:
         std::string label;  ///< the command's label
         Renames bodyRenames, jointRenames;  ///< the command's renames, old → new
         uint64_t revision = 0;              ///< revision of `scene`
+        std::vector<std::pair<std::string, BodyState>> bodyStates;  ///< running state when `scene` was left
     };
+
+    std::vector<std::pair<std::string, BodyState>> runningStates() const;
 
     bool restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forward, std::string& error,
                  CommandEffects* effects);

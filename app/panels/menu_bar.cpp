@@ -93,10 +93,15 @@ void jointDrawingMenu(ViewOptions& v) {
     ImGui::Separator();
     ImGui::SetNextItemWidth(160.0f);
     ImGui::SliderFloat("frame size [m]", &v.frameScale, 0.05f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    ImGui::MenuItem("Automatic arrow scale", nullptr, &v.autoArrowScale);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the weight of the heaviest body is %.1f m long (torque: that weight at 1 m)", kWeightArrow);
+    ImGui::BeginDisabled(v.autoArrowScale);
     ImGui::SetNextItemWidth(160.0f);
-    ImGui::SliderFloat("force scale [m/N]", &v.forceScale, 1e-4f, 0.1f, "%.4f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("force scale [m/N]", &v.forceScale, 1e-5f, 0.1f, "%.5f", ImGuiSliderFlags_Logarithmic);
     ImGui::SetNextItemWidth(160.0f);
-    ImGui::SliderFloat("torque scale [m/(N·m)]", &v.torqueScale, 1e-4f, 0.5f, "%.4f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("torque scale [m/(N·m)]", &v.torqueScale, 1e-5f, 0.5f, "%.5f", ImGuiSliderFlags_Logarithmic);
+    ImGui::EndDisabled();
     ImGui::EndDisabled();
     ImGui::EndMenu();
 }

@@ -106,7 +106,10 @@ void bodyTree(AppState& state, UiRequests& requests) {
         ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth;
         if (joints.empty()) flags |= ImGuiTreeNodeFlags_Leaf;
         if (state.selection.isBody(index)) flags |= ImGuiTreeNodeFlags_Selected;
-        if (!filter.empty()) ImGui::SetNextItemOpen(true);
+        if (!filter.empty())
+            ImGui::SetNextItemOpen(true);
+        else
+            ImGui::SetNextItemOpen(true, ImGuiCond_Once);  // joints visible under their bodies
         const bool open = ImGui::TreeNodeEx("body", flags, "%s", b.name.c_str());
         if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
             requests.select = true;

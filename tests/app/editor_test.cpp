@@ -370,6 +370,28 @@ TEST_F(EditorFixture, UndoOfARenameKeepsTheRunningState) {
     EXPECT_EQ(sim.world()->bodies()[1].pose.p, moving.pose.p);
 }
 
+TEST_F(EditorFixture, UndoingAMoveWhileRunningPutsTheBodyBackWhereItWas) {
+    twoBodies();
+    run(addJoint(between(findJointType("spherical"), "", "B")));
+    for (int i = 0; i < 20; ++i) sim.world()->step();
+    const BodyState before = sim.world()->bodies()[1];
+    run(setBodyPose("B", Transform{Vec3(3, 2, 1), kIdentityQuat}, false));
+    EXPECT_EQ(sim.world()->bodies()[1].pose.p, Vec3(3, 2, 1));
+    for (int i = 0; i < 5; ++i) sim.world()->step();
+    const BodyState moved = sim.world()->bodies()[1];
+    ASSERT_TRUE(editor.undo(error)) << error;
+    EXPECT_EQ(sim.world()->bodies()[1].pose.p, before.pose.p);  // not the initial pose (1, 1, 0)
+    EXPECT_EQ(sim.world()->bodies()[1].linearVelocity, before.linearVelocity);
+    ASSERT_TRUE(editor.redo(error)) << error;
+    EXPECT_EQ(sim.world()->bodies()[1].pose.p, moved.pose.p);
+    // An edit that does not touch the pose leaves the running state alone on undo.
+    run(setField(FieldOwner::body("B"), "mass", 2.0));
+    for (int i = 0; i < 5; ++i) sim.world()->step();
+    const BodyState running = sim.world()->bodies()[1];
+    ASSERT_TRUE(editor.undo(error)) << error;
+    EXPECT_EQ(sim.world()->bodies()[1].pose.p, running.pose.p);
+}
+
 TEST_F(EditorFixture, DirtyFollowsTheHistory) {
     EXPECT_FALSE(editor.dirty());
     twoBodies();
