@@ -2,6 +2,9 @@
 //
 //   jointlab_screenshot_check SHOT.png     exit 0 when every check passes, 1 otherwise
 //   jointlab_screenshot_check --self-test  proves the checks reject a blank and a noise image
+//   jointlab_screenshot_check --joint SHOT.png PLAIN.png X Y
+//       the selected joint's frames (RGB axes) and limit (magenta) are drawn around its anchor at
+//       pixel (X, Y) in SHOT, and not in PLAIN (the same frame rendered with --hide-joints)
 //
 // The regions are fractions of the image, chosen from the app's fixed layout (Scene/Simulation
 // column on the left, Inspector on the right, menu bar on top, status bar at the bottom, the Plots
@@ -161,10 +164,77 @@ int selfTest() {
     return blankRejected && noiseRejected ? 0 : 1;
 }
 
+// [SECTION] Joint drawing: the selected joint's frames and limit around its anchor
+
+/// Colours of the joint drawing (app/debug_draw.h colors::kRed/kGreen/kBlue, app/joint_draw.h
+/// joint_colors::kLimit) as 8-bit sRGB.
+struct NamedColor {
+    const char* name;
+    int rgb[3];
+};
+constexpr NamedColor kFrameColors[] = {{"frame X (red)", {230, 64, 56}},
+                                       {"frame Y (green)", {89, 204, 77}},
+                                       {"frame Z (blue)", {64, 128, 242}}};
+constexpr NamedColor kLimitColor{"limit (magenta)", {242, 77, 217}};
+constexpr int kColorTolerance = 25;   // per channel: lit bodies of similar hue stay outside
+constexpr int kAnchorRadius = 60;     // [pixels] around the anchor
+constexpr long kMinFrameExtra = 15;   // pixels of each axis colour the drawing must add
+constexpr long kMinLimitPixels = 40;  // magenta pixels with the drawing on
+constexpr long kMaxLimitPlain = 5;    // ... and without it (nothing else is magenta)
+
+long countNear(const Image& img, int cx, int cy, const NamedColor& c) {
+    long n = 0;
+    for (int y = std::max(0, cy - kAnchorRadius); y < std::min(img.height, cy + kAnchorRadius); ++y)
+        for (int x = std::max(0, cx - kAnchorRadius); x < std::min(img.width, cx + kAnchorRadius); ++x) {
+            const unsigned char* p = img.at(x, y);
+            bool close = true;
+            for (int k = 0; k < 3; ++k) close = close && std::abs(p[k] - c.rgb[k]) <= kColorTolerance;
+            n += close ? 1 : 0;
+        }
+    return n;
+}
+
+/// `shot` has a joint selected with the joint drawing on, `plain` is the same frame with it off
+/// (--hide-joints); (x, y) is the joint's anchor as the app printed it. The axis colours must be
+/// there only because of the drawing (the world axes may also be near), the limit colour at all.
+int checkJointDrawing(const Image& shot, const Image& plain, int x, int y) {
+    Checker c;
+    for (const NamedColor& color : kFrameColors) {
+        const long on = countNear(shot, x, y, color), off = countNear(plain, x, y, color);
+        c.check(on - off >= kMinFrameExtra, color.name,
+                fmt("%.0f pixels near the anchor with the drawing, %.0f without", on, off));
+    }
+    const long on = countNear(shot, x, y, kLimitColor), off = countNear(plain, x, y, kLimitColor);
+    c.check(on >= kMinLimitPixels && off <= kMaxLimitPlain, kLimitColor.name,
+            fmt("%.0f pixels near the anchor with the drawing, %.0f without", on, off));
+    return c.failures();
+}
+
+bool load(const char* path, Image& img) {
+    int channels = 0;
+    unsigned char* data = stbi_load(path, &img.width, &img.height, &channels, 3);
+    if (!data) {
+        std::fprintf(stderr, "jointlab_screenshot_check: cannot read %s: %s\n", path, stbi_failure_reason());
+        return false;
+    }
+    img.rgb.assign(data, data + static_cast<size_t>(img.width) * img.height * 3);
+    stbi_image_free(data);
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc == 2 && std::string(argv[1]) == "--self-test") return selfTest();
+    if (argc == 6 && std::string(argv[1]) == "--joint") {
+        Image shot, plain;
+        if (!load(argv[2], shot) || !load(argv[3], plain)) return 1;
+        const int x = std::atoi(argv[4]), y = std::atoi(argv[5]);
+        std::printf("%s vs %s, anchor at (%d, %d):\n", argv[2], argv[3], x, y);
+        const int failures = checkJointDrawing(shot, plain, x, y);
+        std::printf("%s\n", failures == 0 ? "joint drawing ok" : "joint drawing check FAILED");
+        return failures == 0 ? 0 : 1;
+    }
     if (argc != 2) {
         std::fprintf(stderr, "usage: jointlab_screenshot_check SHOT.png | --self-test\n");
         return 2;

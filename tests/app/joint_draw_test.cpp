@@ -1,0 +1,127 @@
+// The joint drawing without a window: which lines the options produce, in which colours, and the
+// measures behind the colours (constraint violation, load against the break threshold).
+#include <gtest/gtest.h>
+
+#include "joint_draw.h"
+
+namespace jl::app {
+namespace {
+
+/// A box hanging from the world on a joint of type `type` at (0, 2, 0).
+Scene hinged(const char* type) {
+    Scene s;
+    s.settings.groundPlane = false;
+    BodyDesc b;
+    b.name = "box";
+    b.position = Vec3(0.5, 2, 0);
+    s.bodies.push_back(b);
+    JointDesc j;
+    j.name = "j";
+    j.body0 = "";
+    j.body1 = "box";
+    j.frame0.p = Vec3(0, 2, 0);
+    j.frame1.p = Vec3(-0.5, 0, 0);
+    j.params = makeJointParams(findJointType(type));
+    s.joints.push_back(j);
+    return s;
+}
+
+long countColor(const DebugDraw& d, const Color& c) {
+    long n = 0;
+    for (auto layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Overlay})
+        for (const LineVertex& v : d.vertices(layer)) n += v.rgba == packColor(c) ? 1 : 0;
+    return n;
+}
+
+TEST(JointDraw, LimitsAreDrawnForTheSelectedJointWhenEnabled) {
+    Scene s = hinged("revolute");
+    std::get<RevoluteJoint>(s.joints[0].params).limit.enabled = true;
+    World world(s);
+    world.step();
+    ViewOptions o;
+    DebugDraw d;
+    drawJoints(d, world, Selection{}, o);
+    EXPECT_EQ(countColor(d, joint_colors::kLimit), 0);  // details only for the selected joint
+    d.clear();
+    drawJoints(d, world, Selection::joint(0), o);
+    EXPECT_GT(countColor(d, joint_colors::kLimit), 20);
+    EXPECT_FALSE(d.triangles(DebugDraw::Layer::Overlay).empty());  // the filled sector
+    EXPECT_GT(countColor(d, colors::kRed), 0);                      // frame X axes
+    o.showLimits = false;
+    d.clear();
+    drawJoints(d, world, Selection::joint(0), o);
+    EXPECT_EQ(countColor(d, joint_colors::kLimit), 0);
+    o.showJoints = false;
+    d.clear();
+    drawJoints(d, world, Selection::joint(0), o);
+    EXPECT_TRUE(d.empty());
+}
+
+TEST(JointDraw, EveryTypeDrawsWithEveryOptionOn) {
+    ViewOptions o;
+    o.detailsForSelectedOnly = false;
+    for (int t = 0; t < kJointTypeCount; ++t) {
+        SCOPED_TRACE(jointTypeInfo(t).name);
+        Scene s = hinged(jointTypeInfo(t).name);
+        World world(s);
+        world.step();
+        DebugDraw d;
+        drawJoints(d, world, Selection::joint(0), o);
+        EXPECT_GT(d.vertices(DebugDraw::Layer::Overlay).size(), 6u);
+        for (auto layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Overlay})
+            for (const LineVertex& v : d.vertices(layer)) ASSERT_TRUE(isFinite(Vec3(v.position)));
+    }
+}
+
+TEST(JointDraw, BrokenJointsAreRedCrossesAndDashes) {
+    Scene s = hinged("fixed");
+    World world(s);
+    world.setJointBroken(0, true);
+    DebugDraw d;
+    drawJoints(d, world, Selection{}, ViewOptions{});
+    EXPECT_GE(countColor(d, joint_colors::kBroken), 2 * 4 * 2);  // two crosses of four strokes
+}
+
+TEST(JointDraw, ViolationCountsOnlyWhatIsPastItsBound) {
+    Row equality, limit, drive;
+    limit.minImpulse = 0.0;
+    drive.minImpulse = -10.0;
+    drive.maxImpulse = 10.0;
+    RowResult r[3];
+    r[0].geometricError = -0.002;
+    r[1].geometricError = 0.5;    // a limit 0.5 inside its bound: satisfied
+    r[2].geometricError = 3.0;    // a drive far from its target: not a violation
+    const Row rows[3] = {equality, limit, drive};
+    EXPECT_DOUBLE_EQ(jointViolation(rows, r), 0.002);
+    r[1].geometricError = -0.03;  // past the bound
+    EXPECT_DOUBLE_EQ(jointViolation(rows, r), 0.03);
+}
+
+TEST(JointDraw, ColoursRunGreenYellowRed) {
+    EXPECT_EQ(errorColor(1e-5), colors::kGreen);
+    EXPECT_EQ(errorColor(1e-2), colors::kYellow);
+    EXPECT_EQ(errorColor(1.0), colors::kRed);
+    EXPECT_EQ(loadColor(0.0), colors::kGreen);
+    EXPECT_EQ(loadColor(0.5), colors::kYellow);
+    EXPECT_EQ(loadColor(2.0), colors::kRed);
+    JointDesc j;
+    JointState st;
+    st.force = Vec3(0, 30, 40);
+    EXPECT_EQ(jointLoadFraction(j, st), 0.0);  // unbreakable
+    j.breakForce = 100.0;
+    EXPECT_DOUBLE_EQ(jointLoadFraction(j, st), 0.5);
+}
+
+TEST(JointDraw, AutomaticArrowsScaleWithTheHeaviestWeight) {
+    Scene s = hinged("fixed");
+    s.bodies[0].mass = 10.0;
+    World world(s);
+    const ArrowScales a = arrowScales(world, ViewOptions{});
+    EXPECT_NEAR(a.force * 10.0 * 9.81, kWeightArrow, 1e-5);
+    ViewOptions manual;
+    manual.autoArrowScale = false;
+    EXPECT_EQ(arrowScales(world, manual).force, manual.forceScale);
+}
+
+}  // namespace
+}  // namespace jl::app
