@@ -1,5 +1,6 @@
 #include "editor/editor.h"
 
+#include <regex>
 #include <utility>
 
 namespace jl::app {
@@ -10,6 +11,29 @@ Renames inverted(const Renames& renames) {
     Renames out;
     // Undo renames back in the opposite order (a → b then b → c undoes as c → b then b → a).
     for (auto it = renames.rbegin(); it != renames.rend(); ++it) out.emplace_back(it->second, it->first);
+    return out;
+}
+
+/// The validator names places by index ("bodies[0].mass", "joints[2].params.limit.lower"); a person
+/// editing knows them by name ("door.mass", "hinge.limit.lower").
+std::string readable(const Scene& scene, const std::string& message) {
+    const std::regex place(R"((bodies|joints)\[(\d+)\](\.params)?)");
+    std::string out;
+    auto begin = message.cbegin();
+    for (std::sregex_iterator it(message.begin(), message.end(), place), end; it != end; ++it) {
+        const std::smatch& m = *it;
+        out.append(begin, m[0].first);
+        const size_t i = std::stoul(m[2].str());
+        const bool body = m[1] == "bodies";
+        if (body && i < scene.bodies.size())
+            out += scene.bodies[i].name;
+        else if (!body && i < scene.joints.size())
+            out += scene.joints[i].name;
+        else
+            out += m[0].str();
+        begin = m[0].second;
+    }
+    out.append(begin, message.cend());
     return out;
 }
 
@@ -29,7 +53,7 @@ bool Editor::run(const Command& command, std::string& error, CommandEffects* eff
     auto states = coalesce ? std::vector<std::pair<std::string, BodyState>>{} : runningStates();
     std::string problem;
     if (!sim_.applyEdit(std::move(edited), fx.bodyRenames, fx.jointRenames, problem)) {
-        error = command.label + ": " + problem;
+        error = command.label + ": " + readable(sim_.scene(), problem);
         return false;
     }
     if (coalesce) {

@@ -241,6 +241,7 @@ TEST_F(EditorFixture, BadValuesAreRefusedWithTheFieldNamedAndTheOldValueStays) {
     EXPECT_FALSE(editor.run(setField(FieldOwner::body("B"), "mass", -2.0), error));
     EXPECT_NE(error.find("mass"), std::string::npos) << error;
     EXPECT_NE(error.find("must be > 0"), std::string::npos) << error;
+    EXPECT_NE(error.find("B.mass"), std::string::npos) << error;  // named, not bodies[1]
 
     EXPECT_FALSE(editor.run(setField(FieldOwner::body("B"), "radius", std::nan("")), error));
     EXPECT_NE(error.find("NaN"), std::string::npos) << error;
@@ -248,7 +249,7 @@ TEST_F(EditorFixture, BadValuesAreRefusedWithTheFieldNamedAndTheOldValueStays) {
     run(setField(FieldOwner::joint("revolute"), "limit.enabled", true));
     const std::string enabled = json();
     EXPECT_FALSE(editor.run(setField(FieldOwner::joint("revolute"), "limit.lower", 2.0), error));
-    EXPECT_NE(error.find("limit.lower"), std::string::npos) << error;
+    EXPECT_NE(error.find("revolute.limit.lower"), std::string::npos) << error;
     EXPECT_EQ(json(), enabled);
     ASSERT_TRUE(editor.undo(error)) << error;
 
