@@ -11,10 +11,11 @@ void App::applyEditRequests(const UiRequests& r) {
     if (r.endCoalescing) state_.editor.endCoalescing();
     if (r.undo) undoRedo(false);
     if (r.redo) undoRedo(true);
-    if (World* world = state_.sim.world(); world && r.restoreJoint >= 0 &&
-                                           static_cast<size_t>(r.restoreJoint) < world->scene().joints.size()) {
+    if (World* world = state_.sim.world();
+        world && r.restoreJoint >= 0 && static_cast<size_t>(r.restoreJoint) < world->scene().joints.size()) {
         world->restoreJoint(r.restoreJoint);
-        setMessage("restored joint '" + world->scene().joints[static_cast<size_t>(r.restoreJoint)].name + "'", false);
+        setMessage("restored joint '" + world->scene().joints[static_cast<size_t>(r.restoreJoint)].name + "'",
+                   false);
     }
 }
 

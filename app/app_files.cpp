@@ -1,8 +1,8 @@
 // The App's file requests: New, Open, Save, Save As, recent files, and the unsaved-changes prompt
 // that stands between an edited scene and New, Open or Quit.
-#include <utility>
-
 #include <GLFW/glfw3.h>
+
+#include <utility>
 
 #include "app.h"
 #include "default_scene.h"
@@ -15,7 +15,8 @@ void App::applyFileRequests(const UiRequests& r) {
     FileState& files = state_.files;
     if (r.newScene) startOrAsk(PendingAction::New, "");
     if (!r.openPath.empty()) startOrAsk(PendingAction::Open, r.openPath);
-    if (r.reload && !state_.sim.sourcePath().empty()) startOrAsk(PendingAction::Open, state_.sim.sourcePath());
+    if (r.reload && !state_.sim.sourcePath().empty())
+        startOrAsk(PendingAction::Open, state_.sim.sourcePath());
     if (r.loadBuiltIn) startOrAsk(PendingAction::Showcase, "");
     if (r.quit) startOrAsk(PendingAction::Quit, "");
 
@@ -26,7 +27,8 @@ void App::applyFileRequests(const UiRequests& r) {
             saveTo(state_.sim.sourcePath());
     }
     if (r.saveAsDialog) files.saveAsDialogRequested = true;
-    if (!r.saveAsPath.empty() && saveTo(r.saveAsPath) && files.pending != PendingAction::None) continuePending();
+    if (!r.saveAsPath.empty() && saveTo(r.saveAsPath) && files.pending != PendingAction::None)
+        continuePending();
 
     if (r.promptSave) {
         if (state_.sim.sourcePath().empty())
@@ -57,14 +59,17 @@ void App::continuePending() {
     files.pending = PendingAction::None;
     std::string error;
     switch (action) {
-        case PendingAction::None: break;
+        case PendingAction::None:
+            break;
         case PendingAction::New:
             if (state_.sim.setScene(makeEmptyScene(), "", error))
                 onSceneLoaded("new scene: add bodies from the toolbar or the Add menu");
             else
                 setMessage(error, true);
             break;
-        case PendingAction::Open: openFile(files.pendingPath); break;
+        case PendingAction::Open:
+            openFile(files.pendingPath);
+            break;
         case PendingAction::Showcase:
             if (state_.sim.setScene(makeBuiltInShowcase(), "", error))
                 onSceneLoaded("built-in showcase");

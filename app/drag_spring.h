@@ -19,7 +19,7 @@
 namespace jl::app {
 
 struct DragSpring {
-    int body = -1;         ///< index of the dragged body (re-resolved by name after edits)
+    int body = -1;  ///< index of the dragged body (re-resolved by name after edits)
     std::string bodyName;
     Vec3 localPoint{0.0};  ///< the grabbed point in the body's frame [m]
     Vec3 target{0.0};      ///< where the mouse holds it, world [m]
@@ -30,8 +30,8 @@ struct DragSpring {
     Vec3 point{0.0};       ///< the grabbed point in world at the last step [m]
 };
 
-inline constexpr Real kDragFrequency = 4.0;      ///< [Hz]
-inline constexpr Real kDragDampingRatio = 0.7;   ///< [-]
+inline constexpr Real kDragFrequency = 4.0;          ///< [Hz]
+inline constexpr Real kDragDampingRatio = 0.7;       ///< [-]
 inline constexpr Real kDragMaxAcceleration = 200.0;  ///< maxForce = this × m [N/kg]
 inline constexpr Real kDragSpinDamping = 3.0;        ///< decay rate of the spin while dragged [1/s]
 

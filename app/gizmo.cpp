@@ -49,7 +49,9 @@ bool onRingPlane(const Vec3& origin, const Vec3& axis, const Ray& ray, Vec3& v) 
     return glm::length(v) > 1e-9;
 }
 
-Real snapped(Real x, Real step) { return std::round(x / step) * step; }
+Real snapped(Real x, Real step) {
+    return std::round(x / step) * step;
+}
 
 }  // namespace
 
@@ -57,7 +59,8 @@ float gizmoSize(const ViewportProjection& view, const glm::vec3& origin) {
     return view.worldSizeOfPixels(origin, kGizmoPixels);
 }
 
-int hitGizmo(const ViewportProjection& view, GizmoMode mode, const glm::vec3& origin, const glm::vec2& mouse) {
+int hitGizmo(const ViewportProjection& view, GizmoMode mode, const glm::vec3& origin,
+             const glm::vec2& mouse) {
     const float size = gizmoSize(view, origin);
     int best = -1;
     float bestDistance = kGizmoTolerance;

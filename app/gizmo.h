@@ -17,11 +17,11 @@ namespace jl::app {
 
 enum class GizmoMode { Move, Rotate };
 
-inline constexpr float kGizmoPixels = 90.0f;      ///< handle length on screen
-inline constexpr float kGizmoTolerance = 8.0f;    ///< pick distance to a handle [pixels]
-inline constexpr float kGizmoRingFraction = 0.8f; ///< ring radius / handle length
-inline constexpr Real kSnapDistance = 0.05;       ///< [m]
-inline constexpr Real kSnapAngle = kPi / 12.0;    ///< 15°
+inline constexpr float kGizmoPixels = 90.0f;       ///< handle length on screen
+inline constexpr float kGizmoTolerance = 8.0f;     ///< pick distance to a handle [pixels]
+inline constexpr float kGizmoRingFraction = 0.8f;  ///< ring radius / handle length
+inline constexpr Real kSnapDistance = 0.05;        ///< [m]
+inline constexpr Real kSnapAngle = kPi / 12.0;     ///< 15°
 
 /// World length of the gizmo's handles at `origin`, so they look kGizmoPixels long.
 float gizmoSize(const ViewportProjection& view, const glm::vec3& origin);

@@ -11,7 +11,9 @@ namespace {
 
 using Layer = DebugDraw::Layer;
 
-glm::vec3 f(const Vec3& v) { return glm::vec3(v); }
+glm::vec3 f(const Vec3& v) {
+    return glm::vec3(v);
+}
 
 Color mix(const Color& a, const Color& b, float t) {
     t = std::clamp(t, 0.0f, 1.0f);
@@ -51,7 +53,8 @@ void dashed(DebugDraw& lines, const glm::vec3& a, const glm::vec3& b, const Colo
     const float length = glm::length(b - a);
     if (length < 1e-6f) return;
     const glm::vec3 d = (b - a) / length;
-    for (float s = 0.0f; s < length; s += 2.0f * dash) lines.line(a + d * s, a + d * std::min(s + dash, length), color, layer);
+    for (float s = 0.0f; s < length; s += 2.0f * dash)
+        lines.line(a + d * s, a + d * std::min(s + dash, length), color, layer);
 }
 
 void dashedFrame(DebugDraw& lines, const Transform& t, float size, Layer layer) {
@@ -73,7 +76,8 @@ void diamond(DebugDraw& lines, const glm::vec3& p, float s, const Color& color, 
 
 /// An X made of the four diagonals of a cube: reads as a cross from any side.
 void cross(DebugDraw& lines, const glm::vec3& p, float s, const Color& color, Layer layer) {
-    for (const glm::vec3& d : {glm::vec3(1, 1, 1), glm::vec3(1, -1, 1), glm::vec3(-1, 1, 1), glm::vec3(1, 1, -1)})
+    for (const glm::vec3& d :
+         {glm::vec3(1, 1, 1), glm::vec3(1, -1, 1), glm::vec3(-1, 1, 1), glm::vec3(1, 1, -1)})
         lines.line(p - d * s, p + d * s, color, layer);
 }
 
@@ -86,8 +90,8 @@ void linearRange(DebugDraw& lines, const glm::vec3& c, const glm::vec3& a, const
 }
 
 /// Elliptical cone about frame X with half-angles yAngle (about Y) and zAngle (about Z).
-void cone(DebugDraw& lines, const Transform& frame, float yAngle, float zAngle, float length, const Color& color,
-          Layer layer) {
+void cone(DebugDraw& lines, const Transform& frame, float yAngle, float zAngle, float length,
+          const Color& color, Layer layer) {
     const glm::vec3 apex = f(frame.p);
     const glm::quat q(frame.q);
     constexpr int kSegments = 48;
@@ -95,7 +99,8 @@ void cone(DebugDraw& lines, const Transform& frame, float yAngle, float zAngle, 
         const float phi = 6.2832f * static_cast<float>(i) / kSegments;
         // Swing axis s = (0, cos φ, sin φ) in frame A; the cone allows θ ≤ 1/|(s_y/yAngle, s_z/zAngle)|
         // and rotating X by θ about s gives (cos θ, sin θ·sin φ, −sin θ·cos φ).
-        const float sy = std::cos(phi) / std::max(yAngle, 1e-3f), sz = std::sin(phi) / std::max(zAngle, 1e-3f);
+        const float sy = std::cos(phi) / std::max(yAngle, 1e-3f),
+                    sz = std::sin(phi) / std::max(zAngle, 1e-3f);
         const float theta = std::min(1.0f / std::sqrt(sy * sy + sz * sz), 3.09f);
         return apex + q * (length * glm::vec3(std::cos(theta), std::sin(theta) * std::sin(phi),
                                               -std::sin(theta) * std::cos(phi)));
@@ -134,8 +139,8 @@ void slideRange(const Context& c, int k, Real lower, Real upper) {
     glm::vec3 axis(0.0f), tick(0.0f);
     axis[k] = 1.0f;
     tick[(k + 1) % 3] = 1.0f;
-    linearRange(c.lines, f(c.frames.a.p), q * axis, q * tick, static_cast<float>(lower), static_cast<float>(upper),
-                c.size * 0.15f, joint_colors::kLimit, c.layer);
+    linearRange(c.lines, f(c.frames.a.p), q * axis, q * tick, static_cast<float>(lower),
+                static_cast<float>(upper), c.size * 0.15f, joint_colors::kLimit, c.layer);
 }
 
 struct LimitDrawer {
@@ -167,9 +172,10 @@ struct LimitDrawer {
             linearRange(c.lines, p0, n, tick, lo, lo, c.size * 0.15f, joint_colors::kLimit, c.layer);
     }
     void operator()(const D6Joint& j) const {
-        const bool limited[6] = {j.motion[kD6X] == D6Motion::Limited,     j.motion[kD6Y] == D6Motion::Limited,
-                                 j.motion[kD6Z] == D6Motion::Limited,     j.motion[kD6Twist] == D6Motion::Limited,
-                                 j.motion[kD6Swing1] == D6Motion::Limited, j.motion[kD6Swing2] == D6Motion::Limited};
+        const bool limited[6] = {
+            j.motion[kD6X] == D6Motion::Limited,      j.motion[kD6Y] == D6Motion::Limited,
+            j.motion[kD6Z] == D6Motion::Limited,      j.motion[kD6Twist] == D6Motion::Limited,
+            j.motion[kD6Swing1] == D6Motion::Limited, j.motion[kD6Swing2] == D6Motion::Limited};
         if (j.distanceLimitEnabled) {
             const float r = static_cast<float>(j.distanceLimit.upper);
             const glm::quat q(c.frames.a.q);
@@ -195,8 +201,8 @@ struct LimitDrawer {
         const glm::vec3 o = f(c.frames.a.p), x = q * glm::vec3(1, 0, 0);
         const float r = c.size * 1.2f;
         if (limited[kD6Swing1] && limited[kD6Swing2]) {
-            cone(c.lines, c.frames.a, static_cast<float>(j.swingLimit.yAngle), static_cast<float>(j.swingLimit.zAngle),
-                 r, joint_colors::kLimit, c.layer);
+            cone(c.lines, c.frames.a, static_cast<float>(j.swingLimit.yAngle),
+                 static_cast<float>(j.swingLimit.zAngle), r, joint_colors::kLimit, c.layer);
         } else if (limited[kD6Swing1]) {  // about Y: X turns towards −Z
             const float a = static_cast<float>(j.swingLimit.yAngle);
             sector(c.lines, o, x, q * glm::vec3(0, 0, -1), r, -a, a, joint_colors::kLimit, c.layer);
@@ -213,7 +219,8 @@ struct LimitDrawer {
         c.lines.line(a1, p1, joint_colors::kRope, c.layer);
         glm::vec3 n = glm::cross(a0 - p0, a1 - a0);
         if (glm::length(n) < 1e-6f) n = glm::vec3(0, 0, 1);
-        for (const glm::vec3& a : {a0, a1}) c.lines.circle(a, n, c.size * 0.25f, joint_colors::kRope, c.layer, 16);
+        for (const glm::vec3& a : {a0, a1})
+            c.lines.circle(a, n, c.size * 0.25f, joint_colors::kRope, c.layer, 16);
     }
     template <class Other>
     void operator()(const Other&) const {}  // no limits to draw (gear, rack and pinion, fixed, new types)
@@ -262,8 +269,10 @@ Real jointViolation(std::span<const Row> rows, std::span<const RowResult> result
 
 Real jointLoadFraction(const JointDesc& joint, const JointState& state) {
     Real fraction = 0.0;
-    if (std::isfinite(joint.breakForce)) fraction = std::max(fraction, glm::length(state.force) / joint.breakForce);
-    if (std::isfinite(joint.breakTorque)) fraction = std::max(fraction, glm::length(state.torque) / joint.breakTorque);
+    if (std::isfinite(joint.breakForce))
+        fraction = std::max(fraction, glm::length(state.force) / joint.breakForce);
+    if (std::isfinite(joint.breakTorque))
+        fraction = std::max(fraction, glm::length(state.torque) / joint.breakTorque);
     return fraction;
 }
 
@@ -276,7 +285,8 @@ Color errorColor(Real violation) {
 
 Color loadColor(Real fraction) {
     const float t = static_cast<float>(std::clamp(fraction, 0.0, 1.0));
-    return t < 0.5f ? mix(colors::kGreen, colors::kYellow, 2.0f * t) : mix(colors::kYellow, colors::kRed, 2.0f * t - 1.0f);
+    return t < 0.5f ? mix(colors::kGreen, colors::kYellow, 2.0f * t)
+                    : mix(colors::kYellow, colors::kRed, 2.0f * t - 1.0f);
 }
 
 // [SECTION] Drawing
@@ -313,8 +323,10 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
             Color tint = selected ? colors::kOrange : colors::kGrey;
             if (o.showLoad && breakable) tint = loadColor(jointLoadFraction(joint, state));
             if (state.broken) tint = joint_colors::kBroken;
-            if (!joint.body0.empty()) lines.line(f(bodyPoseByName(scene, states, joint.body0).p), a, tint, layer);
-            if (!joint.body1.empty()) lines.line(f(bodyPoseByName(scene, states, joint.body1).p), b, tint, layer);
+            if (!joint.body0.empty())
+                lines.line(f(bodyPoseByName(scene, states, joint.body0).p), a, tint, layer);
+            if (!joint.body1.empty())
+                lines.line(f(bodyPoseByName(scene, states, joint.body1).p), b, tint, layer);
             const Color marker = (o.showLoad && breakable) || state.broken ? tint : joint_colors::kAnchor;
             diamond(lines, a, size * 0.12f, marker, layer);
             diamond(lines, b, size * 0.09f, marker, layer);

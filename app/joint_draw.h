@@ -26,13 +26,13 @@
 namespace jl::app {
 
 namespace joint_colors {
-inline constexpr Color kLimit{0.95f, 0.30f, 0.85f, 1.0f};  ///< magenta: every kind of limit
-inline constexpr Color kForce{1.00f, 0.55f, 0.10f, 1.0f};  ///< reported force
-inline constexpr Color kTorque{0.20f, 0.85f, 1.00f, 1.0f}; ///< reported torque
+inline constexpr Color kLimit{0.95f, 0.30f, 0.85f, 1.0f};   ///< magenta: every kind of limit
+inline constexpr Color kForce{1.00f, 0.55f, 0.10f, 1.0f};   ///< reported force
+inline constexpr Color kTorque{0.20f, 0.85f, 1.00f, 1.0f};  ///< reported torque
 inline constexpr Color kAnchor{0.95f, 0.95f, 0.95f, 1.0f};
 inline constexpr Color kBroken{1.00f, 0.15f, 0.15f, 1.0f};
-inline constexpr Color kRope{0.85f, 0.80f, 0.65f, 1.0f};   ///< pulley rope
-inline constexpr Color kDrag{1.00f, 0.90f, 0.20f, 1.0f};   ///< the mouse spring
+inline constexpr Color kRope{0.85f, 0.80f, 0.65f, 1.0f};  ///< pulley rope
+inline constexpr Color kDrag{1.00f, 0.90f, 0.20f, 1.0f};  ///< the mouse spring
 }  // namespace joint_colors
 
 /// Largest constraint violation of a joint's hard rows in the last step: |C| for equality rows,

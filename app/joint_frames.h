@@ -16,6 +16,7 @@ struct JointWorldFrames {
 /// Pose of the body named `name` among `states`; identity for "" (the world) or an unknown name.
 Transform bodyPoseByName(const Scene& scene, std::span<const BodyState> states, const std::string& name);
 
-JointWorldFrames jointWorldFrames(const Scene& scene, std::span<const BodyState> states, const JointDesc& joint);
+JointWorldFrames jointWorldFrames(const Scene& scene, std::span<const BodyState> states,
+                                  const JointDesc& joint);
 
 }  // namespace jl::app

@@ -6,9 +6,9 @@ namespace jl::app {
 inline constexpr float kWeightArrow = 0.5f;  ///< automatic scale: the heaviest body's weight [m]
 
 struct ViewOptions {
-    bool showGrid = true;         ///< grid lines on the ground
-    bool showAxes = true;         ///< world X (red), Y (green), Z (blue) through the origin
-    bool showAxisGizmo = true;    ///< small orientation triad in the viewport corner
+    bool showGrid = true;       ///< grid lines on the ground
+    bool showAxes = true;       ///< world X (red), Y (green), Z (blue) through the origin
+    bool showAxisGizmo = true;  ///< small orientation triad in the viewport corner
 
     // Joint drawing (joint_draw.h).
     bool showJoints = true;        ///< master switch for everything below
@@ -21,12 +21,12 @@ struct ViewOptions {
     bool showLoad = true;          ///< anchors and connectors coloured by load / break threshold
     bool detailsForSelectedOnly = true;  ///< limits, drive targets and forces only for the selected joint
 
-    float frameScale = 0.4f;     ///< axis length of the selected joint's frames [m]; others 60 %
+    float frameScale = 0.4f;  ///< axis length of the selected joint's frames [m]; others 60 %
     /// Arrow scales follow the scene: the weight of its heaviest dynamic body is kWeightArrow long
     /// (and that weight times 1 m for torques). Off: the two scales below.
     bool autoArrowScale = true;
-    float forceScale = 0.005f;   ///< arrow length per newton [m/N] when not automatic
-    float torqueScale = 0.01f;   ///< arrow length per newton metre [m/(N·m)] when not automatic
+    float forceScale = 0.005f;  ///< arrow length per newton [m/N] when not automatic
+    float torqueScale = 0.01f;  ///< arrow length per newton metre [m/(N·m)] when not automatic
 };
 
 }  // namespace jl::app

@@ -9,8 +9,8 @@ namespace jl::app {
 
 namespace {
 
-constexpr float kClickSlopSq = 9.0f;         ///< a press and release within 3 px is a click
-constexpr float kAnchorPickPixels = 10.0f;   ///< joints are picked by their anchors within this
+constexpr float kClickSlopSq = 9.0f;        ///< a press and release within 3 px is a click
+constexpr float kAnchorPickPixels = 10.0f;  ///< joints are picked by their anchors within this
 
 ViewportProjection projectionFor(const AppState& state, const ScreenRect& rect) {
     return ViewportProjection::of(state.camera, rect.width(), rect.height());
@@ -21,7 +21,9 @@ glm::vec2 mouseIn(const ScreenRect& rect) {
     return glm::vec2(m.x - rect.min.x, m.y - rect.min.y);
 }
 
-bool leftWasClick() { return ImGui::GetIO().MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < kClickSlopSq; }
+bool leftWasClick() {
+    return ImGui::GetIO().MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < kClickSlopSq;
+}
 
 void select(UiRequests& requests, Selection s) {
     requests.select = true;
@@ -29,7 +31,8 @@ void select(UiRequests& requests, Selection s) {
 }
 
 /// Select tool click: a joint anchor beats the body behind it.
-void clickSelect(const AppState& state, const ViewportProjection& view, const glm::vec2& mouse, UiRequests& r) {
+void clickSelect(const AppState& state, const ViewportProjection& view, const glm::vec2& mouse,
+                 UiRequests& r) {
     const World& world = *state.sim.world();
     if (state.view.showJoints) {
         const int joint = pickJointAnchor(view, world.scene(), world.bodies(), mouse, kAnchorPickPixels);
@@ -99,7 +102,8 @@ bool beginSpringDrag(AppState& state, const ViewportProjection& view, const glm:
     const Ray ray = view.ray(mouse);
     const int body = pickBody(ray, world.scene(), world.bodies());
     if (body < 0 || !(world.inverseMass(body) > 0.0)) return false;
-    const float t = rayCastBody(ray, world.scene().bodies[static_cast<size_t>(body)], world.bodies()[static_cast<size_t>(body)].pose);
+    const float t = rayCastBody(ray, world.scene().bodies[static_cast<size_t>(body)],
+                                world.bodies()[static_cast<size_t>(body)].pose);
     const Vec3 point(ray.origin + ray.direction * t);
     state.sim.drag = makeDragSpring(world, body, point);
     state.tools.springPlanePoint = point;
@@ -192,26 +196,38 @@ void handleViewportTools(AppState& state, const ScreenRect& rect, UiRequests& re
             t.dragKind = state.selection.kind;
             t.dragName = selectedName(state.sim.scene(), state.selection);
             if (state.selection.isJoint())
-                t.dragStartB = jointWorldFrames(state.sim.scene(), state.sim.world()->bodies(),
-                                                state.sim.scene().joints[static_cast<size_t>(state.selection.index)])
-                                   .b;
+                t.dragStartB =
+                    jointWorldFrames(state.sim.scene(), state.sim.world()->bodies(),
+                                     state.sim.scene().joints[static_cast<size_t>(state.selection.index)])
+                        .b;
             requests.endCoalescing = true;  // the drag is one undo step of its own
             return;
         }
-        const bool overAnchor = state.view.showJoints &&
-                                pickJointAnchor(view, state.sim.scene(), state.sim.world()->bodies(), mouse,
-                                                kAnchorPickPixels) >= 0;
-        if (t.tool == Tool::Select && state.sim.clock.playing && !overAnchor && beginSpringDrag(state, view, mouse))
+        const bool overAnchor =
+            state.view.showJoints && pickJointAnchor(view, state.sim.scene(), state.sim.world()->bodies(),
+                                                     mouse, kAnchorPickPixels) >= 0;
+        if (t.tool == Tool::Select && state.sim.clock.playing && !overAnchor &&
+            beginSpringDrag(state, view, mouse))
             return;
     }
-    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && rect.contains(io.MouseClickedPos[ImGuiMouseButton_Left]) &&
-        leftWasClick()) {
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        rect.contains(io.MouseClickedPos[ImGuiMouseButton_Left]) && leftWasClick()) {
         switch (t.tool) {
-            case Tool::Select: clickSelect(state, view, mouse, requests); break;
-            case Tool::AddBox: clickAddBody(state, ShapeType::Box, view, mouse, requests); break;
-            case Tool::AddSphere: clickAddBody(state, ShapeType::Sphere, view, mouse, requests); break;
-            case Tool::AddCapsule: clickAddBody(state, ShapeType::Capsule, view, mouse, requests); break;
-            case Tool::AddJoint: clickAddJoint(state, view, mouse, requests); break;
+            case Tool::Select:
+                clickSelect(state, view, mouse, requests);
+                break;
+            case Tool::AddBox:
+                clickAddBody(state, ShapeType::Box, view, mouse, requests);
+                break;
+            case Tool::AddSphere:
+                clickAddBody(state, ShapeType::Sphere, view, mouse, requests);
+                break;
+            case Tool::AddCapsule:
+                clickAddBody(state, ShapeType::Capsule, view, mouse, requests);
+                break;
+            case Tool::AddJoint:
+                clickAddJoint(state, view, mouse, requests);
+                break;
         }
     }
 }

@@ -36,8 +36,12 @@ JointDesc* findJoint(Scene& s, const std::string& name) {
     return i >= 0 ? &s.joints[static_cast<size_t>(i)] : nullptr;
 }
 
-std::string noBody(const std::string& name) { return "no body named '" + name + "'"; }
-std::string noJoint(const std::string& name) { return "no joint named '" + name + "'"; }
+std::string noBody(const std::string& name) {
+    return "no body named '" + name + "'";
+}
+std::string noJoint(const std::string& name) {
+    return "no joint named '" + name + "'";
+}
 
 /// Frame relative to a body at `pose` that sits at `world` in world coordinates.
 Transform relativeFrame(const Transform& pose, const Transform& world) {
@@ -83,8 +87,12 @@ BodyDesc makeBody(ShapeType shape, const Vec3& position) {
     b.position = position;
     b.orientation = kIdentityQuat;
     switch (shape) {
-        case ShapeType::Box: b.halfExtents = Vec3(0.25); break;
-        case ShapeType::Sphere: b.radius = 0.25; break;
+        case ShapeType::Box:
+            b.halfExtents = Vec3(0.25);
+            break;
+        case ShapeType::Sphere:
+            b.radius = 0.25;
+            break;
         case ShapeType::Capsule:
             b.radius = 0.12;
             b.halfHeight = 0.3;
@@ -97,7 +105,8 @@ Command addBody(BodyDesc body) {
     const std::string label = std::string("add ") + kShapeTypeNames[static_cast<int>(body.shape)];
     return {label, "", [body = std::move(body)](Scene& s, CommandEffects& fx) -> std::string {
                 BodyDesc b = body;
-                b.name = uniqueBodyName(s, b.name.empty() ? kShapeTypeNames[static_cast<int>(b.shape)] : b.name);
+                b.name =
+                    uniqueBodyName(s, b.name.empty() ? kShapeTypeNames[static_cast<int>(b.shape)] : b.name);
                 fx.selectBody(b.name);
                 s.bodies.push_back(std::move(b));
                 return "";
@@ -109,7 +118,8 @@ Command deleteBody(std::string name) {
                 const int i = s.findBody(name);
                 if (i < 0) return noBody(name);
                 s.bodies.erase(s.bodies.begin() + i);
-                std::erase_if(s.joints, [&](const JointDesc& j) { return j.body0 == name || j.body1 == name; });
+                std::erase_if(s.joints,
+                              [&](const JointDesc& j) { return j.body0 == name || j.body1 == name; });
                 return "";
             }};
 }
@@ -187,8 +197,10 @@ Command addJoint(JointPlacement placement) {
     return {label, "", [placement = std::move(placement)](Scene& s, CommandEffects& fx) -> std::string {
                 if (placement.typeIndex < 0 || placement.typeIndex >= kJointTypeCount)
                     return "no joint type number " + std::to_string(placement.typeIndex);
-                if (!placement.body0.empty() && s.findBody(placement.body0) < 0) return noBody(placement.body0);
-                if (!placement.body1.empty() && s.findBody(placement.body1) < 0) return noBody(placement.body1);
+                if (!placement.body0.empty() && s.findBody(placement.body0) < 0)
+                    return noBody(placement.body0);
+                if (!placement.body1.empty() && s.findBody(placement.body1) < 0)
+                    return noBody(placement.body1);
                 JointDesc j = makeJoint(s, placement);
                 fx.selectJoint(j.name);
                 s.joints.push_back(std::move(j));
@@ -232,7 +244,8 @@ Command duplicateJoint(std::string name) {
 }
 
 Command setJointType(std::string name, int typeIndex) {
-    const std::string typeName = typeIndex >= 0 && typeIndex < kJointTypeCount ? jointTypeInfo(typeIndex).name : "?";
+    const std::string typeName =
+        typeIndex >= 0 && typeIndex < kJointTypeCount ? jointTypeInfo(typeIndex).name : "?";
     return {"make " + name + " a " + typeName + " joint", "",
             [name, typeIndex](Scene& s, CommandEffects&) -> std::string {
                 JointDesc* j = findJoint(s, name);
@@ -247,18 +260,20 @@ Command setJointType(std::string name, int typeIndex) {
 Command applyD6Preset(std::string name, int preset) {
     const int count = static_cast<int>(std::size(kD6Presets));
     const std::string presetName = preset >= 0 && preset < count ? kD6Presets[preset].name : "?";
-    return {"apply D6 preset " + presetName, "", [name, preset, count](Scene& s, CommandEffects&) -> std::string {
+    return {"apply D6 preset " + presetName, "",
+            [name, preset, count](Scene& s, CommandEffects&) -> std::string {
                 JointDesc* j = findJoint(s, name);
                 if (!j) return noJoint(name);
-                if (!std::holds_alternative<D6Joint>(j->params)) return "joint '" + name + "' is not a D6 joint";
+                if (!std::holds_alternative<D6Joint>(j->params))
+                    return "joint '" + name + "' is not a D6 joint";
                 if (preset < 0 || preset >= count) return "no D6 preset number " + std::to_string(preset);
                 j->params = kD6Presets[preset].make();
                 return "";
             }};
 }
 
-Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB, Transform pose0, Transform pose1,
-                            bool coalesce) {
+Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB, Transform pose0,
+                            Transform pose1, bool coalesce) {
     return {"move joint " + name, coalesce ? "frame:" + name : "",
             [name, worldA, worldB, pose0, pose1](Scene& s, CommandEffects&) -> std::string {
                 JointDesc* j = findJoint(s, name);
@@ -285,7 +300,8 @@ Command setField(FieldOwner owner, std::string field, FieldValue value) {
 }
 
 Command setDescription(std::string text) {
-    return {"edit description", "description", [text = std::move(text)](Scene& s, CommandEffects&) -> std::string {
+    return {"edit description", "description",
+            [text = std::move(text)](Scene& s, CommandEffects&) -> std::string {
                 s.description = text;
                 return "";
             }};

@@ -82,17 +82,17 @@ Command setBodyPose(std::string name, Transform pose, bool coalesce);
 
 /// Where a new joint goes: its frame in world coordinates and the poses its bodies have now.
 struct JointPlacement {
-    int typeIndex = 0;       ///< index into the joint type table (jl::jointTypeInfo)
-    std::string body0;       ///< body A ("" = the world)
-    std::string body1;       ///< body B ("" = the world)
-    Transform worldFrame;    ///< the joint frame in world: origin and axes (X is the joint axis)
-    Transform pose0;         ///< body A's pose now (ignored for the world)
-    Transform pose1;         ///< body B's pose now
+    int typeIndex = 0;     ///< index into the joint type table (jl::jointTypeInfo)
+    std::string body0;     ///< body A ("" = the world)
+    std::string body1;     ///< body B ("" = the world)
+    Transform worldFrame;  ///< the joint frame in world: origin and axes (X is the joint axis)
+    Transform pose0;       ///< body A's pose now (ignored for the world)
+    Transform pose1;       ///< body B's pose now
     /// Where body B was picked, in world; used by joints whose two origins differ by nature
     /// (a distance joint spans from A's point to B's, with its range set to that length).
     Vec3 pointOnBody1{0.0};
     bool hasPointOnBody1 = false;
-    std::string name;        ///< empty: the type's name, made unique
+    std::string name;  ///< empty: the type's name, made unique
 };
 
 /// The joint described by a placement: frames relative to each body so that both coincide with
@@ -111,8 +111,8 @@ Command setJointType(std::string name, int typeIndex);
 Command applyD6Preset(std::string name, int preset);
 /// Puts the joint's frames at `worldA` (frame0) and `worldB` (frame1) in world, for the bodies at
 /// `pose0` and `pose1` (their poses now). `coalesce`: part of a drag.
-Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB, Transform pose0, Transform pose1,
-                            bool coalesce);
+Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB, Transform pose0,
+                            Transform pose1, bool coalesce);
 
 // [SECTION] Fields
 

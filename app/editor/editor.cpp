@@ -48,7 +48,8 @@ bool Editor::run(const Command& command, std::string& error, CommandEffects* eff
         error = command.label + ": " + problem;
         return false;
     }
-    const bool coalesce = !command.coalesceKey.empty() && command.coalesceKey == openCoalesceKey_ && !undo_.empty();
+    const bool coalesce =
+        !command.coalesceKey.empty() && command.coalesceKey == openCoalesceKey_ && !undo_.empty();
     Scene before = coalesce ? Scene{} : sim_.scene();
     auto states = coalesce ? std::vector<std::pair<std::string, BodyState>>{} : runningStates();
     std::string problem;
@@ -61,8 +62,8 @@ bool Editor::run(const Command& command, std::string& error, CommandEffects* eff
         top.bodyRenames.insert(top.bodyRenames.end(), fx.bodyRenames.begin(), fx.bodyRenames.end());
         top.jointRenames.insert(top.jointRenames.end(), fx.jointRenames.begin(), fx.jointRenames.end());
     } else {
-        undo_.push_back(
-            Entry{std::move(before), command.label, fx.bodyRenames, fx.jointRenames, revision_, std::move(states)});
+        undo_.push_back(Entry{std::move(before), command.label, fx.bodyRenames, fx.jointRenames, revision_,
+                              std::move(states)});
         while (undo_.size() > depth_) undo_.pop_front();
     }
     redo_.clear();
@@ -93,7 +94,8 @@ bool Editor::restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forwar
     endCoalescing();
     Entry target = std::move(from.back());
     from.pop_back();
-    Entry counterpart{sim_.scene(), target.label, target.bodyRenames, target.jointRenames, revision_, runningStates()};
+    Entry counterpart{sim_.scene(),        target.label, target.bodyRenames,
+                      target.jointRenames, revision_,    runningStates()};
     const Renames bodies = forward ? target.bodyRenames : inverted(target.bodyRenames);
     const Renames joints = forward ? target.jointRenames : inverted(target.jointRenames);
     std::string problem;
@@ -110,8 +112,8 @@ bool Editor::restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forwar
             if (now < 0 || before < 0) continue;
             const BodyDesc& a = left.bodies[static_cast<size_t>(before)];
             const BodyDesc& b = world->scene().bodies[static_cast<size_t>(now)];
-            if (a.position != b.position || a.orientation != b.orientation || a.linearVelocity != b.linearVelocity ||
-                a.angularVelocity != b.angularVelocity)
+            if (a.position != b.position || a.orientation != b.orientation ||
+                a.linearVelocity != b.linearVelocity || a.angularVelocity != b.angularVelocity)
                 world->setBodyState(now, state);
         }
     }

@@ -65,8 +65,8 @@ private:
     struct Entry {
         Scene scene;        ///< the scene before the command (undo stack) or after it (redo stack)
         std::string label;  ///< the command's label
-        Renames bodyRenames, jointRenames;  ///< the command's renames, old → new
-        uint64_t revision = 0;              ///< revision of `scene`
+        Renames bodyRenames, jointRenames;                          ///< the command's renames, old → new
+        uint64_t revision = 0;                                      ///< revision of `scene`
         std::vector<std::pair<std::string, BodyState>> bodyStates;  ///< running state when `scene` was left
     };
 

@@ -110,8 +110,12 @@ struct CommonJointFields {
 template <class S, class F>
 bool forEachPart(S& scene, const FieldOwner& owner, F&& f) {
     switch (owner.kind) {
-        case FieldOwner::Kind::Settings: f(scene.settings, false); return true;
-        case FieldOwner::Kind::Camera: f(scene.camera, false); return true;
+        case FieldOwner::Kind::Settings:
+            f(scene.settings, false);
+            return true;
+        case FieldOwner::Kind::Camera:
+            f(scene.camera, false);
+            return true;
         case FieldOwner::Kind::Body: {
             const int i = scene.findBody(owner.name);
             if (i < 0) return false;
@@ -135,10 +139,14 @@ bool forEachPart(S& scene, const FieldOwner& owner, F&& f) {
 
 std::string FieldOwner::describe() const {
     switch (kind) {
-        case Kind::Settings: return "settings";
-        case Kind::Camera: return "camera";
-        case Kind::Body: return "body '" + name + "'";
-        case Kind::Joint: return "joint '" + name + "'";
+        case Kind::Settings:
+            return "settings";
+        case Kind::Camera:
+            return "camera";
+        case Kind::Body:
+            return "body '" + name + "'";
+        case Kind::Joint:
+            return "joint '" + name + "'";
     }
     return "?";
 }
@@ -186,7 +194,8 @@ std::optional<FieldInfo> findField(const Scene& scene, const FieldOwner& owner, 
     return std::nullopt;
 }
 
-std::string writeField(Scene& scene, const FieldOwner& owner, std::string_view name, const FieldValue& value) {
+std::string writeField(Scene& scene, const FieldOwner& owner, std::string_view name,
+                       const FieldValue& value) {
     Writer writer{name, value};
     const bool exists = forEachPart(scene, owner, [&](auto& part, bool) { part.visit(writer); });
     if (!exists) return "no " + owner.describe();

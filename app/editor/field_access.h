@@ -42,7 +42,7 @@ struct FieldOwner {
 struct FieldInfo {
     std::string name;  ///< as in the file format: "mass", "frame0.position", "limit.lower"
     FieldKind kind = FieldKind::Real;
-    Field meta;        ///< unit, range, help, angle flag
+    Field meta;  ///< unit, range, help, angle flag
     FieldValue value;
     const char* const* enumNames = nullptr;  ///< Enum fields: names[i] of value i
     int enumCount = 0;

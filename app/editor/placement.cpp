@@ -55,8 +55,10 @@ Real supportDistance(const BodyDesc& body, const Quat& orientation, const Vec3& 
         case ShapeType::Box:
             return std::abs(local.x) * body.halfExtents.x + std::abs(local.y) * body.halfExtents.y +
                    std::abs(local.z) * body.halfExtents.z;
-        case ShapeType::Sphere: return body.radius;
-        case ShapeType::Capsule: return std::abs(local.x) * body.halfHeight + body.radius;
+        case ShapeType::Sphere:
+            return body.radius;
+        case ShapeType::Capsule:
+            return std::abs(local.x) * body.halfHeight + body.radius;
     }
     return 0.0;
 }
@@ -66,12 +68,18 @@ Vec3 chooseJointAxis(JointAxisChoice choice, int typeIndex, const Vec3& pointA, 
     const Vec3 ab = pointB - pointA;
     const bool abUsable = bIsBody && glm::length(ab) > 1e-6;
     switch (choice) {
-        case JointAxisChoice::WorldX: return Vec3(1, 0, 0);
-        case JointAxisChoice::WorldY: return Vec3(0, 1, 0);
-        case JointAxisChoice::WorldZ: return Vec3(0, 0, 1);
-        case JointAxisChoice::SurfaceNormal: return normalA;
-        case JointAxisChoice::AToB: return abUsable ? glm::normalize(ab) : normalA;
-        case JointAxisChoice::Auto: break;
+        case JointAxisChoice::WorldX:
+            return Vec3(1, 0, 0);
+        case JointAxisChoice::WorldY:
+            return Vec3(0, 1, 0);
+        case JointAxisChoice::WorldZ:
+            return Vec3(0, 0, 1);
+        case JointAxisChoice::SurfaceNormal:
+            return normalA;
+        case JointAxisChoice::AToB:
+            return abUsable ? glm::normalize(ab) : normalA;
+        case JointAxisChoice::Auto:
+            break;
     }
     const std::string_view type = jointTypeInfo(typeIndex).name;
     const bool alongLine = type == "distance" || type == "prismatic";

@@ -17,8 +17,8 @@ Real supportDistance(const BodyDesc& body, const Quat& orientation, const Vec3& 
 
 /// How the axis (joint frame X) of a joint made in the viewport is chosen.
 enum class JointAxisChoice { Auto, SurfaceNormal, AToB, WorldX, WorldY, WorldZ };
-inline constexpr const char* kJointAxisChoiceNames[] = {"auto", "surface normal", "A to B", "world X", "world Y",
-                                                        "world Z"};
+inline constexpr const char* kJointAxisChoiceNames[] = {"auto",    "surface normal", "A to B",
+                                                        "world X", "world Y",        "world Z"};
 inline constexpr int kJointAxisChoiceCount = 6;
 
 /// The joint axis for a joint of type `typeIndex` picked at `pointA` (surface normal `normalA`) on

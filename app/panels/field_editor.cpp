@@ -2,16 +2,17 @@
 // the unit in the label (degrees for angle fields, saying so), the field's help as tooltip. Every
 // change becomes a setField command; a slider drag is one undo step (the command's coalescing key,
 // ended when the widget is released).
-#include <algorithm>
-#include <cfloat>
-#include <cmath>
-#include <string>
+#include "panels/field_editor.h"
 
-#include <glm/gtc/quaternion.hpp>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "panels/field_editor.h"
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <glm/gtc/quaternion.hpp>
+#include <string>
+
 #include "panels/panels.h"
 
 namespace jl::app {
@@ -19,7 +20,7 @@ namespace jl::app {
 namespace {
 
 constexpr double kDeg = 180.0 / kPi;
-constexpr float kLabelFraction = 0.45f;  ///< share of the row width taken by the label
+constexpr float kLabelFraction = 0.45f;    ///< share of the row width taken by the label
 constexpr double kLeaveInfinity = 1000.0;  ///< value given when "inf" is switched off
 
 struct Row {
@@ -96,19 +97,23 @@ void realWidget(const Row& r) {
     const double scale = f.meta.angle ? kDeg : 1.0;
     double shown = stored * scale;
     const bool isInf = std::isinf(stored);
-    if (f.acceptsInfinity) ImGui::SetNextItemWidth(-ImGui::CalcTextSize("inf").x - ImGui::GetFrameHeight() - 8.0f);
-    else ImGui::SetNextItemWidth(-FLT_MIN);
+    if (f.acceptsInfinity)
+        ImGui::SetNextItemWidth(-ImGui::CalcTextSize("inf").x - ImGui::GetFrameHeight() - 8.0f);
+    else
+        ImGui::SetNextItemWidth(-FLT_MIN);
     // Drags stay inside the valid range; typed values (Ctrl+click) are checked by the validator.
     double lo = f.meta.min * scale, hi = f.meta.max * scale;
     if (f.meta.minExclusive) lo += std::max(1e-6, std::abs(lo) * 1e-6);
     const double speed = f.meta.angle ? 0.5 : std::max(std::abs(shown) * 0.005, 0.001);
     std::string unit = f.meta.unit;
-    for (size_t at = unit.find('%'); at != std::string::npos; at = unit.find('%', at + 2)) unit.insert(at, 1, '%');
+    for (size_t at = unit.find('%'); at != std::string::npos; at = unit.find('%', at + 2))
+        unit.insert(at, 1, '%');
     std::string formatText = f.meta.angle ? "%.2f°" : "%.5g";
     if (!f.meta.angle && !unit.empty()) formatText.append(" ").append(unit);
     const char* format = formatText.c_str();
     ImGui::BeginDisabled(isInf);
-    if (ImGui::DragScalar("##v", ImGuiDataType_Double, &shown, static_cast<float>(std::isfinite(speed) ? speed : 1.0),
+    if (ImGui::DragScalar("##v", ImGuiDataType_Double, &shown,
+                          static_cast<float>(std::isfinite(speed) ? speed : 1.0),
                           std::isfinite(lo) ? &lo : nullptr, std::isfinite(hi) ? &hi : nullptr, format))
         edit(r, shown / scale, true);
     endGestureIfReleased(r.requests);
@@ -124,7 +129,8 @@ void realWidget(const Row& r) {
 void vec3Widget(const Row& r) {
     Vec3 v = std::get<Vec3>(r.field.value);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::DragScalarN("##v", ImGuiDataType_Double, &v[0], 3, 0.01f, nullptr, nullptr, "%.3f")) edit(r, v, true);
+    if (ImGui::DragScalarN("##v", ImGuiDataType_Double, &v[0], 3, 0.01f, nullptr, nullptr, "%.3f"))
+        edit(r, v, true);
     endGestureIfReleased(r.requests);
 }
 
@@ -165,7 +171,8 @@ void enumWidget(const Row& r) {
 void stringWidget(const Row& r) {
     const std::string& value = std::get<std::string>(r.field.value);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    const bool bodyRef = r.owner.kind == FieldOwner::Kind::Joint && (r.field.name == "body0" || r.field.name == "body1");
+    const bool bodyRef =
+        r.owner.kind == FieldOwner::Kind::Joint && (r.field.name == "body0" || r.field.name == "body1");
     if (bodyRef) {
         if (ImGui::BeginCombo("##v", value.empty() ? "(world)" : value.c_str())) {
             if (ImGui::Selectable("(world)", value.empty())) edit(r, std::string(), false);
@@ -177,7 +184,8 @@ void stringWidget(const Row& r) {
     }
     // ImGui keeps the text while it is being typed; the edit is made on Enter.
     std::string text = value;
-    if (ImGui::InputText("##v", &text, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll))
+    if (ImGui::InputText("##v", &text,
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll))
         edit(r, text, false);
     if (ImGui::IsItemActive()) ImGui::SetTooltip("press Enter to apply");
 }
@@ -194,17 +202,29 @@ void fieldRow(const Row& r, float labelX) {
     labelTooltip(f);
     ImGui::SameLine(labelX);
     switch (f.kind) {
-        case FieldKind::Real: realWidget(r); break;
-        case FieldKind::Vec3: vec3Widget(r); break;
-        case FieldKind::Quat: quatWidget(r); break;
+        case FieldKind::Real:
+            realWidget(r);
+            break;
+        case FieldKind::Vec3:
+            vec3Widget(r);
+            break;
+        case FieldKind::Quat:
+            quatWidget(r);
+            break;
         case FieldKind::Bool: {
             bool v = std::get<bool>(f.value);
             if (ImGui::Checkbox("##v", &v)) edit(r, v, false);
             break;
         }
-        case FieldKind::Int: intWidget(r); break;
-        case FieldKind::String: stringWidget(r); break;
-        case FieldKind::Enum: enumWidget(r); break;
+        case FieldKind::Int:
+            intWidget(r);
+            break;
+        case FieldKind::String:
+            stringWidget(r);
+            break;
+        case FieldKind::Enum:
+            enumWidget(r);
+            break;
     }
     if (ImGui::IsItemHovered() && *f.meta.help && f.kind != FieldKind::String && !f.acceptsInfinity)
         ImGui::SetTooltip("%s", f.meta.help);

@@ -1,10 +1,10 @@
 // File > Save As (a path field), the unsaved-changes prompt before New, Open and Quit, and the
 // message of a file that could not be opened or saved.
-#include <filesystem>
-#include <string>
-
 #include <imgui.h>
 #include <imgui_stdlib.h>
+
+#include <filesystem>
+#include <string>
 
 #include "panels/panels.h"
 
@@ -22,14 +22,17 @@ void centerNext(float width) {
     ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Appearing);
 }
 
-bool escapePressed() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false); }
+bool escapePressed() {
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+}
 
 void saveAsDialog(AppState& state, UiRequests& requests) {
     FileState& files = state.files;
     if (files.saveAsDialogRequested) {
         files.saveAsDialogRequested = false;
         if (files.saveAsInput.empty())
-            files.saveAsInput = state.sim.sourcePath().empty() ? std::string("scenario.json") : state.sim.sourcePath();
+            files.saveAsInput =
+                state.sim.sourcePath().empty() ? std::string("scenario.json") : state.sim.sourcePath();
         ImGui::OpenPopup(kSaveAsPopup);
     }
     centerNext(560.0f);
@@ -37,7 +40,8 @@ void saveAsDialog(AppState& state, UiRequests& requests) {
     ImGui::TextUnformatted("Save to file (.json), relative to the folder JointLab was started in:");
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    const bool entered = ImGui::InputText("##save path", &files.saveAsInput, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool entered =
+        ImGui::InputText("##save path", &files.saveAsInput, ImGuiInputTextFlags_EnterReturnsTrue);
     std::error_code ec;
     if (!files.saveAsInput.empty() && std::filesystem::exists(files.saveAsInput, ec))
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "This file exists and will be replaced.");
@@ -56,11 +60,16 @@ void saveAsDialog(AppState& state, UiRequests& requests) {
 
 const char* pendingWhat(PendingAction a) {
     switch (a) {
-        case PendingAction::New: return "starting a new scene";
-        case PendingAction::Open: return "opening another file";
-        case PendingAction::Showcase: return "opening the showcase";
-        case PendingAction::Quit: return "quitting";
-        case PendingAction::None: break;
+        case PendingAction::New:
+            return "starting a new scene";
+        case PendingAction::Open:
+            return "opening another file";
+        case PendingAction::Showcase:
+            return "opening the showcase";
+        case PendingAction::Quit:
+            return "quitting";
+        case PendingAction::None:
+            break;
     }
     return "continuing";
 }
@@ -74,7 +83,8 @@ void unsavedPrompt(AppState& state, UiRequests& requests) {
     centerNext(460.0f);
     if (!ImGui::BeginPopupModal(kPromptPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     const std::string& path = state.sim.sourcePath();
-    const std::string name = path.empty() ? std::string("the untitled scene") : std::filesystem::path(path).filename().string();
+    const std::string name =
+        path.empty() ? std::string("the untitled scene") : std::filesystem::path(path).filename().string();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::Text("Save the changes to %s before %s?", name.c_str(), pendingWhat(files.pending));
     ImGui::TextDisabled("Without saving, the edits are lost.");

@@ -1,9 +1,9 @@
 // Inspector panel: every field of the selected body or joint, generated from the engine's field
 // lists and editable live (through undoable commands), plus what the World reports now: a body's
 // state, a joint's load against its break thresholds and the rows it produced.
-#include <cmath>
-
 #include <imgui.h>
+
+#include <cmath>
 
 #include "joint_draw.h"
 #include "panels/field_editor.h"
@@ -33,7 +33,8 @@ void objectButtons(const std::string& name, bool body, UiRequests& requests) {
     if (ImGui::SmallButton("Duplicate"))
         requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
     ImGui::SameLine();
-    if (ImGui::SmallButton("Delete")) requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
+    if (ImGui::SmallButton("Delete"))
+        requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
     if (body && ImGui::IsItemHovered()) ImGui::SetTooltip("deletes the body and every joint attached to it");
 }
 
@@ -48,11 +49,12 @@ void bodyInspector(AppState& state, int index, UiRequests& requests) {
     objectButtons(b.name, true, requests);
     ImGui::SameLine();
     if (ImGui::SmallButton("Keep pose")) requests.commands.push_back(setBodyPose(b.name, s.pose, false));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("make the pose it has now its initial pose (what Reset returns to)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("make the pose it has now its initial pose (what Reset returns to)");
 
     sectionHeader("Description (initial state)");
-    drawFieldList(listFields(scene, FieldOwner::body(b.name)), FieldOwner::body(b.name), scene, state.inspector,
-                  requests);
+    drawFieldList(listFields(scene, FieldOwner::body(b.name)), FieldOwner::body(b.name), scene,
+                  state.inspector, requests);
 
     sectionHeader("Now");
     if (ImGui::BeginTable("state", 2, ImGuiTableFlags_SizingStretchProp)) {
@@ -84,12 +86,16 @@ void typeChooser(const JointDesc& j, UiRequests& requests) {
                 requests.commands.push_back(setJointType(j.name, i));
         ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("change the type: bodies, frames and thresholds stay; the new type's parameters start at their defaults");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "change the type: bodies, frames and thresholds stay; the new type's parameters start at their "
+            "defaults");
     if (std::holds_alternative<D6Joint>(j.params)) {
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ImGui::BeginCombo("##preset", "apply a D6 preset...")) {
             for (int i = 0; i < static_cast<int>(std::size(kD6Presets)); ++i)
-                if (ImGui::Selectable(kD6Presets[i].name)) requests.commands.push_back(applyD6Preset(j.name, i));
+                if (ImGui::Selectable(kD6Presets[i].name))
+                    requests.commands.push_back(applyD6Preset(j.name, i));
             ImGui::EndCombo();
         }
     }
@@ -114,7 +120,8 @@ void loadSection(const World& world, int index, const JointDesc& j, UiRequests& 
         propertyRow("|force|", "%.4g N", glm::length(js.force));
         vec3Row("torque", js.torque, "N m");
         propertyRow("|torque|", "%.4g N m", glm::length(js.torque));
-        propertyRow("error", "%.3g (m or rad)", jointViolation(world.jointRows(index), world.jointRowResults(index)));
+        propertyRow("error", "%.3g (m or rad)",
+                    jointViolation(world.jointRows(index), world.jointRowResults(index)));
         ImGui::EndTable();
     }
     if (std::isfinite(j.breakForce) || std::isfinite(j.breakTorque)) {
@@ -132,7 +139,8 @@ void rowsTable(const World& world, int index) {
     const auto rows = world.jointRows(index);
     const auto results = world.jointRowResults(index);
     sectionHeader("Rows");
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
     if (!rows.empty() && ImGui::BeginTable("rows", 3, flags)) {
         ImGui::TableSetupColumn("row");
         ImGui::TableSetupColumn("error C");
@@ -150,7 +158,8 @@ void rowsTable(const World& world, int index) {
         }
         ImGui::EndTable();
     } else if (rows.empty()) {
-        ImGui::TextDisabled(world.jointState(index).broken ? "none: the joint is broken" : "none yet (step once)");
+        ImGui::TextDisabled(world.jointState(index).broken ? "none: the joint is broken"
+                                                           : "none yet (step once)");
     }
 }
 
@@ -163,8 +172,8 @@ void jointInspector(AppState& state, int index, UiRequests& requests) {
     typeChooser(j, requests);
     loadSection(world, index, j, requests);
     sectionHeader("Parameters");
-    drawFieldList(listFields(scene, FieldOwner::joint(j.name)), FieldOwner::joint(j.name), scene, state.inspector,
-                  requests);
+    drawFieldList(listFields(scene, FieldOwner::joint(j.name)), FieldOwner::joint(j.name), scene,
+                  state.inspector, requests);
     rowsTable(world, index);
 }
 
@@ -187,8 +196,9 @@ void drawInspectorPanel(AppState& state, UiRequests& requests) {
             jointInspector(state, sel.index, requests);
         } else {
             ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextDisabled("Nothing selected. Click a body or a joint anchor in the viewport, or pick one in "
-                                "the Scene panel. The tool bar adds bodies and joints.");
+            ImGui::TextDisabled(
+                "Nothing selected. Click a body or a joint anchor in the viewport, or pick one in "
+                "the Scene panel. The tool bar adds bodies and joints.");
             ImGui::PopTextWrapPos();
         }
     }

@@ -1,12 +1,12 @@
 // Scene panel: the bodies, each with the joints attached to it nested underneath, and a flat list
 // of all joints. Click selects; right click renames, duplicates or deletes; broken joints are red;
 // the filter box matches body names, joint names and joint types.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-
-#include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include "panels/panels.h"
 #include "panels/side_window.h"
@@ -33,8 +33,9 @@ bool jointMatches(const JointDesc& j, const std::string& filter) {
 void colorSwatch(const glm::vec4& c) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float s = ImGui::GetTextLineHeight();
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + s * 0.2f), ImVec2(p.x + s * 0.6f, p.y + s * 0.8f),
-                                              ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f)), 2.0f);
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        ImVec2(p.x, p.y + s * 0.2f), ImVec2(p.x + s * 0.6f, p.y + s * 0.8f),
+        ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f)), 2.0f);
     ImGui::Dummy(ImVec2(s * 0.6f, s));
     ImGui::SameLine();
 }
@@ -47,10 +48,12 @@ void contextMenu(AppState& state, Selection::Kind kind, const std::string& name,
     ImGui::TextDisabled("%s %s", body ? "body" : "joint", name.c_str());
     ImGui::SetNextItemWidth(200.0f);
     if (ImGui::InputText("rename", &state.renameBuffer, ImGuiInputTextFlags_EnterReturnsTrue)) {
-        requests.commands.push_back(body ? renameBody(name, state.renameBuffer) : renameJoint(name, state.renameBuffer));
+        requests.commands.push_back(body ? renameBody(name, state.renameBuffer)
+                                         : renameJoint(name, state.renameBuffer));
         ImGui::CloseCurrentPopup();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("type a new name and press Enter; joints follow a renamed body");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("type a new name and press Enter; joints follow a renamed body");
     if (ImGui::MenuItem("Duplicate"))
         requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
     if (ImGui::MenuItem(body ? "Delete (with its joints)" : "Delete"))
@@ -64,8 +67,8 @@ void jointItem(AppState& state, int index, const std::string& otherSide, UiReque
     const bool broken = world && world->jointState(index).broken;
     ImGui::PushID(index);
     if (broken) ImGui::PushStyleColor(ImGuiCol_Text, kBrokenText);
-    ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen |
-                               ImGuiTreeNodeFlags_SpanAvailWidth;
+    ImGuiTreeNodeFlags flags =
+        ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_SpanAvailWidth;
     if (state.selection.isJoint(index)) flags |= ImGuiTreeNodeFlags_Selected;
     ImGui::TreeNodeEx("joint", flags, "%s%s", j.name.c_str(), broken ? "  (broken)" : "");
     if (broken) ImGui::PopStyleColor();
@@ -78,7 +81,8 @@ void jointItem(AppState& state, int index, const std::string& otherSide, UiReque
                           broken ? " (broken)" : "", bodyDisplayName(j.body0), bodyDisplayName(j.body1));
     contextMenu(state, Selection::Kind::Joint, j.name, requests);
     const std::string right = std::string(j.typeInfo().name) + (otherSide.empty() ? "" : " - " + otherSide);
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x));
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(),
+                             ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x));
     ImGui::TextDisabled("%s", right.c_str());
     ImGui::PopID();
 }
@@ -117,8 +121,8 @@ void bodyTree(AppState& state, UiRequests& requests) {
         }
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s %s, %d joint(s)\nright click: rename, duplicate, delete",
-                              kMotionTypeNames[static_cast<int>(b.motion)], kShapeTypeNames[static_cast<int>(b.shape)],
-                              static_cast<int>(joints.size()));
+                              kMotionTypeNames[static_cast<int>(b.motion)],
+                              kShapeTypeNames[static_cast<int>(b.shape)], static_cast<int>(joints.size()));
         contextMenu(state, Selection::Kind::Body, b.name, requests);
         if (open) {
             for (int k : joints) {
@@ -139,7 +143,8 @@ void jointList(AppState& state, UiRequests& requests) {
     if (!ImGui::TreeNode("joints", "All joints (%d)", static_cast<int>(scene.joints.size()))) return;
     ImGui::PushID("all");
     for (size_t i = 0; i < scene.joints.size(); ++i)
-        if (jointMatches(scene.joints[i], state.sceneFilter)) jointItem(state, static_cast<int>(i), "", requests);
+        if (jointMatches(scene.joints[i], state.sceneFilter))
+            jointItem(state, static_cast<int>(i), "", requests);
     ImGui::PopID();
     ImGui::TreePop();
 }

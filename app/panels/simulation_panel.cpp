@@ -1,11 +1,11 @@
 // Solver panel: play / pause / step / reset, slow motion, and the world settings the solver uses
 // (PGS or TGS, iterations, Baumgarte, time step, gravity, ground), editable live and undoable,
 // then the energy.
+#include <imgui.h>
+
 #include <cfloat>
 #include <cmath>
 #include <string>
-
-#include <imgui.h>
 
 #include "panels/field_editor.h"
 #include "panels/panels.h"
@@ -51,22 +51,26 @@ void transportControls(const AppState& state, UiRequests& requests) {
     float speed = static_cast<float>(clock.timeScale);
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("slow motion (?)").x - ImGui::GetStyle().ItemSpacing.x * 2);
     const std::string label = speedLabel(clock.timeScale);
-    if (ImGui::SliderFloat("slow motion", &speed, kMinSpeed, kMaxSpeed, label.c_str(), ImGuiSliderFlags_Logarithmic)) {
+    if (ImGui::SliderFloat("slow motion", &speed, kMinSpeed, kMaxSpeed, label.c_str(),
+                           ImGuiSliderFlags_Logarithmic)) {
         requests.setTimeScale = true;
         requests.timeScale = speed;
     }
-    helpMarker("Simulated seconds per real second, 1/16x to 2x on a log scale. The physics step dt never "
-               "changes: slow motion takes fewer steps per frame, it does not shrink them.");
+    helpMarker(
+        "Simulated seconds per real second, 1/16x to 2x on a log scale. The physics step dt never "
+        "changes: slow motion takes fewer steps per frame, it does not shrink them.");
 }
 
 void solverSettings(AppState& state, UiRequests& requests) {
     const WorldSettings& s = state.sim.scene().settings;
     int solver = static_cast<int>(s.solver);
     if (ImGui::RadioButton("PGS", &solver, 0)) settingEdit(requests, "solver", 0, false);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("projected Gauss-Seidel: position iterations, one integration");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("projected Gauss-Seidel: position iterations, one integration");
     ImGui::SameLine();
     if (ImGui::RadioButton("TGS", &solver, 1)) settingEdit(requests, "solver", 1, false);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("temporal Gauss-Seidel: integrates after every position iteration (substeps)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("temporal Gauss-Seidel: integrates after every position iteration (substeps)");
 
     const float labelX = ImGui::GetContentRegionAvail().x * 0.42f;
     auto label = [&](const char* text) {
@@ -91,7 +95,8 @@ void solverSettings(AppState& state, UiRequests& requests) {
     ImGui::SameLine();
     if (isAuto) {
         ImGui::TextDisabled("= %.3g", automatic.effectiveBaumgarte());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("PhysX's default: 1 for PGS, 1/sqrt(position iterations) for TGS");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("PhysX's default: 1 for PGS, 1/sqrt(position iterations) for TGS");
     } else {
         double alpha = s.baumgarte;
         const double lo = 0.0, hi = 1.0;
@@ -99,7 +104,9 @@ void solverSettings(AppState& state, UiRequests& requests) {
         if (ImGui::SliderScalar("##alpha", ImGuiDataType_Double, &alpha, &lo, &hi, "%.3f"))
             settingEdit(requests, "baumgarte", alpha, true);
         endGestureIfReleased(requests);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("fraction of the position error corrected per step (auto would be %.3g)", automatic.effectiveBaumgarte());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("fraction of the position error corrected per step (auto would be %.3g)",
+                              automatic.effectiveBaumgarte());
     }
 
     double ms = s.dt * 1000.0;
@@ -122,13 +129,14 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     if (ImGui::TreeNode("more settings")) {
         const auto shown = [](const FieldInfo& f) {
-            for (const char* n : {"dt", "posIters", "velIters", "gravity", "solver", "autoBaumgarte", "baumgarte", "groundPlane"})
+            for (const char* n : {"dt", "posIters", "velIters", "gravity", "solver", "autoBaumgarte",
+                                  "baumgarte", "groundPlane"})
                 if (f.name == n) return true;
             return false;
         };
         const Scene& scene = state.sim.scene();
-        drawFieldList(listFields(scene, FieldOwner::settings()), FieldOwner::settings(), scene, state.inspector,
-                      requests, shown);
+        drawFieldList(listFields(scene, FieldOwner::settings()), FieldOwner::settings(), scene,
+                      state.inspector, requests, shown);
         ImGui::TreePop();
     }
 }

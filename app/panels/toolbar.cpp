@@ -33,7 +33,8 @@ const char* hint(const AppState& state) {
                                               : "drag a ring to turn about its axis (Ctrl snaps 15°)";
         case Tool::AddBox:
         case Tool::AddSphere:
-        case Tool::AddCapsule: return "click the ground or a body to place it (Shift: keep adding)";
+        case Tool::AddCapsule:
+            return "click the ground or a body to place it (Shift: keep adding)";
         case Tool::AddJoint:
             return t.haveBodyA ? "click body B, or empty space to attach A to the world (Esc: cancel)"
                                : "click body A where the joint should be";
@@ -54,24 +55,29 @@ void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(4.0f, 4.0f));
     if (ImGui::Begin("##tools", nullptr, flags)) {
         const bool select = t.tool == Tool::Select;
-        if (toolButton("Move", select && t.gizmo == GizmoMode::Move, "select; move the selection with arrows (W)")) {
+        if (toolButton("Move", select && t.gizmo == GizmoMode::Move,
+                       "select; move the selection with arrows (W)")) {
             setTool(t, Tool::Select);
             t.gizmo = GizmoMode::Move;
         }
         ImGui::SameLine();
-        if (toolButton("Rotate", select && t.gizmo == GizmoMode::Rotate, "select; turn the selection with rings (E)")) {
+        if (toolButton("Rotate", select && t.gizmo == GizmoMode::Rotate,
+                       "select; turn the selection with rings (E)")) {
             setTool(t, Tool::Select);
             t.gizmo = GizmoMode::Rotate;
         }
         ImGui::SameLine(0.0f, 12.0f);
-        if (toolButton("+ Box", t.tool == Tool::AddBox, "add a box where you click")) setTool(t, Tool::AddBox);
+        if (toolButton("+ Box", t.tool == Tool::AddBox, "add a box where you click"))
+            setTool(t, Tool::AddBox);
         ImGui::SameLine();
-        if (toolButton("+ Sphere", t.tool == Tool::AddSphere, "add a sphere where you click")) setTool(t, Tool::AddSphere);
+        if (toolButton("+ Sphere", t.tool == Tool::AddSphere, "add a sphere where you click"))
+            setTool(t, Tool::AddSphere);
         ImGui::SameLine();
         if (toolButton("+ Capsule", t.tool == Tool::AddCapsule, "add a capsule where you click"))
             setTool(t, Tool::AddCapsule);
         ImGui::SameLine(0.0f, 12.0f);
-        if (toolButton("+ Joint", t.tool == Tool::AddJoint, "joint tool (J): click body A, then body B or empty space"))
+        if (toolButton("+ Joint", t.tool == Tool::AddJoint,
+                       "joint tool (J): click body A, then body B or empty space"))
             setTool(t, Tool::AddJoint);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(150.0f);
@@ -97,8 +103,9 @@ void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*
         if (ImGui::Combo("##axis", &axis, kJointAxisChoiceNames, kJointAxisChoiceCount))
             t.axis = static_cast<JointAxisChoice>(axis);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("joint axis (frame X) of a new joint: auto = along A→B for distance and prismatic\n"
-                              "joints, else the surface normal where A was clicked");
+            ImGui::SetTooltip(
+                "joint axis (frame X) of a new joint: auto = along A→B for distance and prismatic\n"
+                "joints, else the surface normal where A was clicked");
         ImGui::TextDisabled("%s", hint(state));
     }
     ImGui::End();

@@ -1,11 +1,12 @@
 // The editing model without a window: commands, validation, undo/redo, coalescing, live patching
 // of the running World, and that what the commands build is a scenario that round-trips exactly.
+#include "editor/editor.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
-#include "editor/editor.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::app {
@@ -41,8 +42,10 @@ struct EditorFixture : ::testing::Test {
         p.worldFrame.p = Vec3(0.5, 1, 0);
         p.worldFrame.q = kIdentityQuat;
         const Scene& s = sim.scene();
-        if (!a.empty()) p.pose0 = Transform{s.bodies[s.findBody(a)].position, s.bodies[s.findBody(a)].orientation};
-        if (!b.empty()) p.pose1 = Transform{s.bodies[s.findBody(b)].position, s.bodies[s.findBody(b)].orientation};
+        if (!a.empty())
+            p.pose0 = Transform{s.bodies[s.findBody(a)].position, s.bodies[s.findBody(a)].orientation};
+        if (!b.empty())
+            p.pose1 = Transform{s.bodies[s.findBody(b)].position, s.bodies[s.findBody(b)].orientation};
         return p;
     }
 };
@@ -420,7 +423,8 @@ TEST_F(EditorFixture, AMechanismBuiltByCommandsRoundTripsToIdenticalJson) {
     run(setField(FieldOwner::body("A"), "motion", static_cast<int>(MotionType::Static)));
     run(setField(FieldOwner::body("capsule"), "massMode", static_cast<int>(MassMode::Density)));
     run(setField(FieldOwner::body("capsule"), "density", 750.5));
-    run(setField(FieldOwner::body("sphere"), "orientation", glm::angleAxis(0.7, glm::normalize(Vec3(1, 2, 3)))));
+    run(setField(FieldOwner::body("sphere"), "orientation",
+                 glm::angleAxis(0.7, glm::normalize(Vec3(1, 2, 3)))));
     for (int t = 0; t < kJointTypeCount; ++t) run(addJoint(between(t, "A", "B")));
     run(addJoint(between(findJointType("revolute"), "", "capsule")));
     run(setField(FieldOwner::joint("revolute"), "limit.enabled", true));

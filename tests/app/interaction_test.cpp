@@ -61,7 +61,8 @@ TEST(DragSpring, PullsABodyToTheMouseWithoutBlowingUp) {
         const BodyState& st = world.bodies()[0];
         const Vec3 point = st.pose.p + st.pose.q * s.localPoint;
         EXPECT_LT(glm::length(point - s.target), 0.02);
-        EXPECT_LT(largest, 20.0);  // a 1.4 m jerk at a corner; an unstable explicit spring would grow without bound
+        EXPECT_LT(largest,
+                  20.0);  // a 1.4 m jerk at a corner; an unstable explicit spring would grow without bound
     }
 }
 
@@ -218,10 +219,12 @@ TEST(Placement, SurfaceNormalsAndSupport) {
 
 TEST(Placement, AutoAxisIsAlongTheLineForSlidersAndTheNormalForHinges) {
     const Vec3 a(0, 1, 0), n(0, 0, 1), b(2, 1, 0);
-    EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, findJointType("prismatic"), a, n, b, true), Vec3(1, 0, 0));
+    EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, findJointType("prismatic"), a, n, b, true),
+              Vec3(1, 0, 0));
     EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, findJointType("revolute"), a, n, b, true), n);
     EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, findJointType("prismatic"), a, n, b, false), n);
-    EXPECT_EQ(chooseJointAxis(JointAxisChoice::WorldY, findJointType("revolute"), a, n, b, true), Vec3(0, 1, 0));
+    EXPECT_EQ(chooseJointAxis(JointAxisChoice::WorldY, findJointType("revolute"), a, n, b, true),
+              Vec3(0, 1, 0));
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The joint drawing without a window: which lines the options produce, in which colours, and the
 // measures behind the colours (constraint violation, load against the break threshold).
-#include <gtest/gtest.h>
-
 #include "joint_draw.h"
+
+#include <gtest/gtest.h>
 
 namespace jl::app {
 namespace {
@@ -46,7 +46,7 @@ TEST(JointDraw, LimitsAreDrawnForTheSelectedJointWhenEnabled) {
     drawJoints(d, world, Selection::joint(0), o);
     EXPECT_GT(countColor(d, joint_colors::kLimit), 20);
     EXPECT_FALSE(d.triangles(DebugDraw::Layer::Overlay).empty());  // the filled sector
-    EXPECT_GT(countColor(d, colors::kRed), 0);                      // frame X axes
+    EXPECT_GT(countColor(d, colors::kRed), 0);                     // frame X axes
     o.showLimits = false;
     d.clear();
     drawJoints(d, world, Selection::joint(0), o);
@@ -89,8 +89,8 @@ TEST(JointDraw, ViolationCountsOnlyWhatIsPastItsBound) {
     drive.maxImpulse = 10.0;
     RowResult r[3];
     r[0].geometricError = -0.002;
-    r[1].geometricError = 0.5;    // a limit 0.5 inside its bound: satisfied
-    r[2].geometricError = 3.0;    // a drive far from its target: not a violation
+    r[1].geometricError = 0.5;  // a limit 0.5 inside its bound: satisfied
+    r[2].geometricError = 3.0;  // a drive far from its target: not a violation
     const Row rows[3] = {equality, limit, drive};
     EXPECT_DOUBLE_EQ(jointViolation(rows, r), 0.002);
     r[1].geometricError = -0.03;  // past the bound
