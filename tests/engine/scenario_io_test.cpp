@@ -569,6 +569,10 @@ std::vector<BadCase> badCases() {
          file(
              R"(, "bodies": [{"name": "a"}], "joints": [{"type": "distance", "name": "r", "body0": "", "body1": "a", "params": {"maxDistance": -1}}])"),
          {"joints[0].params.maxDistance: must be >= 0, got -1"}},
+        {"negative D6 distance limit",
+         file(
+             R"(, "bodies": [{"name": "a"}], "joints": [{"type": "d6", "name": "r", "body0": "", "body1": "a", "params": {"distanceLimitEnabled": true, "distanceLimit": {"upper": -0.5}}}])"),
+         {"joints[0].params.distanceLimit.upper: must be >= 0"}},
         {"params not object",
          twoBodies("", R"(, "params": [])"),
          {"joints[0].params: expected an object, got array"}},

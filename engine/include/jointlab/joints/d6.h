@@ -101,6 +101,9 @@ struct D6Joint {
         static constexpr const char* kNames[3] = {"linearLimitX", "linearLimitY", "linearLimitZ"};
         for (int k = 0; k < 3; ++k)
             if (std::string e = linearLimit[k].validate(kNames[k]); !e.empty()) return e;
+        if (distanceLimitEnabled && !(distanceLimit.upper >= 0.0))  // a radius; lower is not used
+            return "distanceLimit.upper: must be >= 0 (the radius of the distance limit), got " +
+                   std::to_string(distanceLimit.upper);
         return twistLimit.validate("twistLimit");
     }
 
