@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "harness.h"
+#include "jointlab/solver_kernel.h"
 #include "report.h"
 
 namespace bench {
@@ -64,6 +65,8 @@ void usage(std::FILE* f) {
                  "  --steps N          profiling: every run is N timed steps, no accuracy columns (e.g. under valgrind)\n"
                  "  --acc-iters N      iteration count of the accuracy columns (default 10; added to --iters)\n"
                  "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
+                 "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
+                 "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
                  "  --csv FILE         also write every measured number as CSV\n"
                  "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
                  "  --sweep FILE       also write the chain1000 accuracy-vs-cost sweep (1-20 iterations) as CSV\n"
@@ -88,6 +91,18 @@ Options parse(int argc, char** argv) {
             for (const std::string& s : split(value())) o.iters.push_back(std::stoi(s));
         } else if (a == "--acc-iters") o.accIters = std::stoi(value());
         else if (a == "--erp") o.erp = std::stod(value());
+        else if (a == "--order") {
+            const std::string v = value();
+            if (v == "coloured") jl::setSolverOrder(jl::SolverOrder::Coloured);
+            else if (v == "wavefront") jl::setSolverOrder(jl::SolverOrder::Wavefront);
+            else if (v == "sequential") jl::setSolverOrder(jl::SolverOrder::Sequential);
+            else throw std::invalid_argument("--order: coloured, wavefront or sequential");
+        } else if (a == "--kernel") {
+            const std::string v = value();
+            if (v == "auto") jl::setSolverKernel(jl::SolverKernel::Auto);
+            else if (v == "scalar") jl::setSolverKernel(jl::SolverKernel::Scalar);
+            else throw std::invalid_argument("--kernel: auto or scalar");
+        }
         else if (a == "--csv") o.csv = value();
         else if (a == "--md") o.md = value();
         else if (a == "--sweep") o.sweep = value();

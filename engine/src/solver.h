@@ -12,20 +12,32 @@
 // solver body with I^-½ = E (so momocity = ω) but zero inverse mass in every row they touch.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "jointlab/math.h"
 #include "jointlab/row.h"
+#include "jointlab/solver_kernel.h"
+#include "solver_batch.h"
 
 namespace jl::solver {
 
-/// Velocity state touched in the inner loop.
-struct Body {
+/// Velocity state touched in the inner loop: one 64-byte cache line per body, laid out as
+/// {v.x, v.y, v.z, pad, w.x, w.y, w.z, pad} so the batched kernel (solver_batch.h) loads a body's
+/// linear or angular part as one 4-wide vector.
+struct alignas(64) Body {
     Vec3 linVel{0.0};  ///< PGS: Δv accumulated by the solve; TGS: full linear velocity
+    Real pad0 = 0.0;
     Vec3 angVel{0.0};  ///< PGS: Δω⁽ᵐ⁾; TGS: full angular momocity I^½·ω
-    Vec3 deltaLin{0.0};  ///< TGS: linear motion accumulated over the substeps (deltaLinDt) [m]
-    Vec3 deltaAng{0.0};  ///< TGS: integrated momocity over the substeps (deltaAngDt)
+    Real pad1 = 0.0;
+};
+static_assert(sizeof(Body) == 64, "Body must be one cache line: the batched kernel relies on the layout");
+
+/// TGS only: motion accumulated over the substeps.
+struct BodyDelta {
+    Vec3 deltaLin{0.0};  ///< linear motion accumulated over the substeps (deltaLinDt) [m]
+    Vec3 deltaAng{0.0};  ///< integrated momocity over the substeps (deltaAngDt)
 };
 
 /// Per-body constants over one step (inertia held constant, as TGS's first approximation).
@@ -85,7 +97,12 @@ struct SolverRowExtra {
 /// capacities are reached).
 struct Data {
     std::vector<Body> bodies;
+    std::vector<BodyDelta> deltas;  ///< TGS, parallel to bodies
     std::vector<BodyInfo> info;
+    /// PGS: the rows in the batched layout (solver_batch.h), in solve order.
+    std::vector<Batch> batches;
+    std::vector<RowLanes> slots;
+    /// TGS: the rows in solve order (the same order as PGS's batches, lane after lane).
     std::vector<SolverRow> rows;
     std::vector<SolverRowExtra> extra;  ///< parallel to rows
     /// Convergence of the last solve, one entry per sweep (position iterations, then velocity
@@ -93,6 +110,25 @@ struct Data {
     /// It falls to zero as the iterations converge.
     std::vector<Real> residuals;
 };
+
+/// The constraints (joints or contacts) of one batch, −1 for a padding lane.
+using LaneIds = std::array<int, kLanes>;
+
+struct ColourScratch {
+    std::vector<uint64_t> mask;
+    std::vector<int> colour, order, last, start, fill;
+};
+
+/// Colours kept in scene order before the colouring falls back to the smallest free colour.
+inline constexpr int kOrderedColours = 8;
+
+/// Greedy colouring (solver_colour.cpp): constraint c touches keys key0[c] and key1[c] (its
+/// dynamic solver bodies; < 0 for a body that is never shared). Constraints with skip[c] != 0
+/// are left out. Fills `batches` colour by colour with up to kLanes constraints that share no key,
+/// in ascending index within a colour; `sequential` puts every constraint in its own batch in
+/// index order instead. Returns the number of colours (batches when sequential).
+int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
+                  std::vector<LaneIds>& batches, ColourScratch& scratch);
 
 struct Params {
     Real dt = 1.0 / 60.0;

@@ -7,27 +7,128 @@
 //   3. velocity iterations: the same sweep with the unbiased constants (hard rows drop the bias
 //      unless they keep it; springs continue as an extra position iteration would, D "PGS
 //      Velocity Iteration"), giving the post-step velocities (vNext)
+//
+// The rows are swept in the batched layout of solver_batch.h: colour by colour, batch by batch,
+// row slot by row slot. Joints in one batch share no dynamic body, so the 4 lanes of a batch are
+// independent and the AVX2 kernel solves them at once; this file holds the plain C++ kernel that
+// does the same arithmetic lane after lane (and is used when AVX2 is not available).
+#include <atomic>
+
+#include "jointlab/solver_kernel.h"
 #include "solver.h"
+
+namespace jl {
+
+namespace {
+std::atomic<SolverKernel> gKernel{SolverKernel::Auto};
+std::atomic<SolverOrder> gOrder{SolverOrder::Coloured};
+}  // namespace
+
+void setSolverOrder(SolverOrder order) { gOrder.store(order, std::memory_order_relaxed); }
+SolverOrder solverOrder() { return gOrder.load(std::memory_order_relaxed); }
+
+void setSolverKernel(SolverKernel k) { gKernel.store(k, std::memory_order_relaxed); }
+
+SolverKernel activeSolverKernel() {
+    const SolverKernel k = gKernel.load(std::memory_order_relaxed);
+    if (k == SolverKernel::Scalar) return SolverKernel::Scalar;
+    return solver::avx2Available() ? SolverKernel::Avx2 : SolverKernel::Scalar;
+}
+
+}  // namespace jl
 
 namespace jl::solver {
 
+// [SECTION] the plain C++ batch kernel
+
 namespace {
 
-/// One Gauss-Seidel pass; returns the sweep's residual (see Data::residuals).
-Real sweep(std::vector<SolverRow>& rows, std::vector<Body>& bodies, bool biased) {
-    Real residual2 = 0.0;
-    for (SolverRow& r : rows) {
-        if (r.flags & kSolveInactive) continue;
-        Body& a = bodies[static_cast<size_t>(r.b0)];
-        Body& b = bodies[static_cast<size_t>(r.b1)];
-        const Real normalVel = rowVelocity(r, a, b);  // F 64
-        const Real constant = biased ? r.constant : r.unbiasedConstant;
-        const Real newAccum = constant + r.vMul * normalVel + r.impulseMul * r.accum;
-        const Real dl = clampAccumulate(r, newAccum, rows);
-        applyImpulse(r, dl, a, b);
-        residual2 += (dl * r.response) * (dl * r.response);
+inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
+    return (j[0][l] * v[0] + j[1][l] * v[1]) + j[2][l] * v[2];
+}
+
+/// One batch, lane after lane. Per lane the operations are exactly those of the AVX2 kernel.
+void solveBatchScalar(const Batch& bt, RowLanes* slots, double* bodies, bool biased, LaneSums& residual) {
+    for (int l = 0; l < kLanes; ++l) {
+        double* A = bodies + 8 * bt.body0[l];
+        double* B = bodies + 8 * bt.body1[l];
+        double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
+        double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
+        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
+        double normalAccum = 0.0;
+        for (int s = 0; s < bt.slotCount; ++s) {
+            RowLanes& r = slots[bt.firstSlot + s];
+            // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62, 64)
+            const double vel = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
+            const double c = biased ? r.constant[l] : r.unbiasedConstant[l];
+            const double acc = r.accum[l];
+            double na = (c + r.vMul[l] * vel) + r.impulseMul[l] * acc;  // F 63–65, D 20–22
+            double lo = r.minImpulse[l], hi = r.maxImpulse[l];
+            if (bt.contact && s > 0) {  // friction: ±μ·(normal impulse)
+                hi = bt.frictionCoef[l] * normalAccum;
+                lo = -hi;
+            }
+            na = na < lo ? lo : (na > hi ? hi : na);
+            const bool active = r.response[l] > 0.0;
+            const double dl = active ? na - acc : 0.0;
+            if (active) r.accum[l] = na;
+            if (s == 0) normalAccum = r.accum[l];
+            // F 24, 60–61
+            const double d0 = dl * ls0, e0 = dl * as0, d1 = dl * ls1, e1 = dl * as1;
+            for (int k = 0; k < 3; ++k) {
+                av[k] = av[k] + d0 * r.lin0[k][l];
+                aw[k] = aw[k] + e0 * r.ang0[k][l];
+                bv[k] = bv[k] - d1 * r.lin1[k][l];
+                bw[k] = bw[k] - e1 * r.ang1[k][l];
+            }
+            const double rr = dl * r.response[l];
+            residual.v[l] = residual.v[l] + rr * rr;
+        }
+        for (int k = 0; k < 3; ++k) {
+            A[k] = av[k];
+            A[4 + k] = aw[k];
+        }
+        for (int k = 0; k < 3; ++k) {
+            B[k] = bv[k];
+            B[4 + k] = bw[k];
+        }
     }
-    return std::sqrt(residual2);
+}
+
+}  // namespace
+
+void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
+                        LaneSums& residual) {
+    for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, bodies, biased, residual);
+}
+
+#if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
+                      LaneSums& residual) {
+    sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);
+}
+bool avx2Available() { return false; }
+#else
+bool avx2Available() {
+    static const bool ok = __builtin_cpu_supports("avx2");
+    return ok;
+}
+#endif
+
+// [SECTION] the solve
+
+namespace {
+
+/// One Gauss-Seidel pass over every batch; returns the sweep's residual (see Data::residuals).
+Real sweep(Data& data, bool biased, bool simd) {
+    LaneSums lanes;
+    const int n = static_cast<int>(data.batches.size());
+    double* bodies = &data.bodies[0].linVel.x;
+    if (simd)
+        sweepBatchesAvx2(data.batches.data(), 0, n, data.slots.data(), bodies, biased, lanes);
+    else
+        sweepBatchesScalar(data.batches.data(), 0, n, data.slots.data(), bodies, biased, lanes);
+    return std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3]));
 }
 
 /// v = v_pre + Δv, ω = ω_pre + I^-½·Δω⁽ᵐ⁾.
@@ -39,13 +140,26 @@ void totalVelocity(const Body& b, const BodyInfo& info, Vec3& v, Vec3& w) {
 }  // namespace
 
 void solvePGS(Data& data, const Params& p) {
+    const bool simd = activeSolverKernel() == SolverKernel::Avx2;
     for (Body& b : data.bodies) b = Body{};
-    // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
-    for (SolverRow& r : data.rows)
-        if (r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
+    // Rows that start with an accumulated impulse (warm-started contacts) apply it first (F 24).
+    for (const Batch& bt : data.batches) {
+        if (!bt.contact) continue;
+        for (int l = 0; l < kLanes; ++l) {
+            Body& a = data.bodies[static_cast<size_t>(bt.body0[l])];
+            for (int s = 0; s < bt.slotCount; ++s) {
+                const RowLanes& r = data.slots[static_cast<size_t>(bt.firstSlot + s)];
+                const Real dl = r.accum[l];
+                if (dl == 0.0) continue;
+                // body 1 of a contact is the ground (static): nothing to apply there
+                a.linVel += (dl * bt.linScale0[l]) * Vec3(r.lin0[0][l], r.lin0[1][l], r.lin0[2][l]);
+                a.angVel += (dl * bt.angScale0[l]) * Vec3(r.ang0[0][l], r.ang0[1][l], r.ang0[2][l]);
+            }
+        }
+    }
 
     data.residuals.clear();
-    for (int it = 0; it < p.posIters; ++it) data.residuals.push_back(sweep(data.rows, data.bodies, true));
+    for (int it = 0; it < p.posIters; ++it) data.residuals.push_back(sweep(data, true, simd));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
     for (size_t i = 1; i < data.bodies.size(); ++i) {
@@ -58,7 +172,7 @@ void solvePGS(Data& data, const Params& p) {
         info.pose.q = integrateRotation(info.pose.q, w, p.dt);
     }
 
-    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data.rows, data.bodies, false));
+    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, false, simd));
 
     for (size_t i = 0; i < data.bodies.size(); ++i) {
         Vec3 v, w;

@@ -28,8 +28,8 @@ struct CurrentJacobian {
 };
 
 /// The row's momocity Jacobian and geometric error at the bodies' current poses (F 66).
-CurrentJacobian current(const SolverRow& r, const SolverRowExtra& x, const Body& a, const Body& b, const BodyInfo& ia,
-                        const BodyInfo& ib) {
+CurrentJacobian current(const SolverRow& r, const SolverRowExtra& x, const BodyDelta& a, const BodyDelta& b,
+                        const BodyInfo& ia, const BodyInfo& ib) {
     CurrentJacobian j{r.angM0, r.angM1, x.error0, r.response, r.recipResponse};
     if (r.flags & kSolveAngular) {
         // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity).
@@ -59,7 +59,8 @@ Real visitRow(size_t k, Data& data, Real h, Real dt, int substep, bool velocityP
     std::vector<SolverRow>& rows = data.rows;
     Body& a = data.bodies[static_cast<size_t>(r.b0)];
     Body& b = data.bodies[static_cast<size_t>(r.b1)];
-    const CurrentJacobian j = current(r, x, a, b, data.info[static_cast<size_t>(r.b0)], data.info[static_cast<size_t>(r.b1)]);
+    const CurrentJacobian j = current(r, x, data.deltas[static_cast<size_t>(r.b0)], data.deltas[static_cast<size_t>(r.b1)],
+                                      data.info[static_cast<size_t>(r.b0)], data.info[static_cast<size_t>(r.b1)]);
     const Real normalVel = glm::dot(r.lin0, a.linVel) + glm::dot(j.angM0, a.angVel) - glm::dot(r.lin1, b.linVel) -
                            glm::dot(j.angM1, b.angVel);
     Real newAccum;
@@ -93,8 +94,9 @@ void solveTGS(Data& data, const Params& p) {
     const Real h = p.dt / static_cast<Real>(p.posIters);
     for (size_t i = 0; i < data.bodies.size(); ++i) {
         const BodyInfo& info = data.info[i];
-        data.bodies[i] = Body{info.vPre, info.sqrtInertia * info.wPre, Vec3(0.0), Vec3(0.0)};
+        data.bodies[i] = Body{info.vPre, 0.0, info.sqrtInertia * info.wPre, 0.0};
     }
+    data.deltas.assign(data.bodies.size(), BodyDelta{});
     // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
     for (SolverRow& r : data.rows)
         if (r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
@@ -118,8 +120,8 @@ void solveTGS(Data& data, const Params& p) {
             }
             info.pose.p += b.linVel * h;
             info.pose.q = integrateRotation(info.pose.q, w, h);
-            b.deltaLin += b.linVel * h;
-            b.deltaAng += b.angVel * h;
+            data.deltas[i].deltaLin += b.linVel * h;
+            data.deltas[i].deltaAng += b.angVel * h;
         }
     }
 

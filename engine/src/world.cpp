@@ -10,23 +10,53 @@
 #include <glm/gtx/norm.hpp>
 
 #include "contacts.h"
+#include "jointlab/solver_kernel.h"
 #include "solver.h"
 
 namespace jl {
 
 // [SECTION] runtime data
 
+/// What telemetry and force reporting need of a solved row, in row order.
+struct RowOut {
+    Real accum = 0.0;
+    Real response = 0.0;
+    Real minImpulse = 0.0, maxImpulse = 0.0;
+    Real erp = 0.0, velTarget = 0.0;
+    uint16_t flags = 0;
+};
+
+/// One ground contact point: its three rows (normal, friction X, friction Z) start at firstRow.
+struct ContactRef {
+    int key = 0;  ///< body * kMaxGroundContacts + feature (keys the warm start)
+    int firstRow = 0;
+    solver::RowBodies rb;
+};
+
 struct World::Impl {
     std::vector<MassProperties> mass;    // per scene body
+    std::vector<Real> invMass;           // per scene body (0 for no mass)
+    std::vector<Vec3> sqrtInvInertiaLocal, sqrtInertiaLocal;  // principal I^-½, I^½ per scene body
     std::vector<int> solverIndex;        // scene body -> solver body (0 = static / world)
     std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
+    std::vector<int> jointSolver0, jointSolver1;  // solver body index (0 = static / world)
+    std::vector<int> jointKey0, jointKey1;        // solver body index if dynamic, else -1 (colouring)
     std::vector<Vec3> extForce, extTorque;    // user forces for the next step
     std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
     std::vector<Row> rows;                    // joint rows, then ground contact rows: [0, rowCount)
     size_t rowCount = 0;                      // rows in use (the vector only grows: no per-step allocation)
-    std::vector<solver::RowBodies> rowBodies;
+    std::vector<solver::RowBodies> jointBodies;  // per joint: bodies, mass scales, lever arms of the last prep
+    std::vector<ContactRef> contacts;
+    std::vector<int> contactKeys, contactNoKey;
+    // Solve order (solver_colour.cpp): joint batches are kept until a joint breaks or mends.
+    std::vector<solver::LaneIds> jointBatches, contactBatches;
+    std::vector<uint8_t> colouredSkip;  // per joint: broken when the colouring was made
+    bool coloured = false;
+    SolverOrder colouredOrder = SolverOrder::Coloured;
+    solver::ColourScratch colourScratch;
+    std::vector<int> rowSolver;  // per row: where the solver holds it (PGS: slot·4 + lane; TGS: index)
+    std::vector<RowOut> rowOut;  // per row
     std::vector<RowResult> results;
-    std::vector<int> contactKey;              // per contact row group: body * kMaxGroundContacts + feature
     std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
     std::vector<BodyState> lastGood;          // body states before the current step
@@ -54,14 +84,15 @@ constexpr Real kContactSlop = 0.0;     // penetration left uncorrected, so resti
 
 bool isDynamic(const BodyDesc& b) { return b.motion == MotionType::Dynamic; }
 
-/// R·diag(s)·Rᵀ: a symmetric world tensor from principal values in the body frame.
-Mat3 worldTensor(const Quat& q, const Vec3& s) {
-    const Mat3 R = glm::mat3_cast(q);
-    Mat3 D(0.0);
-    D[0][0] = s.x;
-    D[1][1] = s.y;
-    D[2][2] = s.z;
-    return R * D * glm::transpose(R);
+/// R·diag(s)·Rᵀ: a symmetric world tensor from principal values in the body frame. Element
+/// (column j, row i) = Σ_k (R[k][i]·s_k)·R[k][j], summed over k in order: the products glm's
+/// R * D * transpose(R) forms, without its multiplications by the zeros of D.
+Mat3 worldTensor(const Mat3& R, const Vec3& s) {
+    Mat3 T;
+    for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 3; ++i)
+            T[j][i] = (R[0][i] * s.x) * R[0][j] + (R[1][i] * s.y) * R[1][j] + (R[2][i] * s.z) * R[2][j];
+    return T;
 }
 
 Vec3 safeInverse(const Vec3& v) {
@@ -82,6 +113,9 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     const size_t nb = scene_.bodies.size();
     bodies_.resize(nb);
     m.mass.resize(nb);
+    m.invMass.resize(nb);
+    m.sqrtInvInertiaLocal.resize(nb);
+    m.sqrtInertiaLocal.resize(nb);
     m.solverIndex.resize(nb);
     m.extForce.assign(nb, Vec3(0.0));
     m.extTorque.assign(nb, Vec3(0.0));
@@ -91,6 +125,9 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     for (size_t i = 0; i < nb; ++i) {
         const BodyDesc& b = scene_.bodies[i];
         m.mass[i] = computeMassProperties(b);
+        m.invMass[i] = m.mass[i].mass > 0 ? 1.0 / m.mass[i].mass : 0.0;
+        m.sqrtInvInertiaLocal[i] = glm::sqrt(safeInverse(m.mass[i].inertia));
+        m.sqrtInertiaLocal[i] = glm::sqrt(m.mass[i].inertia);
         m.solverIndex[i] = b.motion == MotionType::Static ? 0 : next++;
         bodies_[i].pose = {b.position, glm::normalize(b.orientation)};
         if (b.motion != MotionType::Static) {
@@ -112,11 +149,23 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     joints_.resize(nj);
     m.jointBody0.resize(nj);
     m.jointBody1.resize(nj);
+    m.jointSolver0.resize(nj);
+    m.jointSolver1.resize(nj);
+    m.jointKey0.resize(nj);
+    m.jointKey1.resize(nj);
+    m.jointBodies.resize(nj);
+    m.colouredSkip.assign(nj, 0);
     m.memory.assign(nj, JointMemory{});
     for (size_t j = 0; j < nj; ++j) {
         const JointDesc& d = scene_.joints[j];
         m.jointBody0[j] = d.body0.empty() ? -1 : bodyIndex(d.body0);
         m.jointBody1[j] = d.body1.empty() ? -1 : bodyIndex(d.body1);
+        for (int side = 0; side < 2; ++side) {
+            const int b = side == 0 ? m.jointBody0[j] : m.jointBody1[j];
+            const int si = b >= 0 ? m.solverIndex[static_cast<size_t>(b)] : 0;
+            (side == 0 ? m.jointSolver0 : m.jointSolver1)[j] = si;
+            (side == 0 ? m.jointKey0 : m.jointKey1)[j] = b >= 0 && isDynamic(scene_.bodies[static_cast<size_t>(b)]) ? si : -1;
+        }
         joints_[j].broken = d.startBroken;
         // Coupling joints (gear, rack-and-pinion) measure from the poses the scene starts in: the
         // same in every World built from the scene, so snapshots restore into a fresh World.
@@ -168,6 +217,47 @@ void World::applyScene(Scene scene, const Scene& previous) {
 
 // [SECTION] step
 
+namespace {
+
+/// invMass·invMassScale and invInertiaScale of one side of a constraint (0 if not dynamic).
+void bodyScales(const solver::BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang) {
+    lin = i.dynamic ? i.invMass * invMassScale : 0.0;
+    ang = i.dynamic ? invInertiaScale : 0.0;
+}
+
+/// Writes a prepared row into lane l of a batched row slot (solver_batch.h). Inactive rows keep
+/// zeros (their impulse change is masked to zero anyway; zeros keep NaN out of the sums).
+void writeLane(solver::RowLanes& L, int l, const solver::SolverRow& r) {
+    const bool active = !(r.flags & solver::kSolveInactive);
+    const Vec3 z(0.0);
+    const Vec3& l0 = active ? r.lin0 : z;
+    const Vec3& a0 = active ? r.angM0 : z;
+    const Vec3& l1 = active ? r.lin1 : z;
+    const Vec3& a1 = active ? r.angM1 : z;
+    for (int k = 0; k < 3; ++k) {
+        L.lin0[k][l] = l0[k];
+        L.ang0[k][l] = a0[k];
+        L.lin1[k][l] = l1[k];
+        L.ang1[k][l] = a1[k];
+    }
+    L.constant[l] = active ? r.constant : 0.0;
+    L.unbiasedConstant[l] = active ? r.unbiasedConstant : 0.0;
+    L.vMul[l] = active ? r.vMul : 0.0;
+    L.impulseMul[l] = active ? r.impulseMul : 0.0;
+    L.minImpulse[l] = r.minImpulse;
+    L.maxImpulse[l] = r.maxImpulse;
+    L.accum[l] = r.accum;
+    L.response[l] = active ? r.response : 0.0;
+}
+
+void padLane(solver::RowLanes& L, int l) {
+    for (int k = 0; k < 3; ++k) L.lin0[k][l] = L.ang0[k][l] = L.lin1[k][l] = L.ang1[k][l] = 0.0;
+    L.constant[l] = L.unbiasedConstant[l] = L.vMul[l] = L.impulseMul[l] = 0.0;
+    L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.response[l] = 0.0;
+}
+
+}  // namespace
+
 void World::step() {
     Impl& m = *impl_;
     const WorldSettings& s = scene_.settings;
@@ -182,27 +272,29 @@ void World::step() {
     solver::Data& data = m.data;
     data.info[0] = solver::BodyInfo{};
     for (size_t i = 0; i < bodies_.size(); ++i) {
-        const BodyDesc& desc = scene_.bodies[i];
-        const BodyState& st = bodies_[i];
         const int si = m.solverIndex[i];
         if (si == 0) continue;
+        const BodyDesc& desc = scene_.bodies[i];
+        const BodyState& st = bodies_[i];
         solver::BodyInfo& info = data.info[static_cast<size_t>(si)];
         info.pose = st.pose;
         info.q0 = st.pose.q;
         if (isDynamic(desc)) {
             const MassProperties& mp = m.mass[i];
-            const Vec3 invI = safeInverse(mp.inertia);
+            const Mat3 R = glm::mat3_cast(st.pose.q);
             info.dynamic = true;
-            info.invMass = mp.mass > 0 ? 1.0 / mp.mass : 0.0;
-            info.sqrtInvInertia = worldTensor(st.pose.q, glm::sqrt(invI));
-            info.sqrtInertia = worldTensor(st.pose.q, glm::sqrt(mp.inertia));
-            const Mat3 invInertia = worldTensor(st.pose.q, invI);
+            info.invMass = m.invMass[i];
+            info.sqrtInvInertia = worldTensor(R, m.sqrtInvInertiaLocal[i]);
+            if (tgs) info.sqrtInertia = worldTensor(R, m.sqrtInertiaLocal[i]);
             Vec3 v = st.linearVelocity + dt * (s.gravity + info.invMass * m.extForce[i]);
-            Vec3 w = st.angularVelocity + dt * (invInertia * m.extTorque[i]);
-            v *= 1.0 / (1.0 + desc.linearDamping * dt);
-            w *= 1.0 / (1.0 + desc.angularDamping * dt);
+            Vec3 w = st.angularVelocity;
+            if (m.extTorque[i] != Vec3(0.0)) w += dt * (worldTensor(R, safeInverse(mp.inertia)) * m.extTorque[i]);
+            if (desc.linearDamping != 0.0) v *= 1.0 / (1.0 + desc.linearDamping * dt);
+            if (desc.angularDamping != 0.0) w *= 1.0 / (1.0 + desc.angularDamping * dt);
             info.vPre = v;
             info.wPre = w;
+            m.extForce[i] = Vec3(0.0);
+            m.extTorque[i] = Vec3(0.0);
         } else {  // kinematic: infinitely heavy, moves at its set velocity; momocity = ω
             info.dynamic = false;
             info.invMass = 0.0;
@@ -210,14 +302,14 @@ void World::step() {
             info.sqrtInertia = Mat3(1.0);
             info.vPre = st.linearVelocity;
             info.wPre = st.angularVelocity;
+            m.extForce[i] = Vec3(0.0);
+            m.extTorque[i] = Vec3(0.0);
         }
-        m.extForce[i] = Vec3(0.0);
-        m.extTorque[i] = Vec3(0.0);
     }
 
-    // 2. prep: joints write their rows (PxConstraintShaderTable::solverPrep).
+    // 2. prep: joints write their rows (PxConstraintShaderTable::solverPrep) straight into the row
+    // buffer; which bodies and lever arms they act through is stored once per joint.
     m.rowCount = 0;
-    m.rowBodies.clear();
     for (size_t j = 0; j < joints_.size(); ++j) {
         JointState& js = joints_[j];
         js.firstRow = static_cast<int>(m.rowCount);
@@ -231,11 +323,8 @@ void World::step() {
         ctx.memory = &m.memory[j];
         RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
         std::visit([&](const auto& params) { prep(params, ctx, out); }, d.params);
-        const solver::RowBodies rb{b0 >= 0 ? m.solverIndex[static_cast<size_t>(b0)] : 0,
-                                   b1 >= 0 ? m.solverIndex[static_cast<size_t>(b1)] : 0,
-                                   d.invMassScale0, d.invInertiaScale0, d.invMassScale1, d.invInertiaScale1,
-                                   ctx.r0, ctx.r1};
-        m.rowBodies.insert(m.rowBodies.end(), static_cast<size_t>(out.count), rb);
+        m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], d.invMassScale0, d.invInertiaScale0,
+                                             d.invMassScale1, d.invInertiaScale1, ctx.r0, ctx.r1};
         m.rowCount += static_cast<size_t>(out.count);
         js.rowCount = out.count;
     }
@@ -243,16 +332,16 @@ void World::step() {
 
     // 2b. ground contacts: a normal row (C = height above the plane, impulse >= 0) and two
     // friction rows bounded by ±μ·(normal impulse) per support point below the margin.
-    m.contactKey.clear();
+    m.contacts.clear();
     if (s.groundPlane) {
         for (size_t i = 0; i < bodies_.size(); ++i) {
             if (!isDynamic(scene_.bodies[i])) continue;
             GroundPoint pts[kMaxGroundContacts];
             const int n = groundContactPoints(scene_.bodies[i], bodies_[i].pose, kContactMargin, pts);
             for (int k = 0; k < n; ++k) {
-                m.contactKey.push_back(static_cast<int>(i) * kMaxGroundContacts + pts[k].feature);
                 const Vec3 r0 = pts[k].p - bodies_[i].pose.p;
-                const solver::RowBodies rb{m.solverIndex[i], 0, 1.0, 1.0, 1.0, 1.0, r0, Vec3(0.0)};
+                m.contacts.push_back({static_cast<int>(i) * kMaxGroundContacts + pts[k].feature, static_cast<int>(m.rowCount),
+                                      solver::RowBodies{m.solverIndex[i], 0, 1.0, 1.0, 1.0, 1.0, r0, Vec3(0.0)}});
                 Row normal;
                 normal.linear0 = Vec3(0, 1, 0);
                 normal.angular0 = glm::cross(r0, normal.linear0);
@@ -268,7 +357,6 @@ void World::step() {
                 normal.solveHint = SolveHint::Inequality;
                 normal.label = "ground normal";
                 m.appendRow() = normal;
-                m.rowBodies.push_back(rb);
                 for (int t = 0; t < 2; ++t) {
                     Row f;
                     f.linear0 = t == 0 ? Vec3(1, 0, 0) : Vec3(0, 0, 1);
@@ -276,48 +364,177 @@ void World::step() {
                     f.linear1 = f.linear0;
                     f.label = t == 0 ? "ground friction X" : "ground friction Z";
                     m.appendRow() = f;
-                    m.rowBodies.push_back(rb);
                 }
             }
         }
     }
     m.contactRowCount = static_cast<int>(m.rowCount) - m.jointRowCount;
 
-    // 3. solver setup
-    data.rows.resize(m.rowCount);
-    data.extra.resize(m.rowCount);
-    for (size_t k = 0; k < m.rowCount; ++k)
-        solver::setupRow(m.rows[k], m.rowBodies[k], data, params, tgs, data.rows[k], data.extra[k]);
-    // Contacts are warm-started from the same body feature's impulses of the last step (joint
-    // rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a box's 12 coupled
-    // rows leave a residual tangential velocity every step and a resting box creeps.
-    for (size_t k = static_cast<size_t>(m.jointRowCount), c = 0; k < m.rowCount; k += 3, ++c) {
-        const size_t key = static_cast<size_t>(m.contactKey[c]) * 3;
-        data.rows[k].accum = data.rows[k].flags & solver::kSolveInactive ? 0.0 : m.contactImpulse[key];
-        for (size_t t = 1; t <= 2; ++t) {
-            solver::SolverRow& f = data.rows[k + t];
-            f.flags |= solver::kSolveFriction;
-            f.normalRow = static_cast<int>(k);
-            f.frictionCoef = s.groundFriction;
-            data.extra[k + t].erp = 0.0;
-            const Real bound = s.groundFriction * data.rows[k].accum;
-            f.accum = f.flags & solver::kSolveInactive ? 0.0 : std::clamp(m.contactImpulse[key + t], -bound, bound);
+    // 3. solve order: joints coloured so that no two of a colour share a dynamic body, cut into
+    // batches of 4 (solver_colour.cpp). The colouring only changes when a joint breaks or mends.
+    const SolverOrder order = solverOrder();
+    const size_t nj = joints_.size();
+    bool recolour = !m.coloured || m.colouredOrder != order;
+    for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
+    if (recolour) {
+        for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
+        solver::colourBatches(m.jointKey0.data(), m.jointKey1.data(), m.colouredSkip.data(), static_cast<int>(nj),
+                              static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch);
+        m.coloured = true;
+        m.colouredOrder = order;
+    }
+    // Contacts (one per support point, three rows) are coloured every step, after the joints.
+    const size_t nc = m.contacts.size();
+    m.contactKeys.resize(nc);
+    m.contactNoKey.assign(nc, -1);
+    for (size_t c = 0; c < nc; ++c) m.contactKeys[c] = m.contacts[c].rb.b0;
+    solver::colourBatches(m.contactKeys.data(), m.contactNoKey.data(), nullptr, static_cast<int>(nc),
+                          static_cast<int>(data.bodies.size()), order, m.contactBatches, m.colourScratch);
+
+    // 4. solver setup (solver_rows.cpp), written in solve order: for PGS into the batched row
+    // slots, for TGS into its row list (the same order, lane after lane).
+    const size_t nJointBatches = m.jointBatches.size();
+    const size_t nBatches = nJointBatches + m.contactBatches.size();
+    m.rowSolver.resize(m.rowCount);
+    m.rowOut.resize(m.rowCount);
+    auto constraintRows = [&](bool contact, int id, int& first, int& count, const solver::RowBodies*& rb) {
+        if (contact) {
+            const ContactRef& c = m.contacts[static_cast<size_t>(id)];
+            first = c.firstRow;
+            count = 3;
+            rb = &c.rb;
+        } else {
+            const JointState& js = joints_[static_cast<size_t>(id)];
+            first = js.firstRow;
+            count = js.rowCount;
+            rb = &m.jointBodies[static_cast<size_t>(id)];
+        }
+    };
+    // Prepares row k (slot t of its constraint) into sr/sx and records what telemetry needs.
+    auto prepare = [&](size_t k, const solver::RowBodies& rb, bool contact, int t, int contactId, Real normalAccum,
+                       solver::SolverRow& sr, solver::SolverRowExtra& sx) {
+        solver::setupRow(m.rows[k], rb, data, params, tgs, sr, sx);
+        if (contact) {
+            // Contacts are warm-started from the same body feature's impulses of the last step
+            // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
+            // box's 12 coupled rows leave a residual tangential velocity every step and a resting
+            // box creeps.
+            const size_t key = static_cast<size_t>(m.contacts[static_cast<size_t>(contactId)].key) * 3;
+            const bool inactive = sr.flags & solver::kSolveInactive;
+            if (t == 0) {
+                sr.accum = inactive ? 0.0 : m.contactImpulse[key];
+            } else {
+                sr.flags |= solver::kSolveFriction;
+                sr.frictionCoef = s.groundFriction;
+                sx.erp = 0.0;
+                const Real bound = s.groundFriction * normalAccum;
+                sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
+            }
+        }
+        RowOut& o = m.rowOut[k];
+        o.response = sr.response;
+        o.minImpulse = sr.minImpulse;
+        o.maxImpulse = sr.maxImpulse;
+        o.erp = sx.erp;
+        o.velTarget = sx.velTarget;
+        o.flags = sr.flags;
+    };
+    if (!tgs) {
+        data.batches.resize(nBatches);
+        size_t slotCount = 0;
+        for (size_t bi = 0; bi < nBatches; ++bi) {
+            const bool contact = bi >= nJointBatches;
+            const solver::LaneIds& ids = contact ? m.contactBatches[bi - nJointBatches] : m.jointBatches[bi];
+            solver::Batch& bt = data.batches[bi];
+            int slots = 0;
+            for (int l = 0; l < solver::kLanes; ++l) {
+                bt.constraint[l] = ids[static_cast<size_t>(l)];
+                bt.body0[l] = bt.body1[l] = 0;
+                bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
+                bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
+                if (ids[static_cast<size_t>(l)] < 0) continue;
+                int first, count;
+                const solver::RowBodies* rb;
+                constraintRows(contact, ids[static_cast<size_t>(l)], first, count, rb);
+                slots = std::max(slots, count);
+                bt.body0[l] = rb->b0;
+                bt.body1[l] = rb->b1;
+                bodyScales(data.info[static_cast<size_t>(rb->b0)], rb->invMassScale0, rb->invInertiaScale0, bt.linScale0[l], bt.angScale0[l]);
+                bodyScales(data.info[static_cast<size_t>(rb->b1)], rb->invMassScale1, rb->invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
+            }
+            bt.firstSlot = static_cast<int32_t>(slotCount);
+            bt.slotCount = slots;
+            bt.contact = contact ? 1 : 0;
+            slotCount += static_cast<size_t>(slots);
+        }
+        data.slots.resize(slotCount);
+        for (size_t bi = 0; bi < nBatches; ++bi) {
+            const solver::Batch& bt = data.batches[bi];
+            const bool contact = bt.contact != 0;
+            for (int l = 0; l < solver::kLanes; ++l) {
+                int first = 0, count = 0;
+                const solver::RowBodies* rb = nullptr;
+                if (bt.constraint[l] >= 0) constraintRows(contact, bt.constraint[l], first, count, rb);
+                Real normalAccum = 0.0;
+                for (int t = 0; t < bt.slotCount; ++t) {
+                    solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
+                    if (t >= count) {
+                        padLane(L, l);
+                        continue;
+                    }
+                    const size_t k = static_cast<size_t>(first + t);
+                    solver::SolverRow sr;
+                    solver::SolverRowExtra sx;
+                    prepare(k, *rb, contact, t, bt.constraint[l], normalAccum, sr, sx);
+                    if (t == 0) normalAccum = sr.accum;
+                    writeLane(L, l, sr);
+                    m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
+                }
+            }
+        }
+    } else {
+        data.rows.resize(m.rowCount);
+        data.extra.resize(m.rowCount);
+        size_t next = 0;
+        for (size_t bi = 0; bi < nBatches; ++bi) {
+            const bool contact = bi >= nJointBatches;
+            const solver::LaneIds& ids = contact ? m.contactBatches[bi - nJointBatches] : m.jointBatches[bi];
+            for (int l = 0; l < solver::kLanes; ++l) {
+                if (ids[static_cast<size_t>(l)] < 0) continue;
+                int first, count;
+                const solver::RowBodies* rb;
+                constraintRows(contact, ids[static_cast<size_t>(l)], first, count, rb);
+                const size_t normal = next;
+                for (int t = 0; t < count; ++t, ++next) {
+                    const size_t k = static_cast<size_t>(first + t);
+                    solver::SolverRow& sr = data.rows[next];
+                    prepare(k, *rb, contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
+                            data.extra[next]);
+                    if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
+                    m.rowSolver[k] = static_cast<int>(next);
+                }
+            }
         }
     }
 
-    // 4. solve
+    // 5. solve
     if (tgs)
         solver::solveTGS(data, params);
     else
         solver::solvePGS(data, params);
+    for (size_t k = 0; k < m.rowCount; ++k) {
+        const size_t at = static_cast<size_t>(m.rowSolver[k]);
+        m.rowOut[k].accum = tgs ? data.rows[at].accum
+                                : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
+    }
 
     std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
-    for (size_t k = static_cast<size_t>(m.jointRowCount), c = 0; k < m.rowCount; k += 3, ++c)
+    for (const ContactRef& c : m.contacts)
         for (size_t t = 0; t < 3; ++t)
-            m.nextContactImpulse[static_cast<size_t>(m.contactKey[c]) * 3 + t] = data.rows[k + t].accum;
+            m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] = m.rowOut[static_cast<size_t>(c.firstRow) + t].accum;
     std::swap(m.contactImpulse, m.nextContactImpulse);
 
-    // 5. write back, with the speed caps
+    // 6. write back, with the speed caps
     for (size_t i = 0; i < bodies_.size(); ++i) {
         const int si = m.solverIndex[i];
         if (si == 0) continue;
@@ -331,45 +548,47 @@ void World::step() {
     if (stepCount_ < INT64_MAX) ++stepCount_;  // saturates: a state loaded from a file may start anywhere
     time_ += dt;
 
-    // 6. row results, force reporting (physx-joints-guide.md "Force Reporting") and breakage
+    // 7. row results, force reporting (physx-joints-guide.md "Force Reporting") and breakage
     m.results.resize(m.rowCount);
-    for (size_t k = 0; k < m.rowCount; ++k) {
-        const Row& row = m.rows[k];
-        const solver::SolverRow& sr = data.rows[k];
-        const solver::SolverRowExtra& sx = data.extra[k];
-        const solver::RowBodies& rb = m.rowBodies[k];
+    const Real h = tgs ? dt / params.posIters : dt;
+    auto rowResults = [&](size_t first, size_t count, const solver::RowBodies& rb) {
         const solver::Body& a = data.bodies[static_cast<size_t>(rb.b0)];
         const solver::Body& b = data.bodies[static_cast<size_t>(rb.b1)];
-        RowResult& res = m.results[k];
-        const Real h = tgs ? dt / params.posIters : dt;
-        res.impulse = sr.accum;
-        res.geometricError = row.geometricError;
-        res.bias = sx.erp * row.geometricError / h;
-        res.unitResponse = sr.response;
-        res.active = !(sr.flags & solver::kSolveInactive);
-        const Real jv = glm::dot(row.linear0, a.linVel) + glm::dot(row.angular0, a.angVel) -
-                        glm::dot(row.linear1, b.linVel) - glm::dot(row.angular1, b.angVel);
-        const Real lastBias = (sr.flags & solver::kSolveKeepBias) ? sx.erp * row.geometricError / dt : 0.0;
-        res.velocityError = (sr.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - sx.velTarget;
-        const Real eps = 1e-12 * (1.0 + std::abs(sr.accum));
-        res.clamped = (std::isfinite(sr.minImpulse) && sr.accum <= sr.minImpulse + eps) ||
-                      (std::isfinite(sr.maxImpulse) && sr.accum >= sr.maxImpulse - eps);
-    }
-    for (size_t j = 0; j < joints_.size(); ++j) {
+        for (size_t k = first; k < first + count; ++k) {
+            const Row& row = m.rows[k];
+            const RowOut& o = m.rowOut[k];
+            RowResult& res = m.results[k];
+            res.impulse = o.accum;
+            res.geometricError = row.geometricError;
+            res.bias = o.erp * row.geometricError / h;
+            res.unitResponse = o.response;
+            res.active = !(o.flags & solver::kSolveInactive);
+            const Real jv = glm::dot(row.linear0, a.linVel) + glm::dot(row.angular0, a.angVel) -
+                            glm::dot(row.linear1, b.linVel) - glm::dot(row.angular1, b.angVel);
+            const Real lastBias = (o.flags & solver::kSolveKeepBias) ? o.erp * row.geometricError / dt : 0.0;
+            res.velocityError = (o.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - o.velTarget;
+            const Real eps = 1e-12 * (1.0 + std::abs(o.accum));
+            res.clamped = (std::isfinite(o.minImpulse) && o.accum <= o.minImpulse + eps) ||
+                          (std::isfinite(o.maxImpulse) && o.accum >= o.maxImpulse - eps);
+        }
+    };
+    for (size_t j = 0; j < nj; ++j)
+        if (joints_[j].rowCount > 0)
+            rowResults(static_cast<size_t>(joints_[j].firstRow), static_cast<size_t>(joints_[j].rowCount), m.jointBodies[j]);
+    for (const ContactRef& c : m.contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
+    for (size_t j = 0; j < nj; ++j) {
         JointState& js = joints_[j];
         js.force = Vec3(0.0);
         js.torque = Vec3(0.0);
         if (js.broken) continue;
         const int b1 = m.jointBody1[j];
         const Vec3 x1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
-        const Vec3 anchor1 = m.rowBodies.empty() || js.rowCount == 0
-                                 ? x1
-                                 : x1 + m.rowBodies[static_cast<size_t>(js.firstRow)].r1;
+        const Vec3 anchor1 = js.rowCount == 0 ? x1 : x1 + m.jointBodies[j].r1;
         Vec3 linImpulse(0.0), angImpulse(0.0);
         for (int k = js.firstRow; k < js.firstRow + js.rowCount; ++k) {
             const Row& row = m.rows[static_cast<size_t>(k)];
             if (!(row.flags & kRowOutputForce)) continue;
-            const Real l = data.rows[static_cast<size_t>(k)].accum;
+            const Real l = m.rowOut[static_cast<size_t>(k)].accum;
             // Impulse on body 1 is −λ·(linear1, angular1) about its centre of mass.
             linImpulse -= l * row.linear1;
             angImpulse -= l * row.angular1;
@@ -404,7 +623,7 @@ bool World::recoverFromDivergence() {
         if (m.jointBody0[j] != bad && m.jointBody1[j] != bad) continue;
         const JointState& js = joints_[j];
         for (int k = js.firstRow; k < js.firstRow + js.rowCount; ++k) {
-            const Real l = m.data.rows[static_cast<size_t>(k)].accum;
+            const Real l = m.rowOut[static_cast<size_t>(k)].accum;
             const Real size = std::isfinite(l) ? std::abs(l) : kInf;
             if (size > worst) {
                 worst = size;

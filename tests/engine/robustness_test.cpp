@@ -4,6 +4,7 @@
 #include <random>
 
 #include "jointlab/scenario_io.h"
+#include "jointlab/solver_kernel.h"
 #include "test_util.h"
 
 namespace jl {
@@ -188,17 +189,88 @@ TEST(Determinism, SameSceneGivesBitIdenticalStatesEveryStep) {
 
 // The hash of this scene after 600 steps is pinned: a change to the solver's arithmetic shows up
 // here. If the change is intended, update the constants (the test prints the new values).
+/// The jointed scene's state hash after 600 steps with the solver (printed with `label`).
+uint64_t jointedSceneHash(SolverType solver, const char* label) {
+    Scene s = jointedScene();
+    s.settings.solver = solver;
+    World w(s);
+    for (int i = 0; i < 600; ++i) w.step();
+    std::printf("%s%s: state hash after 600 steps 0x%016llxull\n", kSolverTypeNames[int(solver)], label,
+                static_cast<unsigned long long>(w.stateHash()));
+    return w.stateHash();
+}
+
 TEST(Determinism, PinnedHashOfAJointedScene) {
     const uint64_t expected[2] = {0xb2f4a00200953697ull, 0x63f1f6e0eff594b8ull};
-    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        Scene s = jointedScene();
-        s.settings.solver = solver;
-        World w(s);
-        for (int i = 0; i < 600; ++i) w.step();
-        std::printf("%s: state hash after 600 steps 0x%016llxull\n", kSolverTypeNames[int(solver)],
-                    static_cast<unsigned long long>(w.stateHash()));
-        EXPECT_EQ(w.stateHash(), expected[int(solver)]);
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) EXPECT_EQ(jointedSceneHash(solver, ""), expected[int(solver)]);
+}
+
+// A chain long enough that the colouring reorders it (past 8 ordered colours: runs of 8 joints
+// side by side), swinging down onto the ground.
+Scene longChainScene() {
+    Scene s;
+    const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
+    std::string prev;
+    for (int i = 0; i < 24; ++i) {
+        const std::string name = test::indexed("link", i);
+        s.bodies.push_back(test::box(name, Vec3(0.25 + 0.5 * i, 8.0, 0), Vec3(0.25, 0.05, 0.05), 1.0));
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(0.5 * i, 8.0, 0), hinge,
+                                                      RevoluteJoint{}));
+        prev = name;
     }
+    return s;
+}
+
+// The coloured order is pinned as well, on a scene where it differs from the sequential one.
+TEST(Determinism, PinnedHashOfAColouredChain) {
+    const uint64_t expected[2] = {0x0e6e11826d6421e6ull, 0xb75cc39ef5a3abb6ull};
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+        Scene s = longChainScene();
+        s.settings.solver = solver;
+        World coloured(s);
+        setSolverOrder(SolverOrder::Sequential);
+        World sequential(s);
+        for (int i = 0; i < 600; ++i) {
+            setSolverOrder(SolverOrder::Sequential);
+            sequential.step();
+            setSolverOrder(SolverOrder::Coloured);
+            coloured.step();
+        }
+        std::printf("%s coloured chain: state hash after 600 steps 0x%016llxull\n", kSolverTypeNames[int(solver)],
+                    static_cast<unsigned long long>(coloured.stateHash()));
+        EXPECT_NE(coloured.stateHash(), sequential.stateHash()) << "the colouring should reorder this chain";
+        EXPECT_EQ(coloured.stateHash(), expected[int(solver)]);
+    }
+}
+
+// Solving the joints one at a time in scene order (SolverOrder::Sequential) is what JointLab did
+// before the colouring: it still gives that version's hashes, so the batched layout, the AVX2
+// kernel and the leaner set-up changed no arithmetic — only the order of the rows.
+TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
+    const uint64_t expected[2] = {0xb2f4a00200953697ull, 0x63f1f6e0eff594b8ull};
+    setSolverOrder(SolverOrder::Sequential);
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS})
+        EXPECT_EQ(jointedSceneHash(solver, " sequential"), expected[int(solver)]);
+    setSolverOrder(SolverOrder::Coloured);
+}
+
+// The AVX2 kernel and the plain C++ kernel do the same arithmetic per lane: the same bits, every
+// step, with ground contacts (friction batches), limits and a drive in the scene.
+TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
+    for (Scene s : {jointedScene(), longChainScene()}) {
+        s.settings.solver = SolverType::PGS;
+        s.settings.groundPlane = true;
+        World a(s), b(s);
+        for (int i = 0; i < 2000; ++i) {
+            setSolverKernel(SolverKernel::Auto);
+            a.step();
+            setSolverKernel(SolverKernel::Scalar);
+            b.step();
+            ASSERT_EQ(a.stateHash(), b.stateHash()) << "step " << i;
+        }
+    }
+    setSolverKernel(SolverKernel::Auto);
+    std::printf("kernel compared with the plain one: %s\n", activeSolverKernel() == SolverKernel::Avx2 ? "AVX2" : "plain (no AVX2)");
 }
 
 TEST(Determinism, SnapshotRestoreContinuesBitIdentically) {

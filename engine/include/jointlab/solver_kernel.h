@@ -1,0 +1,38 @@
+// JointLab engine — which PGS row kernel runs (docs/solvers.md "Data layout, colouring and SIMD").
+//
+// The PGS sweep has two implementations of the same arithmetic: an AVX2 kernel that solves 4 rows
+// of 4 independent joints at once, and a plain C++ kernel that does the same operations lane
+// after lane. They give bit-identical results; the plain one runs when the CPU has no AVX2 (the
+// AVX2 code is compiled in its own translation unit and chosen at run time) or when asked for.
+#pragma once
+
+namespace jl {
+
+enum class SolverKernel {
+    Auto,    ///< AVX2 when the CPU supports it (the default)
+    Scalar,  ///< always the plain C++ kernel
+    Avx2,    ///< reported by activeSolverKernel() when the AVX2 kernel runs
+};
+
+/// Process-wide choice for the following steps (tests compare the two; the result is the same).
+void setSolverKernel(SolverKernel kernel);
+
+/// The kernel the next PGS step will use: Avx2 or Scalar.
+SolverKernel activeSolverKernel();
+
+/// The order rows are solved in (both solvers).
+enum class SolverOrder {
+    Coloured,    ///< the default: joints greedily coloured (no two of a colour share a dynamic
+                 ///< body), colour by colour, 4 joints side by side; then ground contacts likewise
+    Wavefront,   ///< order-preserving levels: a joint goes one level after the last earlier joint
+                 ///< on either of its dynamic bodies, so each body meets its joints in scene
+                 ///< order and the result is bit-identical to Sequential
+    Sequential,  ///< scene order, one joint at a time (what JointLab did before colouring; slower,
+                 ///< kept to measure what the colouring changes)
+};
+
+/// Process-wide choice for the following steps.
+void setSolverOrder(SolverOrder order);
+SolverOrder solverOrder();
+
+}  // namespace jl

@@ -1,0 +1,78 @@
+// JointLab engine — the batched row layout PGS sweeps (structure of arrays, 4 lanes).
+//
+// Joints are greedily coloured so that no two joints of one colour share a dynamic body
+// (solver_colour.cpp); a colour is cut into batches of kLanes joints. Row slot s of a batch holds
+// row s of each of its 4 joints side by side, one double per lane, so a sweep solves 4 rows of 4
+// independent joints at once: with AVX2 (solver_pgs_avx2.cpp) as one __m256d per quantity, or
+// lane after lane in plain C++ (solver_pgs.cpp). Both do the same operations in the same order
+// per lane — explicit multiplies and adds, no fused multiply-add (-ffp-contract=off) — so they
+// give bit-identical results and the solve does not depend on which one ran.
+//
+// Lanes of a batch whose joint has fewer rows than the batch's slot count, and the lanes after
+// the last joint of a colour, are padding: zero Jacobian, zero response, both bodies the static
+// body 0. A row with zero response is inactive: its impulse change is masked to zero.
+//
+// This header is plain data without glm, so that the AVX2 translation unit, compiled with
+// -mavx2, instantiates no inline function shared with the rest of the engine (which must run on
+// any x86-64).
+#pragma once
+
+#include <cstdint>
+
+namespace jl::solver {
+
+inline constexpr int kLanes = 4;
+
+/// Row slot s of a batch: for each lane, one prepared row (F 63–65 for hard rows, D 20–22 for
+/// springs): newAccum = constant + vMul·(J⁽ᵐ⁾v⁽ᵐ⁾) + impulseMul·accum, clamped to
+/// [minImpulse, maxImpulse].
+struct alignas(32) RowLanes {
+    double lin0[3][kLanes];  ///< μ0 (x, y, z; one value per lane)
+    double ang0[3][kLanes];  ///< I0^-½ κ0 (F 55)
+    double lin1[3][kLanes];  ///< linear1 = −μ1
+    double ang1[3][kLanes];  ///< I1^-½ angular1 (F 56)
+    double constant[kLanes];          ///< position iterations
+    double unbiasedConstant[kLanes];  ///< velocity iterations
+    double vMul[kLanes];
+    double impulseMul[kLanes];
+    double minImpulse[kLanes];
+    double maxImpulse[kLanes];
+    double accum[kLanes];     ///< accumulated impulse
+    double response[kLanes];  ///< r = J M⁻¹ Jᵀ (F 21); 0 = inactive or padding
+};
+static_assert(sizeof(RowLanes) == 20 * 4 * sizeof(double), "RowLanes is 20 vectors of 4 doubles");
+
+/// A batch: up to kLanes constraints (joints or ground contacts) that share no dynamic body.
+struct alignas(32) Batch {
+    double linScale0[kLanes];  ///< invMass·invMassScale of body 0 (0 if not dynamic)
+    double angScale0[kLanes];  ///< invInertiaScale of body 0 (0 if not dynamic)
+    double linScale1[kLanes];
+    double angScale1[kLanes];
+    double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
+    int32_t body0[kLanes];        ///< solver body indices (0: the static body, also for padding lanes)
+    int32_t body1[kLanes];
+    int32_t constraint[kLanes];   ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
+    int32_t firstSlot = 0;        ///< index of the batch's first RowLanes
+    int32_t slotCount = 0;
+    int32_t contact = 0;          ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
+};
+
+/// Per-lane partial sums of (Δλ·r)² over a sweep (summed lane 0 + lane 1 + lane 2 + lane 3 at
+/// the end, so the residual does not depend on the kernel either).
+struct alignas(32) LaneSums {
+    double v[kLanes] = {0.0, 0.0, 0.0, 0.0};
+};
+
+/// One sweep over batches [begin, end) with the plain C++ kernel (solver_pgs.cpp).
+/// `bodies` points at solver::Body records (8 doubles each). `biased`: position iteration.
+void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
+                        LaneSums& residual);
+
+/// The same with AVX2 (solver_pgs_avx2.cpp); contact batches fall back to the scalar kernel.
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
+                      LaneSums& residual);
+
+/// True when the AVX2 kernel is compiled in and the CPU runs it (checked once).
+bool avx2Available();
+
+}  // namespace jl::solver

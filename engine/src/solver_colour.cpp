@@ -1,0 +1,128 @@
+// Greedy graph colouring of constraints into batches of independent constraints (solver_batch.h).
+//
+// Constraints are visited in index order. Each takes the colour right after the latest colour on
+// either of its dynamic bodies while that stays below kOrderedColours (8). While every constraint
+// gets its colour that way, every body meets its constraints in scene order, as a one-at-a-time
+// sweep would, and the result is bit for bit that of the sequential sweep. Past the ordered colours a constraint takes the smallest colour
+// neither of its bodies has yet (a 64-bit mask of used colours per body), which is where the
+// order, and so the result, changes: a chain is solved in runs of 8 joints, root to tip within a
+// run, and the runs side by side. (Plain smallest-free-colour greedy colouring, as PhysX and
+// Box2D v3 colour, solves a chain red-black; at 4 PGS iterations that left the showcase's
+// 5-joint chain with 2.7 times the joint error of the ordered sweep. 8 ordered colours keep
+// short chains, the usual pendulum/ragdoll limb, exactly as before.) Static bodies, the world and
+// kinematic bodies are never shared: the solver never changes their velocity (their inverse
+// masses are zero in every row), so two constraints on one of them stay independent. This is also
+// how PhysX and Box2D v3 treat them. A constraint that finds all 64 colours taken on its bodies
+// goes to an overflow list solved one constraint per batch at the end. Everything depends only on
+// the constraint order and their bodies: the same scene gives the same colouring on every run.
+#include <algorithm>
+#include <bit>
+
+#include "solver.h"
+
+namespace jl::solver {
+
+namespace {
+
+/// Order-preserving levels: constraint c goes one level after the last earlier constraint on
+/// either of its dynamic bodies, so every body still meets its constraints in index order.
+int wavefrontBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount,
+                     std::vector<LaneIds>& batches, ColourScratch& scratch) {
+    scratch.last.assign(static_cast<size_t>(keyCount), -1);
+    scratch.colour.assign(static_cast<size_t>(count), -1);
+    int levels = 0;
+    for (int c = 0; c < count; ++c) {
+        if (skip && skip[c]) continue;
+        const int k0 = key0[c], k1 = key1[c];
+        int level = 0;
+        if (k0 >= 0) level = std::max(level, scratch.last[static_cast<size_t>(k0)] + 1);
+        if (k1 >= 0) level = std::max(level, scratch.last[static_cast<size_t>(k1)] + 1);
+        if (k0 >= 0) scratch.last[static_cast<size_t>(k0)] = level;
+        if (k1 >= 0) scratch.last[static_cast<size_t>(k1)] = level;
+        scratch.colour[static_cast<size_t>(c)] = level;
+        levels = std::max(levels, level + 1);
+    }
+    scratch.start.assign(static_cast<size_t>(levels) + 1, 0);
+    for (int c = 0; c < count; ++c)
+        if (scratch.colour[static_cast<size_t>(c)] >= 0) ++scratch.start[static_cast<size_t>(scratch.colour[static_cast<size_t>(c)]) + 1];
+    for (int k = 0; k < levels; ++k) scratch.start[static_cast<size_t>(k) + 1] += scratch.start[static_cast<size_t>(k)];
+    scratch.order.resize(static_cast<size_t>(scratch.start[static_cast<size_t>(levels)]));
+    scratch.fill.assign(scratch.start.begin(), scratch.start.end());
+    for (int c = 0; c < count; ++c) {
+        const int level = scratch.colour[static_cast<size_t>(c)];
+        if (level >= 0) scratch.order[static_cast<size_t>(scratch.fill[static_cast<size_t>(level)]++)] = c;
+    }
+    for (int k = 0; k < levels; ++k)
+        for (int i = scratch.start[static_cast<size_t>(k)]; i < scratch.start[static_cast<size_t>(k) + 1]; i += kLanes) {
+            LaneIds ids{-1, -1, -1, -1};
+            for (int l = 0; l < kLanes && i + l < scratch.start[static_cast<size_t>(k) + 1]; ++l)
+                ids[static_cast<size_t>(l)] = scratch.order[static_cast<size_t>(i + l)];
+            batches.push_back(ids);
+        }
+    return levels;
+}
+
+}  // namespace
+
+int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
+                  std::vector<LaneIds>& batches, ColourScratch& scratch) {
+    batches.clear();
+    if (mode == SolverOrder::Sequential) {
+        for (int c = 0; c < count; ++c)
+            if (!skip || !skip[c]) batches.push_back({c, -1, -1, -1});
+        return static_cast<int>(batches.size());
+    }
+    if (mode == SolverOrder::Wavefront) return wavefrontBatches(key0, key1, skip, count, keyCount, batches, scratch);
+    constexpr int kColours = 64;
+    constexpr int palette = kOrderedColours;
+    scratch.mask.assign(static_cast<size_t>(keyCount), 0);
+    scratch.last.assign(static_cast<size_t>(keyCount), -1);
+    scratch.colour.assign(static_cast<size_t>(count), -1);
+    int colourCount[kColours + 1] = {};
+    for (int c = 0; c < count; ++c) {
+        if (skip && skip[c]) continue;
+        const int k0 = key0[c], k1 = key1[c];
+        const uint64_t used = (k0 >= 0 ? scratch.mask[static_cast<size_t>(k0)] : 0) |
+                              (k1 >= 0 ? scratch.mask[static_cast<size_t>(k1)] : 0);
+        // The colour right after the latest one on its bodies keeps the scene order (the joint is
+        // solved after its predecessors); past the ordered palette, the lowest free colour.
+        const int after = std::max(k0 >= 0 ? scratch.last[static_cast<size_t>(k0)] : -1,
+                                   k1 >= 0 ? scratch.last[static_cast<size_t>(k1)] : -1) + 1;
+        int colour;
+        if (after < palette && !(used >> after & 1u))
+            colour = after;
+        else
+            colour = used == ~uint64_t{0} ? kColours : std::countr_zero(~used);
+        scratch.colour[static_cast<size_t>(c)] = colour;
+        ++colourCount[colour];
+        if (colour < kColours) {
+            if (k0 >= 0) scratch.mask[static_cast<size_t>(k0)] |= uint64_t{1} << colour;
+            if (k1 >= 0) scratch.mask[static_cast<size_t>(k1)] |= uint64_t{1} << colour;
+            if (k0 >= 0) scratch.last[static_cast<size_t>(k0)] = colour;
+            if (k1 >= 0) scratch.last[static_cast<size_t>(k1)] = colour;
+        }
+    }
+    // Stable counting sort by colour, then cut each colour into batches of kLanes.
+    int start[kColours + 2] = {};
+    for (int k = 0; k <= kColours; ++k) start[k + 1] = start[k] + colourCount[k];
+    scratch.order.resize(static_cast<size_t>(start[kColours + 1]));
+    int fill[kColours + 1];
+    for (int k = 0; k <= kColours; ++k) fill[k] = start[k];
+    for (int c = 0; c < count; ++c) {
+        const int colour = scratch.colour[static_cast<size_t>(c)];
+        if (colour >= 0) scratch.order[static_cast<size_t>(fill[colour]++)] = c;
+    }
+    int used = 0;
+    for (int k = 0; k <= kColours; ++k) {
+        if (colourCount[k] > 0) ++used;
+        const int width = k < kColours ? kLanes : 1;  // overflow: one constraint per batch
+        for (int i = start[k]; i < start[k + 1]; i += width) {
+            LaneIds ids{-1, -1, -1, -1};
+            for (int l = 0; l < width && i + l < start[k + 1]; ++l) ids[static_cast<size_t>(l)] = scratch.order[static_cast<size_t>(i + l)];
+            batches.push_back(ids);
+        }
+    }
+    return used;
+}
+
+}  // namespace jl::solver
