@@ -101,10 +101,11 @@ struct Data {
     std::vector<BodyInfo> info;
     /// PGS: the rows in the batched layout (solver_batch.h), in solve order.
     std::vector<Batch> batches;
-    std::vector<RowLanes> slots;
+    std::vector<RowLanes> slots;  ///< the batches' row slots (the vector only grows)
     /// TGS: the rows in solve order (the same order as PGS's batches, lane after lane).
-    std::vector<SolverRow> rows;
+    std::vector<SolverRow> rows;        ///< [0, rowCount) in use (the vector only grows)
     std::vector<SolverRowExtra> extra;  ///< parallel to rows
+    size_t rowCount = 0;
     /// Convergence of the last solve, one entry per sweep (position iterations, then velocity
     /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s].
     /// It falls to zero as the iterations converge.
@@ -116,11 +117,15 @@ using LaneIds = std::array<int, kLanes>;
 
 struct ColourScratch {
     std::vector<uint64_t> mask;
-    std::vector<int> colour, order, last, start, fill;
+    std::vector<int> colour, order, last, start, fill, stamp;
 };
 
 /// Colours kept in scene order before the colouring falls back to the smallest free colour.
 inline constexpr int kOrderedColours = 8;
+
+/// Constraints coloured together: the solve goes window by window (in index order), colour by
+/// colour within a window, so the per-step passes over joints stay local in memory.
+inline constexpr int kColourWindow = 256;
 
 /// Greedy colouring (solver_colour.cpp): constraint c touches keys key0[c] and key1[c] (its
 /// dynamic solver bodies; < 0 for a body that is never shared). Constraints with skip[c] != 0

@@ -1,5 +1,11 @@
 // Greedy graph colouring of constraints into batches of independent constraints (solver_batch.h).
 //
+// Constraints are coloured in windows of kColourWindow (256) in index order, and solved window by
+// window: the per-step passes in solve order (prep, set-up) then stay within a few hundred joint
+// descriptions at a time instead of striding over all of them once per colour (for the 100×100
+// grid that took the fused prep and set-up from 20 to 12 ms). Later windows only follow earlier
+// ones, so windows keep the scene order between them.
+//
 // Constraints are visited in index order. Each takes the colour right after the latest colour on
 // either of its dynamic bodies while that stays below kOrderedColours (8). While every constraint
 // gets its colour that way, every body meets its constraints in scene order, as a one-at-a-time
@@ -75,54 +81,76 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
     if (mode == SolverOrder::Wavefront) return wavefrontBatches(key0, key1, skip, count, keyCount, batches, scratch);
     constexpr int kColours = 64;
     constexpr int palette = kOrderedColours;
-    scratch.mask.assign(static_cast<size_t>(keyCount), 0);
-    scratch.last.assign(static_cast<size_t>(keyCount), -1);
-    scratch.colour.assign(static_cast<size_t>(count), -1);
-    int colourCount[kColours + 1] = {};
-    for (int c = 0; c < count; ++c) {
-        if (skip && skip[c]) continue;
-        const int k0 = key0[c], k1 = key1[c];
-        const uint64_t used = (k0 >= 0 ? scratch.mask[static_cast<size_t>(k0)] : 0) |
-                              (k1 >= 0 ? scratch.mask[static_cast<size_t>(k1)] : 0);
-        // The colour right after the latest one on its bodies keeps the scene order (the joint is
-        // solved after its predecessors); past the ordered palette, the lowest free colour.
-        const int after = std::max(k0 >= 0 ? scratch.last[static_cast<size_t>(k0)] : -1,
-                                   k1 >= 0 ? scratch.last[static_cast<size_t>(k1)] : -1) + 1;
-        int colour;
-        if (after < palette && !(used >> after & 1u))
-            colour = after;
-        else
-            colour = used == ~uint64_t{0} ? kColours : std::countr_zero(~used);
-        scratch.colour[static_cast<size_t>(c)] = colour;
-        ++colourCount[colour];
-        if (colour < kColours) {
-            if (k0 >= 0) scratch.mask[static_cast<size_t>(k0)] |= uint64_t{1} << colour;
-            if (k1 >= 0) scratch.mask[static_cast<size_t>(k1)] |= uint64_t{1} << colour;
-            if (k0 >= 0) scratch.last[static_cast<size_t>(k0)] = colour;
-            if (k1 >= 0) scratch.last[static_cast<size_t>(k1)] = colour;
+    constexpr int window = kColourWindow;
+    // Per key: colours used and the latest colour, valid while stamp == the current window.
+    scratch.mask.resize(static_cast<size_t>(keyCount));
+    scratch.last.resize(static_cast<size_t>(keyCount));
+    scratch.stamp.assign(static_cast<size_t>(keyCount), -1);
+    scratch.colour.resize(static_cast<size_t>(window));
+    scratch.order.resize(static_cast<size_t>(window));
+    int maxColours = 0;
+    for (int w0 = 0, wi = 0; w0 < count; w0 += window, ++wi) {
+        const int w1 = std::min(count, w0 + window);
+        auto fresh = [&](int k) {
+            if (scratch.stamp[static_cast<size_t>(k)] != wi) {
+                scratch.stamp[static_cast<size_t>(k)] = wi;
+                scratch.mask[static_cast<size_t>(k)] = 0;
+                scratch.last[static_cast<size_t>(k)] = -1;
+            }
+        };
+        int colourCount[kColours + 1] = {};
+        for (int c = w0; c < w1; ++c) {
+            int& colourOut = scratch.colour[static_cast<size_t>(c - w0)];
+            colourOut = -1;
+            if (skip && skip[c]) continue;
+            const int k0 = key0[c], k1 = key1[c];
+            if (k0 >= 0) fresh(k0);
+            if (k1 >= 0) fresh(k1);
+            const uint64_t used = (k0 >= 0 ? scratch.mask[static_cast<size_t>(k0)] : 0) |
+                                  (k1 >= 0 ? scratch.mask[static_cast<size_t>(k1)] : 0);
+            // The colour right after the latest one on its bodies keeps the scene order (the
+            // constraint is solved after its predecessors); past the ordered palette, the lowest
+            // free colour.
+            const int after = std::max(k0 >= 0 ? scratch.last[static_cast<size_t>(k0)] : -1,
+                                       k1 >= 0 ? scratch.last[static_cast<size_t>(k1)] : -1) + 1;
+            int colour;
+            if (after < palette && !(used >> after & 1u))
+                colour = after;
+            else
+                colour = used == ~uint64_t{0} ? kColours : std::countr_zero(~used);
+            colourOut = colour;
+            ++colourCount[colour];
+            if (colour < kColours) {
+                for (int k : {k0, k1})
+                    if (k >= 0) {
+                        scratch.mask[static_cast<size_t>(k)] |= uint64_t{1} << colour;
+                        scratch.last[static_cast<size_t>(k)] = colour;
+                    }
+            }
         }
-    }
-    // Stable counting sort by colour, then cut each colour into batches of kLanes.
-    int start[kColours + 2] = {};
-    for (int k = 0; k <= kColours; ++k) start[k + 1] = start[k] + colourCount[k];
-    scratch.order.resize(static_cast<size_t>(start[kColours + 1]));
-    int fill[kColours + 1];
-    for (int k = 0; k <= kColours; ++k) fill[k] = start[k];
-    for (int c = 0; c < count; ++c) {
-        const int colour = scratch.colour[static_cast<size_t>(c)];
-        if (colour >= 0) scratch.order[static_cast<size_t>(fill[colour]++)] = c;
-    }
-    int used = 0;
-    for (int k = 0; k <= kColours; ++k) {
-        if (colourCount[k] > 0) ++used;
-        const int width = k < kColours ? kLanes : 1;  // overflow: one constraint per batch
-        for (int i = start[k]; i < start[k + 1]; i += width) {
-            LaneIds ids{-1, -1, -1, -1};
-            for (int l = 0; l < width && i + l < start[k + 1]; ++l) ids[static_cast<size_t>(l)] = scratch.order[static_cast<size_t>(i + l)];
-            batches.push_back(ids);
+        // Stable counting sort by colour, then cut each colour into batches of kLanes.
+        int start[kColours + 2] = {};
+        for (int k = 0; k <= kColours; ++k) start[k + 1] = start[k] + colourCount[k];
+        int fill[kColours + 1];
+        for (int k = 0; k <= kColours; ++k) fill[k] = start[k];
+        for (int c = w0; c < w1; ++c) {
+            const int colour = scratch.colour[static_cast<size_t>(c - w0)];
+            if (colour >= 0) scratch.order[static_cast<size_t>(fill[colour]++)] = c;
         }
+        int used = 0;
+        for (int k = 0; k <= kColours; ++k) {
+            if (colourCount[k] > 0) ++used;
+            const int width = k < kColours ? kLanes : 1;  // overflow: one constraint per batch
+            for (int i = start[k]; i < start[k + 1]; i += width) {
+                LaneIds ids{-1, -1, -1, -1};
+                for (int l = 0; l < width && i + l < start[k + 1]; ++l)
+                    ids[static_cast<size_t>(l)] = scratch.order[static_cast<size_t>(i + l)];
+                batches.push_back(ids);
+            }
+        }
+        maxColours = std::max(maxColours, used);
     }
-    return used;
+    return maxColours;
 }
 
 }  // namespace jl::solver

@@ -98,13 +98,13 @@ void solveTGS(Data& data, const Params& p) {
     }
     data.deltas.assign(data.bodies.size(), BodyDelta{});
     // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
-    for (SolverRow& r : data.rows)
-        if (r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
+    for (size_t k = 0; k < data.rowCount; ++k)
+        if (SolverRow& r = data.rows[k]; r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
 
     data.residuals.clear();
     for (int sub = 1; sub <= p.posIters; ++sub) {
         Real residual2 = 0.0;
-        for (size_t k = 0; k < data.rows.size(); ++k)
+        for (size_t k = 0; k < data.rowCount; ++k)
             if (!(data.rows[k].flags & kSolveInactive)) residual2 += visitRow(k, data, h, p.dt, sub, false);
         data.residuals.push_back(std::sqrt(residual2));
         for (size_t i = 1; i < data.bodies.size(); ++i) {
@@ -127,7 +127,7 @@ void solveTGS(Data& data, const Params& p) {
 
     for (int it = 0; it < p.velIters; ++it) {
         Real residual2 = 0.0;
-        for (size_t k = 0; k < data.rows.size(); ++k)
+        for (size_t k = 0; k < data.rowCount; ++k)
             if (!(data.rows[k].flags & (kSolveInactive | kSolveSpring)))
                 residual2 += visitRow(k, data, h, p.dt, p.posIters, true);
         data.residuals.push_back(std::sqrt(residual2));

@@ -59,6 +59,7 @@ struct World::Impl {
     std::vector<RowResult> results;
     std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
+    bool contactImpulseDirty = false;         // contactImpulse may hold non-zero values
     std::vector<BodyState> lastGood;          // body states before the current step
     int jointRowCount = 0;
     int contactRowCount = 0;
@@ -307,14 +308,30 @@ void World::step() {
         }
     }
 
-    // 2. prep: joints write their rows (PxConstraintShaderTable::solverPrep) straight into the row
+    // 2. solve order: joints coloured so that no two of a colour share a dynamic body, cut into
+    // batches of 4 (solver_colour.cpp). The colouring only changes when a joint breaks or mends.
+    const SolverOrder order = solverOrder();
+    const size_t nj = joints_.size();
+    bool recolour = !m.coloured || m.colouredOrder != order;
+    for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
+    if (recolour) {
+        for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
+        solver::colourBatches(m.jointKey0.data(), m.jointKey1.data(), m.colouredSkip.data(), static_cast<int>(nj),
+                              static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch);
+        m.coloured = true;
+        m.colouredOrder = order;
+    }
+
+    // Prep (PxConstraintShaderTable::solverPrep): joint j writes its rows straight into the row
     // buffer; which bodies and lever arms they act through is stored once per joint.
     m.rowCount = 0;
-    for (size_t j = 0; j < joints_.size(); ++j) {
+    for (JointState& js : joints_) {
+        js.firstRow = 0;
+        js.rowCount = 0;
+    }
+    auto prepJoint = [&](size_t j) {
         JointState& js = joints_[j];
         js.firstRow = static_cast<int>(m.rowCount);
-        js.rowCount = 0;
-        if (js.broken) continue;
         const JointDesc& d = scene_.joints[j];
         const int b0 = m.jointBody0[j], b1 = m.jointBody1[j];
         const Transform pose0 = b0 >= 0 ? bodies_[static_cast<size_t>(b0)].pose : Transform{};
@@ -327,11 +344,134 @@ void World::step() {
                                              d.invMassScale1, d.invInertiaScale1, ctx.r0, ctx.r1};
         m.rowCount += static_cast<size_t>(out.count);
         js.rowCount = out.count;
+    };
+
+    // Where each constraint's rows are: joints, then ground contacts (one per support point,
+    // three rows: normal, friction X, friction Z).
+    auto constraintRows = [&](bool contact, int id, int& first, int& count, const solver::RowBodies*& rb) {
+        if (contact) {
+            const ContactRef& c = m.contacts[static_cast<size_t>(id)];
+            first = c.firstRow;
+            count = 3;
+            rb = &c.rb;
+        } else {
+            const JointState& js = joints_[static_cast<size_t>(id)];
+            first = js.firstRow;
+            count = js.rowCount;
+            rb = &m.jointBodies[static_cast<size_t>(id)];
+        }
+    };
+    // Solver set-up of row k, slot t of its constraint (solver_rows.cpp), and what telemetry needs.
+    auto prepare = [&](size_t k, const solver::RowBodies& rb, bool contact, int t, int contactId, Real normalAccum,
+                       solver::SolverRow& sr, solver::SolverRowExtra& sx) {
+        solver::setupRow(m.rows[k], rb, data, params, tgs, sr, sx);
+        if (contact) {
+            // Contacts are warm-started from the same body feature's impulses of the last step
+            // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
+            // box's 12 coupled rows leave a residual tangential velocity every step and a resting
+            // box creeps.
+            const size_t key = static_cast<size_t>(m.contacts[static_cast<size_t>(contactId)].key) * 3;
+            const bool inactive = sr.flags & solver::kSolveInactive;
+            if (t == 0) {
+                sr.accum = inactive ? 0.0 : m.contactImpulse[key];
+            } else {
+                sr.flags |= solver::kSolveFriction;
+                sr.frictionCoef = s.groundFriction;
+                sx.erp = 0.0;
+                const Real bound = s.groundFriction * normalAccum;
+                sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
+            }
+        }
+        RowOut& o = m.rowOut[k];
+        o.response = sr.response;
+        o.minImpulse = sr.minImpulse;
+        o.maxImpulse = sr.maxImpulse;
+        o.erp = sx.erp;
+        o.velTarget = sx.velTarget;
+        o.flags = sr.flags;
+    };
+    // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
+    // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
+    size_t slotCursor = 0, tgsCursor = 0;
+    auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
+        int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
+        const solver::RowBodies* rbs[solver::kLanes] = {};
+        int slots = 0;
+        for (int l = 0; l < solver::kLanes; ++l)
+            if (ids[static_cast<size_t>(l)] >= 0) {
+                constraintRows(contact, ids[static_cast<size_t>(l)], firsts[l], counts[l], rbs[l]);
+                slots = std::max(slots, counts[l]);
+            }
+        if (m.rowSolver.size() < m.rowCount) m.rowSolver.resize(std::max(m.rowCount, 2 * m.rowSolver.size()));
+        if (m.rowOut.size() < m.rowCount) m.rowOut.resize(std::max(m.rowCount, 2 * m.rowOut.size()));
+        if (tgs) {
+            if (data.rows.size() < m.rowCount) {
+                data.rows.resize(std::max(m.rowCount, 2 * data.rows.size()));
+                data.extra.resize(data.rows.size());
+            }
+            for (int l = 0; l < solver::kLanes; ++l) {
+                const size_t normal = tgsCursor;
+                for (int t = 0; t < counts[l]; ++t, ++tgsCursor) {
+                    const size_t k = static_cast<size_t>(firsts[l] + t);
+                    solver::SolverRow& sr = data.rows[tgsCursor];
+                    prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
+                            data.extra[tgsCursor]);
+                    if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
+                    m.rowSolver[k] = static_cast<int>(tgsCursor);
+                }
+            }
+            return;
+        }
+        solver::Batch& bt = data.batches[bi];
+        bt.firstSlot = static_cast<int32_t>(slotCursor);
+        bt.slotCount = slots;
+        bt.contact = contact ? 1 : 0;
+        slotCursor += static_cast<size_t>(slots);
+        if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
+        for (int l = 0; l < solver::kLanes; ++l) {
+            bt.constraint[l] = ids[static_cast<size_t>(l)];
+            bt.body0[l] = bt.body1[l] = 0;
+            bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
+            bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
+            if (ids[static_cast<size_t>(l)] >= 0) {
+                const solver::RowBodies& rb = *rbs[l];
+                bt.body0[l] = rb.b0;
+                bt.body1[l] = rb.b1;
+                bodyScales(data.info[static_cast<size_t>(rb.b0)], rb.invMassScale0, rb.invInertiaScale0, bt.linScale0[l], bt.angScale0[l]);
+                bodyScales(data.info[static_cast<size_t>(rb.b1)], rb.invMassScale1, rb.invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
+            }
+            Real normalAccum = 0.0;
+            for (int t = 0; t < slots; ++t) {
+                solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
+                if (t >= counts[l]) {
+                    padLane(L, l);
+                    continue;
+                }
+                const size_t k = static_cast<size_t>(firsts[l] + t);
+                solver::SolverRow sr;
+                solver::SolverRowExtra sx;
+                prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], normalAccum, sr, sx);
+                if (t == 0) normalAccum = sr.accum;
+                writeLane(L, l, sr);
+                m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
+            }
+        }
+    };
+
+    // 3. prep and set-up, batch by batch
+    const size_t nJointBatches = m.jointBatches.size();
+    if (!tgs) data.batches.resize(nJointBatches);
+    for (size_t bi = 0; bi < nJointBatches; ++bi) {
+        const solver::LaneIds& ids = m.jointBatches[bi];
+        for (int id : ids)
+            if (id >= 0) prepJoint(static_cast<size_t>(id));
+        setupBatch(bi, ids, false);
     }
     m.jointRowCount = static_cast<int>(m.rowCount);
 
-    // 2b. ground contacts: a normal row (C = height above the plane, impulse >= 0) and two
-    // friction rows bounded by ±μ·(normal impulse) per support point below the margin.
+    // 3b. ground contacts: a normal row (C = height above the plane, impulse >= 0) and two
+    // friction rows bounded by ±μ·(normal impulse) per support point below the margin; coloured
+    // every step, after the joints.
     m.contacts.clear();
     if (s.groundPlane) {
         for (size_t i = 0; i < bodies_.size(); ++i) {
@@ -369,152 +509,20 @@ void World::step() {
         }
     }
     m.contactRowCount = static_cast<int>(m.rowCount) - m.jointRowCount;
-
-    // 3. solve order: joints coloured so that no two of a colour share a dynamic body, cut into
-    // batches of 4 (solver_colour.cpp). The colouring only changes when a joint breaks or mends.
-    const SolverOrder order = solverOrder();
-    const size_t nj = joints_.size();
-    bool recolour = !m.coloured || m.colouredOrder != order;
-    for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
-    if (recolour) {
-        for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
-        solver::colourBatches(m.jointKey0.data(), m.jointKey1.data(), m.colouredSkip.data(), static_cast<int>(nj),
-                              static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch);
-        m.coloured = true;
-        m.colouredOrder = order;
-    }
-    // Contacts (one per support point, three rows) are coloured every step, after the joints.
     const size_t nc = m.contacts.size();
-    m.contactKeys.resize(nc);
-    m.contactNoKey.assign(nc, -1);
-    for (size_t c = 0; c < nc; ++c) m.contactKeys[c] = m.contacts[c].rb.b0;
-    solver::colourBatches(m.contactKeys.data(), m.contactNoKey.data(), nullptr, static_cast<int>(nc),
-                          static_cast<int>(data.bodies.size()), order, m.contactBatches, m.colourScratch);
-
-    // 4. solver setup (solver_rows.cpp), written in solve order: for PGS into the batched row
-    // slots, for TGS into its row list (the same order, lane after lane).
-    const size_t nJointBatches = m.jointBatches.size();
-    const size_t nBatches = nJointBatches + m.contactBatches.size();
-    m.rowSolver.resize(m.rowCount);
-    m.rowOut.resize(m.rowCount);
-    auto constraintRows = [&](bool contact, int id, int& first, int& count, const solver::RowBodies*& rb) {
-        if (contact) {
-            const ContactRef& c = m.contacts[static_cast<size_t>(id)];
-            first = c.firstRow;
-            count = 3;
-            rb = &c.rb;
-        } else {
-            const JointState& js = joints_[static_cast<size_t>(id)];
-            first = js.firstRow;
-            count = js.rowCount;
-            rb = &m.jointBodies[static_cast<size_t>(id)];
-        }
-    };
-    // Prepares row k (slot t of its constraint) into sr/sx and records what telemetry needs.
-    auto prepare = [&](size_t k, const solver::RowBodies& rb, bool contact, int t, int contactId, Real normalAccum,
-                       solver::SolverRow& sr, solver::SolverRowExtra& sx) {
-        solver::setupRow(m.rows[k], rb, data, params, tgs, sr, sx);
-        if (contact) {
-            // Contacts are warm-started from the same body feature's impulses of the last step
-            // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
-            // box's 12 coupled rows leave a residual tangential velocity every step and a resting
-            // box creeps.
-            const size_t key = static_cast<size_t>(m.contacts[static_cast<size_t>(contactId)].key) * 3;
-            const bool inactive = sr.flags & solver::kSolveInactive;
-            if (t == 0) {
-                sr.accum = inactive ? 0.0 : m.contactImpulse[key];
-            } else {
-                sr.flags |= solver::kSolveFriction;
-                sr.frictionCoef = s.groundFriction;
-                sx.erp = 0.0;
-                const Real bound = s.groundFriction * normalAccum;
-                sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
-            }
-        }
-        RowOut& o = m.rowOut[k];
-        o.response = sr.response;
-        o.minImpulse = sr.minImpulse;
-        o.maxImpulse = sr.maxImpulse;
-        o.erp = sx.erp;
-        o.velTarget = sx.velTarget;
-        o.flags = sr.flags;
-    };
-    if (!tgs) {
-        data.batches.resize(nBatches);
-        size_t slotCount = 0;
-        for (size_t bi = 0; bi < nBatches; ++bi) {
-            const bool contact = bi >= nJointBatches;
-            const solver::LaneIds& ids = contact ? m.contactBatches[bi - nJointBatches] : m.jointBatches[bi];
-            solver::Batch& bt = data.batches[bi];
-            int slots = 0;
-            for (int l = 0; l < solver::kLanes; ++l) {
-                bt.constraint[l] = ids[static_cast<size_t>(l)];
-                bt.body0[l] = bt.body1[l] = 0;
-                bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
-                bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
-                if (ids[static_cast<size_t>(l)] < 0) continue;
-                int first, count;
-                const solver::RowBodies* rb;
-                constraintRows(contact, ids[static_cast<size_t>(l)], first, count, rb);
-                slots = std::max(slots, count);
-                bt.body0[l] = rb->b0;
-                bt.body1[l] = rb->b1;
-                bodyScales(data.info[static_cast<size_t>(rb->b0)], rb->invMassScale0, rb->invInertiaScale0, bt.linScale0[l], bt.angScale0[l]);
-                bodyScales(data.info[static_cast<size_t>(rb->b1)], rb->invMassScale1, rb->invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
-            }
-            bt.firstSlot = static_cast<int32_t>(slotCount);
-            bt.slotCount = slots;
-            bt.contact = contact ? 1 : 0;
-            slotCount += static_cast<size_t>(slots);
-        }
-        data.slots.resize(slotCount);
-        for (size_t bi = 0; bi < nBatches; ++bi) {
-            const solver::Batch& bt = data.batches[bi];
-            const bool contact = bt.contact != 0;
-            for (int l = 0; l < solver::kLanes; ++l) {
-                int first = 0, count = 0;
-                const solver::RowBodies* rb = nullptr;
-                if (bt.constraint[l] >= 0) constraintRows(contact, bt.constraint[l], first, count, rb);
-                Real normalAccum = 0.0;
-                for (int t = 0; t < bt.slotCount; ++t) {
-                    solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
-                    if (t >= count) {
-                        padLane(L, l);
-                        continue;
-                    }
-                    const size_t k = static_cast<size_t>(first + t);
-                    solver::SolverRow sr;
-                    solver::SolverRowExtra sx;
-                    prepare(k, *rb, contact, t, bt.constraint[l], normalAccum, sr, sx);
-                    if (t == 0) normalAccum = sr.accum;
-                    writeLane(L, l, sr);
-                    m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
-                }
-            }
-        }
+    if (nc > 0) {
+        m.contactKeys.resize(nc);
+        m.contactNoKey.assign(nc, -1);
+        for (size_t c = 0; c < nc; ++c) m.contactKeys[c] = m.contacts[c].rb.b0;
+        solver::colourBatches(m.contactKeys.data(), m.contactNoKey.data(), nullptr, static_cast<int>(nc),
+                              static_cast<int>(data.bodies.size()), order, m.contactBatches, m.colourScratch);
     } else {
-        data.rows.resize(m.rowCount);
-        data.extra.resize(m.rowCount);
-        size_t next = 0;
-        for (size_t bi = 0; bi < nBatches; ++bi) {
-            const bool contact = bi >= nJointBatches;
-            const solver::LaneIds& ids = contact ? m.contactBatches[bi - nJointBatches] : m.jointBatches[bi];
-            for (int l = 0; l < solver::kLanes; ++l) {
-                if (ids[static_cast<size_t>(l)] < 0) continue;
-                int first, count;
-                const solver::RowBodies* rb;
-                constraintRows(contact, ids[static_cast<size_t>(l)], first, count, rb);
-                const size_t normal = next;
-                for (int t = 0; t < count; ++t, ++next) {
-                    const size_t k = static_cast<size_t>(first + t);
-                    solver::SolverRow& sr = data.rows[next];
-                    prepare(k, *rb, contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
-                            data.extra[next]);
-                    if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
-                    m.rowSolver[k] = static_cast<int>(next);
-                }
-            }
-        }
+        m.contactBatches.clear();
+    }
+    if (!tgs) data.batches.resize(nJointBatches + m.contactBatches.size());
+    for (size_t ci = 0; ci < m.contactBatches.size(); ++ci) setupBatch(nJointBatches + ci, m.contactBatches[ci], true);
+    if (tgs) {
+        data.rowCount = tgsCursor;
     }
 
     // 5. solve
@@ -528,11 +536,15 @@ void World::step() {
                                 : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
     }
 
-    std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
-    for (const ContactRef& c : m.contacts)
-        for (size_t t = 0; t < 3; ++t)
-            m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] = m.rowOut[static_cast<size_t>(c.firstRow) + t].accum;
-    std::swap(m.contactImpulse, m.nextContactImpulse);
+    // Warm-start impulses for the next step (all zero, and left alone, without contacts).
+    if (!m.contacts.empty() || m.contactImpulseDirty) {
+        std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
+        for (const ContactRef& c : m.contacts)
+            for (size_t t = 0; t < 3; ++t)
+                m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] = m.rowOut[static_cast<size_t>(c.firstRow) + t].accum;
+        std::swap(m.contactImpulse, m.nextContactImpulse);
+        m.contactImpulseDirty = !m.contacts.empty();
+    }
 
     // 6. write back, with the speed caps
     for (size_t i = 0; i < bodies_.size(); ++i) {
@@ -673,6 +685,7 @@ void World::restore(const WorldSnapshot& s) {
             }
         }
     if (s.contactImpulses.size() == impl_->contactImpulse.size()) impl_->contactImpulse = s.contactImpulses;
+    impl_->contactImpulseDirty = true;
     if (s.breakEventCount <= breakEvents_.size()) breakEvents_.resize(s.breakEventCount);
     divergence_ = Divergence{};
 }
