@@ -22,6 +22,12 @@ void InputLog::replay(World& world) const {
         world.applyForce(it->body, it->force, it->worldPoint);
 }
 
+bool InputLog::append(const InputEvent& event) {
+    if (!events_.empty() && event.step < events_.back().step) return false;
+    events_.push_back(event);
+    return true;
+}
+
 void InputLog::discardFrom(int64_t step) {
     auto it = std::lower_bound(events_.begin(), events_.end(), step,
                                [](const InputEvent& e, int64_t s) { return e.step < s; });

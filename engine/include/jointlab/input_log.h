@@ -45,6 +45,10 @@ public:
     /// input of that step should not replay).
     void discardFrom(int64_t step);
 
+    /// Appends an event without applying it (reading a saved log). Refused (false, nothing
+    /// changes) if its step is before the last event's: events stay in step order.
+    bool append(const InputEvent& event);
+
     void clear() { events_.clear(); }
     std::span<const InputEvent> events() const { return events_; }
     bool empty() const { return events_.empty(); }

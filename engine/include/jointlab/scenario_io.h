@@ -38,4 +38,9 @@ std::string serializeScenario(const Scene& scene);
 /// `path` nor `<path>.bak`.
 bool saveScenario(const std::string& path, const Scene& scene, std::string& error);
 
+/// The atomic write behind saveScenario, for any text JointLab saves (input logs, the app's
+/// recovery files): temp file, fsync, the previous content kept as `<path>.bak`, rename, and a
+/// failure leaves `path` and `<path>.bak` as they were. Errors read "cannot save PATH (step): why".
+bool saveTextAtomically(const std::string& path, const std::string& text, std::string& error);
+
 }  // namespace jl
