@@ -90,6 +90,9 @@ App::App(AppOptions options) : options_(std::move(options)) {
     const bool shot = screenshotMode();
     width_ = options_.width > 0 ? options_.width : (shot ? kDefaultScreenshotWidth : kDefaultWidth);
     height_ = options_.height > 0 ? options_.height : (shot ? kDefaultScreenshotHeight : kDefaultHeight);
+    // Screenshot mode leaves the user's autosaves alone unless a folder is named.
+    recoveryDir_ = !options_.recoveryDir.empty() ? options_.recoveryDir : (shot ? std::string() : defaultRecoveryDir());
+    autosave_.setInterval(shot ? 0.0 : options_.autosaveSeconds);
 }
 
 App::~App() { shutdown(); }
@@ -111,6 +114,7 @@ int App::run() {
     }
     initImGui();
     lastFrameTime_ = glfwGetTime();
+    findCrashRecoveries();
 
     if (screenshotMode()) {
         state_.sim.clock.fixedStepsPerFrame = 1;
@@ -144,6 +148,7 @@ int App::run() {
         glfwSetWindowShouldClose(window_, GLFW_FALSE);
         startOrAsk(PendingAction::Quit, "");
     }
+    removeRecoveryFile(recoveryPath_);  // a clean exit: nothing to recover
     return 0;
 }
 
@@ -267,6 +272,8 @@ void App::frame() {
     stats.smoothedSeconds =
         stats.smoothedSeconds == 0.0 ? stats.frameSeconds : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
+    autosaveIfDue(now);
+    state_.files.nowSeconds = static_cast<double>(std::time(nullptr));
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -378,11 +385,26 @@ void App::applyRequests(const UiRequests& r) {
     }
     applyEditRequests(r);
     if (r.reset) {
-        if (state_.sim.reset(error))
-            setMessage("reset to the initial state", false);
-        else
+        const auto& start = state_.sim.startState();
+        if (!state_.sim.reset(error))
             setMessage(error, true);
+        else if (start)
+            setMessage("reset to the state the file was saved in (t = " + std::to_string(start->time) +
+                           " s); Simulation > Reset to the set-up starts from t = 0",
+                       false);
+        else
+            setMessage("reset to the initial state", false);
     }
+    if (r.resetToSetUp) {
+        if (state_.sim.resetToSetUp(error)) {
+            state_.editor.markUnsaved();  // Save now writes the scene without the saved state
+            setMessage("reset to the set-up at t = 0; the saved run state is dropped (Save writes the scene without it)",
+                       false);
+        } else {
+            setMessage(error, true);
+        }
+    }
+    applyRecoveryRequests(r);
     applyFileRequests(r);
     if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
     if (r.frameView) frameView();
@@ -394,6 +416,7 @@ void App::onSceneLoaded(const std::string& what) {
     state_.editor.resetHistory();
     state_.tools.haveBodyA = false;
     state_.tools.gizmoDrag.reset();
+    documentChanged();
     if (!what.empty()) setMessage(what, false);
     if (window_) updateWindowTitle();
 }

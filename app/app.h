@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "debug_draw.h"
 #include "offscreen_target.h"
+#include "recovery.h"
 #include "renderer.h"
 
 struct GLFWwindow;
@@ -63,9 +64,28 @@ private:
     void startOrAsk(PendingAction action, std::string path);
     void continuePending();
     bool saveTo(const std::string& path);
+    /// File > Save snapshot / Save run: copies next to the document, which keeps its own file.
+    bool saveSnapshot(const std::string& path);
+    bool saveRun(const std::string& path);
+    /// A scene for a file: `scene` with the camera of the view.
+    Scene withCamera(Scene scene) const;
+    /// Refuses (with a message) a copy that would overwrite the document's own file.
+    bool refuseOverwritingDocument(const std::string& path, const char* what);
     void openFile(const std::string& path);
     void rememberRecent(const std::string& path);
     bool writeScreenshot(const std::string& path, std::string& error);
+
+    // Autosave and crash recovery (app_recovery.cpp).
+    /// On start: offer the autosaves a crash left in the recovery folder.
+    void findCrashRecoveries();
+    /// Writes the recovery file when the timer says so (`now`: glfwGetTime()).
+    void autosaveIfDue(double now);
+    bool writeAutosave(double now);
+    /// The document changed (New, Open, Save As, recovered): its old autosave goes, the next one is
+    /// keyed by the new file, a full interval from now.
+    void documentChanged();
+    void applyRecoveryRequests(const UiRequests& requests);
+    AutosaveTimer::Work currentWork() const;
     void setMessage(std::string text, bool isError);
     void updateWindowTitle();
 
@@ -79,6 +99,9 @@ private:
     int width_ = 0, height_ = 0;  ///< window (and screenshot) size
     double lastFrameTime_ = 0.0;
     std::string windowTitle_;     ///< last title set, so it is only set when it changes
+    std::string recoveryDir_;     ///< where autosaves go ("" = nowhere)
+    std::string recoveryPath_;    ///< this document's recovery file ("" = none)
+    AutosaveTimer autosave_;
 };
 
 }  // namespace jl::app

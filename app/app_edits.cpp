@@ -7,13 +7,18 @@
 namespace jl::app {
 
 void App::applyEditRequests(const UiRequests& r) {
+    const bool hadStartState = state_.sim.startState().has_value();
     for (const Command& c : r.commands) runCommand(c);
     if (r.endCoalescing) state_.editor.endCoalescing();
     if (r.undo) undoRedo(false);
     if (r.redo) undoRedo(true);
-    if (World* world = state_.sim.world();
+    if (hadStartState && !state_.sim.startState())
+        setMessage("the file's saved run state no longer fits the edited bodies and joints and is dropped: Reset "
+                   "now starts at t = 0",
+                   false);
+    if (const World* world = state_.sim.world();
         world && r.restoreJoint >= 0 && static_cast<size_t>(r.restoreJoint) < world->scene().joints.size()) {
-        world->restoreJoint(r.restoreJoint);
+        state_.sim.restoreJoint(r.restoreJoint);
         setMessage("restored joint '" + world->scene().joints[static_cast<size_t>(r.restoreJoint)].name + "'",
                    false);
     }

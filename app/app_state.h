@@ -13,6 +13,7 @@
 #include "editor/editor.h"
 #include "editor/placement.h"
 #include "gizmo.h"
+#include "recovery.h"
 #include "selection.h"
 #include "panels/plots_state.h"
 #include "simulation.h"
@@ -49,6 +50,10 @@ struct InspectorState {
     Vec3 euler{0.0};       ///< its angles [deg] while dragged (re-deriving them would jump)
 };
 
+/// What the save dialog writes: the scene (Save As), the scene with the current run state (a
+/// snapshot: opening it continues the run), or the recorded run (scenario + input log).
+enum class SaveKind { Scene, Snapshot, Run };
+
 /// What waits for the unsaved-changes prompt.
 enum class PendingAction { None, New, Open, Showcase, Quit };
 
@@ -57,11 +62,16 @@ struct FileState {
     std::string recentListPath;       ///< where `recent` is kept ("" = not kept: screenshot mode)
     std::string saveAsInput;          ///< text of the Save As dialog
     bool saveAsDialogRequested = false;
+    SaveKind saveKind = SaveKind::Scene;  ///< what the open save dialog writes
     PendingAction pending = PendingAction::None;
     std::string pendingPath;          ///< PendingAction::Open: the file to open
     bool promptRequested = false;     ///< open the unsaved-changes prompt this frame
     bool quitConfirmed = false;       ///< quitting without saving was confirmed
     std::string errorPopup;           ///< non-empty: a modal shows this (a file that failed to open)
+    /// Autosaves left by a crash, offered one at a time on start (newest first).
+    std::vector<RecoveryInfo> recoveries;
+    size_t recoveryCount = 0;         ///< how many there were when the prompt opened ("1 of 3")
+    double nowSeconds = 0.0;          ///< wall clock (seconds since 1970) when the prompt is drawn
 };
 
 /// Which windows are open.
@@ -114,7 +124,14 @@ struct UiRequests {
     bool newScene = false;
     bool save = false;           ///< to the current file (Save As when it has none)
     bool saveAsDialog = false;
-    std::string saveAsPath;      ///< non-empty: save to this file
+    bool saveSnapshotDialog = false;  ///< File > Save snapshot with current state...
+    bool saveRunDialog = false;       ///< File > Save run with mouse input...
+    std::string saveAsPath;      ///< non-empty: save to this file (what FileState::saveKind says)
+    SaveKind saveAsKind = SaveKind::Scene;
+    bool resetToSetUp = false;   ///< Simulation > Reset to the set-up (drop the saved run state)
+    bool recover = false;        ///< recovery prompt: open the first of FileState::recoveries
+    bool discardRecovery = false;  ///< recovery prompt: delete it
+    bool keepRecoveries = false;   ///< recovery prompt: keep them all for the next start
     bool promptSave = false;     ///< unsaved-changes prompt: save, then continue
     bool promptDiscard = false;  ///< unsaved-changes prompt: continue without saving
     bool promptCancel = false;

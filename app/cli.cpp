@@ -19,6 +19,7 @@ bool endsWith(std::string_view s, std::string_view suffix) {
 
 constexpr int kMinFrames = 1, kMaxFrames = 100000;
 constexpr int kMinSize = 64, kMaxSize = 8192;
+constexpr double kMaxAutosaveSeconds = 86400.0;
 
 }  // namespace
 
@@ -38,6 +39,11 @@ std::string usageText() {
            "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
            "                  mode the pixel of a selected joint's anchor is printed\n"
            "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
+           "  --recovery-dir DIR  folder of the autosaves (default $XDG_STATE_HOME/jointlab/recovery or\n"
+           "                  ~/.local/state/jointlab/recovery); on start, autosaves left there by a crash\n"
+           "                  are offered. Screenshot mode looks there only when this is given, and\n"
+           "                  shows the recovery prompt in the picture\n"
+           "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
            "                  of its own (what its menu's \"Save as PNG\" writes)\n"
            "  -h, --help      this text\n"
@@ -98,6 +104,23 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             options.select = v;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
+        } else if (arg == "--recovery-dir") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v.empty()) {
+                error = "--recovery-dir: expected a folder";
+                return ParseOutcome::Error;
+            }
+            options.recoveryDir = v;
+        } else if (arg == "--autosave") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            double seconds = 0.0;
+            const char* end = v.data() + v.size();
+            auto [ptr, ec] = std::from_chars(v.data(), end, seconds);
+            if (v.empty() || ec != std::errc() || ptr != end || !(seconds >= 0.0) || seconds > kMaxAutosaveSeconds) {
+                error = "--autosave: expected seconds from 0 (off) to 86400, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.autosaveSeconds = seconds;
         } else if (arg == "--plot-png") {
             if (!value(arg, v)) return ParseOutcome::Error;
             if (!endsWith(v, ".png")) {

@@ -2,7 +2,9 @@
 //
 //   jointlab [SCENARIO.json]
 //   jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]
-//   either with --select NAME (select a joint or body on start) and --hide-joints
+//   either with --select NAME (select a joint or body on start) and --hide-joints,
+//   --recovery-dir DIR (autosaves; in screenshot mode: show the crash-recovery prompt for DIR)
+//   and --autosave SECONDS (the autosave interval; 0 = off)
 //   jointlab run SCENARIO.json ...        (headless runner, see runner.h; dispatched before this)
 #pragma once
 
@@ -19,6 +21,10 @@ struct AppOptions {
     int height = 0;
     std::string select;          ///< joint (or else body) selected on start; "" = the default choice
     bool hideJoints = false;     ///< start with the joint drawing off (View > Joints)
+    /// Where autosaves go and where the start looks for a crash's ("" = the default,
+    /// $XDG_STATE_HOME/jointlab/recovery). Screenshot mode neither autosaves nor looks unless given.
+    std::string recoveryDir;
+    double autosaveSeconds = 120.0;  ///< autosave interval [s] (wall clock); 0 = no autosave
 };
 
 enum class ParseOutcome { Run, Help, Version, Error };

@@ -39,14 +39,14 @@ Vec3 dragSpringForce(const DragSpring& s, const BodyState& state) {
     return f;
 }
 
-void applyDragSpring(World& world, DragSpring& s) {
+void applyDragSpring(World& world, DragSpring& s, InputLog& log) {
     s.body = world.scene().findBody(s.bodyName);
     s.force = Vec3(0.0);
     if (s.body < 0 || !(world.inverseMass(s.body) > 0.0)) return;
     const BodyState& state = world.bodies()[static_cast<size_t>(s.body)];
     s.point = state.pose.p + state.pose.q * s.localPoint;
     s.force = dragSpringForce(s, state);
-    world.applyForce(s.body, s.force, s.point);
+    log.applyForce(world, s.body, s.force, s.point);
 
     // Spin damping τ = −rate·I·ω, as the couple f at x + a and −f at x − a (torque 2a × f = τ for
     // a ⟂ τ and f = τ × a / (2|a|²)). rate·dt < 1 keeps the explicit decay monotonic.
@@ -62,8 +62,8 @@ void applyDragSpring(World& world, DragSpring& s) {
     const Vec3 helper = std::abs(t.x) < 0.9 ? Vec3(1, 0, 0) : Vec3(0, 1, 0);
     const Vec3 a = glm::normalize(glm::cross(t, helper));  // unit, ⟂ τ
     const Vec3 f = glm::cross(tau, a) * 0.5;
-    world.applyForce(s.body, f, state.pose.p + a);
-    world.applyForce(s.body, -f, state.pose.p - a);
+    log.applyForce(world, s.body, f, state.pose.p + a);
+    log.applyForce(world, s.body, -f, state.pose.p - a);
 }
 
 }  // namespace jl::app

@@ -14,6 +14,7 @@
 
 #include <string>
 
+#include "jointlab/input_log.h"
 #include "jointlab/world.h"
 
 namespace jl::app {
@@ -41,9 +42,9 @@ DragSpring makeDragSpring(const World& world, int body, const Vec3& worldPoint);
 /// The spring force for the body's current state (clamped to maxForce).
 Vec3 dragSpringForce(const DragSpring& spring, const BodyState& state);
 
-/// Applies the force (and the spin damping) for the next step through World::applyForce and
-/// records the spring force in spring.force.
-/// Does nothing if the body no longer exists or is not dynamic.
-void applyDragSpring(World& world, DragSpring& spring);
+/// Applies the force (and the spin damping) for the next step through `log` (InputLog::applyForce:
+/// each force is recorded with its step, so the drag replays exactly) and records the spring
+/// force in spring.force. Does nothing if the body no longer exists or is not dynamic.
+void applyDragSpring(World& world, DragSpring& spring, InputLog& log);
 
 }  // namespace jl::app

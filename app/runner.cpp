@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
 #include "jointlab/world.h"
@@ -161,6 +162,11 @@ int run(const RunOptions& options) {
     Scene scene;
     std::string error;
     if (!loadScenario(options.scenarioPath, scene, error)) return fileError(error);
+    // The recorded input belongs to this scene and its start step; read it before anything is written.
+    InputRecording input;
+    const bool replaying = !options.inputPath.empty();
+    if (replaying && !loadInputRecording(options.inputPath, scene, input, error)) return fileError(error);
+    const int64_t steps = replaying && !options.stepsGiven ? input.endStep - input.startStep : options.steps;
     applyOverrides(options, scene.settings);
     if (std::string e = validateScene(scene); !e.empty()) {  // flags are range-checked already; belt and braces
         std::fprintf(stderr, "jointlab run: %s\n", e.c_str());
@@ -177,7 +183,8 @@ int run(const RunOptions& options) {
     Extreme maxError;
     int diverged = -1;
     int64_t divergedStep = 0;
-    for (int64_t i = 0; i < options.steps; ++i) {
+    for (int64_t i = 0; i < steps; ++i) {
+        if (replaying) input.log.replay(world);
         world.step();
         recordStep(world, sample, csv, csvFile.isOpen(), maxError);
         if (csv.size() > (1u << 20)) {  // stream in 1 MiB pieces
@@ -211,6 +218,21 @@ int run(const RunOptions& options) {
                 static_cast<long long>(world.stepCount()), num(world.time()).c_str(),
                 kSolverTypeNames[static_cast<int>(s.settings.solver)], num(maxError.value).c_str(), worst.c_str(),
                 brokenCount, broken.c_str());
+    if (replaying) {
+        std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),
+                    options.inputPath.c_str());
+        if (diverged < 0 && input.finalStateHash && world.stepCount() == input.endStep) {
+            const bool same = world.stateHash() == *input.finalStateHash;
+            std::printf("jointlab run: state hash at step %lld: 0x%016llx, %s\n", static_cast<long long>(input.endStep),
+                        static_cast<unsigned long long>(world.stateHash()),
+                        same ? "the same as the recorded run" : "NOT the recorded run's");
+            if (!same && !overridesPhysics(options)) {
+                std::fprintf(stderr, "jointlab run: the replay ended in another state than the recording (0x%016llx)\n",
+                             static_cast<unsigned long long>(*input.finalStateHash));
+                return kExitReplayDiffers;
+            }
+        }
+    }
     if (diverged >= 0) {
         std::fprintf(stderr, "jointlab run: body %s became non-finite at step %lld; stopped\n",
                      s.bodies[static_cast<size_t>(diverged)].name.c_str(), static_cast<long long>(divergedStep));

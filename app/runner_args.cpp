@@ -88,13 +88,17 @@ std::string runUsage() {
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row (impulse, errors, force, ...)\n"
            "  --state OUT.json     final pose and velocity of every body, broken flag of every joint\n"
+           "  --input LOG.json     replay the mouse input recorded with the run (File > Save run in the\n"
+           "                       app); without --steps, runs the recorded number of steps and checks\n"
+           "                       that the final state hash is the recorded one\n"
            "  -h, --help           this text\n"
            "\n"
            "\n"
            "The summary's \"max constraint error\" is the largest |geometric error| of a hard row over the\n"
            "run; for one-sided rows (limits, distance bounds) only the part beyond the bound counts, and\n"
            "springs do not count. Broken joints have no rows.\n"
-           "Exit codes: 0 ok, 1 the simulation produced NaN/Inf, 2 file error, 64 bad arguments.\n";
+           "Exit codes: 0 ok, 1 the simulation produced NaN/Inf, 2 file error, 3 the replay of --input did\n"
+           "not reach the recorded state, 64 bad arguments.\n";
 }
 
 ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& error) {
@@ -123,7 +127,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             hasValue = true;
         }
         static constexpr const char* kFlags[] = {"--steps",     "--solver", "--pos-iters", "--vel-iters",
-                                                 "--baumgarte", "--dt",     "--csv",       "--state"};
+                                                 "--baumgarte", "--dt",     "--csv",       "--state",
+                                                 "--input"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -145,6 +150,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
             }
             result.steps = n;
+            result.stepsGiven = true;
         } else if (flag == "--solver") {
             const int s = findName(value, kSolverTypeNames, 2);
             if (s < 0) {
@@ -179,12 +185,13 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 !checkRange(flag, dt, settingsField(&WorldSettings::dt), error))
                 return ArgsOutcome::Error;
             result.dt = dt;
-        } else if (flag == "--csv" || flag == "--state") {
+        } else if (flag == "--csv" || flag == "--state" || flag == "--input") {
             if (value.empty()) {
                 error = std::string(flag) + ": empty file name";
                 return ArgsOutcome::Error;
             }
-            (flag == "--csv" ? result.csvPath : result.statePath) = std::string(value);
+            (flag == "--csv" ? result.csvPath : flag == "--state" ? result.statePath : result.inputPath) =
+                std::string(value);
         }
     }
     if (result.scenarioPath.empty()) {
@@ -197,12 +204,21 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                     ": would overwrite the scenario file";
             return ArgsOutcome::Error;
         }
+    for (const std::string* out : {&result.csvPath, &result.statePath})
+        if (!result.inputPath.empty() && *out == result.inputPath) {
+            error = std::string(out == &result.csvPath ? "--csv" : "--state") + ": would overwrite the --input log";
+            return ArgsOutcome::Error;
+        }
     if (!result.csvPath.empty() && result.csvPath == result.statePath) {
         error = "--csv and --state name the same file";
         return ArgsOutcome::Error;
     }
     o = std::move(result);
     return ArgsOutcome::Run;
+}
+
+bool overridesPhysics(const RunOptions& o) {
+    return o.solver || o.posIters || o.velIters || o.baumgarte || o.autoBaumgarte || o.dt;
 }
 
 void applyOverrides(const RunOptions& o, WorldSettings& s) {

@@ -2,6 +2,7 @@
 //
 //   jointlab run SCENARIO.json [--steps N] [--solver pgs|tgs] [--pos-iters K] [--vel-iters K]
 //                              [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
+//                              [--input LOG.input.json]
 #pragma once
 
 #include <cstdint>
@@ -16,11 +17,13 @@ namespace jl::runner {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitDiverged = 1;  ///< the run finished but a body's state became NaN/Inf
 inline constexpr int kExitFile = 2;      ///< the scenario cannot be read or an output cannot be written
+inline constexpr int kExitReplayDiffers = 3;  ///< --input: the replay did not reach the recorded state
 inline constexpr int kExitUsage = 64;    ///< EX_USAGE: bad arguments
 
 struct RunOptions {
     std::string scenarioPath;
     int64_t steps = 600;
+    bool stepsGiven = false;  ///< --steps was given (else --input runs the recorded length)
     // Overrides of the scenario's settings; unset = keep the file's value.
     std::optional<SolverType> solver;
     std::optional<int> posIters;
@@ -30,7 +33,11 @@ struct RunOptions {
     std::optional<Real> dt;
     std::string csvPath;    ///< empty: no CSV
     std::string statePath;  ///< empty: no state file
+    std::string inputPath;  ///< empty: no recorded input to replay
 };
+
+/// True when a flag changes the physics (solver, iterations, Baumgarte, dt).
+bool overridesPhysics(const RunOptions& options);
 
 enum class ArgsOutcome { Run, Help, Error };
 

@@ -25,18 +25,72 @@ std::unique_ptr<World> buildWorld(const Scene& scene, std::string& error) {
     }
 }
 
+/// `scene` with `state` as its saved run state.
+Scene withState(const Scene& scene, std::optional<WorldSnapshot> state) {
+    Scene s = scene;
+    s.state = std::move(state);
+    return s;
+}
+
 }  // namespace
 
+std::string inputLogPathFor(const std::string& scenarioPath) {
+    const std::string ext = ".json";
+    const bool json = scenarioPath.size() > ext.size() &&
+                      scenarioPath.compare(scenarioPath.size() - ext.size(), ext.size(), ext) == 0;
+    return (json ? scenarioPath.substr(0, scenarioPath.size() - ext.size()) : scenarioPath) + ".input.json";
+}
+
 bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& error) {
-    std::unique_ptr<World> world = buildWorld(scene, error);
+    std::unique_ptr<World> world = buildWorld(scene, error);  // validates the state against the scene too
     if (!world) return false;
+    startState_ = std::move(scene.state);
+    scene.state.reset();
     scene_ = std::move(scene);
-    world_ = std::move(world);
     sourcePath_ = std::move(sourcePath);
+    startWorld(std::move(world));
+    return true;
+}
+
+void Simulation::startWorld(std::unique_ptr<World> world) {
+    world_ = std::move(world);
+    worldStartStep_ = world_->stepCount();
     clock.resetTime();
     drag.reset();
     telemetry_.clear();
-    return true;
+    restartRecording();
+}
+
+void Simulation::restartRecording() {
+    inputLog_.clear();
+    if (!world_) return;
+    recordingScene_ = scene_;
+    recordingStart_ = world_->snapshot();
+}
+
+Scene Simulation::documentScene() const { return withState(scene_, startState_); }
+
+Scene Simulation::snapshotScene() const {
+    return withState(scene_, world_ ? std::optional<WorldSnapshot>(world_->snapshot()) : std::nullopt);
+}
+
+Scene Simulation::runScenario() const { return withState(recordingScene_, recordingStart_); }
+
+InputRecording Simulation::recording() const {
+    InputRecording r;
+    r.startStep = recordingStart_.stepCount;
+    r.endStep = world_ ? world_->stepCount() : r.startStep;
+    if (world_) r.finalStateHash = world_->stateHash();
+    r.log = inputLog_;
+    return r;
+}
+
+int64_t Simulation::stepsSinceStart() const { return world_ ? world_->stepCount() - worldStartStep_ : 0; }
+
+void Simulation::restoreJoint(int joint) {
+    if (!world_ || joint < 0 || static_cast<size_t>(joint) >= world_->scene().joints.size()) return;
+    world_->restoreJoint(joint);
+    restartRecording();
 }
 
 bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renames& jointRenames,
@@ -48,8 +102,9 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
     if (!world_) {
         std::unique_ptr<World> world = buildWorld(edited, error);
         if (!world) return false;
-        world_ = std::move(world);
         scene_ = std::move(edited);
+        startState_.reset();
+        startWorld(std::move(world));
         return true;
     }
     // World::applyScene matches by name: carry the state of renamed bodies and joints over.
@@ -71,6 +126,9 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
         if (int j = world_->scene().findJoint(name); j >= 0) world_->setJointBroken(j, broken);
     scene_ = std::move(edited);
     if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();
+    // The start state stays only while it still describes this scene's bodies and joints.
+    if (startState_ && !validateScene(withState(scene_, startState_)).empty()) startState_.reset();
+    restartRecording();
     return true;
 }
 
@@ -81,12 +139,17 @@ bool Simulation::loadFile(const std::string& path, std::string& error) {
 }
 
 bool Simulation::reset(std::string& error) {
+    std::unique_ptr<World> world = buildWorld(documentScene(), error);
+    if (!world) return false;
+    startWorld(std::move(world));
+    return true;
+}
+
+bool Simulation::resetToSetUp(std::string& error) {
     std::unique_ptr<World> world = buildWorld(scene_, error);
     if (!world) return false;
-    world_ = std::move(world);
-    clock.resetTime();
-    drag.reset();
-    telemetry_.clear();
+    dropStartState();
+    startWorld(std::move(world));
     return true;
 }
 
@@ -95,12 +158,14 @@ int Simulation::advance(double frameSeconds) {
     syncTelemetry();
     int steps = clock.stepsForFrame(frameSeconds, world_->settings().dt);
     for (int i = 0; i < steps; ++i) {
-        if (drag) applyDragSpring(*world_, *drag);
+        if (drag) applyDragSpring(*world_, *drag, inputLog_);
         // Only the step is timed, and the clock reading cannot change what the step computes.
         const auto start = std::chrono::steady_clock::now();
         world_->step();
         const std::chrono::duration<double, std::milli> stepTime = std::chrono::steady_clock::now() - start;
-        telemetry_.record(*world_, stepTime.count());
+        PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
+        if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
+        telemetry_.record(*world_, stepTime.count(), pull);
     }
     return steps;
 }

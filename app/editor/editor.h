@@ -57,6 +57,11 @@ public:
     /// undoing back to the saved state makes it clean again).
     bool dirty() const { return revision_ != savedRevision_; }
     void markSaved() { savedRevision_ = revision_; }
+    /// The scene now differs from the saved file without an edit (a recovered autosave, a
+    /// dropped start state): dirty until the next save, also after undoing back.
+    void markUnsaved() { savedRevision_ = kNeverSaved; }
+    /// Changes with every edit, undo and redo (autosave: has the scene changed since?).
+    uint64_t revision() const { return revision_; }
 
     /// Forgets all history; the current scene counts as saved. Call after New and Open.
     void resetHistory();
@@ -79,6 +84,7 @@ private:
     size_t depth_;
     std::deque<Entry> undo_, redo_;
     std::string openCoalesceKey_;
+    static constexpr uint64_t kNeverSaved = ~uint64_t{0};
     uint64_t revision_ = 0, savedRevision_ = 0, nextRevision_ = 1;
 };
 

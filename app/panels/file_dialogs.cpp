@@ -1,8 +1,11 @@
-// File > Save As (a path field), the unsaved-changes prompt before New, Open and Quit, and the
-// message of a file that could not be opened or saved.
+// File > Save As, Save snapshot and Save run (a path field), the unsaved-changes prompt before
+// New, Open and Quit, the message of a file that could not be opened or saved, and the prompt
+// that offers an autosave left by a crash.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <cinttypes>
+#include <ctime>
 #include <filesystem>
 #include <string>
 
@@ -12,9 +15,11 @@ namespace jl::app {
 
 namespace {
 
-constexpr const char* kSaveAsPopup = "Save scenario as";
+constexpr const char* kSaveAsPopup = "###save dialog";  // the title changes with the kind
 constexpr const char* kPromptPopup = "Unsaved changes";
 constexpr const char* kErrorPopup = "File problem";
+constexpr const char* kRecoveryPopup = "Recover unsaved work?";
+const ImVec4 kWarning(1.0f, 0.7f, 0.3f, 1.0f);
 
 void centerNext(float width) {
     const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
@@ -26,17 +31,51 @@ bool escapePressed() {
     return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
 }
 
+/// The file name the dialog suggests: the document's, or NAME-snapshot.json / NAME-run.json.
+std::string suggestedPath(const AppState& state, SaveKind kind) {
+    const std::string& source = state.sim.sourcePath();
+    if (kind == SaveKind::Scene) return source.empty() ? std::string("scenario.json") : source;
+    const std::filesystem::path p = source.empty() ? std::filesystem::path("scenario.json") : std::filesystem::path(source);
+    const char* suffix = kind == SaveKind::Snapshot ? "-snapshot.json" : "-run.json";
+    return (p.parent_path() / (p.stem().string() + suffix)).string();
+}
+
+/// What the dialog writes, in a sentence or two.
+void describeSave(const AppState& state, SaveKind kind) {
+    const World* world = state.sim.world();
+    ImGui::PushTextWrapPos(0.0f);
+    if (kind == SaveKind::Snapshot && world) {
+        ImGui::Text("Saves the scene with the run as it is now (t = %.3f s, step %" PRId64
+                    "). Opening the snapshot continues from this moment, bit for bit. The scene's own file is "
+                    "not changed.",
+                    world->time(), world->stepCount());
+    } else if (kind == SaveKind::Run && world) {
+        const InputRecording run = state.sim.recording();
+        ImGui::Text("Saves the scenario the run started from (step %" PRId64 ", the last reset, open or edit) and "
+                    "the %zu mouse forces of the %" PRId64 " steps since, as two files:",
+                    run.startStep, run.log.events().size(), run.endStep - run.startStep);
+        const std::string& path = state.files.saveAsInput;
+        ImGui::BulletText("%s", path.c_str());
+        ImGui::BulletText("%s", inputLogPathFor(path).c_str());
+        ImGui::TextDisabled("Replay: jointlab run %s --input %s", path.c_str(), inputLogPathFor(path).c_str());
+    }
+    ImGui::PopTextWrapPos();
+}
+
 void saveAsDialog(AppState& state, UiRequests& requests) {
     FileState& files = state.files;
     if (files.saveAsDialogRequested) {
         files.saveAsDialogRequested = false;
-        if (files.saveAsInput.empty())
-            files.saveAsInput =
-                state.sim.sourcePath().empty() ? std::string("scenario.json") : state.sim.sourcePath();
-        ImGui::OpenPopup(kSaveAsPopup);
+        if (files.saveAsInput.empty() || files.saveKind != SaveKind::Scene)
+            files.saveAsInput = suggestedPath(state, files.saveKind);
+        const char* title = files.saveKind == SaveKind::Scene      ? "Save scenario as###save dialog"
+                            : files.saveKind == SaveKind::Snapshot ? "Save snapshot with current state###save dialog"
+                                                                   : "Save run with mouse input###save dialog";
+        ImGui::OpenPopup(title);
     }
-    centerNext(560.0f);
+    centerNext(600.0f);
     if (!ImGui::BeginPopupModal(kSaveAsPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    describeSave(state, files.saveKind);
     ImGui::TextUnformatted("Save to file (.json), relative to the folder JointLab was started in:");
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
@@ -44,10 +83,11 @@ void saveAsDialog(AppState& state, UiRequests& requests) {
         ImGui::InputText("##save path", &files.saveAsInput, ImGuiInputTextFlags_EnterReturnsTrue);
     std::error_code ec;
     if (!files.saveAsInput.empty() && std::filesystem::exists(files.saveAsInput, ec))
-        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "This file exists and will be replaced.");
+        ImGui::TextColored(kWarning, "This file exists and will be replaced (the old one is kept as .bak).");
     ImGui::Spacing();
     if ((ImGui::Button("Save", ImVec2(120.0f, 0.0f)) || entered) && !files.saveAsInput.empty()) {
         requests.saveAsPath = files.saveAsInput;
+        requests.saveAsKind = files.saveKind;
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
@@ -125,12 +165,92 @@ void errorMessage(AppState& state) {
     ImGui::EndPopup();
 }
 
+/// "3 minutes ago", "2 hours ago", "yesterday"-ish, from seconds.
+std::string ago(double seconds) {
+    if (seconds < 90.0) return "just now";
+    if (seconds < 90.0 * 60.0) return std::to_string(static_cast<long>(seconds / 60.0 + 0.5)) + " minutes ago";
+    if (seconds < 36.0 * 3600.0) return std::to_string(static_cast<long>(seconds / 3600.0 + 0.5)) + " hours ago";
+    return std::to_string(static_cast<long>(seconds / 86400.0 + 0.5)) + " days ago";
+}
+
+void recoveryPrompt(AppState& state, UiRequests& requests) {
+    FileState& files = state.files;
+    if (files.recoveries.empty()) return;
+    // Another modal (a load error) goes first; this one opens when the way is clear.
+    if (!ImGui::IsPopupOpen(kRecoveryPopup) && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+        ImGui::OpenPopup(kRecoveryPopup);
+    centerNext(620.0f);
+    if (!ImGui::BeginPopupModal(kRecoveryPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    const RecoveryInfo& r = files.recoveries.front();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted("JointLab did not close normally last time. It had autosaved your work:");
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    const std::string name = r.document.empty() ? std::string("untitled scene")
+                                                : std::filesystem::path(r.document).filename().string();
+    char when[64] = "unknown time";
+    const std::time_t t = static_cast<std::time_t>(r.autosavedAt);
+    std::tm local{};
+    if (r.autosavedAt > 0 && localtime_r(&t, &local)) std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &local);
+    if (ImGui::BeginTable("recovery", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        auto row = [](const char* label, const std::string& value, bool strong) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextDisabled("%s", label);
+            ImGui::TableSetColumnIndex(1);
+            ImGui::PushTextWrapPos(0.0f);
+            if (strong)
+                ImGui::TextUnformatted(value.c_str());
+            else
+                ImGui::TextDisabled("%s", value.c_str());
+            ImGui::PopTextWrapPos();
+        };
+        row("Scene", name, true);
+        row("File", r.document.empty() ? std::string("never saved") : r.document, false);
+        row("Autosaved", std::string(when) + "  (" + ago(files.nowSeconds - static_cast<double>(r.autosavedAt)) + ")",
+            true);
+        char run[160];
+        std::snprintf(run, sizeof run, "t = %.2f s (step %" PRId64 "), %zu bodies, %zu joints", r.time, r.step,
+                      r.bodies, r.joints);
+        row("Simulation", run, false);
+        ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("Recover opens the autosave, running from where it was; %s is not changed until you save. "
+                        "Discard deletes the autosave. Keep for later asks again at the next start.",
+                        r.document.empty() ? "nothing on disk" : name.c_str());
+    if (files.recoveryCount > 1)
+        ImGui::TextColored(kWarning, "Autosave %zu of %zu (newest first).",
+                           files.recoveryCount - files.recoveries.size() + 1, files.recoveryCount);
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    if (ImGui::Button("Recover", ImVec2(130.0f, 0.0f))) {
+        requests.recover = true;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Discard", ImVec2(130.0f, 0.0f))) {
+        requests.discardRecovery = true;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Keep for later", ImVec2(130.0f, 0.0f)) || escapePressed()) {
+        requests.keepRecoveries = true;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
 }  // namespace
 
 void drawFileDialogs(AppState& state, UiRequests& requests) {
     saveAsDialog(state, requests);
     unsavedPrompt(state, requests);
     errorMessage(state);
+    recoveryPrompt(state, requests);
 }
 
 }  // namespace jl::app

@@ -21,6 +21,15 @@ void fileMenu(AppState& state, UiRequests& requests) {
     }
     if (ImGui::MenuItem("Save", "Ctrl+S")) requests.save = true;
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) requests.saveAsDialog = true;
+    if (ImGui::MenuItem("Save snapshot with current state...")) requests.saveSnapshotDialog = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("A copy of the scene that also holds where the run is now: opening it\n"
+                          "continues from this moment, bit for bit. Your file is not changed.");
+    if (ImGui::MenuItem("Save run with mouse input...")) requests.saveRunDialog = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The scenario the run started from (the last reset, open or edit) and every\n"
+                          "mouse drag since, as NAME.json and NAME.input.json. Replay it with\n"
+                          "jointlab run NAME.json --input NAME.input.json");
     if (ImGui::MenuItem("Reload from file", nullptr, false, !state.sim.sourcePath().empty())) requests.reload = true;
     if (ImGui::MenuItem("Built-in showcase")) requests.loadBuiltIn = true;
     ImGui::Separator();
@@ -128,7 +137,18 @@ void simulationMenu(AppState& state, UiRequests& requests) {
     const SimClock& clock = state.sim.clock;
     if (ImGui::MenuItem(clock.playing ? "Pause" : "Play", "Space")) requests.togglePlay = true;
     if (ImGui::MenuItem("Single step", ".", false, !clock.playing)) ++requests.singleSteps;
-    if (ImGui::MenuItem("Reset", "R")) requests.reset = true;
+    const bool hasStart = state.sim.startState().has_value();
+    if (ImGui::MenuItem(hasStart ? "Reset to the saved state" : "Reset", "R")) requests.reset = true;
+    if (hasStart) {
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("This file was saved mid-run: Reset returns to that moment (t = %.3f s),\n"
+                              "as reopening the file would.",
+                              state.sim.startState()->time);
+        if (ImGui::MenuItem("Reset to the set-up (t = 0)")) requests.resetToSetUp = true;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Start from the bodies' initial poses instead, and forget the saved state:\n"
+                              "Save then writes the scene without it.");
+    }
     ImGui::Separator();
     if (ImGui::BeginMenu("Speed")) {
         const double speeds[] = {1.0 / 16, 1.0 / 8, 0.25, 0.5, 1.0, 2.0};

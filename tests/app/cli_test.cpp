@@ -34,6 +34,24 @@ TEST(AppCli, SelectAndHideJoints) {
     EXPECT_NE(p.error.find("--select"), std::string::npos);
 }
 
+TEST(AppCli, RecoveryFolderAndAutosaveInterval) {
+    Parsed p = parse({"--screenshot", "out.png", "--recovery-dir", "/tmp/rec", "--autosave", "0.5"});
+    ASSERT_EQ(p.outcome, ParseOutcome::Run) << p.error;
+    EXPECT_EQ(p.options.recoveryDir, "/tmp/rec");
+    EXPECT_EQ(p.options.autosaveSeconds, 0.5);
+    EXPECT_EQ(parse({}).options.autosaveSeconds, 120.0);  // every 2 minutes by default
+    EXPECT_TRUE(parse({}).options.recoveryDir.empty());
+    EXPECT_EQ(parse({"--autosave", "0"}).options.autosaveSeconds, 0.0);  // off
+    for (const char* bad : {"-1", "nan", "1e9", "2m", ""}) {
+        p = parse({"--autosave", bad});
+        EXPECT_EQ(p.outcome, ParseOutcome::Error) << bad;
+        EXPECT_EQ(p.error.rfind("--autosave: ", 0), 0u) << p.error;
+    }
+    p = parse({"--recovery-dir", ""});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_EQ(p.error.rfind("--recovery-dir: ", 0), 0u) << p.error;
+}
+
 TEST(AppCli, NoArgumentsOpensTheDefaultScene) {
     Parsed p = parse({});
     EXPECT_EQ(p.outcome, ParseOutcome::Run);

@@ -57,6 +57,11 @@ echo keep >"$tmp/keep.json"
 outs=(--csv "$tmp/keep.csv" --state "$tmp/keep.json")
 run 64 "missing SCENARIO"            run "${outs[@]}"
 run 64 "^jointlab run: --steps: missing value" run "$pendulum" "${outs[@]}" --steps
+run 64 "^jointlab run: --input: missing value" run "$pendulum" "${outs[@]}" --input
+run 64 "^jointlab run: --csv: would overwrite the --input log" run "$pendulum" --csv "$tmp/log.json" --input "$tmp/log.json"
+run 2 "pendulum.json: format: expected \"jointlab-input\".*this is a scenario file, not an input log" \
+      run "$pendulum" "${outs[@]}" --input "$pendulum"
+run 2 "no-such.input.json: No such file" run "$pendulum" "${outs[@]}" --input "$tmp/no-such.input.json"
 run 64 "^jointlab run: --steps: must be >= 0, got -5" run "$pendulum" "${outs[@]}" --steps -5
 run 64 "^jointlab run: --steps: expected an integer, got \"ten\"" run "$pendulum" "${outs[@]}" --steps ten
 run 64 "^jointlab run: --dt: expected a finite number, got \"nan\"" run "$pendulum" "${outs[@]}" --dt nan
