@@ -15,7 +15,6 @@ namespace jl::app {
 
 namespace {
 
-constexpr const char* kSaveAsPopup = "###save dialog";  // the title changes with the kind
 constexpr const char* kPromptPopup = "Unsaved changes";
 constexpr const char* kErrorPopup = "File problem";
 constexpr const char* kRecoveryPopup = "Recover unsaved work?";
@@ -64,17 +63,17 @@ void describeSave(const AppState& state, SaveKind kind) {
 
 void saveAsDialog(AppState& state, UiRequests& requests) {
     FileState& files = state.files;
+    // One popup whose title follows the kind ("###" keeps its ID the same).
+    const char* title = files.saveKind == SaveKind::Scene      ? "Save scenario as###save dialog"
+                        : files.saveKind == SaveKind::Snapshot ? "Save snapshot with current state###save dialog"
+                                                               : "Save run with mouse input###save dialog";
     if (files.saveAsDialogRequested) {
         files.saveAsDialogRequested = false;
-        if (files.saveAsInput.empty() || files.saveKind != SaveKind::Scene)
-            files.saveAsInput = suggestedPath(state, files.saveKind);
-        const char* title = files.saveKind == SaveKind::Scene      ? "Save scenario as###save dialog"
-                            : files.saveKind == SaveKind::Snapshot ? "Save snapshot with current state###save dialog"
-                                                                   : "Save run with mouse input###save dialog";
+        files.saveAsInput = suggestedPath(state, files.saveKind);
         ImGui::OpenPopup(title);
     }
     centerNext(600.0f);
-    if (!ImGui::BeginPopupModal(kSaveAsPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     describeSave(state, files.saveKind);
     ImGui::TextUnformatted("Save to file (.json), relative to the folder JointLab was started in:");
     ImGui::SetNextItemWidth(-1.0f);
