@@ -1,6 +1,9 @@
 #include "app.h"
 
+#include <signal.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -29,6 +32,11 @@
 namespace jl::app {
 
 namespace {
+
+/// Set by SIGTERM / SIGINT: quit as if the window were closed (asking first about unsaved
+/// changes), so the session ends cleanly and its autosave is removed only when nothing is lost.
+volatile std::sig_atomic_t gQuitRequested = 0;
+void requestQuit(int) { gQuitRequested = 1; }
 
 constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
 constexpr int kDefaultScreenshotWidth = 1440, kDefaultScreenshotHeight = 900;
@@ -139,9 +147,18 @@ int App::run() {
         return 0;
     }
 
+    struct sigaction quit {};
+    quit.sa_handler = requestQuit;
+    sigemptyset(&quit.sa_mask);
+    sigaction(SIGTERM, &quit, nullptr);
+    sigaction(SIGINT, &quit, nullptr);
     for (;;) {
         frame();
         glfwSwapBuffers(window_);
+        if (gQuitRequested) {
+            gQuitRequested = 0;
+            glfwSetWindowShouldClose(window_, GLFW_TRUE);
+        }
         if (!glfwWindowShouldClose(window_)) continue;
         // The window's close button: ask first when there are unsaved changes.
         if (!state_.editor.dirty() || state_.files.quitConfirmed) break;

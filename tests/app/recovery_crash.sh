@@ -2,7 +2,8 @@
 # Autosave and crash recovery end to end: the app autosaves a running scene to its recovery folder
 # (never over the user's file), a live session's autosave is not offered to another start, and
 # after the session is killed (a crash) the next start offers it in the recovery prompt, which the
-# screenshot shows. The autosave is an ordinary scenario that `jointlab run` continues.
+# screenshot shows. The autosave is an ordinary scenario that `jointlab run` continues, and a
+# clean exit (SIGTERM) deletes the session's autosave.
 #   recovery_crash.sh JOINTLAB CHECKER SCENARIO OUT_DIR
 set -uo pipefail
 jointlab=$1 checker=$2 scenario=$3 out_dir=$4
@@ -59,5 +60,29 @@ grep -q "of $doc at step [1-9]" "$tmp/after.out" || fail "the offer does not nam
 
 # The autosave is a scenario that continues the run.
 "$jointlab" run "$autosave" --steps 10 >"$tmp/run.out" 2>&1 || fail "jointlab run on the autosave: $(cat "$tmp/run.out")"
+cmp -s "$scenario" "$doc" || fail "the user's file changed"
+# A clean exit removes the session's autosave: a new session autosaves its run, and SIGTERM (like
+# closing the window, the scene has no unsaved edits) ends it normally.
+rm -f "$autosave" "$autosave.bak"
+xvfb-run -a -s "-screen 0 1280x800x24" "$jointlab" "$doc" --recovery-dir "$rec" --autosave 0.5 \
+  --size 1280x800 >"$tmp/clean.out" 2>&1 &
+wrapper=$!
+for _ in $(seq 1 120); do
+  compgen -G "$rec/my_scene-*.json" >/dev/null && break
+  sleep 0.25
+done
+second=$(compgen -G "$rec/my_scene-*.json" | head -1)
+[[ -n $second ]] || fail "the second session wrote no autosave"
+live_pid=${second##*-}
+live_pid=${live_pid%.json}
+kill -TERM "$live_pid"
+for _ in $(seq 1 80); do
+  kill -0 "$live_pid" 2>/dev/null || break
+  sleep 0.25
+done
+kill -0 "$live_pid" 2>/dev/null && fail "SIGTERM did not end the session"
+live_pid=""
+wait "$wrapper" 2>/dev/null
+[[ ! -e $second ]] || fail "a clean exit left its autosave $second behind"
 cmp -s "$scenario" "$doc" || fail "the user's file changed"
 echo "recovery_crash: ok ($(basename "$autosave"))"
