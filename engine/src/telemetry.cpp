@@ -115,15 +115,18 @@ void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& ou
 
 Telemetry::Telemetry(size_t capacity) : frames_(capacity > 0 ? capacity : 1) {}
 
-void Telemetry::record(const World& world, Real stepMs) {
+void Telemetry::record(const World& world, Real stepMs, const PullSample& pull) {
     captureStep(world, stepMs, frames_[head_]);
+    frames_[head_].pull = pull;
     head_ = (head_ + 1) % frames_.size();
     if (count_ < frames_.size()) ++count_;
+    ++nextSerial_;
 }
 
 void Telemetry::clear() {
     head_ = 0;
     count_ = 0;
+    nextSerial_ += 1;  // a hole in the serials: readers see that the record started over
 }
 
 void Telemetry::setCapacity(size_t capacity) {

@@ -105,5 +105,32 @@ TEST(Telemetry, CsvRoundTrip) {
     EXPECT_EQ(lines, 10u * 3u);  // 10 frames × 3 rows
 }
 
+// Serials let a reader (the app's plots) read only the steps recorded since it last looked, and
+// see when the record started over; a pulled force is kept with its step.
+TEST(Telemetry, SerialsCountRecordedStepsAndClearLeavesAHole) {
+    World w(hanging(1.0));
+    Telemetry t(10);
+    EXPECT_EQ(t.firstSerial(), 0);
+    for (int i = 0; i < 25; ++i) {
+        w.step();
+        PullSample pull;
+        pull.active = i % 2 == 0;
+        pull.body = 0;
+        pull.force = Vec3(0, Real(i), 0);
+        t.record(w, 0.0, pull);
+    }
+    EXPECT_EQ(t.size(), 10u);
+    EXPECT_EQ(t.firstSerial(), 15);  // steps 15..24 of the 25 recorded are in the ring
+    EXPECT_EQ(t.latest().pull.force.y, 24.0);
+    EXPECT_TRUE(t.latest().pull.active);
+    EXPECT_FALSE(t.at(8).pull.active);
+    const int64_t next = t.firstSerial() + static_cast<int64_t>(t.size());
+    t.clear();
+    w.step();
+    t.record(w);
+    EXPECT_GT(t.firstSerial(), next);  // not the serial the next step would have had: a reader starts over
+    EXPECT_FALSE(t.latest().pull.active);  // nothing pulled unless the caller says so
+}
+
 }  // namespace
 }  // namespace jl

@@ -33,6 +33,15 @@ struct JointSample {
     bool broken = false;
 };
 
+/// A force the caller applied to a body during a step besides the joints' (the app's mouse
+/// spring), recorded with the step so that it can be plotted like a joint's force.
+struct PullSample {
+    bool active = false;   ///< false: nothing pulled in this step
+    int body = -1;         ///< the body pulled (index in the scene)
+    Vec3 force{0.0};       ///< [N]
+    Real maxForce = kInf;  ///< the limit on |force| [N]
+};
+
 /// One step.
 struct StepSample {
     int64_t step = 0;
@@ -44,6 +53,7 @@ struct StepSample {
     std::vector<JointSample> joints;      ///< one per scene joint
     std::vector<RowSample> rows;          ///< every joint row of the step
     std::vector<Real> residuals;          ///< World::lastResiduals()
+    PullSample pull;                      ///< what the caller pulled with (Telemetry::record)
 };
 
 /// The CSV header shared by the headless runner and the app's export.
@@ -62,8 +72,8 @@ public:
     /// capacity in steps; e.g. 10 s at 60 Hz = 600.
     explicit Telemetry(size_t capacity = 600);
 
-    /// Records the world's last step.
-    void record(const World& world, Real stepMs = 0.0);
+    /// Records the world's last step, and `pull` as what the caller pulled with during it.
+    void record(const World& world, Real stepMs = 0.0, const PullSample& pull = PullSample{});
     void clear();
     void setCapacity(size_t capacity);
 
@@ -72,6 +82,10 @@ public:
     /// i = 0 is the oldest recorded step, size() − 1 the newest.
     const StepSample& at(size_t i) const { return frames_[(head_ + frames_.size() - count_ + i) % frames_.size()]; }
     const StepSample& latest() const { return at(count_ - 1); }
+    /// Serial number of at(0); at(i) has serial firstSerial() + i. Every recorded step gets the
+    /// next serial, and clear() skips one, so a reader that remembers the serials it has seen can
+    /// tell new steps from old ones and notices when the record started over (the plots do).
+    int64_t firstSerial() const { return nextSerial_ - static_cast<int64_t>(count_); }
 
     /// Bytes held by the buffers (grows only until every slot has been used once).
     size_t memoryBytes() const;
@@ -83,6 +97,7 @@ private:
     std::vector<StepSample> frames_;
     size_t head_ = 0;   ///< next slot to write
     size_t count_ = 0;  ///< valid frames
+    int64_t nextSerial_ = 0;  ///< serial of the next step recorded
 };
 
 }  // namespace jl
