@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "plot/plot_draw.h"
 
@@ -90,12 +91,14 @@ bool BeginPlot(Context& ctx, const char* title, const ImVec2& size, PlotFlags fl
     b.labels.clear();
     b.series.clear();
     b.points.clear();
+    b.pointCount = 0;
     b.hlines.clear();
     b.events.clear();
     b.title = b.addLabel(title, labelEnd(title));
     b.xLabel = b.yLabel = -1;
     b.logScale = nullptr;
     b.hasXLimits = b.hasYLimits = false;
+    b.columnWidth = 0.0;
     return true;
 }
 
@@ -110,8 +113,17 @@ void SetupAxisY(Context& ctx, const char* label, const char* unit, bool* logScal
 
 void SetupAxisLimitsX(Context& ctx, double min, double max) {
     if (!(max > min)) max = min + 1.0;
-    ctx.building.hasXLimits = true;
-    ctx.building.xLimits = {min, max};
+    detail::Building& b = ctx.building;
+    b.hasXLimits = true;
+    b.xLimits = {min, max};
+    // Streamed series' columns: about one pixel of the frame, rounded up to a power of 2^(1/4)
+    // so that a small change of the width (or the moving window) keeps them; the data area is a
+    // little narrower than the frame, so a column is 1 to 1.4 pixels wide. A plot overlaying
+    // more series than the palette has colours (1 px lines in a crowd, drawn from up to 200
+    // series) gets columns of 3 pixels: at most 2 points per 3 pixels per series.
+    const bool crowded = ctx.states[b.id].seriesShown > kPaletteSize;
+    const double pixels = std::max(1.0f, b.frameMax.x - b.frameMin.x) / (crowded ? 3.0 : 1.0);
+    b.columnWidth = std::exp2(std::ceil(4.0 * std::log2((max - min) / pixels)) / 4.0);
 }
 
 void SetupAxisLimitsY(Context& ctx, double min, double max) {
@@ -133,6 +145,45 @@ void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, i
         for (int i = 0; i < count; ++i) b.points.push_back(getter(i, userData));
     }
     s.count = static_cast<int>(b.points.size()) - s.first;
+    b.pointCount += static_cast<size_t>(s.count);
+    b.series.push_back(s);
+}
+
+void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count, int64_t firstSerial,
+                     uint64_t source, ImU32 color) {
+    detail::Building& b = ctx.building;
+    IM_ASSERT(b.open);
+    if (!(b.columnWidth > 0.0) || !std::isfinite(b.columnWidth)) {
+        PlotLineG(ctx, label, getter, userData, count, color);
+        return;
+    }
+    detail::Building::Series s;
+    s.id = ImGui::GetID(label);
+    s.label = b.addLabel(label, labelEnd(label));
+    s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
+    s.first = static_cast<int>(b.points.size());
+    if (!ctx.states[b.id].isHidden(s.id)) {  // a hidden series is not read: it starts over when shown
+        // Keyed by label and source, so two series with one label cannot overwrite each other.
+        Context::Stream& stream = ctx.streams[s.id ^ static_cast<ImGuiID>(source ^ (source >> 32))];
+        stream.lastFrame = ImGui::GetFrameCount();
+        ColumnSeries& columns = stream.columns;
+        count = std::max(count, 0);
+        const int64_t next = columns.nextSerial(), end = firstSerial + count;
+        // Go on from where the last frame stopped, unless samples were missed or the source changed.
+        const bool goOn = stream.source == source && columns.width() == b.columnWidth && next >= firstSerial &&
+                          next <= end;
+        if (!goOn) {
+            columns.reset(b.columnWidth);
+            stream.source = source;
+        }
+        for (int64_t serial = goOn ? next : firstSerial; serial < end; ++serial)
+            columns.append(serial, getter(static_cast<int>(serial - firstSerial), userData));
+        columns.dropBefore(firstSerial);
+        const ColumnSeries::Span span = columns.points(b.xLimits.min, b.xLimits.max);
+        s.external = span.data;  // not copied: the columns do not change until EndPlot has drawn them
+        s.count = static_cast<int>(span.size);
+    }
+    b.pointCount += static_cast<size_t>(s.count);
     b.series.push_back(s);
 }
 
@@ -166,7 +217,10 @@ namespace {
 Range xRangeOf(const detail::Building& b) {
     if (b.hasXLimits) return b.xLimits;
     Extent e;
-    for (const Point& p : b.points) e.add(p.x, Scale::Linear);
+    for (const detail::Building::Series& s : b.series) {
+        const Point* p = b.pointsOf(s);
+        for (int i = 0; i < s.count; ++i) e.add(p[i].x, Scale::Linear);
+    }
     Range r = fitRange(e, Scale::Linear, 0.0);
     return r;
 }
@@ -175,9 +229,36 @@ Range yRangeOf(const detail::Building& b, PlotState& state, const Range& x, Scal
     if (b.hasYLimits) return b.yLimits;
     if (!state.autoFit && (scale == Scale::Linear || state.fixed.min > 0.0) && state.fixed.max > state.fixed.min)
         return state.fixed;
+    // The lowest and highest value inside the x range (locals, not the Extent's members, keep
+    // the loop out of memory: it runs over every point).
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    double lo = kInf, hi = -kInf;
+    const bool log = scale == Scale::Log10;
+    for (const detail::Building::Series& s : b.series) {
+        // x ascends: the points inside the range are one run, found by bisection.
+        const Point* first = b.pointsOf(s);
+        const Point* last = first + s.count;
+        first = std::lower_bound(first, last, x.min, [](const Point& p, double v) { return p.x < v; });
+        last = std::upper_bound(first, last, x.max, [](double v, const Point& p) { return v < p.x; });
+        double slo = kInf, shi = -kInf;
+        for (const Point* p = first; p != last; ++p) {  // a NaN compares false: it changes nothing
+            slo = std::min(slo, p->y);
+            shi = std::max(shi, p->y);
+        }
+        if (log || !(std::abs(slo) < kInf) || !(std::abs(shi) < kInf)) {  // again, leaving out what the axis cannot show
+            slo = kInf, shi = -kInf;
+            for (const Point* p = first; p != last; ++p) {
+                const double v = p->y;
+                if (!(std::abs(v) < kInf) || (log && !(v > 0.0))) continue;
+                slo = std::min(slo, v);
+                shi = std::max(shi, v);
+            }
+        }
+        lo = std::min(lo, slo);
+        hi = std::max(hi, shi);
+    }
     Extent e;
-    for (const Point& p : b.points)
-        if (x.contains(p.x)) e.add(p.y, scale);
+    if (lo <= hi) e.add(lo, scale), e.add(hi, scale);
     for (const detail::Building::Marker& m : b.hlines) e.add(m.value, scale);
     const Range fitted = fitRange(e, scale);
     state.fixed = fitted;  // switching to a fixed range starts from what is shown
@@ -225,15 +306,25 @@ void EndPlot(Context& ctx) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     drawFrameAndAxes(draw, b, layout, result);
     result.seriesDrawn = drawSeries(draw, b, layout, result);
+    state.seriesShown = result.seriesDrawn;
     drawMarkers(draw, b, layout, result);
     bool overLegend = false;
     if (!(b.flags & PlotFlags_NoLegend)) overLegend = drawLegend(draw, b, state, layout, result);
     if (!(b.flags & PlotFlags_NoReadout) && b.hovered && !overLegend) drawReadout(draw, b, layout, result);
     plotMenu(b, state, result, result.yScale);
 
+    if (!(b.flags & PlotFlags_NoLegend)) legendList(b, state);
+
     ImGui::PopID();
     b.open = false;
     ctx.last = result;
+    // Forget streamed series no plot has drawn for a while (once a second is often enough).
+    const int frame = ImGui::GetFrameCount();
+    if (frame - ctx.streamsSweptFrame >= 60) {
+        ctx.streamsSweptFrame = frame;
+        for (auto it = ctx.streams.begin(); it != ctx.streams.end();)
+            it = frame - it->second.lastFrame > 60 ? ctx.streams.erase(it) : std::next(it);
+    }
 }
 
 }  // namespace jl::plot

@@ -8,6 +8,7 @@
 //         plot::SetupAxisLimitsX(plots, now - 10.0, now);          // a moving 10 s window
 //         plot::PlotLine(plots, "linear Y lock", times, values, count);
 //         plot::PlotLineG(plots, "twist", getter, userData, count, colour);
+//         plot::PlotLineStreamF(plots, "swing", count, firstSerial, source, f);  // a ring buffer
 //         plot::PlotHLine(plots, "break force", 500.0, colour);    // dashed threshold
 //         plot::PlotEvent(plots, "broke", 3.25, colour);           // vertical marker
 //         plot::EndPlot(plots);
@@ -21,16 +22,27 @@
 // unless the user fixed a range (right-click menu; double-click returns to auto-fit); it can be
 // logarithmic (values <= 0 then leave gaps).
 //
-// State that lasts between frames (hidden series, fixed ranges) lives in the Context, keyed by
-// the plot's ImGuiID. A series' x values must be ascending (time, sweep number).
+// State that lasts between frames (hidden series, fixed ranges, streamed series) lives in the
+// Context, keyed by the plot's ImGuiID. A series' x values must be ascending (time, sweep number).
+//
+// Cost: PlotLine and PlotLineG read every point every frame. PlotLineStream is for long recorded
+// series that grow at their end (the telemetry ring): the widget keeps each one decimated to the
+// min and max of every pixel column between frames (plot_columns.h) and reads only the samples
+// added since the last frame, so a plot overlaying 200 series of 600 steps costs about as much
+// as drawing 200 lines of a few hundred points. Lines are written straight into the draw list's
+// vertex buffer (anti-aliased through ImGui's baked line texture, as AddPolyline does), and a
+// legend with more entries than fit collapses to one "N series" line that opens a scroll list.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <imgui.h>
 
+#include "plot/plot_columns.h"
 #include "plot/plot_math.h"
 
 namespace jl::plot {
@@ -43,9 +55,6 @@ enum PlotFlags_ {
     PlotFlags_NoMenu = 1 << 2,    ///< no right-click menu
 };
 
-struct Point {
-    double x = 0.0, y = 0.0;
-};
 /// Returns the index-th point of a series (ImPlot's getter shape).
 using Getter = Point (*)(int index, void* userData);
 
@@ -60,6 +69,8 @@ struct PlotState {
     Range fixed{0.0, 1.0};    ///< the user's range
     std::vector<ImGuiID> hidden;  ///< series hidden from the legend
     int legendCorner = -1;        ///< 0 top left, 1 top right, 2 bottom left, 3 bottom right; -1 not placed yet
+    int legendCheckedFrame = 0;   ///< ImGui frame the legend's corner was last chosen in
+    int seriesShown = 0;          ///< series drawn in the last frame (picks the width of streamed columns)
     bool isHidden(ImGuiID id) const;
     void toggle(ImGuiID id);
 };
@@ -86,7 +97,8 @@ struct Building {
         ImGuiID id = 0;
         int label = 0;  ///< offset into labels
         ImU32 color = 0;
-        int first = 0, count = 0;  ///< range of points
+        int first = 0, count = 0;  ///< range of points (in `points`, or from `external`)
+        const Point* external = nullptr;  ///< a streamed series' points, kept by its ColumnSeries
     };
     struct Marker {
         int label = 0;
@@ -106,10 +118,14 @@ struct Building {
     std::vector<Series> series;
     std::vector<Point> points;
     std::vector<Marker> hlines, events;
-    std::vector<ImVec2> screen, decimated;  ///< drawing scratch
+    std::vector<ImVec2> screen, decimated, simplified;  ///< drawing scratch
     std::vector<Tick> xTicks, yTicks;
+    double columnWidth = 0.0;  ///< x width of a streamed series' columns this frame (0: no x limits yet)
 
     int addLabel(const char* text, const char* end = nullptr);
+    /// The points of series `s` (valid until the next BeginPlot).
+    const Point* pointsOf(const Series& s) const { return s.external ? s.external : points.data() + s.first; }
+    size_t pointCount = 0;  ///< points of every series together
     const char* label(int offset) const { return offset < 0 ? "" : labels.c_str() + offset; }
 };
 }  // namespace detail
@@ -123,6 +139,14 @@ struct Context {
     std::map<ImGuiID, PlotState> states;
     PlotResult last;
     detail::Building building;
+    /// A streamed series between frames (PlotLineStream), keyed by the series' ImGuiID.
+    struct Stream {
+        ColumnSeries columns;
+        uint64_t source = 0;
+        int lastFrame = 0;  ///< ImGui frame it was last drawn in (unused ones are dropped)
+    };
+    std::unordered_map<ImGuiID, Stream> streams;  ///< by the series' ImGuiID mixed with its source
+    int streamsSweptFrame = 0;
 };
 
 /// Starts a plot of `size` (x or y <= 0: fill the available width / height) at the cursor.
@@ -147,6 +171,22 @@ void PlotLineF(Context& ctx, const char* label, int count, const F& f, ImU32 col
     PlotLineG(
         ctx, label, [](int i, void* data) -> Point { return (*static_cast<const F*>(data))(i); },
         const_cast<void*>(static_cast<const void*>(&f)), count, color);
+}
+/// A long series that grows at its end and loses samples at its start, as a ring buffer of
+/// recorded steps does: sample i has the serial number firstSerial + i, and a sample keeps its
+/// serial (and its value) for as long as it is in the buffer. The widget keeps the series
+/// decimated between frames and calls the getter only for serials it has not seen; after a gap in
+/// the serials (the buffer was cleared, or the plot was not drawn for a while) it reads everything
+/// again. `source` names what the values are (say, a hash of the joint and the quantity): a new
+/// source starts over too. Needs SetupAxisLimitsX before it; without x limits it is PlotLineG.
+void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count, int64_t firstSerial,
+                     uint64_t source, ImU32 color = 0);
+template <class F>
+void PlotLineStreamF(Context& ctx, const char* label, int count, int64_t firstSerial, uint64_t source, const F& f,
+                     ImU32 color = 0) {
+    PlotLineStreamG(
+        ctx, label, [](int i, void* data) -> Point { return (*static_cast<const F*>(data))(i); },
+        const_cast<void*>(static_cast<const void*>(&f)), count, firstSerial, source, color);
 }
 /// A dashed horizontal line with its label at the right end (a threshold). Counted in auto-fit.
 void PlotHLine(Context& ctx, const char* label, double y, ImU32 color);

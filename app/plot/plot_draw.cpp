@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace jl::plot {
 
@@ -50,6 +51,79 @@ void dashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickne
         const float e = std::min(length, s + dash);
         draw->AddLine(ImVec2(a.x + dx * s / length, a.y + dy * s / length),
                       ImVec2(a.x + dx * e / length, a.y + dy * e / length), color, thickness);
+    }
+}
+
+/// A segment's unit normal (dy, −dx), or zero for a zero-length segment.
+ImVec2 segmentNormal(const ImVec2& a, const ImVec2& b) {
+    float dx = b.x - a.x, dy = b.y - a.y;
+    const float d2 = dx * dx + dy * dy;
+    if (d2 > 0.0f) {
+        const float inv = 1.0f / std::sqrt(d2);
+        dx *= inv, dy *= inv;
+    }
+    return ImVec2(dy, -dx);
+}
+
+/// An open polyline, the same triangles as ImDrawList::AddPolyline draws for a thin anti-aliased
+/// line (two vertices per point, textured with the font atlas' baked line of that width, the
+/// normals of neighbouring segments averaged and lengthened at corners), but written into the
+/// vertex buffer in one pass without AddPolyline's temporary arrays. Other widths, or a draw list
+/// without textured lines, go to AddPolyline.
+void addPolyline(ImDrawList* draw, const ImVec2* p, int n, ImU32 color, float thickness) {
+    if (n < 2) return;
+    const int width = static_cast<int>(thickness);
+    const ImDrawListFlags textured = ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex;
+    if ((draw->Flags & textured) != textured || static_cast<float>(width) != thickness || width < 1 ||
+        width >= IM_DRAWLIST_TEX_LINES_WIDTH_MAX) {
+        draw->AddPolyline(p, n, color, 0, thickness);
+        return;
+    }
+    const ImVec4 uvs = ImGui::GetIO().Fonts->TexUvLines[width];
+    const ImVec2 uv0(uvs.x, uvs.y), uv1(uvs.z, uvs.w);
+    const float half = 0.5f * thickness + 1.0f;  // the baked texture has a 1 px fringe on each side
+    constexpr int kChunk = 16384;  // points per reservation: 2 vertices each keeps it within 16-bit indices
+    for (int start = 0; start + 1 < n; start += kChunk - 1) {
+        const ImVec2* q = p + start;
+        const int count = std::min(kChunk, n - start);
+        draw->PrimReserve((count - 1) * 6, count * 2);
+        // Local write pointers: through the draw list's own members every store would reload them.
+        ImDrawVert* vtx = draw->_VtxWritePtr;
+        ImDrawIdx* idx = draw->_IdxWritePtr;
+        const auto base = static_cast<ImDrawIdx>(draw->_VtxCurrentIdx);
+        ImVec2 before = segmentNormal(q[0], q[1]);
+        for (int i = 0; i < count; ++i) {
+            const ImVec2 after = i + 1 < count ? segmentNormal(q[i], q[i + 1]) : before;
+            ImVec2 dm = i == 0 ? after : i + 1 == count ? before
+                                                         : ImVec2(0.5f * (before.x + after.x), 0.5f * (before.y + after.y));
+            const float d2 = dm.x * dm.x + dm.y * dm.y;  // ImGui's IM_FIXNORMAL2F: longer at corners, capped
+            if (d2 > 0.000001f) {
+                const float inv = std::min(1.0f / d2, 100.0f);
+                dm.x *= inv, dm.y *= inv;
+            }
+            dm.x *= half, dm.y *= half;
+            vtx[0].pos = ImVec2(q[i].x + dm.x, q[i].y + dm.y);
+            vtx[0].uv = uv0;
+            vtx[0].col = color;
+            vtx[1].pos = ImVec2(q[i].x - dm.x, q[i].y - dm.y);
+            vtx[1].uv = uv1;
+            vtx[1].col = color;
+            vtx += 2;
+            if (i > 0) {
+                const auto i1 = static_cast<ImDrawIdx>(base + 2 * (i - 1)), i2 = static_cast<ImDrawIdx>(i1 + 2);
+                idx[0] = i2;
+                idx[1] = i1;
+                idx[2] = static_cast<ImDrawIdx>(i1 + 1);
+                idx[3] = static_cast<ImDrawIdx>(i2 + 1);
+                idx[4] = static_cast<ImDrawIdx>(i1 + 1);
+                idx[5] = i2;
+                idx += 6;
+            }
+            before = after;
+        }
+        draw->_VtxWritePtr = vtx;
+        draw->_IdxWritePtr = idx;
+        draw->_VtxCurrentIdx += static_cast<unsigned int>(count * 2);
     }
 }
 
@@ -204,31 +278,63 @@ int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const Plo
     const float thickness = visible <= 8 ? 2.0f : 1.0f;
     const size_t decimateAbove = static_cast<size_t>(2.0f * l.width());
     draw->PushClipRect(l.areaMin, l.areaMax, true);
-    auto flush = [&](ImU32 color) {
-        std::vector<ImVec2>& run = b.screen;
-        if (run.size() == 1) draw->AddCircleFilled(run[0], thickness, color);
-        if (run.size() > decimateAbove) {
-            decimate(run.data(), run.size(), b.decimated);
-            draw->AddPolyline(b.decimated.data(), static_cast<int>(b.decimated.size()), color, 0, thickness);
-        } else if (run.size() > 1) {
-            draw->AddPolyline(run.data(), static_cast<int>(run.size()), color, 0, thickness);
-        }
-        run.clear();
-    };
+    // Points a line passes within this distance of are left out (simplify): less than the
+    // anti-aliased fringe, so the picture is the same.
+    constexpr float kTolerance = 0.4f;  // [px]
+    const bool log = r.yScale == Scale::Log10;
     for (const detail::Building::Series& s : b.series) {
         if (s.count == 0) continue;
-        b.screen.clear();
-        for (int i = s.first; i < s.first + s.count; ++i) {
-            const Point& p = b.points[i];
-            const bool drawable =
-                std::isfinite(p.x) && std::isfinite(p.y) && (r.yScale == Scale::Linear || p.y > 0.0);
-            if (!drawable) {  // a gap
-                flush(s.color);
-                continue;
+        const Point* points = b.pointsOf(s);
+        auto drawable = [&](const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && (!log || p.y > 0.0); };
+        if (static_cast<size_t>(s.count) > decimateAbove) {
+            // Many points per pixel column: the first, lowest, highest and last of each, then simplified.
+            auto flush = [&] {
+                if (b.screen.size() == 1) draw->AddCircleFilled(b.screen[0], thickness, s.color);
+                if (b.screen.size() > 1) {
+                    decimate(b.screen.data(), b.screen.size(), b.decimated);
+                    simplify(b.decimated.data(), b.decimated.size(), kTolerance, b.simplified);
+                    addPolyline(draw, b.simplified.data(), static_cast<int>(b.simplified.size()), s.color, thickness);
+                }
+                b.screen.clear();
+            };
+            b.screen.clear();
+            for (int i = 0; i < s.count; ++i) {
+                if (drawable(points[i]))
+                    b.screen.push_back(toScreen(l, r, points[i].x, points[i].y));
+                else
+                    flush();  // a gap
             }
-            b.screen.push_back(toScreen(l, r, p.x, p.y));
+            flush();
+            continue;
         }
-        flush(s.color);
+        // Mapped to the screen in one tight pass (an undrawable point becomes NaN: a gap), then
+        // simplified run by run into the buffer the line is drawn from.
+        const size_t count = static_cast<size_t>(s.count);
+        if (b.screen.size() < count) b.screen.resize(count);
+        if (b.simplified.size() < count) b.simplified.resize(count);
+        ImVec2* screen = b.screen.data();
+        const double xOffset = l.xOffset, xScale = l.xScale, yOffset = l.yOffset, yScale = l.yScale;
+        constexpr float kGap = std::numeric_limits<float>::quiet_NaN();
+        for (size_t i = 0; i < count; ++i) {
+            const Point& p = points[i];
+            const double y = log ? (p.y > 0.0 ? std::log10(p.y) : std::numeric_limits<double>::quiet_NaN()) : p.y;
+            const double sx = std::clamp(xOffset + xScale * p.x, -1e5, 1e5);
+            const double sy = std::clamp(yOffset + yScale * y, -1e5, 1e5);
+            const bool gap = !(std::abs(p.x) <= std::numeric_limits<double>::max()) ||
+                             !(std::abs(y) <= std::numeric_limits<double>::max());
+            screen[i] = ImVec2(static_cast<float>(sx), gap ? kGap : static_cast<float>(sy));
+        }
+        ImVec2* line = b.simplified.data();
+        for (size_t i = 0; i < count;) {
+            while (i < count && screen[i].y != screen[i].y) ++i;  // a gap
+            if (i == count) break;
+            Simplifier run(kTolerance, line);
+            const size_t first = i;
+            for (; i < count && screen[i].y == screen[i].y; ++i) run.add(screen[i]);
+            const size_t n = run.finish();
+            if (i - first == 1) draw->AddCircleFilled(screen[first], thickness, s.color);
+            if (n > 1) addPolyline(draw, line, static_cast<int>(n), s.color, thickness);
+        }
     }
     draw->PopClipRect();
     return visible;
@@ -275,7 +381,8 @@ namespace {
 /// legend stays where it is while the mouse is over it or unless another corner is clearly
 /// quieter, so it does not jump away from a click or flicker as the data moves.
 ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResult& r, const ImVec2& size,
-                      int& corner) {
+                      PlotState& state) {
+    int& corner = state.legendCorner;
     const float m = 6.0f;
     const ImVec2 corners[4] = {
         ImVec2(l.areaMin.x + m, l.areaMin.y + m),                    // top left
@@ -283,6 +390,10 @@ ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResu
         ImVec2(l.areaMin.x + m, l.areaMax.y - m - size.y),           // bottom left
         ImVec2(l.areaMax.x - m - size.x, l.areaMax.y - m - size.y),  // bottom right
     };
+    // Data moves slowly against the legend's hysteresis: a look every few frames is enough.
+    const int frame = ImGui::GetFrameCount();
+    if (corner >= 0 && frame >= state.legendCheckedFrame && frame - state.legendCheckedFrame < 8) return corners[corner];
+    state.legendCheckedFrame = frame;
     int covered[4] = {0, 0, 0, 0};
     auto count = [&](const ImVec2& s) {
         for (int c = 0; c < 4; ++c)
@@ -291,12 +402,13 @@ ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResu
     };
     // Dense data: every stride-th point. Sparse data (a convergence curve): points along each
     // segment too, so a line crossing a corner counts even without a sample in it.
-    const size_t stride = std::max<size_t>(1, b.points.size() / 4000);
+    const size_t stride = std::max<size_t>(1, b.pointCount / 4000);
     for (const detail::Building::Series& series : b.series) {
         ImVec2 previous;
         bool havePrevious = false;
-        for (int i = series.first; i < series.first + series.count; i += static_cast<int>(stride)) {
-            const Point& p = b.points[static_cast<size_t>(i)];
+        const Point* points = b.pointsOf(series);
+        for (int i = 0; i < series.count; i += static_cast<int>(stride)) {
+            const Point& p = points[i];
             if (!std::isfinite(p.y) || (r.yScale == Scale::Log10 && p.y <= 0.0)) {
                 havePrevious = false;
                 continue;
@@ -337,14 +449,24 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
     const float line = l.lineHeight + 1.0f, swatch = 16.0f, gap = 6.0f;
     const int capacity = std::max(1, static_cast<int>((l.height() - 12.0f) / line));
     const int total = static_cast<int>(b.series.size());
-    const int shown = total <= capacity ? total : std::max(0, capacity - 1);
-    char more[32] = "";
-    if (shown < total) std::snprintf(more, sizeof more, "+%d more", total - shown);
-    float width = ImGui::CalcTextSize(more).x;
+    // More entries than fit: one line, "N series", that opens the list (legendList).
+    const bool collapsed = total > capacity;
+    char summary[64] = "";
+    if (collapsed) {
+        int hidden = 0;
+        if (!state.hidden.empty())
+            for (const detail::Building::Series& s : b.series) hidden += state.isHidden(s.id) ? 1 : 0;
+        if (hidden > 0)
+            std::snprintf(summary, sizeof summary, "%d series, %d hidden", total, hidden);
+        else
+            std::snprintf(summary, sizeof summary, "%d series", total);
+    }
+    const int shown = collapsed ? 0 : total;
+    float width = ImGui::CalcTextSize(summary).x;
     for (int i = 0; i < shown; ++i) width = std::max(width, ImGui::CalcTextSize(b.label(b.series[i].label)).x);
     width += swatch + gap + 10.0f;
-    const ImVec2 size(width, line * (shown + (shown < total ? 1 : 0)) + 6.0f);
-    const ImVec2 min = quietestCorner(b, l, r, size, state.legendCorner);
+    const ImVec2 size(width, line * (collapsed ? 1 : shown) + 6.0f);
+    const ImVec2 min = quietestCorner(b, l, r, size, state);
     const ImVec2 max(min.x + size.x, min.y + size.y);
     r.legendMin = min;
     r.legendMax = max;
@@ -352,6 +474,19 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
     draw->AddRect(min, max, kAreaBorder, 3.0f);
     const ImVec2 mouse = ImGui::GetMousePos();
     const bool overLegend = b.hovered && mouse.x >= min.x && mouse.x < max.x && mouse.y >= min.y && mouse.y < max.y;
+    if (collapsed) {
+        // A swatch of the first few colours, then the count.
+        const float cy = min.y + 3.0f + 0.5f * line;
+        for (int k = 0; k < 4 && k < total; ++k)
+            draw->AddLine(ImVec2(min.x + 5.0f + 4.0f * k, cy), ImVec2(min.x + 9.0f + 4.0f * k, cy), b.series[k].color, 3.0f);
+        if (overLegend) {
+            draw->AddRectFilled(ImVec2(min.x + 2.0f, min.y + 3.0f), ImVec2(max.x - 2.0f, min.y + 3.0f + line), kLegendHover, 2.0f);
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ImGui::OpenPopup("##legend list");
+            ImGui::SetTooltip("click for the list of series: hide or show each one");
+        }
+        draw->AddText(ImVec2(min.x + 5.0f + swatch + gap, min.y + 3.0f), kTitle, summary);
+        return overLegend;
+    }
     for (int i = 0; i < shown; ++i) {
         const detail::Building::Series& s = b.series[i];
         const float y = min.y + 3.0f + line * i;
@@ -369,9 +504,42 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
             draw->AddLine(a, c, s.color, 3.0f);
         draw->AddText(ImVec2(c.x + gap, y), hidden ? kTickLabel & 0x80FFFFFF : kTitle, b.label(s.label));
     }
-    if (shown < total) draw->AddText(ImVec2(min.x + 5.0f, min.y + 3.0f + line * shown), kTickLabel, more);
     if (overLegend) ImGui::SetTooltip("click an entry to hide or show its line");
     return overLegend;
+}
+
+void legendList(const detail::Building& b, PlotState& state) {
+    if (!ImGui::BeginPopup("##legend list")) return;
+    const int total = static_cast<int>(b.series.size());
+    ImGui::TextDisabled("%d series: click one to hide or show it", total);
+    if (ImGui::SmallButton("show all")) state.hidden.clear();
+    ImGui::SameLine();
+    if (ImGui::SmallButton("hide all"))
+        for (const detail::Building::Series& s : b.series)
+            if (!state.isHidden(s.id)) state.hidden.push_back(s.id);
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    ImGui::BeginChild("##entries", ImVec2(320.0f, line * static_cast<float>(std::min(total, 16)) + 4.0f), false);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImGuiListClipper clipper;  // only the rows in view are laid out
+    clipper.Begin(total);
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const detail::Building::Series& s = b.series[static_cast<size_t>(i)];
+            const bool hidden = state.isHidden(s.id);
+            const ImVec2 pos = ImGui::GetCursorScreenPos();
+            const float cy = pos.y + 0.5f * ImGui::GetTextLineHeight();
+            draw->AddLine(ImVec2(pos.x + 2.0f, cy), ImVec2(pos.x + 18.0f, cy),
+                          hidden ? (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90) : s.color, hidden ? 2.0f : 3.0f);
+            ImGui::SetCursorScreenPos(ImVec2(pos.x + 24.0f, pos.y));
+            ImGui::PushID(i);
+            if (hidden) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            if (ImGui::Selectable(b.label(s.label), false, ImGuiSelectableFlags_DontClosePopups)) state.toggle(s.id);
+            if (hidden) ImGui::PopStyleColor();
+            ImGui::PopID();
+        }
+    }
+    ImGui::EndChild();
+    ImGui::EndPopup();
 }
 
 // [SECTION] Hover readout
@@ -390,7 +558,7 @@ void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, P
     double shownX = x;
     for (const detail::Building::Series& s : b.series) {
         if (s.count == 0) continue;
-        const Point* first = b.points.data() + s.first;
+        const Point* first = b.pointsOf(s);
         const Point* last = first + s.count;
         if (x < first->x - tolerance || x > (last - 1)->x + tolerance) continue;
         const Point* it = std::lower_bound(first, last, x, [](const Point& p, double v) { return p.x < v; });

@@ -35,6 +35,9 @@ void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, c
 /// Draws the legend in the corner where it hides the least data and toggles series clicked in it;
 /// returns true when the mouse is over it.
 bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l, PlotResult& r);
+/// The list of every series a collapsed legend opens (a popup with a scroll list: click to hide or
+/// show one). Draws nothing while the popup is closed.
+void legendList(const detail::Building& b, PlotState& state);
 /// Cursor line, points and tooltip at the mouse.
 void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, PlotResult& r);
 

@@ -7,17 +7,6 @@
 
 namespace jl::plot {
 
-void Extent::add(double v, Scale scale) {
-    if (!std::isfinite(v) || (scale == Scale::Log10 && v <= 0.0)) return;
-    if (empty) {
-        min = max = v;
-        empty = false;
-        return;
-    }
-    min = std::min(min, v);
-    max = std::max(max, v);
-}
-
 Range fitRange(const Extent& e, Scale scale, double padding) {
     if (scale == Scale::Log10) {
         if (e.empty) return {0.1, 1.0};
@@ -211,6 +200,13 @@ void decimate(const ImVec2* in, size_t n, std::vector<ImVec2>& out) {
             if (k == 0 || keep[k] != keep[k - 1]) out.push_back(in[keep[k]]);
         i = j;
     }
+}
+
+void simplify(const ImVec2* in, size_t n, float tolerance, std::vector<ImVec2>& out) {
+    out.resize(n);
+    Simplifier s(tolerance, out.data());
+    for (size_t i = 0; i < n; ++i) s.add(in[i]);
+    out.resize(s.finish());
 }
 
 }  // namespace jl::plot

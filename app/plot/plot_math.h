@@ -24,7 +24,16 @@ struct Range {
 struct Extent {
     double min = 0.0, max = 0.0;
     bool empty = true;
-    void add(double v, Scale scale);
+    void add(double v, Scale scale) {  // inline: auto-fit runs it for every point of every series
+        if (!(v - v == 0.0) || (scale == Scale::Log10 && v <= 0.0)) return;  // NaN or infinite
+        if (empty) {
+            min = max = v;
+            empty = false;
+            return;
+        }
+        min = v < min ? v : min;
+        max = v > max ? v : max;
+    }
 };
 
 /// The range an auto-fitted axis shows for data spanning `extent`: the data plus `padding` (a
@@ -65,5 +74,75 @@ int formatValue(double value, char* buf, size_t size);
 /// Reduces a polyline in screen space to at most ~4 points per pixel column (first, min, max,
 /// last of the column), which draws the same picture. `in` must be ordered by x. Reuses `out`.
 void decimate(const ImVec2* in, size_t n, std::vector<ImVec2>& out);
+
+/// Drops the points of a polyline in screen space that a straight line through its neighbours
+/// passes within `tolerance` pixels of (vertically), so a flat or straight stretch is drawn from
+/// its two ends while every kept segment stays within `tolerance` of every dropped point (sleeve
+/// fitting, one pass). Peaks and corners are kept. `in` should be ordered by x; where x does not
+/// increase, points are kept as they are. Reuses `out`.
+void simplify(const ImVec2* in, size_t n, float tolerance, std::vector<ImVec2>& out);
+
+/// simplify() one point at a time, into storage the caller provides (room for every point fed).
+class Simplifier {
+public:
+    Simplifier(float tolerance, ImVec2* out) : tolerance_(tolerance), begin_(out), out_(out) {}
+    void add(ImVec2 p);
+    /// Ends the line; returns the number of points written.
+    size_t finish();
+
+private:
+    // The sleeve: the directions (dx, dy), dx > 0, from the anchor of the lowest and the highest
+    // line passing within tolerance of every point since the anchor. Slopes are compared by cross
+    // products, so there is no division per point.
+    float tolerance_;
+    ImVec2* begin_;
+    ImVec2* out_;
+    ImVec2 anchor_, candidate_;
+    float loX_ = 1.0f, loY_ = 0.0f, hiX_ = 1.0f, hiY_ = 0.0f;
+    bool started_ = false;
+    bool pending_ = false;  ///< candidate_ ends the current segment and is not written yet
+    bool open_ = true;      ///< no point since the anchor yet: any slope will do
+};
+
+// Inline: drawSeries runs it for every point of every line.
+inline void Simplifier::add(ImVec2 p) {
+    if (!started_) {
+        *out_++ = p;
+        anchor_ = p;
+        started_ = true;
+        return;
+    }
+    float dx = p.x - anchor_.x, dy = p.y - anchor_.y;
+    if (dx > 0.0f && (open_ || (dy * loX_ >= loY_ * dx && dy * hiX_ <= hiY_ * dx))) {  // the segment can run on to p
+        if (open_ || (dy - tolerance_) * loX_ > loY_ * dx) loX_ = dx, loY_ = dy - tolerance_;
+        if (open_ || (dy + tolerance_) * hiX_ < hiY_ * dx) hiX_ = dx, hiY_ = dy + tolerance_;
+        open_ = false;
+        candidate_ = p;
+        pending_ = true;
+        return;
+    }
+    if (pending_) {  // p leaves the sleeve: the segment ends at the candidate, which anchors the next
+        *out_++ = candidate_;
+        anchor_ = candidate_;
+        pending_ = false;
+        dx = p.x - anchor_.x, dy = p.y - anchor_.y;
+    }
+    if (dx > 0.0f) {
+        loX_ = hiX_ = dx, loY_ = dy - tolerance_, hiY_ = dy + tolerance_;
+        open_ = false;
+        candidate_ = p;
+        pending_ = true;
+    } else {  // no slope to a point straight above (or left of) the anchor: keep it
+        *out_++ = p;
+        anchor_ = p;
+        open_ = true;
+    }
+}
+
+inline size_t Simplifier::finish() {
+    if (pending_) *out_++ = candidate_;
+    pending_ = false;
+    return static_cast<size_t>(out_ - begin_);
+}
 
 }  // namespace jl::plot

@@ -1,9 +1,14 @@
-// Plot widget arithmetic: auto-fit, ticks and their labels, linear and log mapping, decimation.
+// Plot widget arithmetic: auto-fit, ticks and their labels, linear and log mapping, decimation,
+// the streamed series' columns and line simplification.
 #include "plot/plot_math.h"
+
+#include "plot/plot_columns.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace jl::plot {
@@ -147,6 +152,96 @@ TEST(PlotMath, DecimationKeepsTheEnvelopeOfEachPixelColumn) {
     EXPECT_NEAR(lo, -50.0f, 0.5f);  // the extremes survive
     EXPECT_NEAR(hi, 50.0f, 0.5f);
     for (size_t i = 1; i < out.size(); ++i) EXPECT_GE(out[i].x, out[i - 1].x);
+}
+
+// [SECTION] Streamed columns
+
+/// Lowest and highest y of points (NaN points are breaks, not values).
+std::pair<double, double> extremes(const Point* p, size_t n) {
+    double lo = 1e300, hi = -1e300;
+    for (size_t i = 0; i < n; ++i)
+        if (!std::isnan(p[i].y)) lo = std::min(lo, p[i].y), hi = std::max(hi, p[i].y);
+    return {lo, hi};
+}
+
+TEST(PlotColumns, EachColumnKeepsItsLowestAndHighestSampleSoASpikeOfOneSampleSurvives) {
+    ColumnSeries c;
+    c.reset(0.1);  // 10 samples per column
+    std::vector<Point> raw;
+    for (int i = 0; i < 10000; ++i) raw.push_back(Point{i * 0.01, std::sin(i * 0.05)});
+    raw[4321].y = 25.0;   // one sample up
+    raw[7777].y = -30.0;  // one sample down
+    for (size_t i = 0; i < raw.size(); ++i) c.append(static_cast<int64_t>(i), raw[i]);
+    EXPECT_NEAR(static_cast<double>(c.size()), 1000.0, 2.0);  // (x / width lands on either side of a boundary)
+    EXPECT_EQ(c.nextSerial(), 10000);
+    const ColumnSeries::Span all = c.points(-1e9, 1e9);
+    EXPECT_LE(all.size, 2000u);  // at most two points per column
+    const auto [lo, hi] = extremes(all.data, all.size);
+    EXPECT_EQ(hi, 25.0);  // the same extremes as the raw data
+    EXPECT_EQ(lo, -30.0);
+    // The spikes are drawn where they were, and x ascends.
+    const Point spike = raw[4321];
+    EXPECT_TRUE(std::any_of(all.data, all.data + all.size, [&](const Point& p) { return p.x == spike.x && p.y == 25.0; }));
+    for (size_t i = 1; i < all.size; ++i) EXPECT_GE(all.data[i].x, all.data[i - 1].x);
+    // Every column's extremes equal those of its raw samples.
+    for (int col = 0; col < 1000; col += 37) {
+        double rlo = 1e300, rhi = -1e300;
+        for (int i = col * 10; i < col * 10 + 10; ++i) rlo = std::min(rlo, raw[i].y), rhi = std::max(rhi, raw[i].y);
+        const ColumnSeries::Span one = c.points(col * 0.1 + 0.05, col * 0.1 + 0.05);  // that column and its neighbours
+        const auto [clo, chi] = extremes(one.data, one.size);
+        EXPECT_LE(clo, rlo);
+        EXPECT_GE(chi, rhi);
+    }
+}
+
+TEST(PlotColumns, DroppingOldSamplesAndGapsKeepTheRest) {
+    ColumnSeries c;
+    c.reset(1.0);
+    for (int i = 0; i < 100; ++i) c.append(i, Point{i * 0.25, i == 50 ? std::nan("") : double(i)});
+    // The NaN at x = 12.5 breaks the line: a NaN point between the columns on either side.
+    const ColumnSeries::Span all = c.points(-1e9, 1e9);
+    const Point* gap = std::find_if(all.data, all.data + all.size, [](const Point& p) { return std::isnan(p.y); });
+    ASSERT_NE(gap, all.data + all.size);
+    EXPECT_LT((gap - 1)->x, 12.5);
+    EXPECT_GT((gap + 1)->x, 12.5);
+    c.dropBefore(60);  // the source forgot samples 0..59: columns whose newest sample is older go
+    const ColumnSeries::Span rest = c.points(-1e9, 1e9);
+    EXPECT_GE(rest.data[0].x, 14.0);  // column 14 holds samples 56..59 only: dropped too
+    EXPECT_EQ(extremes(rest.data, rest.size).second, 99.0);
+    EXPECT_EQ(c.nextSerial(), 100);
+}
+
+// [SECTION] Simplification
+
+TEST(PlotMath, SimplifyDrawsAStraightStretchFromItsEndsAndKeepsPeaks) {
+    std::vector<ImVec2> in, out;
+    for (int i = 0; i <= 100; ++i) in.push_back(ImVec2(float(i), 50.0f + 0.1f * float(i % 2)));  // flat, with noise < tolerance
+    in[60].y = 10.0f;  // a one-point peak
+    simplify(in.data(), in.size(), 0.4f, out);
+    EXPECT_LE(out.size(), 8u);
+    EXPECT_EQ(out.front().x, in.front().x);
+    EXPECT_EQ(out.back().x, in.back().x);
+    EXPECT_TRUE(std::any_of(out.begin(), out.end(), [](const ImVec2& p) { return p.x == 60.0f && p.y == 10.0f; }));
+    // Every dropped point is within the tolerance of the line drawn at its x.
+    for (const ImVec2& p : in) {
+        const auto next = std::lower_bound(out.begin(), out.end(), p.x, [](const ImVec2& q, float x) { return q.x < x; });
+        ASSERT_NE(next, out.end());
+        if (next->x == p.x) continue;
+        const ImVec2 a = *(next - 1), b = *next;
+        const float y = a.y + (b.y - a.y) * (p.x - a.x) / (b.x - a.x);
+        EXPECT_LE(std::abs(y - p.y), 0.4f + 1e-4f) << p.x;
+    }
+    // A sine wave keeps its shape: every point stays within tolerance too.
+    in.clear();
+    for (int i = 0; i <= 400; ++i) in.push_back(ImVec2(float(i), 60.0f * std::sin(float(i) * 0.05f)));
+    simplify(in.data(), in.size(), 0.4f, out);
+    EXPECT_LT(out.size(), in.size());
+    for (const ImVec2& p : in) {
+        const auto next = std::lower_bound(out.begin(), out.end(), p.x, [](const ImVec2& q, float x) { return q.x < x; });
+        if (next->x == p.x) continue;
+        const ImVec2 a = *(next - 1), b = *next;
+        EXPECT_LE(std::abs(a.y + (b.y - a.y) * (p.x - a.x) / (b.x - a.x) - p.y), 0.41f) << p.x;
+    }
 }
 
 }  // namespace

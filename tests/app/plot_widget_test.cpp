@@ -2,10 +2,13 @@
 // series, and a click on a legend entry hides that series in the next frame.
 #include "plot/plot.h"
 
+#include "headless_imgui.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace jl::plot {
@@ -13,17 +16,7 @@ namespace {
 
 class PlotWidget : public ::testing::Test {
 protected:
-    void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(900, 600);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the font atlas; no texture upload needed
-    }
-    void TearDown() override { ImGui::DestroyContext(); }
+    test::HeadlessImGui imgui{ImVec2(900, 600)};
 
     /// Runs one frame with the mouse at `mouse` (button 0 held when `down`) and `body` drawing
     /// into a full-screen window.
@@ -177,6 +170,102 @@ TEST_F(PlotWidget, PlotsKeepSeparateStateAndGettersWork) {
     EXPECT_DOUBLE_EQ(ctx.last.x.min, 0.0);  // x fits the data when no window is given
     EXPECT_DOUBLE_EQ(ctx.last.x.max, 10.0);
     EXPECT_GE(ctx.last.y.max, 100.0);
+}
+
+/// Lowest and highest screen y of the vertices drawn in `color` this frame.
+std::pair<float, float> drawnExtent(ImU32 color) {
+    float top = 1e9f, bottom = -1e9f;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l)
+        for (const ImDrawVert& v : data->CmdLists[l]->VtxBuffer)
+            if (v.col == color) top = std::min(top, v.pos.y), bottom = std::max(bottom, v.pos.y);
+    return {top, bottom};
+}
+
+TEST_F(PlotWidget, AStreamedSeriesShowsTheSameMinAndMaxAsItsRawDataAndReadsOnlyNewSamples) {
+    // 10 s at 600 Hz in an 800 px plot: 7.5 samples per pixel, with one-sample spikes up and down.
+    for (int i = 0; i < 6000; ++i) {
+        t.push_back(i / 600.0);
+        a.push_back(std::sin(i / 300.0) + 0.1 * std::sin(i * 1.7));
+    }
+    a[2345] = 4.0;
+    a[4321] = -3.0;
+    const ImU32 rawColor = IM_COL32(11, 22, 33, 255), streamColor = IM_COL32(44, 55, 66, 255);
+    int reads = 0;
+    int64_t firstSerial = 0;
+    auto plot = [&](bool streamed) {
+        ASSERT_TRUE(BeginPlot(ctx, streamed ? "streamed" : "raw", ImVec2(800, 300)));
+        SetupAxisX(ctx, "time", "s");
+        SetupAxisY(ctx, "value", "");
+        SetupAxisLimitsX(ctx, t.front(), t.back());
+        if (streamed)
+            PlotLineStreamF(
+                ctx, "signal", static_cast<int>(t.size()), firstSerial, 7,
+                [&](int i) {
+                    ++reads;
+                    return Point{t[static_cast<size_t>(i)], a[static_cast<size_t>(i)]};
+                },
+                streamColor);
+        else
+            PlotLine(ctx, "signal", t.data(), a.data(), static_cast<int>(t.size()), rawColor);
+        EndPlot(ctx);
+    };
+    frame([&] { plot(false); });
+    const PlotResult raw = ctx.last;
+    const auto [rawTop, rawBottom] = drawnExtent(rawColor);
+    frame([&] { plot(true); });
+    const PlotResult streamed = ctx.last;
+    const auto [top, bottom] = drawnExtent(streamColor);
+    EXPECT_EQ(reads, 6000);
+    // The same fitted range (from the same min and max), and the spikes drawn as far out.
+    EXPECT_EQ(streamed.y.min, raw.y.min);
+    EXPECT_EQ(streamed.y.max, raw.y.max);
+    const float height = streamed.areaMax.y - streamed.areaMin.y;
+    auto screenY = [&](double v) {
+        return streamed.areaMax.y - static_cast<float>((v - streamed.y.min) / streamed.y.size()) * height;
+    };
+    EXPECT_NEAR(top, screenY(4.0), 2.5f);  // the line reaches the one-sample spike (±its half width)
+    EXPECT_NEAR(bottom, screenY(-3.0), 2.5f);
+    EXPECT_NEAR(top, rawTop, 1.5f);  // (the corner at the tip is mitred from other neighbours)
+    EXPECT_NEAR(bottom, rawBottom, 1.5f);
+    EXPECT_LT(ImGui::GetDrawData()->TotalVtxCount, 2 * 2 * 800 + 400);  // at most ~2 points per pixel
+
+    // A ring buffer moving on by 10 samples: only those 10 are read.
+    for (int k = 0; k < 10; ++k) {
+        t.erase(t.begin());
+        a.erase(a.begin());
+        t.push_back(t.back() + 1.0 / 600.0);
+        a.push_back(0.0);
+    }
+    firstSerial += 10;
+    reads = 0;
+    frame([&] { plot(true); });
+    EXPECT_EQ(reads, 10);
+    // Serials that do not follow on (the buffer was cleared and refilled): everything again.
+    firstSerial += 100000;
+    reads = 0;
+    frame([&] { plot(true); });
+    EXPECT_EQ(reads, 6000);
+}
+
+TEST_F(PlotWidget, ALegendWithMoreEntriesThanFitCollapsesToACountThatOpensTheList) {
+    std::vector<std::string> names;
+    for (int s = 0; s < 40; ++s) names.push_back("joint " + std::to_string(s));
+    t = {0.0, 1.0};
+    a = {0.0, 1.0};
+    auto plot = [&] {
+        ASSERT_TRUE(BeginPlot(ctx, "many", ImVec2(600, 200)));
+        for (const std::string& n : names) PlotLine(ctx, n.c_str(), t.data(), a.data(), 2);
+        EndPlot(ctx);
+    };
+    frame(plot);
+    const PlotResult r = ctx.last;
+    EXPECT_LT(r.legendMax.y - r.legendMin.y, 2.5f * ImGui::GetTextLineHeight());  // one line: "40 series"
+    const ImVec2 legend((r.legendMin.x + r.legendMax.x) * 0.5f, (r.legendMin.y + r.legendMax.y) * 0.5f);
+    frame(plot, legend, false);
+    frame(plot, legend, true);  // click: the list opens
+    frame(plot, legend, false);
+    EXPECT_TRUE(ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel));
 }
 
 }  // namespace
