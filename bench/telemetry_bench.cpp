@@ -7,14 +7,18 @@
 //   draw    a Dear ImGui frame (NewFrame … Render) drawing plots with the same code as the Plots
 //           panel (drawTelemetryPlot): first the panel's default set for the selected joint (impulse
 //           and geometric error per row, energy, convergence), then the same plus a force plot
-//           overlaying K joints (default: all of them) in one plot, the worst case.
+//           overlaying K joints (default: all of them) in one plot, the worst case: once with a
+//           break force on every joint (its line is part of the value axis's fit, so the curves
+//           lie in a band at the bottom), once without (the curves fill the plot's height).
 // It prints the median and 95th percentile over the frames of the thread's CPU time (and of the
 // wall-clock time, which on a busy machine includes time the core was given to other processes). The draw time is the CPU work of
 // building the vertex buffers; the GPU then draws them (that part depends on the graphics card).
-// The telemetry ring is full (600 steps) before timing starts, so the plots draw 600 points per
-// series. No GL context is needed.
+// The telemetry ring is full (600 steps) before timing starts, so every series has 600 samples.
+// The plot widget keeps them decimated between frames and reads only the newest step (the first 30
+// frames, not timed, fill its caches). No GL context is needed.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -53,7 +57,7 @@ std::string name(char prefix, int index) {
 
 /// `joints` joints in chains of five hanging links, cycling through the five basic joint types
 /// (about five rows per joint).
-jl::Scene scene(int joints) {
+jl::Scene scene(int joints, double breakForce) {
     const char* types[] = {"revolute", "spherical", "prismatic", "distance", "fixed"};
     jl::Scene s;
     s.settings.groundPlane = false;
@@ -72,7 +76,7 @@ jl::Scene scene(int joints) {
         d.body1 = b.name;
         d.frame0.p = link == 0 ? top : Vec3(0.0, -0.25, 0.0);
         d.frame1.p = Vec3(0.0, 0.25, 0.0);
-        d.breakForce = 1e4;
+        d.breakForce = breakForce;
         s.joints.push_back(d);
     }
     return s;
@@ -91,7 +95,7 @@ void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::Worl
              int frames) {
     jl::plot::Context ctx;
     jl::app::ConvergenceHistory convergence;
-    std::vector<double> scratch;
+    jl::app::RowLabelIndex rowLabels;
     std::vector<double> recordMs, drawMs, totalMs, wallMs;
     for (int f = 0; f < frames + 30; ++f) {  // the first 30 frames warm the caches and buffers up
         world.step();
@@ -111,7 +115,7 @@ void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::Worl
         in.world = &world;
         in.convergence = &convergence;
         in.selectedJoint = 0;
-        in.scratch = &scratch;
+        in.rowLabels = &rowLabels;
         for (size_t i = 0; i < plots.size(); ++i) {
             bool logScale = plots[i].logScale;
             jl::app::drawTelemetryPlot(ctx, std::to_string(i).c_str(), plots[i], in, ImVec2(470, 160), &logScale);
@@ -128,7 +132,7 @@ void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::Worl
         wallMs.push_back(wall);
     }
     const Stats rec = stats(recordMs), drw = stats(drawMs), tot = stats(totalMs), wl = stats(wallMs);
-    std::printf("  %-44s %9.3f %9.3f %9.3f %9.3f %9.3f   %d vertices\n", label, rec.median, drw.median, tot.median,
+    std::printf("  %-60s %9.3f %9.3f %9.3f %9.3f %9.3f   %d vertices\n", label, rec.median, drw.median, tot.median,
                 tot.p95, wl.median, ImGui::GetDrawData()->TotalVtxCount);
 }
 
@@ -146,18 +150,6 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    const jl::Scene s = scene(joints);
-    if (std::string problem = jl::validateScene(s); !problem.empty()) {
-        std::fprintf(stderr, "jointlab_telemetry_bench: bad scene: %s\n", problem.c_str());
-        return 1;
-    }
-    jl::World world(s);
-    jl::Telemetry telemetry(600);  // the app's default: 10 s at 60 Hz
-    for (int i = 0; i < 600; ++i) {
-        world.step();
-        telemetry.record(world);
-    }
-
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
@@ -168,20 +160,40 @@ int main(int argc, char** argv) {
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
 
-    std::printf("telemetry + plots: %d joints, %zu rows per step, %zu steps recorded (%.1f MB), %d frames of "
-                "one step each\n",
-                joints, telemetry.latest().rows.size(), telemetry.size(), telemetry.memoryBytes() / 1048576.0, frames);
-    std::printf("  %-44s %9s %9s %9s %9s %9s\n", "plots drawn", "record", "draw", "total", "total p95", "wall");
-    std::vector<jl::PlotDesc> plots = jl::app::defaultPlots();
-    measure("Plots panel defaults (4 plots)", plots, world, telemetry, frames);
-    jl::PlotDesc all;
-    all.kind = jl::PlotKind::Force;
+    // Twice: with a break force on every joint (its dashed line is counted in the value axis's fit,
+    // so the 200 force curves lie in a band near the bottom of the plot), then without one (the
+    // axis fits the forces and the curves fill the plot: the most line to draw).
     if (overlay < 0 || overlay > joints) overlay = joints;
-    for (int j = 0; j < overlay; ++j) all.joints = jl::app::addToList(all.joints, s.joints[static_cast<size_t>(j)].name);
-    if (overlay > 0) {
+    for (const double breakForce : {1e4, jl::kInf}) {
+        const jl::Scene s = scene(joints, breakForce);
+        if (std::string problem = jl::validateScene(s); !problem.empty()) {
+            std::fprintf(stderr, "jointlab_telemetry_bench: bad scene: %s\n", problem.c_str());
+            return 1;
+        }
+        jl::World world(s);
+        jl::Telemetry telemetry(600);  // the app's default: 10 s at 60 Hz
+        for (int i = 0; i < 600; ++i) {
+            world.step();
+            telemetry.record(world);
+        }
+        std::vector<jl::PlotDesc> plots = jl::app::defaultPlots();
+        if (std::isfinite(breakForce)) {
+            std::printf("telemetry + plots: %d joints, %zu rows per step, %zu steps recorded (%.1f MB), %d frames of "
+                        "one step each\n",
+                        joints, telemetry.latest().rows.size(), telemetry.size(), telemetry.memoryBytes() / 1048576.0,
+                        frames);
+            std::printf("  %-60s %9s %9s %9s %9s %9s\n", "plots drawn", "record", "draw", "total", "total p95", "wall");
+            measure("Plots panel defaults (4 plots)", plots, world, telemetry, frames);
+        }
+        if (overlay == 0) break;
+        jl::PlotDesc all;
+        all.kind = jl::PlotKind::Force;
+        for (int j = 0; j < overlay; ++j)
+            all.joints = jl::app::addToList(all.joints, s.joints[static_cast<size_t>(j)].name);
         plots.push_back(all);
-        char label[64];
-        std::snprintf(label, sizeof label, "defaults + force of %d joints in one plot", overlay);
+        char label[96];
+        std::snprintf(label, sizeof label, "defaults + force of %d joints in one plot, %s", overlay,
+                      std::isfinite(breakForce) ? "break force" : "no break force");
         measure(label, plots, world, telemetry, frames);
     }
     std::printf("  (medians of thread CPU time per frame [ms]; wall: median wall clock; budget 1 ms)\n");

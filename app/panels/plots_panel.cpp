@@ -153,7 +153,7 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     inputs.convergence = &ps.convergence;
     inputs.selectedJoint = selectedJointIndex(state);
     inputs.windowSeconds = ps.windowSeconds;
-    inputs.scratch = &ps.scratch;
+    inputs.rowLabels = &ps.rowLabels;
     for (int i = 0; i < n; ++i) {
         ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + kGap), origin.y + (i / columns) * (cell.y + kGap)));
         ImGui::PushID(i);

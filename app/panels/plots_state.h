@@ -25,7 +25,7 @@ struct PlotImageRequest {
 struct PlotsPanelState {
     plot::Context plots;              ///< the widget's state (hidden series, fixed ranges)
     ConvergenceHistory convergence;   ///< last residual curve of PGS and of TGS
-    std::vector<double> scratch;      ///< reused by plots that gather many series at once
+    RowLabelIndex rowLabels;          ///< the row labels of each plotted joint in the recorded window
     float dockHeight = 0.0f;          ///< height of the dock under the viewport; 0 = default share
     double windowSeconds = 10.0;      ///< time shown by the time plots [s]
     double recordSeconds = 10.0;      ///< length of the telemetry record [s] (applied between frames)

@@ -13,6 +13,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr ImU32 kBreakColor = IM_COL32(255, 70, 70, 255);
+constexpr ImU32 kThresholdColor = IM_COL32(235, 94, 40, 255);  ///< a threshold shared by several joints
 
 bool sameLabel(const char* a, const char* b) { return a == b || std::strcmp(a, b) == 0; }
 
@@ -25,17 +26,13 @@ const RowSample* findRow(const StepSample& s, int joint, const char* label) {
     return nullptr;
 }
 
-/// Labels of the rows `joint` produced anywhere in the window, newest step's order first.
-void rowLabels(const Telemetry& t, int joint, std::vector<const char*>& out) {
-    out.clear();
-    for (size_t i = t.size(); i-- > 0;) {
-        const StepSample& s = t.at(i);
-        auto it = std::lower_bound(s.rows.begin(), s.rows.end(), joint,
-                                   [](const RowSample& r, int j) { return r.joint < j; });
-        for (; it != s.rows.end() && it->joint == joint; ++it)
-            if (std::none_of(out.begin(), out.end(), [&](const char* l) { return sameLabel(l, it->label); }))
-                out.push_back(it->label);
-    }
+/// The rows of `joint` in one step (rows are stored in joint order).
+std::span<const RowSample> jointRows(const StepSample& s, int joint) {
+    auto first = std::lower_bound(s.rows.begin(), s.rows.end(), joint,
+                                  [](const RowSample& r, int j) { return r.joint < j; });
+    auto last = first;
+    while (last != s.rows.end() && last->joint == joint) ++last;
+    return {s.rows.data() + (first - s.rows.begin()), static_cast<size_t>(last - first)};
 }
 
 /// 1 = angular row, 0 = linear, -1 = not produced this step (unknown).
@@ -56,6 +53,20 @@ const char* kindTitle(PlotKind kind) {
         case PlotKind::Convergence: return "Convergence of the last step, per solver sweep";
     }
     return "Plot";
+}
+
+/// Names what a streamed series shows, for the plot widget's cache (PlotLineStream): which
+/// record, which quantity, which joint and row.
+uint64_t sourceKey(const Telemetry& t, uint64_t quantity, int64_t joint = -1, const char* label = nullptr) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a over the parts
+    auto mix = [&](uint64_t v) {
+        for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
+    };
+    mix(reinterpret_cast<uintptr_t>(&t));
+    mix(quantity);
+    mix(static_cast<uint64_t>(joint));
+    for (const char* c = label; c && *c; ++c) h = (h ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
+    return h;
 }
 
 bool usesJoints(PlotKind kind) {
@@ -83,8 +94,10 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
     std::vector<Series> series;
     std::vector<const char*> labels;
     int linear = 0, angular = 0;
+    RowLabelIndex local;
+    RowLabelIndex& index = in.rowLabels ? *in.rowLabels : local;
     for (int j : joints) {
-        rowLabels(*in.telemetry, j, labels);
+        index.labels(*in.telemetry, j, labels);
         for (const char* label : labels) {
             if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), label) == wanted.end()) continue;
             series.push_back({j, label});
@@ -101,11 +114,14 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
     std::string name;
     for (const Series& s : series) {
         name = joints.size() > 1 ? scene.joints[s.joint].name + ": " + s.label : std::string(s.label);
-        plot::PlotLineF(ctx, name.c_str(), static_cast<int>(t.size()), [&](int i) {
-            const StepSample& frame = t.at(static_cast<size_t>(i));
-            const RowSample* r = findRow(frame, s.joint, s.label);
-            return plot::Point{frame.time, !r ? kNaN : error ? r->result.geometricError : r->result.impulse};
-        });
+        plot::PlotLineStreamF(ctx, name.c_str(), static_cast<int>(t.size()), t.firstSerial(),
+                              sourceKey(t, static_cast<uint64_t>(desc.kind), s.joint, s.label), [&](int i) {
+                                  const StepSample& frame = t.at(static_cast<size_t>(i));
+                                  const RowSample* r = findRow(frame, s.joint, s.label);
+                                  return plot::Point{frame.time, !r                ? kNaN
+                                                                 : error ? r->result.geometricError
+                                                                         : r->result.impulse};
+                              });
     }
 }
 
@@ -116,39 +132,76 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
     plot::SetupAxisY(ctx, torque ? "|torque|" : "|force|", torque ? "N·m" : "N", logScale);
     const Telemetry& t = *in.telemetry;
     const Scene& scene = in.world->scene();
-    // Gather every series in one pass over the steps (step-major: each step's joint samples are
-    // read once, in order), then hand the widget contiguous arrays.
-    const size_t n = t.size(), k = joints.size();
-    std::vector<double> local;
-    std::vector<double>& data = in.scratch ? *in.scratch : local;
-    data.resize(n * (k + 1));
-    double* times = data.data();
-    for (size_t i = 0; i < n; ++i) {
-        const StepSample& frame = t.at(i);
-        times[i] = frame.time;
-        for (size_t s = 0; s < k; ++s) {
-            const size_t j = static_cast<size_t>(joints[s]);
-            data[n * (s + 1) + i] =
-                j < frame.joints.size() ? glm::length(torque ? frame.joints[j].torque : frame.joints[j].force) : kNaN;
-        }
-    }
-    char text[160];
+    const int n = static_cast<int>(t.size());
+    const size_t k = joints.size();
+    // Each series is streamed: the widget keeps it decimated and reads only the steps recorded
+    // since the last frame.
     for (size_t s = 0; s < k; ++s) {
         const int j = joints[s];
-        const JointDesc& d = scene.joints[static_cast<size_t>(j)];
-        const ImU32 color = plot::seriesColor(static_cast<int>(s));
-        plot::PlotLine(ctx, d.name.c_str(), times, data.data() + n * (s + 1), static_cast<int>(n), color);
-        const Real threshold = torque ? d.breakTorque : d.breakForce;
-        if (std::isfinite(threshold)) {
-            std::snprintf(text, sizeof text, "%s%s%s %.4g %s", torque ? "break torque" : "break force",
-                          k > 1 ? " of " : "", k > 1 ? d.name.c_str() : "", threshold, torque ? "N·m" : "N");
-            plot::PlotHLine(ctx, text, threshold, color);
+        const size_t js = static_cast<size_t>(j);
+        plot::PlotLineStreamF(
+            ctx, scene.joints[js].name.c_str(), n, t.firstSerial(), sourceKey(t, static_cast<uint64_t>(desc.kind), j),
+            [&](int i) {
+                const StepSample& frame = t.at(static_cast<size_t>(i));
+                return plot::Point{frame.time, js < frame.joints.size() ? glm::length(torque ? frame.joints[js].torque
+                                                                                            : frame.joints[js].force)
+                                                                        : kNaN};
+            },
+            plot::seriesColor(static_cast<int>(s)));
+    }
+    const bool pull = !torque && plotsMouseSpring(desc, scene);
+    if (pull)
+        plot::PlotLineStreamF(
+            ctx, kMouseSpring, n, t.firstSerial(), sourceKey(t, 100), [&](int i) {
+                const StepSample& frame = t.at(static_cast<size_t>(i));
+                return plot::Point{frame.time, frame.pull.active ? glm::length(frame.pull.force) : kNaN};
+            },
+            plot::seriesColor(static_cast<int>(k)));
+    // Thresholds: one dashed line per value, naming the joint when it is the only one at it.
+    char text[160];
+    auto thresholdOf = [&](size_t s) {
+        const JointDesc& d = scene.joints[static_cast<size_t>(joints[s])];
+        return torque ? d.breakTorque : d.breakForce;
+    };
+    const char* what = torque ? "break torque" : "break force";
+    const char* unit = torque ? "N·m" : "N";
+    // Usually every joint has the same threshold (or none): one line, found in one pass.
+    size_t firstFinite = k, finite = 0;
+    bool allSame = true;
+    for (size_t s = 0; s < k; ++s) {
+        if (!std::isfinite(thresholdOf(s))) continue;
+        if (firstFinite == k) firstFinite = s;
+        allSame = allSame && thresholdOf(s) == thresholdOf(firstFinite);
+        ++finite;
+    }
+    for (size_t s = firstFinite; s < k; ++s) {
+        const Real threshold = thresholdOf(s);
+        if (!std::isfinite(threshold)) continue;
+        int same = 0;
+        bool first = true;
+        if (allSame) {
+            same = static_cast<int>(finite);
+        } else {
+            for (size_t o = 0; o < k; ++o) {
+                if (thresholdOf(o) != threshold) continue;
+                first = first && o >= s;
+                ++same;
+            }
         }
-        for (const BreakEvent& e : in.world->breakEvents()) {
-            if (e.joint != j) continue;
-            std::snprintf(text, sizeof text, "%s broke", d.name.c_str());
-            plot::PlotEvent(ctx, text, e.time, kBreakColor);
-        }
+        if (!first) continue;  // drawn with the first joint at this value
+        const std::string& name = scene.joints[static_cast<size_t>(joints[s])].name;
+        if (same > 1)
+            std::snprintf(text, sizeof text, "%s %.4g %s (%d joints)", what, threshold, unit, same);
+        else
+            std::snprintf(text, sizeof text, "%s%s%s %.4g %s", what, k > 1 || pull ? " of " : "",
+                          k > 1 || pull ? name.c_str() : "", threshold, unit);
+        plot::PlotHLine(ctx, text, threshold, same > 1 ? kThresholdColor : plot::seriesColor(static_cast<int>(s)));
+        if (allSame) break;
+    }
+    for (const BreakEvent& e : in.world->breakEvents()) {
+        if (std::find(joints.begin(), joints.end(), e.joint) == joints.end()) continue;
+        std::snprintf(text, sizeof text, "%s broke", scene.joints[static_cast<size_t>(e.joint)].name.c_str());
+        plot::PlotEvent(ctx, text, e.time, kBreakColor);
     }
 }
 
@@ -157,15 +210,15 @@ void energyPlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
     plot::SetupAxisY(ctx, "energy", "J", logScale);
     const Telemetry& t = *in.telemetry;
     const int n = static_cast<int>(t.size());
-    plot::PlotLineF(ctx, "kinetic", n, [&](int i) {
+    plot::PlotLineStreamF(ctx, "kinetic", n, t.firstSerial(), sourceKey(t, 101), [&](int i) {
         const StepSample& s = t.at(static_cast<size_t>(i));
         return plot::Point{s.time, s.kineticEnergy};
     });
-    plot::PlotLineF(ctx, "potential", n, [&](int i) {
+    plot::PlotLineStreamF(ctx, "potential", n, t.firstSerial(), sourceKey(t, 102), [&](int i) {
         const StepSample& s = t.at(static_cast<size_t>(i));
         return plot::Point{s.time, s.potentialEnergy};
     });
-    plot::PlotLineF(ctx, "total", n, [&](int i) {
+    plot::PlotLineStreamF(ctx, "total", n, t.firstSerial(), sourceKey(t, 103), [&](int i) {
         const StepSample& s = t.at(static_cast<size_t>(i));
         return plot::Point{s.time, s.kineticEnergy + s.potentialEnergy};
     });
@@ -195,6 +248,40 @@ void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
 }
 
 }  // namespace
+
+// [SECTION] Row labels in the window
+
+void RowLabelIndex::labels(const Telemetry& t, int joint, std::vector<const char*>& out) {
+    out.clear();
+    if (t.size() == 0) return;
+    auto it = std::find_if(entries_.begin(), entries_.end(),
+                           [&](const Entry& e) { return e.telemetry == &t && e.joint == joint; });
+    if (it == entries_.end()) {
+        if (entries_.size() >= 64) entries_.clear();  // joints no plot asks for any more
+        entries_.push_back(Entry{&t, joint, -1, {}});
+        it = entries_.end() - 1;
+    }
+    Entry& e = *it;
+    const int64_t first = t.firstSerial(), end = first + static_cast<int64_t>(t.size());
+    if (e.next < first || e.next > end) {  // steps were missed, or the record started over
+        e.seen.clear();
+        e.next = first;
+    }
+    for (; e.next < end; ++e.next)
+        for (const RowSample& r : jointRows(t.at(static_cast<size_t>(e.next - first)), joint)) {
+            auto s = std::find_if(e.seen.begin(), e.seen.end(), [&](const auto& l) { return sameLabel(l.first, r.label); });
+            if (s == e.seen.end())
+                e.seen.emplace_back(r.label, e.next);
+            else
+                s->second = e.next;
+        }
+    std::erase_if(e.seen, [&](const auto& l) { return l.second < first; });  // only in steps that left the window
+    for (const RowSample& r : jointRows(t.latest(), joint))
+        if (std::none_of(out.begin(), out.end(), [&](const char* l) { return sameLabel(l, r.label); }))
+            out.push_back(r.label);
+    for (const auto& [label, serial] : e.seen)
+        if (std::none_of(out.begin(), out.end(), [&](const char* l) { return sameLabel(l, label); })) out.push_back(label);
+}
 
 // [SECTION] Convergence history
 
@@ -248,9 +335,15 @@ void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std
         const int j = scene.findJoint(name);
         if (j >= 0 && std::find(out.begin(), out.end(), j) == out.end())
             out.push_back(j);
-        else if (j < 0 && missing)
+        else if (j < 0 && missing && name != kMouseSpring)
             *missing += (missing->empty() ? "" : ", ") + name;
     }
+}
+
+bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene) {
+    if (desc.kind != PlotKind::Force || scene.findJoint(kMouseSpring) >= 0) return false;
+    const std::vector<std::string> names = splitList(desc.joints);
+    return std::find(names.begin(), names.end(), kMouseSpring) != names.end();
 }
 
 std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint) {
@@ -260,6 +353,8 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
     std::vector<int> joints;
     std::string missing;
     plotJoints(desc, scene, selectedJoint, joints, &missing);
+    const bool pull = plotsMouseSpring(desc, scene);
+    if (pull && joints.empty() && missing.empty()) return "Mouse spring force";
     title += " \u2014 ";
     constexpr size_t kNamed = 4;  // a long list says how many more rather than running on
     for (size_t k = 0; k < joints.size() && k < kNamed; ++k) {
@@ -267,6 +362,7 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
         title += scene.joints[static_cast<size_t>(joints[k])].name;
     }
     if (joints.size() > kNamed) title += " and " + std::to_string(joints.size() - kNamed) + " more";
+    if (pull) title += std::string(joints.empty() ? "" : ", ") + kMouseSpring;
     if (desc.joints.empty()) title += joints.empty() ? "select a joint" : " (selected)";
     if (!missing.empty()) title += (joints.empty() ? "no joint named " : "; no joint named ") + missing;
     return title;

@@ -28,6 +28,24 @@ struct ConvergenceHistory {
     void clear();
 };
 
+/// The labels of the rows each joint produced in the recorded window, kept up to date from the
+/// steps recorded since the last call (a whole window is 600 steps of several hundred rows).
+class RowLabelIndex {
+public:
+    /// Labels of the rows `joint` produced anywhere in t's window: the newest step's, in its row
+    /// order, then the others from older steps.
+    void labels(const Telemetry& t, int joint, std::vector<const char*>& out);
+
+private:
+    struct Entry {
+        const Telemetry* telemetry = nullptr;
+        int joint = -1;
+        int64_t next = -1;  ///< serial of the next step to read
+        std::vector<std::pair<const char*, int64_t>> seen;  ///< label, serial of the newest step with it
+    };
+    std::vector<Entry> entries_;
+};
+
 /// What a plot reads besides its description.
 struct PlotInputs {
     const Telemetry* telemetry = nullptr;
@@ -36,15 +54,23 @@ struct PlotInputs {
     int selectedJoint = -1;        ///< the joint plots with no joints of their own follow
     double windowSeconds = 10.0;   ///< width of the moving time window
     plot::PlotFlags flags = plot::PlotFlags_None;
-    /// Storage reused from frame to frame for plots that gather many series at once (optional:
-    /// without it they allocate).
-    std::vector<double>* scratch = nullptr;
+    /// Kept from frame to frame by the caller (optional: without it the row plots scan the whole
+    /// window for row labels every frame).
+    RowLabelIndex* rowLabels = nullptr;
 };
 
+/// The name a force plot's joint list gives the mouse spring (the app's drag of a body, recorded
+/// with each step as StepSample::pull): listed like a joint, it plots the spring's |force| while a
+/// body is dragged. A joint of that name, if the scene has one, takes precedence.
+inline constexpr const char* kMouseSpring = "mouse spring";
+
 /// Joint indices a plot shows: its named joints, or the selected joint when it names none.
-/// Names with no joint are appended to `missing` (comma-separated) when given.
+/// Names with no joint (except kMouseSpring) are appended to `missing` (comma-separated) when given.
 void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std::vector<int>& out,
                 std::string* missing = nullptr);
+
+/// True when `desc` is a force plot listing kMouseSpring.
+bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene);
 
 /// The title shown above a plot: desc.title, or one made from the kind and the joints (the first
 /// few of them and how many more).
