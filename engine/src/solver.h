@@ -131,9 +131,11 @@ inline constexpr int kColourWindow = 256;
 /// dynamic solver bodies; < 0 for a body that is never shared). Constraints with skip[c] != 0
 /// are left out. Fills `batches` colour by colour with up to kLanes constraints that share no key,
 /// in ascending index within a colour; `sequential` puts every constraint in its own batch in
-/// index order instead. Returns the number of colours (batches when sequential).
+/// index order instead. Returns the number of colours (batches when sequential). `windows`, if
+/// given, receives the first batch of each window (solve order: window by window, each window's
+/// constraints a contiguous index range), then the batch count.
 int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
-                  std::vector<LaneIds>& batches, ColourScratch& scratch);
+                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows = nullptr);
 
 struct Params {
     Real dt = 1.0 / 60.0;
@@ -162,8 +164,24 @@ struct RowBodies {
     Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
     Vec3 r0{0.0}, r1{0.0};
 };
+/// What telemetry and force reporting keep of a prepared row (the impulse is filled after the solve).
+struct RowReport {
+    Real accum = 0.0;
+    Real response = 0.0;
+    Real minImpulse = 0.0, maxImpulse = 0.0;
+    Real erp = 0.0, velTarget = 0.0;
+    uint16_t flags = 0;
+};
 void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& out,
-              SolverRowExtra& extra);
+              SolverRowExtra& extra, RowReport& report);
+
+/// PGS: the same set-up written straight into lane l of a batch's row slot (solver_batch.h), with
+/// the batch's mass scales. Accumulated impulse 0.
+void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
+                  RowLanes& slot, RowReport& report);
+
+/// invMass·invMassScale and invInertiaScale of one side of a constraint (0 if not dynamic).
+void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang);
 
 /// After either solve: Body::linVel / angVel hold the final linear and (plain) angular velocity
 /// and BodyInfo::pose the final pose of every body.

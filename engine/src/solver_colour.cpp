@@ -71,14 +71,21 @@ int wavefrontBatches(const int* key0, const int* key1, const uint8_t* skip, int 
 }  // namespace
 
 int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
-                  std::vector<LaneIds>& batches, ColourScratch& scratch) {
+                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows) {
     batches.clear();
-    if (mode == SolverOrder::Sequential) {
-        for (int c = 0; c < count; ++c)
-            if (!skip || !skip[c]) batches.push_back({c, -1, -1, -1});
-        return static_cast<int>(batches.size());
+    if (windows) windows->assign(1, 0);
+    if (mode == SolverOrder::Sequential || mode == SolverOrder::Wavefront) {  // one window
+        int n;
+        if (mode == SolverOrder::Sequential) {
+            for (int c = 0; c < count; ++c)
+                if (!skip || !skip[c]) batches.push_back({c, -1, -1, -1});
+            n = static_cast<int>(batches.size());
+        } else {
+            n = wavefrontBatches(key0, key1, skip, count, keyCount, batches, scratch);
+        }
+        if (windows) windows->push_back(static_cast<int>(batches.size()));
+        return n;
     }
-    if (mode == SolverOrder::Wavefront) return wavefrontBatches(key0, key1, skip, count, keyCount, batches, scratch);
     constexpr int kColours = 64;
     constexpr int palette = kOrderedColours;
     constexpr int window = kColourWindow;
@@ -149,6 +156,7 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
             }
         }
         maxColours = std::max(maxColours, used);
+        if (windows) windows->push_back(static_cast<int>(batches.size()));
     }
     return maxColours;
 }

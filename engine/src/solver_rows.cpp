@@ -14,47 +14,44 @@
 
 namespace jl::solver {
 
-void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& s,
-              SolverRowExtra& x) {
-    const BodyInfo& i0 = data.info[static_cast<size_t>(rb.b0)];
-    const BodyInfo& i1 = data.info[static_cast<size_t>(rb.b1)];
-    s = SolverRow{};
-    x = SolverRowExtra{};
-    s.b0 = rb.b0;
-    s.b1 = rb.b1;
-    s.lin0 = row.linear0;
-    s.lin1 = row.linear1;
+namespace {
+
+/// What set-up computes for one row; every field is written on every path.
+struct Setup {
+    Vec3 angM0, angM1;
+    Real response, recip;
+    Real constant, unbiasedConstant, vMul, impulseMul;
+    Real minImpulse, maxImpulse;
+    Real erp, velTarget, stiffness, damping;
+    uint16_t flags;
+};
+
+/// The set-up shared by PGS and TGS (F 21, 55–56, 63–65; D 13–22 for springs). ls/as: the two
+/// bodies' invMass·invMassScale and invInertiaScale (0 if not dynamic).
+inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1, Real ls0, Real as0, Real ls1, Real as1,
+                         const Params& p, bool tgs, Setup& s) {
     s.angM0 = i0.sqrtInvInertia * row.angular0;  // F 55
     s.angM1 = i1.sqrtInvInertia * row.angular1;  // F 56
-    s.linScale0 = i0.dynamic ? i0.invMass * rb.invMassScale0 : 0.0;
-    s.angScale0 = i0.dynamic ? rb.invInertiaScale0 : 0.0;
-    s.linScale1 = i1.dynamic ? i1.invMass * rb.invMassScale1 : 0.0;
-    s.angScale1 = i1.dynamic ? rb.invInertiaScale1 : 0.0;
     // r = J M⁻¹ Jᵀ with the mass scales (F 21, 31)
-    s.response = s.linScale0 * glm::length2(s.lin0) + s.angScale0 * glm::length2(s.angM0) +
-                 s.linScale1 * glm::length2(s.lin1) + s.angScale1 * glm::length2(s.angM1);
+    s.response = ls0 * glm::length2(row.linear0) + as0 * glm::length2(s.angM0) + ls1 * glm::length2(row.linear1) +
+                 as1 * glm::length2(s.angM1);
     s.minImpulse = row.minImpulse;
     s.maxImpulse = row.maxImpulse;
     if ((row.flags & kRowHasDriveLimit) && (row.flags & kRowDriveLimitsAreForces)) {
         s.minImpulse *= p.dt;
         s.maxImpulse *= p.dt;
     }
-    if (row.flags & kRowAngular) s.flags |= kSolveAngular;
-    x.error0 = row.geometricError;
-    if (tgs) {  // what TGS needs to refresh the row as the bodies move (F 66)
-        x.r0 = rb.r0;
-        x.r1 = rb.r1;
-        x.r0Local = glm::conjugate(i0.q0) * rb.r0;
-        x.r1Local = glm::conjugate(i1.q0) * rb.r1;
-        x.ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
-        x.ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
-    }
+    s.flags = (row.flags & kRowAngular) ? kSolveAngular : 0;
+    s.recip = 0.0;
+    s.constant = s.unbiasedConstant = s.vMul = 0.0;
+    s.impulseMul = 1.0;
+    s.erp = s.velTarget = s.stiffness = s.damping = 0.0;
     if (!(s.response > kMinResponse) || !std::isfinite(s.response)) {
         s.flags |= kSolveInactive;
         return;
     }
-    s.recipResponse = 1.0 / s.response;
-    const Real r = s.response, recip = s.recipResponse;
+    s.recip = 1.0 / s.response;
+    const Real r = s.response, recip = s.recip;
 
     // J·v_pre with plain angular velocities (F 18, 22).
     const Real vPreRow = glm::dot(row.linear0, i0.vPre) + glm::dot(row.angular0, i0.wPre) -
@@ -66,9 +63,9 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
     if (row.flags & kRowSpring) {
         const Real k = row.mods.spring.stiffness, c = row.mods.spring.damping;
         s.flags |= kSolveSpring;
-        x.stiffness = k;
-        x.damping = c;
-        x.velTarget = vT;
+        s.stiffness = k;
+        s.damping = c;
+        s.velTarget = vT;
         const Real a = h * (h * k + c);  // D 13
         if (row.flags & kRowAccelerationSpring) {
             s.flags |= kSolveAccelSpring;
@@ -93,14 +90,94 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
         bounce = true;
         s.flags |= kSolveBounce;
     }
-    x.velTarget = vT;
-    x.erp = (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
+    s.velTarget = vT;
+    s.erp = (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
     if ((row.flags & kRowKeepBias) && !bounce) s.flags |= kSolveKeepBias;
-    const Real bias = x.erp * C / h;                  // F 11
+    const Real bias = s.erp * C / h;                  // F 11
     s.constant = -(bias - vT + vPreRow) * recip;      // F 65
     s.unbiasedConstant = (s.flags & kSolveKeepBias) ? s.constant : -(-vT + vPreRow) * recip;
     s.vMul = -recip;  // F 63
     s.impulseMul = 1.0;
+}
+
+inline void report(const Setup& s, RowReport& out) {
+    out.response = s.response;
+    out.minImpulse = s.minImpulse;
+    out.maxImpulse = s.maxImpulse;
+    out.erp = s.erp;
+    out.velTarget = s.velTarget;
+    out.flags = s.flags;
+}
+
+}  // namespace
+
+void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang) {
+    lin = i.dynamic ? i.invMass * invMassScale : 0.0;
+    ang = i.dynamic ? invInertiaScale : 0.0;
+}
+
+void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& s,
+              SolverRowExtra& x, RowReport& rep) {
+    const BodyInfo& i0 = data.info[static_cast<size_t>(rb.b0)];
+    const BodyInfo& i1 = data.info[static_cast<size_t>(rb.b1)];
+    s = SolverRow{};
+    x = SolverRowExtra{};
+    s.b0 = rb.b0;
+    s.b1 = rb.b1;
+    s.lin0 = row.linear0;
+    s.lin1 = row.linear1;
+    bodyScales(i0, rb.invMassScale0, rb.invInertiaScale0, s.linScale0, s.angScale0);
+    bodyScales(i1, rb.invMassScale1, rb.invInertiaScale1, s.linScale1, s.angScale1);
+    Setup u;
+    computeSetup(row, i0, i1, s.linScale0, s.angScale0, s.linScale1, s.angScale1, p, tgs, u);
+    report(u, rep);
+    s.angM0 = u.angM0;
+    s.angM1 = u.angM1;
+    s.response = u.response;
+    s.recipResponse = u.recip;
+    s.constant = u.constant;
+    s.unbiasedConstant = u.unbiasedConstant;
+    s.vMul = u.vMul;
+    s.impulseMul = u.impulseMul;
+    s.minImpulse = u.minImpulse;
+    s.maxImpulse = u.maxImpulse;
+    s.flags = u.flags;
+    x.error0 = row.geometricError;
+    x.velTarget = u.velTarget;
+    x.erp = u.erp;
+    x.stiffness = u.stiffness;
+    x.damping = u.damping;
+    if (tgs) {  // what TGS needs to refresh the row as the bodies move (F 66)
+        x.r0 = rb.r0;
+        x.r1 = rb.r1;
+        x.r0Local = glm::conjugate(i0.q0) * rb.r0;
+        x.r1Local = glm::conjugate(i1.q0) * rb.r1;
+        x.ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
+        x.ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
+    }
+}
+
+void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
+                  RowLanes& L, RowReport& rep) {
+    Setup u;
+    computeSetup(row, i0, i1, bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l], p, false, u);
+    report(u, rep);
+    // Inactive rows keep zeros (their impulse change is masked to zero; zeros keep NaN out).
+    const bool active = !(u.flags & kSolveInactive);
+    for (int k = 0; k < 3; ++k) {
+        L.lin0[k][l] = active ? row.linear0[k] : 0.0;
+        L.ang0[k][l] = active ? u.angM0[k] : 0.0;
+        L.lin1[k][l] = active ? row.linear1[k] : 0.0;
+        L.ang1[k][l] = active ? u.angM1[k] : 0.0;
+    }
+    L.constant[l] = u.constant;
+    L.unbiasedConstant[l] = u.unbiasedConstant;
+    L.vMul[l] = u.vMul;
+    L.impulseMul[l] = active ? u.impulseMul : 0.0;
+    L.minImpulse[l] = u.minImpulse;
+    L.maxImpulse[l] = u.maxImpulse;
+    L.accum[l] = 0.0;
+    L.response[l] = active ? u.response : 0.0;
 }
 
 }  // namespace jl::solver

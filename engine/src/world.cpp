@@ -17,14 +17,7 @@ namespace jl {
 
 // [SECTION] runtime data
 
-/// What telemetry and force reporting need of a solved row, in row order.
-struct RowOut {
-    Real accum = 0.0;
-    Real response = 0.0;
-    Real minImpulse = 0.0, maxImpulse = 0.0;
-    Real erp = 0.0, velTarget = 0.0;
-    uint16_t flags = 0;
-};
+using RowOut = solver::RowReport;
 
 /// One ground contact point: its three rows (normal, friction X, friction Z) start at firstRow.
 struct ContactRef {
@@ -50,6 +43,7 @@ struct World::Impl {
     std::vector<int> contactKeys, contactNoKey;
     // Solve order (solver_colour.cpp): joint batches are kept until a joint breaks or mends.
     std::vector<solver::LaneIds> jointBatches, contactBatches;
+    std::vector<int> jointWindows;  // first batch of each colouring window, then the batch count
     std::vector<uint8_t> colouredSkip;  // per joint: broken when the colouring was made
     bool coloured = false;
     SolverOrder colouredOrder = SolverOrder::Coloured;
@@ -220,30 +214,20 @@ void World::applyScene(Scene scene, const Scene& previous) {
 
 namespace {
 
-/// invMass·invMassScale and invInertiaScale of one side of a constraint (0 if not dynamic).
-void bodyScales(const solver::BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang) {
-    lin = i.dynamic ? i.invMass * invMassScale : 0.0;
-    ang = i.dynamic ? invInertiaScale : 0.0;
-}
-
-/// Writes a prepared row into lane l of a batched row slot (solver_batch.h). Inactive rows keep
-/// zeros (their impulse change is masked to zero anyway; zeros keep NaN out of the sums).
+/// Writes a prepared row into lane l of a batched row slot (solver_batch.h); used for contacts,
+/// whose set-up adds the warm start and friction bounds (joints: solver::setupRowLane). Inactive
+/// rows keep zeros (their impulse change is masked to zero; zeros keep NaN out of the sums).
 void writeLane(solver::RowLanes& L, int l, const solver::SolverRow& r) {
     const bool active = !(r.flags & solver::kSolveInactive);
-    const Vec3 z(0.0);
-    const Vec3& l0 = active ? r.lin0 : z;
-    const Vec3& a0 = active ? r.angM0 : z;
-    const Vec3& l1 = active ? r.lin1 : z;
-    const Vec3& a1 = active ? r.angM1 : z;
     for (int k = 0; k < 3; ++k) {
-        L.lin0[k][l] = l0[k];
-        L.ang0[k][l] = a0[k];
-        L.lin1[k][l] = l1[k];
-        L.ang1[k][l] = a1[k];
+        L.lin0[k][l] = active ? r.lin0[k] : 0.0;
+        L.ang0[k][l] = active ? r.angM0[k] : 0.0;
+        L.lin1[k][l] = active ? r.lin1[k] : 0.0;
+        L.ang1[k][l] = active ? r.angM1[k] : 0.0;
     }
-    L.constant[l] = active ? r.constant : 0.0;
-    L.unbiasedConstant[l] = active ? r.unbiasedConstant : 0.0;
-    L.vMul[l] = active ? r.vMul : 0.0;
+    L.constant[l] = r.constant;
+    L.unbiasedConstant[l] = r.unbiasedConstant;
+    L.vMul[l] = r.vMul;
     L.impulseMul[l] = active ? r.impulseMul : 0.0;
     L.minImpulse[l] = r.minImpulse;
     L.maxImpulse[l] = r.maxImpulse;
@@ -317,7 +301,7 @@ void World::step() {
     if (recolour) {
         for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
         solver::colourBatches(m.jointKey0.data(), m.jointKey1.data(), m.colouredSkip.data(), static_cast<int>(nj),
-                              static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch);
+                              static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch, &m.jointWindows);
         m.coloured = true;
         m.colouredOrder = order;
     }
@@ -364,7 +348,8 @@ void World::step() {
     // Solver set-up of row k, slot t of its constraint (solver_rows.cpp), and what telemetry needs.
     auto prepare = [&](size_t k, const solver::RowBodies& rb, bool contact, int t, int contactId, Real normalAccum,
                        solver::SolverRow& sr, solver::SolverRowExtra& sx) {
-        solver::setupRow(m.rows[k], rb, data, params, tgs, sr, sx);
+        RowOut& o = m.rowOut[k];
+        solver::setupRow(m.rows[k], rb, data, params, tgs, sr, sx, o);
         if (contact) {
             // Contacts are warm-started from the same body feature's impulses of the last step
             // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
@@ -380,15 +365,10 @@ void World::step() {
                 sx.erp = 0.0;
                 const Real bound = s.groundFriction * normalAccum;
                 sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
+                o.flags = sr.flags;
+                o.erp = 0.0;
             }
         }
-        RowOut& o = m.rowOut[k];
-        o.response = sr.response;
-        o.minImpulse = sr.minImpulse;
-        o.maxImpulse = sr.maxImpulse;
-        o.erp = sx.erp;
-        o.velTarget = sx.velTarget;
-        o.flags = sr.flags;
     };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
@@ -437,23 +417,31 @@ void World::step() {
                 const solver::RowBodies& rb = *rbs[l];
                 bt.body0[l] = rb.b0;
                 bt.body1[l] = rb.b1;
-                bodyScales(data.info[static_cast<size_t>(rb.b0)], rb.invMassScale0, rb.invInertiaScale0, bt.linScale0[l], bt.angScale0[l]);
-                bodyScales(data.info[static_cast<size_t>(rb.b1)], rb.invMassScale1, rb.invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
+                solver::bodyScales(data.info[static_cast<size_t>(rb.b0)], rb.invMassScale0, rb.invInertiaScale0, bt.linScale0[l], bt.angScale0[l]);
+                solver::bodyScales(data.info[static_cast<size_t>(rb.b1)], rb.invMassScale1, rb.invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
             }
-            Real normalAccum = 0.0;
-            for (int t = 0; t < slots; ++t) {
-                solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
+        }
+        // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
+        Real normalAccum[solver::kLanes] = {};
+        for (int t = 0; t < slots; ++t) {
+            solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
+            for (int l = 0; l < solver::kLanes; ++l) {
                 if (t >= counts[l]) {
                     padLane(L, l);
                     continue;
                 }
                 const size_t k = static_cast<size_t>(firsts[l] + t);
+                m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
+                if (!contact) {
+                    solver::setupRowLane(m.rows[k], data.info[static_cast<size_t>(bt.body0[l])],
+                                         data.info[static_cast<size_t>(bt.body1[l])], bt, l, params, L, m.rowOut[k]);
+                    continue;
+                }
                 solver::SolverRow sr;
                 solver::SolverRowExtra sx;
-                prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], normalAccum, sr, sx);
-                if (t == 0) normalAccum = sr.accum;
+                prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], normalAccum[l], sr, sx);
+                if (t == 0) normalAccum[l] = sr.accum;
                 writeLane(L, l, sr);
-                m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
             }
         }
     };
@@ -461,11 +449,18 @@ void World::step() {
     // 3. prep and set-up, batch by batch
     const size_t nJointBatches = m.jointBatches.size();
     if (!tgs) data.batches.resize(nJointBatches);
-    for (size_t bi = 0; bi < nJointBatches; ++bi) {
-        const solver::LaneIds& ids = m.jointBatches[bi];
-        for (int id : ids)
-            if (id >= 0) prepJoint(static_cast<size_t>(id));
-        setupBatch(bi, ids, false);
+    // Window after window (solver_colour.cpp): prep its joints in scene order, which streams
+    // through the joint descriptions, then set up its batches in solve order from the rows just
+    // written (in cache).
+    for (size_t w = 0; w + 1 < m.jointWindows.size(); ++w) {
+        const int b0 = m.jointWindows[w], b1 = m.jointWindows[w + 1];
+        int lo = INT32_MAX, hi = -1;
+        for (int bi = b0; bi < b1; ++bi)
+            for (int id : m.jointBatches[static_cast<size_t>(bi)])
+                if (id >= 0) lo = std::min(lo, id), hi = std::max(hi, id);
+        for (int j = lo; j <= hi; ++j)
+            if (!joints_[static_cast<size_t>(j)].broken) prepJoint(static_cast<size_t>(j));
+        for (int bi = b0; bi < b1; ++bi) setupBatch(static_cast<size_t>(bi), m.jointBatches[static_cast<size_t>(bi)], false);
     }
     m.jointRowCount = static_cast<int>(m.rowCount);
 
@@ -584,15 +579,13 @@ void World::step() {
                           (std::isfinite(o.maxImpulse) && o.accum >= o.maxImpulse - eps);
         }
     };
-    for (size_t j = 0; j < nj; ++j)
-        if (joints_[j].rowCount > 0)
-            rowResults(static_cast<size_t>(joints_[j].firstRow), static_cast<size_t>(joints_[j].rowCount), m.jointBodies[j]);
     for (const ContactRef& c : m.contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
-    for (size_t j = 0; j < nj; ++j) {
+    for (size_t j = 0; j < nj; ++j) {  // one pass over each joint's rows: results, then its force
         JointState& js = joints_[j];
         js.force = Vec3(0.0);
         js.torque = Vec3(0.0);
         if (js.broken) continue;
+        if (js.rowCount > 0) rowResults(static_cast<size_t>(js.firstRow), static_cast<size_t>(js.rowCount), m.jointBodies[j]);
         const int b1 = m.jointBody1[j];
         const Vec3 x1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
         const Vec3 anchor1 = js.rowCount == 0 ? x1 : x1 + m.jointBodies[j].r1;
