@@ -163,7 +163,9 @@ int Simulation::advance(double frameSeconds) {
         const auto start = std::chrono::steady_clock::now();
         world_->step();
         const std::chrono::duration<double, std::milli> stepTime = std::chrono::steady_clock::now() - start;
-        telemetry_.record(*world_, stepTime.count());
+        PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
+        if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
+        telemetry_.record(*world_, stepTime.count(), pull);
     }
     return steps;
 }

@@ -125,6 +125,18 @@ void addPlotButton(const AppState& state, UiRequests& requests) {
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKindHelp[k]);
     }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Mouse spring force")) {
+        PlotDesc p;
+        p.kind = PlotKind::Force;
+        p.joints = kMouseSpring;
+        std::vector<PlotDesc> plots = shownPlots(state.sim.scene());
+        plots.push_back(p);
+        requestPlots(requests, std::move(plots), "add plot");
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("|force| of the mouse spring while you drag a body (left-drag while the simulation "
+                          "runs); \"+ mouse spring\" in a force plot's editor overlays it on joints");
     ImGui::EndPopup();
 }
 
@@ -167,6 +179,17 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
             ImGui::EndDisabled();
             if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
                 ImGui::SetTooltip("overlay the selected joint on this plot");
+            if (p.kind == PlotKind::Force) {
+                ImGui::SameLine();
+                if (ImGui::SmallButton("+ mouse spring")) {
+                    p.joints = addToList(p.joints, kMouseSpring);
+                    changed = true;
+                }
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("overlay the mouse spring's |force| while you drag a body (its name in "
+                                      "the list: \"%s\")",
+                                      kMouseSpring);
+            }
         }
         if (p.kind == PlotKind::Impulse || p.kind == PlotKind::Error) changed |= rowChoice(state, p);
     }

@@ -77,5 +77,31 @@ TEST(SimulationTelemetry, AnEditThatChangesTheJointsStartsAFreshRecord) {
     EXPECT_EQ(sim.telemetry().latest().joints.size(), fewer.joints.size());
 }
 
+// Issue 7: the mouse spring's force is recorded with every step while a body is dragged, so the
+// Plots panel can show it like a joint's force.
+TEST(SimulationTelemetry, TheMouseSpringForceIsRecordedWithEachStep) {
+    const Scene scene = makeBuiltInShowcase();
+    Simulation sim = running(scene);
+    sim.advance(1.0 / 60.0);
+    EXPECT_FALSE(sim.telemetry().latest().pull.active);
+    int body = -1;
+    for (size_t b = 0; b < scene.bodies.size() && body < 0; ++b)
+        if (sim.world()->inverseMass(static_cast<int>(b)) > 0.0) body = static_cast<int>(b);
+    ASSERT_GE(body, 0);
+    const Vec3 grabbed = sim.world()->bodies()[static_cast<size_t>(body)].pose.p;
+    sim.drag = makeDragSpring(*sim.world(), body, grabbed);
+    sim.drag->target = grabbed + Vec3(0.3, 0.2, 0.0);  // the mouse moved away: the spring pulls
+    for (int i = 0; i < 5; ++i) sim.advance(1.0 / 60.0);
+    const PullSample& pull = sim.telemetry().latest().pull;
+    EXPECT_TRUE(pull.active);
+    EXPECT_EQ(pull.body, body);
+    EXPECT_GT(glm::length(pull.force), 0.0);
+    EXPECT_EQ(pull.force, sim.drag->force);  // the force applied in that step
+    EXPECT_EQ(pull.maxForce, sim.drag->maxForce);
+    sim.drag.reset();  // let go
+    sim.advance(1.0 / 60.0);
+    EXPECT_FALSE(sim.telemetry().latest().pull.active);
+}
+
 }  // namespace
 }  // namespace jl::app

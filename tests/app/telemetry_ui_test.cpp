@@ -8,6 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include <imgui.h>
+
+#include "headless_imgui.h"
 #include "jointlab/telemetry.h"
 #include "telemetry/telemetry_export.h"
 #include "telemetry/telemetry_plots.h"
@@ -189,6 +192,53 @@ TEST(PlotSetup, PlusPlotOnAJointOverlaysItOnTheLoadPlot) {
     EXPECT_EQ(plots.size(), 3u);
     EXPECT_EQ(plots[2].joints, "pivot");
     EXPECT_TRUE(plots[2].rows.empty());
+}
+
+// Issue 7: "mouse spring" in a force plot's joint list plots the recorded spring force.
+TEST(TelemetryPlots, TheMouseSpringIsPlottedLikeAJointsForce) {
+    const Scene s = hangingScene();
+    World w(s);
+    Telemetry t(600);
+    for (int i = 0; i < 120; ++i) {
+        w.step();
+        PullSample pull;
+        pull.active = i >= 60 && i < 90;  // dragged for half a second
+        pull.body = 0;
+        pull.force = Vec3(0.0, 0.0, pull.active ? 5.0 + (i == 75 ? 40.0 : 0.0) : 0.0);  // one strong tug
+        t.record(w, 0.0, pull);
+    }
+    PlotDesc p;
+    p.kind = PlotKind::Force;
+    p.joints = kMouseSpring;
+    EXPECT_TRUE(plotsMouseSpring(p, s));
+    EXPECT_EQ(plotTitle(p, s, 0), "Mouse spring force");
+    std::vector<int> joints;
+    std::string missing;
+    plotJoints(p, s, 0, joints, &missing);
+    EXPECT_TRUE(joints.empty());
+    EXPECT_TRUE(missing.empty());  // not "no joint named mouse spring"
+    p.joints = "hook, mouse spring";
+    EXPECT_EQ(plotTitle(p, s, 0), "Force on body 1 vs break force \u2014 hook, mouse spring");
+    PlotDesc torque = p;
+    torque.kind = PlotKind::Torque;
+    EXPECT_FALSE(plotsMouseSpring(torque, s));
+
+    test::HeadlessImGui imgui(ImVec2(800, 400));
+    plot::Context ctx;
+    PlotInputs in;
+    in.telemetry = &t;
+    in.world = &w;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin("plots", nullptr, ImGuiWindowFlags_NoDecoration);
+    bool logScale = false;
+    EXPECT_TRUE(drawTelemetryPlot(ctx, "0", p, in, ImVec2(700, 300), &logScale));
+    ImGui::End();
+    ImGui::Render();
+    EXPECT_EQ(ctx.last.seriesDrawn, 2);  // the joint and the spring
+    EXPECT_GE(ctx.last.y.max, 45.0);     // the tug is in the picture
+    EXPECT_LT(ctx.last.y.max, 60.0);
 }
 
 }  // namespace
