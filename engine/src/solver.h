@@ -180,6 +180,12 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
 void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
                   RowLanes& slot, RowReport& report);
 
+/// Stores one prepared row in lane l of a row slot; an inactive row stores zeros for its
+/// Jacobian, response and impulse multiplier.
+void storeLane(RowLanes& slot, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1, const Vec3& angM1,
+               Real constant, Real unbiasedConstant, Real vMul, Real impulseMul, Real minImpulse, Real maxImpulse,
+               Real accum, Real response);
+
 /// invMass·invMassScale and invInertiaScale of one side of a constraint (0 if not dynamic).
 void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang);
 

@@ -158,26 +158,32 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
 }
 
 void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
-                  RowLanes& L, RowReport& rep) {
+                  RowLanes& slot, RowReport& rep) {
     Setup u;
     computeSetup(row, i0, i1, bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l], p, false, u);
     report(u, rep);
+    storeLane(slot, l, !(u.flags & kSolveInactive), row.linear0, u.angM0, row.linear1, u.angM1, u.constant,
+              u.unbiasedConstant, u.vMul, u.impulseMul, u.minImpulse, u.maxImpulse, 0.0, u.response);
+}
+
+void storeLane(RowLanes& L, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1, const Vec3& angM1,
+               Real constant, Real unbiasedConstant, Real vMul, Real impulseMul, Real minImpulse, Real maxImpulse,
+               Real accum, Real response) {
     // Inactive rows keep zeros (their impulse change is masked to zero; zeros keep NaN out).
-    const bool active = !(u.flags & kSolveInactive);
     for (int k = 0; k < 3; ++k) {
-        L.lin0[k][l] = active ? row.linear0[k] : 0.0;
-        L.ang0[k][l] = active ? u.angM0[k] : 0.0;
-        L.lin1[k][l] = active ? row.linear1[k] : 0.0;
-        L.ang1[k][l] = active ? u.angM1[k] : 0.0;
+        L.lin0[k][l] = active ? lin0[k] : 0.0;
+        L.ang0[k][l] = active ? angM0[k] : 0.0;
+        L.lin1[k][l] = active ? lin1[k] : 0.0;
+        L.ang1[k][l] = active ? angM1[k] : 0.0;
     }
-    L.constant[l] = u.constant;
-    L.unbiasedConstant[l] = u.unbiasedConstant;
-    L.vMul[l] = u.vMul;
-    L.impulseMul[l] = active ? u.impulseMul : 0.0;
-    L.minImpulse[l] = u.minImpulse;
-    L.maxImpulse[l] = u.maxImpulse;
-    L.accum[l] = 0.0;
-    L.response[l] = active ? u.response : 0.0;
+    L.constant[l] = constant;
+    L.unbiasedConstant[l] = unbiasedConstant;
+    L.vMul[l] = vMul;
+    L.impulseMul[l] = active ? impulseMul : 0.0;
+    L.minImpulse[l] = minImpulse;
+    L.maxImpulse[l] = maxImpulse;
+    L.accum[l] = accum;
+    L.response[l] = active ? response : 0.0;
 }
 
 }  // namespace jl::solver

@@ -218,21 +218,8 @@ namespace {
 /// whose set-up adds the warm start and friction bounds (joints: solver::setupRowLane). Inactive
 /// rows keep zeros (their impulse change is masked to zero; zeros keep NaN out of the sums).
 void writeLane(solver::RowLanes& L, int l, const solver::SolverRow& r) {
-    const bool active = !(r.flags & solver::kSolveInactive);
-    for (int k = 0; k < 3; ++k) {
-        L.lin0[k][l] = active ? r.lin0[k] : 0.0;
-        L.ang0[k][l] = active ? r.angM0[k] : 0.0;
-        L.lin1[k][l] = active ? r.lin1[k] : 0.0;
-        L.ang1[k][l] = active ? r.angM1[k] : 0.0;
-    }
-    L.constant[l] = r.constant;
-    L.unbiasedConstant[l] = r.unbiasedConstant;
-    L.vMul[l] = r.vMul;
-    L.impulseMul[l] = active ? r.impulseMul : 0.0;
-    L.minImpulse[l] = r.minImpulse;
-    L.maxImpulse[l] = r.maxImpulse;
-    L.accum[l] = r.accum;
-    L.response[l] = active ? r.response : 0.0;
+    solver::storeLane(L, l, !(r.flags & solver::kSolveInactive), r.lin0, r.angM0, r.lin1, r.angM1, r.constant,
+                      r.unbiasedConstant, r.vMul, r.impulseMul, r.minImpulse, r.maxImpulse, r.accum, r.response);
 }
 
 void padLane(solver::RowLanes& L, int l) {
