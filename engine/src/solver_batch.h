@@ -55,6 +55,7 @@ struct alignas(32) Batch {
     int32_t firstSlot = 0;        ///< index of the batch's first RowLanes
     int32_t slotCount = 0;
     int32_t contact = 0;          ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
+    int32_t laneCount = kLanes;   ///< lanes in use; the rest (at the end) are padding
 };
 
 /// Per-lane partial sums of (Δλ·r)² over a sweep (summed lane 0 + lane 1 + lane 2 + lane 3 at

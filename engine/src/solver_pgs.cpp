@@ -48,8 +48,10 @@ inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
 }
 
 /// One batch, lane after lane. Per lane the operations are exactly those of the AVX2 kernel.
+/// Padding lanes are skipped: they would add zero impulses to the static body (whose velocity
+/// stays +0) and zeros to the residual, so the result is the same.
 void solveBatchScalar(const Batch& bt, RowLanes* slots, double* bodies, bool biased, LaneSums& residual) {
-    for (int l = 0; l < kLanes; ++l) {
+    for (int l = 0; l < bt.laneCount; ++l) {
         double* A = bodies + 8 * bt.body0[l];
         double* B = bodies + 8 * bt.body1[l];
         double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};

@@ -115,7 +115,8 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
     __m256d res = _mm256_load_pd(residual.v);
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
-        if (bt.contact) {  // friction bounds depend on slot 0: the plain kernel (same results)
+        if (bt.contact || bt.laneCount == 1) {  // friction bounds depend on slot 0, or a single
+                                                 // joint: the plain kernel (same results)
             _mm256_store_pd(residual.v, res);
             sweepBatchesScalar(batches, i, i + 1, slots, bodies, biased, residual);
             res = _mm256_load_pd(residual.v);

@@ -393,6 +393,9 @@ void World::step() {
         bt.firstSlot = static_cast<int32_t>(slotCursor);
         bt.slotCount = slots;
         bt.contact = contact ? 1 : 0;
+        bt.laneCount = 0;
+        for (int l = 0; l < solver::kLanes; ++l)
+            if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
         slotCursor += static_cast<size_t>(slots);
         if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
         for (int l = 0; l < solver::kLanes; ++l) {
