@@ -175,6 +175,7 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
         if (!goOn) {
             columns.reset(b.columnWidth);
             stream.source = source;
+            stream.line.valid = false;  // drawn from the old samples
         }
         for (int64_t serial = goOn ? next : firstSerial; serial < end; ++serial)
             columns.append(serial, getter(static_cast<int>(serial - firstSerial), userData));
@@ -182,6 +183,8 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
         const ColumnSeries::Span span = columns.points(b.xLimits.min, b.xLimits.max);
         s.external = span.data;  // not copied: the columns do not change until EndPlot has drawn them
         s.count = static_cast<int>(span.size);
+        s.settled = static_cast<int>(span.settled);
+        s.line = &stream.line;
     }
     b.pointCount += static_cast<size_t>(s.count);
     b.series.push_back(s);

@@ -89,6 +89,20 @@ struct PlotResult {
     double readoutX = 0.0;  ///< the x the readout reports (the nearest sample's)
 };
 
+/// A streamed series' line as drawn last frame, kept so that the next frame maps and simplifies
+/// only the new points while the axes stay put (drawSeries).
+struct StreamLine {
+    bool valid = false;  ///< false: draw it afresh
+    double xOffset = 0, xScale = 0, yOffset = 0, yScale = 0;  ///< the Layout's mapping then
+    bool logY = false;
+    float thickness = 0.0f;
+    std::vector<ImVec2> points;  ///< screen points, runs separated by a NaN point
+    size_t settled = 0;          ///< points[0, settled) came from settled data and stay
+    Simplifier run;              ///< the simplifier after the settled data
+    bool inRun = false;          ///< a run is open after the settled data
+    double resumeX = 0.0;        ///< data x of the last settled point read (-inf: none)
+};
+
 namespace detail {
 /// The plot being built between BeginPlot and EndPlot. Its storage is reused frame to frame, so a
 /// warm Context draws without allocating.
@@ -99,6 +113,8 @@ struct Building {
         ImU32 color = 0;
         int first = 0, count = 0;  ///< range of points (in `points`, or from `external`)
         const Point* external = nullptr;  ///< a streamed series' points, kept by its ColumnSeries
+        struct StreamLine* line = nullptr;  ///< a streamed series' screen line kept between frames
+        int settled = 0;  ///< a streamed series' points that will not change (ColumnSeries::Span)
     };
     struct Marker {
         int label = 0;
@@ -144,6 +160,7 @@ struct Context {
         ColumnSeries columns;
         uint64_t source = 0;
         int lastFrame = 0;  ///< ImGui frame it was last drawn in (unused ones are dropped)
+        StreamLine line;
     };
     std::unordered_map<ImGuiID, Stream> streams;  ///< by the series' ImGuiID mixed with its source
     int streamsSweptFrame = 0;

@@ -92,7 +92,9 @@ ColumnSeries::Span ColumnSeries::points(double xMin, double xMax) const {
     if (first == last) return {};
     const size_t from = first->start + first->gap;  // a break before the first column shows nothing
     const size_t to = last == end ? points_.size() : last->start;
-    return {points_.data() + from, to - from};
+    const size_t newest = columns_.back().start;
+    const size_t settled = last != end ? to - from : newest > from ? newest - from : 0;
+    return {points_.data() + from, to - from, settled};
 }
 
 }  // namespace jl::plot

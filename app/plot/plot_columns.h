@@ -43,6 +43,8 @@ public:
     struct Span {
         const Point* data = nullptr;
         size_t size = 0;
+        /// The first `settled` points are final: only the newest column changes as samples arrive.
+        size_t settled = 0;
     };
     Span points(double xMin, double xMax) const;
 

@@ -272,69 +272,169 @@ void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, co
 
 // [SECTION] Series
 
+namespace {
+
+constexpr float kGapY = std::numeric_limits<float>::quiet_NaN();  ///< y of the point between two runs
+
+/// Maps a data point to the screen (as toScreen, with the layout's numbers in registers); false
+/// when it cannot be drawn (NaN or infinite, or not positive on a log axis): a gap.
+struct ScreenMap {
+    double xOffset, xScale, yOffset, yScale;
+    bool log;
+    bool operator()(const Point& p, ImVec2& q) const {
+        constexpr double kMax = std::numeric_limits<double>::max();
+        const double y = log ? (p.y > 0.0 ? std::log10(p.y) : std::numeric_limits<double>::quiet_NaN()) : p.y;
+        if (!(std::abs(p.x) <= kMax) || !(std::abs(y) <= kMax)) return false;
+        q = ImVec2(static_cast<float>(std::clamp(xOffset + xScale * p.x, -1e5, 1e5)),
+                   static_cast<float>(std::clamp(yOffset + yScale * y, -1e5, 1e5)));
+        return true;
+    }
+};
+
+/// Feeds points into runs of simplified line: a gap ends the open run and writes a gap point.
+struct RunWriter {
+    std::vector<ImVec2>& out;
+    Simplifier run;
+    bool inRun = false;
+    void add(bool drawable, ImVec2 q, float tolerance) {
+        if (drawable) {
+            if (!inRun) run = Simplifier(tolerance), inRun = true;
+            run.add(q, out);
+        } else if (inRun) {
+            run.finish(out);
+            out.push_back(ImVec2(out.back().x, kGapY));
+            inRun = false;
+        }
+    }
+    void finish() {
+        if (inRun) run.finish(out);
+    }
+};
+
+/// Draws the runs of `points` (separated by gap points): a line each, a dot for a single point.
+void drawRuns(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 color, float thickness) {
+    size_t start = 0;
+    for (size_t i = 0; i <= points.size(); ++i) {
+        if (i < points.size() && !std::isnan(points[i].y)) continue;
+        const size_t n = i - start;
+        if (n == 1) draw->AddCircleFilled(points[start], thickness, color);
+        if (n > 1) addPolyline(draw, points.data() + start, static_cast<int>(n), color, thickness);
+        start = i + 1;
+    }
+}
+
+/// A streamed series: last frame's line is kept while the axes stay put (moved sideways as the
+/// time window moves on), and only the points after its settled part are mapped and simplified.
+void drawStreamed(ImDrawList* draw, const detail::Building::Series& s, const Point* points, const Layout& l,
+                  const PlotResult& r, float thickness, float tolerance) {
+    StreamLine& c = *s.line;
+    const bool log = l.logY;
+    const double yLo = log ? std::log10(r.y.min) : r.y.min, yHi = log ? std::log10(r.y.max) : r.y.max;
+    auto near = [](double a, double b) { return std::abs(a - b) < 0.01; };  // [px]
+    const bool keep = c.valid && c.logY == log && c.thickness == thickness &&
+                      near(c.xScale * r.x.size(), l.xScale * r.x.size()) &&
+                      near(c.yOffset + c.yScale * yLo, l.yOffset + l.yScale * yLo) &&
+                      near(c.yOffset + c.yScale * yHi, l.yOffset + l.yScale * yHi);
+    if (keep) {
+        c.points.resize(c.settled);
+        const float dx = static_cast<float>(l.xOffset - c.xOffset);
+        if (dx != 0.0f) {
+            for (ImVec2& p : c.points) p.x += dx;
+            c.run.shift(dx);
+            c.xOffset += static_cast<double>(dx);
+        }
+        // What scrolled out on the left goes, but for one point so the line still enters the area.
+        size_t gone = 0;
+        while (gone + 1 < c.settled && c.points[gone + 1].x < l.areaMin.x - 1.0f) ++gone;
+        if (gone > 0) {
+            c.points.erase(c.points.begin(), c.points.begin() + static_cast<std::ptrdiff_t>(gone));
+            c.settled -= gone;
+        }
+    } else {
+        c.valid = true;
+        c.xOffset = l.xOffset, c.xScale = l.xScale, c.yOffset = l.yOffset, c.yScale = l.yScale;
+        c.logY = log;
+        c.thickness = thickness;
+        c.points.clear();
+        c.settled = 0;
+        c.run = Simplifier(tolerance);
+        c.inRun = false;
+        c.resumeX = -std::numeric_limits<double>::infinity();
+    }
+    const ScreenMap map{c.xOffset, l.xScale, l.yOffset, l.yScale, log};
+    RunWriter writer{c.points, c.run, c.inRun};
+    int i = static_cast<int>(std::upper_bound(points, points + s.count, c.resumeX,
+                                              [](double x, const Point& p) { return x < p.x; }) -
+                             points);
+    bool saved = false;
+    auto save = [&] {  // the line up to here is final: the next frame resumes from this state
+        c.run = writer.run;
+        c.inRun = writer.inRun;
+        c.settled = c.points.size();
+        if (i > 0) c.resumeX = points[i - 1].x;
+        saved = true;
+    };
+    for (; i < s.count; ++i) {
+        if (i == s.settled) save();
+        ImVec2 q;
+        const bool drawable = map(points[i], q);
+        writer.add(drawable, q, tolerance);
+    }
+    if (!saved && s.settled >= s.count) save();
+    writer.finish();
+    drawRuns(draw, c.points, s.color, thickness);
+}
+
+}  // namespace
+
 int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r) {
     int visible = 0;
     for (const detail::Building::Series& s : b.series) visible += s.count > 0 ? 1 : 0;
     const float thickness = visible <= 8 ? 2.0f : 1.0f;
     const size_t decimateAbove = static_cast<size_t>(2.0f * l.width());
-    draw->PushClipRect(l.areaMin, l.areaMax, true);
     // Points a line passes within this distance of are left out (simplify): less than the
     // anti-aliased fringe, so the picture is the same.
     constexpr float kTolerance = 0.4f;  // [px]
-    const bool log = r.yScale == Scale::Log10;
+    const ScreenMap map{l.xOffset, l.xScale, l.yOffset, l.yScale, l.logY};
+    draw->PushClipRect(l.areaMin, l.areaMax, true);
     for (const detail::Building::Series& s : b.series) {
         if (s.count == 0) continue;
         const Point* points = b.pointsOf(s);
-        auto drawable = [&](const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && (!log || p.y > 0.0); };
+        if (s.line) {
+            drawStreamed(draw, s, points, l, r, thickness, kTolerance);
+            continue;
+        }
+        b.simplified.clear();
         if (static_cast<size_t>(s.count) > decimateAbove) {
             // Many points per pixel column: the first, lowest, highest and last of each, then simplified.
             auto flush = [&] {
-                if (b.screen.size() == 1) draw->AddCircleFilled(b.screen[0], thickness, s.color);
-                if (b.screen.size() > 1) {
-                    decimate(b.screen.data(), b.screen.size(), b.decimated);
-                    simplify(b.decimated.data(), b.decimated.size(), kTolerance, b.simplified);
-                    addPolyline(draw, b.simplified.data(), static_cast<int>(b.simplified.size()), s.color, thickness);
-                }
+                if (b.screen.empty()) return;
+                decimate(b.screen.data(), b.screen.size(), b.decimated);
+                RunWriter writer{b.simplified, Simplifier(kTolerance)};
+                for (const ImVec2& q : b.decimated) writer.add(true, q, kTolerance);
+                writer.finish();
+                b.simplified.push_back(ImVec2(b.simplified.back().x, kGapY));
                 b.screen.clear();
             };
             b.screen.clear();
             for (int i = 0; i < s.count; ++i) {
-                if (drawable(points[i]))
-                    b.screen.push_back(toScreen(l, r, points[i].x, points[i].y));
+                ImVec2 q;
+                if (map(points[i], q))
+                    b.screen.push_back(q);
                 else
                     flush();  // a gap
             }
             flush();
-            continue;
+        } else {
+            RunWriter writer{b.simplified, Simplifier(kTolerance)};
+            for (int i = 0; i < s.count; ++i) {
+                ImVec2 q;
+                const bool drawable = map(points[i], q);
+                writer.add(drawable, q, kTolerance);
+            }
+            writer.finish();
         }
-        // Mapped to the screen in one tight pass (an undrawable point becomes NaN: a gap), then
-        // simplified run by run into the buffer the line is drawn from.
-        const size_t count = static_cast<size_t>(s.count);
-        if (b.screen.size() < count) b.screen.resize(count);
-        if (b.simplified.size() < count) b.simplified.resize(count);
-        ImVec2* screen = b.screen.data();
-        const double xOffset = l.xOffset, xScale = l.xScale, yOffset = l.yOffset, yScale = l.yScale;
-        constexpr float kGap = std::numeric_limits<float>::quiet_NaN();
-        for (size_t i = 0; i < count; ++i) {
-            const Point& p = points[i];
-            const double y = log ? (p.y > 0.0 ? std::log10(p.y) : std::numeric_limits<double>::quiet_NaN()) : p.y;
-            const double sx = std::clamp(xOffset + xScale * p.x, -1e5, 1e5);
-            const double sy = std::clamp(yOffset + yScale * y, -1e5, 1e5);
-            const bool gap = !(std::abs(p.x) <= std::numeric_limits<double>::max()) ||
-                             !(std::abs(y) <= std::numeric_limits<double>::max());
-            screen[i] = ImVec2(static_cast<float>(sx), gap ? kGap : static_cast<float>(sy));
-        }
-        ImVec2* line = b.simplified.data();
-        for (size_t i = 0; i < count;) {
-            while (i < count && screen[i].y != screen[i].y) ++i;  // a gap
-            if (i == count) break;
-            Simplifier run(kTolerance, line);
-            const size_t first = i;
-            for (; i < count && screen[i].y == screen[i].y; ++i) run.add(screen[i]);
-            const size_t n = run.finish();
-            if (i - first == 1) draw->AddCircleFilled(screen[first], thickness, s.color);
-            if (n > 1) addPolyline(draw, line, static_cast<int>(n), s.color, thickness);
-        }
+        drawRuns(draw, b.simplified, s.color, thickness);
     }
     draw->PopClipRect();
     return visible;

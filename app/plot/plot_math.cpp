@@ -203,10 +203,11 @@ void decimate(const ImVec2* in, size_t n, std::vector<ImVec2>& out) {
 }
 
 void simplify(const ImVec2* in, size_t n, float tolerance, std::vector<ImVec2>& out) {
-    out.resize(n);
-    Simplifier s(tolerance, out.data());
-    for (size_t i = 0; i < n; ++i) s.add(in[i]);
-    out.resize(s.finish());
+    out.clear();
+    out.reserve(n);
+    Simplifier s(tolerance);
+    for (size_t i = 0; i < n; ++i) s.add(in[i], out);
+    s.finish(out);
 }
 
 }  // namespace jl::plot

@@ -82,21 +82,23 @@ void decimate(const ImVec2* in, size_t n, std::vector<ImVec2>& out);
 /// increase, points are kept as they are. Reuses `out`.
 void simplify(const ImVec2* in, size_t n, float tolerance, std::vector<ImVec2>& out);
 
-/// simplify() one point at a time, into storage the caller provides (room for every point fed).
+/// simplify() one point at a time, appending what it keeps to `out`. Its state is a plain value:
+/// a copy taken between points resumes the line from there (the plot widget keeps one between
+/// frames for a series that only grows).
 class Simplifier {
 public:
-    Simplifier(float tolerance, ImVec2* out) : tolerance_(tolerance), begin_(out), out_(out) {}
-    void add(ImVec2 p);
-    /// Ends the line; returns the number of points written.
-    size_t finish();
+    explicit Simplifier(float tolerance = 0.4f) : tolerance_(tolerance) {}
+    void add(ImVec2 p, std::vector<ImVec2>& out);
+    /// Ends the line: appends the last point if it is pending.
+    void finish(std::vector<ImVec2>& out);
+    /// Moves the line sideways by dx (screen x of every point so far + dx).
+    void shift(float dx) { anchor_.x += dx, candidate_.x += dx; }
 
 private:
     // The sleeve: the directions (dx, dy), dx > 0, from the anchor of the lowest and the highest
     // line passing within tolerance of every point since the anchor. Slopes are compared by cross
     // products, so there is no division per point.
     float tolerance_;
-    ImVec2* begin_;
-    ImVec2* out_;
     ImVec2 anchor_, candidate_;
     float loX_ = 1.0f, loY_ = 0.0f, hiX_ = 1.0f, hiY_ = 0.0f;
     bool started_ = false;
@@ -105,9 +107,9 @@ private:
 };
 
 // Inline: drawSeries runs it for every point of every line.
-inline void Simplifier::add(ImVec2 p) {
+inline void Simplifier::add(ImVec2 p, std::vector<ImVec2>& out) {
     if (!started_) {
-        *out_++ = p;
+        out.push_back(p);
         anchor_ = p;
         started_ = true;
         return;
@@ -122,7 +124,7 @@ inline void Simplifier::add(ImVec2 p) {
         return;
     }
     if (pending_) {  // p leaves the sleeve: the segment ends at the candidate, which anchors the next
-        *out_++ = candidate_;
+        out.push_back(candidate_);
         anchor_ = candidate_;
         pending_ = false;
         dx = p.x - anchor_.x, dy = p.y - anchor_.y;
@@ -133,16 +135,15 @@ inline void Simplifier::add(ImVec2 p) {
         candidate_ = p;
         pending_ = true;
     } else {  // no slope to a point straight above (or left of) the anchor: keep it
-        *out_++ = p;
+        out.push_back(p);
         anchor_ = p;
         open_ = true;
     }
 }
 
-inline size_t Simplifier::finish() {
-    if (pending_) *out_++ = candidate_;
+inline void Simplifier::finish(std::vector<ImVec2>& out) {
+    if (pending_) out.push_back(candidate_);
     pending_ = false;
-    return static_cast<size_t>(out_ - begin_);
 }
 
 }  // namespace jl::plot

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -266,6 +267,57 @@ TEST_F(PlotWidget, ALegendWithMoreEntriesThanFitCollapsesToACountThatOpensTheLis
     frame(plot, legend, true);  // click: the list opens
     frame(plot, legend, false);
     EXPECT_TRUE(ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel));
+}
+
+/// Distance from q to the polyline `line` (runs split at NaN points) [px].
+float distanceToLine(const std::vector<ImVec2>& line, ImVec2 q) {
+    float best = 1e9f;
+    for (size_t i = 0; i + 1 < line.size(); ++i) {
+        const ImVec2 a = line[i], b = line[i + 1];
+        if (std::isnan(a.y) || std::isnan(b.y)) continue;
+        const float dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
+        const float t = d2 > 0.0f ? std::clamp(((q.x - a.x) * dx + (q.y - a.y) * dy) / d2, 0.0f, 1.0f) : 0.0f;
+        best = std::min(best, std::hypot(a.x + t * dx - q.x, a.y + t * dy - q.y));
+    }
+    return best;
+}
+
+// Frame after frame a ring buffer moves on and the plot keeps last frame's line, mapping only the
+// new samples: the line it draws still passes within the tolerance of every decimated point, with
+// the axes fixed (the kept line is moved) and auto-fitted (it is redrawn when they change).
+TEST_F(PlotWidget, AStreamedLineKeptBetweenFramesStaysOnTheData) {
+    auto value = [](int64_t serial) { return std::sin(serial * 0.02) + 0.3 * std::sin(serial * 0.37) + (serial % 97 == 0 ? 2.0 : 0.0); };
+    for (const bool fixedAxis : {true, false}) {
+        Context fresh;
+        std::swap(ctx, fresh);
+        const int window = 600;
+        for (int64_t first = 0; first <= 300; first += 3) {  // three steps per frame
+            frame([&] {
+                ASSERT_TRUE(BeginPlot(ctx, "ring", ImVec2(500, 200)));
+                SetupAxisLimitsX(ctx, first / 60.0, (first + window) / 60.0);
+                if (fixedAxis) SetupAxisLimitsY(ctx, -2.0, 3.0);
+                PlotLineStreamF(ctx, "value", window, first, 1,
+                                [&](int i) { return Point{(first + i) / 60.0, value(first + i)}; });
+                EndPlot(ctx);
+            });
+        }
+        ASSERT_EQ(ctx.streams.size(), 1u);
+        const Context::Stream& stream = ctx.streams.begin()->second;
+        ASSERT_TRUE(stream.line.valid);
+        const PlotResult& r = ctx.last;
+        const float width = r.areaMax.x - r.areaMin.x, height = r.areaMax.y - r.areaMin.y;
+        const ColumnSeries::Span span = stream.columns.points(r.x.min, r.x.max);
+        int checked = 0;
+        for (size_t i = 0; i < span.size; ++i) {
+            const Point& p = span.data[i];
+            const ImVec2 q(r.areaMin.x + static_cast<float>((p.x - r.x.min) / r.x.size()) * width,
+                           r.areaMax.y - static_cast<float>((p.y - r.y.min) / r.y.size()) * height);
+            if (q.x < r.areaMin.x + 2.0f || q.x > r.areaMax.x) continue;
+            EXPECT_LE(distanceToLine(stream.line.points, q), 0.5f) << "point " << i << (fixedAxis ? " fixed" : " fitted");
+            ++checked;
+        }
+        EXPECT_GT(checked, 300);
+    }
 }
 
 }  // namespace
