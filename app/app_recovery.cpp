@@ -84,17 +84,14 @@ void App::applyRecoveryRequests(const UiRequests& r) {
     if (!r.recover) return;
     const RecoveryInfo offered = files.recoveries.front();
     files.recoveries.clear();  // one document at a time; the others stay on disk for the next start
-    Scene scene;
     RecoveryInfo info;
     std::string error;
-    if (!readRecoveryFile(offered.path, scene, info, error) ||
-        !state_.sim.setScene(std::move(scene), info.document, error)) {
+    // The run continues from the autosave; the document starts from a saved state only if its file did.
+    if (!openRecoveryFile(state_.sim, offered.path, info, error)) {
         setMessage(error, true);
         files.errorPopup = "cannot recover the autosave: " + error;
         return;
     }
-    // The run continues from the autosave; the document starts from a saved state only if its file did.
-    if (!info.documentHasState) state_.sim.dropStartState();
     onSceneLoaded("recovered the autosave of " +
                   (info.document.empty() ? std::string("an untitled scene") : info.document) +
                   ": save to keep it");

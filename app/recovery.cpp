@@ -15,6 +15,7 @@
 #include <system_error>
 
 #include "jointlab/scenario_io.h"
+#include "simulation.h"
 
 namespace jl::app {
 
@@ -145,6 +146,16 @@ bool readRecoveryFile(const std::string& path, Scene& scene, RecoveryInfo& info,
     r.joints = loaded.joints.size();
     scene = std::move(loaded);
     info = std::move(r);
+    return true;
+}
+
+bool openRecoveryFile(Simulation& sim, const std::string& path, RecoveryInfo& info, std::string& error) {
+    Scene scene;
+    RecoveryInfo read;
+    if (!readRecoveryFile(path, scene, read, error) || !sim.setScene(std::move(scene), read.document, error))
+        return false;
+    if (!read.documentHasState) sim.dropStartState();
+    info = std::move(read);
     return true;
 }
 

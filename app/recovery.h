@@ -60,6 +60,14 @@ bool writeRecoveryFile(const std::string& path, const Scene& scene, const Recove
 /// is not a valid scenario, or has no recovery section, is refused with the loader's message.
 bool readRecoveryFile(const std::string& path, Scene& scene, RecoveryInfo& info, std::string& error);
 
+class Simulation;
+
+/// Recover: opens the recovery file `path` in `sim`, running from the autosaved state, as the
+/// document it autosaved (sim.sourcePath() = info.document, so Save writes the user's file). The
+/// document starts from a saved state only if its own file did (info.documentHasState); otherwise
+/// Reset goes to t = 0. On failure `error` says why and `sim` is unchanged.
+bool openRecoveryFile(Simulation& sim, const std::string& path, RecoveryInfo& info, std::string& error);
+
 /// True when process `pid` is running (kill(pid, 0)).
 bool processIsRunning(long pid);
 

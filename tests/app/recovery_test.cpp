@@ -11,6 +11,7 @@
 #include "default_scene.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "simulation.h"
 
 namespace jl::app {
 namespace {
@@ -200,6 +201,50 @@ TEST(RecoveryFile, AFailedWriteSaysWhyAndCrashesNothing) {
     EXPECT_FALSE(
         writeRecoveryFile(dir / "blocker/sub/x.json", makeBuiltInShowcase(), infoFor("", 1, 1), error));
     EXPECT_FALSE(error.empty());
+}
+
+TEST(RecoveryFile, RecoverContinuesTheRunAsTheUsersDocument) {
+    TempDir dir("recover");
+    uint64_t expected = 0;
+    const Scene scene = runningShowcase(&expected);  // autosaved at step 90
+    const std::string path = recoveryPathFor(dir.path.string(), "/home/ana/door.json", 4711);
+    std::string error;
+    ASSERT_TRUE(writeRecoveryFile(path, scene, infoFor("/home/ana/door.json", 1795336800, 4711), error))
+        << error;
+
+    Simulation sim;
+    RecoveryInfo info;
+    ASSERT_TRUE(openRecoveryFile(sim, path, info, error)) << error;
+    EXPECT_EQ(sim.sourcePath(), "/home/ana/door.json") << "Save writes the user's file, once asked to";
+    EXPECT_EQ(sim.world()->stepCount(), 90);
+    sim.clock.fixedStepsPerFrame = 1;
+    for (int i = 0; i < 30; ++i) sim.advance(1.0 / 60.0);
+    EXPECT_EQ(sim.world()->stateHash(), expected);
+    // The user's file had no saved state: the recovered document does not get one either.
+    EXPECT_FALSE(sim.startState().has_value());
+    EXPECT_FALSE(sim.documentScene().state.has_value());
+    ASSERT_TRUE(sim.reset(error)) << error;
+    EXPECT_EQ(sim.world()->stepCount(), 0);
+
+    // A document that was itself a mid-run save keeps starting from a state.
+    RecoveryInfo withState = infoFor("/home/ana/snap.json", 1795336800, 4712);
+    withState.documentHasState = true;
+    const std::string second = recoveryPathFor(dir.path.string(), "/home/ana/snap.json", 4712);
+    ASSERT_TRUE(writeRecoveryFile(second, scene, withState, error)) << error;
+    Simulation snap;
+    ASSERT_TRUE(openRecoveryFile(snap, second, info, error)) << error;
+    EXPECT_TRUE(info.documentHasState);
+    ASSERT_TRUE(snap.startState().has_value());
+    ASSERT_TRUE(snap.reset(error)) << error;
+    EXPECT_EQ(snap.world()->stepCount(), 90);
+
+    // A damaged recovery file is refused and the open scene stays as it was.
+    std::ofstream(dir / "bad.json") << "{\"format\": \"jointlab-scenario\", \"version\": 2, \"bodies\": 3}";
+    const std::string before = serializeScenario(snap.documentScene());
+    EXPECT_FALSE(openRecoveryFile(snap, dir / "bad.json", info, error));
+    EXPECT_NE(error.find("bodies"), std::string::npos) << error;
+    EXPECT_EQ(serializeScenario(snap.documentScene()), before);
+    EXPECT_EQ(snap.sourcePath(), "/home/ana/snap.json");
 }
 
 // [SECTION] Finding them after a crash, and discarding them
