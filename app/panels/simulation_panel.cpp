@@ -46,7 +46,14 @@ void transportControls(const AppState& state, UiRequests& requests) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Reset", ImVec2(w, 0))) requests.reset = true;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the scenario's initial state (R)");
+    if (ImGui::IsItemHovered()) {
+        if (const auto& start = state.sim.startState())
+            ImGui::SetTooltip("back to the state this file was saved in, t = %.3f s (R);\n"
+                              "Simulation > Reset to the set-up starts from t = 0",
+                              start->time);
+        else
+            ImGui::SetTooltip("back to the scenario's initial state (R)");
+    }
 
     float speed = static_cast<float>(clock.timeScale);
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("slow motion (?)").x - ImGui::GetStyle().ItemSpacing.x * 2);
