@@ -1,5 +1,6 @@
 // JointLab plot widget (private) — placing and drawing the parts of a plot: frame, axes, ticks and
 // labels, series, threshold lines and event markers, legend, hover readout. Called by EndPlot.
+// The series are drawn in plot_lines.cpp, the rest in plot_draw.cpp.
 #pragma once
 
 #include <imgui.h>
