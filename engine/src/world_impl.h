@@ -1,0 +1,84 @@
+// JointLab engine — the World's runtime data (world.cpp: construction, snapshots, queries;
+// world_step.cpp: the step). Internal to the engine.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include <glm/gtx/norm.hpp>
+
+#include "contacts.h"
+#include "jointlab/solver_kernel.h"
+#include "jointlab/world.h"
+#include "solver.h"
+
+namespace jl {
+
+using RowOut = solver::RowReport;
+
+/// One ground contact point: its three rows (normal, friction X, friction Z) start at firstRow.
+struct ContactRef {
+    int key = 0;  ///< body * kMaxGroundContacts + feature (keys the warm start)
+    int firstRow = 0;
+    solver::RowBodies rb;
+};
+
+struct World::Impl {
+    std::vector<MassProperties> mass;    // per scene body
+    std::vector<Real> invMass;           // per scene body (0 for no mass)
+    std::vector<Vec3> sqrtInvInertiaLocal, sqrtInertiaLocal;  // principal I^-½, I^½ per scene body
+    std::vector<int> solverIndex;        // scene body -> solver body (0 = static / world)
+    std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
+    std::vector<int> jointSolver0, jointSolver1;  // solver body index (0 = static / world)
+    std::vector<int> jointKey0, jointKey1;        // solver body index if dynamic, else -1 (colouring)
+    std::vector<Vec3> extForce, extTorque;    // user forces for the next step
+    std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
+    std::vector<Row> rows;                    // joint rows, then ground contact rows: [0, rowCount)
+    size_t rowCount = 0;                      // rows in use (the vector only grows: no per-step allocation)
+    std::vector<solver::RowBodies> jointBodies;  // per joint: bodies, mass scales, lever arms of the last prep
+    std::vector<ContactRef> contacts;
+    std::vector<int> contactKeys, contactNoKey;
+    // Solve order (solver_colour.cpp): joint batches are kept until a joint breaks or mends.
+    std::vector<solver::LaneIds> jointBatches, contactBatches;
+    std::vector<int> jointWindows;  // first batch of each colouring window, then the batch count
+    std::vector<uint8_t> colouredSkip;  // per joint: broken when the colouring was made
+    bool coloured = false;
+    SolverOrder colouredOrder = SolverOrder::Coloured;
+    solver::ColourScratch colourScratch;
+    std::vector<int> rowSolver;  // per row: where the solver holds it (PGS: slot·4 + lane; TGS: index)
+    std::vector<RowOut> rowOut;  // per row
+    std::vector<RowResult> results;
+    std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
+    std::vector<Real> nextContactImpulse;
+    bool contactImpulseDirty = false;         // contactImpulse may hold non-zero values
+    std::vector<BodyState> lastGood;          // body states before the current step
+    int jointRowCount = 0;
+    int contactRowCount = 0;
+    solver::Data data;
+
+    /// Room for `n` more rows at the end; the prep functions write straight into it.
+    Row* reserveRows(size_t n) {
+        if (rows.size() < rowCount + n) rows.resize(std::max(rows.size() * 2, rowCount + n));
+        return rows.data() + rowCount;
+    }
+    Row& appendRow() {
+        Row& r = *reserveRows(1);
+        r = Row{};
+        ++rowCount;
+        return r;
+    }
+};
+
+inline bool isDynamic(const BodyDesc& b) { return b.motion == MotionType::Dynamic; }
+
+inline Vec3 safeInverse(const Vec3& v) {
+    return Vec3(v.x > 0 ? 1.0 / v.x : 0.0, v.y > 0 ? 1.0 / v.y : 0.0, v.z > 0 ? 1.0 / v.z : 0.0);
+}
+
+inline Vec3 clampLength(const Vec3& v, Real maxLen) {
+    const Real l2 = glm::length2(v);
+    return l2 > maxLen * maxLen ? v * (maxLen / std::sqrt(l2)) : v;
+}
+
+}  // namespace jl

@@ -1,0 +1,417 @@
+// The World's step, as a sequence of named stages (see world.h and docs/solvers.md).
+#include <algorithm>
+#include <cstdint>
+
+#include "world_impl.h"
+
+namespace jl {
+
+namespace {
+
+constexpr Real kContactMargin = 0.02;  // speculative contact distance [m]
+constexpr Real kContactSlop = 0.0;     // penetration left uncorrected, so resting contacts do not chatter [m]
+
+/// R·diag(s)·Rᵀ: a symmetric world tensor from principal values in the body frame. Element
+/// (column j, row i) = Σ_k (R[k][i]·s_k)·R[k][j], summed over k in order: the products glm's
+/// R * D * transpose(R) forms, without its multiplications by the zeros of D.
+Mat3 worldTensor(const Mat3& R, const Vec3& s) {
+    Mat3 T;
+    for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 3; ++i)
+            T[j][i] = (R[0][i] * s.x) * R[0][j] + (R[1][i] * s.y) * R[1][j] + (R[2][i] * s.z) * R[2][j];
+    return T;
+}
+
+}  // namespace
+
+// [SECTION] step
+
+namespace {
+
+/// Writes a prepared row into lane l of a batched row slot (solver_batch.h); used for contacts,
+/// whose set-up adds the warm start and friction bounds (joints: solver::setupRowLane). Inactive
+/// rows keep zeros (their impulse change is masked to zero; zeros keep NaN out of the sums).
+void writeLane(solver::RowLanes& L, int l, const solver::SolverRow& r) {
+    solver::storeLane(L, l, !(r.flags & solver::kSolveInactive), r.lin0, r.angM0, r.lin1, r.angM1, r.constant,
+                      r.unbiasedConstant, r.vMul, r.impulseMul, r.minImpulse, r.maxImpulse, r.accum, r.response);
+}
+
+void padLane(solver::RowLanes& L, int l) {
+    for (int k = 0; k < 3; ++k) L.lin0[k][l] = L.ang0[k][l] = L.lin1[k][l] = L.ang1[k][l] = 0.0;
+    L.constant[l] = L.unbiasedConstant[l] = L.vMul[l] = L.impulseMul[l] = 0.0;
+    L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.response[l] = 0.0;
+}
+
+}  // namespace
+
+void World::step() {
+    Impl& m = *impl_;
+    const WorldSettings& s = scene_.settings;
+    const Real dt = s.dt;
+    const bool tgs = s.solver == SolverType::TGS;
+    solver::Params params{dt, std::max(1, s.posIters), std::max(0, s.velIters), s.effectiveBaumgarte(),
+                          s.maxLinearSpeed, s.maxAngularSpeed};
+
+    m.lastGood = bodies_;  // (no allocation once sized)
+
+    // 1. external forces and damping -> v_pre; per-step body constants (inertia frozen, F "TGS").
+    solver::Data& data = m.data;
+    data.info[0] = solver::BodyInfo{};
+    for (size_t i = 0; i < bodies_.size(); ++i) {
+        const int si = m.solverIndex[i];
+        if (si == 0) continue;
+        const BodyDesc& desc = scene_.bodies[i];
+        const BodyState& st = bodies_[i];
+        solver::BodyInfo& info = data.info[static_cast<size_t>(si)];
+        info.pose = st.pose;
+        info.q0 = st.pose.q;
+        if (isDynamic(desc)) {
+            const MassProperties& mp = m.mass[i];
+            const Mat3 R = glm::mat3_cast(st.pose.q);
+            info.dynamic = true;
+            info.invMass = m.invMass[i];
+            info.sqrtInvInertia = worldTensor(R, m.sqrtInvInertiaLocal[i]);
+            if (tgs) info.sqrtInertia = worldTensor(R, m.sqrtInertiaLocal[i]);
+            Vec3 v = st.linearVelocity + dt * (s.gravity + info.invMass * m.extForce[i]);
+            Vec3 w = st.angularVelocity;
+            if (m.extTorque[i] != Vec3(0.0)) w += dt * (worldTensor(R, safeInverse(mp.inertia)) * m.extTorque[i]);
+            if (desc.linearDamping != 0.0) v *= 1.0 / (1.0 + desc.linearDamping * dt);
+            if (desc.angularDamping != 0.0) w *= 1.0 / (1.0 + desc.angularDamping * dt);
+            info.vPre = v;
+            info.wPre = w;
+            m.extForce[i] = Vec3(0.0);
+            m.extTorque[i] = Vec3(0.0);
+        } else {  // kinematic: infinitely heavy, moves at its set velocity; momocity = ω
+            info.dynamic = false;
+            info.invMass = 0.0;
+            info.sqrtInvInertia = Mat3(1.0);
+            info.sqrtInertia = Mat3(1.0);
+            info.vPre = st.linearVelocity;
+            info.wPre = st.angularVelocity;
+            m.extForce[i] = Vec3(0.0);
+            m.extTorque[i] = Vec3(0.0);
+        }
+    }
+
+    // 2. solve order: joints coloured so that no two of a colour share a dynamic body, cut into
+    // batches of 4 (solver_colour.cpp). The colouring only changes when a joint breaks or mends.
+    const SolverOrder order = solverOrder();
+    const size_t nj = joints_.size();
+    bool recolour = !m.coloured || m.colouredOrder != order;
+    for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
+    if (recolour) {
+        for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
+        solver::colourBatches(m.jointKey0.data(), m.jointKey1.data(), m.colouredSkip.data(), static_cast<int>(nj),
+                              static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch, &m.jointWindows);
+        m.coloured = true;
+        m.colouredOrder = order;
+    }
+
+    // Prep (PxConstraintShaderTable::solverPrep): joint j writes its rows straight into the row
+    // buffer; which bodies and lever arms they act through is stored once per joint.
+    m.rowCount = 0;
+    for (JointState& js : joints_) {
+        js.firstRow = 0;
+        js.rowCount = 0;
+    }
+    auto prepJoint = [&](size_t j) {
+        JointState& js = joints_[j];
+        js.firstRow = static_cast<int>(m.rowCount);
+        const JointDesc& d = scene_.joints[j];
+        const int b0 = m.jointBody0[j], b1 = m.jointBody1[j];
+        const Transform pose0 = b0 >= 0 ? bodies_[static_cast<size_t>(b0)].pose : Transform{};
+        const Transform pose1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose : Transform{};
+        PrepContext ctx = PrepContext::make(pose0, d.frame0, pose1, d.frame1, dt);
+        ctx.memory = &m.memory[j];
+        RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
+        std::visit([&](const auto& params) { prep(params, ctx, out); }, d.params);
+        m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], d.invMassScale0, d.invInertiaScale0,
+                                             d.invMassScale1, d.invInertiaScale1, ctx.r0, ctx.r1};
+        m.rowCount += static_cast<size_t>(out.count);
+        js.rowCount = out.count;
+    };
+
+    // Where each constraint's rows are: joints, then ground contacts (one per support point,
+    // three rows: normal, friction X, friction Z).
+    auto constraintRows = [&](bool contact, int id, int& first, int& count, const solver::RowBodies*& rb) {
+        if (contact) {
+            const ContactRef& c = m.contacts[static_cast<size_t>(id)];
+            first = c.firstRow;
+            count = 3;
+            rb = &c.rb;
+        } else {
+            const JointState& js = joints_[static_cast<size_t>(id)];
+            first = js.firstRow;
+            count = js.rowCount;
+            rb = &m.jointBodies[static_cast<size_t>(id)];
+        }
+    };
+    // Solver set-up of row k, slot t of its constraint (solver_rows.cpp), and what telemetry needs.
+    auto prepare = [&](size_t k, const solver::RowBodies& rb, bool contact, int t, int contactId, Real normalAccum,
+                       solver::SolverRow& sr, solver::SolverRowExtra& sx) {
+        RowOut& o = m.rowOut[k];
+        solver::setupRow(m.rows[k], rb, data, params, tgs, sr, sx, o);
+        if (contact) {
+            // Contacts are warm-started from the same body feature's impulses of the last step
+            // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
+            // box's 12 coupled rows leave a residual tangential velocity every step and a resting
+            // box creeps.
+            const size_t key = static_cast<size_t>(m.contacts[static_cast<size_t>(contactId)].key) * 3;
+            const bool inactive = sr.flags & solver::kSolveInactive;
+            if (t == 0) {
+                sr.accum = inactive ? 0.0 : m.contactImpulse[key];
+            } else {
+                sr.flags |= solver::kSolveFriction;
+                sr.frictionCoef = s.groundFriction;
+                sx.erp = 0.0;
+                const Real bound = s.groundFriction * normalAccum;
+                sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
+                o.flags = sr.flags;
+                o.erp = 0.0;
+            }
+        }
+    };
+    // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
+    // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
+    size_t slotCursor = 0, tgsCursor = 0;
+    auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
+        int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
+        const solver::RowBodies* rbs[solver::kLanes] = {};
+        int slots = 0;
+        for (int l = 0; l < solver::kLanes; ++l)
+            if (ids[static_cast<size_t>(l)] >= 0) {
+                constraintRows(contact, ids[static_cast<size_t>(l)], firsts[l], counts[l], rbs[l]);
+                slots = std::max(slots, counts[l]);
+            }
+        if (m.rowSolver.size() < m.rowCount) m.rowSolver.resize(std::max(m.rowCount, 2 * m.rowSolver.size()));
+        if (m.rowOut.size() < m.rowCount) m.rowOut.resize(std::max(m.rowCount, 2 * m.rowOut.size()));
+        if (tgs) {
+            if (data.rows.size() < m.rowCount) {
+                data.rows.resize(std::max(m.rowCount, 2 * data.rows.size()));
+                data.extra.resize(data.rows.size());
+            }
+            for (int l = 0; l < solver::kLanes; ++l) {
+                const size_t normal = tgsCursor;
+                for (int t = 0; t < counts[l]; ++t, ++tgsCursor) {
+                    const size_t k = static_cast<size_t>(firsts[l] + t);
+                    solver::SolverRow& sr = data.rows[tgsCursor];
+                    prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
+                            data.extra[tgsCursor]);
+                    if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
+                    m.rowSolver[k] = static_cast<int>(tgsCursor);
+                }
+            }
+            return;
+        }
+        solver::Batch& bt = data.batches[bi];
+        bt.firstSlot = static_cast<int32_t>(slotCursor);
+        bt.slotCount = slots;
+        bt.contact = contact ? 1 : 0;
+        bt.laneCount = 0;
+        for (int l = 0; l < solver::kLanes; ++l)
+            if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
+        slotCursor += static_cast<size_t>(slots);
+        if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
+        for (int l = 0; l < solver::kLanes; ++l) {
+            bt.constraint[l] = ids[static_cast<size_t>(l)];
+            bt.body0[l] = bt.body1[l] = 0;
+            bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
+            bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
+            if (ids[static_cast<size_t>(l)] >= 0) {
+                const solver::RowBodies& rb = *rbs[l];
+                bt.body0[l] = rb.b0;
+                bt.body1[l] = rb.b1;
+                solver::bodyScales(data.info[static_cast<size_t>(rb.b0)], rb.invMassScale0, rb.invInertiaScale0, bt.linScale0[l], bt.angScale0[l]);
+                solver::bodyScales(data.info[static_cast<size_t>(rb.b1)], rb.invMassScale1, rb.invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
+            }
+        }
+        // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
+        Real normalAccum[solver::kLanes] = {};
+        for (int t = 0; t < slots; ++t) {
+            solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
+            for (int l = 0; l < solver::kLanes; ++l) {
+                if (t >= counts[l]) {
+                    padLane(L, l);
+                    continue;
+                }
+                const size_t k = static_cast<size_t>(firsts[l] + t);
+                m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
+                if (!contact) {
+                    solver::setupRowLane(m.rows[k], data.info[static_cast<size_t>(bt.body0[l])],
+                                         data.info[static_cast<size_t>(bt.body1[l])], bt, l, params, L, m.rowOut[k]);
+                    continue;
+                }
+                solver::SolverRow sr;
+                solver::SolverRowExtra sx;
+                prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], normalAccum[l], sr, sx);
+                if (t == 0) normalAccum[l] = sr.accum;
+                writeLane(L, l, sr);
+            }
+        }
+    };
+
+    // 3. prep and set-up, batch by batch
+    const size_t nJointBatches = m.jointBatches.size();
+    if (!tgs) data.batches.resize(nJointBatches);
+    // Window after window (solver_colour.cpp): prep its joints in scene order, which streams
+    // through the joint descriptions, then set up its batches in solve order from the rows just
+    // written (in cache).
+    for (size_t w = 0; w + 1 < m.jointWindows.size(); ++w) {
+        const int b0 = m.jointWindows[w], b1 = m.jointWindows[w + 1];
+        int lo = INT32_MAX, hi = -1;
+        for (int bi = b0; bi < b1; ++bi)
+            for (int id : m.jointBatches[static_cast<size_t>(bi)])
+                if (id >= 0) lo = std::min(lo, id), hi = std::max(hi, id);
+        for (int j = lo; j <= hi; ++j)
+            if (!joints_[static_cast<size_t>(j)].broken) prepJoint(static_cast<size_t>(j));
+        for (int bi = b0; bi < b1; ++bi) setupBatch(static_cast<size_t>(bi), m.jointBatches[static_cast<size_t>(bi)], false);
+    }
+    m.jointRowCount = static_cast<int>(m.rowCount);
+
+    // 3b. ground contacts: a normal row (C = height above the plane, impulse >= 0) and two
+    // friction rows bounded by ±μ·(normal impulse) per support point below the margin; coloured
+    // every step, after the joints.
+    m.contacts.clear();
+    if (s.groundPlane) {
+        for (size_t i = 0; i < bodies_.size(); ++i) {
+            if (!isDynamic(scene_.bodies[i])) continue;
+            GroundPoint pts[kMaxGroundContacts];
+            const int n = groundContactPoints(scene_.bodies[i], bodies_[i].pose, kContactMargin, pts);
+            for (int k = 0; k < n; ++k) {
+                const Vec3 r0 = pts[k].p - bodies_[i].pose.p;
+                m.contacts.push_back({static_cast<int>(i) * kMaxGroundContacts + pts[k].feature, static_cast<int>(m.rowCount),
+                                      solver::RowBodies{m.solverIndex[i], 0, 1.0, 1.0, 1.0, 1.0, r0, Vec3(0.0)}});
+                Row normal;
+                normal.linear0 = Vec3(0, 1, 0);
+                normal.angular0 = glm::cross(r0, normal.linear0);
+                normal.linear1 = Vec3(0, 1, 0);
+                normal.geometricError = pts[k].p.y;
+                normal.minImpulse = 0.0;
+                normal.flags = static_cast<uint16_t>(normal.geometricError > 0 ? kRowKeepBias : 0);
+                if (s.groundRestitution > 0) {
+                    normal.flags = kRowRestitution;
+                    normal.mods.bounce.restitution = s.groundRestitution;
+                    normal.mods.bounce.velocityThreshold = 0.5;
+                }
+                normal.solveHint = SolveHint::Inequality;
+                normal.label = "ground normal";
+                m.appendRow() = normal;
+                for (int t = 0; t < 2; ++t) {
+                    Row f;
+                    f.linear0 = t == 0 ? Vec3(1, 0, 0) : Vec3(0, 0, 1);
+                    f.angular0 = glm::cross(r0, f.linear0);
+                    f.linear1 = f.linear0;
+                    f.label = t == 0 ? "ground friction X" : "ground friction Z";
+                    m.appendRow() = f;
+                }
+            }
+        }
+    }
+    m.contactRowCount = static_cast<int>(m.rowCount) - m.jointRowCount;
+    const size_t nc = m.contacts.size();
+    if (nc > 0) {
+        m.contactKeys.resize(nc);
+        m.contactNoKey.assign(nc, -1);
+        for (size_t c = 0; c < nc; ++c) m.contactKeys[c] = m.contacts[c].rb.b0;
+        solver::colourBatches(m.contactKeys.data(), m.contactNoKey.data(), nullptr, static_cast<int>(nc),
+                              static_cast<int>(data.bodies.size()), order, m.contactBatches, m.colourScratch);
+    } else {
+        m.contactBatches.clear();
+    }
+    if (!tgs) data.batches.resize(nJointBatches + m.contactBatches.size());
+    for (size_t ci = 0; ci < m.contactBatches.size(); ++ci) setupBatch(nJointBatches + ci, m.contactBatches[ci], true);
+    if (tgs) {
+        data.rowCount = tgsCursor;
+    }
+
+    // 5. solve
+    if (tgs)
+        solver::solveTGS(data, params);
+    else
+        solver::solvePGS(data, params);
+    for (size_t k = 0; k < m.rowCount; ++k) {
+        const size_t at = static_cast<size_t>(m.rowSolver[k]);
+        m.rowOut[k].accum = tgs ? data.rows[at].accum
+                                : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
+    }
+
+    // Warm-start impulses for the next step (all zero, and left alone, without contacts).
+    if (!m.contacts.empty() || m.contactImpulseDirty) {
+        std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
+        for (const ContactRef& c : m.contacts)
+            for (size_t t = 0; t < 3; ++t)
+                m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] = m.rowOut[static_cast<size_t>(c.firstRow) + t].accum;
+        std::swap(m.contactImpulse, m.nextContactImpulse);
+        m.contactImpulseDirty = !m.contacts.empty();
+    }
+
+    // 6. write back, with the speed caps
+    for (size_t i = 0; i < bodies_.size(); ++i) {
+        const int si = m.solverIndex[i];
+        if (si == 0) continue;
+        BodyState& st = bodies_[i];
+        st.pose = data.info[static_cast<size_t>(si)].pose;
+        st.linearVelocity = clampLength(data.bodies[static_cast<size_t>(si)].linVel, s.maxLinearSpeed);
+        st.angularVelocity = clampLength(data.bodies[static_cast<size_t>(si)].angVel, s.maxAngularSpeed);
+    }
+    if (recoverFromDivergence()) return;
+    divergence_ = Divergence{};
+    if (stepCount_ < INT64_MAX) ++stepCount_;  // saturates: a state loaded from a file may start anywhere
+    time_ += dt;
+
+    // 7. row results, force reporting (physx-joints-guide.md "Force Reporting") and breakage
+    m.results.resize(m.rowCount);
+    const Real h = tgs ? dt / params.posIters : dt;
+    auto rowResults = [&](size_t first, size_t count, const solver::RowBodies& rb) {
+        const solver::Body& a = data.bodies[static_cast<size_t>(rb.b0)];
+        const solver::Body& b = data.bodies[static_cast<size_t>(rb.b1)];
+        for (size_t k = first; k < first + count; ++k) {
+            const Row& row = m.rows[k];
+            const RowOut& o = m.rowOut[k];
+            RowResult& res = m.results[k];
+            res.impulse = o.accum;
+            res.geometricError = row.geometricError;
+            res.bias = o.erp * row.geometricError / h;
+            res.unitResponse = o.response;
+            res.active = !(o.flags & solver::kSolveInactive);
+            const Real jv = glm::dot(row.linear0, a.linVel) + glm::dot(row.angular0, a.angVel) -
+                            glm::dot(row.linear1, b.linVel) - glm::dot(row.angular1, b.angVel);
+            const Real lastBias = (o.flags & solver::kSolveKeepBias) ? o.erp * row.geometricError / dt : 0.0;
+            res.velocityError = (o.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - o.velTarget;
+            const Real eps = 1e-12 * (1.0 + std::abs(o.accum));
+            res.clamped = (std::isfinite(o.minImpulse) && o.accum <= o.minImpulse + eps) ||
+                          (std::isfinite(o.maxImpulse) && o.accum >= o.maxImpulse - eps);
+        }
+    };
+    for (const ContactRef& c : m.contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
+    for (size_t j = 0; j < nj; ++j) {  // one pass over each joint's rows: results, then its force
+        JointState& js = joints_[j];
+        js.force = Vec3(0.0);
+        js.torque = Vec3(0.0);
+        if (js.broken) continue;
+        if (js.rowCount > 0) rowResults(static_cast<size_t>(js.firstRow), static_cast<size_t>(js.rowCount), m.jointBodies[j]);
+        const int b1 = m.jointBody1[j];
+        const Vec3 x1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
+        const Vec3 anchor1 = js.rowCount == 0 ? x1 : x1 + m.jointBodies[j].r1;
+        Vec3 linImpulse(0.0), angImpulse(0.0);
+        for (int k = js.firstRow; k < js.firstRow + js.rowCount; ++k) {
+            const Row& row = m.rows[static_cast<size_t>(k)];
+            if (!(row.flags & kRowOutputForce)) continue;
+            const Real l = m.rowOut[static_cast<size_t>(k)].accum;
+            // Impulse on body 1 is −λ·(linear1, angular1) about its centre of mass.
+            linImpulse -= l * row.linear1;
+            angImpulse -= l * row.angular1;
+        }
+        // Move the torque from body 1's centre of mass to its joint frame origin.
+        const Vec3 torqueAtAnchor = angImpulse - glm::cross(anchor1 - x1, linImpulse);
+        js.force = linImpulse / dt;
+        js.torque = torqueAtAnchor / dt;
+        const JointDesc& d = scene_.joints[j];
+        if (glm::length(js.force) > d.breakForce || glm::length(js.torque) > d.breakTorque) {
+            js.broken = true;
+            breakEvents_.push_back({static_cast<int>(j), stepCount_, time_, js.force, js.torque});
+        }
+    }
+}
+
+}  // namespace jl
