@@ -70,7 +70,10 @@ void jointItem(AppState& state, int index, const std::string& otherSide, UiReque
     ImGuiTreeNodeFlags flags =
         ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_SpanAvailWidth;
     if (state.selection.isJoint(index)) flags |= ImGuiTreeNodeFlags_Selected;
+    const float nameStartX = ImGui::GetCursorPosX() + ImGui::GetTreeNodeToLabelSpacing();
     ImGui::TreeNodeEx("joint", flags, "%s%s", j.name.c_str(), broken ? "  (broken)" : "");
+    const float nameEndX = nameStartX + ImGui::CalcTextSize(j.name.c_str()).x +
+                           (broken ? ImGui::CalcTextSize("  (broken)").x : 0.0f);
     if (broken) ImGui::PopStyleColor();
     if (ImGui::IsItemClicked()) {
         requests.select = true;
@@ -80,10 +83,16 @@ void jointItem(AppState& state, int index, const std::string& otherSide, UiReque
         ImGui::SetTooltip("%s%s\n%s - %s\nright click: rename, duplicate, delete", j.typeInfo().title,
                           broken ? " (broken)" : "", bodyDisplayName(j.body0), bodyDisplayName(j.body1));
     contextMenu(state, Selection::Kind::Joint, j.name, requests);
-    const std::string right = std::string(j.typeInfo().name) + (otherSide.empty() ? "" : " - " + otherSide);
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(),
-                             ImGui::GetContentRegionMax().x - ImGui::CalcTextSize(right.c_str()).x));
-    ImGui::TextDisabled("%s", right.c_str());
+    // Right-aligned "type - other body"; shortened to the type, or left out, when the name
+    // would otherwise run into it in a narrow panel (the tooltip has it all).
+    const float gap = ImGui::GetStyle().ItemSpacing.x * 2.0f;
+    const float rightEdge = ImGui::GetContentRegionMax().x;
+    std::string right = std::string(j.typeInfo().name) + (otherSide.empty() ? "" : " - " + otherSide);
+    if (nameEndX + gap + ImGui::CalcTextSize(right.c_str()).x > rightEdge) right = j.typeInfo().name;
+    if (nameEndX + gap + ImGui::CalcTextSize(right.c_str()).x <= rightEdge) {
+        ImGui::SameLine(rightEdge - ImGui::CalcTextSize(right.c_str()).x);
+        ImGui::TextDisabled("%s", right.c_str());
+    }
     ImGui::PopID();
 }
 

@@ -3,6 +3,7 @@
 // then the energy.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <string>
@@ -48,9 +49,10 @@ void transportControls(const AppState& state, UiRequests& requests) {
     if (ImGui::Button("Reset", ImVec2(w, 0))) requests.reset = true;
     if (ImGui::IsItemHovered()) {
         if (const auto& start = state.sim.startState())
-            ImGui::SetTooltip("back to the state this file was saved in, t = %.3f s (R);\n"
-                              "Simulation > Reset to the set-up starts from t = 0",
-                              start->time);
+            ImGui::SetTooltip(
+                "back to the state this file was saved in, t = %.3f s (R);\n"
+                "Simulation > Reset to the set-up starts from t = 0",
+                start->time);
         else
             ImGui::SetTooltip("back to the scenario's initial state (R)");
     }
@@ -79,7 +81,12 @@ void solverSettings(AppState& state, UiRequests& requests) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("temporal Gauss-Seidel: integrates after every position iteration (substeps)");
 
-    const float labelX = ImGui::GetContentRegionAvail().x * 0.42f;
+    // The value column starts after the longest label, so no label runs under its widget.
+    const float labelX = std::max(ImGui::GetContentRegionAvail().x * 0.42f,
+                                  ImGui::GetCursorPosX() +
+                                      std::max(ImGui::CalcTextSize("position iterations").x,
+                                               ImGui::CalcTextSize("velocity iterations").x) +
+                                      ImGui::GetStyle().ItemSpacing.x * 2.0f);
     auto label = [&](const char* text) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(text);

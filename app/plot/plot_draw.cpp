@@ -56,7 +56,8 @@ void dashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickne
 /// Text on a translucent background so it stays readable over grid and lines.
 void labelBox(ImDrawList* draw, ImVec2 pos, ImU32 color, const char* text) {
     const ImVec2 size = ImGui::CalcTextSize(text);
-    draw->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + size.x + 2, pos.y + size.y), kLegendBg, 2.0f);
+    draw->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + size.x + 2, pos.y + size.y), kLegendBg,
+                        2.0f);
     draw->AddText(pos, color, text);
 }
 
@@ -248,12 +249,14 @@ ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResu
     };
     // Data moves slowly against the legend's hysteresis: a look every few frames is enough.
     const int frame = ImGui::GetFrameCount();
-    if (corner >= 0 && frame >= state.legendCheckedFrame && frame - state.legendCheckedFrame < 8) return corners[corner];
+    if (corner >= 0 && frame >= state.legendCheckedFrame && frame - state.legendCheckedFrame < 8)
+        return corners[corner];
     state.legendCheckedFrame = frame;
     int covered[4] = {0, 0, 0, 0};
     auto count = [&](const ImVec2& s) {
         for (int c = 0; c < 4; ++c)
-            if (s.x >= corners[c].x && s.x < corners[c].x + size.x && s.y >= corners[c].y && s.y < corners[c].y + size.y)
+            if (s.x >= corners[c].x && s.x < corners[c].x + size.x && s.y >= corners[c].y &&
+                s.y < corners[c].y + size.y)
                 ++covered[c];
     };
     // Dense data: every stride-th point. Sparse data (a convergence curve): points along each
@@ -270,10 +273,14 @@ ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResu
                 continue;
             }
             const ImVec2 s = toScreen(l, r, p.x, p.y);
-            const int steps = havePrevious && stride == 1 ? std::clamp(static_cast<int>(std::abs(s.x - previous.x) / 8.0f), 1, 32) : 1;
+            const int steps = havePrevious && stride == 1
+                                  ? std::clamp(static_cast<int>(std::abs(s.x - previous.x) / 8.0f), 1, 32)
+                                  : 1;
             for (int k = 1; k <= steps; ++k) {
                 const float t = static_cast<float>(k) / steps;
-                count(havePrevious ? ImVec2(previous.x + (s.x - previous.x) * t, previous.y + (s.y - previous.y) * t) : s);
+                count(havePrevious
+                          ? ImVec2(previous.x + (s.x - previous.x) * t, previous.y + (s.y - previous.y) * t)
+                          : s);
             }
             previous = s;
             havePrevious = true;
@@ -282,31 +289,45 @@ ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResu
     // Threshold lines and event markers (with their labels) count as much as a line of data.
     for (const detail::Building::Marker& m : b.hlines) {
         const float y = toScreen(l, r, r.x.min, m.value).y;
-        for (float x = l.areaMin.x; x < l.areaMax.x; x += 8.0f) count(ImVec2(x, y)), count(ImVec2(x, y - l.lineHeight));
+        for (float x = l.areaMin.x; x < l.areaMax.x; x += 8.0f)
+            count(ImVec2(x, y)), count(ImVec2(x, y - l.lineHeight));
     }
     for (const detail::Building::Marker& m : b.events) {
         const float x = toScreen(l, r, m.value, r.y.min).x;
-        for (float y = l.areaMin.y; y < l.areaMax.y; y += 8.0f) count(ImVec2(x, y)), count(ImVec2(x + 40.0f, y));
+        for (float y = l.areaMin.y; y < l.areaMax.y; y += 8.0f)
+            count(ImVec2(x, y)), count(ImVec2(x + 40.0f, y));
     }
     int best = 0;
     for (int c = 1; c < 4; ++c)
         if (covered[c] < covered[best]) best = c;
     const ImVec2 mouse = ImGui::GetMousePos();
-    const bool held = corner >= 0 && b.hovered && mouse.x >= corners[corner].x && mouse.x < corners[corner].x + size.x &&
-                      mouse.y >= corners[corner].y && mouse.y < corners[corner].y + size.y;
+    const bool held = corner >= 0 && b.hovered && mouse.x >= corners[corner].x &&
+                      mouse.x < corners[corner].x + size.x && mouse.y >= corners[corner].y &&
+                      mouse.y < corners[corner].y + size.y;
     if (corner < 0 || (!held && covered[corner] > covered[best] + 2 + covered[best] / 4)) corner = best;
     return corners[corner];
 }
 
 }  // namespace
 
-bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l, PlotResult& r) {
+bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l,
+                PlotResult& r) {
     if (b.series.empty()) return false;
     const float line = l.lineHeight + 1.0f, swatch = 16.0f, gap = 6.0f;
     const int capacity = std::max(1, static_cast<int>((l.height() - 12.0f) / line));
     const int total = static_cast<int>(b.series.size());
-    // More entries than fit: one line, "N series", that opens the list (legendList).
-    const bool collapsed = total > capacity;
+    // More entries than fit in one column: two columns when they take at most 60% of the plot's
+    // width (a joint's five or six rows stay labelled in a small plot); more than that, one
+    // line, "N series", that opens the list (legendList).
+    float entryWidth = 0.0f;
+    if (total <= 2 * capacity)
+        for (const detail::Building::Series& s : b.series)
+            entryWidth = std::max(entryWidth, ImGui::CalcTextSize(b.label(s.label)).x);
+    entryWidth += swatch + gap + 10.0f;
+    const int columns = total <= capacity                                                  ? 1
+                        : (total <= 2 * capacity && 2.0f * entryWidth <= 0.6f * l.width()) ? 2
+                                                                                           : 0;
+    const bool collapsed = columns == 0;
     char summary[64] = "";
     if (collapsed) {
         int hidden = 0;
@@ -318,10 +339,10 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
             std::snprintf(summary, sizeof summary, "%d series", total);
     }
     const int shown = collapsed ? 0 : total;
-    float width = ImGui::CalcTextSize(summary).x;
-    for (int i = 0; i < shown; ++i) width = std::max(width, ImGui::CalcTextSize(b.label(b.series[i].label)).x);
-    width += swatch + gap + 10.0f;
-    const ImVec2 size(width, line * (collapsed ? 1 : shown) + 6.0f);
+    const int rowsPerColumn = collapsed ? 1 : (total + columns - 1) / columns;
+    float width = ImGui::CalcTextSize(summary).x + swatch + gap + 10.0f;
+    if (!collapsed) width = entryWidth * static_cast<float>(columns);
+    const ImVec2 size(width, line * static_cast<float>(rowsPerColumn) + 6.0f);
     const ImVec2 min = quietestCorner(b, l, r, size, state);
     const ImVec2 max(min.x + size.x, min.y + size.y);
     r.legendMin = min;
@@ -329,14 +350,17 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
     draw->AddRectFilled(min, max, kLegendBg, 3.0f);
     draw->AddRect(min, max, kAreaBorder, 3.0f);
     const ImVec2 mouse = ImGui::GetMousePos();
-    const bool overLegend = b.hovered && mouse.x >= min.x && mouse.x < max.x && mouse.y >= min.y && mouse.y < max.y;
+    const bool overLegend =
+        b.hovered && mouse.x >= min.x && mouse.x < max.x && mouse.y >= min.y && mouse.y < max.y;
     if (collapsed) {
         // A swatch of the first few colours, then the count.
         const float cy = min.y + 3.0f + 0.5f * line;
         for (int k = 0; k < 4 && k < total; ++k)
-            draw->AddLine(ImVec2(min.x + 5.0f + 4.0f * k, cy), ImVec2(min.x + 9.0f + 4.0f * k, cy), b.series[k].color, 3.0f);
+            draw->AddLine(ImVec2(min.x + 5.0f + 4.0f * k, cy), ImVec2(min.x + 9.0f + 4.0f * k, cy),
+                          b.series[k].color, 3.0f);
         if (overLegend) {
-            draw->AddRectFilled(ImVec2(min.x + 2.0f, min.y + 3.0f), ImVec2(max.x - 2.0f, min.y + 3.0f + line), kLegendHover, 2.0f);
+            draw->AddRectFilled(ImVec2(min.x + 2.0f, min.y + 3.0f), ImVec2(max.x - 2.0f, min.y + 3.0f + line),
+                                kLegendHover, 2.0f);
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ImGui::OpenPopup("##legend list");
             ImGui::SetTooltip("click for the list of series: hide or show each one");
         }
@@ -345,15 +369,17 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
     }
     for (int i = 0; i < shown; ++i) {
         const detail::Building::Series& s = b.series[i];
-        const float y = min.y + 3.0f + line * i;
-        const ImVec2 rowMin(min.x + 2.0f, y), rowMax(max.x - 2.0f, y + line);
+        const float x = min.x + entryWidth * static_cast<float>(i / rowsPerColumn);
+        const float y = min.y + 3.0f + line * static_cast<float>(i % rowsPerColumn);
+        const ImVec2 rowMin(x + 2.0f, y), rowMax(x + entryWidth - 2.0f, y + line);
         const bool hidden = state.isHidden(s.id);
-        if (overLegend && mouse.y >= rowMin.y && mouse.y < rowMax.y) {
+        if (overLegend && mouse.x >= rowMin.x && mouse.x < rowMax.x && mouse.y >= rowMin.y &&
+            mouse.y < rowMax.y) {
             draw->AddRectFilled(rowMin, rowMax, kLegendHover, 2.0f);
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) state.toggle(s.id);
         }
         const float cy = y + 0.5f * line;
-        const ImVec2 a(min.x + 5.0f, cy), c(min.x + 5.0f + swatch, cy);
+        const ImVec2 a(x + 5.0f, cy), c(x + 5.0f + swatch, cy);
         if (hidden)
             draw->AddLine(a, c, (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90), 2.0f);
         else
@@ -374,7 +400,8 @@ void legendList(const detail::Building& b, PlotState& state) {
         for (const detail::Building::Series& s : b.series)
             if (!state.isHidden(s.id)) state.hidden.push_back(s.id);
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    ImGui::BeginChild("##entries", ImVec2(320.0f, line * static_cast<float>(std::min(total, 16)) + 4.0f), false);
+    ImGui::BeginChild("##entries", ImVec2(320.0f, line * static_cast<float>(std::min(total, 16)) + 4.0f),
+                      false);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     ImGuiListClipper clipper;  // only the rows in view are laid out
     clipper.Begin(total);
@@ -385,11 +412,13 @@ void legendList(const detail::Building& b, PlotState& state) {
             const ImVec2 pos = ImGui::GetCursorScreenPos();
             const float cy = pos.y + 0.5f * ImGui::GetTextLineHeight();
             draw->AddLine(ImVec2(pos.x + 2.0f, cy), ImVec2(pos.x + 18.0f, cy),
-                          hidden ? (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90) : s.color, hidden ? 2.0f : 3.0f);
+                          hidden ? (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90) : s.color,
+                          hidden ? 2.0f : 3.0f);
             ImGui::SetCursorScreenPos(ImVec2(pos.x + 24.0f, pos.y));
             ImGui::PushID(i);
             if (hidden) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            if (ImGui::Selectable(b.label(s.label), false, ImGuiSelectableFlags_DontClosePopups)) state.toggle(s.id);
+            if (ImGui::Selectable(b.label(s.label), false, ImGuiSelectableFlags_DontClosePopups))
+                state.toggle(s.id);
             if (hidden) ImGui::PopStyleColor();
             ImGui::PopID();
         }
@@ -402,7 +431,8 @@ void legendList(const detail::Building& b, PlotState& state) {
 
 void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, PlotResult& r) {
     const ImVec2 mouse = ImGui::GetMousePos();
-    if (mouse.x < l.areaMin.x || mouse.x > l.areaMax.x || mouse.y < l.areaMin.y || mouse.y > l.areaMax.y) return;
+    if (mouse.x < l.areaMin.x || mouse.x > l.areaMax.x || mouse.y < l.areaMin.y || mouse.y > l.areaMax.y)
+        return;
     const double x = fromUnit((mouse.x - l.areaMin.x) / l.width(), r.x, Scale::Linear);
     draw->AddLine(ImVec2(mouse.x, l.areaMin.y), ImVec2(mouse.x, l.areaMax.y), kCursor);
     // Each series' sample nearest the cursor, skipping series whose samples do not reach it.
