@@ -302,6 +302,16 @@ ArrowScales arrowScales(const World& world, const ViewOptions& o) {
     return {force, force};  // torque: that weight at 1 m
 }
 
+namespace {
+
+/// Gear, rack-and-pinion and pulley couple two bodies' coordinates; they do not join two frames.
+bool isCoupling(const JointParams& params) {
+    return std::holds_alternative<GearJoint>(params) || std::holds_alternative<RackPinionJoint>(params) ||
+           std::holds_alternative<PulleyJoint>(params);
+}
+
+}  // namespace
+
 void drawJoints(DebugDraw& lines, const World& world, const Selection& selection, const ViewOptions& o) {
     if (!o.showJoints) return;
     const ArrowScales arrows = arrowScales(world, o);
@@ -340,7 +350,9 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
             cross(lines, a, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
             cross(lines, b, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
             dashed(lines, a, b, joint_colors::kBroken, Layer::Overlay, std::max(0.02f, size * 0.1f));
-        } else if (o.showErrors) {
+        } else if (o.showErrors && !isCoupling(joint.params)) {
+            // (A coupling's two frames are not meant to meet, so a segment between them would
+            // show no error; its error is in the Rows tab and the plots.)
             const Real violation = jointViolation(world.jointRows(index), world.jointRowResults(index));
             lines.line(a, b, errorColor(violation), Layer::Overlay);
         }
