@@ -180,6 +180,15 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
 void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
                   RowLanes& slot, RowReport& report);
 
+/// PGS with the AVX2 kernel: sets up row slot `slot` of a joint batch whose 4 lanes are all plain
+/// hard rows (flags at most kRowOutputForce, kRowAngular, kRowKeepBias, kRowVelocityOnly) at once,
+/// bit-identical to setupRowLane lane after lane. rows[l] == nullptr: a padding lane (stored as
+/// padLane does: all zeros; i0[l] must still point at a body, e.g. the static one, and
+/// reports[l] is not written). Returns false, having written nothing, when a lane is not such a
+/// row or the AVX2 kernel is not compiled in.
+bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
+                   const Batch& bt, const Params& p, RowLanes& slot, RowReport* const reports[kLanes]);
+
 /// Stores one prepared row in lane l of a row slot; an inactive row stores zeros for its
 /// Jacobian, response and impulse multiplier.
 void storeLane(RowLanes& slot, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1, const Vec3& angM1,

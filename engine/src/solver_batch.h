@@ -76,4 +76,24 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
 /// True when the AVX2 kernel is compiled in and the CPU runs it (checked once).
 bool avx2Available();
 
+/// One row slot of joint rows, all 4 lanes plain hard rows (no spring, restitution, drive limit
+/// or override of the bias other than erp), as the AVX2 set-up reads them: pointers into the
+/// joints' rows and the bodies' per-step constants, per lane.
+struct HardRowsIn {
+    const double* row[kLanes];    ///< jl::Row: linear0, angular0, linear1, angular1, C, v_T, minImpulse, maxImpulse (16 doubles)
+    const double* invI0[kLanes];  ///< BodyInfo::sqrtInvInertia of body 0 (9 doubles, column after column)
+    const double* invI1[kLanes];
+    const double* pre0[kLanes];   ///< BodyInfo::vPre then wPre of body 0 (6 doubles, 2 more readable after them)
+    const double* pre1[kLanes];
+    alignas(32) double erp[kLanes];       ///< α per lane (0 for a velocity-only row)
+    alignas(32) double keepBias[kLanes];  ///< 1: the row keeps its bias in velocity iterations
+};
+
+/// The set-up of such a slot (solver_rows.cpp computeSetup and storeLane: the same operations in
+/// the same order per lane, so bit-identical results) with AVX2, 4 rows at once, for PGS (h = dt).
+/// Writes the 4 lanes of `slot` (accumulated impulse 0) and each lane's unit response (before
+/// the inactive test) to `response`. Returns the lanes that are active as bits 0–3, or −1 when
+/// the AVX2 kernel is not compiled in (nothing written: set the rows up one by one).
+int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes& slot, double* response);
+
 }  // namespace jl::solver

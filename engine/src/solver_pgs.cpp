@@ -110,6 +110,7 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
     sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);
 }
 bool avx2Available() { return false; }
+int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, RowLanes&, double*) { return -1; }
 #else
 bool avx2Available() {
     static const bool ok = __builtin_cpu_supports("avx2");

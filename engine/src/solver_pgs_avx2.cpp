@@ -108,7 +108,90 @@ __m256d solveBatch(const Batch& bt, RowLanes* slots, double* bodies, bool biased
     return residual;
 }
 
+/// Four consecutive doubles at each lane's pointer, transposed: out[k] holds element k of the
+/// four lanes (lane 0 in the lowest element).
+inline void transpose4(const double* p0, const double* p1, const double* p2, const double* p3, __m256d out[4]) {
+    const __m256d r0 = _mm256_loadu_pd(p0), r1 = _mm256_loadu_pd(p1), r2 = _mm256_loadu_pd(p2), r3 = _mm256_loadu_pd(p3);
+    const __m256d t0 = _mm256_unpacklo_pd(r0, r1);  // a0 a1 c0 c1
+    const __m256d t1 = _mm256_unpackhi_pd(r0, r1);  // b0 b1 d0 d1
+    const __m256d t2 = _mm256_unpacklo_pd(r2, r3);  // a2 a3 c2 c3
+    const __m256d t3 = _mm256_unpackhi_pd(r2, r3);  // b2 b3 d2 d3
+    out[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+    out[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+    out[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+    out[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+}
+
+/// (a.x·b.x + a.y·b.y) + a.z·b.z per lane: glm::dot's order.
+inline __m256d dot3(const __m256d* a, const __m256d* b) {
+    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a[0], b[0]), _mm256_mul_pd(a[1], b[1])), _mm256_mul_pd(a[2], b[2]));
+}
+
+/// I^-½·κ per lane (F 55–56) in glm's order for Mat3 · Vec3: row r = (M[0][r]·x + M[1][r]·y) + M[2][r]·z,
+/// M[c][r] at element 3c + r of the lane's 9 doubles.
+inline void mulMat3(const double* const m[kLanes], const __m256d* v, __m256d* out) {
+    __m256d e[12];
+    transpose4(m[0], m[1], m[2], m[3], e);
+    transpose4(m[0] + 4, m[1] + 4, m[2] + 4, m[3] + 4, e + 4);
+    e[8] = _mm256_set_pd(m[3][8], m[2][8], m[1][8], m[0][8]);
+    for (int r = 0; r < 3; ++r)
+        out[r] = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(e[r], v[0]), _mm256_mul_pd(e[3 + r], v[1])),
+                               _mm256_mul_pd(e[6 + r], v[2]));
+}
+
 }  // namespace
+
+int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes& L, double* response) {
+    // Row: j[0..2] μ0, j[3..5] κ0, j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds
+    __m256d j[16];
+    for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
+    __m256d angM0[3], angM1[3];
+    mulMat3(in.invI0, j + 3, angM0);  // F 55
+    mulMat3(in.invI1, j + 9, angM1);  // F 56
+    // r = J M⁻¹ Jᵀ with the mass scales (F 21, 31), summed in computeSetup's order
+    const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
+    const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
+    const __m256d resp = _mm256_add_pd(
+        _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ls0, dot3(j, j)), _mm256_mul_pd(as0, dot3(angM0, angM0))),
+                      _mm256_mul_pd(ls1, dot3(j + 6, j + 6))),
+        _mm256_mul_pd(as1, dot3(angM1, angM1)));
+    _mm256_storeu_pd(response, resp);
+    // active: r > kMinResponse (1e-12) and finite
+    const __m256d active = _mm256_and_pd(_mm256_cmp_pd(resp, _mm256_set1_pd(1e-12), _CMP_GT_OQ),
+                                         _mm256_cmp_pd(resp, _mm256_set1_pd(__builtin_inf()), _CMP_LT_OQ));
+    const __m256d recip = _mm256_div_pd(_mm256_set1_pd(1.0), resp);
+    // J·v_pre with plain angular velocities (F 18, 22)
+    __m256d p0[8], p1[8];
+    transpose4(in.pre0[0], in.pre0[1], in.pre0[2], in.pre0[3], p0);
+    transpose4(in.pre0[0] + 4, in.pre0[1] + 4, in.pre0[2] + 4, in.pre0[3] + 4, p0 + 4);
+    transpose4(in.pre1[0], in.pre1[1], in.pre1[2], in.pre1[3], p1);
+    transpose4(in.pre1[0] + 4, in.pre1[1] + 4, in.pre1[2] + 4, in.pre1[3] + 4, p1 + 4);
+    const __m256d vPre = _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot3(j, p0), dot3(j + 3, p0 + 3)), dot3(j + 6, p1)),
+                                       dot3(j + 9, p1 + 3));
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    const __m256d vT = j[13];
+    const __m256d bias = _mm256_div_pd(_mm256_mul_pd(_mm256_load_pd(in.erp), j[12]), _mm256_set1_pd(h));  // F 11
+    // F 65: −((bias − v_T) + J·v_pre)/r; velocity iterations −(−v_T + J·v_pre)/r unless the bias is kept
+    const __m256d constant = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_sub_pd(bias, vT), vPre)), recip);
+    const __m256d unbiased = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_xor_pd(sign, vT), vPre)), recip);
+    const __m256d keep = _mm256_cmp_pd(_mm256_load_pd(in.keepBias), _mm256_setzero_pd(), _CMP_NEQ_OQ);
+    // storeLane: an inactive lane keeps zeros (and its bounds)
+    for (int k = 0; k < 3; ++k) {
+        _mm256_store_pd(L.lin0[k], _mm256_and_pd(active, j[k]));
+        _mm256_store_pd(L.ang0[k], _mm256_and_pd(active, angM0[k]));
+        _mm256_store_pd(L.lin1[k], _mm256_and_pd(active, j[6 + k]));
+        _mm256_store_pd(L.ang1[k], _mm256_and_pd(active, angM1[k]));
+    }
+    _mm256_store_pd(L.constant, _mm256_and_pd(active, constant));
+    _mm256_store_pd(L.unbiasedConstant, _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep)));
+    _mm256_store_pd(L.vMul, _mm256_and_pd(active, _mm256_xor_pd(sign, recip)));  // F 63
+    _mm256_store_pd(L.impulseMul, _mm256_and_pd(active, _mm256_set1_pd(1.0)));
+    _mm256_store_pd(L.minImpulse, j[14]);
+    _mm256_store_pd(L.maxImpulse, j[15]);
+    _mm256_store_pd(L.accum, _mm256_setzero_pd());
+    _mm256_store_pd(L.response, _mm256_and_pd(active, resp));
+    return _mm256_movemask_pd(active);
+}
 
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
                       LaneSums& residual) {

@@ -8,6 +8,8 @@
 //   λ_i = x(h·c·v_T − h·k·C − a·v_{i−1}) + (1 − x)·λ_{i−1}
 // Soft row, acceleration spring (D 30–37): x = 1/(a + 1) and the bracket times 1/r.
 // h is the step the row is integrated over: dt for PGS, dt/posIters for TGS (D 40).
+#include <cstddef>
+
 #include <glm/gtx/norm.hpp>
 
 #include "solver.h"
@@ -164,6 +166,59 @@ void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const 
     report(u, rep);
     storeLane(slot, l, !(u.flags & kSolveInactive), row.linear0, u.angM0, row.linear1, u.angM1, u.constant,
               u.unbiasedConstant, u.vMul, u.impulseMul, u.minImpulse, u.maxImpulse, 0.0, u.response);
+}
+
+// The AVX2 set-up (solver_pgs_avx2.cpp) reads rows and body constants as runs of doubles.
+static_assert(offsetof(Row, linear0) == 0 && offsetof(Row, angular0) == 3 * sizeof(Real) &&
+                  offsetof(Row, linear1) == 6 * sizeof(Real) && offsetof(Row, angular1) == 9 * sizeof(Real) &&
+                  offsetof(Row, geometricError) == 12 * sizeof(Real) && offsetof(Row, velocityTarget) == 13 * sizeof(Real) &&
+                  offsetof(Row, minImpulse) == 14 * sizeof(Real) && offsetof(Row, maxImpulse) == 15 * sizeof(Real),
+              "Row must start with J, C, v_T and the bounds as 16 doubles");
+static_assert(sizeof(Mat3) == 9 * sizeof(Real) && offsetof(BodyInfo, wPre) == offsetof(BodyInfo, vPre) + 3 * sizeof(Real) &&
+                  offsetof(BodyInfo, vPre) + 8 * sizeof(Real) <= sizeof(BodyInfo),
+              "BodyInfo: vPre, wPre adjacent with 2 doubles readable after them");
+
+bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
+                   const Batch& bt, const Params& p, RowLanes& slot, RowReport* const reports[kLanes]) {
+    constexpr uint16_t kPlain = kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly;
+    // A padding lane reads a row of zeros: zero response, so it stores what padLane stores (all zeros).
+    alignas(32) static const double kZeroRow[16] = {};
+    HardRowsIn in;
+    for (int l = 0; l < kLanes; ++l) {
+        if (!rows[l]) {
+            in.row[l] = kZeroRow;
+            in.invI0[l] = in.invI1[l] = &i0[l]->sqrtInvInertia[0][0];
+            in.pre0[l] = in.pre1[l] = &i0[l]->vPre.x;
+            in.erp[l] = in.keepBias[l] = 0.0;
+            continue;
+        }
+        const Row& r = *rows[l];
+        if (r.flags & ~kPlain) return false;
+        in.row[l] = &r.linear0.x;
+        in.invI0[l] = &i0[l]->sqrtInvInertia[0][0];
+        in.invI1[l] = &i1[l]->sqrtInvInertia[0][0];
+        in.pre0[l] = &i0[l]->vPre.x;
+        in.pre1[l] = &i1[l]->vPre.x;
+        in.erp[l] = (r.flags & kRowVelocityOnly) ? 0.0 : (r.erpOverride >= 0 ? r.erpOverride : p.erp);
+        in.keepBias[l] = (r.flags & kRowKeepBias) ? 1.0 : 0.0;
+    }
+    double response[kLanes];
+    const int active = setupHardRowsAvx2(bt, in, p.dt, slot, response);
+    if (active < 0) return false;
+    for (int l = 0; l < kLanes; ++l) {  // computeSetup's report
+        if (!rows[l]) continue;
+        const Row& r = *rows[l];
+        RowReport& o = *reports[l];
+        const bool on = (active >> l) & 1;
+        o.response = response[l];
+        o.minImpulse = r.minImpulse;
+        o.maxImpulse = r.maxImpulse;
+        o.erp = on ? in.erp[l] : 0.0;
+        o.velTarget = on ? r.velocityTarget : 0.0;
+        o.flags = static_cast<uint16_t>(((r.flags & kRowAngular) ? kSolveAngular : 0) |
+                                        (on ? ((r.flags & kRowKeepBias) ? kSolveKeepBias : 0) : kSolveInactive));
+    }
+    return true;
 }
 
 void storeLane(RowLanes& L, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1, const Vec3& angM1,

@@ -174,6 +174,7 @@ void World::step() {
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
     size_t slotCursor = 0, tgsCursor = 0;
+    const bool simdSetup = !tgs && activeSolverKernel() == SolverKernel::Avx2;
     auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
         int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
         const solver::RowBodies* rbs[solver::kLanes] = {};
@@ -229,6 +230,26 @@ void World::step() {
         Real normalAccum[solver::kLanes] = {};
         for (int t = 0; t < slots; ++t) {
             solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
+            if (simdSetup && !contact) {
+                // Joint rows: a slot of plain hard rows (and padding) is set up at once (solver_pgs_avx2.cpp).
+                const Row* rs[solver::kLanes] = {};
+                const solver::BodyInfo *i0[solver::kLanes], *i1[solver::kLanes];
+                RowOut* reps[solver::kLanes] = {};
+                for (int l = 0; l < solver::kLanes; ++l) {
+                    i0[l] = i1[l] = &data.info[0];
+                    if (t >= counts[l]) continue;
+                    const size_t k = static_cast<size_t>(firsts[l] + t);
+                    rs[l] = &m.rows[k];
+                    i0[l] = &data.info[static_cast<size_t>(bt.body0[l])];
+                    i1[l] = &data.info[static_cast<size_t>(bt.body1[l])];
+                    reps[l] = &m.rowOut[k];
+                }
+                if (solver::setupHardSlot(rs, i0, i1, bt, params, L, reps)) {
+                    for (int l = 0; l < solver::kLanes; ++l)
+                        if (t < counts[l]) m.rowSolver[static_cast<size_t>(firsts[l] + t)] = (bt.firstSlot + t) * solver::kLanes + l;
+                    continue;
+                }
+            }
             for (int l = 0; l < solver::kLanes; ++l) {
                 if (t >= counts[l]) {
                     padLane(L, l);
