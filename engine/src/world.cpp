@@ -223,6 +223,7 @@ std::span<const Row> World::rows() const {
     return {impl_->rows.data(), static_cast<size_t>(impl_->jointRowCount)};
 }
 std::span<const RowResult> World::rowResults() const {
+    impl_->ensureResults(joints_);
     return {impl_->results.data(), std::min(impl_->results.size(), static_cast<size_t>(impl_->jointRowCount))};
 }
 std::span<const Row> World::jointRows(int joint) const {
@@ -232,6 +233,7 @@ std::span<const Row> World::jointRows(int joint) const {
 }
 std::span<const RowResult> World::jointRowResults(int joint) const {
     const JointState& js = joints_[static_cast<size_t>(joint)];
+    impl_->ensureResults(joints_);
     if (js.rowCount == 0 || impl_->results.size() < static_cast<size_t>(js.firstRow + js.rowCount)) return {};
     return {impl_->results.data() + js.firstRow, static_cast<size_t>(js.rowCount)};
 }

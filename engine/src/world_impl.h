@@ -48,7 +48,9 @@ struct World::Impl {
     solver::ColourScratch colourScratch;
     std::vector<int> rowSolver;  // per row: where the solver holds it (PGS: slot·4 + lane; TGS: index)
     std::vector<RowOut> rowOut;  // per row
-    std::vector<RowResult> results;
+    std::vector<RowResult> results;  // per row, filled by ensureResults
+    bool resultsPending = false;     // a step ran since `results` was last filled
+    Real resultsDt = 0.0, resultsH = 0.0;  // that step's dt and bias step (dt/posIters for TGS)
     std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
     bool contactImpulseDirty = false;         // contactImpulse may hold non-zero values
@@ -56,6 +58,11 @@ struct World::Impl {
     int jointRowCount = 0;
     int contactRowCount = 0;
     solver::Data data;
+
+    /// Fills `results` (one per row) from the last step's rows, impulses and solver bodies, if a
+    /// step ran since they were last filled (world_step.cpp). The World's row-result queries call
+    /// it, so a step costs nothing for results nobody reads.
+    void ensureResults(const std::vector<JointState>& joints);
 
     /// Room for `n` more rows at the end; the prep functions write straight into it.
     Row* reserveRows(size_t n) {

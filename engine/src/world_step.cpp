@@ -356,6 +356,12 @@ void World::step() {
                                 : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
     }
 
+    // The row results now describe this step (also when it diverges below: they show the rows
+    // and impulses that did); computed from these rows and solver bodies when first asked for.
+    m.resultsPending = true;
+    m.resultsDt = dt;
+    m.resultsH = tgs ? dt / params.posIters : dt;
+
     // Warm-start impulses for the next step (all zero, and left alone, without contacts).
     if (!m.contacts.empty() || m.contactImpulseDirty) {
         std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
@@ -380,37 +386,13 @@ void World::step() {
     if (stepCount_ < INT64_MAX) ++stepCount_;  // saturates: a state loaded from a file may start anywhere
     time_ += dt;
 
-    // 7. row results, force reporting (physx-joints-guide.md "Force Reporting") and breakage
-    m.results.resize(m.rowCount);
-    const Real h = tgs ? dt / params.posIters : dt;
-    auto rowResults = [&](size_t first, size_t count, const solver::RowBodies& rb) {
-        const solver::Body& a = data.bodies[static_cast<size_t>(rb.b0)];
-        const solver::Body& b = data.bodies[static_cast<size_t>(rb.b1)];
-        for (size_t k = first; k < first + count; ++k) {
-            const Row& row = m.rows[k];
-            const RowOut& o = m.rowOut[k];
-            RowResult& res = m.results[k];
-            res.impulse = o.accum;
-            res.geometricError = row.geometricError;
-            res.bias = o.erp * row.geometricError / h;
-            res.unitResponse = o.response;
-            res.active = !(o.flags & solver::kSolveInactive);
-            const Real jv = glm::dot(row.linear0, a.linVel) + glm::dot(row.angular0, a.angVel) -
-                            glm::dot(row.linear1, b.linVel) - glm::dot(row.angular1, b.angVel);
-            const Real lastBias = (o.flags & solver::kSolveKeepBias) ? o.erp * row.geometricError / dt : 0.0;
-            res.velocityError = (o.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - o.velTarget;
-            const Real eps = 1e-12 * (1.0 + std::abs(o.accum));
-            res.clamped = (std::isfinite(o.minImpulse) && o.accum <= o.minImpulse + eps) ||
-                          (std::isfinite(o.maxImpulse) && o.accum >= o.maxImpulse - eps);
-        }
-    };
-    for (const ContactRef& c : m.contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
-    for (size_t j = 0; j < nj; ++j) {  // one pass over each joint's rows: results, then its force
+    // 7. force reporting (physx-joints-guide.md "Force Reporting") and breakage; the row results
+    // are worked out when first asked for (Impl::ensureResults).
+    for (size_t j = 0; j < nj; ++j) {
         JointState& js = joints_[j];
         js.force = Vec3(0.0);
         js.torque = Vec3(0.0);
         if (js.broken) continue;
-        if (js.rowCount > 0) rowResults(static_cast<size_t>(js.firstRow), static_cast<size_t>(js.rowCount), m.jointBodies[j]);
         const int b1 = m.jointBody1[j];
         const Vec3 x1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
         const Vec3 anchor1 = js.rowCount == 0 ? x1 : x1 + m.jointBodies[j].r1;
@@ -433,6 +415,39 @@ void World::step() {
             breakEvents_.push_back({static_cast<int>(j), stepCount_, time_, js.force, js.torque});
         }
     }
+}
+
+void World::Impl::ensureResults(const std::vector<JointState>& joints) {
+    if (!resultsPending) return;
+    resultsPending = false;
+    results.resize(rowCount);
+    const Real h = resultsH, dt = resultsDt;
+    auto rowResults = [&](size_t first, size_t count, const solver::RowBodies& rb) {
+        const solver::Body& a = data.bodies[static_cast<size_t>(rb.b0)];
+        const solver::Body& b = data.bodies[static_cast<size_t>(rb.b1)];
+        for (size_t k = first; k < first + count; ++k) {
+            const Row& row = rows[k];
+            const RowOut& o = rowOut[k];
+            RowResult& res = results[k];
+            res.impulse = o.accum;
+            res.geometricError = row.geometricError;
+            res.bias = o.erp * row.geometricError / h;
+            res.unitResponse = o.response;
+            res.active = !(o.flags & solver::kSolveInactive);
+            const Real jv = glm::dot(row.linear0, a.linVel) + glm::dot(row.angular0, a.angVel) -
+                            glm::dot(row.linear1, b.linVel) - glm::dot(row.angular1, b.angVel);
+            const Real lastBias = (o.flags & solver::kSolveKeepBias) ? o.erp * row.geometricError / dt : 0.0;
+            res.velocityError = (o.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - o.velTarget;
+            const Real eps = 1e-12 * (1.0 + std::abs(o.accum));
+            res.clamped = (std::isfinite(o.minImpulse) && o.accum <= o.minImpulse + eps) ||
+                          (std::isfinite(o.maxImpulse) && o.accum >= o.maxImpulse - eps);
+        }
+    };
+    for (const ContactRef& c : contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
+    // Joints broken before the step have no rows (rowCount 0); one that broke in it keeps its rows.
+    for (size_t j = 0; j < joints.size() && j < jointBodies.size(); ++j)
+        if (joints[j].rowCount > 0)
+            rowResults(static_cast<size_t>(joints[j].firstRow), static_cast<size_t>(joints[j].rowCount), jointBodies[j]);
 }
 
 }  // namespace jl
