@@ -228,25 +228,25 @@ void World::step() {
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
         Real normalAccum[solver::kLanes] = {};
+        const solver::BodyInfo *info0[solver::kLanes], *info1[solver::kLanes];  // padding lanes: the static body
+        for (int l = 0; l < solver::kLanes; ++l) {
+            info0[l] = &data.info[static_cast<size_t>(bt.body0[l])];
+            info1[l] = &data.info[static_cast<size_t>(bt.body1[l])];
+        }
         for (int t = 0; t < slots; ++t) {
             solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
             if (simdSetup && !contact) {
                 // Joint rows: a slot of plain hard rows (and padding) is set up at once (solver_pgs_avx2.cpp).
-                const Row* rs[solver::kLanes] = {};
-                const solver::BodyInfo *i0[solver::kLanes], *i1[solver::kLanes];
-                RowOut* reps[solver::kLanes] = {};
+                const Row* rs[solver::kLanes];
+                RowOut* reps[solver::kLanes];
                 for (int l = 0; l < solver::kLanes; ++l) {
-                    i0[l] = i1[l] = &data.info[0];
-                    if (t >= counts[l]) continue;
-                    const size_t k = static_cast<size_t>(firsts[l] + t);
-                    rs[l] = &m.rows[k];
-                    i0[l] = &data.info[static_cast<size_t>(bt.body0[l])];
-                    i1[l] = &data.info[static_cast<size_t>(bt.body1[l])];
-                    reps[l] = &m.rowOut[k];
+                    const bool real = t < counts[l];
+                    rs[l] = real ? m.rows.data() + firsts[l] + t : nullptr;
+                    reps[l] = real ? m.rowOut.data() + firsts[l] + t : nullptr;
                 }
-                if (solver::setupHardSlot(rs, i0, i1, bt, params, L, reps)) {
+                if (solver::setupHardSlot(rs, info0, info1, bt, params, L, reps)) {
                     for (int l = 0; l < solver::kLanes; ++l)
-                        if (t < counts[l]) m.rowSolver[static_cast<size_t>(firsts[l] + t)] = (bt.firstSlot + t) * solver::kLanes + l;
+                        if (rs[l]) m.rowSolver[static_cast<size_t>(firsts[l] + t)] = (bt.firstSlot + t) * solver::kLanes + l;
                     continue;
                 }
             }

@@ -4,18 +4,35 @@
 
 namespace jl::rows {
 
-Row* linearLock(const PrepContext& c, const Vec3& a, const char* label, RowWriter& out) {
-    Row* r = out.add();
-    if (!r) return nullptr;
+namespace {
+
+/// A linear lock along a with d = cA2w.p − cB2w.p, every field of the row written once (the
+/// hottest prep path: a row of the 3D joint grid), as add() followed by linearLock's assignments.
+static_assert(sizeof(Row) == 21 * sizeof(Real), "Row gained a field: write it in linearLockAt too");
+Row* linearLockAt(const PrepContext& c, const Vec3& a, const Vec3& d, const char* label, RowWriter& out) {
+    if (out.count >= out.capacity) return nullptr;
+    Row* r = &out.rows[out.count++];
     r->linear0 = a;
     r->angular0 = glm::cross(c.r0, a);
     r->linear1 = a;
     r->angular1 = glm::cross(c.r1, a);
-    r->geometricError = glm::dot(a, c.cA2w.p - c.cB2w.p);
+    r->geometricError = glm::dot(a, d);
+    r->velocityTarget = 0.0;
+    r->minImpulse = -kInf;
+    r->maxImpulse = kInf;
+    r->mods.spring.stiffness = 0.0;
+    r->mods.spring.damping = 0.0;
     r->flags = kRowOutputForce;
     r->solveHint = SolveHint::Equality;
+    r->erpOverride = -1.0;
     r->label = label;
     return r;
+}
+
+}  // namespace
+
+Row* linearLock(const PrepContext& c, const Vec3& a, const char* label, RowWriter& out) {
+    return linearLockAt(c, a, c.cA2w.p - c.cB2w.p, label, out);
 }
 
 Row* angularLock(const Vec3& a, Real error, const char* label, RowWriter& out) {
@@ -40,9 +57,10 @@ void lockRotation(const PrepContext& c, RowWriter& out) {
 }
 
 void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out) {
-    if (x) linearLock(c, basisX(c.cA2w.q), "linear X lock", out);
-    if (y) linearLock(c, basisY(c.cA2w.q), "linear Y lock", out);
-    if (z) linearLock(c, basisZ(c.cA2w.q), "linear Z lock", out);
+    const Vec3 d = c.cA2w.p - c.cB2w.p;  // C = a·d for each axis a
+    if (x) linearLockAt(c, basisX(c.cA2w.q), d, "linear X lock", out);
+    if (y) linearLockAt(c, basisY(c.cA2w.q), d, "linear Y lock", out);
+    if (z) linearLockAt(c, basisZ(c.cA2w.q), d, "linear Z lock", out);
 }
 
 }  // namespace jl::rows
