@@ -59,6 +59,7 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     m.jointKey0.resize(nj);
     m.jointKey1.resize(nj);
     m.jointBodies.resize(nj);
+    m.jointX1.resize(nj);
     m.colouredSkip.assign(nj, 0);
     m.memory.assign(nj, JointMemory{});
     for (size_t j = 0; j < nj; ++j) {

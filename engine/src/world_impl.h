@@ -50,6 +50,8 @@ struct World::Impl {
     std::vector<RowOut> rowOut;  // per row
     std::vector<RowResult> results;  // per row, filled by ensureResults
     bool resultsPending = false;     // a step ran since `results` was last filled
+    bool forcesPending = false;      // a step ran since the joints' force and torque were last filled
+    std::vector<Vec3> jointX1;       // per joint: body 1's centre of mass at the last prep (0 for the world)
     Real resultsDt = 0.0, resultsH = 0.0;  // that step's dt and bias step (dt/posIters for TGS)
     std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
@@ -63,6 +65,10 @@ struct World::Impl {
     /// step ran since they were last filled (world_step.cpp). The World's row-result queries call
     /// it, so a step costs nothing for results nobody reads.
     void ensureResults(const std::vector<JointState>& joints);
+
+    /// Force and torque joint j (rows [firstRow, firstRow + count)) applied to body 1 over the
+    /// last step, at body 1's joint frame origin (physx-joints-guide.md "Force Reporting").
+    void jointForce(size_t j, int firstRow, int count, Vec3& force, Vec3& torque) const;
 
     /// Room for `n` more rows at the end; the prep functions write straight into it.
     Row* reserveRows(size_t n) {

@@ -125,6 +125,7 @@ void World::step() {
         ctx.memory = &m.memory[j];
         RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
         std::visit([&](const auto& params) { prep(params, ctx, out); }, d.params);
+        m.jointX1[j] = pose1.p;
         m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], d.invMassScale0, d.invInertiaScale0,
                                              d.invMassScale1, d.invInertiaScale1, ctx.r0, ctx.r1};
         m.rowCount += static_cast<size_t>(out.count);
@@ -359,6 +360,7 @@ void World::step() {
     // The row results now describe this step (also when it diverges below: they show the rows
     // and impulses that did); computed from these rows and solver bodies when first asked for.
     m.resultsPending = true;
+    m.forcesPending = true;
     m.resultsDt = dt;
     m.resultsH = tgs ? dt / params.posIters : dt;
 
@@ -386,35 +388,56 @@ void World::step() {
     if (stepCount_ < INT64_MAX) ++stepCount_;  // saturates: a state loaded from a file may start anywhere
     time_ += dt;
 
-    // 7. force reporting (physx-joints-guide.md "Force Reporting") and breakage; the row results
-    // are worked out when first asked for (Impl::ensureResults).
+    // 7. breakage (physx-joints-guide.md "Force Reporting"): the force of each joint that can
+    // break, now; every joint's force is worked out when first asked for (ensureJointForces), as
+    // are the row results (Impl::ensureResults).
     for (size_t j = 0; j < nj; ++j) {
         JointState& js = joints_[j];
-        js.force = Vec3(0.0);
-        js.torque = Vec3(0.0);
-        if (js.broken) continue;
-        const int b1 = m.jointBody1[j];
-        const Vec3 x1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
-        const Vec3 anchor1 = js.rowCount == 0 ? x1 : x1 + m.jointBodies[j].r1;
-        Vec3 linImpulse(0.0), angImpulse(0.0);
-        for (int k = js.firstRow; k < js.firstRow + js.rowCount; ++k) {
-            const Row& row = m.rows[static_cast<size_t>(k)];
-            if (!(row.flags & kRowOutputForce)) continue;
-            const Real l = m.rowOut[static_cast<size_t>(k)].accum;
-            // Impulse on body 1 is −λ·(linear1, angular1) about its centre of mass.
-            linImpulse -= l * row.linear1;
-            angImpulse -= l * row.angular1;
-        }
-        // Move the torque from body 1's centre of mass to its joint frame origin.
-        const Vec3 torqueAtAnchor = angImpulse - glm::cross(anchor1 - x1, linImpulse);
-        js.force = linImpulse / dt;
-        js.torque = torqueAtAnchor / dt;
         const JointDesc& d = scene_.joints[j];
+        // length > +inf and length > NaN are never true: such a joint cannot break
+        const bool breakable = !(d.breakForce == kInf || std::isnan(d.breakForce)) ||
+                               !(d.breakTorque == kInf || std::isnan(d.breakTorque));
+        if (js.broken || !breakable) continue;
+        m.jointForce(j, js.firstRow, js.rowCount, js.force, js.torque);
         if (glm::length(js.force) > d.breakForce || glm::length(js.torque) > d.breakTorque) {
             js.broken = true;
             breakEvents_.push_back({static_cast<int>(j), stepCount_, time_, js.force, js.torque});
         }
     }
+}
+
+void World::ensureJointForces() const {
+    Impl& m = *impl_;
+    if (!m.forcesPending) return;
+    m.forcesPending = false;
+    // Joints broken before the last step have no rows (force 0); one that broke in it keeps its rows.
+    for (size_t j = 0; j < joints_.size() && j < m.jointX1.size(); ++j)
+        m.jointForce(j, joints_[j].firstRow, joints_[j].rowCount, joints_[j].force, joints_[j].torque);
+}
+
+void World::Impl::jointForce(size_t j, int firstRow, int count, Vec3& force, Vec3& torque) const {
+    if (count == 0) {
+        force = torque = Vec3(0.0);
+        return;
+    }
+    // Body 1's centre of mass at the end of the step: its solver body's pose, or (static body,
+    // world) the pose it had all step.
+    const int s1 = jointSolver1[j];
+    const Vec3 x1 = s1 != 0 ? data.info[static_cast<size_t>(s1)].pose.p : jointX1[j];
+    const Vec3 anchor1 = x1 + jointBodies[j].r1;
+    Vec3 linImpulse(0.0), angImpulse(0.0);
+    for (int k = firstRow; k < firstRow + count; ++k) {
+        const Row& row = rows[static_cast<size_t>(k)];
+        if (!(row.flags & kRowOutputForce)) continue;
+        const Real l = rowOut[static_cast<size_t>(k)].accum;
+        // Impulse on body 1 is −λ·(linear1, angular1) about its centre of mass.
+        linImpulse -= l * row.linear1;
+        angImpulse -= l * row.angular1;
+    }
+    // Move the torque from body 1's centre of mass to its joint frame origin.
+    const Vec3 torqueAtAnchor = angImpulse - glm::cross(anchor1 - x1, linImpulse);
+    force = linImpulse / resultsDt;
+    torque = torqueAtAnchor / resultsDt;
 }
 
 void World::Impl::ensureResults(const std::vector<JointState>& joints) {

@@ -282,9 +282,9 @@ TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
     std::printf("kernel compared with the plain one: %s\n", activeSolverKernel() == SolverKernel::Avx2 ? "AVX2" : "plain (no AVX2)");
 }
 
-// Row results are worked out when first asked for: asking every step or only after the last, or
-// after changing the settings, gives the same bits.
-TEST(Determinism, RowResultsDoNotDependOnWhenTheyAreRead) {
+// Row results and joint forces are worked out when first asked for: asking every step or only
+// after the last, or after changing the settings, gives the same bits.
+TEST(Determinism, RowResultsAndForcesDoNotDependOnWhenTheyAreRead) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         Scene s = jointedScene();
         s.settings.solver = solver;
@@ -294,6 +294,7 @@ TEST(Determinism, RowResultsDoNotDependOnWhenTheyAreRead) {
             a.step();
             b.step();
             ASSERT_FALSE(a.rowResults().empty());
+            (void)a.jointState(0);
         }
         b.settings().dt *= 0.5;  // the results describe the step that ran
         b.settings().posIters += 3;
@@ -304,8 +305,13 @@ TEST(Determinism, RowResultsDoNotDependOnWhenTheyAreRead) {
             EXPECT_EQ(ra[k].clamped, rb[k].clamped);
             EXPECT_EQ(ra[k].active, rb[k].active);
         }
-        for (int j = 0; j < static_cast<int>(s.joints.size()); ++j)
+        for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
             EXPECT_EQ(a.jointRowResults(j).size(), b.jointRowResults(j).size());
+            // joint forces too (also worked out on request): b's were never read before
+            const JointState &ja = a.jointState(j), &jb = b.jointState(j);
+            EXPECT_EQ(std::memcmp(&ja.force, &jb.force, sizeof(Vec3)), 0) << "joint " << j;
+            EXPECT_EQ(std::memcmp(&ja.torque, &jb.torque, sizeof(Vec3)), 0) << "joint " << j;
+        }
     }
 }
 

@@ -92,7 +92,11 @@ public:
     /// Overwrite one body's state (editor drags, resets). Takes effect at the next step.
     void setBodyState(int body, const BodyState& s);
 
-    const JointState& jointState(int joint) const { return joints_[joint]; }
+    /// Joint state; force and torque are those of the last step (worked out on first request).
+    const JointState& jointState(int joint) const {
+        ensureJointForces();
+        return joints_[joint];
+    }
     /// Scene indices of joint j's body 0 and body 1 (−1 = the world).
     int jointBody0(int joint) const;
     int jointBody1(int joint) const;
@@ -141,12 +145,14 @@ public:
 private:
     /// After a step: if any body is non-finite, restore the last good state and record why.
     bool recoverFromDivergence();
+    /// Fills every joint's force and torque from the last step if not done yet (world_step.cpp).
+    void ensureJointForces() const;
 
     struct Impl;
     Divergence divergence_;
     Scene scene_;
     std::vector<BodyState> bodies_;
-    std::vector<JointState> joints_;
+    mutable std::vector<JointState> joints_;  // force and torque filled on request (ensureJointForces)
     std::vector<BreakEvent> breakEvents_;
     int64_t stepCount_ = 0;
     Real time_ = 0.0;
