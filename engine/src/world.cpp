@@ -72,6 +72,9 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
             (side == 0 ? m.jointSolver0 : m.jointSolver1)[j] = si;
             (side == 0 ? m.jointKey0 : m.jointKey1)[j] = b >= 0 && isDynamic(scene_.bodies[static_cast<size_t>(b)]) ? si : -1;
         }
+        // length > +inf and length > NaN are never true: only other thresholds can break a joint
+        if (!(d.breakForce == kInf || std::isnan(d.breakForce)) || !(d.breakTorque == kInf || std::isnan(d.breakTorque)))
+            m.breakableJoints.push_back(static_cast<int>(j));
         joints_[j].broken = d.startBroken;
         // Coupling joints (gear, rack-and-pinion) measure from the poses the scene starts in: the
         // same in every World built from the scene, so snapshots restore into a fresh World.

@@ -51,6 +51,7 @@ struct World::Impl {
     std::vector<RowResult> results;  // per row, filled by ensureResults
     bool resultsPending = false;     // a step ran since `results` was last filled
     bool forcesPending = false;      // a step ran since the joints' force and torque were last filled
+    std::vector<int> breakableJoints;  // joints whose break force or torque can be exceeded, ascending
     std::vector<Vec3> jointX1;       // per joint: body 1's centre of mass at the last prep (0 for the world)
     Real resultsDt = 0.0, resultsH = 0.0;  // that step's dt and bias step (dt/posIters for TGS)
     std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)

@@ -391,13 +391,11 @@ void World::step() {
     // 7. breakage (physx-joints-guide.md "Force Reporting"): the force of each joint that can
     // break, now; every joint's force is worked out when first asked for (ensureJointForces), as
     // are the row results (Impl::ensureResults).
-    for (size_t j = 0; j < nj; ++j) {
+    for (const int bj : m.breakableJoints) {  // ascending, as the break events were always ordered
+        const size_t j = static_cast<size_t>(bj);
         JointState& js = joints_[j];
         const JointDesc& d = scene_.joints[j];
-        // length > +inf and length > NaN are never true: such a joint cannot break
-        const bool breakable = !(d.breakForce == kInf || std::isnan(d.breakForce)) ||
-                               !(d.breakTorque == kInf || std::isnan(d.breakTorque));
-        if (js.broken || !breakable) continue;
+        if (js.broken) continue;
         m.jointForce(j, js.firstRow, js.rowCount, js.force, js.torque);
         if (glm::length(js.force) > d.breakForce || glm::length(js.torque) > d.breakTorque) {
             js.broken = true;
