@@ -289,6 +289,7 @@ void App::frame() {
     stats.smoothedSeconds =
         stats.smoothedSeconds == 0.0 ? stats.frameSeconds : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
+    if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
     autosaveIfDue(now);
     state_.files.nowSeconds = static_cast<double>(std::time(nullptr));
 
@@ -339,6 +340,7 @@ void App::buildUi(UiRequests& requests) {
     drawStatusBar(state_);
     drawOpenDialog(state_, requests);
     drawFileDialogs(state_, requests);
+    drawDivergenceNotice(state_);
     drawHelpWindows(state_);
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
@@ -450,6 +452,19 @@ bool App::writeScreenshot(const std::string& path, std::string& error) {
     if (!screenshotMode()) glfwGetFramebufferSize(window_, &w, &h);
     RgbImage image = readFramebuffer(0, 0, w, h);
     return writePng(path, image, error);
+}
+
+void App::announceDivergence() {
+    state_.divergencesSeen = state_.sim.divergenceCount();
+    const std::optional<Divergence>& d = state_.sim.divergence();
+    if (!d) return;
+    setMessage("simulation paused: " + d->message, true);
+    // Select the culprit so the Inspector shows its parameters and the viewport its frames.
+    if (d->joint >= 0)
+        state_.selection = Selection::joint(d->joint);
+    else if (d->body >= 0)
+        state_.selection = Selection::body(d->body);
+    state_.divergencePopup = true;
 }
 
 void App::setMessage(std::string text, bool isError) {

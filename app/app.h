@@ -87,6 +87,9 @@ private:
     void applyRecoveryRequests(const UiRequests& requests);
     AutosaveTimer::Work currentWork() const;
     void setMessage(std::string text, bool isError);
+    /// A step diverged (Simulation::divergence()): red status message, the joint selected, the
+    /// "Simulation diverged" notice opened.
+    void announceDivergence();
     void updateWindowTitle();
 
     AppOptions options_;

@@ -155,6 +155,10 @@ struct AppState {
     FrameStats stats;
     std::string message;       ///< last notice shown in the status bar ("saved ...", load errors)
     bool messageIsError = false;
+    /// A step diverged and paused the simulation: the "Simulation diverged" notice is open
+    /// (it shows sim.divergence()); OK closes it.
+    bool divergencePopup = false;
+    int divergencesSeen = 0;    ///< sim.divergenceCount() already announced
     std::string openPathInput;  ///< text of the File > Open dialog
     bool openDialogRequested = false;
     float simulationContentHeight = 380.0f;  ///< measured by the Simulation panel, sizes it next frame

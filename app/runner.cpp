@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -116,17 +117,6 @@ void recordStep(const World& world, StepSample& sample, std::string& csv, bool w
     if (writeCsv) appendCsvRows(world.scene(), sample, csv);
 }
 
-/// Index of the first body whose state is not finite, or -1.
-int firstNonFiniteBody(const World& world) {
-    const auto bodies = world.bodies();
-    for (size_t i = 0; i < bodies.size(); ++i) {
-        const BodyState& b = bodies[i];
-        if (!isFinite(b.pose.p) || !isFinite(b.pose.q) || !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity))
-            return static_cast<int>(i);
-    }
-    return -1;
-}
-
 std::string stateJson(const World& world) {
     const Scene& scene = world.scene();
     Json root = Json::object();
@@ -181,19 +171,21 @@ int run(const RunOptions& options) {
     std::string csv = kTelemetryCsvHeader;
     StepSample sample;
     Extreme maxError;
-    int diverged = -1;
-    int64_t divergedStep = 0;
+    std::optional<Divergence> diverged;
     for (int64_t i = 0; i < steps; ++i) {
         if (replaying) input.log.replay(world);
         world.step();
+        if (const Divergence* d = world.divergence()) {
+            // A body became non-finite: the World put every body back to its state before this
+            // step and did not advance. Further steps would fail the same way; the outputs hold
+            // the run up to the last good step.
+            diverged = *d;
+            break;
+        }
         recordStep(world, sample, csv, csvFile.isOpen(), maxError);
         if (csv.size() > (1u << 20)) {  // stream in 1 MiB pieces
             csvFile.write(csv);
             csv.clear();
-        }
-        if (diverged < 0 && (diverged = firstNonFiniteBody(world)) >= 0) {
-            divergedStep = world.stepCount();
-            break;  // further steps would only propagate NaN
         }
     }
     csvFile.write(csv);
@@ -221,7 +213,7 @@ int run(const RunOptions& options) {
     if (replaying) {
         std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),
                     options.inputPath.c_str());
-        if (diverged < 0 && input.finalStateHash && world.stepCount() == input.endStep) {
+        if (!diverged && input.finalStateHash && world.stepCount() == input.endStep) {
             const bool same = world.stateHash() == *input.finalStateHash;
             std::printf("jointlab run: state hash at step %lld: 0x%016llx, %s\n", static_cast<long long>(input.endStep),
                         static_cast<unsigned long long>(world.stateHash()),
@@ -233,9 +225,9 @@ int run(const RunOptions& options) {
             }
         }
     }
-    if (diverged >= 0) {
-        std::fprintf(stderr, "jointlab run: body %s became non-finite at step %lld; stopped\n",
-                     s.bodies[static_cast<size_t>(diverged)].name.c_str(), static_cast<long long>(divergedStep));
+    if (diverged) {
+        // One line naming the joint and the step (World::recoverFromDivergence writes the message).
+        std::fprintf(stderr, "jointlab run: stopped: %s\n", diverged->message.c_str());
         return kExitDiverged;
     }
     return kExitOk;

@@ -97,8 +97,9 @@ std::string runUsage() {
            "The summary's \"max constraint error\" is the largest |geometric error| of a hard row over the\n"
            "run; for one-sided rows (limits, distance bounds) only the part beyond the bound counts, and\n"
            "springs do not count. Broken joints have no rows.\n"
-           "Exit codes: 0 ok, 1 the simulation produced NaN/Inf, 2 file error, 3 the replay of --input did\n"
-           "not reach the recorded state, 64 bad arguments.\n";
+           "Exit codes: 0 ok, 1 the simulation diverged (a body became NaN/Inf: the run stops at that step,\n"
+           "the outputs hold the last good state and stderr names the joint), 2 file error, 3 the replay\n"
+           "of --input did not reach the recorded state, 64 bad arguments.\n";
 }
 
 ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& error) {

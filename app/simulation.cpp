@@ -57,6 +57,7 @@ void Simulation::startWorld(std::unique_ptr<World> world) {
     worldStartStep_ = world_->stepCount();
     clock.resetTime();
     drag.reset();
+    divergence_.reset();
     telemetry_.clear();
     restartRecording();
 }
@@ -163,6 +164,20 @@ int Simulation::advance(double frameSeconds) {
         const auto start = std::chrono::steady_clock::now();
         world_->step();
         const std::chrono::duration<double, std::milli> stepTime = std::chrono::steady_clock::now() - start;
+        if (const Divergence* d = world_->divergence()) {
+            // The World put the bodies back to where they were before this step. Running on would
+            // fail the same way (or spin): stop here and let the user see which joint did it.
+            divergence_ = *d;
+            ++divergenceCount_;
+            clock.playing = false;
+            clock.resetTime();
+            drag.reset();  // the user's hand is off the body: resuming does not pull again at once
+            // The failed step changed warm starts and tracked angles but not the bodies, so a
+            // recording across it would not replay bit for bit: the recording starts again here.
+            restartRecording();
+            return i;
+        }
+        divergence_.reset();  // a step went through: whatever diverged before does not any more
         PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
         if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
         telemetry_.record(*world_, stepTime.count(), pull);

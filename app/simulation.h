@@ -67,7 +67,18 @@ public:
     void setSourcePath(std::string path) { sourcePath_ = std::move(path); }
 
     /// Advances by the clock's verdict for a frame of `frameSeconds`; returns the steps taken.
+    /// A step that diverges (World::divergence(): a body became non-finite and the World put
+    /// every body back to its state before that step) pauses the clock, ends the frame's steps
+    /// there and is kept in divergence() for the UI. It is not counted.
     int advance(double frameSeconds);
+
+    /// The divergence that paused the simulation: the World's report of the step that failed
+    /// (its message names the body and the joint). Kept until clearDivergence() (the user
+    /// acknowledged it) or until the World is rebuilt (reset, load, new scene).
+    const std::optional<Divergence>& divergence() const { return divergence_; }
+    void clearDivergence() { divergence_.reset(); }
+    /// How many steps have diverged since the app started (a new one is a new notice).
+    int divergenceCount() const { return divergenceCount_; }
 
     const Scene& scene() const { return scene_; }
     const World* world() const { return world_.get(); }
@@ -115,6 +126,8 @@ private:
     Telemetry telemetry_{600};
     double telemetrySeconds_ = 10.0;
     std::vector<std::string> telemetryJoints_;  ///< joint names the telemetry's indices refer to
+    std::optional<Divergence> divergence_;
+    int divergenceCount_ = 0;
 };
 
 }  // namespace jl::app

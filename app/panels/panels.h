@@ -19,6 +19,9 @@ UiLayout computeLayout(const PanelVisibility& panels, const ImVec2& displaySize,
 
 void drawMainMenuBar(AppState& state, UiRequests& requests);
 void drawStatusBar(AppState& state);
+/// The "Simulation diverged" notice while state.divergencePopup is set (status_bar.cpp): the
+/// World's message naming the joint, and OK.
+void drawDivergenceNotice(AppState& state);
 void drawScenePanel(AppState& state, UiRequests& requests);
 void drawSimulationPanel(AppState& state, UiRequests& requests);
 void drawInspectorPanel(AppState& state, UiRequests& requests);

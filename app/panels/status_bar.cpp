@@ -4,6 +4,13 @@
 
 namespace jl::app {
 
+namespace {
+
+const ImVec4 kDivergedRed(1.0f, 0.35f, 0.3f, 1.0f);
+constexpr const char* kDivergedPopup = "Simulation diverged";
+
+}  // namespace
+
 void drawStatusBar(AppState& state) {
     const ImGuiIO& io = ImGui::GetIO();
     const float height = state.layout.statusBarHeight;
@@ -18,7 +25,9 @@ void drawStatusBar(AppState& state) {
         const World* world = state.sim.world();
         const SimClock& clock = state.sim.clock;
         const double ms = state.stats.smoothedSeconds * 1000.0;
-        if (clock.playing)
+        if (state.sim.divergence())  // paused by a step that diverged (the message says which joint)
+            ImGui::TextColored(kDivergedRed, "DIVERGED");
+        else if (clock.playing)
             ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.45f, 1.0f), "RUNNING");
         else
             ImGui::TextColored(ImVec4(1.0f, 0.65f, 0.25f, 1.0f), "PAUSED ");
@@ -50,6 +59,34 @@ void drawStatusBar(AppState& state) {
     }
     ImGui::End();
     ImGui::PopStyleVar(2);
+}
+
+void drawDivergenceNotice(AppState& state) {
+    const std::optional<Divergence>& d = state.sim.divergence();
+    if (!state.divergencePopup || !d) {
+        state.divergencePopup = false;
+        return;
+    }
+    if (!ImGui::IsPopupOpen(kDivergedPopup)) ImGui::OpenPopup(kDivergedPopup);
+    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(560.0f, 0.0f), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(kDivergedPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDivergedRed, "%s.", d->message.c_str());
+    ImGui::Spacing();
+    ImGui::TextUnformatted(
+        "The simulation is paused. The joint is selected: lower its stiffness or its mass scales, "
+        "loosen its limits, or use a smaller time step, then press Play. Playing on unchanged will "
+        "most likely stop at the same step again.");
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+        state.divergencePopup = false;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
 }
 
 }  // namespace jl::app

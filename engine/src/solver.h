@@ -147,13 +147,25 @@ struct Params {
 };
 
 /// v scaled down to length maxLen if it is longer (NaN stays NaN; the world catches it).
+/// maxLen/|v| for a finite v whose |v|² overflows (|v| > ~1e154): scaled down by its largest
+/// component first. Without it the cap's factor maxLen/√∞ = 0 would stop the body dead instead of
+/// capping it (and turn an infinite component into NaN). An infinite or NaN v is left alone (1).
+inline Real overflowingSpeedFactor(const Vec3& v, Real maxLen) {
+    const Real m = std::max(std::abs(v.x), std::max(std::abs(v.y), std::abs(v.z)));
+    if (!std::isfinite(m) || !(m > 0.0)) return 1.0;
+    return (maxLen / m) / std::sqrt(glm::dot(v / m, v / m));
+}
+
 inline Vec3 clampSpeed(const Vec3& v, Real maxLen) {
     const Real l2 = glm::dot(v, v);
-    return l2 > maxLen * maxLen ? v * (maxLen / std::sqrt(l2)) : v;
+    if (!(l2 > maxLen * maxLen)) return v;
+    return v * (std::isinf(l2) ? overflowingSpeedFactor(v, maxLen) : maxLen / std::sqrt(l2));
 }
 
 /// Minimum unit response below which a row is deactivated (PhysX's minResponseThreshold).
 inline constexpr Real kMinResponse = 1e-12;
+
+// kMaxRowVelocityChange (the impulse bound of every row): solver_batch.h, shared with the AVX2 kernel.
 
 /// Prepares one row (F 21, 63–65; D 13–22 for springs). `rowOut` receives the solver row.
 /// sub = dt for PGS, dt/posIters for TGS (the step the bias is measured against).

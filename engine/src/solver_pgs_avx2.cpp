@@ -186,8 +186,13 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes&
     _mm256_store_pd(L.unbiasedConstant, _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep)));
     _mm256_store_pd(L.vMul, _mm256_and_pd(active, _mm256_xor_pd(sign, recip)));  // F 63
     _mm256_store_pd(L.impulseMul, _mm256_and_pd(active, _mm256_set1_pd(1.0)));
-    _mm256_store_pd(L.minImpulse, j[14]);
-    _mm256_store_pd(L.maxImpulse, j[15]);
+    // bounds: within ±kMaxRowVelocityChange/r on active lanes (computeSetup's solveMin/solveMax)
+    const __m256d cap = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), recip);
+    const __m256d negCap = _mm256_xor_pd(sign, cap);
+    const __m256d lo = _mm256_min_pd(_mm256_max_pd(j[14], negCap), cap);
+    const __m256d hi = _mm256_min_pd(_mm256_max_pd(j[15], negCap), cap);
+    _mm256_store_pd(L.minImpulse, _mm256_blendv_pd(j[14], lo, active));
+    _mm256_store_pd(L.maxImpulse, _mm256_blendv_pd(j[15], hi, active));
     _mm256_store_pd(L.accum, _mm256_setzero_pd());
     _mm256_store_pd(L.response, _mm256_and_pd(active, resp));
     return _mm256_movemask_pd(active);

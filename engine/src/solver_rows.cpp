@@ -8,6 +8,7 @@
 //   λ_i = x(h·c·v_T − h·k·C − a·v_{i−1}) + (1 − x)·λ_{i−1}
 // Soft row, acceleration spring (D 30–37): x = 1/(a + 1) and the bracket times 1/r.
 // h is the step the row is integrated over: dt for PGS, dt/posIters for TGS (D 40).
+#include <algorithm>
 #include <cstddef>
 
 #include <glm/gtx/norm.hpp>
@@ -23,7 +24,8 @@ struct Setup {
     Vec3 angM0, angM1;
     Real response, recip;
     Real constant, unbiasedConstant, vMul, impulseMul;
-    Real minImpulse, maxImpulse;
+    Real minImpulse, maxImpulse;  ///< the row's own bounds (reported)
+    Real solveMin, solveMax;      ///< what the solver clamps to: also within ±kMaxRowVelocityChange/r
     Real erp, velTarget, stiffness, damping;
     uint16_t flags;
 };
@@ -48,12 +50,17 @@ inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1,
     s.constant = s.unbiasedConstant = s.vMul = 0.0;
     s.impulseMul = 1.0;
     s.erp = s.velTarget = s.stiffness = s.damping = 0.0;
+    s.solveMin = s.minImpulse;
+    s.solveMax = s.maxImpulse;
     if (!(s.response > kMinResponse) || !std::isfinite(s.response)) {
         s.flags |= kSolveInactive;
         return;
     }
     s.recip = 1.0 / s.response;
     const Real r = s.response, recip = s.recip;
+    const Real cap = kMaxRowVelocityChange * recip;
+    s.solveMin = std::clamp(s.minImpulse, -cap, cap);
+    s.solveMax = std::clamp(s.maxImpulse, -cap, cap);
 
     // J·v_pre with plain angular velocities (F 18, 22).
     const Real vPreRow = glm::dot(row.linear0, i0.vPre) + glm::dot(row.angular0, i0.wPre) -
@@ -141,8 +148,8 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
     s.unbiasedConstant = u.unbiasedConstant;
     s.vMul = u.vMul;
     s.impulseMul = u.impulseMul;
-    s.minImpulse = u.minImpulse;
-    s.maxImpulse = u.maxImpulse;
+    s.minImpulse = u.solveMin;
+    s.maxImpulse = u.solveMax;
     s.flags = u.flags;
     x.error0 = row.geometricError;
     x.velTarget = u.velTarget;
@@ -165,7 +172,7 @@ void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const 
     computeSetup(row, i0, i1, bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l], p, false, u);
     report(u, rep);
     storeLane(slot, l, !(u.flags & kSolveInactive), row.linear0, u.angM0, row.linear1, u.angM1, u.constant,
-              u.unbiasedConstant, u.vMul, u.impulseMul, u.minImpulse, u.maxImpulse, 0.0, u.response);
+              u.unbiasedConstant, u.vMul, u.impulseMul, u.solveMin, u.solveMax, 0.0, u.response);
 }
 
 // The AVX2 set-up (solver_pgs_avx2.cpp) reads rows and body constants as runs of doubles.

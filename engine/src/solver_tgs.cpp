@@ -115,8 +115,9 @@ void solveTGS(Data& data, const Params& p) {
             Vec3 w = info.sqrtInvInertia * b.angVel;
             const Real wl = glm::length(w);
             if (wl > p.maxAngularSpeed) {
-                b.angVel *= p.maxAngularSpeed / wl;
-                w *= p.maxAngularSpeed / wl;
+                const Real f = std::isinf(wl) ? overflowingSpeedFactor(w, p.maxAngularSpeed) : p.maxAngularSpeed / wl;
+                b.angVel *= f;
+                w *= f;
             }
             info.pose.p += b.linVel * h;
             info.pose.q = integrateRotation(info.pose.q, w, h);

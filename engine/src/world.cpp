@@ -155,10 +155,14 @@ bool World::recoverFromDivergence() {
     divergence_.step = stepCount_ + 1;
     divergence_.body = bad;
     divergence_.joint = joint;
-    divergence_.message = "step " + std::to_string(divergence_.step) + ": body \"" + scene_.bodies[static_cast<size_t>(bad)].name +
-                          "\" became non-finite" +
-                          (joint >= 0 ? " at joint \"" + scene_.joints[static_cast<size_t>(joint)].name + "\"" : std::string()) +
-                          "; bodies were put back to the last good state";
+    // The joint first: it is what the user has to change (its stiffness, mass scales, limits).
+    const std::string step = std::to_string(divergence_.step);
+    const std::string body = "body \"" + scene_.bodies[static_cast<size_t>(bad)].name + "\"";
+    divergence_.message =
+        (joint >= 0 ? "joint \"" + scene_.joints[static_cast<size_t>(joint)].name + "\" diverged at step " + step + " (" +
+                          body + " became non-finite)"
+                    : body + " became non-finite at step " + step + " (no joint on it)") +
+        "; every body was put back to its state before that step";
     return true;
 }
 

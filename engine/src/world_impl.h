@@ -90,9 +90,7 @@ inline Vec3 safeInverse(const Vec3& v) {
     return Vec3(v.x > 0 ? 1.0 / v.x : 0.0, v.y > 0 ? 1.0 / v.y : 0.0, v.z > 0 ? 1.0 / v.z : 0.0);
 }
 
-inline Vec3 clampLength(const Vec3& v, Real maxLen) {
-    const Real l2 = glm::length2(v);
-    return l2 > maxLen * maxLen ? v * (maxLen / std::sqrt(l2)) : v;
-}
+/// The speed cap of the write-back: the solver's (also right when |v|² overflows).
+inline Vec3 clampLength(const Vec3& v, Real maxLen) { return solver::clampSpeed(v, maxLen); }
 
 }  // namespace jl

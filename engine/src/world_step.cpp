@@ -160,7 +160,8 @@ void World::step() {
             const size_t key = static_cast<size_t>(m.contacts[static_cast<size_t>(contactId)].key) * 3;
             const bool inactive = sr.flags & solver::kSolveInactive;
             if (t == 0) {
-                sr.accum = inactive ? 0.0 : m.contactImpulse[key];
+                // within the row's bounds (kMaxRowVelocityChange): a warm start never carries more
+                sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key], sr.minImpulse, sr.maxImpulse);
             } else {
                 sr.flags |= solver::kSolveFriction;
                 sr.frictionCoef = s.groundFriction;

@@ -319,7 +319,30 @@ def truncation_cases():
     for n in offsets:
         text = base[:n]
         line = text.count("\n") + 1
-        add("truncated_at_%05d" % n, text, "line %d, column" % line)
+        add("truncated_at_%05d" % n, text, "line %d, column" % line, truncation_problem(text))
+
+
+def truncation_problem(text):
+    """What the parser says about JSON text cut off at its end: the token it was in decides."""
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+    if in_string:
+        return "invalid string: missing closing quote"
+    token = text[len(text.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+-")):]
+    if token and token[0] in "tfn":  # true, false, null cut short
+        return "invalid literal"
+    if token and token[-1] in ".eE+-":  # a number cut after its point, exponent or sign
+        return "invalid number"
+    return "unexpected end of input"
 
 
 def missing_field_cases():

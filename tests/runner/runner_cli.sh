@@ -80,6 +80,22 @@ ls "$tmp"/*.tmp >/dev/null 2>&1 && fail "temporary files left behind: $(ls "$tmp
 
 run 0 "" run --help
 grep -q "usage: jointlab run" "$tmp/out" || fail "--help prints no usage"
+grep -q "1 the simulation diverged" "$tmp/out" || fail "--help does not explain exit code 1"
+
+# A step that diverges: a 1e-300 kg bob takes a recorded 1e15 N push at step 30 (loader-valid
+# input; dt*F/m overflows). Exit 1, one line naming the joint and the step, the run stopped at the
+# last good step, and the outputs written with that state (finite).
+diverging=$src/tests/data/diverging/feather_pendulum
+for solver in pgs tgs; do
+  run 1 '^jointlab run: stopped: joint "pivot" diverged at step 31 \(body "bob" became non-finite\); every body was put back to its state before that step$' \
+      run "$diverging.json" --input "$diverging.input.json" --solver "$solver" --csv "$tmp/div.csv" --state "$tmp/div.json"
+  grep -q "^jointlab run: 30 steps," "$tmp/out" || fail "diverging run ($solver): summary should say 30 steps: $(cat "$tmp/out")"
+  grep -q '"step": 30' "$tmp/div.json" || fail "diverging run ($solver): state is not the last good step 30"
+  grep -Eqi 'nan|inf' "$tmp/div.json" && fail "diverging run ($solver): the state written holds NaN/Inf"
+  [[ $(tail -1 "$tmp/div.csv" | cut -d, -f1) == 30 ]] || fail "diverging run ($solver): CSV should end at step 30: $(tail -1 "$tmp/div.csv")"
+done
+# Without the push the same scene runs through.
+run 0 "" run "$diverging.json" --steps 60
 
 if (( failures )); then echo "$failures failure(s)"; exit 1; fi
 echo "runner_cli: all checks passed"
