@@ -147,6 +147,42 @@ TEST(Limits, RevoluteLimitHoldsAPendulumReleasedAt90Degrees) {
     }
 }
 
+// The literal wording: limit at ±45° and release at 90°. The start then lies 45° outside
+// the upper bound, which is not a physical initial state: a violated hard limit is resolved by its
+// Baumgarte bias, as PhysX does, and the speed that gives the rod (≈ α·0.785 rad/dt, 47 rad/s for
+// PGS with α = 1) depends on dt and α, not on the physics. So the closest meaningful checks are:
+// the limit brings the rod back inside its range (within contact distance + 0.01 rad of ±45°)
+// within the first 0.5 s, and from then on the rod never passes either bound by more than that.
+// The in-range variant above (range [−45°, 95°]) remains the check of the swing into the limit.
+TEST(Limits, RevoluteLimitAt45DegreesWithTheRodReleasedOutsideAt90Degrees) {
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+        Scene s = limitedPendulum(solver, 0.0);
+        std::get<RevoluteJoint>(s.joints[0].params).limit.upper = kPi / 4;
+        World w(s);
+        const Real start = hingeAngle(w), allowed = kPi / 4 + 0.05 + 0.01;
+        int stepsToEnter = -1;
+        Real worstAfter = 0, worstBefore = 0, minAngle = 0;
+        for (int i = 1; i <= 600; ++i) {
+            w.step();
+            const Real a = hingeAngle(w);
+            if (stepsToEnter < 0 && std::abs(a) <= allowed) stepsToEnter = i;
+            if (i > 30)
+                worstAfter = std::max(worstAfter, std::abs(a));
+            else
+                worstBefore = std::max(worstBefore, std::abs(a));
+            minAngle = std::min(minAngle, a);
+        }
+        std::printf("%s: start %.1f°, inside ±(45° + 0.06 rad) after %d step(s); largest |angle| in the first 0.5 s "
+                    "%.3f°, after 0.5 s %.3f° (allowed %.3f°); lowest angle reached %.3f°\n",
+                    kSolverTypeNames[int(solver)], start * 180 / kPi, stepsToEnter, worstBefore * 180 / kPi,
+                    worstAfter * 180 / kPi, allowed * 180 / kPi, minAngle * 180 / kPi);
+        EXPECT_NEAR(start, kPi / 2, 1e-9);
+        EXPECT_GT(stepsToEnter, 0);
+        EXPECT_LE(stepsToEnter, 30);
+        EXPECT_LT(worstAfter, allowed);
+    }
+}
+
 TEST(Limits, RestitutionOneBouncesBackAtTheApproachSpeed) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         World w(limitedPendulum(solver, 1.0));

@@ -28,6 +28,49 @@ TEST(PGS, SingleRowResolvesItsErrorInOnePositionIteration) {
     EXPECT_NEAR(glm::length(w.bodies()[0].pose.p - Vec3(0, 2, 0)), 1.0, 1e-12);
 }
 
+// With a user α < 1 the same row is driven at b = α·C/dt: the position iteration gives the ball
+// the velocity J·v = −α·C/dt along the rope (the only row, so later iterations change nothing),
+// the pose integrates it over dt, and since the row is linear through the ball's centre and the
+// motion is radial, the new error is exactly C' = C + dt·(−α·C/dt) = (1 − α)·C. Without keep-bias
+// (C < 0) the velocity iteration then removes that bias velocity (J·v = 0, the accumulated impulse
+// returns to 0 ≥ minImpulse), so every step starts at rest and C_n = (1 − α)ⁿ·C_0. Only rounding
+// separates the engine from this law: 1e-12 m.
+TEST(PGS, UserBaumgarteLeavesOneMinusAlphaOfTheErrorPerStep) {
+    for (Real alpha : {0.3, 0.7}) {
+        for (int posIters : {1, 4}) {
+            Scene s = test::emptyScene();
+            s.settings.gravity = Vec3(0.0);
+            s.settings.posIters = posIters;
+            s.settings.velIters = 1;
+            s.settings.autoBaumgarte = false;
+            s.settings.baumgarte = alpha;
+            s.bodies.push_back(test::sphere("ball", Vec3(0.8, 2.8, 0.4), 3.0, 0.1));  // 1.2 m from the anchor
+            DistanceJoint dj;
+            dj.maxDistance = 1.0;
+            JointDesc j = test::joint<DistanceJoint>(s, "rope", "", "ball", Vec3(0, 2, 0), Quat(1, 0, 0, 0), dj);
+            j.frame1 = Transform{};
+            s.joints.push_back(j);
+            World w(s);
+            Real C = -0.2, worst = 0;
+            for (int n = 1; n <= 5; ++n) {
+                w.step();
+                ASSERT_EQ(w.jointRows(0).size(), 1u);
+                EXPECT_NEAR(w.jointRowResults(0)[0].geometricError, C, 1e-12);  // C at the start of step n
+                C *= 1.0 - alpha;
+                const Real Cnow = 1.0 - glm::length(w.bodies()[0].pose.p - Vec3(0, 2, 0));
+                worst = std::max(worst, std::abs(Cnow - C));
+                if (n == 1)
+                    std::printf("alpha %.1f, %d pos iters: after 1 step C = %.15f (expected (1 − α)·C0 = %.15f), "
+                                "speed %.2e m/s\n",
+                                alpha, posIters, Cnow, C, glm::length(w.bodies()[0].linearVelocity));
+                EXPECT_LT(glm::length(w.bodies()[0].linearVelocity), 1e-12);
+            }
+            std::printf("  worst |C_n − (1 − α)^n·C_0| over 5 steps %.2e m\n", worst);
+            EXPECT_LT(worst, 1e-12);
+        }
+    }
+}
+
 // Plain PGS with world-space inverse inertia tensors (eq. 17–25, no momocity) must give the same
 // velocities as the engine's momocity implementation (eq. 51–62).
 TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
