@@ -168,12 +168,15 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
     const float sharedTop = top - l.lineHeight - 2.0f;
     if (shares && flow(left, sharedTop, 1)) return place();
     if (flow(frameLeft, top, 1)) return place();
-    // A column beside the data area: as tall as the area would be, at most 40% of the width.
-    float column = 0.0f;
-    for (const detail::Building::Series& s : b.series) column = std::max(column, entryWidth(b.label(s.label)));
-    column += 4.0f - kEntryGap;
+    // A column beside the data area: as tall as the area would be, at most 40% of the width
+    // (the height is checked first: a plot of 200 joints measures no labels here).
     const float areaHeight = b.frameMax.y - kPad - l.lineHeight - 3.0f - (top + 4.0f);
-    if (static_cast<float>(b.series.size()) * line <= areaHeight && column <= 0.4f * frameWidth) {
+    float column = 0.0f;
+    if (static_cast<float>(b.series.size()) * line <= areaHeight) {
+        for (const detail::Building::Series& s : b.series) column = std::max(column, entryWidth(b.label(s.label)));
+        column += 4.0f - kEntryGap;
+    }
+    if (column > 0.0f && column <= 0.4f * frameWidth) {
         b.legendEntries.clear();
         for (size_t i = 0; i < b.series.size(); ++i)
             b.legendEntries.push_back(ImVec2(right - column, top + 4.0f + line * static_cast<float>(i)));
