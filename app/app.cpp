@@ -161,9 +161,11 @@ int App::run() {
         }
         if (!glfwWindowShouldClose(window_)) continue;
         // The window's close button: ask first when there are unsaved changes.
-        if (!state_.editor.dirty() || state_.files.quitConfirmed) break;
+        if (mayQuitNow(state_.files, unsaved())) break;
         glfwSetWindowShouldClose(window_, GLFW_FALSE);
-        startOrAsk(PendingAction::Quit, "");
+        FileRequests quit;
+        quit.quit = true;
+        applyFileRequests(quit, state_.files, *this);
     }
     removeRecoveryFile(recoveryPath_);  // a clean exit: nothing to recover
     return 0;
@@ -176,7 +178,7 @@ bool App::loadInitialScene(std::string& error) {
     }
     if (!options_.scenarioPath.empty()) {
         if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
-        rememberRecent(options_.scenarioPath);
+        rememberRecentFile(state_.files, options_.scenarioPath);
         onSceneLoaded("");
         return true;
     }
@@ -424,7 +426,7 @@ void App::applyRequests(const UiRequests& r) {
         }
     }
     applyRecoveryRequests(r);
-    applyFileRequests(r);
+    applyFileRequests(r, state_.files, *this);
     if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
     if (r.frameView) frameView();
 }

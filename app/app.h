@@ -23,7 +23,7 @@ namespace jl::app {
 /// Runs the app (or screenshot mode) and returns the process exit code.
 int runApp(const AppOptions& options);
 
-class App {
+class App : private FileEffects {
 public:
     explicit App(AppOptions options);
     ~App();
@@ -58,21 +58,19 @@ private:
     void undoRedo(bool redo);
     void followSelection(Selection::Kind kind, std::string name, const CommandEffects& effects);
 
-    // Files (app_files.cpp): New, Open, Save, Save As, recent files, the unsaved-changes prompt.
-    void applyFileRequests(const UiRequests& requests);
-    /// Runs `action` now, or first asks what to do with unsaved changes.
-    void startOrAsk(PendingAction action, std::string path);
-    void continuePending();
-    bool saveTo(const std::string& path);
+    // Files (app_files.cpp): what applyFileRequests (file_flow.h) decides, carried out.
+    bool unsaved() const override { return state_.editor.dirty(); }
+    std::string sourcePath() const override { return state_.sim.sourcePath(); }
+    bool saveScene(const std::string& path) override;
     /// File > Save snapshot / Save run: copies next to the document, which keeps its own file.
-    bool saveSnapshot(const std::string& path);
-    bool saveRun(const std::string& path);
+    bool saveSnapshot(const std::string& path) override;
+    bool saveRun(const std::string& path) override;
+    void carryOut(PendingAction action, const std::string& path) override;
     /// A scene for a file: `scene` with the camera of the view.
     Scene withCamera(Scene scene) const;
     /// Refuses (with a message) a copy that would overwrite the document's own file.
     bool refuseOverwritingDocument(const std::string& path, const char* what);
     void openFile(const std::string& path);
-    void rememberRecent(const std::string& path);
     bool writeScreenshot(const std::string& path, std::string& error);
 
     // Autosave and crash recovery (app_recovery.cpp).

@@ -1,5 +1,5 @@
-// The App's file requests: New, Open, Save, Save As, Save snapshot, Save run, recent files, and
-// the unsaved-changes prompt that stands between an edited scene and New, Open or Quit.
+// The App's side of the file flow (file_flow.h decides): New, Open, Save, Save As, Save snapshot
+// and Save run carried out on the App's Simulation and window.
 #include <GLFW/glfw3.h>
 
 #include <filesystem>
@@ -10,69 +10,11 @@
 #include "default_scene.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
-#include "recent_files.h"
+#include "file_flow.h"
 
 namespace jl::app {
 
-void App::applyFileRequests(const UiRequests& r) {
-    FileState& files = state_.files;
-    if (r.newScene) startOrAsk(PendingAction::New, "");
-    if (!r.openPath.empty()) startOrAsk(PendingAction::Open, r.openPath);
-    if (r.reload && !state_.sim.sourcePath().empty())
-        startOrAsk(PendingAction::Open, state_.sim.sourcePath());
-    if (r.loadBuiltIn) startOrAsk(PendingAction::Showcase, "");
-    if (r.quit) startOrAsk(PendingAction::Quit, "");
-
-    auto askWhere = [&files](SaveKind kind) {
-        files.saveKind = kind;
-        files.saveAsDialogRequested = true;
-    };
-    if (r.save) {
-        if (state_.sim.sourcePath().empty())
-            askWhere(SaveKind::Scene);
-        else
-            saveTo(state_.sim.sourcePath());
-    }
-    if (r.saveAsDialog) askWhere(SaveKind::Scene);
-    if (r.saveSnapshotDialog) askWhere(SaveKind::Snapshot);
-    if (r.saveRunDialog) askWhere(SaveKind::Run);
-    if (!r.saveAsPath.empty()) {
-        switch (r.saveAsKind) {
-            case SaveKind::Scene:
-                if (saveTo(r.saveAsPath) && files.pending != PendingAction::None) continuePending();
-                break;
-            case SaveKind::Snapshot: saveSnapshot(r.saveAsPath); break;
-            case SaveKind::Run: saveRun(r.saveAsPath); break;
-        }
-    }
-
-    if (r.promptSave) {
-        if (state_.sim.sourcePath().empty())
-            askWhere(SaveKind::Scene);  // the pending action continues once saved
-        else if (saveTo(state_.sim.sourcePath()))
-            continuePending();
-        else
-            files.pending = PendingAction::None;
-    }
-    if (r.promptDiscard) continuePending();
-    if (r.promptCancel) files.pending = PendingAction::None;
-}
-
-void App::startOrAsk(PendingAction action, std::string path) {
-    FileState& files = state_.files;
-    files.pending = action;
-    files.pendingPath = std::move(path);
-    if (state_.editor.dirty() && !(action == PendingAction::Quit && files.quitConfirmed)) {
-        files.promptRequested = true;
-        return;
-    }
-    continuePending();
-}
-
-void App::continuePending() {
-    FileState& files = state_.files;
-    const PendingAction action = files.pending;
-    files.pending = PendingAction::None;
+void App::carryOut(PendingAction action, const std::string& path) {
     std::string error;
     switch (action) {
         case PendingAction::None:
@@ -84,7 +26,7 @@ void App::continuePending() {
                 setMessage(error, true);
             break;
         case PendingAction::Open:
-            openFile(files.pendingPath);
+            openFile(path);
             break;
         case PendingAction::Showcase:
             if (state_.sim.setScene(makeBuiltInShowcase(), "", error))
@@ -93,7 +35,6 @@ void App::continuePending() {
                 setMessage(error, true);
             break;
         case PendingAction::Quit:
-            files.quitConfirmed = true;
             if (window_) glfwSetWindowShouldClose(window_, GLFW_TRUE);
             break;
     }
@@ -101,13 +42,10 @@ void App::continuePending() {
 
 void App::openFile(const std::string& path) {
     std::string error;
-    // Simulation::loadFile leaves the current scene untouched when the file is refused.
-    if (!state_.sim.loadFile(path, error)) {
-        setMessage(error, true);
-        state_.files.errorPopup = error;
+    if (!openDocument(state_.sim, state_.files, path, error)) {
+        setMessage(error, true);  // and the scene stays as it was
         return;
     }
-    rememberRecent(path);
     onSceneLoaded("opened " + path);
 }
 
@@ -116,7 +54,7 @@ Scene App::withCamera(Scene scene) const {
     return scene;
 }
 
-bool App::saveTo(const std::string& path) {
+bool App::saveScene(const std::string& path) {
     // The scene as set up, with the state it starts from if it was opened from a mid-run save.
     std::string error;
     if (!saveScenario(path, withCamera(state_.sim.documentScene()), error)) {
@@ -132,7 +70,7 @@ bool App::saveTo(const std::string& path) {
     else
         removeRecoveryFile(recoveryPath_);  // the work is in the file now
     autosave_.restart(glfwGetTime());
-    rememberRecent(path);
+    rememberRecentFile(state_.files, path);
     setMessage("saved " + path, false);
     return true;
 }
@@ -179,13 +117,6 @@ bool App::saveRun(const std::string& path) {
                    " mouse forces over " + std::to_string(run.endStep - run.startStep) + " steps)",
                false);
     return true;
-}
-
-void App::rememberRecent(const std::string& path) {
-    FileState& files = state_.files;
-    if (files.recentListPath.empty()) return;  // screenshot mode keeps no history
-    addRecentFile(files.recent, path);
-    saveRecentFiles(files.recentListPath, files.recent);
 }
 
 }  // namespace jl::app

@@ -12,6 +12,7 @@
 #include "editor/commands.h"
 #include "editor/editor.h"
 #include "editor/placement.h"
+#include "file_flow.h"
 #include "gizmo.h"
 #include "recovery.h"
 #include "selection.h"
@@ -50,30 +51,6 @@ struct InspectorState {
     Vec3 euler{0.0};       ///< its angles [deg] while dragged (re-deriving them would jump)
 };
 
-/// What the save dialog writes: the scene (Save As), the scene with the current run state (a
-/// snapshot: opening it continues the run), or the recorded run (scenario + input log).
-enum class SaveKind { Scene, Snapshot, Run };
-
-/// What waits for the unsaved-changes prompt.
-enum class PendingAction { None, New, Open, Showcase, Quit };
-
-struct FileState {
-    std::vector<std::string> recent;  ///< File > Open recent, most recent first
-    std::string recentListPath;       ///< where `recent` is kept ("" = not kept: screenshot mode)
-    std::string saveAsInput;          ///< text of the Save As dialog
-    bool saveAsDialogRequested = false;
-    SaveKind saveKind = SaveKind::Scene;  ///< what the open save dialog writes
-    PendingAction pending = PendingAction::None;
-    std::string pendingPath;          ///< PendingAction::Open: the file to open
-    bool promptRequested = false;     ///< open the unsaved-changes prompt this frame
-    bool quitConfirmed = false;       ///< quitting without saving was confirmed
-    std::string errorPopup;           ///< non-empty: a modal shows this (a file that failed to open)
-    /// Autosaves left by a crash, offered one at a time on start (newest first).
-    std::vector<RecoveryInfo> recoveries;
-    size_t recoveryCount = 0;         ///< how many there were when the prompt opened ("1 of 3")
-    double nowSeconds = 0.0;          ///< wall clock (seconds since 1970) when the prompt is drawn
-};
-
 /// Which windows are open.
 struct PanelVisibility {
     bool scene = true;
@@ -95,19 +72,16 @@ struct UiLayout {
     float bottomHeight = 0.0f;  ///< Plots dock under the viewport, between the columns (0 when closed)
 };
 
-/// Requests raised by panels and shortcuts during a frame, applied by the App afterwards.
-struct UiRequests {
-    bool quit = false;
+/// Requests raised by panels and shortcuts during a frame, applied by the App afterwards (the
+/// file ones, FileRequests, through applyFileRequests).
+struct UiRequests : FileRequests {
     bool reset = false;
     bool togglePlay = false;
     int singleSteps = 0;
     bool frameView = false;      ///< frame the selection, or the whole scene
     bool resetCamera = false;    ///< back to the scenario's camera
     bool saveScreenshot = false;
-    bool reload = false;
     bool openDialog = false;     ///< show File > Open
-    std::string openPath;        ///< non-empty: load this scenario
-    bool loadBuiltIn = false;    ///< switch to the built-in showcase
     bool setTimeScale = false;
     double timeScale = 1.0;
     bool select = false;
@@ -120,21 +94,10 @@ struct UiRequests {
     bool redo = false;
     int restoreJoint = -1;       ///< un-break this joint in the running World
 
-    // Files (New and Open ask first when there are unsaved changes).
-    bool newScene = false;
-    bool save = false;           ///< to the current file (Save As when it has none)
-    bool saveAsDialog = false;
-    bool saveSnapshotDialog = false;  ///< File > Save snapshot with current state...
-    bool saveRunDialog = false;       ///< File > Save run with mouse input...
-    std::string saveAsPath;      ///< non-empty: save to this file (what FileState::saveKind says)
-    SaveKind saveAsKind = SaveKind::Scene;
     bool resetToSetUp = false;   ///< Simulation > Reset to the set-up (drop the saved run state)
     bool recover = false;        ///< recovery prompt: open the first of FileState::recoveries
     bool discardRecovery = false;  ///< recovery prompt: delete it
     bool keepRecoveries = false;   ///< recovery prompt: keep them all for the next start
-    bool promptSave = false;     ///< unsaved-changes prompt: save, then continue
-    bool promptDiscard = false;  ///< unsaved-changes prompt: continue without saving
-    bool promptCancel = false;
 };
 
 /// Frame timing for the status bar.

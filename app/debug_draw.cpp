@@ -11,7 +11,7 @@ uint32_t packColor(const Color& c) {
 }
 
 void DebugDraw::clear() {
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < kLayers; ++i) {
         layers_[i].clear();
         triangles_[i].clear();
     }
@@ -45,6 +45,11 @@ void DebugDraw::arrow(const glm::vec3& from, const glm::vec3& to, const Color& c
     glm::vec3 q = glm::cross(d, p);
     glm::vec3 back = to - d * head;
     for (const glm::vec3& side : {p, -p, q, -q}) line(to, back + side * (0.4f * head), color, layer);
+}
+
+void DebugDraw::outlinedArrow(const glm::vec3& from, const glm::vec3& to, const Color& color) {
+    arrow(from, to, colors::kOutline, Layer::Outline);
+    arrow(from, to, color, Layer::Overlay);
 }
 
 void DebugDraw::frame(const glm::vec3& origin, const glm::quat& rotation, float size, Layer layer) {

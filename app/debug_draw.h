@@ -31,6 +31,7 @@ inline constexpr Color kYellow{0.98f, 0.85f, 0.25f, 1.0f};
 inline constexpr Color kOrange{1.00f, 0.60f, 0.15f, 1.0f};
 inline constexpr Color kWhite{0.95f, 0.95f, 0.95f, 1.0f};
 inline constexpr Color kGrey{0.60f, 0.62f, 0.66f, 1.0f};
+inline constexpr Color kOutline{0.05f, 0.05f, 0.07f, 0.85f};  ///< dark border of outlined overlay lines
 }  // namespace colors
 
 struct LineVertex {
@@ -40,7 +41,9 @@ struct LineVertex {
 
 class DebugDraw {
 public:
-    enum class Layer { Scene, Overlay };
+    /// Scene: depth-tested. Outline: on top, drawn wider just under Overlay (dark borders that
+    /// keep an overlay line visible on a body of its own colour). Overlay: on top of everything.
+    enum class Layer { Scene, Outline, Overlay };
 
     void clear();
 
@@ -49,6 +52,9 @@ public:
     /// (0 picks 15% of the length).
     void arrow(const glm::vec3& from, const glm::vec3& to, const Color& color, Layer layer = Layer::Scene,
                float headSize = 0.0f);
+    /// An arrow on the Overlay layer with a dark outline under it (the Outline layer): a force
+    /// arrow stays visible on an orange body, a torque arrow on a cyan one.
+    void outlinedArrow(const glm::vec3& from, const glm::vec3& to, const Color& color);
     /// A coordinate frame: X red, Y green, Z blue, each `size` long.
     void frame(const glm::vec3& origin, const glm::quat& rotation, float size, Layer layer = Layer::Scene);
     /// A circle of `radius` about `center` in the plane with normal `normal`.
@@ -65,12 +71,15 @@ public:
     const std::vector<LineVertex>& vertices(Layer layer) const { return layers_[static_cast<int>(layer)]; }
     const std::vector<LineVertex>& triangles(Layer layer) const { return triangles_[static_cast<int>(layer)]; }
     bool empty() const {
-        return layers_[0].empty() && layers_[1].empty() && triangles_[0].empty() && triangles_[1].empty();
+        for (int i = 0; i < kLayers; ++i)
+            if (!layers_[i].empty() || !triangles_[i].empty()) return false;
+        return true;
     }
 
 private:
-    std::vector<LineVertex> layers_[2];
-    std::vector<LineVertex> triangles_[2];
+    static constexpr int kLayers = 3;
+    std::vector<LineVertex> layers_[kLayers];
+    std::vector<LineVertex> triangles_[kLayers];
 };
 
 /// Packs a float colour to RGBA8 (R in the lowest byte).

@@ -361,9 +361,9 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
         if (o.showDriveTargets) std::visit(DriveTargetDrawer{c}, joint.params);
         if (o.showForces && !state.broken) {
             if (glm::length(state.force) * arrows.force > 1e-3)
-                lines.arrow(b, b + f(state.force) * arrows.force, joint_colors::kForce, Layer::Overlay);
+                lines.outlinedArrow(b, b + f(state.force) * arrows.force, joint_colors::kForce);
             if (glm::length(state.torque) * arrows.torque > 1e-3)
-                lines.arrow(b, b + f(state.torque) * arrows.torque, joint_colors::kTorque, Layer::Overlay);
+                lines.outlinedArrow(b, b + f(state.torque) * arrows.torque, joint_colors::kTorque);
         }
     }
 }
@@ -373,7 +373,7 @@ void drawDragSpring(DebugDraw& lines, const DragSpring& s, const ArrowScales& sc
     lines.line(p, t, joint_colors::kDrag, Layer::Overlay);
     diamond(lines, t, 0.04f, joint_colors::kDrag, Layer::Overlay);
     if (glm::length(s.force) * scales.force > 1e-3)
-        lines.arrow(p, p + f(s.force) * scales.force, joint_colors::kForce, Layer::Overlay);
+        lines.outlinedArrow(p, p + f(s.force) * scales.force, joint_colors::kForce);
 }
 
 }  // namespace jl::app

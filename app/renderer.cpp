@@ -251,16 +251,18 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
     // Debug geometry: the depth-tested layer, then the overlay layer on top; in each, translucent
     // triangles first and lines over them.
     const glm::vec2 viewportSize(static_cast<float>(r.width), static_cast<float>(r.height));
-    for (DebugDraw::Layer layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Overlay}) {
-        if (layer == DebugDraw::Layer::Overlay) glDisable(GL_DEPTH_TEST);
+    for (DebugDraw::Layer layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Outline, DebugDraw::Layer::Overlay}) {
+        if (layer != DebugDraw::Layer::Scene) glDisable(GL_DEPTH_TEST);
         lineProgram_.use();
         lineProgram_.set("uViewProj", viewProj);
         drawTriangles(lines.triangles(layer));
         thickLineProgram_.use();
         thickLineProgram_.set("uViewProj", viewProj);
         thickLineProgram_.set("uViewportSize", viewportSize);
-        drawLines(lines.vertices(layer),
-                  layer == DebugDraw::Layer::Scene ? options.sceneLineWidth : options.overlayLineWidth);
+        const float width = layer == DebugDraw::Layer::Scene     ? options.sceneLineWidth
+                            : layer == DebugDraw::Layer::Outline ? options.overlayLineWidth + 3.0f
+                                                                 : options.overlayLineWidth;
+        drawLines(lines.vertices(layer), width);
     }
 
     glBindVertexArray(0);

@@ -107,7 +107,8 @@ struct Extreme {
 };
 
 /// Appends one CSV line per row of every joint for the step just taken (the telemetry's own
-/// formatter, so the app's export and the runner agree); tracks the largest violation.
+/// formatter, so the app's export and the runner agree); tracks the largest violation. The step
+/// is not timed (step_ms 0): wall time would make two runs of the same scenario differ.
 void recordStep(const World& world, StepSample& sample, std::string& csv, bool writeCsv, Extreme& maxError) {
     captureStep(world, 0.0, sample);
     for (const RowSample& r : sample.rows) {

@@ -20,7 +20,8 @@ namespace jl::app {
 namespace {
 
 constexpr double kDeg = 180.0 / kPi;
-constexpr float kLabelFraction = 0.45f;    ///< share of the row width taken by the label
+constexpr float kLabelFraction = 0.45f;     ///< least share of the row width the label column gets
+constexpr float kMaxLabelFraction = 0.55f;  ///< most: a longer label is shortened with "…"
 constexpr double kLeaveInfinity = 1000.0;  ///< value given when "inf" is switched off
 
 struct Row {
@@ -190,15 +191,31 @@ void stringWidget(const Row& r) {
     if (ImGui::IsItemActive()) ImGui::SetTooltip("press Enter to apply");
 }
 
+/// The unit shown in a field's label: vectors and rotations carry it there; numbers carry theirs
+/// inside the box ("9.81 m/s^2", "45.00°").
+std::string labelUnit(const FieldInfo& f) {
+    const std::string unit = unitText(f);
+    return !unit.empty() && (f.kind == FieldKind::Vec3 || f.kind == FieldKind::Quat) ? " [" + unit + "]" : "";
+}
+
+/// The label in `width` pixels: the name shortened with "…" when the whole does not fit, the unit
+/// kept ("angularVel… [rad/s]"); the tooltip has the whole name.
+std::string fittedLabel(const FieldInfo& f, float width) {
+    const std::string name = leafName(f.name), unit = labelUnit(f);
+    if (ImGui::CalcTextSize((name + unit).c_str()).x <= width) return name + unit;
+    for (size_t n = name.size(); n-- > 1;) {
+        std::string cut = name.substr(0, n) + "\u2026" + unit;
+        if (ImGui::CalcTextSize(cut.c_str()).x <= width) return cut;
+    }
+    return name.substr(0, 1) + "\u2026";
+}
+
 void fieldRow(const Row& r, float labelX) {
     const FieldInfo& f = r.field;
     ImGui::PushID(f.name.c_str());
     ImGui::AlignTextToFramePadding();
-    // Numbers carry their unit inside the field ("9.81 m/s^2", "45.00°"); vectors in the label.
-    std::string label = leafName(f.name);
-    const std::string unit = unitText(f);
-    if (!unit.empty() && (f.kind == FieldKind::Vec3 || f.kind == FieldKind::Quat)) label += " [" + unit + "]";
-    ImGui::TextUnformatted(label.c_str());
+    const float labelWidth = labelX - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
+    ImGui::TextUnformatted(fittedLabel(f, labelWidth).c_str());
     labelTooltip(f);
     ImGui::SameLine(labelX);
     switch (f.kind) {
@@ -246,11 +263,23 @@ bool groupOpenByDefault(const std::vector<FieldInfo>& fields, size_t first, cons
 void drawFieldList(const std::vector<FieldInfo>& fields, const FieldOwner& owner, const Scene& scene,
                    InspectorState& state, UiRequests& requests, const FieldFilter& skip) {
     ImGui::PushID(owner.describe().c_str());
+    // One label column for the whole list, so the values line up also inside groups: as wide as
+    // the widest label (a group's are indented) within [45%, 55%] of the width.
+    auto hidden = [&skip](const FieldInfo& f) { return !f.meta.relevant || (skip && skip(f)); };
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float widest = 0.0f;
+    for (const FieldInfo& f : fields)
+        if (!hidden(f))
+            widest = std::max(widest, ImGui::CalcTextSize((leafName(f.name) + labelUnit(f)).c_str()).x +
+                                          (groupOf(f.name).empty() ? 0.0f : style.IndentSpacing));
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float labelX = ImGui::GetCursorPosX() + std::clamp(widest + 2.0f * style.ItemSpacing.x,
+                                                             avail * kLabelFraction, avail * kMaxLabelFraction);
     std::string openGroup;
     bool groupVisible = true;
     for (size_t i = 0; i < fields.size(); ++i) {
         const FieldInfo& f = fields[i];
-        if (skip && skip(f)) continue;
+        if (hidden(f)) continue;
         const std::string group = groupOf(f.name);
         if (group != openGroup) {
             if (!openGroup.empty() && groupVisible) ImGui::TreePop();
@@ -262,7 +291,6 @@ void drawFieldList(const std::vector<FieldInfo>& fields, const FieldOwner& owner
             }
         }
         if (!groupVisible) continue;
-        const float labelX = ImGui::GetCursorPosX() + (ImGui::GetContentRegionAvail().x) * kLabelFraction;
         fieldRow(Row{f, owner, scene, state, requests}, labelX);
     }
     if (!openGroup.empty() && groupVisible) ImGui::TreePop();

@@ -8,7 +8,9 @@
 #include "joint_draw.h"
 #include "panels/field_editor.h"
 #include "panels/panels.h"
+#include "panels/plots_panels.h"
 #include "panels/side_window.h"
+#include "row_table.h"
 
 namespace jl::app {
 
@@ -135,32 +137,43 @@ void loadSection(const World& world, int index, const JointDesc& j, UiRequests& 
     }
 }
 
-void rowsTable(const World& world, int index) {
-    const auto rows = world.jointRows(index);
-    const auto results = world.jointRowResults(index);
+/// The joint's rows in the last step (the Rows tab has every column); "+" plots a row's impulse,
+/// right-click its error, so adding a row to a plot is one click here too.
+void rowsTable(const AppState& state, int index, UiRequests& requests) {
+    const World& world = *state.sim.world();
+    const std::string& joint = world.scene().joints[static_cast<size_t>(index)].name;
+    const std::vector<RowTableEntry> rows = rowTable(world, index);
     sectionHeader("Rows");
+    if (rows.empty()) {
+        ImGui::TextDisabled("none: %s", emptyRowTableReason(world, index));
+        return;
+    }
     const ImGuiTableFlags flags =
         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-    if (!rows.empty() && ImGui::BeginTable("rows", 3, flags)) {
-        ImGui::TableSetupColumn("row");
-        ImGui::TableSetupColumn("error C");
-        ImGui::TableSetupColumn("impulse");
-        ImGui::TableHeadersRow();
-        for (size_t r = 0; r < rows.size() && r < results.size(); ++r) {
-            const bool angular = (rows[r].flags & kRowAngular) != 0;
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            ImGui::TextUnformatted(rows[r].label);
-            ImGui::TableSetColumnIndex(1);
-            ImGui::Text("%.2e %s", results[r].geometricError, angular ? "rad" : "m");
-            ImGui::TableSetColumnIndex(2);
-            ImGui::Text("%.3e", results[r].impulse);
-        }
-        ImGui::EndTable();
-    } else if (rows.empty()) {
-        ImGui::TextDisabled(world.jointState(index).broken ? "none: the joint is broken"
-                                                           : "none yet (step once)");
+    if (!ImGui::BeginTable("rows", 4, flags)) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("row");
+    ImGui::TableSetupColumn("error C");
+    ImGui::TableSetupColumn("impulse");
+    ImGui::TableHeadersRow();
+    for (const RowTableEntry& e : rows) {
+        ImGui::TableNextRow();
+        ImGui::PushID(e.index);
+        ImGui::TableSetColumnIndex(0);
+        rowPlotButton(state, requests, joint, e.label());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::AlignTextToFramePadding();
+        if (e.state == RowState::Clamped)
+            ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.35f, 1.0f), "%s (clamped)", e.label());
+        else
+            ImGui::TextUnformatted(e.label());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("%.2e %s", e.result.geometricError, e.angular() ? "rad" : "m");
+        ImGui::TableSetColumnIndex(3);
+        ImGui::Text("%.3e", e.result.impulse);
+        ImGui::PopID();
     }
+    ImGui::EndTable();
 }
 
 void jointInspector(AppState& state, int index, UiRequests& requests) {
@@ -174,7 +187,7 @@ void jointInspector(AppState& state, int index, UiRequests& requests) {
     sectionHeader("Parameters");
     drawFieldList(listFields(scene, FieldOwner::joint(j.name)), FieldOwner::joint(j.name), scene,
                   state.inspector, requests);
-    rowsTable(world, index);
+    rowsTable(state, index, requests);
 }
 
 }  // namespace

@@ -98,6 +98,16 @@ std::string selectedJointName(const AppState& state) {
     return j < 0 ? std::string() : state.sim.scene().joints[static_cast<size_t>(j)].name;
 }
 
+void rowPlotButton(const AppState& state, UiRequests& requests, const std::string& joint, const char* rowLabel) {
+    const bool impulse = ImGui::SmallButton("+");
+    const bool error = ImGui::IsItemClicked(ImGuiMouseButton_Right);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("plot this row's impulse (right-click: its geometric error)");
+    if (!impulse && !error) return;
+    requestPlots(requests,
+                 withRowPlotted(shownPlots(state.sim.scene()), joint, rowLabel, error ? PlotKind::Error : PlotKind::Impulse),
+                 "plot row");
+}
+
 void requestPlots(UiRequests& requests, std::vector<PlotDesc> plots, std::string label, std::string coalesceKey) {
     requests.commands.push_back(Command{std::move(label), std::move(coalesceKey),
                                         [plots = std::move(plots)](Scene& scene, CommandEffects&) {

@@ -60,17 +60,15 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
     if (open) {
         resizeGrip(height, maxHeight);
         if (ImGui::BeginTabBar("##dock tabs")) {
-            int& show = state.plotsPanel.showTab;
-            if (ImGui::BeginTabItem("Plots", nullptr, show == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+            if (ImGui::BeginTabItem("Plots")) {
                 drawPlotsTab(state, requests);
                 ImGui::EndTabItem();
             }
             const std::string rows = rowInspectorTabLabel(state) + "###rows";
-            if (ImGui::BeginTabItem(rows.c_str(), nullptr, show == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+            if (ImGui::BeginTabItem(rows.c_str())) {
                 drawRowInspectorTab(state, requests);
                 ImGui::EndTabItem();
             }
-            show = -1;
             if (ImGui::TabItemButton("\u00d7", ImGuiTabItemFlags_Trailing | ImGuiTabItemFlags_NoTooltip))
                 state.panels.plots = false;
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("close the plots (View > Plots opens them again)");

@@ -40,8 +40,10 @@ void recordAndExportPopup(AppState& state) {
     ImGui::TextDisabled("holds %zu of %zu steps, %.1f MB", t.size(), t.capacity(), t.memoryBytes() / 1048576.0);
     ImGui::Separator();
     ImGui::TextUnformatted("Export the recorded window as CSV");
-    helpMarker("One line per step per joint row: the same columns as `jointlab run --csv`. The file is "
-               "written to a temporary name and renamed, so it is never half written.");
+    helpMarker("One line per step per joint row: the same columns as `jointlab run --csv` (the row, its "
+               "joint's force and torque against the break thresholds, the step's energy, errors and "
+               "residuals). step_ms is the wall time the app measured for each step; the runner writes 0 "
+               "there. The file is written to a temporary name and renamed, so it is never half written.");
     ImGui::SetNextItemWidth(300.0f);
     const bool enter = ImGui::InputText("##csv path", &ps.csvPath, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();

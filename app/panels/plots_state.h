@@ -32,7 +32,6 @@ struct PlotsPanelState {
     std::string csvPath = "jointlab-telemetry.csv";
     PlotImageRequest image;
     std::string savedImage;           ///< the last plot image written ("" = none yet)
-    int showTab = -1;                 ///< select this tab next frame (0 plots, 1 rows); -1 = leave
 };
 
 }  // namespace jl::app

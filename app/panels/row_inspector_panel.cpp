@@ -14,6 +14,7 @@
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "plot/plot_math.h"
+#include "row_table.h"
 #include "telemetry/plot_setup.h"
 
 namespace jl::app {
@@ -73,12 +74,12 @@ void vec3(const Vec3& v) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("(%.17g,\n %.17g,\n %.17g)", v.x, v.y, v.z);
 }
 
-void bound(double v, const Row& row) {
+void bound(double v, const RowTableEntry& e) {
     if (std::isinf(v)) {
         ImGui::TextDisabled(v > 0 ? "inf" : "-inf");
         return;
     }
-    const bool force = (row.flags & kRowHasDriveLimit) && (row.flags & kRowDriveLimitsAreForces);
+    const bool force = e.boundsAreForces();
     char buf[40];
     plot::formatValue(v, buf, sizeof buf);
     if (force) std::snprintf(buf + std::strlen(buf), sizeof buf - std::strlen(buf), " N");
@@ -89,20 +90,7 @@ void bound(double v, const Row& row) {
 
 /// Short readable tags for the row's flags; the spring or bounce values on hover.
 void flagTags(const Row& row) {
-    std::string tags;
-    auto tag = [&](uint16_t flag, const char* text) {
-        if (!(row.flags & flag)) return;
-        if (!tags.empty()) tags += ' ';
-        tags += text;
-    };
-    tag(kRowSpring, "spring");
-    tag(kRowAccelerationSpring, "accel");
-    tag(kRowRestitution, "bounce");
-    tag(kRowKeepBias, "keep-bias");
-    tag(kRowOutputForce, "force");
-    tag(kRowHasDriveLimit, "drive-lim");
-    tag(kRowAngular, "ang");
-    tag(kRowVelocityOnly, "vel-only");
+    const std::string tags = rowFlagTags(row.flags);
     if (tags.empty()) {
         ImGui::TextDisabled("-");
         return;
@@ -132,39 +120,26 @@ void headerRow() {
     }
 }
 
-void plusButton(const AppState& state, UiRequests& requests, const std::string& joint, const char* label) {
-    const bool impulse = ImGui::SmallButton("+");
-    const bool error = ImGui::IsItemClicked(ImGuiMouseButton_Right);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("plot this row's impulse (right-click: its geometric error)");
-    if (!impulse && !error) return;
-    requestPlots(requests,
-                 withRowPlotted(shownPlots(state.sim.scene()), joint, label, error ? PlotKind::Error : PlotKind::Impulse),
-                 "plot row");
-}
-
-void rowTable(const AppState& state, UiRequests& requests, int joint) {
+void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
     const World& world = *state.sim.world();
     const std::string& name = world.scene().joints[static_cast<size_t>(joint)].name;
-    const auto rows = world.jointRows(joint);
-    const auto results = world.jointRowResults(joint);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
     if (!ImGui::BeginTable("##rows", kColumnCount, flags)) return;
     ImGui::TableSetupScrollFreeze(2, 1);
     for (int c = 0; c < kColumnCount; ++c) ImGui::TableSetupColumn(kColumns[c].name);
     headerRow();
-    for (size_t k = 0; k < rows.size() && k < results.size(); ++k) {
-        const Row& row = rows[k];
-        const RowResult& res = results[k];
+    for (const RowTableEntry& e : rowTable(world, joint)) {
+        const Row& row = *e.row;
+        const RowResult& res = e.result;
         ImGui::TableNextRow();
-        if (res.clamped) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kClampedRowBg);
-        ImGui::PushID(static_cast<int>(k));
+        if (e.state == RowState::Clamped) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kClampedRowBg);
+        ImGui::PushID(e.index);
         ImGui::TableSetColumnIndex(0);
-        plusButton(state, requests, name, row.label);
+        rowPlotButton(state, requests, name, e.label());
         ImGui::TableSetColumnIndex(1);
         ImGui::AlignTextToFramePadding();
-        ImGui::Text("%zu %s", k, row.label);
+        ImGui::Text("%d %s", e.index, e.label());
         ImGui::TableSetColumnIndex(2);
         number(res.geometricError);
         ImGui::TableSetColumnIndex(3);
@@ -172,18 +147,17 @@ void rowTable(const AppState& state, UiRequests& requests, int joint) {
         ImGui::TableSetColumnIndex(4);
         number(row.velocityTarget);
         ImGui::TableSetColumnIndex(5);
-        bound(row.minImpulse, row);
+        bound(row.minImpulse, e);
         ImGui::TableSetColumnIndex(6);
-        bound(row.maxImpulse, row);
+        bound(row.maxImpulse, e);
         ImGui::TableSetColumnIndex(7);
         number(res.impulse);
         ImGui::TableSetColumnIndex(8);
-        if (!res.active)
-            ImGui::TextDisabled("dropped");
-        else if (res.clamped)
-            ImGui::TextColored(kClampedText, "CLAMPED");
-        else
-            ImGui::TextDisabled("active");
+        switch (e.state) {
+            case RowState::Dropped: ImGui::TextDisabled("dropped"); break;
+            case RowState::Clamped: ImGui::TextColored(kClampedText, "CLAMPED"); break;
+            case RowState::Active: ImGui::TextDisabled("active"); break;
+        }
         ImGui::TableSetColumnIndex(9);
         number(res.unitResponse);
         ImGui::TableSetColumnIndex(10);
@@ -218,7 +192,7 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
     const JointDesc& d = world->scene().joints[static_cast<size_t>(joint)];
     const auto results = world->jointRowResults(joint);
     int clamped = 0;
-    for (const RowResult& r : results) clamped += r.clamped ? 1 : 0;
+    for (const RowResult& r : results) clamped += r.clamped && r.active ? 1 : 0;
     ImGui::AlignTextToFramePadding();
     ImGui::Text("%s (%s): %zu rows in step %lld", d.name.c_str(), d.typeInfo().name, results.size(),
                 static_cast<long long>(world->stepCount()));
@@ -243,7 +217,7 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("No rows yet: step the simulation once.");
         return;
     }
-    rowTable(state, requests, joint);
+    drawRowTable(state, requests, joint);
 }
 
 }  // namespace jl::app

@@ -158,6 +158,29 @@ void jointList(AppState& state, UiRequests& requests) {
     ImGui::TreePop();
 }
 
+/// The scene's description, folded away by default so that the tree gets the panel's height: a
+/// closed "About this scene" shows it on hover; open, it takes at most a few lines and scrolls.
+void sceneDescription(const std::string& description) {
+    if (description.empty()) return;
+    const bool open = ImGui::TreeNodeEx("##about", ImGuiTreeNodeFlags_NoTreePushOnOpen, "About this scene");
+    if (!open && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+        ImGui::TextUnformatted(description.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    if (!open) return;
+    const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+    const float text = ImGui::CalcTextSize(description.c_str(), nullptr, false, width).y;
+    const float height = std::min(text, 5.0f * ImGui::GetTextLineHeightWithSpacing()) + 4.0f;
+    ImGui::BeginChild("##description", ImVec2(0.0f, height), false);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", description.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+}
+
 }  // namespace
 
 void drawScenePanel(AppState& state, UiRequests& requests) {
@@ -174,17 +197,15 @@ void drawScenePanel(AppState& state, UiRequests& requests) {
             (state.editor.dirty() ? " (modified)" : "");
         ImGui::TextUnformatted(title.c_str());
         if (!path.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
-        const std::string& description = state.sim.scene().description;
-        if (!description.empty()) {
-            ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextDisabled("%s", description.c_str());
-            ImGui::PopTextWrapPos();
-        }
+        sceneDescription(state.sim.scene().description);
         ImGui::SetNextItemWidth(-FLT_MIN);
         ImGui::InputTextWithHint("##filter", "filter by name or joint type", &state.sceneFilter);
         ImGui::Separator();
+        // The tree scrolls on its own under the title and the filter, and has the rest of the panel.
+        ImGui::BeginChild("##tree", ImVec2(0.0f, 0.0f), false);
         bodyTree(state, requests);
         jointList(state, requests);
+        ImGui::EndChild();
     }
     ImGui::End();
 }

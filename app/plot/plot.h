@@ -15,8 +15,9 @@
 //     }
 //
 // What it draws: a title, the value-axis label with its unit above the axis, the time-axis label
-// with its unit at the bottom right, tick labels, grid lines, several coloured series (NaN values
-// leave a gap), a legend whose entries hide/show their series when clicked, a hover readout
+// with its unit at the bottom right, tick labels (never overlapping), grid lines, several coloured
+// series (NaN values leave a gap), a legend above the data area (it never covers a line) whose
+// entries hide/show their series when clicked, a hover readout
 // (x and every visible series' value at the nearest sample, with a cursor line), dashed
 // threshold lines with labels, event markers. The value axis auto-fits to the visible series
 // unless the user fixed a range (right-click menu; double-click returns to auto-fit); it can be
@@ -31,7 +32,8 @@
 // added since the last frame, so a plot overlaying 200 series of 600 steps costs about as much
 // as drawing 200 lines of a few hundred points. Lines are written straight into the draw list's
 // vertex buffer (anti-aliased through ImGui's baked line texture, as AddPolyline does), and a
-// legend with more entries than fit collapses to one "N series" line that opens a scroll list.
+// legend with more entries than its few rows hold collapses to one "N series" entry that opens a
+// scroll list.
 #pragma once
 
 #include <cstdint>
@@ -53,6 +55,7 @@ enum PlotFlags_ {
     PlotFlags_NoLegend = 1 << 0,  ///< no legend (and no click-to-hide)
     PlotFlags_NoReadout = 1 << 1, ///< no hover readout
     PlotFlags_NoMenu = 1 << 2,    ///< no right-click menu
+    PlotFlags_IntegerX = 1 << 3,  ///< x values are whole numbers (solver sweeps): ticks only at integers
 };
 
 /// Returns the index-th point of a series (ImPlot's getter shape).
@@ -68,8 +71,6 @@ struct PlotState {
     bool autoFit = true;      ///< false: the value axis keeps `fixed`
     Range fixed{0.0, 1.0};    ///< the user's range
     std::vector<ImGuiID> hidden;  ///< series hidden from the legend
-    int legendCorner = -1;        ///< 0 top left, 1 top right, 2 bottom left, 3 bottom right; -1 not placed yet
-    int legendCheckedFrame = 0;   ///< ImGui frame the legend's corner was last chosen in
     int seriesShown = 0;          ///< series drawn in the last frame (picks the width of streamed columns)
     bool isHidden(ImGuiID id) const;
     void toggle(ImGuiID id);
@@ -136,6 +137,7 @@ struct Building {
     std::vector<Marker> hlines, events;
     std::vector<ImVec2> screen, decimated, simplified;  ///< drawing scratch
     std::vector<Tick> xTicks, yTicks;
+    std::vector<ImVec2> legendEntries;  ///< top-left corner of each series' legend entry (layoutPlot)
     double columnWidth = 0.0;  ///< x width of a streamed series' columns this frame (0: no x limits yet)
 
     int addLabel(const char* text, const char* end = nullptr);

@@ -109,6 +109,96 @@ void fitTitle(detail::Building& b, float width) {
     b.title = b.addLabel(cut(lo).c_str());
 }
 
+// Legend entries: a colour swatch, the label, a gap to the next entry [px].
+constexpr float kSwatch = 16.0f, kSwatchGap = 6.0f, kEntryGap = 14.0f;
+constexpr int kMaxLegendRows = 3;
+
+float entryWidth(const char* label) { return 5.0f + kSwatch + kSwatchGap + ImGui::CalcTextSize(label).x + kEntryGap; }
+
+/// Places the legend where it covers no data, in this order of preference:
+///  1. on the value-axis label's row, right of the label (`shares`: that row is free from `left`
+///     on), when every entry fits there: it costs nothing;
+///  2. one row of its own above the data area;
+///  3. a column right of the data area, when the entries need more than one row above it but
+///     fit one under the other beside it (plots are wider than tall: width is cheaper);
+///  4. up to kMaxLegendRows rows above the data area (fewer in a short plot);
+///  5. one "N series" entry that opens the list (legendList).
+/// Entries go into Building::legendEntries. Returns the top of the data area's row block; sets
+/// l.legendColumn to the width a column takes from the data area.
+float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, float top) {
+    b.legendEntries.clear();
+    l.legendCollapsed = false;
+    l.legendColumn = 0.0f;
+    if (b.series.empty()) return top;
+    const float line = l.lineHeight + 1.0f;
+    const float frameLeft = b.frameMin.x + kPad, right = b.frameMax.x - kPad;
+    const float frameWidth = b.frameMax.x - b.frameMin.x;
+    const int maxRows = std::clamp(static_cast<int>(0.22f * (b.frameMax.y - b.frameMin.y) / line), 1, kMaxLegendRows);
+    // Flows the entries from (firstLeft, y0) over at most rowsAllowed rows; false when they need more.
+    auto flow = [&](float firstLeft, float y0, int rowsAllowed) {
+        b.legendEntries.clear();
+        float x = firstLeft, y = y0;
+        int rows = 1;
+        for (const detail::Building::Series& s : b.series) {
+            const float w = entryWidth(b.label(s.label));
+            if (b.legendEntries.empty() && firstLeft > frameLeft && x + w - kEntryGap > right) return false;
+            if (x + w - kEntryGap > right && x > (rows == 1 ? firstLeft : frameLeft)) {
+                if (++rows > rowsAllowed) return false;
+                x = frameLeft;
+                y += line;
+            }
+            b.legendEntries.push_back(ImVec2(x, y));
+            x += w;
+        }
+        return true;
+    };
+    // Places the flowed entries: one row is right-aligned; returns the top below them.
+    auto place = [&]() {
+        const float rowY = b.legendEntries.front().y;
+        const bool oneRow = b.legendEntries.back().y == rowY;
+        if (oneRow) {  // right-aligned, next to the plot's right edge
+            const size_t last = b.legendEntries.size() - 1;
+            const float shift = right + kEntryGap - (b.legendEntries[last].x + entryWidth(b.label(b.series[last].label)));
+            for (ImVec2& p : b.legendEntries) p.x += shift;
+        }
+        l.legendMin = ImVec2(oneRow ? b.legendEntries.front().x : frameLeft, rowY);
+        l.legendMax = ImVec2(right, b.legendEntries.back().y + line);
+        return std::max(top, l.legendMax.y + 2.0f);
+    };
+    const float sharedTop = top - l.lineHeight - 2.0f;
+    if (shares && flow(left, sharedTop, 1)) return place();
+    if (flow(frameLeft, top, 1)) return place();
+    // A column beside the data area: as tall as the area would be, at most 40% of the width
+    // (the height is checked first: a plot of 200 joints measures no labels here).
+    const float areaHeight = b.frameMax.y - kPad - l.lineHeight - 3.0f - (top + 4.0f);
+    float column = 0.0f;
+    if (static_cast<float>(b.series.size()) * line <= areaHeight) {
+        for (const detail::Building::Series& s : b.series) column = std::max(column, entryWidth(b.label(s.label)));
+        column += 4.0f - kEntryGap;
+    }
+    if (column > 0.0f && column <= 0.4f * frameWidth) {
+        b.legendEntries.clear();
+        for (size_t i = 0; i < b.series.size(); ++i)
+            b.legendEntries.push_back(ImVec2(right - column, top + 4.0f + line * static_cast<float>(i)));
+        l.legendColumn = column + 8.0f;
+        l.legendMin = b.legendEntries.front();
+        l.legendMax = ImVec2(right, b.legendEntries.back().y + line);
+        return top;
+    }
+    if (flow(frameLeft, top, maxRows)) return place();
+    // Collapsed: one entry "N series" at the right end of the first free row.
+    b.legendEntries.clear();
+    l.legendCollapsed = true;
+    char summary[48];
+    std::snprintf(summary, sizeof summary, "%d series, 99 hidden", static_cast<int>(b.series.size()));
+    const float w = entryWidth(summary) - kEntryGap;
+    const bool onShared = shares && left + w <= right;
+    const float y = onShared ? sharedTop : top;
+    l.legendMin = ImVec2(right - w, y);
+    l.legendMax = ImVec2(right, y + line);
+    return onShared ? top : top + line + 2.0f;
+}
+
 }  // namespace
 
 Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve) {
@@ -128,18 +218,24 @@ Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve) 
     // The value-axis label shares the title's row when both fit side by side.
     const bool shareRow = titleRow && yLabelRow && l.yLabelPos.x + yLabelWidth + 12.0f < l.titlePos.x;
     if (titleRow) top += l.lineHeight + 2.0f;
+    float legendLeft = b.frameMin.x + kPad;  // where the legend may start on the row at `top`
+    bool legendShares = false;               // the legend's first row is the value-axis label's
     if (yLabelRow && !shareRow) {
         l.yLabelPos.y = top;
+        legendLeft = l.yLabelPos.x + yLabelWidth + 16.0f;
+        legendShares = true;
         top += l.lineHeight + 2.0f;
     }
+    if (!(b.flags & PlotFlags_NoLegend)) top = layoutLegend(b, l, legendLeft, legendShares, top);
     const float areaTop = top + 4.0f;
     const float areaBottom = b.frameMax.y - kPad - l.lineHeight - 3.0f;
 
     const float areaHeight = std::max(10.0f, areaBottom - areaTop);
     makeTicks(r.y, r.yScale, std::max(2, static_cast<int>(areaHeight / (l.lineHeight * 1.8f))), b.yTicks);
     l.yStep = majorStep(b.yTicks);
+    thinTickLabels(b.yTicks, r.y, r.yScale, areaHeight, l.lineHeight + 1.0f);
     const float left = b.frameMin.x + kPad + widestLabel(b.yTicks, l.yStep, r.yScale) + 6.0f;
-    const float right = b.frameMax.x - kPad - 2.0f;
+    const float right = b.frameMax.x - kPad - 2.0f - l.legendColumn;
     l.areaMin = ImVec2(std::min(left, right - 10.0f), areaTop);
     l.areaMax = ImVec2(right, areaTop + areaHeight);
     setMapping(l, r);
@@ -147,7 +243,7 @@ Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve) 
     // x ticks: as many as fit with their labels apart.
     int maxTicks = std::max(2, static_cast<int>(l.width() / 40.0f));
     for (int pass = 0; pass < 3; ++pass) {
-        makeTicks(r.x, Scale::Linear, maxTicks, b.xTicks);
+        makeTicks(r.x, Scale::Linear, maxTicks, b.xTicks, (b.flags & PlotFlags_IntegerX) != 0);
         l.xStep = majorStep(b.xTicks);
         const float labelWidth = widestLabel(b.xTicks, l.xStep, Scale::Linear) + 18.0f;
         const int fit = std::max(2, static_cast<int>(l.width() / labelWidth));
@@ -165,7 +261,7 @@ void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, co
     draw->AddRectFilled(b.frameMin, b.frameMax, kFrameBg, 4.0f);
     draw->AddRectFilled(l.areaMin, l.areaMax, kAreaBg);
     char buf[32];
-    for (const Tick& t : b.yTicks) {
+    for (const Tick& t : b.yTicks) {  // (layoutPlot thinned the labels so that none overlap)
         const float y = toScreen(l, r, r.x.min, t.value).y;
         if (y < l.areaMin.y - 0.5f || y > l.areaMax.y + 0.5f) continue;
         draw->AddLine(ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), t.major ? kGridMajor : kGridMinor);
@@ -232,161 +328,61 @@ void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, c
 
 // [SECTION] Legend
 
-namespace {
-
-/// The corner of the data area where a box of `size` covers the fewest data points (sampled). The
-/// legend stays where it is while the mouse is over it or unless another corner is clearly
-/// quieter, so it does not jump away from a click or flicker as the data moves.
-ImVec2 quietestCorner(const detail::Building& b, const Layout& l, const PlotResult& r, const ImVec2& size,
-                      PlotState& state) {
-    int& corner = state.legendCorner;
-    const float m = 6.0f;
-    const ImVec2 corners[4] = {
-        ImVec2(l.areaMin.x + m, l.areaMin.y + m),                    // top left
-        ImVec2(l.areaMax.x - m - size.x, l.areaMin.y + m),           // top right
-        ImVec2(l.areaMin.x + m, l.areaMax.y - m - size.y),           // bottom left
-        ImVec2(l.areaMax.x - m - size.x, l.areaMax.y - m - size.y),  // bottom right
-    };
-    // Data moves slowly against the legend's hysteresis: a look every few frames is enough.
-    const int frame = ImGui::GetFrameCount();
-    if (corner >= 0 && frame >= state.legendCheckedFrame && frame - state.legendCheckedFrame < 8)
-        return corners[corner];
-    state.legendCheckedFrame = frame;
-    int covered[4] = {0, 0, 0, 0};
-    auto count = [&](const ImVec2& s) {
-        for (int c = 0; c < 4; ++c)
-            if (s.x >= corners[c].x && s.x < corners[c].x + size.x && s.y >= corners[c].y &&
-                s.y < corners[c].y + size.y)
-                ++covered[c];
-    };
-    // Dense data: every stride-th point. Sparse data (a convergence curve): points along each
-    // segment too, so a line crossing a corner counts even without a sample in it.
-    const size_t stride = std::max<size_t>(1, b.pointCount / 4000);
-    for (const detail::Building::Series& series : b.series) {
-        ImVec2 previous;
-        bool havePrevious = false;
-        const Point* points = b.pointsOf(series);
-        for (int i = 0; i < series.count; i += static_cast<int>(stride)) {
-            const Point& p = points[i];
-            if (!std::isfinite(p.y) || (r.yScale == Scale::Log10 && p.y <= 0.0)) {
-                havePrevious = false;
-                continue;
-            }
-            const ImVec2 s = toScreen(l, r, p.x, p.y);
-            const int steps = havePrevious && stride == 1
-                                  ? std::clamp(static_cast<int>(std::abs(s.x - previous.x) / 8.0f), 1, 32)
-                                  : 1;
-            for (int k = 1; k <= steps; ++k) {
-                const float t = static_cast<float>(k) / steps;
-                count(havePrevious
-                          ? ImVec2(previous.x + (s.x - previous.x) * t, previous.y + (s.y - previous.y) * t)
-                          : s);
-            }
-            previous = s;
-            havePrevious = true;
-        }
-    }
-    // Threshold lines and event markers (with their labels) count as much as a line of data.
-    for (const detail::Building::Marker& m : b.hlines) {
-        const float y = toScreen(l, r, r.x.min, m.value).y;
-        for (float x = l.areaMin.x; x < l.areaMax.x; x += 8.0f)
-            count(ImVec2(x, y)), count(ImVec2(x, y - l.lineHeight));
-    }
-    for (const detail::Building::Marker& m : b.events) {
-        const float x = toScreen(l, r, m.value, r.y.min).x;
-        for (float y = l.areaMin.y; y < l.areaMax.y; y += 8.0f)
-            count(ImVec2(x, y)), count(ImVec2(x + 40.0f, y));
-    }
-    int best = 0;
-    for (int c = 1; c < 4; ++c)
-        if (covered[c] < covered[best]) best = c;
-    const ImVec2 mouse = ImGui::GetMousePos();
-    const bool held = corner >= 0 && b.hovered && mouse.x >= corners[corner].x &&
-                      mouse.x < corners[corner].x + size.x && mouse.y >= corners[corner].y &&
-                      mouse.y < corners[corner].y + size.y;
-    if (corner < 0 || (!held && covered[corner] > covered[best] + 2 + covered[best] / 4)) corner = best;
-    return corners[corner];
-}
-
-}  // namespace
-
 bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l,
                 PlotResult& r) {
     if (b.series.empty()) return false;
-    const float line = l.lineHeight + 1.0f, swatch = 16.0f, gap = 6.0f;
-    const int capacity = std::max(1, static_cast<int>((l.height() - 12.0f) / line));
+    r.legendMin = l.legendMin;
+    r.legendMax = l.legendMax;
+    const float line = l.lineHeight + 1.0f;
+    const ImVec2 mouse = ImGui::GetMousePos();
+    const bool overLegend = b.hovered && mouse.x >= l.legendMin.x && mouse.x < l.legendMax.x &&
+                            mouse.y >= l.legendMin.y && mouse.y < l.legendMax.y;
     const int total = static_cast<int>(b.series.size());
-    // More entries than fit in one column: two columns when they take at most 60% of the plot's
-    // width (a joint's five or six rows stay labelled in a small plot); more than that, one
-    // line, "N series", that opens the list (legendList).
-    float entryWidth = 0.0f;
-    if (total <= 2 * capacity)
-        for (const detail::Building::Series& s : b.series)
-            entryWidth = std::max(entryWidth, ImGui::CalcTextSize(b.label(s.label)).x);
-    entryWidth += swatch + gap + 10.0f;
-    const int columns = total <= capacity                                                  ? 1
-                        : (total <= 2 * capacity && 2.0f * entryWidth <= 0.6f * l.width()) ? 2
-                                                                                           : 0;
-    const bool collapsed = columns == 0;
-    char summary[64] = "";
-    if (collapsed) {
+    if (l.legendCollapsed) {
+        // A swatch of the first few colours, then the count; a click opens the list (legendList).
         int hidden = 0;
         if (!state.hidden.empty())
             for (const detail::Building::Series& s : b.series) hidden += state.isHidden(s.id) ? 1 : 0;
+        char summary[48];
         if (hidden > 0)
             std::snprintf(summary, sizeof summary, "%d series, %d hidden", total, hidden);
         else
             std::snprintf(summary, sizeof summary, "%d series", total);
-    }
-    const int shown = collapsed ? 0 : total;
-    const int rowsPerColumn = collapsed ? 1 : (total + columns - 1) / columns;
-    float width = ImGui::CalcTextSize(summary).x + swatch + gap + 10.0f;
-    if (!collapsed) width = entryWidth * static_cast<float>(columns);
-    const ImVec2 size(width, line * static_cast<float>(rowsPerColumn) + 6.0f);
-    const ImVec2 min = quietestCorner(b, l, r, size, state);
-    const ImVec2 max(min.x + size.x, min.y + size.y);
-    r.legendMin = min;
-    r.legendMax = max;
-    draw->AddRectFilled(min, max, kLegendBg, 3.0f);
-    draw->AddRect(min, max, kAreaBorder, 3.0f);
-    const ImVec2 mouse = ImGui::GetMousePos();
-    const bool overLegend =
-        b.hovered && mouse.x >= min.x && mouse.x < max.x && mouse.y >= min.y && mouse.y < max.y;
-    if (collapsed) {
-        // A swatch of the first few colours, then the count.
-        const float cy = min.y + 3.0f + 0.5f * line;
-        for (int k = 0; k < 4 && k < total; ++k)
-            draw->AddLine(ImVec2(min.x + 5.0f + 4.0f * k, cy), ImVec2(min.x + 9.0f + 4.0f * k, cy),
-                          b.series[k].color, 3.0f);
+        const float textWidth = ImGui::CalcTextSize(summary).x;
+        const ImVec2 min(l.legendMax.x - textWidth - kSwatch - kSwatchGap - 10.0f, l.legendMin.y);
+        r.legendMin = min;
         if (overLegend) {
-            draw->AddRectFilled(ImVec2(min.x + 2.0f, min.y + 3.0f), ImVec2(max.x - 2.0f, min.y + 3.0f + line),
-                                kLegendHover, 2.0f);
+            draw->AddRectFilled(min, l.legendMax, kLegendHover, 2.0f);
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ImGui::OpenPopup("##legend list");
             ImGui::SetTooltip("click for the list of series: hide or show each one");
         }
-        draw->AddText(ImVec2(min.x + 5.0f + swatch + gap, min.y + 3.0f), kTitle, summary);
+        const float cy = min.y + 0.5f * line;
+        for (int k = 0; k < 4 && k < total; ++k)
+            draw->AddLine(ImVec2(min.x + 5.0f + 4.0f * k, cy), ImVec2(min.x + 9.0f + 4.0f * k, cy),
+                          b.series[k].color, 3.0f);
+        draw->AddText(ImVec2(min.x + 5.0f + kSwatch + kSwatchGap, min.y), kTitle, summary);
         return overLegend;
     }
-    for (int i = 0; i < shown; ++i) {
+    bool overEntry = false;
+    for (int i = 0; i < total && i < static_cast<int>(b.legendEntries.size()); ++i) {
         const detail::Building::Series& s = b.series[i];
-        const float x = min.x + entryWidth * static_cast<float>(i / rowsPerColumn);
-        const float y = min.y + 3.0f + line * static_cast<float>(i % rowsPerColumn);
-        const ImVec2 rowMin(x + 2.0f, y), rowMax(x + entryWidth - 2.0f, y + line);
+        const ImVec2 p = b.legendEntries[i];
+        const ImVec2 rowMin(p.x, p.y), rowMax(p.x + entryWidth(b.label(s.label)) - kEntryGap + 4.0f, p.y + line);
         const bool hidden = state.isHidden(s.id);
-        if (overLegend && mouse.x >= rowMin.x && mouse.x < rowMax.x && mouse.y >= rowMin.y &&
-            mouse.y < rowMax.y) {
+        if (b.hovered && mouse.x >= rowMin.x && mouse.x < rowMax.x && mouse.y >= rowMin.y && mouse.y < rowMax.y) {
+            overEntry = true;
             draw->AddRectFilled(rowMin, rowMax, kLegendHover, 2.0f);
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) state.toggle(s.id);
         }
-        const float cy = y + 0.5f * line;
-        const ImVec2 a(x + 5.0f, cy), c(x + 5.0f + swatch, cy);
+        const float cy = p.y + 0.5f * line;
+        const ImVec2 a(p.x + 5.0f, cy), c(p.x + 5.0f + kSwatch, cy);
         if (hidden)
             draw->AddLine(a, c, (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90), 2.0f);
         else
             draw->AddLine(a, c, s.color, 3.0f);
-        draw->AddText(ImVec2(c.x + gap, y), hidden ? kTickLabel & 0x80FFFFFF : kTitle, b.label(s.label));
+        draw->AddText(ImVec2(c.x + kSwatchGap, p.y), hidden ? kTickLabel & 0x80FFFFFF : kTitle, b.label(s.label));
     }
-    if (overLegend) ImGui::SetTooltip("click an entry to hide or show its line");
+    if (overEntry) ImGui::SetTooltip("click an entry to hide or show its line");
     return overLegend;
 }
 

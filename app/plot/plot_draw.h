@@ -14,6 +14,12 @@ struct Layout {
     ImVec2 areaMin, areaMax;  ///< the data area
     float lineHeight = 0.0f;
     ImVec2 titlePos, yLabelPos, xLabelPos;
+    /// The legend (empty without one): above the data area or in a column right of it, never
+    /// over it (layoutLegend in plot_draw.cpp). Entry positions are in Building::legendEntries;
+    /// when they do not fit, it is one "N series" entry (legendCollapsed).
+    ImVec2 legendMin{0, 0}, legendMax{0, 0};
+    bool legendCollapsed = false;
+    float legendColumn = 0.0f;  ///< width a legend column takes right of the data area [px]; 0: none
     double xStep = 0.0, yStep = 0.0;  ///< major tick steps (label precision)
     /// Screen x = xOffset + xScale·x; screen y = yOffset + yScale·y (log axis: of log10 y).
     double xOffset = 0.0, xScale = 1.0, yOffset = 0.0, yScale = 1.0;
@@ -33,7 +39,8 @@ void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, co
 /// Draws the visible series; returns how many had points.
 int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r);
 void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, const PlotResult& r);
-/// Draws the legend in the corner where it hides the least data and toggles series clicked in it;
+/// Draws the legend where layoutPlot placed it (above or right of the data area) and toggles series
+/// clicked in it;
 /// returns true when the mouse is over it.
 bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l, PlotResult& r);
 /// The list of every series a collapsed legend opens (a popup with a scroll list: click to hide or

@@ -53,12 +53,13 @@ double niceStep(double span, int maxTicks) {
     return nice * magnitude;
 }
 
-void makeTicks(const Range& r, Scale scale, int maxMajorTicks, std::vector<Tick>& out) {
+void makeTicks(const Range& r, Scale scale, int maxMajorTicks, std::vector<Tick>& out, bool integers) {
     out.clear();
     if (!(r.max > r.min) || !std::isfinite(r.min) || !std::isfinite(r.max)) return;
     maxMajorTicks = std::max(1, maxMajorTicks);
     if (scale == Scale::Linear) {
-        const double step = niceStep(r.size(), maxMajorTicks);
+        const double nice = niceStep(r.size(), maxMajorTicks);
+        const double step = integers ? std::max(1.0, nice) : nice;  // 1, 2, 5, 10, ...: still integers
         const double first = std::ceil(r.min / step - 1e-9) * step;
         for (int k = 0; k < 1000; ++k) {
             double v = first + k * step;
@@ -91,6 +92,31 @@ void makeTicks(const Range& r, Scale scale, int maxMajorTicks, std::vector<Tick>
         const int stride = std::max(1, (n + maxMajorTicks - 1) / maxMajorTicks);
         for (int i = 0; i < n; ++i) out[i].major = out[i].major || i % stride == 0;
     }
+}
+
+void thinTickLabels(std::vector<Tick>& ticks, const Range& r, Scale scale, float axisPixels, float labelGap) {
+    auto pixel = [&](double v) { return toUnit(v, r, scale) * axisPixels; };
+    auto isDecade = [scale](double v) {
+        if (scale != Scale::Log10 || !(v > 0.0)) return false;
+        const double e = std::log10(v);
+        return std::abs(e - std::round(e)) < 1e-9;
+    };
+    // Pass 0 keeps the decades (every major of a linear axis), pass 1 the rest where they fit.
+    constexpr size_t kMaxKept = 64;
+    double kept[kMaxKept];
+    size_t count = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (Tick& t : ticks) {
+            if (!t.major) continue;
+            if ((pass == 0) != (scale == Scale::Linear || isDecade(t.value))) continue;
+            const double p = pixel(t.value);
+            bool room = count < kMaxKept;
+            for (size_t k = 0; k < count && room; ++k) room = std::abs(kept[k] - p) >= labelGap;
+            if (room)
+                kept[count++] = p;
+            else
+                t.major = false;
+        }
 }
 
 double majorStep(const std::vector<Tick>& ticks) {

@@ -58,7 +58,13 @@ double niceStep(double span, int maxTicks);
 /// Ticks of an axis: on a linear axis multiples of niceStep; on a log axis the decades (every
 /// k-th decade when there are too many) plus 2..9 × each decade as minors when few decades show.
 /// Reuses `out`'s storage.
-void makeTicks(const Range& r, Scale scale, int maxMajorTicks, std::vector<Tick>& out);
+/// `integers`: a linear axis of whole numbers (sweep counts) gets ticks at integers only.
+void makeTicks(const Range& r, Scale scale, int maxMajorTicks, std::vector<Tick>& out, bool integers = false);
+
+/// Makes labelled (major) ticks that would sit closer than `labelGap` pixels to one already
+/// labelled into unlabelled ones, on an axis `axisPixels` long: decades of a log axis are kept
+/// first, then the other marks where there is room (so "0.9" never runs into "1"), in value order.
+void thinTickLabels(std::vector<Tick>& ticks, const Range& r, Scale scale, float axisPixels, float labelGap);
 
 /// Step between major ticks of a linear axis as makeTicks chose it (for label precision).
 double majorStep(const std::vector<Tick>& ticks);

@@ -375,7 +375,9 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
     if (!in.telemetry || !in.world) return false;
     const Scene& scene = in.world->scene();
     const std::string title = plotTitle(desc, scene, in.selectedJoint) + "##" + id;
-    if (!plot::BeginPlot(ctx, title.c_str(), size, in.flags)) return false;
+    // The convergence plot's x is the solver sweep: a whole number.
+    const plot::PlotFlags flags = in.flags | (desc.kind == PlotKind::Convergence ? plot::PlotFlags_IntegerX : 0);
+    if (!plot::BeginPlot(ctx, title.c_str(), size, flags)) return false;
     std::vector<int> joints;
     plotJoints(desc, scene, in.selectedJoint, joints);
     switch (desc.kind) {

@@ -85,6 +85,23 @@ void appendField(std::string& out, const std::string& s) {
 }  // namespace
 
 void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& out) {
+    // The step's columns are the same on each of its lines: formatted once.
+    std::string stepColumns;
+    for (Real e : {sample.kineticEnergy, sample.potentialEnergy, sample.maxError, sample.rmsError}) {
+        stepColumns += ',';
+        appendNumber(stepColumns, e);
+    }
+    stepColumns += ',';
+    stepColumns += std::to_string(sample.activeRows);
+    stepColumns += ',';
+    appendNumber(stepColumns, sample.stepMs);
+    stepColumns += ',';
+    for (size_t i = 0; i < sample.residuals.size(); ++i) {
+        if (i) stepColumns += ';';
+        appendNumber(stepColumns, sample.residuals[i]);
+    }
+    stepColumns += '\n';
+
     for (const RowSample& r : sample.rows) {
         const JointDesc& d = scene.joints[static_cast<size_t>(r.joint)];
         const JointSample& js = sample.joints[static_cast<size_t>(r.joint)];
@@ -105,11 +122,17 @@ void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& ou
         appendNumber(out, r.result.geometricError);
         out += ',';
         appendNumber(out, r.result.velocityError);
-        out += r.result.clamped ? ",1," : ",0,";
+        out += r.result.clamped ? ",1" : ",0";
+        out += r.result.active ? ",1," : ",0,";
         appendNumber(out, glm::length(js.force));
         out += ',';
         appendNumber(out, glm::length(js.torque));
-        out += js.broken ? ",1\n" : ",0\n";
+        out += ',';
+        appendNumber(out, js.forceFraction);
+        out += ',';
+        appendNumber(out, js.torqueFraction);
+        out += js.broken ? ",1" : ",0";
+        out += stepColumns;
     }
 }
 

@@ -313,6 +313,38 @@ TEST_F(EditorFixture, FieldListsCoverEveryFieldAndWritingAValueBackChangesNothin
     EXPECT_TRUE(listFields(sim.scene(), FieldOwner::body("nobody")).empty());
 }
 
+// The Inspector leaves out the fields that do nothing with the body's other settings: a box's
+// radius, a sphere's half extents, the density of a body given by its mass. The list says so per
+// field (relevant), following the body as it is edited; the fields stay in the list and the file.
+TEST_F(EditorFixture, ShapeAndMassFieldsAreRelevantOnlyWhereTheyHaveAnEffect) {
+    run(addBody(makeBody(ShapeType::Box, Vec3(0, 1, 0))));
+    auto relevant = [&](const char* field) {
+        const auto f = findField(sim.scene(), FieldOwner::body("box"), field);
+        EXPECT_TRUE(f.has_value()) << field;
+        return f && f->meta.relevant;
+    };
+    const struct {
+        ShapeType shape;
+        bool halfExtents, radius, halfHeight;
+    } cases[] = {{ShapeType::Box, true, false, false},
+                 {ShapeType::Sphere, false, true, false},
+                 {ShapeType::Capsule, false, true, true}};
+    for (const auto& c : cases) {
+        run(setField(FieldOwner::body("box"), "shape", static_cast<int>(c.shape)));
+        SCOPED_TRACE(kShapeTypeNames[static_cast<int>(c.shape)]);
+        EXPECT_EQ(relevant("halfExtents"), c.halfExtents);
+        EXPECT_EQ(relevant("radius"), c.radius);
+        EXPECT_EQ(relevant("halfHeight"), c.halfHeight);
+    }
+    EXPECT_TRUE(relevant("mass"));
+    EXPECT_FALSE(relevant("density"));
+    run(setField(FieldOwner::body("box"), "massMode", static_cast<int>(MassMode::Density)));
+    EXPECT_FALSE(relevant("mass"));
+    EXPECT_TRUE(relevant("density"));
+    EXPECT_TRUE(relevant("position"));
+    EXPECT_NE(json().find("\"halfExtents\""), std::string::npos) << "still saved";
+}
+
 TEST_F(EditorFixture, RenamingThroughTheNameFieldUpdatesReferences) {
     twoBodies();
     run(addJoint(between(findJointType("revolute"), "A", "B")));

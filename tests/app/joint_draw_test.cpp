@@ -68,9 +68,32 @@ TEST(JointDraw, EveryTypeDrawsWithEveryOptionOn) {
         DebugDraw d;
         drawJoints(d, world, Selection::joint(0), o);
         EXPECT_GT(d.vertices(DebugDraw::Layer::Overlay).size(), 6u);
-        for (auto layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Overlay})
+        for (auto layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Outline, DebugDraw::Layer::Overlay})
             for (const LineVertex& v : d.vertices(layer)) ASSERT_TRUE(isFinite(Vec3(v.position)));
     }
+}
+
+// The force and torque arrows have a dark outline under them (the Outline layer, drawn wider just
+// before the overlay), so an orange arrow stays visible on an orange body and a cyan one on a cyan
+// body: the outline follows every arrow segment.
+TEST(JointDraw, ForceAndTorqueArrowsAreOutlined) {
+    Scene s = hinged("revolute");
+    World world(s);
+    for (int i = 0; i < 5; ++i) world.step();
+    ViewOptions o;
+    DebugDraw d;
+    drawJoints(d, world, Selection::joint(0), o);
+    const long force = countColor(d, joint_colors::kForce), torque = countColor(d, joint_colors::kTorque);
+    EXPECT_GT(force, 0);
+    EXPECT_GT(torque, 0);
+    long outline = 0;
+    for (const LineVertex& v : d.vertices(DebugDraw::Layer::Outline)) outline += v.rgba == packColor(colors::kOutline);
+    EXPECT_EQ(outline, force + torque);
+    EXPECT_EQ(d.vertices(DebugDraw::Layer::Outline).size(), static_cast<size_t>(outline)) << "only arrows are outlined";
+    o.showForces = false;
+    d.clear();
+    drawJoints(d, world, Selection::joint(0), o);
+    EXPECT_TRUE(d.vertices(DebugDraw::Layer::Outline).empty());
 }
 
 TEST(JointDraw, BrokenJointsAreRedCrossesAndDashes) {

@@ -68,6 +68,49 @@ TEST(PlotMath, LogTicksAreDecadesWithMinorMarks) {
     EXPECT_GE(majors({2.0, 8.0}, Scale::Log10, 8).size(), 3u);
 }
 
+// Convergence plot ranges (a decade and a bit; under a decade, where the 2..9 marks get labels
+// too) on short and tall axes: the labels left after thinning are at least a line apart, and "1"
+// keeps its label ("0.9" next to it gives way).
+TEST(PlotMath, ThinnedLogLabelsNeverOverlapAndDecadesStay) {
+    for (const Range r : {Range{0.08, 1.6}, Range{0.45, 1.6}, Range{0.52, 1.3}})
+    for (float pixels : {60.0f, 90.0f, 140.0f, 300.0f}) {
+        SCOPED_TRACE(std::to_string(r.min) + " " + std::to_string(pixels));
+        std::vector<Tick> ticks;
+        makeTicks(r, Scale::Log10, std::max(2, static_cast<int>(pixels / 25.0f)), ticks);
+        const size_t count = ticks.size();
+        thinTickLabels(ticks, r, Scale::Log10, pixels, 14.0f);
+        EXPECT_EQ(ticks.size(), count) << "every mark keeps its grid line";
+        std::vector<double> labelled;
+        for (const Tick& t : ticks)
+            if (t.major) labelled.push_back(toUnit(t.value, r, Scale::Log10) * pixels);
+        for (size_t i = 1; i < labelled.size(); ++i) EXPECT_GE(labelled[i] - labelled[i - 1], 14.0);
+        for (const Tick& t : ticks) {
+            if (std::abs(t.value - 1.0) < 1e-12 || std::abs(t.value - 0.1) < 1e-12) {
+                EXPECT_TRUE(t.major);
+            }
+        }
+    }
+    // A linear axis's evenly spaced labels all stay when they fit.
+    std::vector<Tick> linear;
+    makeTicks({0.0, 10.0}, Scale::Linear, 6, linear);
+    thinTickLabels(linear, {0.0, 10.0}, Scale::Linear, 300.0f, 14.0f);
+    EXPECT_TRUE(std::all_of(linear.begin(), linear.end(), [](const Tick& t) { return t.major; }));
+}
+
+// Sweeps are whole numbers: ticks 1, 2, 3 ... (or 2, 4, ...), never 1.5.
+TEST(PlotMath, IntegerAxisTicksAreWholeNumbers) {
+    for (const Range r : {Range{1.0, 5.0}, Range{0.8, 4.2}, Range{1.0, 40.0}, Range{1.0, 1.5}}) {
+        std::vector<Tick> ticks;
+        makeTicks(r, Scale::Linear, 12, ticks, true);
+        for (const Tick& t : ticks) EXPECT_EQ(t.value, std::round(t.value)) << t.value;
+        if (r.max - r.min >= 1.0) {
+            EXPECT_GE(ticks.size(), 2u);
+        }
+    }
+    EXPECT_EQ(majors({1.0, 5.0}, Scale::Linear, 12), (std::vector<double>{1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0}))
+        << "without the integer flag: halves";
+}
+
 TEST(PlotMath, AutoFitCoversTheDataWithPadding) {
     Extent e;
     for (double v : {0.5, -2.0, 3.0}) e.add(v, Scale::Linear);

@@ -88,6 +88,44 @@ TEST_F(PlotWidget, LogScaleShowsOnlyPositiveDecades) {
     EXPECT_GE(ctx.last.y.max, 2.0);
 }
 
+/// The rectangles [aMin, aMax] and [bMin, bMax] do not overlap.
+bool outside(ImVec2 aMin, ImVec2 aMax, ImVec2 bMin, ImVec2 bMax) {
+    return aMax.x <= bMin.x || bMax.x <= aMin.x || aMax.y <= bMin.y || bMax.y <= aMin.y;
+}
+/// [aMin, aMax] lies within [bMin, bMax].
+bool inside(ImVec2 aMin, ImVec2 aMax, ImVec2 bMin, ImVec2 bMax) {
+    return aMin.x >= bMin.x && aMin.y >= bMin.y && aMax.x <= bMax.x && aMax.y <= bMax.y;
+}
+
+// A joint's five rows in a wide, short plot (the Plots dock's cells): too many for one row above
+// the data, so they stand in a column beside it, every entry named, none over the data; in a
+// narrow plot they take rows above it instead.
+TEST_F(PlotWidget, ALegendOfFiveRowsGoesBesideOrAboveTheDataNeverOverIt) {
+    const char* names[] = {"linear X lock", "linear Y lock", "linear Z lock", "angular Y lock", "angular Z lock"};
+    t = {0.0, 1.0};
+    a = {0.0, 1.0};
+    for (const ImVec2 size : {ImVec2(440, 160), ImVec2(360, 320), ImVec2(800, 300)}) {
+        auto plot = [&] {
+            ASSERT_TRUE(BeginPlot(ctx, "Impulse per row##five", size));
+            SetupAxisX(ctx, "time", "s");
+            SetupAxisY(ctx, "accumulated impulse", "N·s; N·m·s for angular rows");
+            for (const char* n : names) PlotLine(ctx, n, t.data(), a.data(), 2);
+            EndPlot(ctx);
+        };
+        frame(plot);
+        const PlotResult r = ctx.last;
+        SCOPED_TRACE(size.x);
+        EXPECT_TRUE(outside(r.legendMin, r.legendMax, r.areaMin, r.areaMax));
+        EXPECT_TRUE(inside(r.legendMin, r.legendMax, r.frameMin, r.frameMax));
+        EXPECT_GT(r.legendMax.y - r.legendMin.y, 0.5f * ImGui::GetTextLineHeight());
+        EXPECT_GT(r.areaMax.y - r.areaMin.y, 0.35f * size.y) << "the data keeps most of the height";
+        EXPECT_GT(r.areaMax.x - r.areaMin.x, 0.5f * size.x) << "and most of the width";
+        if (size.x == 440) {
+            EXPECT_GE(r.legendMin.x, r.areaMax.x) << "a column right of the data";
+        }
+    }
+}
+
 TEST_F(PlotWidget, ClickingALegendEntryHidesItsSeries) {
     for (int i = 0; i <= 60; ++i) {
         t.push_back(i / 6.0);
@@ -96,11 +134,12 @@ TEST_F(PlotWidget, ClickingALegendEntryHidesItsSeries) {
     }
     frame([&] { twoSeries(); });
     ASSERT_EQ(ctx.last.seriesDrawn, 2);
-    // The legend sits in the corner where it hides the least data; its first entry is "linear Y lock".
+    // The legend sits outside the data area (here on a row above it), so it hides no data; its
+    // first entry is "linear Y lock".
     const PlotResult& r = ctx.last;
     EXPECT_GT(r.legendMax.x, r.legendMin.x);
-    EXPECT_TRUE(r.legendMin.x >= r.areaMin.x && r.legendMax.x <= r.areaMax.x && r.legendMin.y >= r.areaMin.y &&
-                r.legendMax.y <= r.areaMax.y);
+    EXPECT_TRUE(outside(r.legendMin, r.legendMax, r.areaMin, r.areaMax)) << "the legend never covers the data area";
+    EXPECT_TRUE(inside(r.legendMin, r.legendMax, r.frameMin, r.frameMax));
     const ImVec2 entry(r.legendMin.x + 30.0f, r.legendMin.y + 3.0f + 0.5f * ImGui::GetFontSize());
     frame([&] { twoSeries(); }, entry, false);
     frame([&] { twoSeries(); }, entry, true);  // press: toggles
@@ -195,7 +234,8 @@ TEST_F(PlotWidget, AStreamedSeriesShowsTheSameMinAndMaxAsItsRawDataAndReadsOnlyN
     int reads = 0;
     int64_t firstSerial = 0;
     auto plot = [&](bool streamed) {
-        ASSERT_TRUE(BeginPlot(ctx, streamed ? "streamed" : "raw", ImVec2(800, 300)));
+        // No legend: its swatch, in the series' colour above the data, is not the line measured.
+        ASSERT_TRUE(BeginPlot(ctx, streamed ? "streamed" : "raw", ImVec2(800, 300), PlotFlags_NoLegend));
         SetupAxisX(ctx, "time", "s");
         SetupAxisY(ctx, "value", "");
         SetupAxisLimitsX(ctx, t.front(), t.back());
@@ -262,6 +302,7 @@ TEST_F(PlotWidget, ALegendWithMoreEntriesThanFitCollapsesToACountThatOpensTheLis
     frame(plot);
     const PlotResult r = ctx.last;
     EXPECT_LT(r.legendMax.y - r.legendMin.y, 2.5f * ImGui::GetTextLineHeight());  // one line: "40 series"
+    EXPECT_TRUE(outside(r.legendMin, r.legendMax, r.areaMin, r.areaMax)) << "beside the data, not over it";
     const ImVec2 legend((r.legendMin.x + r.legendMax.x) * 0.5f, (r.legendMin.y + r.legendMax.y) * 0.5f);
     frame(plot, legend, false);
     frame(plot, legend, true);  // click: the list opens

@@ -65,44 +65,116 @@ TEST(Telemetry, BuffersStayWithinTheirBound) {
     EXPECT_EQ(t.at(0).step, 100000 - 599);
 }
 
-// The CSV export parses back to the recorded numbers exactly (shortest round-trip formatting).
+// A scene whose CSV has every kind of value: "hook" holds a 2 kg weight at a quarter of its break
+// force; "arm" is a 1 m, 1 kg bar held at one end by a vertical hinge, so the hinge carries the
+// bar's weight as a torque (some N·m), and its motor asks for far more speed than its torque
+// limit gives, so the motor row sits on its bound (clamped); "fragile" holds a weight heavier than
+// its break force, so it breaks in the first step (its rows of that step carry broken = 1) and
+// has no rows after.
+Scene csvScene() {
+    Scene s = hanging(2.0);
+    s.joints[0].breakForce = 4.0 * 2.0 * 9.81;
+    s.bodies.push_back(test::box("arm", Vec3(2.5, 1, 0), Vec3(0.5, 0.05, 0.05), 1.0));
+    RevoluteJoint motor;
+    motor.motor.enabled = true;
+    motor.motor.targetVelocity = 100.0;
+    motor.motor.forceLimit = 0.05;
+    const Quat vertical = test::axisAngle(Vec3(0, 0, 1), kPi / 2);  // joint X axis = world Y
+    s.joints.push_back(test::joint(s, "arm hinge", "", "arm", Vec3(2, 1, 0), vertical, motor));
+    s.bodies.push_back(test::box("heavy", Vec3(-2, 1.5, 0), Vec3(0.2, 0.2, 0.2), 5.0));
+    JointDesc fragile = test::joint<SphericalJoint>(s, "fragile", "", "heavy", Vec3(-2, 2.0, 0));
+    fragile.breakForce = 0.5 * 5.0 * 9.81;
+    s.joints.push_back(fragile);
+    return s;
+}
+
+std::vector<std::string> splitOn(const std::string& text, char separator) {
+    std::vector<std::string> parts;
+    std::stringstream in(text);
+    for (std::string part; std::getline(in, part, separator);) parts.push_back(part);
+    if (!text.empty() && text.back() == separator) parts.emplace_back();
+    return parts;
+}
+
+// The CSV export parses back to the recorded numbers exactly (shortest round-trip formatting):
+// every column of every line is the recorded row, its joint's sample and its step's sample.
 TEST(Telemetry, CsvRoundTrip) {
-    World w(hanging(2.0));
-    Telemetry t(10);
+    World w(csvScene());
+    Telemetry t(30);
     for (int i = 0; i < 25; ++i) {
         w.step();
-        t.record(w);
+        t.record(w, 0.25 * i);  // a made-up step time, so that the column is seen to carry it
     }
     const std::string csv = t.csv(w.scene());
     std::istringstream in(csv);
     std::string line;
     std::getline(in, line);
     EXPECT_EQ(line + "\n", kTelemetryCsvHeader);
-    size_t frame = 0, row = 0, lines = 0;
+    const size_t columns = splitOn(line, ',').size();
+    EXPECT_EQ(columns, 23u);
+    size_t frame = 0, row = 0, lines = 0, expectedLines = 0, clampedLines = 0, brokenLines = 0;
+    for (size_t i = 0; i < t.size(); ++i) expectedLines += t.at(i).rows.size();
     while (std::getline(in, line)) {
-        std::vector<std::string> f;
-        std::stringstream ls(line);
-        for (std::string cell; std::getline(ls, cell, ',');) f.push_back(cell);
-        ASSERT_EQ(f.size(), 13u) << line;
+        const std::vector<std::string> f = splitOn(line, ',');
+        ASSERT_EQ(f.size(), columns) << line;
+        ASSERT_LT(frame, t.size());
         const StepSample& sample = t.at(frame);
         const RowSample& r = sample.rows[row];
+        const JointSample& js = sample.joints[static_cast<size_t>(r.joint)];
+        const JointDesc& d = w.scene().joints[static_cast<size_t>(r.joint)];
         EXPECT_EQ(std::stoll(f[0]), sample.step);
         EXPECT_EQ(std::stod(f[1]), sample.time);
-        EXPECT_EQ(f[2], "hook");
-        EXPECT_EQ(f[3], "spherical");
+        EXPECT_EQ(f[2], d.name);
+        EXPECT_EQ(f[3], d.typeInfo().name);
         EXPECT_EQ(std::stoi(f[4]), r.row);
         EXPECT_EQ(f[5], r.label);
         EXPECT_EQ(std::stod(f[6]), r.result.impulse);
         EXPECT_EQ(std::stod(f[7]), r.result.geometricError);
         EXPECT_EQ(std::stod(f[8]), r.result.velocityError);
-        EXPECT_EQ(std::stod(f[10]), glm::length(sample.joints[0].force));
+        EXPECT_EQ(f[9], r.result.clamped ? "1" : "0");
+        EXPECT_EQ(f[10], r.result.active ? "1" : "0");
+        EXPECT_EQ(std::stod(f[11]), glm::length(js.force));
+        EXPECT_EQ(std::stod(f[12]), glm::length(js.torque));
+        EXPECT_EQ(std::stod(f[13]), js.forceFraction);
+        EXPECT_EQ(std::stod(f[14]), js.torqueFraction);
+        EXPECT_EQ(f[15], js.broken ? "1" : "0");
+        EXPECT_EQ(std::stod(f[16]), sample.kineticEnergy);
+        EXPECT_EQ(std::stod(f[17]), sample.potentialEnergy);
+        EXPECT_EQ(std::stod(f[18]), sample.maxError);
+        EXPECT_EQ(std::stod(f[19]), sample.rmsError);
+        EXPECT_EQ(std::stoi(f[20]), sample.activeRows);
+        EXPECT_EQ(std::stod(f[21]), sample.stepMs);
+        const std::vector<std::string> residuals = splitOn(f[22], ';');
+        ASSERT_EQ(residuals.size(), sample.residuals.size()) << f[22];
+        for (size_t k = 0; k < residuals.size(); ++k) EXPECT_EQ(std::stod(residuals[k]), sample.residuals[k]);
+
+        // The values the scene was built to produce.
+        if (d.name == "hook") {
+            EXPECT_NEAR(std::stod(f[13]), 0.25, 1e-6);
+        }
+        if (d.name == "arm hinge") {
+            EXPECT_GT(std::stod(f[12]), 1.0);  // the hinge carries the bar's weight as a torque
+            EXPECT_EQ(std::stod(f[14]), 0.0);  // unbreakable: no fraction of anything
+        }
+        clampedLines += f[9] == "1";
+        if (f[15] == "1") {
+            ++brokenLines;
+            EXPECT_EQ(f[2], "fragile");
+            EXPECT_EQ(std::stoll(f[0]), 1);
+            EXPECT_GT(std::stod(f[13]), 1.0);  // it broke because the force passed the threshold
+        }
         ++lines;
         if (++row == sample.rows.size()) {
             row = 0;
             ++frame;
         }
     }
-    EXPECT_EQ(lines, 10u * 3u);  // 10 frames × 3 rows
+    EXPECT_EQ(lines, expectedLines);
+    EXPECT_EQ(frame, t.size());
+    EXPECT_GE(clampedLines, 25u);  // the motor row, every step
+    EXPECT_EQ(brokenLines, 3u);    // the fragile joint's three rows in the step it broke
+    EXPECT_EQ(t.at(0).rows.size(), 3u + 6u + 3u);  // hook, arm hinge (5 + motor), fragile
+    EXPECT_EQ(t.at(1).rows.size(), 3u + 6u);       // fragile is gone
 }
 
 // Serials let a reader (the app's plots) read only the steps recorded since it last looked, and

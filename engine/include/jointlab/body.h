@@ -45,13 +45,17 @@ struct BodyDesc {
         v("motion", EnumField<MotionType>{motion, kMotionTypeNames, 3},
           Field{"", 0, 0, "dynamic: moved by forces; static: fixed; kinematic: moves at its set velocity"});
         v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, 3}, Field{"", 0, 0, "collision and inertia shape"});
-        v("halfExtents", halfExtents, positive("m", "box half sizes along local X, Y, Z"));
-        v("radius", radius, positive("m", "sphere or capsule radius"));
-        v("halfHeight", halfHeight, nonNegative("m", "capsule: half length of the core segment along local X"));
+        v("halfExtents", halfExtents,
+          relevantIf(shape == ShapeType::Box, positive("m", "box half sizes along local X, Y, Z")));
+        v("radius", radius, relevantIf(shape != ShapeType::Box, positive("m", "sphere or capsule radius")));
+        v("halfHeight", halfHeight,
+          relevantIf(shape == ShapeType::Capsule,
+                     nonNegative("m", "capsule: half length of the core segment along local X")));
         v("massMode", EnumField<MassMode>{massMode, kMassModeNames, 2},
           Field{"", 0, 0, "mass: use 'mass'; density: mass = density × shape volume"});
-        v("mass", mass, positive("kg", "body mass (massMode = mass)"));
-        v("density", density, positive("kg/m^3", "material density (massMode = density)"));
+        v("mass", mass, relevantIf(massMode == MassMode::Mass, positive("kg", "body mass (massMode = mass)")));
+        v("density", density,
+          relevantIf(massMode == MassMode::Density, positive("kg/m^3", "material density (massMode = density)")));
         v("position", position, anyReal("m", "centre of mass in world coordinates"));
         v("orientation", orientation, Field{"", 0, 0, "unit quaternion (w, x, y, z), body to world"});
         v("linearVelocity", linearVelocity, anyReal("m/s", "initial linear velocity"));

@@ -25,6 +25,10 @@ struct Field {
     const char* help = "";  ///< one line shown as tooltip and in docs
     bool minExclusive = false;  ///< true: the value must be strictly greater than min
     bool angle = false;         ///< radians; the UI shows degrees and says so
+    /// false: with the owner's other fields as they are, this one has no effect (a box's radius,
+    /// the density of a body whose mass is given). Set by the field list when it is visited, so
+    /// it follows the owner (relevantIf); the inspector hides such a field, files still hold it.
+    bool relevant = true;
 
     /// Returns an empty string when x is valid, otherwise the problem in words.
     std::string check(Real x) const;
@@ -41,6 +45,12 @@ inline Field anyReal(const char* unit, const char* help) { return Field{unit, -k
 inline Field angleField(Real lo, Real hi, const char* help) {
     Field f{"rad", lo, hi, help};
     f.angle = true;
+    return f;
+}
+
+/// `f`, marked as having no effect unless `relevant` (e.g. relevantIf(shape == ShapeType::Box, ...)).
+inline Field relevantIf(bool relevant, Field f) {
+    f.relevant = relevant;
     return f;
 }
 

@@ -49,16 +49,24 @@ struct StepSample {
     Real kineticEnergy = 0.0, potentialEnergy = 0.0;  ///< [J]
     Real maxError = 0.0, rmsError = 0.0;  ///< over joint rows, rowViolation [m and rad mixed, as the rows are]
     int activeRows = 0;                   ///< joint and contact rows solved
-    Real stepMs = 0.0;                    ///< wall time of the step as measured by the caller [ms]
+    Real stepMs = 0.0;                    ///< wall time of the step as measured by the caller [ms];
+                                          ///< 0 when not measured (the headless runner: its CSV stays
+                                          ///< byte-identical from run to run)
     std::vector<JointSample> joints;      ///< one per scene joint
     std::vector<RowSample> rows;          ///< every joint row of the step
     std::vector<Real> residuals;          ///< World::lastResiduals()
     PullSample pull;                      ///< what the caller pulled with (Telemetry::record)
 };
 
-/// The CSV header shared by the headless runner and the app's export.
+/// The CSV header shared by the headless runner and the app's export. One line per joint row per
+/// step, in three groups: the row's own values (impulse … active), its joint's (force … broken),
+/// and the step's (kinetic_energy … residuals), the last repeated on every line of the step.
+/// `residuals` holds the step's sweep residuals (World::lastResiduals) joined by ';' in sweep
+/// order. Everything is the StepSample as recorded, so a CSV line says what the plots show.
 inline constexpr const char* kTelemetryCsvHeader =
-    "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,force,torque,broken\n";
+    "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,active,"
+    "force,torque,force_fraction,torque_fraction,broken,"
+    "kinetic_energy,potential_energy,max_error,rms_error,active_rows,step_ms,residuals\n";
 
 /// Appends one CSV line per row of every joint in `sample` (same columns as the header).
 void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& out);

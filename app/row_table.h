@@ -1,0 +1,45 @@
+// JointLab app — what the row tables show (the Rows tab's row inspector and the Inspector's Rows
+// section): one entry per row the selected joint produced in the World's last step, with the row
+// as the solver saw it and what the solver did with it. No ImGui here, so what the tables list is
+// unit-tested (tests/app/row_table_test.cpp); the panels only draw it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "jointlab/world.h"
+
+namespace jl::app {
+
+/// What the solver made of a row in the step.
+enum class RowState {
+    Active,   ///< solved, its impulse strictly inside its bounds
+    Clamped,  ///< solved, its accumulated impulse sits on a finite bound (it pushes as hard as it may)
+    Dropped,  ///< not solved: vanishing unit response
+};
+
+struct RowTableEntry {
+    int index = 0;             ///< index of the row in its joint for that step
+    const Row* row = nullptr;  ///< the row as prepared: label, Jacobian, bounds, target, flags
+    RowResult result;          ///< error, bias, accumulated impulse, unit response
+    RowState state = RowState::Active;
+    const char* label() const { return row->label; }
+    bool angular() const { return (row->flags & kRowAngular) != 0; }
+    /// The bounds are drive force limits [N] (the impulse bound is that × dt).
+    bool boundsAreForces() const {
+        return (row->flags & kRowHasDriveLimit) && (row->flags & kRowDriveLimitsAreForces);
+    }
+};
+
+/// The rows of `joint` in the world's last step, in the joint's order. Empty when the joint is
+/// broken (a broken joint produces no rows) or the world has not stepped yet; the row pointers
+/// are valid until the next step.
+std::vector<RowTableEntry> rowTable(const World& world, int joint);
+
+/// Why rowTable is empty, for the panel to say ("" when it is not).
+const char* emptyRowTableReason(const World& world, int joint);
+
+/// Short tags for a row's flags, in a fixed order, separated by spaces ("force ang"); "" for none.
+std::string rowFlagTags(uint16_t flags);
+
+}  // namespace jl::app
