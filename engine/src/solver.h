@@ -34,11 +34,15 @@ struct alignas(64) Body {
 };
 static_assert(sizeof(Body) == 64, "Body must be one cache line: the batched kernel relies on the layout");
 
-/// TGS only: motion accumulated over the substeps.
-struct BodyDelta {
+/// TGS only: motion accumulated over the substeps. Laid out like Body ({x, y, z, pad} twice) so
+/// the batched kernel loads it the same way.
+struct alignas(64) BodyDelta {
     Vec3 deltaLin{0.0};  ///< linear motion accumulated over the substeps (deltaLinDt) [m]
+    Real pad0 = 0.0;
     Vec3 deltaAng{0.0};  ///< integrated momocity over the substeps (deltaAngDt)
+    Real pad1 = 0.0;
 };
+static_assert(sizeof(BodyDelta) == 64, "BodyDelta must be one cache line, laid out as Body");
 
 /// Per-body constants over one step (inertia held constant, as TGS's first approximation).
 struct BodyInfo {
@@ -102,7 +106,12 @@ struct Data {
     /// PGS: the rows in the batched layout (solver_batch.h), in solve order.
     std::vector<Batch> batches;
     std::vector<RowLanes> slots;  ///< the batches' row slots (the vector only grows)
-    /// TGS: the rows in solve order (the same order as PGS's batches, lane after lane).
+    /// TGS: the same batches (data.batches) with their own row slots and lever arms, packed from
+    /// `rows` (packTgsBatch).
+    std::vector<TgsLanes> tgsSlots;
+    std::vector<TgsArms> tgsArms;  ///< per batch
+    std::vector<int> integrateLeft;  ///< TGS: bodies the AVX2 integration left to the plain code
+    /// TGS: the rows in solve order (the same order as PGS's batches, lane after lane), as set up.
     std::vector<SolverRow> rows;        ///< [0, rowCount) in use (the vector only grows)
     std::vector<SolverRowExtra> extra;  ///< parallel to rows
     size_t rowCount = 0;
@@ -162,8 +171,7 @@ inline Vec3 clampSpeed(const Vec3& v, Real maxLen) {
     return v * (std::isinf(l2) ? overflowingSpeedFactor(v, maxLen) : maxLen / std::sqrt(l2));
 }
 
-/// Minimum unit response below which a row is deactivated (PhysX's minResponseThreshold).
-inline constexpr Real kMinResponse = 1e-12;
+// kMinResponse (PhysX's minResponseThreshold): solver_batch.h, shared with the AVX2 kernels.
 
 // kMaxRowVelocityChange (the impulse bound of every row): solver_batch.h, shared with the AVX2 kernel.
 
@@ -219,6 +227,20 @@ void solvePGS(Data& data, const Params& p);
 /// TGS: substeps of dt/posIters with on-the-fly error updates (F 66, D 40–45), then velocity
 /// iterations without position bias and with drives frozen.
 void solveTGS(Data& data, const Params& p);
+
+/// TGS: packs batch `bi` (its header in data.batches already filled) into its row slots
+/// data.tgsSlots[firstSlot, firstSlot + slotCount) and lever arms data.tgsArms[bi]. Lane l's rows
+/// are data.rows[first[l], first[l] + count[l]), as setupRow prepared them.
+void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]);
+
+/// Writes a body's linear and angular parts back into its record (8 doubles, laid out as Body),
+/// as the plain batch kernels (solver_pgs.cpp, solver_tgs.cpp) do after a lane's rows.
+inline void storeBodyRecord(double* rec, const double* v, const double* w) {
+    for (int k = 0; k < 3; ++k) {
+        rec[k] = v[k];
+        rec[4 + k] = w[k];
+    }
+}
 
 /// Row velocity J·v with momocity (F 62), for full or delta velocities.
 inline Real rowVelocity(const SolverRow& r, const Body& a, const Body& b) {

@@ -23,6 +23,9 @@ namespace jl::solver {
 
 inline constexpr int kLanes = 4;
 
+/// Minimum unit response below which a row is deactivated (PhysX's minResponseThreshold).
+inline constexpr double kMinResponse = 1e-12;
+
 /// Largest change of its own relative velocity a row may ask for in one step [m/s or rad/s]:
 /// the solver clamps a row's accumulated impulse to ±kMaxRowVelocityChange/r (r its unit
 /// response at set-up). It is eight orders of magnitude above the default speed cap and three
@@ -106,5 +109,82 @@ struct HardRowsIn {
 /// the inactive test) to `response`. Returns the lanes that are active as bits 0–3, or −1 when
 /// the AVX2 kernel is not compiled in (nothing written: set the rows up one by one).
 int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes& slot, double* response);
+
+// [SECTION] TGS
+
+/// What a TGS row lane is (bits of TgsLanes::kind).
+enum TgsKind : int64_t {
+    kTgsActive = 1,       ///< unit response above the threshold at set-up (otherwise never solved)
+    kTgsAngular = 2,      ///< no lever arm: constant Jacobian and response
+    kTgsSpring = 4,       ///< soft row (D 44); frozen in velocity iterations
+    kTgsAccelSpring = 8,  ///< acceleration spring (D 35–37)
+    kTgsKeepBias = 16,    ///< hard row keeps its bias in velocity iterations
+};
+
+/// TGS row slot s of a batch (the same batches as PGS): what a visit needs to bring the row up
+/// to date from the bodies' motion (F 66, solver_tgs.cpp) and solve it, one double per lane.
+struct alignas(32) TgsLanes {
+    double lin0[3][kLanes];      ///< μ0 (constant over the step)
+    double lin1[3][kLanes];      ///< linear1 = −μ1
+    double ang0Base[3][kLanes];  ///< κ0 − r0 × μ0: the part of κ0 without lever arm
+    double ang1Base[3][kLanes];
+    double baseM0[3][kLanes];    ///< I0^-½·ang0Base (the error's angular term); angular rows: their J⁽ᵐ⁾ I0^-½·κ0
+    double baseM1[3][kLanes];
+    double error0[kLanes];       ///< C at the start of the step
+    double velTarget[kLanes];
+    double erp[kLanes];
+    double stiffness[kLanes], damping[kLanes];
+    double minImpulse[kLanes], maxImpulse[kLanes];  ///< solver bounds (within ±kMaxRowVelocityChange/r)
+    double accum[kLanes];
+    int64_t kind[kLanes];  ///< TgsKind bits; 0 for padding and inactive rows
+};
+static_assert(sizeof(TgsLanes) == 27 * 4 * sizeof(double), "TgsLanes is 27 vectors of 4 doubles or int64");
+
+/// Per batch, for TGS: each lane's lever arms, the same for all of its rows (a joint's anchors,
+/// or a contact point), in the bodies' frames and in world at the start of the step.
+struct alignas(32) TgsArms {
+    double r0Local[3][kLanes], r1Local[3][kLanes];
+    double r0[3][kLanes], r1[3][kLanes];
+};
+
+/// One TGS sweep's inputs. Bodies are read through raw records so that this header stays free
+/// of glm: `vel` and `delta` hold 8 doubles per solver body ({x, y, z, pad} linear then angular:
+/// solver::Body and solver::BodyDelta), `info` points at BodyInfo records `infoStride` doubles
+/// apart, with the orientation (x, y, z, w) at `quatAt` and the column-major I^-½ at `invIAt`.
+struct TgsSweep {
+    double* vel;
+    const double* delta;
+    const double* info;
+    int infoStride, quatAt, invIAt;
+    double h, dt;       ///< substep and step [s]
+    int substep;        ///< 1..posIters in position iterations (D 41)
+    bool velocityPass;  ///< velocity iteration: no bias (keep-bias rows excepted), springs frozen
+};
+
+/// One TGS sweep over batches [begin, end) with the plain C++ kernel (solver_tgs.cpp).
+void sweepTgsBatchesScalar(const Batch* batches, const TgsArms* arms, int begin, int end, TgsLanes* slots,
+                           const TgsSweep& s, LaneSums& residual);
+
+/// The same with AVX2 (solver_tgs_avx2.cpp); contact batches and single joints fall back to the
+/// plain kernel.
+void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, int end, TgsLanes* slots,
+                         const TgsSweep& s, LaneSums& residual);
+
+
+/// One TGS substep's integration of the solver bodies (solver_tgs.cpp integrateBody): records as
+/// in TgsSweep, plus the position's place in BodyInfo.
+struct TgsIntegrate {
+    double* vel;
+    double* delta;
+    double* info;
+    int infoStride, posAt, quatAt, invIAt;
+    double h, maxLinearSpeed, maxAngularSpeed;
+};
+
+/// AVX2: integrates bodies [begin, end) four at a time with integrateBody's operations, in its
+/// order. The bodies of a group of four in which a speed cap applies or a quaternion degenerates,
+/// and the last end − begin mod 4, are left untouched for the plain code: their indices go to
+/// `left` (room for end − begin). Returns how many were left.
+int integrateTgsBodiesAvx2(const TgsIntegrate& in, int begin, int end, int* left);
 
 }  // namespace jl::solver

@@ -86,14 +86,8 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, double* bodies, bool bia
             const double rr = dl * r.response[l];
             residual.v[l] = residual.v[l] + rr * rr;
         }
-        for (int k = 0; k < 3; ++k) {
-            A[k] = av[k];
-            A[4 + k] = aw[k];
-        }
-        for (int k = 0; k < 3; ++k) {
-            B[k] = bv[k];
-            B[4 + k] = bw[k];
-        }
+        storeBodyRecord(A, av, aw);
+        storeBodyRecord(B, bv, bw);
     }
 }
 

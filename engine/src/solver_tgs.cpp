@@ -10,87 +10,310 @@
 //
 // Per row visit (F 66): the lever arms r0, r1 are rotated to the bodies' current orientation,
 // κ = κ_base + r × μ is refreshed and premultiplied by I^-½ (inertia held constant over the step),
-// the unit response is recomputed from it, the linear Jacobian stays constant, and the geometric error is advanced from the start of the
-// step by the bodies' motion: C = C0 + μ0·(Δx0 + r0' − r0) + κ_base0·Δθ0 − (same for body 1).
+// the unit response is recomputed from it, the linear Jacobian stays constant, and the geometric
+// error is advanced from the start of the step by the bodies' motion:
+// C = C0 + μ0·(Δx0 + r0' − r0) + κ_base0·Δθ0 − (same for body 1).
 // Because TGS tracks the full velocity v rather than Δv, the constant is recomputed each visit
 // without J·v_pre: λ' = −(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)/r.
 // Springs follow D 44: λ_i = x(h·c·v_T − h·k·(C + (dt − i·h)·v_T) − a·v) + λ_{i−1}.
+//
+// The rows are swept in the batched layout of solver_batch.h (TgsLanes), the same batches as
+// PGS: joints of one batch share no dynamic body, so the 4 lanes are independent and the AVX2
+// kernel (solver_tgs_avx2.cpp) visits them at once. This file holds the plain C++ kernel, which
+// does the same arithmetic lane after lane; the two give the same bits.
+#include <algorithm>
+#include <cstddef>
+
 #include "solver.h"
 
 namespace jl::solver {
 
+// [SECTION] the plain C++ batch kernel
+
 namespace {
 
-struct CurrentJacobian {
-    Vec3 angM0, angM1;
-    Real error;
-    Real response, recipResponse;
-};
+inline double dotLane(const double (&j)[3][kLanes], int l, const double* v) {
+    return (j[0][l] * v[0] + j[1][l] * v[1]) + j[2][l] * v[2];
+}
+inline double dot3(const double* a, const double* b) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
 
-/// The row's momocity Jacobian and geometric error at the bodies' current poses (F 66).
-CurrentJacobian current(const SolverRow& r, const SolverRowExtra& x, const BodyDelta& a, const BodyDelta& b,
-                        const BodyInfo& ia, const BodyInfo& ib) {
-    CurrentJacobian j{r.angM0, r.angM1, x.error0, r.response, r.recipResponse};
-    if (r.flags & kSolveAngular) {
-        // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity).
-        j.error += glm::dot(r.angM0, a.deltaAng) - glm::dot(r.angM1, b.deltaAng);
-        return j;
-    }
-    const Vec3 r0 = ia.pose.q * x.r0Local;
-    const Vec3 r1 = ib.pose.q * x.r1Local;
-    j.angM0 = ia.sqrtInvInertia * (x.ang0Base + glm::cross(r0, r.lin0));
-    j.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, r.lin1));
-    j.error += glm::dot(r.lin0, a.deltaLin + (r0 - x.r0)) - glm::dot(r.lin1, b.deltaLin + (r1 - x.r1));
-    j.error += glm::dot(ia.sqrtInvInertia * x.ang0Base, a.deltaAng) - glm::dot(ib.sqrtInvInertia * x.ang1Base, b.deltaAng);
-    // The unit response follows the refreshed Jacobian. Keeping the start-of-step value is not
-    // safe: a lever arm that turns towards the row axis can raise r several-fold within one step
-    // (a light bob far from its pivot), and an impulse computed with a stale, too small r then
-    // overshoots by that factor and diverges.
-    j.response = r.linScale0 * glm::dot(r.lin0, r.lin0) + r.angScale0 * glm::dot(j.angM0, j.angM0) +
-                 r.linScale1 * glm::dot(r.lin1, r.lin1) + r.angScale1 * glm::dot(j.angM1, j.angM1);
-    j.recipResponse = j.response > kMinResponse ? 1.0 / j.response : 0.0;
-    return j;
+/// glm::cross's operations, in its order.
+inline void cross3(const double* x, const double* y, double* out) {
+    out[0] = x[1] * y[2] - y[1] * x[2];
+    out[1] = x[2] * y[0] - y[2] * x[0];
+    out[2] = x[0] * y[1] - y[0] * x[1];
 }
 
-/// Solves one row and returns (Δλ·r)², its share of the sweep's residual.
-Real visitRow(size_t k, Data& data, Real h, Real dt, int substep, bool velocityPass) {
-    SolverRow& r = data.rows[k];
-    const SolverRowExtra& x = data.extra[k];
-    std::vector<SolverRow>& rows = data.rows;
-    Body& a = data.bodies[static_cast<size_t>(r.b0)];
-    Body& b = data.bodies[static_cast<size_t>(r.b1)];
-    const CurrentJacobian j = current(r, x, data.deltas[static_cast<size_t>(r.b0)], data.deltas[static_cast<size_t>(r.b1)],
-                                      data.info[static_cast<size_t>(r.b0)], data.info[static_cast<size_t>(r.b1)]);
-    const Real normalVel = glm::dot(r.lin0, a.linVel) + glm::dot(j.angM0, a.angVel) - glm::dot(r.lin1, b.linVel) -
-                           glm::dot(j.angM1, b.angVel);
-    Real newAccum;
-    if (r.flags & kSolveSpring) {
-        const Real k = x.stiffness, c = x.damping, vT = x.velTarget;
-        const Real aa = h * (h * k + c);                                   // D 13 with ρ for τ
-        const Real cSub = j.error + (dt - static_cast<Real>(substep) * h) * vT;  // D 41: interpolated target
-        const Real bracket = h * c * vT - h * k * cSub - aa * normalVel;  // D 44
-        const Real dl = (r.flags & kSolveAccelSpring) ? bracket / (aa + 1.0) * j.recipResponse
-                                                      : bracket / (aa * j.response + 1.0);
-        newAccum = r.accum + dl;  // impulse multiplier 1 in TGS
-    } else {
-        Real bias = 0.0;
-        if (!velocityPass)
-            bias = x.erp * j.error / h;
-        else if (r.flags & kSolveKeepBias)
-            bias = x.erp * j.error / dt;
-        newAccum = r.accum - j.recipResponse * (normalVel + bias - x.velTarget);
+/// q·v as glm computes it for a unit quaternion q = (x, y, z, w): v + 2·(w·(q×v) + q×(q×v)).
+inline void rotate(const double* q, const double* v, double* out) {
+    double uv[3], uuv[3];
+    cross3(q, v, uv);
+    cross3(q, uv, uuv);
+    for (int k = 0; k < 3; ++k) out[k] = v[k] + ((uv[k] * q[3] + uuv[k]) * 2.0);
+}
+
+/// M·v for a column-major 3×3 M, in glm's order: row r = (M[0][r]·x + M[1][r]·y) + M[2][r]·z.
+inline void mulMat3(const double* m, const double* v, double* out) {
+    for (int r = 0; r < 3; ++r) out[r] = (m[r] * v[0] + m[3 + r] * v[1]) + m[6 + r] * v[2];
+}
+
+/// One batch, lane after lane (padding lanes skipped: they have no active rows).
+void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s, LaneSums& residual) {
+    for (int l = 0; l < bt.laneCount; ++l) {
+        double* A = s.vel + 8 * bt.body0[l];
+        double* B = s.vel + 8 * bt.body1[l];
+        const double* dA = s.delta + 8 * bt.body0[l];
+        const double* dB = s.delta + 8 * bt.body1[l];
+        const double* infoA = s.info + static_cast<ptrdiff_t>(s.infoStride) * bt.body0[l];
+        const double* infoB = s.info + static_cast<ptrdiff_t>(s.infoStride) * bt.body1[l];
+        const double* IA = infoA + s.invIAt;
+        const double* IB = infoB + s.invIAt;
+        double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
+        double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
+        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
+        // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
+        const double r0L[3] = {arm.r0Local[0][l], arm.r0Local[1][l], arm.r0Local[2][l]};
+        const double r1L[3] = {arm.r1Local[0][l], arm.r1Local[1][l], arm.r1Local[2][l]};
+        double r0[3], r1[3], d0[3], d1[3];
+        rotate(infoA + s.quatAt, r0L, r0);
+        rotate(infoB + s.quatAt, r1L, r1);
+        for (int k = 0; k < 3; ++k) {
+            d0[k] = dA[k] + (r0[k] - arm.r0[k][l]);
+            d1[k] = dB[k] + (r1[k] - arm.r1[k][l]);
+        }
+        double normalAccum = 0.0;
+        for (int t = 0; t < bt.slotCount; ++t) {
+            TgsLanes& R = slots[bt.firstSlot + t];
+            const int64_t kind = R.kind[l];
+            if (!(kind & kTgsActive) || (s.velocityPass && (kind & kTgsSpring))) {
+                if (t == 0) normalAccum = R.accum[l];
+                continue;
+            }
+            const double lin0[3] = {R.lin0[0][l], R.lin0[1][l], R.lin0[2][l]};
+            const double lin1[3] = {R.lin1[0][l], R.lin1[1][l], R.lin1[2][l]};
+            const double base0[3] = {R.baseM0[0][l], R.baseM0[1][l], R.baseM0[2][l]};
+            const double base1[3] = {R.baseM1[0][l], R.baseM1[1][l], R.baseM1[2][l]};
+            double angM0[3], angM1[3];
+            double error = R.error0[l];
+            if (kind & kTgsAngular) {
+                // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity)
+                for (int k = 0; k < 3; ++k) angM0[k] = base0[k], angM1[k] = base1[k];
+            } else {
+                double k0[3], k1[3], c0[3], c1[3];
+                cross3(r0, lin0, c0);
+                cross3(r1, lin1, c1);
+                for (int k = 0; k < 3; ++k) k0[k] = R.ang0Base[k][l] + c0[k], k1[k] = R.ang1Base[k][l] + c1[k];
+                mulMat3(IA, k0, angM0);
+                mulMat3(IB, k1, angM1);
+                error = error + (dot3(lin0, d0) - dot3(lin1, d1));
+            }
+            error = error + (dot3(base0, dA + 4) - dot3(base1, dB + 4));
+            // The unit response follows the refreshed Jacobian: a lever arm that turns towards the
+            // row axis can raise r several-fold within one step (a light bob far from its pivot),
+            // and an impulse computed with a stale, too small r overshoots by that factor.
+            const double response = ((ls0 * dot3(lin0, lin0) + as0 * dot3(angM0, angM0)) + ls1 * dot3(lin1, lin1)) +
+                                    as1 * dot3(angM1, angM1);
+            const double recip = response > kMinResponse ? 1.0 / response : 0.0;
+            const double normalVel = ((dot3(lin0, av) + dot3(angM0, aw)) - dot3(lin1, bv)) - dot3(angM1, bw);
+            const double acc = R.accum[l];
+            double na;
+            if (kind & kTgsSpring) {
+                const double k = R.stiffness[l], c = R.damping[l], vT = R.velTarget[l];
+                const double aa = s.h * (s.h * k + c);                                   // D 13 with ρ for τ
+                const double cSub = error + (s.dt - static_cast<double>(s.substep) * s.h) * vT;  // D 41
+                const double bracket = s.h * c * vT - s.h * k * cSub - aa * normalVel;  // D 44
+                const double dl = (kind & kTgsAccelSpring) ? bracket / (aa + 1.0) * recip : bracket / (aa * response + 1.0);
+                na = acc + dl;  // impulse multiplier 1 in TGS
+            } else {
+                double bias = 0.0;
+                if (!s.velocityPass)
+                    bias = R.erp[l] * error / s.h;
+                else if (kind & kTgsKeepBias)
+                    bias = R.erp[l] * error / s.dt;
+                na = acc - recip * (normalVel + bias - R.velTarget[l]);
+            }
+            double lo = R.minImpulse[l], hi = R.maxImpulse[l];
+            if (bt.contact && t > 0) {  // friction: ±μ·(normal impulse)
+                hi = bt.frictionCoef[l] * normalAccum;
+                lo = -hi;
+            }
+            na = na < lo ? lo : (na > hi ? hi : na);
+            const double dl = na - acc;
+            R.accum[l] = na;
+            if (t == 0) normalAccum = na;
+            const double e0 = dl * ls0, f0 = dl * as0, e1 = dl * ls1, f1 = dl * as1;
+            for (int k = 0; k < 3; ++k) {
+                av[k] = av[k] + e0 * lin0[k];
+                aw[k] = aw[k] + f0 * angM0[k];
+                bv[k] = bv[k] - e1 * lin1[k];
+                bw[k] = bw[k] - f1 * angM1[k];
+            }
+            const double rr = dl * response;
+            residual.v[l] = residual.v[l] + rr * rr;
+        }
+        storeBodyRecord(A, av, aw);
+        storeBodyRecord(B, bv, bw);
     }
-    const Real dl = clampAccumulate(r, newAccum, rows);
-    a.linVel += (dl * r.linScale0) * r.lin0;
-    a.angVel += (dl * r.angScale0) * j.angM0;
-    b.linVel -= (dl * r.linScale1) * r.lin1;
-    b.angVel -= (dl * r.angScale1) * j.angM1;
-    return (dl * j.response) * (dl * j.response);
+}
+
+}  // namespace
+
+void sweepTgsBatchesScalar(const Batch* batches, const TgsArms* arms, int begin, int end, TgsLanes* slots,
+                           const TgsSweep& s, LaneSums& residual) {
+    for (int i = begin; i < end; ++i) solveTgsBatchScalar(batches[i], arms[i], slots, s, residual);
+}
+
+#if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
+void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, int end, TgsLanes* slots,
+                         const TgsSweep& s, LaneSums& residual) {
+    sweepTgsBatchesScalar(batches, arms, begin, end, slots, s, residual);
+}
+int integrateTgsBodiesAvx2(const TgsIntegrate&, int begin, int end, int* left) {
+    for (int i = begin; i < end; ++i) *left++ = i;
+    return end - begin;
+}
+#endif
+
+// [SECTION] packing
+
+// The kernels read BodyInfo as doubles: the orientation as (x, y, z, w), I^-½ column-major.
+static_assert(offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real), "glm quaternion stored as x, y, z, w");
+static_assert(offsetof(BodyInfo, pose) % sizeof(Real) == 0 && offsetof(Transform, q) % sizeof(Real) == 0 &&
+                  offsetof(BodyInfo, sqrtInvInertia) % sizeof(Real) == 0 && sizeof(BodyInfo) % sizeof(Real) == 0,
+              "BodyInfo must be readable as doubles");
+static_assert(sizeof(Mat3) == 9 * sizeof(Real), "Mat3 is 9 doubles, column after column");
+
+void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]) {
+    const Batch& bt = data.batches[bi];
+    TgsArms& arm = data.tgsArms[bi];
+    for (int l = 0; l < kLanes; ++l) {
+        const SolverRowExtra* x = count[l] > 0 ? &data.extra[static_cast<size_t>(first[l])] : nullptr;
+        const Vec3 r0L = x ? x->r0Local : Vec3(0.0), r1L = x ? x->r1Local : Vec3(0.0);
+        const Vec3 r0 = x ? x->r0 : Vec3(0.0), r1 = x ? x->r1 : Vec3(0.0);
+        for (int k = 0; k < 3; ++k) {
+            arm.r0Local[k][l] = r0L[k];
+            arm.r1Local[k][l] = r1L[k];
+            arm.r0[k][l] = r0[k];
+            arm.r1[k][l] = r1[k];
+        }
+    }
+    for (int t = 0; t < bt.slotCount; ++t) {
+        TgsLanes& L = data.tgsSlots[static_cast<size_t>(bt.firstSlot + t)];
+        for (int l = 0; l < kLanes; ++l) {
+            if (t >= count[l]) {  // padding: never solved
+                for (int k = 0; k < 3; ++k)
+                    L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] = L.baseM1[k][l] = 0.0;
+                L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
+                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = 0.0;
+                L.kind[l] = 0;
+                continue;
+            }
+            const size_t k = static_cast<size_t>(first[l] + t);
+            const SolverRow& r = data.rows[k];
+            const SolverRowExtra& x = data.extra[k];
+            const bool angular = r.flags & kSolveAngular;
+            // Angular rows keep their set-up Jacobian; linear rows' error uses I^-½·κ_base, which is
+            // constant over the step (inertia frozen), so it is worked out once here.
+            const Vec3 base0 = angular ? r.angM0 : data.info[static_cast<size_t>(r.b0)].sqrtInvInertia * x.ang0Base;
+            const Vec3 base1 = angular ? r.angM1 : data.info[static_cast<size_t>(r.b1)].sqrtInvInertia * x.ang1Base;
+            for (int c = 0; c < 3; ++c) {
+                L.lin0[c][l] = r.lin0[c];
+                L.lin1[c][l] = r.lin1[c];
+                L.ang0Base[c][l] = x.ang0Base[c];
+                L.ang1Base[c][l] = x.ang1Base[c];
+                L.baseM0[c][l] = base0[c];
+                L.baseM1[c][l] = base1[c];
+            }
+            L.error0[l] = x.error0;
+            L.velTarget[l] = x.velTarget;
+            L.erp[l] = x.erp;
+            L.stiffness[l] = x.stiffness;
+            L.damping[l] = x.damping;
+            L.minImpulse[l] = r.minImpulse;
+            L.maxImpulse[l] = r.maxImpulse;
+            L.accum[l] = r.accum;
+            int64_t kind = (r.flags & kSolveInactive) ? int64_t{0} : int64_t{kTgsActive};
+            if (angular) kind |= kTgsAngular;
+            if (r.flags & kSolveSpring) kind |= kTgsSpring;
+            if (r.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
+            if (r.flags & kSolveKeepBias) kind |= kTgsKeepBias;
+            L.kind[l] = kind;
+        }
+    }
+}
+
+// [SECTION] the solve
+
+namespace {
+
+/// One substep's motion of solver body i (not the static body 0) by h.
+void integrateBody(Data& data, size_t i, const Params& p, Real h) {
+    Body& b = data.bodies[i];
+    BodyInfo& info = data.info[i];
+    // Speed caps apply to the motion of every substep (the momocity is scaled with ω).
+    b.linVel = clampSpeed(b.linVel, p.maxLinearSpeed);
+    Vec3 w = info.sqrtInvInertia * b.angVel;
+    const Real wl = glm::length(w);
+    if (wl > p.maxAngularSpeed) {
+        const Real f = std::isinf(wl) ? overflowingSpeedFactor(w, p.maxAngularSpeed) : p.maxAngularSpeed / wl;
+        b.angVel *= f;
+        w *= f;
+    }
+    info.pose.p += b.linVel * h;
+    info.pose.q = integrateRotation(info.pose.q, w, h);
+    data.deltas[i].deltaLin += b.linVel * h;
+    data.deltas[i].deltaAng += b.angVel * h;
+}
+
+/// Every solver body's substep; with AVX2, four at a time (integrateTgsBodiesAvx2: the same bits).
+void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
+    const int n = static_cast<int>(data.bodies.size());
+    if (!simd) {
+        for (int i = 1; i < n; ++i) integrateBody(data, static_cast<size_t>(i), p, h);
+        return;
+    }
+    TgsIntegrate in;
+    in.vel = &data.bodies[0].linVel.x;
+    in.delta = &data.deltas[0].deltaLin.x;
+    in.info = reinterpret_cast<double*>(data.info.data());
+    in.infoStride = static_cast<int>(sizeof(BodyInfo) / sizeof(Real));
+    in.posAt = static_cast<int>((offsetof(BodyInfo, pose) + offsetof(Transform, p)) / sizeof(Real));
+    in.quatAt = static_cast<int>((offsetof(BodyInfo, pose) + offsetof(Transform, q)) / sizeof(Real));
+    in.invIAt = static_cast<int>(offsetof(BodyInfo, sqrtInvInertia) / sizeof(Real));
+    in.h = h;
+    in.maxLinearSpeed = p.maxLinearSpeed;
+    in.maxAngularSpeed = p.maxAngularSpeed;
+    data.integrateLeft.resize(static_cast<size_t>(std::max(n, 1)));
+    const int left = integrateTgsBodiesAvx2(in, 1, n, data.integrateLeft.data());
+    for (int k = 0; k < left; ++k) integrateBody(data, static_cast<size_t>(data.integrateLeft[static_cast<size_t>(k)]), p, h);
+}
+
+/// One sweep over every batch; returns the sweep's residual (see Data::residuals).
+Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd) {
+    TgsSweep s;
+    s.vel = &data.bodies[0].linVel.x;
+    s.delta = &data.deltas[0].deltaLin.x;
+    s.info = reinterpret_cast<const double*>(data.info.data());
+    s.infoStride = static_cast<int>(sizeof(BodyInfo) / sizeof(Real));
+    s.quatAt = static_cast<int>((offsetof(BodyInfo, pose) + offsetof(Transform, q)) / sizeof(Real));
+    s.invIAt = static_cast<int>(offsetof(BodyInfo, sqrtInvInertia) / sizeof(Real));
+    s.h = h;
+    s.dt = p.dt;
+    s.substep = substep;
+    s.velocityPass = velocityPass;
+    LaneSums lanes;
+    const int n = static_cast<int>(data.batches.size());
+    if (simd)
+        sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), 0, n, data.tgsSlots.data(), s, lanes);
+    else
+        sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), 0, n, data.tgsSlots.data(), s, lanes);
+    return std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3]));
 }
 
 }  // namespace
 
 void solveTGS(Data& data, const Params& p) {
+    const bool simd = activeSolverKernel() == SolverKernel::Avx2;
     const Real h = p.dt / static_cast<Real>(p.posIters);
     for (size_t i = 0; i < data.bodies.size(); ++i) {
         const BodyInfo& info = data.info[i];
@@ -103,36 +326,11 @@ void solveTGS(Data& data, const Params& p) {
 
     data.residuals.clear();
     for (int sub = 1; sub <= p.posIters; ++sub) {
-        Real residual2 = 0.0;
-        for (size_t k = 0; k < data.rowCount; ++k)
-            if (!(data.rows[k].flags & kSolveInactive)) residual2 += visitRow(k, data, h, p.dt, sub, false);
-        data.residuals.push_back(std::sqrt(residual2));
-        for (size_t i = 1; i < data.bodies.size(); ++i) {
-            Body& b = data.bodies[i];
-            BodyInfo& info = data.info[i];
-            // Speed caps apply to the motion of every substep (the momocity is scaled with ω).
-            b.linVel = clampSpeed(b.linVel, p.maxLinearSpeed);
-            Vec3 w = info.sqrtInvInertia * b.angVel;
-            const Real wl = glm::length(w);
-            if (wl > p.maxAngularSpeed) {
-                const Real f = std::isinf(wl) ? overflowingSpeedFactor(w, p.maxAngularSpeed) : p.maxAngularSpeed / wl;
-                b.angVel *= f;
-                w *= f;
-            }
-            info.pose.p += b.linVel * h;
-            info.pose.q = integrateRotation(info.pose.q, w, h);
-            data.deltas[i].deltaLin += b.linVel * h;
-            data.deltas[i].deltaAng += b.angVel * h;
-        }
+        data.residuals.push_back(sweep(data, p, h, sub, false, simd));
+        integrateBodies(data, p, h, simd);
     }
 
-    for (int it = 0; it < p.velIters; ++it) {
-        Real residual2 = 0.0;
-        for (size_t k = 0; k < data.rowCount; ++k)
-            if (!(data.rows[k].flags & (kSolveInactive | kSolveSpring)))
-                residual2 += visitRow(k, data, h, p.dt, p.posIters, true);
-        data.residuals.push_back(std::sqrt(residual2));
-    }
+    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd));
 
     for (size_t i = 0; i < data.bodies.size(); ++i) data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;
 }

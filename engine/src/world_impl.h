@@ -46,7 +46,7 @@ struct World::Impl {
     bool coloured = false;
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;
-    std::vector<int> rowSolver;  // per row: where the solver holds it (PGS: slot·4 + lane; TGS: index)
+    std::vector<int> rowSolver;  // per row: where the solver holds it: slot·4 + lane (PGS: data.slots, TGS: data.tgsSlots)
     std::vector<RowOut> rowOut;  // per row
     std::vector<RowResult> results;  // per row, filled by ensureResults
     bool resultsPending = false;     // a step ran since `results` was last filled

@@ -188,24 +188,6 @@ void World::step() {
             }
         if (m.rowSolver.size() < m.rowCount) m.rowSolver.resize(std::max(m.rowCount, 2 * m.rowSolver.size()));
         if (m.rowOut.size() < m.rowCount) m.rowOut.resize(std::max(m.rowCount, 2 * m.rowOut.size()));
-        if (tgs) {
-            if (data.rows.size() < m.rowCount) {
-                data.rows.resize(std::max(m.rowCount, 2 * data.rows.size()));
-                data.extra.resize(data.rows.size());
-            }
-            for (int l = 0; l < solver::kLanes; ++l) {
-                const size_t normal = tgsCursor;
-                for (int t = 0; t < counts[l]; ++t, ++tgsCursor) {
-                    const size_t k = static_cast<size_t>(firsts[l] + t);
-                    solver::SolverRow& sr = data.rows[tgsCursor];
-                    prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
-                            data.extra[tgsCursor]);
-                    if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
-                    m.rowSolver[k] = static_cast<int>(tgsCursor);
-                }
-            }
-            return;
-        }
         solver::Batch& bt = data.batches[bi];
         bt.firstSlot = static_cast<int32_t>(slotCursor);
         bt.slotCount = slots;
@@ -214,7 +196,6 @@ void World::step() {
         for (int l = 0; l < solver::kLanes; ++l)
             if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
         slotCursor += static_cast<size_t>(slots);
-        if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
         for (int l = 0; l < solver::kLanes; ++l) {
             bt.constraint[l] = ids[static_cast<size_t>(l)];
             bt.body0[l] = bt.body1[l] = 0;
@@ -228,6 +209,31 @@ void World::step() {
                 solver::bodyScales(data.info[static_cast<size_t>(rb.b1)], rb.invMassScale1, rb.invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
             }
         }
+        if (tgs) {
+            // TGS: each row set up in full (it keeps what the on-the-fly update of F 66 needs),
+            // lane after lane, then packed into the batch's own row slots (solver_tgs.cpp).
+            if (data.rows.size() < m.rowCount) {
+                data.rows.resize(std::max(m.rowCount, 2 * data.rows.size()));
+                data.extra.resize(data.rows.size());
+            }
+            if (data.tgsSlots.size() < slotCursor) data.tgsSlots.resize(std::max(slotCursor, 2 * data.tgsSlots.size()));
+            int rowAt[solver::kLanes] = {};
+            for (int l = 0; l < solver::kLanes; ++l) {
+                const size_t normal = tgsCursor;
+                rowAt[l] = static_cast<int>(tgsCursor);
+                for (int t = 0; t < counts[l]; ++t, ++tgsCursor) {
+                    const size_t k = static_cast<size_t>(firsts[l] + t);
+                    solver::SolverRow& sr = data.rows[tgsCursor];
+                    prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
+                            data.extra[tgsCursor]);
+                    if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
+                    m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
+                }
+            }
+            solver::packTgsBatch(data, bi, rowAt, counts);
+            return;
+        }
+        if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
         Real normalAccum[solver::kLanes] = {};
         const solver::BodyInfo *info0[solver::kLanes], *info1[solver::kLanes];  // padding lanes: the static body
@@ -275,7 +281,8 @@ void World::step() {
 
     // 3. prep and set-up, batch by batch
     const size_t nJointBatches = m.jointBatches.size();
-    if (!tgs) data.batches.resize(nJointBatches);
+    data.batches.resize(nJointBatches);
+    if (tgs) data.tgsArms.resize(nJointBatches);
     // Window after window (solver_colour.cpp): prep its joints in scene order, which streams
     // through the joint descriptions, then set up its batches in solve order from the rows just
     // written (in cache).
@@ -341,7 +348,8 @@ void World::step() {
     } else {
         m.contactBatches.clear();
     }
-    if (!tgs) data.batches.resize(nJointBatches + m.contactBatches.size());
+    data.batches.resize(nJointBatches + m.contactBatches.size());
+    if (tgs) data.tgsArms.resize(data.batches.size());
     for (size_t ci = 0; ci < m.contactBatches.size(); ++ci) setupBatch(nJointBatches + ci, m.contactBatches[ci], true);
     if (tgs) {
         data.rowCount = tgsCursor;
@@ -354,7 +362,7 @@ void World::step() {
         solver::solvePGS(data, params);
     for (size_t k = 0; k < m.rowCount; ++k) {
         const size_t at = static_cast<size_t>(m.rowSolver[k]);
-        m.rowOut[k].accum = tgs ? data.rows[at].accum
+        m.rowOut[k].accum = tgs ? data.tgsSlots[at / solver::kLanes].accum[at % solver::kLanes]
                                 : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
     }
 

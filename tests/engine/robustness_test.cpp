@@ -208,6 +208,36 @@ TEST(Determinism, SameSceneGivesBitIdenticalStatesEveryStep) {
     }
 }
 
+// Eight independent three-link hangers, each different, so that every batch holds 4 lanes whose
+// rows differ: hard and soft limits (one with restitution), force and acceleration drives, a
+// motor, cones, linear and angular rows side by side in one slot.
+Scene springTrainScene() {
+    Scene s;
+    const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
+    for (int g = 0; g < 8; ++g) {
+        const Real x = 2.0 * g;
+        const std::string a = test::indexed("upper", g), b = test::indexed("slider", g), c = test::indexed("bob", g);
+        s.bodies.push_back(test::box(a, Vec3(x + 0.5, 5.0, 0), Vec3(0.5, 0.1, 0.1), 1.0 + 0.25 * g));
+        s.bodies.push_back(test::box(b, Vec3(x + 1.2, 5.0, 0), Vec3(0.2, 0.1, 0.1), 0.5 + 0.1 * g));
+        s.bodies.push_back(test::sphere(c, Vec3(x + 1.6, 4.6, 0.1 * g), 0.3 + 0.2 * g, 0.1));
+        RevoluteJoint rj;
+        rj.limit = {g % 2 == 0, -0.6 - 0.05 * g, 0.8, 0.05, g == 2 ? 0.5 : 0.0, 0.2, g == 4 ? 400.0 : 0.0, g == 4 ? 5.0 : 0.0};
+        if (g % 3 == 0) rj.drive = {true, 30.0 + 5.0 * g, 1.0, kInf, g == 3, false};
+        if (g == 5) rj.motor.enabled = true, rj.motor.targetVelocity = 1.5, rj.motor.forceLimit = 20.0;
+        rj.driveTarget = 0.3;
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", g), "", a, Vec3(x, 5.0, 0), hinge, rj));
+        PrismaticJoint pj;
+        pj.limit = {g % 2 == 1, -0.2, 0.3, 0.05};
+        pj.drive = {g % 4 != 1, 80.0 * (g + 1), 2.0, g == 6 ? 15.0 : kInf, g % 3 == 1, false};
+        pj.driveTarget = 0.1;
+        s.joints.push_back(test::joint<PrismaticJoint>(s, test::indexed("slide", g), a, b, Vec3(x + 1.0, 5.0, 0), kIdentityQuat, pj));
+        SphericalJoint sj;
+        sj.cone.enabled = g % 2 == 0;
+        s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("ball", g), b, c, Vec3(x + 1.4, 5.0, 0), kIdentityQuat, sj));
+    }
+    return s;
+}
+
 // The hash of this scene after 600 steps is pinned: a change to the solver's arithmetic shows up
 // here. If the change is intended, update the constants (the test prints the new values).
 /// The jointed scene's state hash after 600 steps with the solver (printed with `label`).
@@ -275,11 +305,12 @@ TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
     setSolverOrder(SolverOrder::Coloured);
 }
 
-// The AVX2 kernel and the plain C++ kernel do the same arithmetic per lane: the same bits, every
-// step, with ground contacts (friction batches), limits and a drive in the scene.
+// The AVX2 kernels and the plain C++ kernels do the same arithmetic per lane: the same bits, every
+// step, with ground contacts (friction batches), limits and a drive in the scene, for PGS and TGS.
 TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
-    for (Scene s : {jointedScene(), longChainScene()}) {
-        s.settings.solver = SolverType::PGS;
+  for (SolverType solver : {SolverType::PGS, SolverType::TGS})
+    for (Scene s : {jointedScene(), longChainScene(), springTrainScene()}) {
+        s.settings.solver = solver;
         s.settings.groundPlane = true;
         World a(s), b(s);
         for (int i = 0; i < 2000; ++i) {
