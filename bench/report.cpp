@@ -4,6 +4,7 @@
 #include <ctime>
 #include <fstream>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 namespace bench {
@@ -150,20 +151,34 @@ void printSummary(const Report& r, std::FILE* out) {
 /// Issue 9's goals, measured (benchmark figures, never asserted).
 void printGoals(const Report& r, std::FILE* out) {
     std::fprintf(out, "\n### Issue 9 goals, as measured\n\n| goal | measured | met |\n|---|---|---|\n");
+    int scenesMet = 0, scenesCompared = 0;
+    std::string metBy;
     for (const SceneResult& s : r.scenes) {
         const EngineResult* pgs = find(s, EngineKind::JointLabPGS);
         const EngineResult* bullet = find(s, EngineKind::Bullet);
-        if (pgs && bullet && bullet->marginalRate() > 0) {
-            const double x = pgs->marginalRate() / bullet->marginalRate();
-            const RunResult &a = pgs->accuracy, &b = bullet->accuracy;
+        // The goal asks it of JointLab: each of its solvers is measured against it, and a scene
+        // counts as met when one solver meets both halves.
+        bool sceneMet = false, compared = false;
+        for (EngineKind kind : {EngineKind::JointLabPGS, EngineKind::JointLabTGS}) {
+            const EngineResult* jl = find(s, kind);
+            if (!jl || !bullet || !(bullet->marginalRate() > 0)) continue;
+            compared = true;
+            const char* solver = kind == EngineKind::JointLabPGS ? "PGS" : "TGS";
+            const double x = jl->marginalRate() / bullet->marginalRate();
+            const RunResult &a = jl->accuracy, &b = bullet->accuracy;
             const bool accurate = a.hasAt5 && b.hasAt5 && a.at5.sepRms <= b.at5.sepRms;
+            const bool met = x >= 3 && accurate;
+            if (met && !sceneMet) metBy += (metBy.empty() ? "" : ", ") + s.scene.name + " (" + solver + ")";
+            sceneMet = sceneMet || met;
             std::fprintf(out,
-                         "| %s: PGS marginal row-iteration rate ≥ 3× Bullet's, separation RMS 5 s ≤ Bullet's | %s× (%s vs %s "
+                         "| %s: %s marginal row-iteration rate ≥ 3× Bullet's, separation RMS 5 s ≤ Bullet's | %s× (%s vs %s "
                          "M/s); %s vs %s m | %s |\n",
-                         s.scene.name.c_str(), fixed(x, 2).c_str(), num(pgs->marginalRate() * 1e-6).c_str(),
+                         s.scene.name.c_str(), solver, fixed(x, 2).c_str(), num(jl->marginalRate() * 1e-6).c_str(),
                          num(bullet->marginalRate() * 1e-6).c_str(), a.hasAt5 ? num(a.at5.sepRms).c_str() : "—",
-                         b.hasAt5 ? num(b.at5.sepRms).c_str() : "—", x >= 3 && accurate ? "yes" : "no");
+                         b.hasAt5 ? num(b.at5.sepRms).c_str() : "—", met ? "yes" : "no");
         }
+        scenesCompared += compared ? 1 : 0;
+        scenesMet += sceneMet ? 1 : 0;
         if (s.scene.name != "grid100" || !pgs) continue;
         const RunResult* at4 = runAt(*pgs, 4);
         if (at4)
@@ -172,6 +187,9 @@ void printGoals(const Report& r, std::FILE* out) {
         std::fprintf(out, "| grid100: ≥ 300 M row-iterations/s with PGS | %s M/s | %s |\n",
                      num(pgs->marginalRate() * 1e-6).c_str(), pgs->marginalRate() >= 300e6 ? "yes" : "no");
     }
+    if (scenesCompared > 0)
+        std::fprintf(out, "| the 3× goal, every scene, by either solver | %d of %d scenes%s%s | %s |\n", scenesMet,
+                     scenesCompared, metBy.empty() ? "" : ": ", metBy.c_str(), scenesMet == scenesCompared ? "yes" : "no");
 }
 
 }  // namespace

@@ -106,6 +106,7 @@ struct Data {
     /// PGS: the rows in the batched layout (solver_batch.h), in solve order.
     std::vector<Batch> batches;
     std::vector<RowLanes> slots;  ///< the batches' row slots (the vector only grows)
+    std::vector<LockLanes> lockSlots;  ///< lock batches' row slots (AVX2 only; the vector only grows)
     /// TGS: the same batches (data.batches) with their own row slots and lever arms, packed from
     /// `rows` (packTgsBatch).
     std::vector<TgsLanes> tgsSlots;
@@ -153,6 +154,7 @@ struct Params {
     Real erp = 1.0;  ///< Baumgarte α
     Real maxLinearSpeed = kInf;   ///< bodies never move faster than this, in integration too [m/s]
     Real maxAngularSpeed = kInf;  ///< [rad/s]
+    bool simd = false;  ///< AVX2 kernels; decided once per step (set-up and solve must agree on the layout)
 };
 
 /// v scaled down to length maxLen if it is longer (NaN stays NaN; the world catches it).
@@ -200,14 +202,19 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
 void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
                   RowLanes& slot, RowReport& report);
 
-/// PGS with the AVX2 kernel: sets up row slot `slot` of a joint batch whose 4 lanes are all plain
-/// hard rows (flags at most kRowOutputForce, kRowAngular, kRowKeepBias, kRowVelocityOnly) at once,
-/// bit-identical to setupRowLane lane after lane. rows[l] == nullptr: a padding lane (stored as
-/// padLane does: all zeros; i0[l] must still point at a body, e.g. the static one, and
-/// reports[l] is not written). Returns false, having written nothing, when a lane is not such a
-/// row or the AVX2 kernel is not compiled in.
+/// PGS with the AVX2 kernel: sets up row slot `slot` (or `lock`, if not null: a lock batch's
+/// slot, see isLockRow) of a joint batch whose 4 lanes are all plain hard rows (flags at most
+/// kRowOutputForce, kRowAngular, kRowKeepBias, kRowVelocityOnly) at once, bit-identical to
+/// setupRowLane lane after lane. rows[l] == nullptr: a padding lane (stored as padLane does: all
+/// zeros; i0[l] must still point at a body, e.g. the static one, and reports[l] is not written).
+/// Returns false, having written nothing, when a lane is not such a row or the AVX2 kernel is not
+/// compiled in.
 bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
-                   const Batch& bt, const Params& p, RowLanes& slot, RowReport* const reports[kLanes]);
+                   const Batch& bt, const Params& p, RowLanes* slot, LockLanes* lock, RowReport* const reports[kLanes]);
+
+/// An equality lock: a plain hard row (as setupHardSlot takes) with both impulse bounds infinite
+/// and linear1 = linear0 bit for bit. A batch whose rows are all lock rows is stored as LockLanes.
+bool isLockRow(const Row& row);
 
 /// Stores one prepared row in lane l of a row slot; an inactive row stores zeros for its
 /// Jacobian, response and impulse multiplier.

@@ -99,12 +99,12 @@ void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slot
 }
 
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, LockLanes*, double* bodies, bool biased,
                       LaneSums& residual) {
-    sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);
+    sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);  // no lock batches without AVX2
 }
 bool avx2Available() { return false; }
-int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, RowLanes&, double*) { return -1; }
+int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, RowLanes*, LockLanes*, double*) { return -1; }
 #else
 bool avx2Available() {
     static const bool ok = __builtin_cpu_supports("avx2");
@@ -122,7 +122,7 @@ Real sweep(Data& data, bool biased, bool simd) {
     const int n = static_cast<int>(data.batches.size());
     double* bodies = &data.bodies[0].linVel.x;
     if (simd)
-        sweepBatchesAvx2(data.batches.data(), 0, n, data.slots.data(), bodies, biased, lanes);
+        sweepBatchesAvx2(data.batches.data(), 0, n, data.slots.data(), data.lockSlots.data(), bodies, biased, lanes);
     else
         sweepBatchesScalar(data.batches.data(), 0, n, data.slots.data(), bodies, biased, lanes);
     return std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3]));
@@ -137,7 +137,7 @@ void totalVelocity(const Body& b, const BodyInfo& info, Vec3& v, Vec3& w) {
 }  // namespace
 
 void solvePGS(Data& data, const Params& p) {
-    const bool simd = activeSolverKernel() == SolverKernel::Avx2;
+    const bool simd = p.simd;
     for (Body& b : data.bodies) b = Body{};
     // Rows that start with an accumulated impulse (warm-started contacts) apply it first (F 24).
     for (const Batch& bt : data.batches) {

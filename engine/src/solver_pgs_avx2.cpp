@@ -34,7 +34,29 @@ inline void subScaled(Vec3x4& v, __m256d d, const double (&j)[3][kLanes]) {
     v.z = _mm256_sub_pd(v.z, _mm256_mul_pd(d, _mm256_load_pd(j[2])));
 }
 
-__m256d solveBatch(const Batch& bt, RowLanes* slots, double* bodies, bool biased, __m256d residual) {
+// What differs between the two slot layouts; everything else is one kernel (solveBatch).
+inline const double (&linear0(const RowLanes& r))[3][kLanes] { return r.lin0; }
+inline const double (&linear1(const RowLanes& r))[3][kLanes] { return r.lin1; }
+inline const double (&linear0(const LockLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&linear1(const LockLanes& r))[3][kLanes] { return r.lin; }
+
+/// F 63–65, D 20–22: constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum, and the row's bounds.
+inline __m256d newImpulse(const RowLanes& r, __m256d c, __m256d vel, __m256d acc, __m256d& lo, __m256d& hi) {
+    lo = _mm256_load_pd(r.minImpulse);
+    hi = _mm256_load_pd(r.maxImpulse);
+    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), _mm256_mul_pd(_mm256_load_pd(r.impulseMul), acc));
+}
+/// The same for a lock row: impulseMul·accum = 1·accum = accum on active lanes (inactive lanes are
+/// masked), bounds ±kMaxRowVelocityChange·(1/r) with 1/r = −vMul, as the set-up computes them.
+inline __m256d newImpulse(const LockLanes& r, __m256d c, __m256d vel, __m256d acc, __m256d& lo, __m256d& hi) {
+    const __m256d sign = _mm256_set1_pd(-0.0), vMul = _mm256_load_pd(r.vMul);
+    hi = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), _mm256_xor_pd(sign, vMul));
+    lo = _mm256_xor_pd(sign, hi);
+    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(vMul, vel)), acc);
+}
+
+template <class Lanes>
+__m256d solveBatch(const Batch& bt, Lanes* slots, double* bodies, bool biased, __m256d residual) {
     double* a[kLanes];
     double* b[kLanes];
     for (int l = 0; l < kLanes; ++l) {
@@ -47,17 +69,15 @@ __m256d solveBatch(const Batch& bt, RowLanes* slots, double* bodies, bool biased
     const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
     const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
     const __m256d zero = _mm256_setzero_pd();
-    RowLanes* r = slots + bt.firstSlot;
+    Lanes* r = slots + bt.firstSlot;
     for (int s = 0; s < bt.slotCount; ++s, ++r) {
         // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62, 64)
-        const __m256d vel = _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot(r->lin0, av), dot(r->ang0, aw)), dot(r->lin1, bv)),
-                                          dot(r->ang1, bw));
+        const __m256d vel = _mm256_sub_pd(
+            _mm256_sub_pd(_mm256_add_pd(dot(linear0(*r), av), dot(r->ang0, aw)), dot(linear1(*r), bv)), dot(r->ang1, bw));
         const __m256d c = _mm256_load_pd(biased ? r->constant : r->unbiasedConstant);
         const __m256d acc = _mm256_load_pd(r->accum);
-        // F 63–65, D 20–22
-        __m256d na = _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r->vMul), vel)),
-                                   _mm256_mul_pd(_mm256_load_pd(r->impulseMul), acc));
-        const __m256d lo = _mm256_load_pd(r->minImpulse), hi = _mm256_load_pd(r->maxImpulse);
+        __m256d lo, hi;
+        __m256d na = newImpulse(*r, c, vel, acc, lo, hi);
         // na < lo ? lo : (na > hi ? hi : na)
         const __m256d upper = _mm256_blendv_pd(na, hi, _mm256_cmp_pd(na, hi, _CMP_GT_OQ));
         na = _mm256_blendv_pd(upper, lo, _mm256_cmp_pd(na, lo, _CMP_LT_OQ));
@@ -66,9 +86,9 @@ __m256d solveBatch(const Batch& bt, RowLanes* slots, double* bodies, bool biased
         const __m256d dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
         _mm256_store_pd(r->accum, _mm256_blendv_pd(acc, na, active));
         // F 24, 60–61
-        addScaled(av, _mm256_mul_pd(dl, ls0), r->lin0);
+        addScaled(av, _mm256_mul_pd(dl, ls0), linear0(*r));
         addScaled(aw, _mm256_mul_pd(dl, as0), r->ang0);
-        subScaled(bv, _mm256_mul_pd(dl, ls1), r->lin1);
+        subScaled(bv, _mm256_mul_pd(dl, ls1), linear1(*r));
         subScaled(bw, _mm256_mul_pd(dl, as1), r->ang1);
         const __m256d rr = _mm256_mul_pd(dl, resp);
         residual = _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
@@ -80,7 +100,7 @@ __m256d solveBatch(const Batch& bt, RowLanes* slots, double* bodies, bool biased
 
 }  // namespace
 
-int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes& L, double* response) {
+int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes* full, LockLanes* lock, double* response) {
     // Row: j[0..2] μ0, j[3..5] κ0, j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds
     __m256d j[16];
     for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
@@ -114,7 +134,24 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes&
     const __m256d constant = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_sub_pd(bias, vT), vPre)), recip);
     const __m256d unbiased = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_xor_pd(sign, vT), vPre)), recip);
     const __m256d keep = _mm256_cmp_pd(_mm256_load_pd(in.keepBias), _mm256_setzero_pd(), _CMP_NEQ_OQ);
+    const __m256d vMul = _mm256_and_pd(active, _mm256_xor_pd(sign, recip));  // F 63
+    const __m256d unbiasedKept = _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep));
+    if (lock) {  // a lock row: the rest is implied (LockLanes)
+        LockLanes& K = *lock;
+        for (int k = 0; k < 3; ++k) {
+            _mm256_store_pd(K.lin[k], _mm256_and_pd(active, j[k]));
+            _mm256_store_pd(K.ang0[k], _mm256_and_pd(active, angM0[k]));
+            _mm256_store_pd(K.ang1[k], _mm256_and_pd(active, angM1[k]));
+        }
+        _mm256_store_pd(K.constant, _mm256_and_pd(active, constant));
+        _mm256_store_pd(K.unbiasedConstant, unbiasedKept);
+        _mm256_store_pd(K.vMul, vMul);
+        _mm256_store_pd(K.accum, _mm256_setzero_pd());
+        _mm256_store_pd(K.response, _mm256_and_pd(active, resp));
+        return _mm256_movemask_pd(active);
+    }
     // storeLane: an inactive lane keeps zeros (and its bounds)
+    RowLanes& L = *full;
     for (int k = 0; k < 3; ++k) {
         _mm256_store_pd(L.lin0[k], _mm256_and_pd(active, j[k]));
         _mm256_store_pd(L.ang0[k], _mm256_and_pd(active, angM0[k]));
@@ -122,8 +159,8 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes&
         _mm256_store_pd(L.ang1[k], _mm256_and_pd(active, angM1[k]));
     }
     _mm256_store_pd(L.constant, _mm256_and_pd(active, constant));
-    _mm256_store_pd(L.unbiasedConstant, _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep)));
-    _mm256_store_pd(L.vMul, _mm256_and_pd(active, _mm256_xor_pd(sign, recip)));  // F 63
+    _mm256_store_pd(L.unbiasedConstant, unbiasedKept);
+    _mm256_store_pd(L.vMul, vMul);
     _mm256_store_pd(L.impulseMul, _mm256_and_pd(active, _mm256_set1_pd(1.0)));
     // bounds: within ±kMaxRowVelocityChange/r on active lanes (computeSetup's solveMin/solveMax)
     const __m256d cap = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), recip);
@@ -137,8 +174,8 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes&
     return _mm256_movemask_pd(active);
 }
 
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
-                      LaneSums& residual) {
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, LockLanes* lockSlots, double* bodies,
+                      bool biased, LaneSums& residual) {
     __m256d res = _mm256_load_pd(residual.v);
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
@@ -149,7 +186,7 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
             res = _mm256_load_pd(residual.v);
             continue;
         }
-        res = solveBatch(bt, slots, bodies, biased, res);
+        res = bt.lock ? solveBatch(bt, lockSlots, bodies, biased, res) : solveBatch(bt, slots, bodies, biased, res);
     }
     _mm256_store_pd(residual.v, res);
 }

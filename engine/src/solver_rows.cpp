@@ -10,6 +10,7 @@
 // h is the step the row is integrated over: dt for PGS, dt/posIters for TGS (D 40).
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 
 #include <glm/gtx/norm.hpp>
 
@@ -185,9 +186,18 @@ static_assert(sizeof(Mat3) == 9 * sizeof(Real) && offsetof(BodyInfo, wPre) == of
                   offsetof(BodyInfo, vPre) + 8 * sizeof(Real) <= sizeof(BodyInfo),
               "BodyInfo: vPre, wPre adjacent with 2 doubles readable after them");
 
+namespace {
+constexpr uint16_t kPlainHardFlags = kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly;
+}  // namespace
+
+bool isLockRow(const Row& r) {
+    return !(r.flags & ~kPlainHardFlags) && r.minImpulse == -kInf && r.maxImpulse == kInf &&
+           std::memcmp(&r.linear0, &r.linear1, sizeof(Vec3)) == 0;
+}
+
 bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
-                   const Batch& bt, const Params& p, RowLanes& slot, RowReport* const reports[kLanes]) {
-    constexpr uint16_t kPlain = kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly;
+                   const Batch& bt, const Params& p, RowLanes* slot, LockLanes* lock, RowReport* const reports[kLanes]) {
+    constexpr uint16_t kPlain = kPlainHardFlags;
     // A padding lane reads a row of zeros: zero response, so it stores what padLane stores (all zeros).
     alignas(32) static const double kZeroRow[16] = {};
     HardRowsIn in;
@@ -210,7 +220,7 @@ bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLane
         in.keepBias[l] = (r.flags & kRowKeepBias) ? 1.0 : 0.0;
     }
     double response[kLanes];
-    const int active = setupHardRowsAvx2(bt, in, p.dt, slot, response);
+    const int active = setupHardRowsAvx2(bt, in, p.dt, slot, lock, response);
     if (active < 0) return false;
     for (int l = 0; l < kLanes; ++l) {  // computeSetup's report
         if (!rows[l]) continue;

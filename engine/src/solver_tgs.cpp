@@ -313,7 +313,7 @@ Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, 
 }  // namespace
 
 void solveTGS(Data& data, const Params& p) {
-    const bool simd = activeSolverKernel() == SolverKernel::Avx2;
+    const bool simd = p.simd;
     const Real h = p.dt / static_cast<Real>(p.posIters);
     for (size_t i = 0; i < data.bodies.size(); ++i) {
         const BodyInfo& info = data.info[i];

@@ -50,7 +50,7 @@ void World::step() {
     const Real dt = s.dt;
     const bool tgs = s.solver == SolverType::TGS;
     solver::Params params{dt, std::max(1, s.posIters), std::max(0, s.velIters), s.effectiveBaumgarte(),
-                          s.maxLinearSpeed, s.maxAngularSpeed};
+                          s.maxLinearSpeed, s.maxAngularSpeed, activeSolverKernel() == SolverKernel::Avx2};
 
     m.lastGood = bodies_;  // (no allocation once sized)
 
@@ -175,8 +175,8 @@ void World::step() {
     };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
-    size_t slotCursor = 0, tgsCursor = 0;
-    const bool simdSetup = !tgs && activeSolverKernel() == SolverKernel::Avx2;
+    size_t slotCursor = 0, lockCursor = 0, tgsCursor = 0;
+    const bool simdSetup = !tgs && params.simd;
     auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
         int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
         const solver::RowBodies* rbs[solver::kLanes] = {};
@@ -189,13 +189,23 @@ void World::step() {
         if (m.rowSolver.size() < m.rowCount) m.rowSolver.resize(std::max(m.rowCount, 2 * m.rowSolver.size()));
         if (m.rowOut.size() < m.rowCount) m.rowOut.resize(std::max(m.rowCount, 2 * m.rowOut.size()));
         solver::Batch& bt = data.batches[bi];
-        bt.firstSlot = static_cast<int32_t>(slotCursor);
         bt.slotCount = slots;
         bt.contact = contact ? 1 : 0;
         bt.laneCount = 0;
         for (int l = 0; l < solver::kLanes; ++l)
             if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
-        slotCursor += static_cast<size_t>(slots);
+        // PGS with AVX2: a joint batch of several lanes whose rows are all equality locks is
+        // stored compactly (LockLanes, solver_batch.h); its sweeps read 30% fewer bytes.
+        bt.lock = 0;
+        if (simdSetup && !contact && bt.laneCount > 1) {
+            bt.lock = 1;
+            for (int l = 0; l < solver::kLanes && bt.lock; ++l)
+                for (int t = 0; t < counts[l] && bt.lock; ++t)
+                    bt.lock = solver::isLockRow(m.rows[static_cast<size_t>(firsts[l] + t)]) ? 1 : 0;
+        }
+        size_t& cursor = bt.lock ? lockCursor : slotCursor;
+        bt.firstSlot = static_cast<int32_t>(cursor);
+        cursor += static_cast<size_t>(slots);
         for (int l = 0; l < solver::kLanes; ++l) {
             bt.constraint[l] = ids[static_cast<size_t>(l)];
             bt.body0[l] = bt.body1[l] = 0;
@@ -234,6 +244,7 @@ void World::step() {
             return;
         }
         if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
+        if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
         Real normalAccum[solver::kLanes] = {};
         const solver::BodyInfo *info0[solver::kLanes], *info1[solver::kLanes];  // padding lanes: the static body
@@ -242,7 +253,7 @@ void World::step() {
             info1[l] = &data.info[static_cast<size_t>(bt.body1[l])];
         }
         for (int t = 0; t < slots; ++t) {
-            solver::RowLanes& L = data.slots[static_cast<size_t>(bt.firstSlot + t)];
+            const size_t at = static_cast<size_t>(bt.firstSlot + t);
             if (simdSetup && !contact) {
                 // Joint rows: a slot of plain hard rows (and padding) is set up at once (solver_pgs_avx2.cpp).
                 const Row* rs[solver::kLanes];
@@ -252,12 +263,18 @@ void World::step() {
                     rs[l] = real ? m.rows.data() + firsts[l] + t : nullptr;
                     reps[l] = real ? m.rowOut.data() + firsts[l] + t : nullptr;
                 }
-                if (solver::setupHardSlot(rs, info0, info1, bt, params, L, reps)) {
+                if (solver::setupHardSlot(rs, info0, info1, bt, params, bt.lock ? nullptr : &data.slots[at],
+                                          bt.lock ? &data.lockSlots[at] : nullptr, reps)) {
+                    // where the row lives: slot·4 + lane, negative (−1 − that) in a lock slot
                     for (int l = 0; l < solver::kLanes; ++l)
-                        if (rs[l]) m.rowSolver[static_cast<size_t>(firsts[l] + t)] = (bt.firstSlot + t) * solver::kLanes + l;
+                        if (rs[l]) {
+                            const int where = static_cast<int>(at) * solver::kLanes + l;
+                            m.rowSolver[static_cast<size_t>(firsts[l] + t)] = bt.lock ? -1 - where : where;
+                        }
                     continue;
                 }
             }
+            solver::RowLanes& L = data.slots[at];
             for (int l = 0; l < solver::kLanes; ++l) {
                 if (t >= counts[l]) {
                     padLane(L, l);
@@ -361,7 +378,13 @@ void World::step() {
     else
         solver::solvePGS(data, params);
     for (size_t k = 0; k < m.rowCount; ++k) {
-        const size_t at = static_cast<size_t>(m.rowSolver[k]);
+        const int where = m.rowSolver[k];
+        if (where < 0) {  // PGS lock slot
+            const size_t at = static_cast<size_t>(-1 - where);
+            m.rowOut[k].accum = data.lockSlots[at / solver::kLanes].accum[at % solver::kLanes];
+            continue;
+        }
+        const size_t at = static_cast<size_t>(where);
         m.rowOut[k].accum = tgs ? data.tgsSlots[at / solver::kLanes].accum[at % solver::kLanes]
                                 : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
     }

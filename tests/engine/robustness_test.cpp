@@ -308,24 +308,25 @@ TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
 // The AVX2 kernels and the plain C++ kernels do the same arithmetic per lane: the same bits, every
 // step, with ground contacts (friction batches), limits and a drive in the scene, for PGS and TGS.
 TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
-  for (SolverType solver : {SolverType::PGS, SolverType::TGS})
-    for (Scene s : {jointedScene(), longChainScene(), springTrainScene()}) {
-        s.settings.solver = solver;
-        s.settings.groundPlane = true;
-        World a(s), b(s);
-        for (int i = 0; i < 2000; ++i) {
-            setSolverKernel(SolverKernel::Auto);
-            a.step();
-            setSolverKernel(SolverKernel::Scalar);
-            b.step();
-            ASSERT_EQ(a.stateHash(), b.stateHash()) << "step " << i;
-            // The row set-up too (AVX2: plain hard rows 4 at a time): the same row results, bit for bit.
-            const auto ra = a.rowResults(), rb = b.rowResults();
-            ASSERT_EQ(ra.size(), rb.size());
-            for (size_t k = 0; k < ra.size(); ++k) {
-                ASSERT_EQ(std::memcmp(&ra[k].impulse, &rb[k].impulse, 5 * sizeof(Real)), 0) << "step " << i << " row " << k;
-                ASSERT_EQ(ra[k].clamped, rb[k].clamped);
-                ASSERT_EQ(ra[k].active, rb[k].active);
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+        for (Scene s : {jointedScene(), longChainScene(), springTrainScene()}) {
+            s.settings.solver = solver;
+            s.settings.groundPlane = true;
+            World a(s), b(s);
+            for (int i = 0; i < 2000; ++i) {
+                setSolverKernel(SolverKernel::Auto);
+                a.step();
+                setSolverKernel(SolverKernel::Scalar);
+                b.step();
+                ASSERT_EQ(a.stateHash(), b.stateHash()) << "step " << i;
+                // The row set-up too (AVX2: plain hard rows 4 at a time): the same row results, bit for bit.
+                const auto ra = a.rowResults(), rb = b.rowResults();
+                ASSERT_EQ(ra.size(), rb.size());
+                for (size_t k = 0; k < ra.size(); ++k) {
+                    ASSERT_EQ(std::memcmp(&ra[k].impulse, &rb[k].impulse, 5 * sizeof(Real)), 0) << "step " << i << " row " << k;
+                    ASSERT_EQ(ra[k].clamped, rb[k].clamped);
+                    ASSERT_EQ(ra[k].active, rb[k].active);
+                }
             }
         }
     }
