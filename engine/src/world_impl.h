@@ -24,12 +24,22 @@ struct ContactRef {
     solver::RowBodies rb;
 };
 
+/// What the step reads of a joint's description every step, copied out of the ~1 KB JointDesc
+/// (whose fields sit on six cache lines spread over it) into one dense array: prep streams
+/// through it instead of missing the cache on every description. Descriptions never change
+/// inside a World, so the copy is made once.
+struct JointFrames {
+    Transform frame0, frame1;
+    Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
+};
+
 struct World::Impl {
     std::vector<MassProperties> mass;    // per scene body
     std::vector<Real> invMass;           // per scene body (0 for no mass)
     std::vector<Vec3> sqrtInvInertiaLocal, sqrtInertiaLocal;  // principal I^-½, I^½ per scene body
     std::vector<int> solverIndex;        // scene body -> solver body (0 = static / world)
     std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
+    std::vector<JointFrames> jointFrames;     // per joint, from its description
     std::vector<int> jointSolver0, jointSolver1;  // solver body index (0 = static / world)
     std::vector<int> jointKey0, jointKey1;        // solver body index if dynamic, else -1 (colouring)
     std::vector<Vec3> extForce, extTorque;    // user forces for the next step

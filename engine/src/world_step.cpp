@@ -117,17 +117,17 @@ void World::step() {
     auto prepJoint = [&](size_t j) {
         JointState& js = joints_[j];
         js.firstRow = static_cast<int>(m.rowCount);
-        const JointDesc& d = scene_.joints[j];
+        const JointFrames& f = m.jointFrames[j];
         const int b0 = m.jointBody0[j], b1 = m.jointBody1[j];
         const Transform pose0 = b0 >= 0 ? bodies_[static_cast<size_t>(b0)].pose : Transform{};
         const Transform pose1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose : Transform{};
-        PrepContext ctx = PrepContext::make(pose0, d.frame0, pose1, d.frame1, dt);
+        PrepContext ctx = PrepContext::make(pose0, f.frame0, pose1, f.frame1, dt);
         ctx.memory = &m.memory[j];
         RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
-        std::visit([&](const auto& params) { prep(params, ctx, out); }, d.params);
+        std::visit([&](const auto& params) { prep(params, ctx, out); }, scene_.joints[j].params);
         m.jointX1[j] = pose1.p;
-        m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], d.invMassScale0, d.invInertiaScale0,
-                                             d.invMassScale1, d.invInertiaScale1, ctx.r0, ctx.r1};
+        m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
+                                             f.invMassScale1, f.invInertiaScale1, ctx.r0, ctx.r1};
         m.rowCount += static_cast<size_t>(out.count);
         js.rowCount = out.count;
     };
