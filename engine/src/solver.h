@@ -186,9 +186,9 @@ struct RowBodies {
     Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
     Vec3 r0{0.0}, r1{0.0};
 };
-/// What telemetry and force reporting keep of a prepared row (the impulse is filled after the solve).
+/// What telemetry and force reporting keep of a prepared row (its impulse stays where the solver
+/// left it: World::Impl::impulse).
 struct RowReport {
-    Real accum = 0.0;
     Real response = 0.0;
     Real minImpulse = 0.0, maxImpulse = 0.0;
     Real erp = 0.0, velTarget = 0.0;

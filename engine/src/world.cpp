@@ -144,7 +144,7 @@ bool World::recoverFromDivergence() {
         if (m.jointBody0[j] != bad && m.jointBody1[j] != bad) continue;
         const JointState& js = joints_[j];
         for (int k = js.firstRow; k < js.firstRow + js.rowCount; ++k) {
-            const Real l = m.rowOut[static_cast<size_t>(k)].accum;
+            const Real l = m.impulse(static_cast<size_t>(k));
             const Real size = std::isfinite(l) ? std::abs(l) : kInf;
             if (size > worst) {
                 worst = size;

@@ -57,7 +57,8 @@ struct World::Impl {
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;
     std::vector<int> rowSolver;  // per row: where the solver holds it: slot·4 + lane (PGS: data.slots, TGS: data.tgsSlots)
-    std::vector<RowOut> rowOut;  // per row
+    std::vector<RowOut> rowOut;  // per row (its `accum` is not used: impulse(k) reads the solver's)
+    bool lastStepTgs = false;    // the solver of the last step: where its impulses are
     std::vector<RowResult> results;  // per row, filled by ensureResults
     bool resultsPending = false;     // a step ran since `results` was last filled
     bool forcesPending = false;      // a step ran since the joints' force and torque were last filled
@@ -80,6 +81,19 @@ struct World::Impl {
     /// Force and torque joint j (rows [firstRow, firstRow + count)) applied to body 1 over the
     /// last step, at body 1's joint frame origin (physx-joints-guide.md "Force Reporting").
     void jointForce(size_t j, int firstRow, int count, Vec3& force, Vec3& torque) const;
+
+    /// Row k's accumulated impulse in the last step, read where the solver left it (no copy per
+    /// step: most steps nobody asks).
+    Real impulse(size_t k) const {
+        const int where = rowSolver[k];
+        if (where < 0) {  // PGS lock slot
+            const size_t at = static_cast<size_t>(-1 - where);
+            return data.lockSlots[at / solver::kLanes].accum[at % solver::kLanes];
+        }
+        const size_t at = static_cast<size_t>(where);
+        return lastStepTgs ? data.tgsSlots[at / solver::kLanes].accum[at % solver::kLanes]
+                           : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
+    }
 
     /// Room for `n` more rows at the end; the prep functions write straight into it.
     Row* reserveRows(size_t n) {

@@ -377,17 +377,7 @@ void World::step() {
         solver::solveTGS(data, params);
     else
         solver::solvePGS(data, params);
-    for (size_t k = 0; k < m.rowCount; ++k) {
-        const int where = m.rowSolver[k];
-        if (where < 0) {  // PGS lock slot
-            const size_t at = static_cast<size_t>(-1 - where);
-            m.rowOut[k].accum = data.lockSlots[at / solver::kLanes].accum[at % solver::kLanes];
-            continue;
-        }
-        const size_t at = static_cast<size_t>(where);
-        m.rowOut[k].accum = tgs ? data.tgsSlots[at / solver::kLanes].accum[at % solver::kLanes]
-                                : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
-    }
+    m.lastStepTgs = tgs;
 
     // The row results now describe this step (also when it diverges below: they show the rows
     // and impulses that did); computed from these rows and solver bodies when first asked for.
@@ -401,7 +391,7 @@ void World::step() {
         std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
         for (const ContactRef& c : m.contacts)
             for (size_t t = 0; t < 3; ++t)
-                m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] = m.rowOut[static_cast<size_t>(c.firstRow) + t].accum;
+                m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] = m.impulse(static_cast<size_t>(c.firstRow) + t);
         std::swap(m.contactImpulse, m.nextContactImpulse);
         m.contactImpulseDirty = !m.contacts.empty();
     }
@@ -459,7 +449,7 @@ void World::Impl::jointForce(size_t j, int firstRow, int count, Vec3& force, Vec
     for (int k = firstRow; k < firstRow + count; ++k) {
         const Row& row = rows[static_cast<size_t>(k)];
         if (!(row.flags & kRowOutputForce)) continue;
-        const Real l = rowOut[static_cast<size_t>(k)].accum;
+        const Real l = impulse(static_cast<size_t>(k));
         // Impulse on body 1 is −λ·(linear1, angular1) about its centre of mass.
         linImpulse -= l * row.linear1;
         angImpulse -= l * row.angular1;
@@ -482,7 +472,8 @@ void World::Impl::ensureResults(const std::vector<JointState>& joints) {
             const Row& row = rows[k];
             const RowOut& o = rowOut[k];
             RowResult& res = results[k];
-            res.impulse = o.accum;
+            const Real accum = impulse(k);
+            res.impulse = accum;
             res.geometricError = row.geometricError;
             res.bias = o.erp * row.geometricError / h;
             res.unitResponse = o.response;
@@ -491,9 +482,9 @@ void World::Impl::ensureResults(const std::vector<JointState>& joints) {
                             glm::dot(row.linear1, b.linVel) - glm::dot(row.angular1, b.angVel);
             const Real lastBias = (o.flags & solver::kSolveKeepBias) ? o.erp * row.geometricError / dt : 0.0;
             res.velocityError = (o.flags & solver::kSolveSpring) ? 0.0 : jv + lastBias - o.velTarget;
-            const Real eps = 1e-12 * (1.0 + std::abs(o.accum));
-            res.clamped = (std::isfinite(o.minImpulse) && o.accum <= o.minImpulse + eps) ||
-                          (std::isfinite(o.maxImpulse) && o.accum >= o.maxImpulse - eps);
+            const Real eps = 1e-12 * (1.0 + std::abs(accum));
+            res.clamped = (std::isfinite(o.minImpulse) && accum <= o.minImpulse + eps) ||
+                          (std::isfinite(o.maxImpulse) && accum >= o.maxImpulse - eps);
         }
     };
     for (const ContactRef& c : contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
