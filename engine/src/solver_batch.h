@@ -154,6 +154,8 @@ struct alignas(32) TgsLanes {
     double ang1Base[3][kLanes];
     double baseM0[3][kLanes];    ///< I0^-½·ang0Base (the error's angular term); angular rows: their J⁽ᵐ⁾ I0^-½·κ0
     double baseM1[3][kLanes];
+    double linResponse0[kLanes];  ///< linScale0·|μ0|² and linScale1·|linear1|²: the response's constant
+    double linResponse1[kLanes];  ///< terms (the linear Jacobian does not change over the step)
     double error0[kLanes];       ///< C at the start of the step
     double velTarget[kLanes];
     double erp[kLanes];
@@ -162,7 +164,7 @@ struct alignas(32) TgsLanes {
     double accum[kLanes];
     int64_t kind[kLanes];  ///< TgsKind bits; 0 for padding and inactive rows
 };
-static_assert(sizeof(TgsLanes) == 27 * 4 * sizeof(double), "TgsLanes is 27 vectors of 4 doubles or int64");
+static_assert(sizeof(TgsLanes) == 29 * 4 * sizeof(double), "TgsLanes is 29 vectors of 4 doubles or int64");
 
 /// Per batch, for TGS: each lane's lever arms, the same for all of its rows (a joint's anchors,
 /// or a contact point), in the bodies' frames and in world at the start of the step.

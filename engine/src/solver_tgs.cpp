@@ -111,8 +111,7 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
             // The unit response follows the refreshed Jacobian: a lever arm that turns towards the
             // row axis can raise r several-fold within one step (a light bob far from its pivot),
             // and an impulse computed with a stale, too small r overshoots by that factor.
-            const double response = ((ls0 * dot3(lin0, lin0) + as0 * dot3(angM0, angM0)) + ls1 * dot3(lin1, lin1)) +
-                                    as1 * dot3(angM1, angM1);
+            const double response = ((R.linResponse0[l] + as0 * dot3(angM0, angM0)) + R.linResponse1[l]) + as1 * dot3(angM1, angM1);
             const double recip = response > kMinResponse ? 1.0 / response : 0.0;
             const double normalVel = ((dot3(lin0, av) + dot3(angM0, aw)) - dot3(lin1, bv)) - dot3(angM1, bw);
             const double acc = R.accum[l];
@@ -203,6 +202,7 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             if (t >= count[l]) {  // padding: never solved
                 for (int k = 0; k < 3; ++k)
                     L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] = L.baseM1[k][l] = 0.0;
+                L.linResponse0[l] = L.linResponse1[l] = 0.0;
                 L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
                 L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = 0.0;
                 L.kind[l] = 0;
@@ -224,6 +224,8 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
                 L.baseM0[c][l] = base0[c];
                 L.baseM1[c][l] = base1[c];
             }
+            L.linResponse0[l] = bt.linScale0[l] * glm::dot(r.lin0, r.lin0);
+            L.linResponse1[l] = bt.linScale1[l] * glm::dot(r.lin1, r.lin1);
             L.error0[l] = x.error0;
             L.velTarget[l] = x.velTarget;
             L.erp[l] = x.erp;

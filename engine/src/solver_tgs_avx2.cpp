@@ -144,8 +144,7 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         __m256d error = allAngular ? error0 : pick(angular, error0, add(error0, sub(dot3(lin0, d0), dot3(lin1, d1))));
         error = add(error, sub(dot3(base0, dAang), dot3(base1, dBang)));
         const __m256d response =
-            add(add(add(mul(ls0, dot3(lin0, lin0)), mul(as0, dot3(angM0, angM0))), mul(ls1, dot3(lin1, lin1))),
-                mul(as1, dot3(angM1, angM1)));
+            add(add(add(ld(R->linResponse0), mul(as0, dot3(angM0, angM0))), ld(R->linResponse1)), mul(as1, dot3(angM1, angM1)));
         const __m256d recip = _mm256_and_pd(_mm256_cmp_pd(response, minResponse, _CMP_GT_OQ), _mm256_div_pd(one, response));
         const __m256d av3[3] = {av.x, av.y, av.z}, aw3[3] = {aw.x, aw.y, aw.z};
         const __m256d bv3[3] = {bv.x, bv.y, bv.z}, bw3[3] = {bw.x, bw.y, bw.z};
