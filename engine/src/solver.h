@@ -106,6 +106,7 @@ struct Data {
     /// PGS: the rows in the batched layout (solver_batch.h), in solve order.
     std::vector<Batch> batches;
     std::vector<RowLanes> slots;  ///< the batches' row slots (the vector only grows)
+    std::vector<HardLanes> hardSlots;  ///< hard batches' row slots (AVX2 only; the vector only grows)
     std::vector<LockLanes> lockSlots;  ///< lock batches' row slots (AVX2 only; the vector only grows)
     /// TGS: the same batches (data.batches) with their own row slots and lever arms, packed from
     /// `rows` (packTgsBatch).
@@ -202,19 +203,21 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
 void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
                   RowLanes& slot, RowReport& report);
 
-/// PGS with the AVX2 kernel: sets up row slot `slot` (or `lock`, if not null: a lock batch's
-/// slot, see isLockRow) of a joint batch whose 4 lanes are all plain hard rows (flags at most
-/// kRowOutputForce, kRowAngular, kRowKeepBias, kRowVelocityOnly) at once, bit-identical to
+/// PGS with the AVX2 kernel: sets up the row slot `out` points at (a compact layout only for rows
+/// that fit it, see slotLayoutFor) of a joint batch whose 4 lanes are all plain hard rows (flags
+/// at most kRowOutputForce, kRowAngular, kRowKeepBias, kRowVelocityOnly) at once, bit-identical to
 /// setupRowLane lane after lane. rows[l] == nullptr: a padding lane (stored as padLane does: all
 /// zeros; i0[l] must still point at a body, e.g. the static one, and reports[l] is not written).
 /// Returns false, having written nothing, when a lane is not such a row or the AVX2 kernel is not
 /// compiled in.
 bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
-                   const Batch& bt, const Params& p, RowLanes* slot, LockLanes* lock, RowReport* const reports[kLanes]);
+                   const Batch& bt, const Params& p, const SlotOut& out, RowReport* const reports[kLanes]);
 
-/// An equality lock: a plain hard row (as setupHardSlot takes) with both impulse bounds infinite
-/// and linear1 = linear0 bit for bit. A batch whose rows are all lock rows is stored as LockLanes.
-bool isLockRow(const Row& row);
+/// The most compact slot layout (SlotLayout) row fits: kLayoutLock for an equality lock (a plain
+/// hard row, as setupHardSlot takes, with both impulse bounds infinite and linear1 = linear0 bit
+/// for bit), kLayoutHard for other plain hard rows with linear1 = linear0, else kLayoutFull. A
+/// batch takes the smallest over its rows.
+int slotLayoutFor(const Row& row);
 
 /// Stores one prepared row in lane l of a row slot; an inactive row stores zeros for its
 /// Jacobian, response and impulse multiplier.

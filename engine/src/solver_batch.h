@@ -75,6 +75,37 @@ struct alignas(32) LockLanes {
 };
 static_assert(sizeof(LockLanes) == 14 * 4 * sizeof(double), "LockLanes is 14 vectors of 4 doubles");
 
+/// Row slot s of a *hard batch*: LockLanes plus the impulse bounds, for plain hard rows with
+/// linear1 = linear0 whose bounds are not both infinite (limits, one-sided rows): 16 vectors
+/// instead of 20 (linear1 = lin and impulseMul = 1 on active lanes are implied).
+struct alignas(32) HardLanes {
+    double lin[3][kLanes];
+    double ang0[3][kLanes];
+    double ang1[3][kLanes];
+    double constant[kLanes];
+    double unbiasedConstant[kLanes];
+    double vMul[kLanes];
+    double minImpulse[kLanes], maxImpulse[kLanes];  ///< as RowLanes stores them
+    double accum[kLanes];
+    double response[kLanes];
+};
+static_assert(sizeof(HardLanes) == 16 * 4 * sizeof(double), "HardLanes is 16 vectors of 4 doubles");
+
+/// How a PGS batch's row slots are stored (Batch::layout). Only the AVX2 set-up writes the compact
+/// ones, and never for contact or single-lane batches (the plain kernel solves those).
+enum SlotLayout : int32_t {
+    kLayoutFull = 0,  ///< RowLanes (data.slots)
+    kLayoutHard = 1,  ///< HardLanes (data.hardSlots)
+    kLayoutLock = 2,  ///< LockLanes (data.lockSlots)
+};
+
+/// Where the AVX2 set-up writes one row slot: exactly one of the three is set.
+struct SlotOut {
+    RowLanes* full = nullptr;
+    HardLanes* hard = nullptr;
+    LockLanes* lock = nullptr;
+};
+
 /// A batch: up to kLanes constraints (joints or ground contacts) that share no dynamic body.
 struct alignas(32) Batch {
     double linScale0[kLanes];  ///< invMass·invMassScale of body 0 (0 if not dynamic)
@@ -85,11 +116,11 @@ struct alignas(32) Batch {
     int32_t body0[kLanes];        ///< solver body indices (0: the static body, also for padding lanes)
     int32_t body1[kLanes];
     int32_t constraint[kLanes];   ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
-    int32_t firstSlot = 0;        ///< index of the batch's first RowLanes (LockLanes if `lock`)
+    int32_t firstSlot = 0;        ///< index of the batch's first slot in the array of its `layout`
     int32_t slotCount = 0;
     int32_t contact = 0;          ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
     int32_t laneCount = kLanes;   ///< lanes in use; the rest (at the end) are padding
-    int32_t lock = 0;             ///< PGS: 1 = its slots are LockLanes (AVX2 only)
+    int32_t layout = kLayoutFull; ///< PGS: how its slots are stored (SlotLayout)
     int32_t pad = 0;
 };
 
@@ -105,10 +136,10 @@ struct alignas(32) LaneSums {
 void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
                         LaneSums& residual);
 
-/// The same with AVX2 (solver_pgs_avx2.cpp), lock batches' slots in `lockSlots`; contact batches
-/// and single joints fall back to the scalar kernel.
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, LockLanes* lockSlots, double* bodies,
-                      bool biased, LaneSums& residual);
+/// The same with AVX2 (solver_pgs_avx2.cpp), hard and lock batches' slots in `hardSlots` and
+/// `lockSlots`; contact batches and single joints fall back to the scalar kernel.
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,
+                      double* bodies, bool biased, LaneSums& residual);
 
 /// True when the AVX2 kernel is compiled in and the CPU runs it (checked once).
 bool avx2Available();
@@ -128,11 +159,11 @@ struct HardRowsIn {
 
 /// The set-up of such a slot (solver_rows.cpp computeSetup and storeLane: the same operations in
 /// the same order per lane, so bit-identical results) with AVX2, 4 rows at once, for PGS (h = dt).
-/// Writes the 4 lanes of `slot`, or of `lock` when it is not null (lock rows only; accumulated
-/// impulse 0) and each lane's unit response (before the inactive test) to `response`. Returns the
-/// lanes that are active as bits 0–3, or −1 when the AVX2 kernel is not compiled in (nothing
-/// written: set the rows up one by one).
-int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes* slot, LockLanes* lock, double* response);
+/// Writes the 4 lanes of the slot `out` points at (a compact one only for rows that fit it;
+/// accumulated impulse 0) and each lane's unit response (before the inactive test) to
+/// `response`. Returns the lanes that are active as bits 0–3, or −1 when the AVX2 kernel is not
+/// compiled in (nothing written: set the rows up one by one).
+int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response);
 
 // [SECTION] TGS
 

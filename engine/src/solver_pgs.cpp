@@ -99,12 +99,12 @@ void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slot
 }
 
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, LockLanes*, double* bodies, bool biased,
-                      LaneSums& residual) {
-    sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);  // no lock batches without AVX2
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes*, LockLanes*, double* bodies,
+                      bool biased, LaneSums& residual) {
+    sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);  // no compact batches without AVX2
 }
 bool avx2Available() { return false; }
-int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, RowLanes*, LockLanes*, double*) { return -1; }
+int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, double*) { return -1; }
 #else
 bool avx2Available() {
     static const bool ok = __builtin_cpu_supports("avx2");
@@ -122,7 +122,8 @@ Real sweep(Data& data, bool biased, bool simd) {
     const int n = static_cast<int>(data.batches.size());
     double* bodies = &data.bodies[0].linVel.x;
     if (simd)
-        sweepBatchesAvx2(data.batches.data(), 0, n, data.slots.data(), data.lockSlots.data(), bodies, biased, lanes);
+        sweepBatchesAvx2(data.batches.data(), 0, n, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), bodies,
+                         biased, lanes);
     else
         sweepBatchesScalar(data.batches.data(), 0, n, data.slots.data(), bodies, biased, lanes);
     return std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3]));

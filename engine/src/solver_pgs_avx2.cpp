@@ -39,6 +39,8 @@ inline const double (&linear0(const RowLanes& r))[3][kLanes] { return r.lin0; }
 inline const double (&linear1(const RowLanes& r))[3][kLanes] { return r.lin1; }
 inline const double (&linear0(const LockLanes& r))[3][kLanes] { return r.lin; }
 inline const double (&linear1(const LockLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&linear0(const HardLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&linear1(const HardLanes& r))[3][kLanes] { return r.lin; }
 
 /// F 63–65, D 20–22: constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum, and the row's bounds.
 inline __m256d newImpulse(const RowLanes& r, __m256d c, __m256d vel, __m256d acc, __m256d& lo, __m256d& hi) {
@@ -53,6 +55,13 @@ inline __m256d newImpulse(const LockLanes& r, __m256d c, __m256d vel, __m256d ac
     hi = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), _mm256_xor_pd(sign, vMul));
     lo = _mm256_xor_pd(sign, hi);
     return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(vMul, vel)), acc);
+}
+
+/// The same for a hard row: impulseMul·accum = accum on active lanes; its own bounds.
+inline __m256d newImpulse(const HardLanes& r, __m256d c, __m256d vel, __m256d acc, __m256d& lo, __m256d& hi) {
+    lo = _mm256_load_pd(r.minImpulse);
+    hi = _mm256_load_pd(r.maxImpulse);
+    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), acc);
 }
 
 template <class Lanes>
@@ -100,7 +109,7 @@ __m256d solveBatch(const Batch& bt, Lanes* slots, double* bodies, bool biased, _
 
 }  // namespace
 
-int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes* full, LockLanes* lock, double* response) {
+int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response) {
     // Row: j[0..2] μ0, j[3..5] κ0, j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds
     __m256d j[16];
     for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
@@ -136,8 +145,14 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes*
     const __m256d keep = _mm256_cmp_pd(_mm256_load_pd(in.keepBias), _mm256_setzero_pd(), _CMP_NEQ_OQ);
     const __m256d vMul = _mm256_and_pd(active, _mm256_xor_pd(sign, recip));  // F 63
     const __m256d unbiasedKept = _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep));
-    if (lock) {  // a lock row: the rest is implied (LockLanes)
-        LockLanes& K = *lock;
+    // bounds: within ±kMaxRowVelocityChange/r on active lanes (computeSetup's solveMin/solveMax)
+    const __m256d cap = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), recip);
+    const __m256d negCap = _mm256_xor_pd(sign, cap);
+    const __m256d lo = _mm256_blendv_pd(j[14], _mm256_min_pd(_mm256_max_pd(j[14], negCap), cap), active);
+    const __m256d hi = _mm256_blendv_pd(j[15], _mm256_min_pd(_mm256_max_pd(j[15], negCap), cap), active);
+    // The compact layouts: linear1 and the impulse multiplier are implied (and, for a lock row,
+    // the bounds).
+    auto storeCompact = [&](auto& K) {
         for (int k = 0; k < 3; ++k) {
             _mm256_store_pd(K.lin[k], _mm256_and_pd(active, j[k]));
             _mm256_store_pd(K.ang0[k], _mm256_and_pd(active, angM0[k]));
@@ -149,9 +164,15 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes*
         _mm256_store_pd(K.accum, _mm256_setzero_pd());
         _mm256_store_pd(K.response, _mm256_and_pd(active, resp));
         return _mm256_movemask_pd(active);
+    };
+    if (out.hard) {
+        _mm256_store_pd(out.hard->minImpulse, lo);
+        _mm256_store_pd(out.hard->maxImpulse, hi);
+        return storeCompact(*out.hard);
     }
+    if (out.lock) return storeCompact(*out.lock);
     // storeLane: an inactive lane keeps zeros (and its bounds)
-    RowLanes& L = *full;
+    RowLanes& L = *out.full;
     for (int k = 0; k < 3; ++k) {
         _mm256_store_pd(L.lin0[k], _mm256_and_pd(active, j[k]));
         _mm256_store_pd(L.ang0[k], _mm256_and_pd(active, angM0[k]));
@@ -162,20 +183,15 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, RowLanes*
     _mm256_store_pd(L.unbiasedConstant, unbiasedKept);
     _mm256_store_pd(L.vMul, vMul);
     _mm256_store_pd(L.impulseMul, _mm256_and_pd(active, _mm256_set1_pd(1.0)));
-    // bounds: within ±kMaxRowVelocityChange/r on active lanes (computeSetup's solveMin/solveMax)
-    const __m256d cap = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), recip);
-    const __m256d negCap = _mm256_xor_pd(sign, cap);
-    const __m256d lo = _mm256_min_pd(_mm256_max_pd(j[14], negCap), cap);
-    const __m256d hi = _mm256_min_pd(_mm256_max_pd(j[15], negCap), cap);
-    _mm256_store_pd(L.minImpulse, _mm256_blendv_pd(j[14], lo, active));
-    _mm256_store_pd(L.maxImpulse, _mm256_blendv_pd(j[15], hi, active));
+    _mm256_store_pd(L.minImpulse, lo);
+    _mm256_store_pd(L.maxImpulse, hi);
     _mm256_store_pd(L.accum, _mm256_setzero_pd());
     _mm256_store_pd(L.response, _mm256_and_pd(active, resp));
     return _mm256_movemask_pd(active);
 }
 
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, LockLanes* lockSlots, double* bodies,
-                      bool biased, LaneSums& residual) {
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,
+                      double* bodies, bool biased, LaneSums& residual) {
     __m256d res = _mm256_load_pd(residual.v);
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
@@ -186,7 +202,11 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
             res = _mm256_load_pd(residual.v);
             continue;
         }
-        res = bt.lock ? solveBatch(bt, lockSlots, bodies, biased, res) : solveBatch(bt, slots, bodies, biased, res);
+        switch (bt.layout) {
+            case kLayoutLock: res = solveBatch(bt, lockSlots, bodies, biased, res); break;
+            case kLayoutHard: res = solveBatch(bt, hardSlots, bodies, biased, res); break;
+            default: res = solveBatch(bt, slots, bodies, biased, res); break;
+        }
     }
     _mm256_store_pd(residual.v, res);
 }

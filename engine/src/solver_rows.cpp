@@ -190,13 +190,13 @@ namespace {
 constexpr uint16_t kPlainHardFlags = kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly;
 }  // namespace
 
-bool isLockRow(const Row& r) {
-    return !(r.flags & ~kPlainHardFlags) && r.minImpulse == -kInf && r.maxImpulse == kInf &&
-           std::memcmp(&r.linear0, &r.linear1, sizeof(Vec3)) == 0;
+int slotLayoutFor(const Row& r) {
+    if ((r.flags & ~kPlainHardFlags) || std::memcmp(&r.linear0, &r.linear1, sizeof(Vec3)) != 0) return kLayoutFull;
+    return r.minImpulse == -kInf && r.maxImpulse == kInf ? kLayoutLock : kLayoutHard;
 }
 
 bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
-                   const Batch& bt, const Params& p, RowLanes* slot, LockLanes* lock, RowReport* const reports[kLanes]) {
+                   const Batch& bt, const Params& p, const SlotOut& out, RowReport* const reports[kLanes]) {
     constexpr uint16_t kPlain = kPlainHardFlags;
     // A padding lane reads a row of zeros: zero response, so it stores what padLane stores (all zeros).
     alignas(32) static const double kZeroRow[16] = {};
@@ -220,7 +220,7 @@ bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLane
         in.keepBias[l] = (r.flags & kRowKeepBias) ? 1.0 : 0.0;
     }
     double response[kLanes];
-    const int active = setupHardRowsAvx2(bt, in, p.dt, slot, lock, response);
+    const int active = setupHardRowsAvx2(bt, in, p.dt, out, response);
     if (active < 0) return false;
     for (int l = 0; l < kLanes; ++l) {  // computeSetup's report
         if (!rows[l]) continue;

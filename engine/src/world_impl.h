@@ -56,7 +56,7 @@ struct World::Impl {
     bool coloured = false;
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;
-    std::vector<int> rowSolver;  // per row: where the solver holds it: slot·4 + lane (PGS: data.slots, TGS: data.tgsSlots)
+    std::vector<int> rowSolver;  // per row: where the solver holds it (rowPlace: slot, lane, layout)
     std::vector<RowOut> rowOut;  // per row (its `accum` is not used: impulse(k) reads the solver's)
     bool lastStepTgs = false;    // the solver of the last step: where its impulses are
     std::vector<RowResult> results;  // per row, filled by ensureResults
@@ -82,17 +82,20 @@ struct World::Impl {
     /// last step, at body 1's joint frame origin (physx-joints-guide.md "Force Reporting").
     void jointForce(size_t j, int firstRow, int count, Vec3& force, Vec3& torque) const;
 
+    /// Where a row lives in the solver (rowSolver): its slot·4 + lane, and the slot layout.
+    static int rowPlace(int slot, int lane, int layout) { return ((slot * solver::kLanes + lane) << 2) | layout; }
+
     /// Row k's accumulated impulse in the last step, read where the solver left it (no copy per
     /// step: most steps nobody asks).
     Real impulse(size_t k) const {
-        const int where = rowSolver[k];
-        if (where < 0) {  // PGS lock slot
-            const size_t at = static_cast<size_t>(-1 - where);
-            return data.lockSlots[at / solver::kLanes].accum[at % solver::kLanes];
+        const int place = rowSolver[k];
+        const size_t at = static_cast<size_t>(place >> 2);
+        const size_t slot = at / solver::kLanes, lane = at % solver::kLanes;
+        switch (place & 3) {
+            case solver::kLayoutLock: return data.lockSlots[slot].accum[lane];
+            case solver::kLayoutHard: return data.hardSlots[slot].accum[lane];
+            default: return lastStepTgs ? data.tgsSlots[slot].accum[lane] : data.slots[slot].accum[lane];
         }
-        const size_t at = static_cast<size_t>(where);
-        return lastStepTgs ? data.tgsSlots[at / solver::kLanes].accum[at % solver::kLanes]
-                           : data.slots[at / solver::kLanes].accum[at % solver::kLanes];
     }
 
     /// Room for `n` more rows at the end; the prep functions write straight into it.

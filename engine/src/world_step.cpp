@@ -175,7 +175,7 @@ void World::step() {
     };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
-    size_t slotCursor = 0, lockCursor = 0, tgsCursor = 0;
+    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0;
     const bool simdSetup = !tgs && params.simd;
     auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
         int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
@@ -194,16 +194,17 @@ void World::step() {
         bt.laneCount = 0;
         for (int l = 0; l < solver::kLanes; ++l)
             if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
-        // PGS with AVX2: a joint batch of several lanes whose rows are all equality locks is
-        // stored compactly (LockLanes, solver_batch.h); its sweeps read 30% fewer bytes.
-        bt.lock = 0;
+        // PGS with AVX2: a joint batch of several lanes whose rows all fit a compact slot layout
+        // (solver_batch.h: LockLanes, HardLanes) is stored that way; its sweeps read fewer bytes.
+        bt.layout = solver::kLayoutFull;
         if (simdSetup && !contact && bt.laneCount > 1) {
-            bt.lock = 1;
-            for (int l = 0; l < solver::kLanes && bt.lock; ++l)
-                for (int t = 0; t < counts[l] && bt.lock; ++t)
-                    bt.lock = solver::isLockRow(m.rows[static_cast<size_t>(firsts[l] + t)]) ? 1 : 0;
+            int layout = solver::kLayoutLock;
+            for (int l = 0; l < solver::kLanes; ++l)
+                for (int t = 0; t < counts[l] && layout != solver::kLayoutFull; ++t)
+                    layout = std::min(layout, solver::slotLayoutFor(m.rows[static_cast<size_t>(firsts[l] + t)]));
+            bt.layout = layout;
         }
-        size_t& cursor = bt.lock ? lockCursor : slotCursor;
+        size_t& cursor = bt.layout == solver::kLayoutLock ? lockCursor : bt.layout == solver::kLayoutHard ? hardCursor : slotCursor;
         bt.firstSlot = static_cast<int32_t>(cursor);
         cursor += static_cast<size_t>(slots);
         for (int l = 0; l < solver::kLanes; ++l) {
@@ -237,13 +238,14 @@ void World::step() {
                     prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
                             data.extra[tgsCursor]);
                     if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
-                    m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
+                    m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
                 }
             }
             solver::packTgsBatch(data, bi, rowAt, counts);
             return;
         }
         if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
+        if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
         Real normalAccum[solver::kLanes] = {};
@@ -263,14 +265,16 @@ void World::step() {
                     rs[l] = real ? m.rows.data() + firsts[l] + t : nullptr;
                     reps[l] = real ? m.rowOut.data() + firsts[l] + t : nullptr;
                 }
-                if (solver::setupHardSlot(rs, info0, info1, bt, params, bt.lock ? nullptr : &data.slots[at],
-                                          bt.lock ? &data.lockSlots[at] : nullptr, reps)) {
-                    // where the row lives: slot·4 + lane, negative (−1 − that) in a lock slot
+                solver::SlotOut out;
+                if (bt.layout == solver::kLayoutLock)
+                    out.lock = &data.lockSlots[at];
+                else if (bt.layout == solver::kLayoutHard)
+                    out.hard = &data.hardSlots[at];
+                else
+                    out.full = &data.slots[at];
+                if (solver::setupHardSlot(rs, info0, info1, bt, params, out, reps)) {
                     for (int l = 0; l < solver::kLanes; ++l)
-                        if (rs[l]) {
-                            const int where = static_cast<int>(at) * solver::kLanes + l;
-                            m.rowSolver[static_cast<size_t>(firsts[l] + t)] = bt.lock ? -1 - where : where;
-                        }
+                        if (rs[l]) m.rowSolver[static_cast<size_t>(firsts[l] + t)] = Impl::rowPlace(static_cast<int>(at), l, bt.layout);
                     continue;
                 }
             }
@@ -281,7 +285,7 @@ void World::step() {
                     continue;
                 }
                 const size_t k = static_cast<size_t>(firsts[l] + t);
-                m.rowSolver[k] = (bt.firstSlot + t) * solver::kLanes + l;
+                m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
                 if (!contact) {
                     solver::setupRowLane(m.rows[k], data.info[static_cast<size_t>(bt.body0[l])],
                                          data.info[static_cast<size_t>(bt.body1[l])], bt, l, params, L, m.rowOut[k]);

@@ -238,6 +238,26 @@ Scene springTrainScene() {
     return s;
 }
 
+// Eight two-link hangers with hard hinge limits and cones and nothing soft: every joint batch is
+// stored as compact hard slots (HardLanes) by the AVX2 set-up.
+Scene limitedHangersScene() {
+    Scene s;
+    const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
+    for (int g = 0; g < 8; ++g) {
+        const Real x = 2.0 * g;
+        const std::string a = test::indexed("arm", g), b = test::indexed("hand", g);
+        s.bodies.push_back(test::box(a, Vec3(x + 0.5, 5.0, 0), Vec3(0.5, 0.1, 0.1), 1.0 + 0.3 * g));
+        s.bodies.push_back(test::sphere(b, Vec3(x + 1.3, 5.0, 0.05 * g), 0.5 + 0.2 * g, 0.1));
+        RevoluteJoint rj;
+        rj.limit = {true, -0.3 - 0.1 * g, 0.4 + 0.05 * g};
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("shoulder", g), "", a, Vec3(x, 5.0, 0), hinge, rj));
+        SphericalJoint sj;
+        sj.cone.enabled = true;
+        s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("wrist", g), a, b, Vec3(x + 1.0, 5.0, 0), kIdentityQuat, sj));
+    }
+    return s;
+}
+
 // The hash of this scene after 600 steps is pinned: a change to the solver's arithmetic shows up
 // here. If the change is intended, update the constants (the test prints the new values).
 /// The jointed scene's state hash after 600 steps with the solver (printed with `label`).
@@ -309,7 +329,7 @@ TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
 // step, with ground contacts (friction batches), limits and a drive in the scene, for PGS and TGS.
 TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        for (Scene s : {jointedScene(), longChainScene(), springTrainScene()}) {
+        for (Scene s : {jointedScene(), longChainScene(), springTrainScene(), limitedHangersScene()}) {
             s.settings.solver = solver;
             s.settings.groundPlane = true;
             World a(s), b(s);
