@@ -36,7 +36,7 @@ struct Options {
     double erp = -1;
     std::string csv, md, sweep;
     bool sweepOnly = false;
-    int repeats = 2;  ///< timed windows per iteration count (the fastest median counts)
+    int repeats = 3;  ///< timed windows per iteration count (the fastest median counts)
     int steps = 0;    ///< > 0: simulate only this many steps per run, all timed (for profilers)
 };
 
@@ -61,7 +61,7 @@ void usage(std::FILE* f) {
     std::fprintf(f,
                  "\n  --engine a,b       engines (default: all built): jl-pgs jl-tgs bullet ode\n"
                  "  --iters 1,4,10,20  iteration counts timed (JointLab: position iterations, + 1 velocity iteration)\n"
-                 "  --repeats R        timed windows per iteration count, fastest median kept (default 2, --quick 1)\n"
+                 "  --repeats R        timed windows per iteration count, fastest median kept (default 3, --quick 1)\n"
                  "  --steps N          profiling: every run is N timed steps, no accuracy columns (e.g. under valgrind)\n"
                  "  --acc-iters N      iteration count of the accuracy columns (default 10; added to --iters)\n"
                  "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
