@@ -140,32 +140,47 @@ std::vector<EngineInfo> selectedEngines(const Options& o) {
     return out;
 }
 
-/// One scene, one engine: every iteration count timed, the accuracy run at accIters.
-EngineResult measure(const EngineInfo& e, const SceneSpec& s, const Options& o) {
-    EngineResult er;
-    er.engine = e;
+/// One scene, every engine: each iteration count timed, and the accuracy run at accIters. The
+/// repeats of the timed windows go round the engines (engine A, B, C, D, then A, B, C, D again):
+/// the simulation is deterministic, so each repeat does the same work, and the fastest median
+/// counts, the one least disturbed by the rest of the machine. Going round keeps a slow spell of
+/// a shared machine from landing on one engine only, which would skew the ratios.
+std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const SceneSpec& s, const Options& o) {
     const int perSecond = static_cast<int>(std::lround(1.0 / s.dt));
     const int timing = o.quick ? std::max(5, s.timingSteps / 4) : s.timingSteps;
-    for (int n : o.iters) {
-        SimSettings cfg;
-        cfg.iterations = n;
-        cfg.erp = o.erp;
-        RunPlan plan;
-        plan.timingSteps = timing;
-        plan.steps = n == o.accIters ? std::max(timing, 10 * perSecond) : timing;
-        if (o.steps > 0) plan.steps = plan.timingSteps = o.steps;
-        RunResult r = runOnce(e.kind, s, cfg, plan);
-        // Repeats of the timed window (the simulation is deterministic, so each does the same
-        // work): the fastest median is kept, the one least disturbed by the rest of the machine.
-        for (int k = 1; k < (o.steps > 0 ? 1 : o.repeats); ++k) {
-            const RunResult again = runOnce(e.kind, s, cfg, RunPlan{timing, timing});
-            if (again.medianMs < r.medianMs) r.medianMs = again.medianMs;
-            if (again.medianWallMs < r.medianWallMs) r.medianWallMs = again.medianWallMs;
+    std::vector<EngineResult> out(engines.size());
+    for (size_t e = 0; e < engines.size(); ++e) {
+        out[e].engine = engines[e];
+        for (int n : o.iters) {
+            SimSettings cfg;
+            cfg.iterations = n;
+            cfg.erp = o.erp;
+            RunPlan plan;
+            plan.timingSteps = timing;
+            plan.steps = n == o.accIters ? std::max(timing, 10 * perSecond) : timing;
+            if (o.steps > 0) plan.steps = plan.timingSteps = o.steps;
+            RunResult r = runOnce(engines[e].kind, s, cfg, plan);
+            if (n == o.accIters) out[e].accuracy = r;
+            out[e].runs.push_back(r);
         }
-        if (n == o.accIters) er.accuracy = r;
-        er.runs.push_back(r);
+        std::fprintf(stderr, "  %-13s done\n", engines[e].label);
     }
-    return er;
+    for (int k = 1; k < (o.steps > 0 ? 1 : o.repeats); ++k)
+        for (size_t e = 0; e < engines.size(); ++e)
+            for (size_t i = 0; i < o.iters.size(); ++i) {
+                SimSettings cfg;
+                cfg.iterations = o.iters[i];
+                cfg.erp = o.erp;
+                const RunResult again = runOnce(engines[e].kind, s, cfg, RunPlan{timing, timing});
+                RunResult& r = out[e].runs[i];
+                if (again.medianMs < r.medianMs) r.medianMs = again.medianMs;
+                if (again.medianWallMs < r.medianWallMs) r.medianWallMs = again.medianWallMs;
+                if (o.iters[i] == o.accIters) {
+                    out[e].accuracy.medianMs = r.medianMs;
+                    out[e].accuracy.medianWallMs = r.medianWallMs;
+                }
+            }
+    return out;
 }
 
 /// Runs the chain1000 sweep, writes its CSV and returns it as a Markdown table.
@@ -242,10 +257,7 @@ int run(int argc, char** argv) {
             SceneResult sr;
             sr.scene = makeScene(name);
             std::fprintf(stderr, "%s: %zu bodies, %zu joints\n", name.c_str(), sr.scene.bodies.size(), sr.scene.joints.size());
-            for (const EngineInfo& e : selected) {
-                sr.engines.push_back(measure(e, sr.scene, o));
-                std::fprintf(stderr, "  %-13s done\n", e.label);
-            }
+            sr.engines = measure(selected, sr.scene, o);
             report.scenes.push_back(std::move(sr));
         }
         printTables(report, stdout);
