@@ -64,8 +64,8 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
         double* B = s.vel + 8 * bt.body1[l];
         const double* dA = s.delta + 8 * bt.body0[l];
         const double* dB = s.delta + 8 * bt.body1[l];
-        const double* infoA = s.info + static_cast<ptrdiff_t>(s.infoStride) * bt.body0[l];
-        const double* infoB = s.info + static_cast<ptrdiff_t>(s.infoStride) * bt.body1[l];
+        const double* infoA = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body0[l];
+        const double* infoB = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body1[l];
         const double* IA = infoA + s.invIAt;
         const double* IB = infoB + s.invIAt;
         double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};

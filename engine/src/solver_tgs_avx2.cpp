@@ -6,6 +6,8 @@
 // same order. Where the plain kernel branches (angular or linear row, spring or hard row, rows it
 // skips) this one computes both sides and blends per lane; a skipped lane keeps its bodies'
 // velocities and its impulse bit for bit. Keep the two in step.
+#include <cstddef>
+
 #include "solver_avx2.h"
 #include "solver_batch.h"
 
@@ -75,8 +77,8 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         b[l] = s.vel + 8 * bt.body1[l];
         da[l] = s.delta + 8 * bt.body0[l];
         db[l] = s.delta + 8 * bt.body1[l];
-        const double* infoA = s.info + static_cast<ptrdiff_t>(s.infoStride) * bt.body0[l];
-        const double* infoB = s.info + static_cast<ptrdiff_t>(s.infoStride) * bt.body1[l];
+        const double* infoA = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body0[l];
+        const double* infoB = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body1[l];
         qa[l] = infoA + s.quatAt;
         qb[l] = infoB + s.quatAt;
         ia[l] = infoA + s.invIAt;
@@ -239,7 +241,7 @@ int integrateTgsBodiesAvx2(const TgsIntegrate& in, int begin, int end, int* left
         for (int l = 0; l < kLanes; ++l) {
             v[l] = in.vel + 8 * (i + l);
             d[l] = in.delta + 8 * (i + l);
-            info[l] = in.info + static_cast<ptrdiff_t>(in.infoStride) * (i + l);
+            info[l] = in.info + static_cast<std::ptrdiff_t>(in.infoStride) * (i + l);
             inv[l] = info[l] + in.invIAt;
         }
         const Vec3x4 lv = load4(v[0], v[1], v[2], v[3]), av = load4(v[0] + 4, v[1] + 4, v[2] + 4, v[3] + 4);
