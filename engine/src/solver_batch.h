@@ -165,6 +165,38 @@ struct HardRowsIn {
 /// compiled in (nothing written: set the rows up one by one).
 int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response);
 
+/// A joint batch of spherical joints without a cone limit, prepared and set up at once with AVX2
+/// (prepLockBatchAvx2): per lane, pointers to the two body poses and joint frames (jl::Transform:
+/// p then q as x, y, z, w, 7 doubles; the identity for the world or a padding lane) and to the
+/// bodies' set-up constants (as HardRowsIn).
+struct LockPrepIn {
+    const double* pose0[kLanes];
+    const double* pose1[kLanes];
+    const double* frame0[kLanes];
+    const double* frame1[kLanes];
+    const double* invI0[kLanes];
+    const double* invI1[kLanes];
+    const double* pre0[kLanes];
+    const double* pre1[kLanes];
+    /// Where row s of each lane's joint goes (jl::Row: its first 16 doubles, linear0 to
+    /// maxImpulse, are written; the caller writes the rest); nullptr for padding lanes.
+    double* row[3][kLanes];
+};
+
+/// What prepLockBatchAvx2 worked out besides the rows, for the reports the caller writes.
+struct alignas(32) LockPrepOut {
+    double r0[3][kLanes], r1[3][kLanes];  ///< lever arms (PrepContext r0, r1), per lane
+    double response[3][kLanes];           ///< per row slot: unit response before the inactive test
+    int active[3];                        ///< per row slot: its active lanes, as bits 0–3
+};
+
+/// Prep (rows::lockLinearAxes on PrepContext::make's frames) and PGS set-up (setupHardSlot) of a
+/// batch of spherical joints without cone, fused: the 3 rows of each of its joints go straight
+/// into the batch's 3 lock slots at `out`, with the operations of the two paths in their order
+/// (bit-identical). `erp` is the world's α (these rows have no override). Returns false, having
+/// written nothing, when the AVX2 kernel is not compiled in.
+bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out, LockPrepOut& rows);
+
 // [SECTION] TGS
 
 /// What a TGS row lane is (bits of TgsLanes::kind).

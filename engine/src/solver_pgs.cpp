@@ -105,6 +105,7 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
 }
 bool avx2Available() { return false; }
 int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, double*) { return -1; }
+bool prepLockBatchAvx2(const Batch&, const LockPrepIn&, double, double, LockLanes*, LockPrepOut&) { return false; }
 #else
 bool avx2Available() {
     static const bool ok = __builtin_cpu_supports("avx2");

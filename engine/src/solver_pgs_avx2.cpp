@@ -109,13 +109,31 @@ __m256d solveBatch(const Batch& bt, Lanes* slots, double* bodies, bool biased, _
 
 }  // namespace
 
-int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response) {
-    // Row: j[0..2] μ0, j[3..5] κ0, j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds
-    __m256d j[16];
-    for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
+namespace {
+
+/// A batch's bodies as the set-up reads them, transposed once per batch: I^-½ (loadMat3), and
+/// v_pre then ω_pre (HardRowsIn::pre0: 6 doubles in a row, so ω_pre is elements 3–5) of each side.
+struct SetupBodies {
+    __m256d invI0[9], invI1[9], pre0[8], pre1[8];
+
+    SetupBodies(const double* const i0[kLanes], const double* const i1[kLanes], const double* const p0[kLanes],
+                const double* const p1[kLanes]) {
+        loadMat3(i0, invI0);
+        loadMat3(i1, invI1);
+        transpose4(p0[0], p0[1], p0[2], p0[3], pre0);
+        transpose4(p0[0] + 4, p0[1] + 4, p0[2] + 4, p0[3] + 4, pre0 + 4);
+        transpose4(p1[0], p1[1], p1[2], p1[3], pre1);
+        transpose4(p1[0] + 4, p1[1] + 4, p1[2] + 4, p1[3] + 4, pre1 + 4);
+    }
+};
+
+/// The set-up of one row slot from its rows in registers. Row: j[0..2] μ0, j[3..5] κ0,
+/// j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds.
+int setupSlot(const Batch& bt, const __m256d* j, const SetupBodies& B, __m256d erp, __m256d keepBias, double h,
+              const SlotOut& out, double* response) {
     __m256d angM0[3], angM1[3];
-    mulMat3(in.invI0, j + 3, angM0);  // F 55
-    mulMat3(in.invI1, j + 9, angM1);  // F 56
+    mulMat3(B.invI0, j + 3, angM0);  // F 55
+    mulMat3(B.invI1, j + 9, angM1);  // F 56
     // r = J M⁻¹ Jᵀ with the mass scales (F 21, 31), summed in computeSetup's order
     const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
     const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
@@ -129,20 +147,17 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const Slo
                                          _mm256_cmp_pd(resp, _mm256_set1_pd(__builtin_inf()), _CMP_LT_OQ));
     const __m256d recip = _mm256_div_pd(_mm256_set1_pd(1.0), resp);
     // J·v_pre with plain angular velocities (F 18, 22)
-    __m256d p0[8], p1[8];
-    transpose4(in.pre0[0], in.pre0[1], in.pre0[2], in.pre0[3], p0);
-    transpose4(in.pre0[0] + 4, in.pre0[1] + 4, in.pre0[2] + 4, in.pre0[3] + 4, p0 + 4);
-    transpose4(in.pre1[0], in.pre1[1], in.pre1[2], in.pre1[3], p1);
-    transpose4(in.pre1[0] + 4, in.pre1[1] + 4, in.pre1[2] + 4, in.pre1[3] + 4, p1 + 4);
+    const __m256d* p0 = B.pre0;
+    const __m256d* p1 = B.pre1;
     const __m256d vPre = _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot3(j, p0), dot3(j + 3, p0 + 3)), dot3(j + 6, p1)),
                                        dot3(j + 9, p1 + 3));
     const __m256d sign = _mm256_set1_pd(-0.0);
     const __m256d vT = j[13];
-    const __m256d bias = _mm256_div_pd(_mm256_mul_pd(_mm256_load_pd(in.erp), j[12]), _mm256_set1_pd(h));  // F 11
+    const __m256d bias = _mm256_div_pd(_mm256_mul_pd(erp, j[12]), _mm256_set1_pd(h));  // F 11
     // F 65: −((bias − v_T) + J·v_pre)/r; velocity iterations −(−v_T + J·v_pre)/r unless the bias is kept
     const __m256d constant = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_sub_pd(bias, vT), vPre)), recip);
     const __m256d unbiased = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_xor_pd(sign, vT), vPre)), recip);
-    const __m256d keep = _mm256_cmp_pd(_mm256_load_pd(in.keepBias), _mm256_setzero_pd(), _CMP_NEQ_OQ);
+    const __m256d keep = _mm256_cmp_pd(keepBias, _mm256_setzero_pd(), _CMP_NEQ_OQ);
     const __m256d vMul = _mm256_and_pd(active, _mm256_xor_pd(sign, recip));  // F 63
     const __m256d unbiasedKept = _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep));
     // bounds: within ±kMaxRowVelocityChange/r on active lanes (computeSetup's solveMin/solveMax)
@@ -188,6 +203,85 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const Slo
     _mm256_store_pd(L.accum, _mm256_setzero_pd());
     _mm256_store_pd(L.response, _mm256_and_pd(active, resp));
     return _mm256_movemask_pd(active);
+}
+
+/// A transform's position (x, y, z) and orientation (x, y, z, w) per lane, from jl::Transform
+/// records (7 doubles: p then q in glm's x, y, z, w storage).
+inline void loadTransforms(const double* const t[kLanes], __m256d* p, __m256d* q) {
+    __m256d a[4];
+    transpose4(t[0], t[1], t[2], t[3], a);  // p.x p.y p.z q.x
+    transpose4(t[0] + 3, t[1] + 3, t[2] + 3, t[3] + 3, q);  // q.x q.y q.z q.w
+    p[0] = a[0], p[1] = a[1], p[2] = a[2];
+}
+
+}  // namespace
+
+int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response) {
+    __m256d j[16];
+    for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
+    const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
+    return setupSlot(bt, j, B, _mm256_load_pd(in.erp), _mm256_load_pd(in.keepBias), h, out, response);
+}
+
+bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out, LockPrepOut& rows) {
+    // PrepContext::make: cA2w = body0 * frame0, cB2w = body1 * frame1 (Transform::operator*:
+    // {p + q·p', q·q'}), r0 = cA2w.p − body0.p, r1 = cB2w.p − body1.p.
+    __m256d p0[3], q0[4], p1[3], q1[4], fp[3], fq[4], cAp[3], cAq[4], cBp[3], t[3];
+    loadTransforms(in.pose0, p0, q0);
+    loadTransforms(in.frame0, fp, fq);
+    rotate(q0, fp, t);
+    for (int k = 0; k < 3; ++k) cAp[k] = _mm256_add_pd(p0[k], t[k]);
+    quatMul(q0, fq, cAq);
+    loadTransforms(in.pose1, p1, q1);
+    loadTransforms(in.frame1, fp, fq);
+    rotate(q1, fp, t);
+    for (int k = 0; k < 3; ++k) cBp[k] = _mm256_add_pd(p1[k], t[k]);  // (cB2w.q: not in a spherical joint's rows)
+    __m256d r0[3], r1[3], d[3];
+    for (int k = 0; k < 3; ++k) {
+        r0[k] = _mm256_sub_pd(cAp[k], p0[k]);
+        r1[k] = _mm256_sub_pd(cBp[k], p1[k]);
+        d[k] = _mm256_sub_pd(cAp[k], cBp[k]);  // lockLinearAxes: C = a·d for each axis a
+        _mm256_store_pd(rows.r0[k], r0[k]);
+        _mm256_store_pd(rows.r1[k], r1[k]);
+    }
+    // Padding lanes: a row of zeros (as setupHardSlot's), so the slot holds what padLane writes.
+    const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bt.constraint));
+    const __m256d real = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_cvtepi32_epi64(ids), _mm256_set1_epi64x(-1)));
+    const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
+    const __m256d erpLanes = _mm256_and_pd(real, _mm256_set1_pd(erp));
+    const __m256d inf = _mm256_set1_pd(__builtin_inf());
+    for (int s = 0; s < 3; ++s) {
+        // The joint frame's axis s, q·e_s with glm's operations (basisX/Y/Z), then linearLockAt:
+        // J = {a, r0 × a, a, r1 × a}, C = a·d, v_T = 0, bounds ±∞.
+        const __m256d e[3] = {s == 0 ? one : zero, s == 1 ? one : zero, s == 2 ? one : zero};
+        __m256d a[3], k0[3], k1[3];
+        rotate(cAq, e, a);
+        cross3(r0, a, k0);
+        cross3(r1, a, k1);
+        const __m256d c = dot3(a, d);
+        __m256d j[16];
+        for (int k = 0; k < 3; ++k) {
+            j[k] = j[6 + k] = _mm256_and_pd(real, a[k]);
+            j[3 + k] = _mm256_and_pd(real, k0[k]);
+            j[9 + k] = _mm256_and_pd(real, k1[k]);
+        }
+        j[12] = _mm256_and_pd(real, c);
+        j[13] = zero;
+        j[14] = _mm256_and_pd(real, _mm256_xor_pd(_mm256_set1_pd(-0.0), inf));
+        j[15] = _mm256_and_pd(real, inf);
+        // The rows themselves: j is each real lane's row from linear0 to maxImpulse, transposed.
+        for (int c4 = 0; c4 < 4; ++c4) {
+            __m256d rowPart[4];
+            transpose4(j + 4 * c4, rowPart);
+            for (int l = 0; l < kLanes; ++l)
+                if (in.row[s][l]) _mm256_storeu_pd(in.row[s][l] + 4 * c4, rowPart[l]);
+        }
+        SlotOut o;
+        o.lock = out + s;
+        rows.active[s] = setupSlot(bt, j, B, erpLanes, zero, h, o, rows.response[s]);
+    }
+    return true;
 }
 
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,

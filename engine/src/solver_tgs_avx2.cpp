@@ -37,32 +37,6 @@ inline void subScaled(Vec3x4& v, __m256d d, const __m256d* j) {
     v.z = sub(v.z, mul(d, j[2]));
 }
 
-/// glm::cross's operations per lane.
-inline void cross3(const __m256d* x, const __m256d* y, __m256d* out) {
-    out[0] = sub(mul(x[1], y[2]), mul(y[1], x[2]));
-    out[1] = sub(mul(x[2], y[0]), mul(y[2], x[0]));
-    out[2] = sub(mul(x[0], y[1]), mul(y[0], x[1]));
-}
-
-/// q·v per lane (q[0..3] = x, y, z, w), as glm computes it: v + ((q×v)·w + q×(q×v))·2.
-inline void rotate(const __m256d* q, const __m256d* v, __m256d* out) {
-    __m256d uv[3], uuv[3];
-    cross3(q, v, uv);
-    cross3(q, uv, uuv);
-    const __m256d two = _mm256_set1_pd(2.0);
-    for (int k = 0; k < 3; ++k) out[k] = add(v[k], mul(add(mul(uv[k], q[3]), uuv[k]), two));
-}
-
-/// The 9 elements of each lane's column-major 3×3 matrix, transposed: e[3c + r] = M[c][r].
-inline void loadMat3(const double* const m[kLanes], __m256d* e) {
-    transpose4(m[0], m[1], m[2], m[3], e);
-    transpose4(m[0] + 4, m[1] + 4, m[2] + 4, m[3] + 4, e + 4);
-    e[8] = _mm256_set_pd(m[3][8], m[2][8], m[1][8], m[0][8]);
-}
-inline void mulMat3(const __m256d* e, const __m256d* v, __m256d* out) {
-    for (int r = 0; r < 3; ++r) out[r] = add(add(mul(e[r], v[0]), mul(e[3 + r], v[1])), mul(e[6 + r], v[2]));
-}
-
 inline __m256d hasBit(__m256i kind, int64_t bit) {
     const __m256i b = _mm256_set1_epi64x(bit);
     return _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(kind, b), b));

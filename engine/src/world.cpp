@@ -62,12 +62,15 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     m.jointFrames.resize(nj);
     m.jointX1.resize(nj);
     m.colouredSkip.assign(nj, 0);
+    m.jointLockPrep.assign(nj, 0);
     m.memory.assign(nj, JointMemory{});
     for (size_t j = 0; j < nj; ++j) {
         const JointDesc& d = scene_.joints[j];
         m.jointBody0[j] = d.body0.empty() ? -1 : bodyIndex(d.body0);
         m.jointBody1[j] = d.body1.empty() ? -1 : bodyIndex(d.body1);
         m.jointFrames[j] = JointFrames{d.frame0, d.frame1, d.invMassScale0, d.invInertiaScale0, d.invMassScale1, d.invInertiaScale1};
+        const auto* sph = std::get_if<SphericalJoint>(&d.params);
+        m.jointLockPrep[j] = sph && !sph->cone.enabled ? 1 : 0;
         for (int side = 0; side < 2; ++side) {
             const int b = side == 0 ? m.jointBody0[j] : m.jointBody1[j];
             const int si = b >= 0 ? m.solverIndex[static_cast<size_t>(b)] : 0;

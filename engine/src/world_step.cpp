@@ -1,7 +1,9 @@
 // The World's step, as a sequence of named stages (see world.h and docs/solvers.md).
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
+#include "joints/row_builder.h"
 #include "world_impl.h"
 
 namespace jl {
@@ -105,7 +107,21 @@ void World::step() {
                               static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch, &m.jointWindows);
         m.coloured = true;
         m.colouredOrder = order;
+        m.batchLockPrep.assign(m.jointBatches.size(), 0);
+        m.jointInLockBatch.assign(nj, 0);
+        for (size_t bi = 0; bi < m.jointBatches.size(); ++bi) {
+            const solver::LaneIds& ids = m.jointBatches[bi];
+            int lanes = 0;
+            bool all = true;
+            for (const int id : ids)
+                if (id >= 0) ++lanes, all = all && m.jointLockPrep[static_cast<size_t>(id)];
+            if (!all || lanes < 2) continue;
+            m.batchLockPrep[bi] = 1;
+            for (const int id : ids)
+                if (id >= 0) m.jointInLockBatch[static_cast<size_t>(id)] = 1;
+        }
     }
+    const bool simdSetup = !tgs && params.simd;
 
     // Prep (PxConstraintShaderTable::solverPrep): joint j writes its rows straight into the row
     // buffer; which bodies and lever arms they act through is stored once per joint.
@@ -173,10 +189,82 @@ void World::step() {
             }
         }
     };
+    // Spherical joints without a cone in a batch of such joints: their three rows are written by
+    // the batch's set-up (setupLockBatch); prep only gives them their place, in scene order.
+    auto reserveLockRows = [&](size_t j) {
+        JointState& js = joints_[j];
+        m.reserveRows(3);
+        js.firstRow = static_cast<int>(m.rowCount);
+        js.rowCount = 3;
+        m.rowCount += 3;
+        const JointFrames& f = m.jointFrames[j];  // the bodies and mass scales the batch's header reads
+        m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
+                                             f.invMassScale1, f.invInertiaScale1, Vec3(0.0), Vec3(0.0)};
+    };
+    // Prep and set-up of such a batch in one AVX2 pass (solver::prepLockBatchAvx2), then the rows,
+    // reports and lever arms prepJoint, rows::lockLinearAxes and setupHardSlot would have written.
+    static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) == 3 * sizeof(Real) &&
+                      offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real),
+                  "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
+    static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real), "prepLockBatchAvx2 writes a Row's first 16 doubles");
+    static const Transform kIdentity{};
+    auto setupLockBatch = [&](const solver::Batch& bt) {
+        solver::LockPrepIn in;
+        for (int l = 0; l < solver::kLanes; ++l) {
+            const int j = bt.constraint[l];
+            const solver::BodyInfo& i0 = data.info[static_cast<size_t>(bt.body0[l])];
+            const solver::BodyInfo& i1 = data.info[static_cast<size_t>(bt.body1[l])];
+            in.invI0[l] = &i0.sqrtInvInertia[0][0];
+            in.invI1[l] = &i1.sqrtInvInertia[0][0];
+            in.pre0[l] = &i0.vPre.x;
+            in.pre1[l] = &i1.vPre.x;
+            if (j < 0) {  // padding: both bodies are the static one
+                in.pose0[l] = in.pose1[l] = in.frame0[l] = in.frame1[l] = &kIdentity.p.x;
+                for (int t = 0; t < 3; ++t) in.row[t][l] = nullptr;
+                continue;
+            }
+            for (int t = 0; t < 3; ++t) in.row[t][l] = &m.rows[static_cast<size_t>(joints_[static_cast<size_t>(j)].firstRow + t)].linear0.x;
+            const int b0 = m.jointBody0[static_cast<size_t>(j)], b1 = m.jointBody1[static_cast<size_t>(j)];
+            in.pose0[l] = b0 >= 0 ? &bodies_[static_cast<size_t>(b0)].pose.p.x : &kIdentity.p.x;
+            in.pose1[l] = b1 >= 0 ? &bodies_[static_cast<size_t>(b1)].pose.p.x : &kIdentity.p.x;
+            in.frame0[l] = &m.jointFrames[static_cast<size_t>(j)].frame0.p.x;
+            in.frame1[l] = &m.jointFrames[static_cast<size_t>(j)].frame1.p.x;
+        }
+        solver::LockPrepOut out;
+        solver::prepLockBatchAvx2(bt, in, params.erp, params.dt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)], out);
+        for (int l = 0; l < solver::kLanes; ++l) {
+            const int j = bt.constraint[l];
+            if (j < 0) continue;
+            const size_t ju = static_cast<size_t>(j);
+            const int b1 = m.jointBody1[ju];
+            m.jointX1[ju] = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
+            m.jointBodies[ju].r0 = Vec3(out.r0[0][l], out.r0[1][l], out.r0[2][l]);
+            m.jointBodies[ju].r1 = Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]);
+            const int first = joints_[ju].firstRow;
+            for (int t = 0; t < 3; ++t) {
+                const size_t k = static_cast<size_t>(first + t);
+                Row& r = m.rows[k];  // linear0 to maxImpulse are written
+                r.mods.spring.stiffness = 0.0;
+                r.mods.spring.damping = 0.0;
+                r.flags = kRowOutputForce;
+                r.solveHint = SolveHint::Equality;
+                r.erpOverride = -1.0;
+                r.label = rows::kLinearLockLabels[t];
+                const bool on = (out.active[t] >> l) & 1;
+                RowOut& o = m.rowOut[k];
+                o.response = out.response[t][l];
+                o.minImpulse = -kInf;
+                o.maxImpulse = kInf;
+                o.erp = on ? params.erp : 0.0;
+                o.velTarget = 0.0;
+                o.flags = on ? 0 : solver::kSolveInactive;
+                m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
+            }
+        }
+    };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
     size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0;
-    const bool simdSetup = !tgs && params.simd;
     auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
         int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
         const solver::RowBodies* rbs[solver::kLanes] = {};
@@ -196,8 +284,9 @@ void World::step() {
             if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
         // PGS with AVX2: a joint batch of several lanes whose rows all fit a compact slot layout
         // (solver_batch.h: LockLanes, HardLanes) is stored that way; its sweeps read fewer bytes.
-        bt.layout = solver::kLayoutFull;
-        if (simdSetup && !contact && bt.laneCount > 1) {
+        const bool lockPrep = simdSetup && !contact && m.batchLockPrep[bi];
+        bt.layout = lockPrep ? solver::kLayoutLock : solver::kLayoutFull;
+        if (simdSetup && !contact && bt.laneCount > 1 && !lockPrep) {
             int layout = solver::kLayoutLock;
             for (int l = 0; l < solver::kLanes; ++l)
                 for (int t = 0; t < counts[l] && layout != solver::kLayoutFull; ++t)
@@ -247,6 +336,10 @@ void World::step() {
         if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
         if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
+        if (lockPrep) {
+            setupLockBatch(bt);
+            return;
+        }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
         Real normalAccum[solver::kLanes] = {};
         const solver::BodyInfo *info0[solver::kLanes], *info1[solver::kLanes];  // padding lanes: the static body
@@ -313,8 +406,13 @@ void World::step() {
         for (int bi = b0; bi < b1; ++bi)
             for (int id : m.jointBatches[static_cast<size_t>(bi)])
                 if (id >= 0) lo = std::min(lo, id), hi = std::max(hi, id);
-        for (int j = lo; j <= hi; ++j)
-            if (!joints_[static_cast<size_t>(j)].broken) prepJoint(static_cast<size_t>(j));
+        for (int j = lo; j <= hi; ++j) {
+            if (joints_[static_cast<size_t>(j)].broken) continue;
+            if (simdSetup && m.jointInLockBatch[static_cast<size_t>(j)])
+                reserveLockRows(static_cast<size_t>(j));  // rows written by its batch's set-up
+            else
+                prepJoint(static_cast<size_t>(j));
+        }
         for (int bi = b0; bi < b1; ++bi) setupBatch(static_cast<size_t>(bi), m.jointBatches[static_cast<size_t>(bi)], false);
     }
     m.jointRowCount = static_cast<int>(m.rowCount);

@@ -258,6 +258,40 @@ Scene limitedHangersScene() {
     return s;
 }
 
+// A small 3D joint grid (as the benchmark's): spheres joined to their right and lower neighbours
+// by spherical joints without cones, the top row partly held by the world and one corner joined
+// to a static body, one joint with mass scales. Its batches are prepared and set up in one AVX2
+// pass (prepLockBatchAvx2); 7 × 5 bodies leave partly filled batches (padding lanes).
+Scene sphericalGridScene() {
+    Scene s;
+    const int nx = 7, ny = 5;
+    auto name = [](int x, int y) { return test::indexed("ball", y * 100 + x); };
+    BodyDesc post = test::box("post", Vec3(-1.0, 6.0, 0.0), Vec3(0.1, 0.1, 0.1), 1.0);
+    post.motion = MotionType::Static;
+    s.bodies.push_back(post);
+    for (int y = 0; y < ny; ++y)
+        for (int x = 0; x < nx; ++x)
+            s.bodies.push_back(test::sphere(name(x, y), Vec3(x * 0.5, 6.0 - y * 0.5, 0.02 * x * y), 1.0 + 0.1 * ((x + y) % 3)));
+    SphericalJoint sj;
+    for (int y = 0; y < ny; ++y)
+        for (int x = 0; x < nx; ++x) {
+            const Vec3 p(x * 0.5, 6.0 - y * 0.5, 0.02 * x * y);
+            if (x + 1 < nx)
+                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("right", y * 100 + x), name(x, y), name(x + 1, y),
+                                                               p + Vec3(0.25, 0, 0), test::axisAngle(Vec3(0, 0, 1), 0.1 * x), sj));
+            if (y + 1 < ny)
+                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("down", y * 100 + x), name(x, y), name(x, y + 1),
+                                                               p - Vec3(0, 0.25, 0), kIdentityQuat, sj));
+            if (y == 0 && x % 3 == 0)
+                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("hold", x), "", name(x, y), p + Vec3(0, 0.25, 0),
+                                                               kIdentityQuat, sj));
+        }
+    s.joints.push_back(test::joint<SphericalJoint>(s, "post", "post", name(0, 0), Vec3(-0.5, 6.0, 0.0), kIdentityQuat, sj));
+    s.joints[3].invMassScale0 = 0.5;
+    s.joints[3].invInertiaScale1 = 2.0;
+    return s;
+}
+
 // The hash of this scene after 600 steps is pinned: a change to the solver's arithmetic shows up
 // here. If the change is intended, update the constants (the test prints the new values).
 /// The jointed scene's state hash after 600 steps with the solver (printed with `label`).
@@ -329,7 +363,7 @@ TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
 // step, with ground contacts (friction batches), limits and a drive in the scene, for PGS and TGS.
 TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        for (Scene s : {jointedScene(), longChainScene(), springTrainScene(), limitedHangersScene()}) {
+        for (Scene s : {jointedScene(), longChainScene(), springTrainScene(), limitedHangersScene(), sphericalGridScene()}) {
             s.settings.solver = solver;
             s.settings.groundPlane = true;
             World a(s), b(s);

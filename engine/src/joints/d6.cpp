@@ -27,7 +27,7 @@ D6Joint D6Joint::pointOnLine() {
 
 namespace {
 
-constexpr const char* kLockLabels[3] = {"linear X lock", "linear Y lock", "linear Z lock"};
+constexpr const char* const* kLockLabels = rows::kLinearLockLabels;
 constexpr const char* kLowerLabels[3] = {"X limit (lower)", "Y limit (lower)", "Z limit (lower)"};
 constexpr const char* kUpperLabels[3] = {"X limit (upper)", "Y limit (upper)", "Z limit (upper)"};
 constexpr const char* kDriveLabels[3] = {"X drive", "Y drive", "Z drive"};

@@ -58,9 +58,9 @@ void lockRotation(const PrepContext& c, RowWriter& out) {
 
 void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out) {
     const Vec3 d = c.cA2w.p - c.cB2w.p;  // C = a·d for each axis a
-    if (x) linearLockAt(c, basisX(c.cA2w.q), d, "linear X lock", out);
-    if (y) linearLockAt(c, basisY(c.cA2w.q), d, "linear Y lock", out);
-    if (z) linearLockAt(c, basisZ(c.cA2w.q), d, "linear Z lock", out);
+    if (x) linearLockAt(c, basisX(c.cA2w.q), d, kLinearLockLabels[0], out);
+    if (y) linearLockAt(c, basisY(c.cA2w.q), d, kLinearLockLabels[1], out);
+    if (z) linearLockAt(c, basisZ(c.cA2w.q), d, kLinearLockLabels[2], out);
 }
 
 }  // namespace jl::rows

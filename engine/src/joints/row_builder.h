@@ -19,6 +19,9 @@ Row* angularLock(const Vec3& a, Real error, const char* label, RowWriter& out);
 /// Locks all three relative rotations: rows about body 0's joint axes with C_k = −2·(qA⁻¹qB).vec_k.
 void lockRotation(const PrepContext& c, RowWriter& out);
 
+/// The labels of the three linear locks of lockLinearAxes (body 0's joint frame x, y, z).
+inline constexpr const char* kLinearLockLabels[3] = {"linear X lock", "linear Y lock", "linear Z lock"};
+
 /// Locks the relative translation along the listed axes (0 = x, 1 = y, 2 = z) of body 0's joint frame.
 void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out);
 
