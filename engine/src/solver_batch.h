@@ -234,6 +234,9 @@ static_assert(sizeof(TgsLanes) == 29 * 4 * sizeof(double), "TgsLanes is 29 vecto
 struct alignas(32) TgsArms {
     double r0Local[3][kLanes], r1Local[3][kLanes];
     double r0[3][kLanes], r1[3][kLanes];
+    /// The lanes' bodies' I^-½ (frozen over the step), element 3c + r = M[c][r]: the AVX2 kernel
+    /// reads them here instead of gathering and transposing them from BodyInfo on every visit.
+    double invI0[9][kLanes], invI1[9][kLanes];
 };
 
 /// One TGS sweep's inputs. Bodies are read through raw records so that this header stays free

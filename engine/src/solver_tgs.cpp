@@ -195,6 +195,13 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             arm.r0[k][l] = r0[k];
             arm.r1[k][l] = r1[k];
         }
+        const Mat3& i0 = data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia;
+        const Mat3& i1 = data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia;
+        for (int c = 0; c < 3; ++c)
+            for (int r = 0; r < 3; ++r) {
+                arm.invI0[3 * c + r][l] = i0[c][r];
+                arm.invI1[3 * c + r][l] = i1[c][r];
+            }
     }
     for (int t = 0; t < bt.slotCount; ++t) {
         TgsLanes& L = data.tgsSlots[static_cast<size_t>(bt.firstSlot + t)];

@@ -25,13 +25,35 @@ inline void load3(const double (&v)[3][kLanes], __m256d* out) {
     for (int k = 0; k < 3; ++k) out[k] = _mm256_load_pd(v[k]);
 }
 
-/// v + d·j (add) or v − d·j (sub) per component, j per lane in registers.
-inline void addScaled(Vec3x4& v, __m256d d, const __m256d* j) {
+/// A slot's 3-vector of lanes read where it lies, at each use: the compiler then takes it as a
+/// memory operand instead of copying the slot's vectors to the stack (register pressure is high).
+struct Mem3 {
+    const double (*v)[kLanes];
+    __m256d operator[](int k) const { return _mm256_load_pd(v[k]); }
+};
+inline Mem3 mem(const double (&v)[3][kLanes]) { return {v}; }
+
+/// The helpers below take 3-vectors in registers (const __m256d*) or in a slot (Mem3), with the
+/// same operations in the same order either way.
+template <class A, class B>
+inline __m256d dotv(const A& a, const B& b) {  // glm::dot's order
+    return add(add(mul(a[0], b[0]), mul(a[1], b[1])), mul(a[2], b[2]));
+}
+template <class X, class Y>
+inline void crossv(const X& x, const Y& y, __m256d* out) {  // glm::cross's operations
+    out[0] = sub(mul(x[1], y[2]), mul(y[1], x[2]));
+    out[1] = sub(mul(x[2], y[0]), mul(y[2], x[0]));
+    out[2] = sub(mul(x[0], y[1]), mul(y[0], x[1]));
+}
+/// v + d·j (add) or v − d·j (sub) per component.
+template <class J>
+inline void addScaled(Vec3x4& v, __m256d d, const J& j) {
     v.x = add(v.x, mul(d, j[0]));
     v.y = add(v.y, mul(d, j[1]));
     v.z = add(v.z, mul(d, j[2]));
 }
-inline void subScaled(Vec3x4& v, __m256d d, const __m256d* j) {
+template <class J>
+inline void subScaled(Vec3x4& v, __m256d d, const J& j) {
     v.x = sub(v.x, mul(d, j[0]));
     v.y = sub(v.y, mul(d, j[1]));
     v.z = sub(v.z, mul(d, j[2]));
@@ -45,7 +67,7 @@ inline __m256d hasBit(__m256i kind, int64_t bit) {
 __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s, __m256d residual) {
     double* a[kLanes];
     double* b[kLanes];
-    const double *da[kLanes], *db[kLanes], *qa[kLanes], *qb[kLanes], *ia[kLanes], *ib[kLanes];
+    const double *da[kLanes], *db[kLanes], *qa[kLanes], *qb[kLanes];
     for (int l = 0; l < kLanes; ++l) {
         a[l] = s.vel + 8 * bt.body0[l];
         b[l] = s.vel + 8 * bt.body1[l];
@@ -55,8 +77,6 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         const double* infoB = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body1[l];
         qa[l] = infoA + s.quatAt;
         qb[l] = infoB + s.quatAt;
-        ia[l] = infoA + s.invIAt;
-        ib[l] = infoB + s.invIAt;
     }
     Vec3x4 av, aw, bv, bw;
     loadBodies4(a, av, aw);
@@ -64,9 +84,9 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
     const Vec3x4 dAl = load4(da[0], da[1], da[2], da[3]), dAa = load4(da[0] + 4, da[1] + 4, da[2] + 4, da[3] + 4);
     const Vec3x4 dBl = load4(db[0], db[1], db[2], db[3]), dBa = load4(db[0] + 4, db[1] + 4, db[2] + 4, db[3] + 4);
     const __m256d dAang[3] = {dAa.x, dAa.y, dAa.z}, dBang[3] = {dBa.x, dBa.y, dBa.z};
-    __m256d IA[9], IB[9];
-    loadMat3(ia, IA);
-    loadMat3(ib, IB);
+    // I^-½ of each side, packed per batch at set-up (element 3c + r = M[c][r], as loadMat3 gives)
+    const __m256d* IA = reinterpret_cast<const __m256d*>(arm.invI0);
+    const __m256d* IB = reinterpret_cast<const __m256d*>(arm.invI1);
     // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
     __m256d r0[3], r1[3], d0[3], d1[3];
     {
@@ -95,36 +115,38 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         if (s.velocityPass) solve = _mm256_andnot_pd(spring, solve);
         if (_mm256_movemask_pd(solve) == 0) continue;
         const __m256d angular = hasBit(kind, kTgsAngular);
-        __m256d lin0[3], lin1[3], base0[3], base1[3];
-        load3(R->lin0, lin0);
-        load3(R->lin1, lin1);
-        load3(R->baseM0, base0);
-        load3(R->baseM1, base1);
+        const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1), base0 = mem(R->baseM0), base1 = mem(R->baseM1);
         // The linear row's refreshed J⁽ᵐ⁾ = I^-½(κ_base + r' × μ); an angular row keeps its own.
         __m256d angM0[3], angM1[3];
+        // (Lanes that are not solved are blended out below, so only the solved lanes decide.)
         const bool allAngular = _mm256_movemask_pd(_mm256_andnot_pd(angular, solve)) == 0;
+        const bool anyAngular = _mm256_movemask_pd(_mm256_and_pd(angular, solve)) != 0;
         if (allAngular) {  // every solved lane keeps its Jacobian: nothing to refresh
             for (int i = 0; i < 3; ++i) angM0[i] = base0[i], angM1[i] = base1[i];
         } else {
             __m256d c[3], k[3], m[3];
-            cross3(r0, lin0, c);
+            crossv(r0, lin0, c);
             for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang0Base[i]), c[i]);
             mulMat3(IA, k, m);
-            for (int i = 0; i < 3; ++i) angM0[i] = pick(angular, base0[i], m[i]);
-            cross3(r1, lin1, c);
+            for (int i = 0; i < 3; ++i) angM0[i] = anyAngular ? pick(angular, base0[i], m[i]) : m[i];
+            crossv(r1, lin1, c);
             for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang1Base[i]), c[i]);
             mulMat3(IB, k, m);
-            for (int i = 0; i < 3; ++i) angM1[i] = pick(angular, base1[i], m[i]);
+            for (int i = 0; i < 3; ++i) angM1[i] = anyAngular ? pick(angular, base1[i], m[i]) : m[i];
         }
         const __m256d error0 = ld(R->error0);
-        __m256d error = allAngular ? error0 : pick(angular, error0, add(error0, sub(dot3(lin0, d0), dot3(lin1, d1))));
-        error = add(error, sub(dot3(base0, dAang), dot3(base1, dBang)));
+        __m256d error = error0;
+        if (!allAngular) {
+            const __m256d moved = add(error0, sub(dotv(lin0, d0), dotv(lin1, d1)));
+            error = anyAngular ? pick(angular, error0, moved) : moved;
+        }
+        error = add(error, sub(dotv(base0, dAang), dotv(base1, dBang)));
         const __m256d response =
-            add(add(add(ld(R->linResponse0), mul(as0, dot3(angM0, angM0))), ld(R->linResponse1)), mul(as1, dot3(angM1, angM1)));
+            add(add(add(ld(R->linResponse0), mul(as0, dotv(angM0, angM0))), ld(R->linResponse1)), mul(as1, dotv(angM1, angM1)));
         const __m256d recip = _mm256_and_pd(_mm256_cmp_pd(response, minResponse, _CMP_GT_OQ), _mm256_div_pd(one, response));
         const __m256d av3[3] = {av.x, av.y, av.z}, aw3[3] = {aw.x, aw.y, aw.z};
         const __m256d bv3[3] = {bv.x, bv.y, bv.z}, bw3[3] = {bw.x, bw.y, bw.z};
-        const __m256d normalVel = sub(sub(add(dot3(lin0, av3), dot3(angM0, aw3)), dot3(lin1, bv3)), dot3(angM1, bw3));
+        const __m256d normalVel = sub(sub(add(dotv(lin0, av3), dotv(angM0, aw3)), dotv(lin1, bv3)), dotv(angM1, bw3));
         const __m256d acc = ld(R->accum);
         // Hard row: λ' = λ − (v + b − v_T)/r
         __m256d bias;
