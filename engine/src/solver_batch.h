@@ -165,11 +165,22 @@ struct HardRowsIn {
 /// compiled in (nothing written: set the rows up one by one).
 int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response);
 
-/// A joint batch of spherical joints without a cone limit, prepared and set up at once with AVX2
-/// (prepLockBatchAvx2): per lane, pointers to the two body poses and joint frames (jl::Transform:
-/// p then q as x, y, z, w, 7 doubles; the identity for the world or a padding lane) and to the
-/// bodies' set-up constants (as HardRowsIn).
+/// Joints whose rows are all equality locks and whose prep the AVX2 set-up can do itself
+/// (prepLockBatchAvx2): the joint kinds, and the number of rows (row slots) of each.
+enum LockPrepKind : int32_t {
+    kLockPrepNone = 0,
+    kLockPrepSpherical = 1,  ///< spherical joint without a cone: 3 linear locks
+    kLockPrepRevolute = 2,   ///< revolute joint without limit, motor or drive: 3 linear, 2 angular locks
+    kLockPrepFixed = 3,      ///< fixed joint: 3 linear, 3 angular locks
+};
+inline constexpr int kLockPrepRows[4] = {0, 3, 5, 6};
+inline constexpr int kMaxLockPrepRows = 6;
+
+/// A joint batch of one such kind, prepared and set up at once: per lane, pointers to the two
+/// body poses and joint frames (jl::Transform: p then q as x, y, z, w, 7 doubles; the identity for
+/// the world or a padding lane) and to the bodies' set-up constants (as HardRowsIn).
 struct LockPrepIn {
+    int32_t kind = kLockPrepNone;  ///< LockPrepKind, the same for every lane
     const double* pose0[kLanes];
     const double* pose1[kLanes];
     const double* frame0[kLanes];
@@ -180,19 +191,20 @@ struct LockPrepIn {
     const double* pre1[kLanes];
     /// Where row s of each lane's joint goes (jl::Row: its first 16 doubles, linear0 to
     /// maxImpulse, are written; the caller writes the rest); nullptr for padding lanes.
-    double* row[3][kLanes];
+    double* row[kMaxLockPrepRows][kLanes];
 };
 
 /// What prepLockBatchAvx2 worked out besides the rows, for the reports the caller writes.
 struct alignas(32) LockPrepOut {
-    double r0[3][kLanes], r1[3][kLanes];  ///< lever arms (PrepContext r0, r1), per lane
-    double response[3][kLanes];           ///< per row slot: unit response before the inactive test
-    int active[3];                        ///< per row slot: its active lanes, as bits 0–3
+    double r0[3][kLanes], r1[3][kLanes];           ///< lever arms (PrepContext r0, r1), per lane
+    double response[kMaxLockPrepRows][kLanes];     ///< per row slot: unit response before the inactive test
+    int active[kMaxLockPrepRows];                  ///< per row slot: its active lanes, as bits 0–3
 };
 
-/// Prep (rows::lockLinearAxes on PrepContext::make's frames) and PGS set-up (setupHardSlot) of a
-/// batch of spherical joints without cone, fused: the 3 rows of each of its joints go straight
-/// into the batch's 3 lock slots at `out`, with the operations of the two paths in their order
+/// Prep and PGS set-up of such a batch, fused: PrepContext::make's frames, the rows of
+/// rows::lockLinearAxes (all three axes) and of the kind's angular locks (revolute.cpp,
+/// rows::lockRotation), and setupHardSlot's set-up of them, into the batch's lock slots at `out`
+/// (kLockPrepRows[kind] of them), with the operations of those paths in their order
 /// (bit-identical). `erp` is the world's α (these rows have no override). Returns false, having
 /// written nothing, when the AVX2 kernel is not compiled in.
 bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out, LockPrepOut& rows);

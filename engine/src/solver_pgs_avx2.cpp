@@ -1,6 +1,10 @@
 // The PGS batch kernel with AVX2: one __m256d holds one quantity of the 4 lanes of a batch
 // (solver_batch.h). Compiled with -mavx2 (and without -mfma; -ffp-contract=off as everywhere), and
 // only called after a run-time check (avx2Available), so the engine still runs on CPUs without it.
+// Every function called from the rest of the engine leaves the upper halves of the YMM registers
+// clean (vzeroupper; GCC omits it after a call to a function that takes __m256d arguments): plain
+// SSE code run with them dirty was measured 65% slower on the ragdoll scene (libm's atan2 in the
+// next joint's prep, and setupHardSlot).
 //
 // Per lane it performs exactly the operations of solveBatchScalar (solver_pgs.cpp), in the same
 // order: separate multiplies and adds, comparisons and blends for the clamp. Keep the two in step.
@@ -129,8 +133,8 @@ struct SetupBodies {
 
 /// The set-up of one row slot from its rows in registers. Row: j[0..2] μ0, j[3..5] κ0,
 /// j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds.
-int setupSlot(const Batch& bt, const __m256d* j, const SetupBodies& B, __m256d erp, __m256d keepBias, double h,
-              const SlotOut& out, double* response) {
+__attribute__((always_inline)) inline int setupSlot(const Batch& bt, const __m256d* j, const SetupBodies& B, __m256d erp,
+                                                    __m256d keepBias, double h, const SlotOut& out, double* response) {
     __m256d angM0[3], angM1[3];
     mulMat3(B.invI0, j + 3, angM0);  // F 55
     mulMat3(B.invI1, j + 9, angM1);  // F 56
@@ -220,13 +224,16 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const Slo
     __m256d j[16];
     for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
     const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
-    return setupSlot(bt, j, B, _mm256_load_pd(in.erp), _mm256_load_pd(in.keepBias), h, out, response);
+    const int active = setupSlot(bt, j, B, _mm256_load_pd(in.erp), _mm256_load_pd(in.keepBias), h, out, response);
+    _mm256_zeroupper();  // the caller is plain SSE code (see the note at the top)
+    return active;
 }
 
 bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out, LockPrepOut& rows) {
     // PrepContext::make: cA2w = body0 * frame0, cB2w = body1 * frame1 (Transform::operator*:
     // {p + q·p', q·q'}), r0 = cA2w.p − body0.p, r1 = cB2w.p − body1.p.
     __m256d p0[3], q0[4], p1[3], q1[4], fp[3], fq[4], cAp[3], cAq[4], cBp[3], t[3];
+    __m256d cBq[4] = {};
     loadTransforms(in.pose0, p0, q0);
     loadTransforms(in.frame0, fp, fq);
     rotate(q0, fp, t);
@@ -235,7 +242,8 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
     loadTransforms(in.pose1, p1, q1);
     loadTransforms(in.frame1, fp, fq);
     rotate(q1, fp, t);
-    for (int k = 0; k < 3; ++k) cBp[k] = _mm256_add_pd(p1[k], t[k]);  // (cB2w.q: not in a spherical joint's rows)
+    for (int k = 0; k < 3; ++k) cBp[k] = _mm256_add_pd(p1[k], t[k]);
+    if (in.kind != kLockPrepSpherical) quatMul(q1, fq, cBq);  // (a spherical joint's rows do not use it)
     __m256d r0[3], r1[3], d[3];
     for (int k = 0; k < 3; ++k) {
         r0[k] = _mm256_sub_pd(cAp[k], p0[k]);
@@ -248,27 +256,67 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
     const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bt.constraint));
     const __m256d real = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_cvtepi32_epi64(ids), _mm256_set1_epi64x(-1)));
     const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), sign = _mm256_set1_pd(-0.0);
     const __m256d erpLanes = _mm256_and_pd(real, _mm256_set1_pd(erp));
     const __m256d inf = _mm256_set1_pd(__builtin_inf());
+    // Body 0's joint axes q·e_k with glm's operations (basisX/Y/Z).
+    __m256d axis[3][3];
     for (int s = 0; s < 3; ++s) {
-        // The joint frame's axis s, q·e_s with glm's operations (basisX/Y/Z), then linearLockAt:
-        // J = {a, r0 × a, a, r1 × a}, C = a·d, v_T = 0, bounds ±∞.
         const __m256d e[3] = {s == 0 ? one : zero, s == 1 ? one : zero, s == 2 ? one : zero};
-        __m256d a[3], k0[3], k1[3];
-        rotate(cAq, e, a);
-        cross3(r0, a, k0);
-        cross3(r1, a, k1);
-        const __m256d c = dot3(a, d);
+        rotate(cAq, e, axis[s]);
+    }
+    // The angular locks' errors (rows 3 and on), per the joint's prep.
+    __m256d angularError[3];
+    int angularFirst = 0, angularCount = 0;
+    if (in.kind == kLockPrepRevolute) {
+        // revolute.cpp: m = ax × bx (the hinge axes' misalignment), rows about ay and az with
+        // C = −ay·m and −az·m.
+        const __m256d e[3] = {one, zero, zero};
+        __m256d bx[3], m[3];
+        rotate(cBq, e, bx);
+        cross3(axis[0], bx, m);
+        angularError[1] = _mm256_xor_pd(sign, dot3(axis[1], m));
+        angularError[2] = _mm256_xor_pd(sign, dot3(axis[2], m));
+        angularFirst = 1;
+        angularCount = 2;
+    } else if (in.kind == kLockPrepFixed) {
+        // rows::lockRotation: q = positiveW(conj(qA)·qB), rows about ax, ay, az with C = −2·q.xyz.
+        const __m256d conjA[4] = {_mm256_xor_pd(sign, cAq[0]), _mm256_xor_pd(sign, cAq[1]), _mm256_xor_pd(sign, cAq[2]), cAq[3]};
+        __m256d q[4];
+        quatMul(conjA, cBq, q);
+        const __m256d flip = _mm256_and_pd(_mm256_cmp_pd(q[3], zero, _CMP_LT_OQ), sign);
+        const __m256d minusTwo = _mm256_set1_pd(-2.0);
+        for (int k = 0; k < 3; ++k) angularError[k] = _mm256_mul_pd(minusTwo, _mm256_xor_pd(flip, q[k]));
+        angularFirst = 0;
+        angularCount = 3;
+    }
+    const int slots = 3 + angularCount;
+    for (int s = 0; s < slots; ++s) {
         __m256d j[16];
-        for (int k = 0; k < 3; ++k) {
-            j[k] = j[6 + k] = _mm256_and_pd(real, a[k]);
-            j[3 + k] = _mm256_and_pd(real, k0[k]);
-            j[9 + k] = _mm256_and_pd(real, k1[k]);
+        if (s < 3) {
+            // linearLockAt: J = {a, r0 × a, a, r1 × a}, C = a·d
+            const __m256d* a = axis[s];
+            __m256d k0[3], k1[3];
+            cross3(r0, a, k0);
+            cross3(r1, a, k1);
+            for (int k = 0; k < 3; ++k) {
+                j[k] = j[6 + k] = _mm256_and_pd(real, a[k]);
+                j[3 + k] = _mm256_and_pd(real, k0[k]);
+                j[9 + k] = _mm256_and_pd(real, k1[k]);
+            }
+            j[12] = _mm256_and_pd(real, dot3(a, d));
+        } else {
+            // angularLock: J = {0, a, 0, a}
+            const int axisIndex = angularFirst + (s - 3);
+            const __m256d* a = axis[axisIndex];
+            for (int k = 0; k < 3; ++k) {
+                j[k] = j[6 + k] = zero;
+                j[3 + k] = j[9 + k] = _mm256_and_pd(real, a[k]);
+            }
+            j[12] = _mm256_and_pd(real, angularError[axisIndex]);
         }
-        j[12] = _mm256_and_pd(real, c);
-        j[13] = zero;
-        j[14] = _mm256_and_pd(real, _mm256_xor_pd(_mm256_set1_pd(-0.0), inf));
+        j[13] = zero;  // v_T = 0, bounds ±∞
+        j[14] = _mm256_and_pd(real, _mm256_xor_pd(sign, inf));
         j[15] = _mm256_and_pd(real, inf);
         // The rows themselves: j is each real lane's row from linear0 to maxImpulse, transposed.
         for (int c4 = 0; c4 < 4; ++c4) {
@@ -281,6 +329,7 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
         o.lock = out + s;
         rows.active[s] = setupSlot(bt, j, B, erpLanes, zero, h, o, rows.response[s]);
     }
+    _mm256_zeroupper();
     return true;
 }
 

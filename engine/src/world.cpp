@@ -69,8 +69,14 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         m.jointBody0[j] = d.body0.empty() ? -1 : bodyIndex(d.body0);
         m.jointBody1[j] = d.body1.empty() ? -1 : bodyIndex(d.body1);
         m.jointFrames[j] = JointFrames{d.frame0, d.frame1, d.invMassScale0, d.invInertiaScale0, d.invMassScale1, d.invInertiaScale1};
-        const auto* sph = std::get_if<SphericalJoint>(&d.params);
-        m.jointLockPrep[j] = sph && !sph->cone.enabled ? 1 : 0;
+        // Joints the AVX2 set-up can prep itself (all rows equality locks, a fixed row count).
+        if (const auto* sph = std::get_if<SphericalJoint>(&d.params))
+            m.jointLockPrep[j] = sph->cone.enabled ? solver::kLockPrepNone : solver::kLockPrepSpherical;
+        else if (const auto* rev = std::get_if<RevoluteJoint>(&d.params))
+            m.jointLockPrep[j] = rev->limit.enabled || rev->motor.enabled || rev->drive.enabled ? solver::kLockPrepNone
+                                                                                                 : solver::kLockPrepRevolute;
+        else if (std::holds_alternative<FixedJoint>(d.params))
+            m.jointLockPrep[j] = solver::kLockPrepFixed;
         for (int side = 0; side < 2; ++side) {
             const int b = side == 0 ? m.jointBody0[j] : m.jointBody1[j];
             const int si = b >= 0 ? m.solverIndex[static_cast<size_t>(b)] : 0;

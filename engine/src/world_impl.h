@@ -53,10 +53,11 @@ struct World::Impl {
     std::vector<solver::LaneIds> jointBatches, contactBatches;
     std::vector<int> jointWindows;  // first batch of each colouring window, then the batch count
     std::vector<uint8_t> colouredSkip;  // per joint: broken when the colouring was made
-    // Spherical joints without a cone (rows: the three linear locks) are prepared and set up in one
-    // AVX2 pass per batch (solver::prepLockBatchAvx2) when every lane of their batch is one.
-    std::vector<uint8_t> jointLockPrep;   // per joint: such a joint (fixed by its description)
-    std::vector<uint8_t> batchLockPrep;   // per joint batch: all its lanes are, and more than one
+    // Joints whose rows are all equality locks (spherical without cone, revolute without limit,
+    // motor or drive, fixed) are prepared and set up in one AVX2 pass per batch
+    // (solver::prepLockBatchAvx2) when every lane of their batch is a joint of the same kind.
+    std::vector<uint8_t> jointLockPrep;     // per joint: its solver::LockPrepKind (fixed by its description)
+    std::vector<uint8_t> batchLockPrep;     // per joint batch: that kind, if all its lanes (two or more) share it
     std::vector<uint8_t> jointInLockBatch;  // per joint: its batch is such a batch
     bool coloured = false;
     SolverOrder colouredOrder = SolverOrder::Coloured;

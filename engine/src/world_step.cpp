@@ -112,11 +112,12 @@ void World::step() {
         for (size_t bi = 0; bi < m.jointBatches.size(); ++bi) {
             const solver::LaneIds& ids = m.jointBatches[bi];
             int lanes = 0;
-            bool all = true;
+            const uint8_t kind = ids[0] >= 0 ? m.jointLockPrep[static_cast<size_t>(ids[0])] : 0;
+            bool same = kind != solver::kLockPrepNone;
             for (const int id : ids)
-                if (id >= 0) ++lanes, all = all && m.jointLockPrep[static_cast<size_t>(id)];
-            if (!all || lanes < 2) continue;
-            m.batchLockPrep[bi] = 1;
+                if (id >= 0) ++lanes, same = same && m.jointLockPrep[static_cast<size_t>(id)] == kind;
+            if (!same || lanes < 2) continue;
+            m.batchLockPrep[bi] = kind;
             for (const int id : ids)
                 if (id >= 0) m.jointInLockBatch[static_cast<size_t>(id)] = 1;
         }
@@ -189,27 +190,31 @@ void World::step() {
             }
         }
     };
-    // Spherical joints without a cone in a batch of such joints: their three rows are written by
-    // the batch's set-up (setupLockBatch); prep only gives them their place, in scene order.
+    // Joints in a lock-prep batch (Impl::batchLockPrep): their rows are written by the batch's
+    // set-up (setupLockBatch); prep only gives them their place, in scene order.
     auto reserveLockRows = [&](size_t j) {
         JointState& js = joints_[j];
-        m.reserveRows(3);
+        const int n = solver::kLockPrepRows[m.jointLockPrep[j]];
+        m.reserveRows(static_cast<size_t>(n));
         js.firstRow = static_cast<int>(m.rowCount);
-        js.rowCount = 3;
-        m.rowCount += 3;
+        js.rowCount = n;
+        m.rowCount += static_cast<size_t>(n);
         const JointFrames& f = m.jointFrames[j];  // the bodies and mass scales the batch's header reads
         m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
                                              f.invMassScale1, f.invInertiaScale1, Vec3(0.0), Vec3(0.0)};
     };
-    // Prep and set-up of such a batch in one AVX2 pass (solver::prepLockBatchAvx2), then the rows,
-    // reports and lever arms prepJoint, rows::lockLinearAxes and setupHardSlot would have written.
+    // Prep and set-up of such a batch in one AVX2 pass (solver::prepLockBatchAvx2), then what
+    // prepJoint, the joint's prep function and setupHardSlot would have written besides: the rows'
+    // other fields, the reports and the lever arms.
     static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) == 3 * sizeof(Real) &&
                       offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real),
                   "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
     static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real), "prepLockBatchAvx2 writes a Row's first 16 doubles");
     static const Transform kIdentity{};
-    auto setupLockBatch = [&](const solver::Batch& bt) {
+    auto setupLockBatch = [&](const solver::Batch& bt, int kind) {
+        const int n = solver::kLockPrepRows[kind];
         solver::LockPrepIn in;
+        in.kind = kind;
         for (int l = 0; l < solver::kLanes; ++l) {
             const int j = bt.constraint[l];
             const solver::BodyInfo& i0 = data.info[static_cast<size_t>(bt.body0[l])];
@@ -220,10 +225,10 @@ void World::step() {
             in.pre1[l] = &i1.vPre.x;
             if (j < 0) {  // padding: both bodies are the static one
                 in.pose0[l] = in.pose1[l] = in.frame0[l] = in.frame1[l] = &kIdentity.p.x;
-                for (int t = 0; t < 3; ++t) in.row[t][l] = nullptr;
+                for (int t = 0; t < n; ++t) in.row[t][l] = nullptr;
                 continue;
             }
-            for (int t = 0; t < 3; ++t) in.row[t][l] = &m.rows[static_cast<size_t>(joints_[static_cast<size_t>(j)].firstRow + t)].linear0.x;
+            for (int t = 0; t < n; ++t) in.row[t][l] = &m.rows[static_cast<size_t>(joints_[static_cast<size_t>(j)].firstRow + t)].linear0.x;
             const int b0 = m.jointBody0[static_cast<size_t>(j)], b1 = m.jointBody1[static_cast<size_t>(j)];
             in.pose0[l] = b0 >= 0 ? &bodies_[static_cast<size_t>(b0)].pose.p.x : &kIdentity.p.x;
             in.pose1[l] = b1 >= 0 ? &bodies_[static_cast<size_t>(b1)].pose.p.x : &kIdentity.p.x;
@@ -241,15 +246,18 @@ void World::step() {
             m.jointBodies[ju].r0 = Vec3(out.r0[0][l], out.r0[1][l], out.r0[2][l]);
             m.jointBodies[ju].r1 = Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]);
             const int first = joints_[ju].firstRow;
-            for (int t = 0; t < 3; ++t) {
+            for (int t = 0; t < n; ++t) {
+                // rows 0–2: linear locks; then angular locks about X, Y, Z (fixed) or Y, Z (revolute)
+                const bool angular = t >= 3;
+                const int axis = kind == solver::kLockPrepFixed ? t - 3 : t - 2;
                 const size_t k = static_cast<size_t>(first + t);
                 Row& r = m.rows[k];  // linear0 to maxImpulse are written
                 r.mods.spring.stiffness = 0.0;
                 r.mods.spring.damping = 0.0;
-                r.flags = kRowOutputForce;
+                r.flags = angular ? kRowOutputForce | kRowAngular : kRowOutputForce;
                 r.solveHint = SolveHint::Equality;
                 r.erpOverride = -1.0;
-                r.label = rows::kLinearLockLabels[t];
+                r.label = angular ? rows::kAngularLockLabels[axis] : rows::kLinearLockLabels[t];
                 const bool on = (out.active[t] >> l) & 1;
                 RowOut& o = m.rowOut[k];
                 o.response = out.response[t][l];
@@ -257,7 +265,7 @@ void World::step() {
                 o.maxImpulse = kInf;
                 o.erp = on ? params.erp : 0.0;
                 o.velTarget = 0.0;
-                o.flags = on ? 0 : solver::kSolveInactive;
+                o.flags = static_cast<uint16_t>((angular ? solver::kSolveAngular : 0) | (on ? 0 : solver::kSolveInactive));
                 m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
             }
         }
@@ -284,7 +292,7 @@ void World::step() {
             if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
         // PGS with AVX2: a joint batch of several lanes whose rows all fit a compact slot layout
         // (solver_batch.h: LockLanes, HardLanes) is stored that way; its sweeps read fewer bytes.
-        const bool lockPrep = simdSetup && !contact && m.batchLockPrep[bi];
+        const int lockPrep = simdSetup && !contact ? int{m.batchLockPrep[bi]} : int{solver::kLockPrepNone};
         bt.layout = lockPrep ? solver::kLayoutLock : solver::kLayoutFull;
         if (simdSetup && !contact && bt.laneCount > 1 && !lockPrep) {
             int layout = solver::kLayoutLock;
@@ -337,7 +345,7 @@ void World::step() {
         if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
         if (lockPrep) {
-            setupLockBatch(bt);
+            setupLockBatch(bt, lockPrep);
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.

@@ -12,8 +12,8 @@ void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out) {
     const Vec3 m = glm::cross(ax, bx);  // misalignment of the hinge axes, ≈ rotation from A's to B's X
     const Vec3 ay = basisY(c.cA2w.q);
     const Vec3 az = basisZ(c.cA2w.q);
-    rows::angularLock(ay, -glm::dot(ay, m), "angular Y lock", out);
-    rows::angularLock(az, -glm::dot(az, m), "angular Z lock", out);
+    rows::angularLock(ay, -glm::dot(ay, m), rows::kAngularLockLabels[1], out);
+    rows::angularLock(az, -glm::dot(az, m), rows::kAngularLockLabels[2], out);
 
     if (!j.limit.enabled && !j.motor.enabled && !j.drive.enabled) return;
     const Real angle = rows::trackedTwist(c, rows::relativeRotation(c), 0);

@@ -51,9 +51,9 @@ void lockRotation(const PrepContext& c, RowWriter& out) {
     // For q = qA⁻¹·qB with w >= 0, 2·q.vec ≈ θ·axis (in frame A) for small angles, and its rate
     // is ≈ (ω1 − ω0) in frame A; so C_k = −2·q.vec_k has dC/dt ≈ a_k·(ω0 − ω1).
     const Quat q = relativeRotation(c);
-    angularLock(basisX(c.cA2w.q), -2.0 * q.x, "angular X lock", out);
-    angularLock(basisY(c.cA2w.q), -2.0 * q.y, "angular Y lock", out);
-    angularLock(basisZ(c.cA2w.q), -2.0 * q.z, "angular Z lock", out);
+    angularLock(basisX(c.cA2w.q), -2.0 * q.x, kAngularLockLabels[0], out);
+    angularLock(basisY(c.cA2w.q), -2.0 * q.y, kAngularLockLabels[1], out);
+    angularLock(basisZ(c.cA2w.q), -2.0 * q.z, kAngularLockLabels[2], out);
 }
 
 void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out) {

@@ -21,6 +21,8 @@ void lockRotation(const PrepContext& c, RowWriter& out);
 
 /// The labels of the three linear locks of lockLinearAxes (body 0's joint frame x, y, z).
 inline constexpr const char* kLinearLockLabels[3] = {"linear X lock", "linear Y lock", "linear Z lock"};
+/// The labels of the angular locks of lockRotation (and a revolute joint's Y and Z locks).
+inline constexpr const char* kAngularLockLabels[3] = {"angular X lock", "angular Y lock", "angular Z lock"};
 
 /// Locks the relative translation along the listed axes (0 = x, 1 = y, 2 = z) of body 0's joint frame.
 void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out);
