@@ -23,6 +23,7 @@
 #include "harness.h"
 #include "jointlab/solver_kernel.h"
 #include "report.h"
+#include "sweep_chart.h"
 
 namespace bench {
 namespace {
@@ -69,7 +70,8 @@ void usage(std::FILE* f) {
                  "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
                  "  --csv FILE         also write every measured number as CSV\n"
                  "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
-                 "  --sweep FILE       also write the chain1000 accuracy-vs-cost sweep (1-20 iterations) as CSV\n"
+                 "  --sweep FILE       also write the chain1000 accuracy-vs-cost sweep (1-20 iterations) as CSV, and\n"
+                 "                     as a chart (SVG) next to it (FILE with .svg for .csv)\n"
                  "  --sweep-only       run only the sweep\n");
 }
 
@@ -183,12 +185,23 @@ std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const 
     return out;
 }
 
-/// Runs the chain1000 sweep, writes its CSV and returns it as a Markdown table.
+/// Where the sweep's chart goes: the CSV's name with .svg for .csv (or .svg appended).
+std::string chartPath(const std::string& csv) {
+    const std::string ext = ".csv";
+    if (csv.size() > ext.size() && csv.compare(csv.size() - ext.size(), ext.size(), ext) == 0)
+        return csv.substr(0, csv.size() - ext.size()) + ".svg";
+    return csv + ".svg";
+}
+
+/// Runs the chain1000 sweep, writes its CSV and its chart (chartPath) and returns it as a Markdown
+/// table. --quick: 1, 4 and 10 iterations over 1 s (errors after 1 s), for the ctest.
 std::string runSweep(const Options& o) {
     const SceneSpec s = makeScene("chain1000");
-    const std::vector<int> counts{1, 2, 4, 6, 10, 15, 20};
+    const std::vector<int> counts = o.quick ? std::vector<int>{1, 4, 10} : std::vector<int>{1, 2, 4, 6, 10, 15, 20};
+    const int seconds = o.quick ? 1 : 5;
     std::ofstream f(o.sweep);
     if (!f) throw std::runtime_error("cannot write " + o.sweep);
+    if (o.quick) f << "# --quick: 1 s of simulation; the 5 s columns repeat the 1 s errors\n";
     f << "# chain1000: joint error against time per step for 1 to 20 iterations at 60 Hz over 5 s of simulation\n"
          "# erp default = each engine's own: JointLab PGS 1 and TGS 1/sqrt(iterations) and Bullet and ODE 0.2\n"
          "# separation in m and angular error in rad; ms_per_step = median thread CPU time over the 300 steps\n"
@@ -197,20 +210,27 @@ std::string runSweep(const Options& o) {
     struct Variant {
         EngineInfo e;
         double erp;
+        int colour;  ///< the engine's place in the chart's palette
     };
     std::vector<Variant> variants;
+    int engineIndex = 0;
     for (const EngineInfo& e : selectedEngines(o)) {
-        variants.push_back({e, -1.0});
-        if (e.kind == EngineKind::JointLabPGS || e.kind == EngineKind::JointLabTGS) variants.push_back({e, 0.2});
+        variants.push_back({e, -1.0, engineIndex});
+        if (e.kind == EngineKind::JointLabPGS || e.kind == EngineKind::JointLabTGS) variants.push_back({e, 0.2, engineIndex});
+        ++engineIndex;
     }
     std::map<int, std::vector<std::string>> cells;  // iterations -> one cell per variant
-    for (const Variant& v : variants)
+    std::vector<ChartSeries> chart;
+    for (const Variant& v : variants) {
+        chart.push_back({std::string(v.e.label) + (v.erp < 0 ? "" : " α=0.2"), v.erp >= 0, v.colour, {}});
         for (int n : counts) {
             SimSettings cfg;
             cfg.iterations = n;
             cfg.erp = v.erp;
-            RunPlan plan{5 * 60, 5 * 60};
-            const RunResult r = runOnce(v.e.kind, s, cfg, plan);
+            RunPlan plan{seconds * 60, seconds * 60};
+            RunResult r = runOnce(v.e.kind, s, cfg, plan);
+            if (o.quick) r.at5 = r.at1, r.hasAt5 = r.hasAt1;
+            if (r.hasAt5 && !r.diverged) chart.back().points.push_back({n, r.medianMs, r.at5.sepRms});
             char line[512];
             std::snprintf(line, sizeof line, "%s,%s,%d,%.4f,%.0f,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d\n", v.e.id,
                           v.erp < 0 ? "default" : "0.2", n, r.medianMs, r.rows, r.at1.sepMax, r.at1.sepRms, r.at1.angMax,
@@ -225,6 +245,13 @@ std::string runSweep(const Options& o) {
                 std::snprintf(cell, sizeof cell, "%.3g ms · diverged", r.medianMs);
             cells[n].push_back(cell);
         }
+    }
+    const std::string svgPath = chartPath(o.sweep);
+    std::ofstream svg(svgPath);
+    if (!svg) throw std::runtime_error("cannot write " + svgPath);
+    svg << errorCostChartSvg(chart,
+                             std::string("chain1000: joint error against cost (60 Hz, after ") + std::to_string(seconds) + " s)",
+                             "time per step [ms], thread CPU time, median", "joint separation, RMS over the joints [m]");
     std::string md =
         "\n### chain1000: error against cost (ms per step · separation RMS after 5 s; ⟂ = hinge axes misaligned, angular RMS > "
         "0.01 rad)\n\n| iterations |";
@@ -238,7 +265,7 @@ std::string runSweep(const Options& o) {
         md += "\n";
     }
     std::printf("%s", md.c_str());
-    std::printf("\nwrote %s\n", o.sweep.c_str());
+    std::printf("\nwrote %s and %s\n", o.sweep.c_str(), svgPath.c_str());
     return md;
 }
 
