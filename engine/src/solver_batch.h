@@ -174,6 +174,9 @@ enum LockPrepKind : int32_t {
     kLockPrepFixed = 3,      ///< fixed joint: 3 linear, 3 angular locks
 };
 inline constexpr int kLockPrepRows[4] = {0, 3, 5, 6};
+/// The body-0 frame axis (0 = X) of each kind's first angular lock (rows 3 on): fixed X, Y, Z;
+/// revolute Y, Z.
+inline constexpr int kLockPrepFirstAngularAxis[4] = {0, 0, 1, 0};
 inline constexpr int kMaxLockPrepRows = 6;
 
 /// A joint batch of one such kind, prepared and set up at once: per lane, pointers to the two

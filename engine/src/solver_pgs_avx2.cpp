@@ -184,29 +184,30 @@ __attribute__((always_inline)) inline int setupSlot(const Batch& bt, const __m25
         _mm256_store_pd(K.response, _mm256_and_pd(active, resp));
         return _mm256_movemask_pd(active);
     };
+    if (out.full) {  // storeLane: an inactive lane keeps zeros (and its bounds)
+        RowLanes& L = *out.full;
+        for (int k = 0; k < 3; ++k) {
+            _mm256_store_pd(L.lin0[k], _mm256_and_pd(active, j[k]));
+            _mm256_store_pd(L.ang0[k], _mm256_and_pd(active, angM0[k]));
+            _mm256_store_pd(L.lin1[k], _mm256_and_pd(active, j[6 + k]));
+            _mm256_store_pd(L.ang1[k], _mm256_and_pd(active, angM1[k]));
+        }
+        _mm256_store_pd(L.constant, _mm256_and_pd(active, constant));
+        _mm256_store_pd(L.unbiasedConstant, unbiasedKept);
+        _mm256_store_pd(L.vMul, vMul);
+        _mm256_store_pd(L.impulseMul, _mm256_and_pd(active, _mm256_set1_pd(1.0)));
+        _mm256_store_pd(L.minImpulse, lo);
+        _mm256_store_pd(L.maxImpulse, hi);
+        _mm256_store_pd(L.accum, _mm256_setzero_pd());
+        _mm256_store_pd(L.response, _mm256_and_pd(active, resp));
+        return _mm256_movemask_pd(active);
+    }
     if (out.hard) {
         _mm256_store_pd(out.hard->minImpulse, lo);
         _mm256_store_pd(out.hard->maxImpulse, hi);
         return storeCompact(*out.hard);
     }
-    if (out.lock) return storeCompact(*out.lock);
-    // storeLane: an inactive lane keeps zeros (and its bounds)
-    RowLanes& L = *out.full;
-    for (int k = 0; k < 3; ++k) {
-        _mm256_store_pd(L.lin0[k], _mm256_and_pd(active, j[k]));
-        _mm256_store_pd(L.ang0[k], _mm256_and_pd(active, angM0[k]));
-        _mm256_store_pd(L.lin1[k], _mm256_and_pd(active, j[6 + k]));
-        _mm256_store_pd(L.ang1[k], _mm256_and_pd(active, angM1[k]));
-    }
-    _mm256_store_pd(L.constant, _mm256_and_pd(active, constant));
-    _mm256_store_pd(L.unbiasedConstant, unbiasedKept);
-    _mm256_store_pd(L.vMul, vMul);
-    _mm256_store_pd(L.impulseMul, _mm256_and_pd(active, _mm256_set1_pd(1.0)));
-    _mm256_store_pd(L.minImpulse, lo);
-    _mm256_store_pd(L.maxImpulse, hi);
-    _mm256_store_pd(L.accum, _mm256_setzero_pd());
-    _mm256_store_pd(L.response, _mm256_and_pd(active, resp));
-    return _mm256_movemask_pd(active);
+    return storeCompact(*out.lock);
 }
 
 /// A transform's position (x, y, z) and orientation (x, y, z, w) per lane, from jl::Transform
@@ -267,7 +268,8 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
     }
     // The angular locks' errors (rows 3 and on), per the joint's prep.
     __m256d angularError[3];
-    int angularFirst = 0, angularCount = 0;
+    const int angularFirst = kLockPrepFirstAngularAxis[in.kind];
+    const int angularCount = kLockPrepRows[in.kind] - 3;
     if (in.kind == kLockPrepRevolute) {
         // revolute.cpp: m = ax × bx (the hinge axes' misalignment), rows about ay and az with
         // C = −ay·m and −az·m.
@@ -277,8 +279,6 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
         cross3(axis[0], bx, m);
         angularError[1] = _mm256_xor_pd(sign, dot3(axis[1], m));
         angularError[2] = _mm256_xor_pd(sign, dot3(axis[2], m));
-        angularFirst = 1;
-        angularCount = 2;
     } else if (in.kind == kLockPrepFixed) {
         // rows::lockRotation: q = positiveW(conj(qA)·qB), rows about ax, ay, az with C = −2·q.xyz.
         const __m256d conjA[4] = {_mm256_xor_pd(sign, cAq[0]), _mm256_xor_pd(sign, cAq[1]), _mm256_xor_pd(sign, cAq[2]), cAq[3]};
@@ -287,8 +287,6 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
         const __m256d flip = _mm256_and_pd(_mm256_cmp_pd(q[3], zero, _CMP_LT_OQ), sign);
         const __m256d minusTwo = _mm256_set1_pd(-2.0);
         for (int k = 0; k < 3; ++k) angularError[k] = _mm256_mul_pd(minusTwo, _mm256_xor_pd(flip, q[k]));
-        angularFirst = 0;
-        angularCount = 3;
     }
     const int slots = 3 + angularCount;
     for (int s = 0; s < slots; ++s) {

@@ -79,6 +79,11 @@ struct World::Impl {
     int contactRowCount = 0;
     solver::Data data;
 
+    /// After a colouring: which joint batches the AVX2 set-up prepares itself (prepLockBatchAvx2),
+    /// and so which joints prep only reserves rows for (batchLockPrep, jointInLockBatch). A batch
+    /// qualifies when its lanes (two or more) are all joints of one solver::LockPrepKind.
+    void markLockPrepBatches(size_t jointCount);
+
     /// Fills `results` (one per row) from the last step's rows, impulses and solver bodies, if a
     /// step ran since they were last filled (world_step.cpp). The World's row-result queries call
     /// it, so a step costs nothing for results nobody reads.

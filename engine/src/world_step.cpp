@@ -46,6 +46,23 @@ void padLane(solver::RowLanes& L, int l) {
 
 }  // namespace
 
+void World::Impl::markLockPrepBatches(size_t jointCount) {
+    batchLockPrep.assign(jointBatches.size(), uint8_t{solver::kLockPrepNone});
+    jointInLockBatch.assign(jointCount, 0);
+    for (size_t bi = 0; bi < jointBatches.size(); ++bi) {
+        const solver::LaneIds& ids = jointBatches[bi];
+        const uint8_t kind = ids[0] >= 0 ? jointLockPrep[static_cast<size_t>(ids[0])] : uint8_t{solver::kLockPrepNone};
+        int lanes = 0;
+        bool same = kind != solver::kLockPrepNone;
+        for (const int id : ids)
+            if (id >= 0) ++lanes, same = same && jointLockPrep[static_cast<size_t>(id)] == kind;
+        if (!same || lanes < 2) continue;
+        batchLockPrep[bi] = kind;
+        for (const int id : ids)
+            if (id >= 0) jointInLockBatch[static_cast<size_t>(id)] = 1;
+    }
+}
+
 void World::step() {
     Impl& m = *impl_;
     const WorldSettings& s = scene_.settings;
@@ -107,20 +124,7 @@ void World::step() {
                               static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch, &m.jointWindows);
         m.coloured = true;
         m.colouredOrder = order;
-        m.batchLockPrep.assign(m.jointBatches.size(), 0);
-        m.jointInLockBatch.assign(nj, 0);
-        for (size_t bi = 0; bi < m.jointBatches.size(); ++bi) {
-            const solver::LaneIds& ids = m.jointBatches[bi];
-            int lanes = 0;
-            const uint8_t kind = ids[0] >= 0 ? m.jointLockPrep[static_cast<size_t>(ids[0])] : 0;
-            bool same = kind != solver::kLockPrepNone;
-            for (const int id : ids)
-                if (id >= 0) ++lanes, same = same && m.jointLockPrep[static_cast<size_t>(id)] == kind;
-            if (!same || lanes < 2) continue;
-            m.batchLockPrep[bi] = kind;
-            for (const int id : ids)
-                if (id >= 0) m.jointInLockBatch[static_cast<size_t>(id)] = 1;
-        }
+        m.markLockPrepBatches(nj);
     }
     const bool simdSetup = !tgs && params.simd;
 
@@ -131,6 +135,12 @@ void World::step() {
         js.firstRow = 0;
         js.rowCount = 0;
     }
+    // Joint j's bodies and mass scales, with the lever arms of this step's prep.
+    auto rowBodies = [&](size_t j, const Vec3& r0, const Vec3& r1) {
+        const JointFrames& f = m.jointFrames[j];
+        return solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
+                                 f.invMassScale1, f.invInertiaScale1, r0, r1};
+    };
     auto prepJoint = [&](size_t j) {
         JointState& js = joints_[j];
         js.firstRow = static_cast<int>(m.rowCount);
@@ -143,8 +153,7 @@ void World::step() {
         RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
         std::visit([&](const auto& params) { prep(params, ctx, out); }, scene_.joints[j].params);
         m.jointX1[j] = pose1.p;
-        m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
-                                             f.invMassScale1, f.invInertiaScale1, ctx.r0, ctx.r1};
+        m.jointBodies[j] = rowBodies(j, ctx.r0, ctx.r1);
         m.rowCount += static_cast<size_t>(out.count);
         js.rowCount = out.count;
     };
@@ -199,9 +208,7 @@ void World::step() {
         js.firstRow = static_cast<int>(m.rowCount);
         js.rowCount = n;
         m.rowCount += static_cast<size_t>(n);
-        const JointFrames& f = m.jointFrames[j];  // the bodies and mass scales the batch's header reads
-        m.jointBodies[j] = solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
-                                             f.invMassScale1, f.invInertiaScale1, Vec3(0.0), Vec3(0.0)};
+        m.jointBodies[j] = rowBodies(j, Vec3(0.0), Vec3(0.0));  // the batch's header reads the bodies and scales
     };
     // Prep and set-up of such a batch in one AVX2 pass (solver::prepLockBatchAvx2), then what
     // prepJoint, the joint's prep function and setupHardSlot would have written besides: the rows'
@@ -235,7 +242,7 @@ void World::step() {
             in.frame0[l] = &m.jointFrames[static_cast<size_t>(j)].frame0.p.x;
             in.frame1[l] = &m.jointFrames[static_cast<size_t>(j)].frame1.p.x;
         }
-        solver::LockPrepOut out;
+        solver::LockPrepOut out;  // (simdSetup implies the AVX2 kernel is compiled in and runs)
         solver::prepLockBatchAvx2(bt, in, params.erp, params.dt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)], out);
         for (int l = 0; l < solver::kLanes; ++l) {
             const int j = bt.constraint[l];
@@ -249,7 +256,7 @@ void World::step() {
             for (int t = 0; t < n; ++t) {
                 // rows 0–2: linear locks; then angular locks about X, Y, Z (fixed) or Y, Z (revolute)
                 const bool angular = t >= 3;
-                const int axis = kind == solver::kLockPrepFixed ? t - 3 : t - 2;
+                const int axis = solver::kLockPrepFirstAngularAxis[kind] + (t - 3);
                 const size_t k = static_cast<size_t>(first + t);
                 Row& r = m.rows[k];  // linear0 to maxImpulse are written
                 r.mods.spring.stiffness = 0.0;
