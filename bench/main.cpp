@@ -252,9 +252,8 @@ std::string runSweep(const Options& o) {
     svg << errorCostChartSvg(chart,
                              std::string("chain1000: joint error against cost (60 Hz, after ") + std::to_string(seconds) + " s)",
                              "time per step [ms], thread CPU time, median", "joint separation, RMS over the joints [m]");
-    std::string md =
-        "\n### chain1000: error against cost (ms per step · separation RMS after 5 s; ⟂ = hinge axes misaligned, angular RMS > "
-        "0.01 rad)\n\n| iterations |";
+    std::string md = "\n### chain1000: error against cost (ms per step · separation RMS after " + std::to_string(seconds) +
+                     " s; ⟂ = hinge axes misaligned, angular RMS > 0.01 rad)\n\n| iterations |";
     for (const Variant& v : variants) md += std::string(" ") + v.e.label + (v.erp < 0 ? "" : " α=0.2") + " |";
     md += "\n|---:|";
     for (size_t i = 0; i < variants.size(); ++i) md += "---:|";
