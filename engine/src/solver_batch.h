@@ -192,9 +192,12 @@ struct LockPrepIn {
     const double* invI1[kLanes];
     const double* pre0[kLanes];
     const double* pre1[kLanes];
+    /// Whether to write the rows at all. The step does not (it needs only the slots); the rows
+    /// are built on request by running the batch again (World::Impl::ensureLockRows).
+    bool writeRows = false;
     /// Where row s of each lane's joint goes (jl::Row: its first 16 doubles, linear0 to
     /// maxImpulse, are written; the caller writes the rest); nullptr for padding lanes.
-    double* row[kMaxLockPrepRows][kLanes];
+    double* row[kMaxLockPrepRows][kLanes] = {};
 };
 
 /// What prepLockBatchAvx2 worked out besides the rows, for the reports the caller writes.

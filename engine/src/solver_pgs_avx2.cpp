@@ -317,7 +317,7 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
         j[14] = _mm256_and_pd(real, _mm256_xor_pd(sign, inf));
         j[15] = _mm256_and_pd(real, inf);
         // The rows themselves: j is each real lane's row from linear0 to maxImpulse, transposed.
-        for (int c4 = 0; c4 < 4; ++c4) {
+        for (int c4 = 0; c4 < 4 && in.writeRows; ++c4) {
             __m256d rowPart[4];
             transpose4(j + 4 * c4, rowPart);
             for (int l = 0; l < kLanes; ++l)

@@ -69,8 +69,15 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         m.jointBody0[j] = d.body0.empty() ? -1 : bodyIndex(d.body0);
         m.jointBody1[j] = d.body1.empty() ? -1 : bodyIndex(d.body1);
         m.jointFrames[j] = JointFrames{d.frame0, d.frame1, d.invMassScale0, d.invInertiaScale0, d.invMassScale1, d.invInertiaScale1};
+        // length > +inf and length > NaN are never true: only other thresholds can break a joint
+        const bool breakable = !(d.breakForce == kInf || std::isnan(d.breakForce)) || !(d.breakTorque == kInf || std::isnan(d.breakTorque));
+        if (breakable) m.breakableJoints.push_back(static_cast<int>(j));
         // Joints the AVX2 set-up can prep itself (all rows equality locks, a fixed row count).
-        if (const auto* sph = std::get_if<SphericalJoint>(&d.params))
+        // Not breakable ones: the step reads their rows for the break test, and the batch's
+        // set-up does not write rows (Impl::ensureLockRows).
+        if (breakable)
+            m.jointLockPrep[j] = solver::kLockPrepNone;
+        else if (const auto* sph = std::get_if<SphericalJoint>(&d.params))
             m.jointLockPrep[j] = sph->cone.enabled ? solver::kLockPrepNone : solver::kLockPrepSpherical;
         else if (const auto* rev = std::get_if<RevoluteJoint>(&d.params))
             m.jointLockPrep[j] = rev->limit.enabled || rev->motor.enabled || rev->drive.enabled ? solver::kLockPrepNone
@@ -83,9 +90,6 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
             (side == 0 ? m.jointSolver0 : m.jointSolver1)[j] = si;
             (side == 0 ? m.jointKey0 : m.jointKey1)[j] = b >= 0 && isDynamic(scene_.bodies[static_cast<size_t>(b)]) ? si : -1;
         }
-        // length > +inf and length > NaN are never true: only other thresholds can break a joint
-        if (!(d.breakForce == kInf || std::isnan(d.breakForce)) || !(d.breakTorque == kInf || std::isnan(d.breakTorque)))
-            m.breakableJoints.push_back(static_cast<int>(j));
         joints_[j].broken = d.startBroken;
         // Coupling joints (gear, rack-and-pinion) measure from the poses the scene starts in: the
         // same in every World built from the scene, so snapshots restore into a fresh World.
@@ -147,6 +151,7 @@ bool World::recoverFromDivergence() {
     }
     if (bad < 0) return false;
     // Blame the joint on that body that pushed hardest (or produced a non-finite impulse).
+    m.ensureLockRows(joints_);
     int joint = -1;
     Real worst = -1.0;
     for (size_t j = 0; j < joints_.size(); ++j) {
@@ -239,6 +244,7 @@ uint64_t World::stateHash() const {
 void World::setBodyState(int body, const BodyState& s) { bodies_[static_cast<size_t>(body)] = s; }
 
 std::span<const Row> World::rows() const {
+    impl_->ensureLockRows(joints_);
     return {impl_->rows.data(), static_cast<size_t>(impl_->jointRowCount)};
 }
 std::span<const RowResult> World::rowResults() const {
@@ -247,6 +253,7 @@ std::span<const RowResult> World::rowResults() const {
 }
 std::span<const Row> World::jointRows(int joint) const {
     const JointState& js = joints_[static_cast<size_t>(joint)];
+    impl_->ensureLockRows(joints_);
     if (js.rowCount == 0) return {};
     return {impl_->rows.data() + js.firstRow, static_cast<size_t>(js.rowCount)};
 }

@@ -59,6 +59,8 @@ struct World::Impl {
     std::vector<uint8_t> jointLockPrep;     // per joint: its solver::LockPrepKind (fixed by its description)
     std::vector<uint8_t> batchLockPrep;     // per joint batch: that kind, if all its lanes (two or more) share it
     std::vector<uint8_t> jointInLockBatch;  // per joint: its batch is such a batch
+    bool lockRowsPending = false;           // the last step's lock batches' rows are not written yet
+    Real lockErp = 0.0, lockDt = 0.0;       // the α and dt of that step's lock batches
     bool coloured = false;
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;
@@ -83,6 +85,28 @@ struct World::Impl {
     /// and so which joints prep only reserves rows for (batchLockPrep, jointInLockBatch). A batch
     /// qualifies when its lanes (two or more) are all joints of one solver::LockPrepKind.
     void markLockPrepBatches(size_t jointCount);
+
+    /// Joint j's bodies and mass scales, with lever arms r0 and r1.
+    solver::RowBodies jointRowBodies(size_t j, const Vec3& r0, const Vec3& r1) const {
+        const JointFrames& f = jointFrames[j];
+        return solver::RowBodies{jointSolver0[j], jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
+                                 f.invMassScale1, f.invInertiaScale1, r0, r1};
+    }
+
+    /// Prep and PGS set-up of lock batch `bi` (of LockPrepKind `kind`) in one AVX2 pass
+    /// (solver::prepLockBatchAvx2) from body poses `poses`. With `rowsToo` false (the step) it
+    /// writes the batch's lock slots and nothing else; with it true (ensureLockRows) it writes
+    /// what the scalar path would have besides, and leaves the slots alone: the joints' rows,
+    /// their reports, rowSolver, jointBodies and jointX1.
+    void lockBatch(size_t bi, int kind, const std::vector<JointState>& joints, const std::vector<BodyState>& poses,
+                   bool rowsToo);
+    /// Writes the rows of the last step's lock batches, if a step ran since they were last
+    /// written. The step leaves them out: it needs only the slots, and a Row is 168 bytes (on a
+    /// large grid of ball joints the rows were the step's largest write). Running the batch
+    /// again from the same inputs (lastGood, data.info, jointFrames, lockErp, lockDt; none change
+    /// until the next step) gives the same bits. Everything that reads those rows, their
+    /// reports, impulses or lever arms calls it first.
+    void ensureLockRows(const std::vector<JointState>& joints);
 
     /// Fills `results` (one per row) from the last step's rows, impulses and solver bodies, if a
     /// step ran since they were last filled (world_step.cpp). The World's row-result queries call

@@ -63,6 +63,92 @@ void World::Impl::markLockPrepBatches(size_t jointCount) {
     }
 }
 
+static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) == 3 * sizeof(Real) &&
+                  offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real),
+              "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
+static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real), "prepLockBatchAvx2 writes a Row's first 16 doubles");
+
+void World::Impl::lockBatch(size_t bi, int kind, const std::vector<JointState>& joints, const std::vector<BodyState>& poses,
+                            bool rowsToo) {
+    static const Transform kIdentity{};
+    const solver::Batch& bt = data.batches[bi];
+    const int n = solver::kLockPrepRows[kind];
+    solver::LockPrepIn in;
+    in.kind = kind;
+    in.writeRows = rowsToo;
+    for (int l = 0; l < solver::kLanes; ++l) {
+        const int j = bt.constraint[l];
+        const solver::BodyInfo& i0 = data.info[static_cast<size_t>(bt.body0[l])];
+        const solver::BodyInfo& i1 = data.info[static_cast<size_t>(bt.body1[l])];
+        in.invI0[l] = &i0.sqrtInvInertia[0][0];
+        in.invI1[l] = &i1.sqrtInvInertia[0][0];
+        in.pre0[l] = &i0.vPre.x;
+        in.pre1[l] = &i1.vPre.x;
+        if (j < 0) {  // padding: both bodies are the static one
+            in.pose0[l] = in.pose1[l] = in.frame0[l] = in.frame1[l] = &kIdentity.p.x;
+            continue;
+        }
+        const size_t ju = static_cast<size_t>(j);
+        if (rowsToo)
+            for (int t = 0; t < n; ++t) in.row[t][l] = &rows[static_cast<size_t>(joints[ju].firstRow + t)].linear0.x;
+        const int b0 = jointBody0[ju], b1 = jointBody1[ju];
+        in.pose0[l] = b0 >= 0 ? &poses[static_cast<size_t>(b0)].pose.p.x : &kIdentity.p.x;
+        in.pose1[l] = b1 >= 0 ? &poses[static_cast<size_t>(b1)].pose.p.x : &kIdentity.p.x;
+        in.frame0[l] = &jointFrames[ju].frame0.p.x;
+        in.frame1[l] = &jointFrames[ju].frame1.p.x;
+    }
+    // (lock batches are only formed when the AVX2 kernel is compiled in and runs)
+    solver::LockPrepOut out;
+    if (!rowsToo) {
+        solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)], out);
+        return;
+    }
+    // The rows again, from the same inputs: the slots it writes are a copy, thrown away (the
+    // solver's hold this step's impulses).
+    solver::LockLanes scratch[solver::kMaxLockPrepRows];
+    solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, scratch, out);
+    // What prepJoint, the joint's prep function and setupHardSlot would have written besides.
+    for (int l = 0; l < solver::kLanes; ++l) {
+        const int j = bt.constraint[l];
+        if (j < 0) continue;
+        const size_t ju = static_cast<size_t>(j);
+        const int b1 = jointBody1[ju];
+        jointX1[ju] = b1 >= 0 ? poses[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
+        jointBodies[ju] = jointRowBodies(ju, Vec3(out.r0[0][l], out.r0[1][l], out.r0[2][l]),
+                                          Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]));
+        const int first = joints[ju].firstRow;
+        for (int t = 0; t < n; ++t) {
+            // rows 0–2: linear locks; then angular locks about X, Y, Z (fixed) or Y, Z (revolute)
+            const bool angular = t >= 3;
+            const int axis = solver::kLockPrepFirstAngularAxis[kind] + (t - 3);
+            const size_t k = static_cast<size_t>(first + t);
+            Row& r = rows[k];  // linear0 to maxImpulse are written
+            r.mods.spring.stiffness = 0.0;
+            r.mods.spring.damping = 0.0;
+            r.flags = angular ? kRowOutputForce | kRowAngular : kRowOutputForce;
+            r.solveHint = SolveHint::Equality;
+            r.erpOverride = -1.0;
+            r.label = angular ? rows::kAngularLockLabels[axis] : rows::kLinearLockLabels[t];
+            const bool on = (out.active[t] >> l) & 1;
+            RowOut& o = rowOut[k];
+            o.response = out.response[t][l];
+            o.minImpulse = -kInf;
+            o.maxImpulse = kInf;
+            o.erp = on ? lockErp : 0.0;
+            o.velTarget = 0.0;
+            o.flags = static_cast<uint16_t>((angular ? solver::kSolveAngular : 0) | (on ? 0 : solver::kSolveInactive));
+            rowSolver[k] = rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
+        }
+    }
+}
+
+void World::Impl::ensureLockRows(const std::vector<JointState>& joints) {
+    if (!lockRowsPending) return;
+    lockRowsPending = false;
+    for (size_t bi = 0; bi < batchLockPrep.size() && bi < jointBatches.size(); ++bi)
+        if (batchLockPrep[bi] != solver::kLockPrepNone) lockBatch(bi, batchLockPrep[bi], joints, lastGood, true);
+}
+
 void World::step() {
     Impl& m = *impl_;
     const WorldSettings& s = scene_.settings;
@@ -127,6 +213,9 @@ void World::step() {
         m.markLockPrepBatches(nj);
     }
     const bool simdSetup = !tgs && params.simd;
+    m.lockRowsPending = false;
+    m.lockErp = params.erp;
+    m.lockDt = params.dt;
 
     // Prep (PxConstraintShaderTable::solverPrep): joint j writes its rows straight into the row
     // buffer; which bodies and lever arms they act through is stored once per joint.
@@ -135,12 +224,6 @@ void World::step() {
         js.firstRow = 0;
         js.rowCount = 0;
     }
-    // Joint j's bodies and mass scales, with the lever arms of this step's prep.
-    auto rowBodies = [&](size_t j, const Vec3& r0, const Vec3& r1) {
-        const JointFrames& f = m.jointFrames[j];
-        return solver::RowBodies{m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
-                                 f.invMassScale1, f.invInertiaScale1, r0, r1};
-    };
     auto prepJoint = [&](size_t j) {
         JointState& js = joints_[j];
         js.firstRow = static_cast<int>(m.rowCount);
@@ -153,7 +236,7 @@ void World::step() {
         RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
         std::visit([&](const auto& params) { prep(params, ctx, out); }, scene_.joints[j].params);
         m.jointX1[j] = pose1.p;
-        m.jointBodies[j] = rowBodies(j, ctx.r0, ctx.r1);
+        m.jointBodies[j] = m.jointRowBodies(j, ctx.r0, ctx.r1);
         m.rowCount += static_cast<size_t>(out.count);
         js.rowCount = out.count;
     };
@@ -208,74 +291,6 @@ void World::step() {
         js.firstRow = static_cast<int>(m.rowCount);
         js.rowCount = n;
         m.rowCount += static_cast<size_t>(n);
-        m.jointBodies[j] = rowBodies(j, Vec3(0.0), Vec3(0.0));  // the batch's header reads the bodies and scales
-    };
-    // Prep and set-up of such a batch in one AVX2 pass (solver::prepLockBatchAvx2), then what
-    // prepJoint, the joint's prep function and setupHardSlot would have written besides: the rows'
-    // other fields, the reports and the lever arms.
-    static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) == 3 * sizeof(Real) &&
-                      offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real),
-                  "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
-    static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real), "prepLockBatchAvx2 writes a Row's first 16 doubles");
-    static const Transform kIdentity{};
-    auto setupLockBatch = [&](const solver::Batch& bt, int kind) {
-        const int n = solver::kLockPrepRows[kind];
-        solver::LockPrepIn in;
-        in.kind = kind;
-        for (int l = 0; l < solver::kLanes; ++l) {
-            const int j = bt.constraint[l];
-            const solver::BodyInfo& i0 = data.info[static_cast<size_t>(bt.body0[l])];
-            const solver::BodyInfo& i1 = data.info[static_cast<size_t>(bt.body1[l])];
-            in.invI0[l] = &i0.sqrtInvInertia[0][0];
-            in.invI1[l] = &i1.sqrtInvInertia[0][0];
-            in.pre0[l] = &i0.vPre.x;
-            in.pre1[l] = &i1.vPre.x;
-            if (j < 0) {  // padding: both bodies are the static one
-                in.pose0[l] = in.pose1[l] = in.frame0[l] = in.frame1[l] = &kIdentity.p.x;
-                for (int t = 0; t < n; ++t) in.row[t][l] = nullptr;
-                continue;
-            }
-            for (int t = 0; t < n; ++t) in.row[t][l] = &m.rows[static_cast<size_t>(joints_[static_cast<size_t>(j)].firstRow + t)].linear0.x;
-            const int b0 = m.jointBody0[static_cast<size_t>(j)], b1 = m.jointBody1[static_cast<size_t>(j)];
-            in.pose0[l] = b0 >= 0 ? &bodies_[static_cast<size_t>(b0)].pose.p.x : &kIdentity.p.x;
-            in.pose1[l] = b1 >= 0 ? &bodies_[static_cast<size_t>(b1)].pose.p.x : &kIdentity.p.x;
-            in.frame0[l] = &m.jointFrames[static_cast<size_t>(j)].frame0.p.x;
-            in.frame1[l] = &m.jointFrames[static_cast<size_t>(j)].frame1.p.x;
-        }
-        solver::LockPrepOut out;  // (simdSetup implies the AVX2 kernel is compiled in and runs)
-        solver::prepLockBatchAvx2(bt, in, params.erp, params.dt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)], out);
-        for (int l = 0; l < solver::kLanes; ++l) {
-            const int j = bt.constraint[l];
-            if (j < 0) continue;
-            const size_t ju = static_cast<size_t>(j);
-            const int b1 = m.jointBody1[ju];
-            m.jointX1[ju] = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
-            m.jointBodies[ju].r0 = Vec3(out.r0[0][l], out.r0[1][l], out.r0[2][l]);
-            m.jointBodies[ju].r1 = Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]);
-            const int first = joints_[ju].firstRow;
-            for (int t = 0; t < n; ++t) {
-                // rows 0–2: linear locks; then angular locks about X, Y, Z (fixed) or Y, Z (revolute)
-                const bool angular = t >= 3;
-                const int axis = solver::kLockPrepFirstAngularAxis[kind] + (t - 3);
-                const size_t k = static_cast<size_t>(first + t);
-                Row& r = m.rows[k];  // linear0 to maxImpulse are written
-                r.mods.spring.stiffness = 0.0;
-                r.mods.spring.damping = 0.0;
-                r.flags = angular ? kRowOutputForce | kRowAngular : kRowOutputForce;
-                r.solveHint = SolveHint::Equality;
-                r.erpOverride = -1.0;
-                r.label = angular ? rows::kAngularLockLabels[axis] : rows::kLinearLockLabels[t];
-                const bool on = (out.active[t] >> l) & 1;
-                RowOut& o = m.rowOut[k];
-                o.response = out.response[t][l];
-                o.minImpulse = -kInf;
-                o.maxImpulse = kInf;
-                o.erp = on ? params.erp : 0.0;
-                o.velTarget = 0.0;
-                o.flags = static_cast<uint16_t>((angular ? solver::kSolveAngular : 0) | (on ? 0 : solver::kSolveInactive));
-                m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
-            }
-        }
     };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
@@ -283,10 +298,15 @@ void World::step() {
     auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
         int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
         const solver::RowBodies* rbs[solver::kLanes] = {};
+        // PGS with AVX2: a joint batch of several lanes whose rows all fit a compact slot layout
+        // (solver_batch.h: LockLanes, HardLanes) is stored that way; its sweeps read fewer bytes.
+        const int lockPrep = simdSetup && !contact ? int{m.batchLockPrep[bi]} : int{solver::kLockPrepNone};
+        solver::RowBodies lockBodies[solver::kLanes];  // a lock batch's: its jointBodies are filled on request
         int slots = 0;
         for (int l = 0; l < solver::kLanes; ++l)
-            if (ids[static_cast<size_t>(l)] >= 0) {
-                constraintRows(contact, ids[static_cast<size_t>(l)], firsts[l], counts[l], rbs[l]);
+            if (const int id = ids[static_cast<size_t>(l)]; id >= 0) {
+                constraintRows(contact, id, firsts[l], counts[l], rbs[l]);
+                if (lockPrep) rbs[l] = &(lockBodies[l] = m.jointRowBodies(static_cast<size_t>(id), Vec3(0.0), Vec3(0.0)));
                 slots = std::max(slots, counts[l]);
             }
         if (m.rowSolver.size() < m.rowCount) m.rowSolver.resize(std::max(m.rowCount, 2 * m.rowSolver.size()));
@@ -297,9 +317,6 @@ void World::step() {
         bt.laneCount = 0;
         for (int l = 0; l < solver::kLanes; ++l)
             if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
-        // PGS with AVX2: a joint batch of several lanes whose rows all fit a compact slot layout
-        // (solver_batch.h: LockLanes, HardLanes) is stored that way; its sweeps read fewer bytes.
-        const int lockPrep = simdSetup && !contact ? int{m.batchLockPrep[bi]} : int{solver::kLockPrepNone};
         bt.layout = lockPrep ? solver::kLayoutLock : solver::kLayoutFull;
         if (simdSetup && !contact && bt.laneCount > 1 && !lockPrep) {
             int layout = solver::kLayoutLock;
@@ -352,7 +369,7 @@ void World::step() {
         if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
         if (lockPrep) {
-            setupLockBatch(bt, lockPrep);
+            m.lockBatch(bi, lockPrep, joints_, bodies_, false);  // the slots only (rows: ensureLockRows)
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
@@ -431,6 +448,7 @@ void World::step() {
         for (int bi = b0; bi < b1; ++bi) setupBatch(static_cast<size_t>(bi), m.jointBatches[static_cast<size_t>(bi)], false);
     }
     m.jointRowCount = static_cast<int>(m.rowCount);
+    m.lockRowsPending = simdSetup;  // the lock batches' rows: on request (Impl::ensureLockRows)
 
     // 3b. ground contacts: a normal row (C = height above the plane, impulse >= 0) and two
     // friction rows bounded by ±μ·(normal impulse) per support point below the margin; coloured
@@ -547,6 +565,7 @@ void World::ensureJointForces() const {
     Impl& m = *impl_;
     if (!m.forcesPending) return;
     m.forcesPending = false;
+    m.ensureLockRows(joints_);
     // Joints broken before the last step have no rows (force 0); one that broke in it keeps its rows.
     for (size_t j = 0; j < joints_.size() && j < m.jointX1.size(); ++j)
         m.jointForce(j, joints_[j].firstRow, joints_[j].rowCount, joints_[j].force, joints_[j].torque);
@@ -580,6 +599,7 @@ void World::Impl::jointForce(size_t j, int firstRow, int count, Vec3& force, Vec
 void World::Impl::ensureResults(const std::vector<JointState>& joints) {
     if (!resultsPending) return;
     resultsPending = false;
+    ensureLockRows(joints);
     results.resize(rowCount);
     const Real h = resultsH, dt = resultsDt;
     auto rowResults = [&](size_t first, size_t count, const solver::RowBodies& rb) {
