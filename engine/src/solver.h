@@ -230,7 +230,10 @@ void storeLane(RowLanes& slot, int l, bool active, const Vec3& lin0, const Vec3&
                Real accum, Real response);
 
 /// invMass·invMassScale and invInertiaScale of one side of a constraint (0 if not dynamic).
-void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang);
+inline void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang) {
+    lin = i.dynamic ? i.invMass * invMassScale : 0.0;
+    ang = i.dynamic ? invInertiaScale : 0.0;
+}
 
 /// After either solve: Body::linVel / angVel hold the final linear and (plain) angular velocity
 /// and BodyInfo::pose the final pose of every body.

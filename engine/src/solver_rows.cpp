@@ -121,11 +121,6 @@ inline void report(const Setup& s, RowReport& out) {
 
 }  // namespace
 
-void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang) {
-    lin = i.dynamic ? i.invMass * invMassScale : 0.0;
-    ang = i.dynamic ? invInertiaScale : 0.0;
-}
-
 void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& s,
               SolverRowExtra& x, RowReport& rep) {
     const BodyInfo& i0 = data.info[static_cast<size_t>(rb.b0)];

@@ -61,6 +61,7 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     m.jointBodies.resize(nj);
     m.jointFrames.resize(nj);
     m.jointX1.resize(nj);
+    m.jointRowRange.resize(nj);
     m.colouredSkip.assign(nj, 0);
     m.jointLockPrep.assign(nj, 0);
     m.memory.assign(nj, JointMemory{});
@@ -151,13 +152,13 @@ bool World::recoverFromDivergence() {
     }
     if (bad < 0) return false;
     // Blame the joint on that body that pushed hardest (or produced a non-finite impulse).
-    m.ensureLockRows(joints_);
+    m.ensureLockRows();
     int joint = -1;
     Real worst = -1.0;
     for (size_t j = 0; j < joints_.size(); ++j) {
         if (m.jointBody0[j] != bad && m.jointBody1[j] != bad) continue;
-        const JointState& js = joints_[j];
-        for (int k = js.firstRow; k < js.firstRow + js.rowCount; ++k) {
+        const Impl::RowRange& range = m.jointRowRange[j];
+        for (int k = range.first; k < range.first + range.count; ++k) {
             const Real l = m.impulse(static_cast<size_t>(k));
             const Real size = std::isfinite(l) ? std::abs(l) : kInf;
             if (size > worst) {
@@ -203,6 +204,7 @@ void World::restore(const WorldSnapshot& s) {
     time_ = s.time;
     bodies_ = s.bodies;
     for (size_t j = 0; j < joints_.size() && j < s.broken.size(); ++j) joints_[j].broken = s.broken[j];
+    impl_->brokenChanged = true;
     for (size_t j = 0; j < impl_->memory.size(); ++j)
         for (int k = 0; k < JointMemory::kSlots; ++k) {
             const size_t i = j * JointMemory::kSlots + static_cast<size_t>(k);
@@ -244,28 +246,31 @@ uint64_t World::stateHash() const {
 void World::setBodyState(int body, const BodyState& s) { bodies_[static_cast<size_t>(body)] = s; }
 
 std::span<const Row> World::rows() const {
-    impl_->ensureLockRows(joints_);
+    impl_->ensureLockRows();
     return {impl_->rows.data(), static_cast<size_t>(impl_->jointRowCount)};
 }
 std::span<const RowResult> World::rowResults() const {
-    impl_->ensureResults(joints_);
+    impl_->ensureResults();
     return {impl_->results.data(), std::min(impl_->results.size(), static_cast<size_t>(impl_->jointRowCount))};
 }
 std::span<const Row> World::jointRows(int joint) const {
-    const JointState& js = joints_[static_cast<size_t>(joint)];
-    impl_->ensureLockRows(joints_);
-    if (js.rowCount == 0) return {};
-    return {impl_->rows.data() + js.firstRow, static_cast<size_t>(js.rowCount)};
+    const Impl::RowRange& range = impl_->jointRowRange[static_cast<size_t>(joint)];
+    impl_->ensureLockRows();
+    if (range.count == 0) return {};
+    return {impl_->rows.data() + range.first, static_cast<size_t>(range.count)};
 }
 std::span<const RowResult> World::jointRowResults(int joint) const {
-    const JointState& js = joints_[static_cast<size_t>(joint)];
-    impl_->ensureResults(joints_);
-    if (js.rowCount == 0 || impl_->results.size() < static_cast<size_t>(js.firstRow + js.rowCount)) return {};
-    return {impl_->results.data() + js.firstRow, static_cast<size_t>(js.rowCount)};
+    const Impl::RowRange& range = impl_->jointRowRange[static_cast<size_t>(joint)];
+    impl_->ensureResults();
+    if (range.count == 0 || impl_->results.size() < static_cast<size_t>(range.first + range.count)) return {};
+    return {impl_->results.data() + range.first, static_cast<size_t>(range.count)};
 }
 
 void World::restoreJoint(int joint) { setJointBroken(joint, false); }
-void World::setJointBroken(int joint, bool broken) { joints_[static_cast<size_t>(joint)].broken = broken; }
+void World::setJointBroken(int joint, bool broken) {
+    joints_[static_cast<size_t>(joint)].broken = broken;
+    impl_->brokenChanged = true;
+}
 
 void World::applyForce(int body, const Vec3& force, const Vec3& worldPoint) {
     impl_->extForce[static_cast<size_t>(body)] += force;

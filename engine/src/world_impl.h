@@ -46,6 +46,13 @@ struct World::Impl {
     std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
     std::vector<Row> rows;                    // joint rows, then ground contact rows: [0, rowCount)
     size_t rowCount = 0;                      // rows in use (the vector only grows: no per-step allocation)
+    struct RowRange {
+        int first = 0, count = 0;
+    };
+    // Per joint: its rows in the last step (count 0 when broken). JointState's firstRow and
+    // rowCount are copied from it on request (World::ensureJointForces): the step does not touch
+    // the 64-byte JointStates, a megabyte on a large grid.
+    std::vector<RowRange> jointRowRange;
     std::vector<solver::RowBodies> jointBodies;  // per joint: bodies, mass scales, lever arms of the last prep
     std::vector<ContactRef> contacts;
     std::vector<int> contactKeys, contactNoKey;
@@ -62,6 +69,7 @@ struct World::Impl {
     bool lockRowsPending = false;           // the last step's lock batches' rows are not written yet
     Real lockErp = 0.0, lockDt = 0.0;       // the α and dt of that step's lock batches
     bool coloured = false;
+    bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;
     std::vector<int> rowSolver;  // per row: where the solver holds it (rowPlace: slot, lane, layout)
@@ -98,20 +106,19 @@ struct World::Impl {
     /// writes the batch's lock slots and nothing else; with it true (ensureLockRows) it writes
     /// what the scalar path would have besides, and leaves the slots alone: the joints' rows,
     /// their reports, rowSolver, jointBodies and jointX1.
-    void lockBatch(size_t bi, int kind, const std::vector<JointState>& joints, const std::vector<BodyState>& poses,
-                   bool rowsToo);
+    void lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo);
     /// Writes the rows of the last step's lock batches, if a step ran since they were last
     /// written. The step leaves them out: it needs only the slots, and a Row is 168 bytes (on a
     /// large grid of ball joints the rows were the step's largest write). Running the batch
     /// again from the same inputs (lastGood, data.info, jointFrames, lockErp, lockDt; none change
     /// until the next step) gives the same bits. Everything that reads those rows, their
     /// reports, impulses or lever arms calls it first.
-    void ensureLockRows(const std::vector<JointState>& joints);
+    void ensureLockRows();
 
     /// Fills `results` (one per row) from the last step's rows, impulses and solver bodies, if a
     /// step ran since they were last filled (world_step.cpp). The World's row-result queries call
     /// it, so a step costs nothing for results nobody reads.
-    void ensureResults(const std::vector<JointState>& joints);
+    void ensureResults();
 
     /// Force and torque joint j (rows [firstRow, firstRow + count)) applied to body 1 over the
     /// last step, at body 1's joint frame origin (physx-joints-guide.md "Force Reporting").

@@ -68,8 +68,7 @@ static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) ==
               "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
 static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real), "prepLockBatchAvx2 writes a Row's first 16 doubles");
 
-void World::Impl::lockBatch(size_t bi, int kind, const std::vector<JointState>& joints, const std::vector<BodyState>& poses,
-                            bool rowsToo) {
+void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo) {
     static const Transform kIdentity{};
     const solver::Batch& bt = data.batches[bi];
     const int n = solver::kLockPrepRows[kind];
@@ -90,7 +89,7 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<JointState>& 
         }
         const size_t ju = static_cast<size_t>(j);
         if (rowsToo)
-            for (int t = 0; t < n; ++t) in.row[t][l] = &rows[static_cast<size_t>(joints[ju].firstRow + t)].linear0.x;
+            for (int t = 0; t < n; ++t) in.row[t][l] = &rows[static_cast<size_t>(jointRowRange[ju].first + t)].linear0.x;
         const int b0 = jointBody0[ju], b1 = jointBody1[ju];
         in.pose0[l] = b0 >= 0 ? &poses[static_cast<size_t>(b0)].pose.p.x : &kIdentity.p.x;
         in.pose1[l] = b1 >= 0 ? &poses[static_cast<size_t>(b1)].pose.p.x : &kIdentity.p.x;
@@ -116,7 +115,7 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<JointState>& 
         jointX1[ju] = b1 >= 0 ? poses[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
         jointBodies[ju] = jointRowBodies(ju, Vec3(out.r0[0][l], out.r0[1][l], out.r0[2][l]),
                                           Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]));
-        const int first = joints[ju].firstRow;
+        const int first = jointRowRange[ju].first;
         for (int t = 0; t < n; ++t) {
             // rows 0–2: linear locks; then angular locks about X, Y, Z (fixed) or Y, Z (revolute)
             const bool angular = t >= 3;
@@ -142,11 +141,11 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<JointState>& 
     }
 }
 
-void World::Impl::ensureLockRows(const std::vector<JointState>& joints) {
+void World::Impl::ensureLockRows() {
     if (!lockRowsPending) return;
     lockRowsPending = false;
     for (size_t bi = 0; bi < batchLockPrep.size() && bi < jointBatches.size(); ++bi)
-        if (batchLockPrep[bi] != solver::kLockPrepNone) lockBatch(bi, batchLockPrep[bi], joints, lastGood, true);
+        if (batchLockPrep[bi] != solver::kLockPrepNone) lockBatch(bi, batchLockPrep[bi], lastGood, true);
 }
 
 void World::step() {
@@ -203,7 +202,9 @@ void World::step() {
     const SolverOrder order = solverOrder();
     const size_t nj = joints_.size();
     bool recolour = !m.coloured || m.colouredOrder != order;
-    for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
+    if (m.brokenChanged)  // a joint broke or was mended or restored since: did any change for good?
+        for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
+    m.brokenChanged = false;
     if (recolour) {
         for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
         solver::colourBatches(m.jointKey0.data(), m.jointKey1.data(), m.colouredSkip.data(), static_cast<int>(nj),
@@ -220,13 +221,11 @@ void World::step() {
     // Prep (PxConstraintShaderTable::solverPrep): joint j writes its rows straight into the row
     // buffer; which bodies and lever arms they act through is stored once per joint.
     m.rowCount = 0;
-    for (JointState& js : joints_) {
-        js.firstRow = 0;
-        js.rowCount = 0;
-    }
+    for (size_t j = 0; j < nj; ++j)  // broken joints have no rows; prep places the others
+        if (m.colouredSkip[j]) m.jointRowRange[j] = {};
     auto prepJoint = [&](size_t j) {
-        JointState& js = joints_[j];
-        js.firstRow = static_cast<int>(m.rowCount);
+        Impl::RowRange& range = m.jointRowRange[j];
+        range.first = static_cast<int>(m.rowCount);
         const JointFrames& f = m.jointFrames[j];
         const int b0 = m.jointBody0[j], b1 = m.jointBody1[j];
         const Transform pose0 = b0 >= 0 ? bodies_[static_cast<size_t>(b0)].pose : Transform{};
@@ -238,7 +237,7 @@ void World::step() {
         m.jointX1[j] = pose1.p;
         m.jointBodies[j] = m.jointRowBodies(j, ctx.r0, ctx.r1);
         m.rowCount += static_cast<size_t>(out.count);
-        js.rowCount = out.count;
+        range.count = out.count;
     };
 
     // Where each constraint's rows are: joints, then ground contacts (one per support point,
@@ -250,9 +249,9 @@ void World::step() {
             count = 3;
             rb = &c.rb;
         } else {
-            const JointState& js = joints_[static_cast<size_t>(id)];
-            first = js.firstRow;
-            count = js.rowCount;
+            const Impl::RowRange& range = m.jointRowRange[static_cast<size_t>(id)];
+            first = range.first;
+            count = range.count;
             rb = &m.jointBodies[static_cast<size_t>(id)];
         }
     };
@@ -285,11 +284,9 @@ void World::step() {
     // Joints in a lock-prep batch (Impl::batchLockPrep): their rows are written by the batch's
     // set-up (setupLockBatch); prep only gives them their place, in scene order.
     auto reserveLockRows = [&](size_t j) {
-        JointState& js = joints_[j];
         const int n = solver::kLockPrepRows[m.jointLockPrep[j]];
         m.reserveRows(static_cast<size_t>(n));
-        js.firstRow = static_cast<int>(m.rowCount);
-        js.rowCount = n;
+        m.jointRowRange[j] = {static_cast<int>(m.rowCount), n};
         m.rowCount += static_cast<size_t>(n);
     };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
@@ -301,14 +298,29 @@ void World::step() {
         // PGS with AVX2: a joint batch of several lanes whose rows all fit a compact slot layout
         // (solver_batch.h: LockLanes, HardLanes) is stored that way; its sweeps read fewer bytes.
         const int lockPrep = simdSetup && !contact ? int{m.batchLockPrep[bi]} : int{solver::kLockPrepNone};
-        solver::RowBodies lockBodies[solver::kLanes];  // a lock batch's: its jointBodies are filled on request
+        // Each lane's bodies and mass scales: its RowBodies, or for a lock batch (whose jointBodies
+        // are filled on request) the joint's own.
+        struct LaneBodies {
+            int b0 = 0, b1 = 0;
+            Real massScale0 = 0.0, inertiaScale0 = 0.0, massScale1 = 0.0, inertiaScale1 = 0.0;
+        } lanes[solver::kLanes];
         int slots = 0;
-        for (int l = 0; l < solver::kLanes; ++l)
-            if (const int id = ids[static_cast<size_t>(l)]; id >= 0) {
+        for (int l = 0; l < solver::kLanes; ++l) {
+            const int id = ids[static_cast<size_t>(l)];
+            if (id < 0) continue;
+            const size_t j = static_cast<size_t>(id);
+            if (lockPrep) {
+                firsts[l] = m.jointRowRange[j].first;
+                counts[l] = m.jointRowRange[j].count;
+                const JointFrames& f = m.jointFrames[j];
+                lanes[l] = {m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0, f.invMassScale1, f.invInertiaScale1};
+            } else {
                 constraintRows(contact, id, firsts[l], counts[l], rbs[l]);
-                if (lockPrep) rbs[l] = &(lockBodies[l] = m.jointRowBodies(static_cast<size_t>(id), Vec3(0.0), Vec3(0.0)));
-                slots = std::max(slots, counts[l]);
+                const solver::RowBodies& rb = *rbs[l];
+                lanes[l] = {rb.b0, rb.b1, rb.invMassScale0, rb.invInertiaScale0, rb.invMassScale1, rb.invInertiaScale1};
             }
+            slots = std::max(slots, counts[l]);
+        }
         if (m.rowSolver.size() < m.rowCount) m.rowSolver.resize(std::max(m.rowCount, 2 * m.rowSolver.size()));
         if (m.rowOut.size() < m.rowCount) m.rowOut.resize(std::max(m.rowCount, 2 * m.rowOut.size()));
         solver::Batch& bt = data.batches[bi];
@@ -334,11 +346,11 @@ void World::step() {
             bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
             bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
             if (ids[static_cast<size_t>(l)] >= 0) {
-                const solver::RowBodies& rb = *rbs[l];
-                bt.body0[l] = rb.b0;
-                bt.body1[l] = rb.b1;
-                solver::bodyScales(data.info[static_cast<size_t>(rb.b0)], rb.invMassScale0, rb.invInertiaScale0, bt.linScale0[l], bt.angScale0[l]);
-                solver::bodyScales(data.info[static_cast<size_t>(rb.b1)], rb.invMassScale1, rb.invInertiaScale1, bt.linScale1[l], bt.angScale1[l]);
+                const LaneBodies& lb = lanes[l];
+                bt.body0[l] = lb.b0;
+                bt.body1[l] = lb.b1;
+                solver::bodyScales(data.info[static_cast<size_t>(lb.b0)], lb.massScale0, lb.inertiaScale0, bt.linScale0[l], bt.angScale0[l]);
+                solver::bodyScales(data.info[static_cast<size_t>(lb.b1)], lb.massScale1, lb.inertiaScale1, bt.linScale1[l], bt.angScale1[l]);
             }
         }
         if (tgs) {
@@ -369,7 +381,7 @@ void World::step() {
         if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
         if (lockPrep) {
-            m.lockBatch(bi, lockPrep, joints_, bodies_, false);  // the slots only (rows: ensureLockRows)
+            m.lockBatch(bi, lockPrep, bodies_, false);  // the slots only (rows: ensureLockRows)
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
@@ -553,9 +565,10 @@ void World::step() {
         JointState& js = joints_[j];
         const JointDesc& d = scene_.joints[j];
         if (js.broken) continue;
-        m.jointForce(j, js.firstRow, js.rowCount, js.force, js.torque);
+        m.jointForce(j, m.jointRowRange[j].first, m.jointRowRange[j].count, js.force, js.torque);
         if (glm::length(js.force) > d.breakForce || glm::length(js.torque) > d.breakTorque) {
             js.broken = true;
+            m.brokenChanged = true;
             breakEvents_.push_back({static_cast<int>(j), stepCount_, time_, js.force, js.torque});
         }
     }
@@ -565,10 +578,14 @@ void World::ensureJointForces() const {
     Impl& m = *impl_;
     if (!m.forcesPending) return;
     m.forcesPending = false;
-    m.ensureLockRows(joints_);
+    m.ensureLockRows();
     // Joints broken before the last step have no rows (force 0); one that broke in it keeps its rows.
-    for (size_t j = 0; j < joints_.size() && j < m.jointX1.size(); ++j)
-        m.jointForce(j, joints_[j].firstRow, joints_[j].rowCount, joints_[j].force, joints_[j].torque);
+    for (size_t j = 0; j < joints_.size() && j < m.jointX1.size(); ++j) {
+        JointState& js = joints_[j];
+        js.firstRow = m.jointRowRange[j].first;
+        js.rowCount = m.jointRowRange[j].count;
+        m.jointForce(j, js.firstRow, js.rowCount, js.force, js.torque);
+    }
 }
 
 void World::Impl::jointForce(size_t j, int firstRow, int count, Vec3& force, Vec3& torque) const {
@@ -596,10 +613,10 @@ void World::Impl::jointForce(size_t j, int firstRow, int count, Vec3& force, Vec
     torque = torqueAtAnchor / resultsDt;
 }
 
-void World::Impl::ensureResults(const std::vector<JointState>& joints) {
+void World::Impl::ensureResults() {
     if (!resultsPending) return;
     resultsPending = false;
-    ensureLockRows(joints);
+    ensureLockRows();
     results.resize(rowCount);
     const Real h = resultsH, dt = resultsDt;
     auto rowResults = [&](size_t first, size_t count, const solver::RowBodies& rb) {
@@ -626,9 +643,9 @@ void World::Impl::ensureResults(const std::vector<JointState>& joints) {
     };
     for (const ContactRef& c : contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
     // Joints broken before the step have no rows (rowCount 0); one that broke in it keeps its rows.
-    for (size_t j = 0; j < joints.size() && j < jointBodies.size(); ++j)
-        if (joints[j].rowCount > 0)
-            rowResults(static_cast<size_t>(joints[j].firstRow), static_cast<size_t>(joints[j].rowCount), jointBodies[j]);
+    for (size_t j = 0; j < jointRowRange.size() && j < jointBodies.size(); ++j)
+        if (jointRowRange[j].count > 0)
+            rowResults(static_cast<size_t>(jointRowRange[j].first), static_cast<size_t>(jointRowRange[j].count), jointBodies[j]);
 }
 
 }  // namespace jl
