@@ -47,18 +47,20 @@ static_assert(sizeof(BodyDelta) == 64, "BodyDelta must be one cache line, laid o
 
 /// Per-body constants over one step (inertia held constant, as TGS's first approximation).
 /// Laid out for the row set-up, which visits bodies in solve order (not memory order): what it
-/// reads (invMass, dynamic, I^-½, v_pre, ω_pre) sits in the first three cache lines.
+/// reads (invMass, dynamic, I^-½, v_pre, ω_pre) and the pose sit in the first three cache lines,
+/// all PGS touches; the last two hold what only TGS uses, and a PGS step does not write them.
 struct alignas(64) BodyInfo {
     Real invMass = 0.0;        ///< 0 for static / kinematic
     Mat3 sqrtInvInertia{0.0};  ///< world I^-½ (E for kinematic, 0 for the static body)
     bool dynamic = false;
     Vec3 vPre{0.0};            ///< velocity after external forces, before constraints
     Vec3 wPre{0.0};            ///< angular velocity after external forces (plain ω)
-    Mat3 sqrtInertia{0.0};     ///< world I^½ (E for kinematic)
-    Transform pose;            ///< pose at the start of the step; TGS advances it per substep
+    Transform pose;            ///< pose at the start of the step; the solver advances it
+    // TGS only:
+    Mat3 sqrtInertia{0.0};        ///< world I^½ (E for kinematic)
     Quat q0{1.0, 0.0, 0.0, 0.0};  ///< orientation at the start of the step
 };
-static_assert(offsetof(BodyInfo, wPre) + sizeof(Vec3) <= 3 * 64, "set-up fields in the first three cache lines");
+static_assert(offsetof(BodyInfo, pose) + sizeof(Transform) <= 3 * 64, "PGS's fields in the first three cache lines");
 
 enum SolverRowFlags : uint16_t {
     kSolveSpring = 1 << 0,

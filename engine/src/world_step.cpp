@@ -168,7 +168,7 @@ void World::step() {
         const BodyState& st = bodies_[i];
         solver::BodyInfo& info = data.info[static_cast<size_t>(si)];
         info.pose = st.pose;
-        info.q0 = st.pose.q;
+        if (tgs) info.q0 = st.pose.q;
         if (isDynamic(desc)) {
             const MassProperties& mp = m.mass[i];
             const Mat3 R = glm::mat3_cast(st.pose.q);
@@ -189,7 +189,7 @@ void World::step() {
             info.dynamic = false;
             info.invMass = 0.0;
             info.sqrtInvInertia = Mat3(1.0);
-            info.sqrtInertia = Mat3(1.0);
+            if (tgs) info.sqrtInertia = Mat3(1.0);
             info.vPre = st.linearVelocity;
             info.wPre = st.angularVelocity;
             m.extForce[i] = Vec3(0.0);
@@ -300,9 +300,9 @@ void World::step() {
         const int lockPrep = simdSetup && !contact ? int{m.batchLockPrep[bi]} : int{solver::kLockPrepNone};
         // Each lane's bodies and mass scales: its RowBodies, or for a lock batch (whose jointBodies
         // are filled on request) the joint's own.
-        struct LaneBodies {
-            int b0 = 0, b1 = 0;
-            Real massScale0 = 0.0, inertiaScale0 = 0.0, massScale1 = 0.0, inertiaScale1 = 0.0;
+        struct LaneBodies {  // (no initialisers: only real lanes are written and read)
+            int b0, b1;
+            Real massScale0, inertiaScale0, massScale1, inertiaScale1;
         } lanes[solver::kLanes];
         int slots = 0;
         for (int l = 0; l < solver::kLanes; ++l) {
