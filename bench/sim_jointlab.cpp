@@ -91,8 +91,9 @@ public:
 
     void step() override { world_.step(); }
     void afterStep() override {
-        rows_ = 0;
-        for (const jl::RowResult& r : world_.rowResults()) rows_ += r.active ? 1 : 0;
+        // (not by counting rowResults(): that builds every row view, which the step itself
+        // leaves out, and the next timed step would start with a cache full of them)
+        rows_ = world_.activeJointRowCount();
     }
     int rows() const override { return rows_; }
     void state(std::vector<BodyState>& out) const override {

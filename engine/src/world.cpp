@@ -284,6 +284,20 @@ std::span<const Real> World::lastResiduals() const { return impl_->data.residual
 
 int World::contactRowCount() const { return impl_->contactRowCount; }
 
+int World::activeJointRowCount() const {
+    const Impl& m = *impl_;
+    // Rows of lock batches whose reports are not written yet were counted by their set-up.
+    const bool lockCounted = m.lockRowsPending;
+    int n = lockCounted ? m.lockActiveRows : 0;
+    for (size_t j = 0; j < m.jointRowRange.size(); ++j) {
+        if (lockCounted && m.jointInLockBatch[j]) continue;
+        const Impl::RowRange& range = m.jointRowRange[j];
+        for (int k = range.first; k < range.first + range.count; ++k)
+            n += (m.rowOut[static_cast<size_t>(k)].flags & solver::kSolveInactive) ? 0 : 1;
+    }
+    return n;
+}
+
 Real World::inverseMass(int body) const {
     const size_t i = static_cast<size_t>(body);
     return isDynamic(scene_.bodies[i]) && impl_->mass[i].mass > 0 ? 1.0 / impl_->mass[i].mass : 0.0;

@@ -68,6 +68,7 @@ struct World::Impl {
     std::vector<uint8_t> jointInLockBatch;  // per joint: its batch is such a batch
     bool lockRowsPending = false;           // the last step's lock batches' rows are not written yet
     Real lockErp = 0.0, lockDt = 0.0;       // the α and dt of that step's lock batches
+    int lockActiveRows = 0;                 // that step's active rows in lock batches
     bool coloured = false;
     bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
     SolverOrder colouredOrder = SolverOrder::Coloured;

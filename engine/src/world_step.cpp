@@ -1,5 +1,6 @@
 // The World's step, as a sequence of named stages (see world.h and docs/solvers.md).
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -100,6 +101,7 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& p
     solver::LockPrepOut out;
     if (!rowsToo) {
         solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)], out);
+        for (int t = 0; t < n; ++t) lockActiveRows += std::popcount(static_cast<unsigned>(out.active[t]));
         return;
     }
     // The rows again, from the same inputs: the slots it writes are a copy, thrown away (the
@@ -215,6 +217,7 @@ void World::step() {
     }
     const bool simdSetup = !tgs && params.simd;
     m.lockRowsPending = false;
+    m.lockActiveRows = 0;
     m.lockErp = params.erp;
     m.lockDt = params.dt;
 

@@ -122,6 +122,9 @@ public:
 
     /// Number of ground contact rows in the last step.
     int contactRowCount() const;
+    /// Joint rows the last step solved: those of rowResults() that are active. Unlike counting
+    /// rowResults(), it does not build the row views (benchmarks count rows every step).
+    int activeJointRowCount() const;
 
     Real kineticEnergy() const;
     /// Gravitational potential energy −m·g·x summed over dynamic bodies [J].
