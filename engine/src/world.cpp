@@ -33,6 +33,8 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         m.invMass[i] = m.mass[i].mass > 0 ? 1.0 / m.mass[i].mass : 0.0;
         m.sqrtInvInertiaLocal[i] = glm::sqrt(safeInverse(m.mass[i].inertia));
         m.sqrtInertiaLocal[i] = glm::sqrt(m.mass[i].inertia);
+        m.bodyConsts.push_back({m.sqrtInvInertiaLocal[i], m.sqrtInertiaLocal[i], m.invMass[i], b.linearDamping, b.angularDamping,
+                                isDynamic(b)});
         m.solverIndex[i] = b.motion == MotionType::Static ? 0 : next++;
         bodies_[i].pose = {b.position, glm::normalize(b.orientation)};
         if (b.motion != MotionType::Static) {
@@ -273,6 +275,7 @@ void World::setJointBroken(int joint, bool broken) {
 }
 
 void World::applyForce(int body, const Vec3& force, const Vec3& worldPoint) {
+    impl_->externalLoads = true;
     impl_->extForce[static_cast<size_t>(body)] += force;
     impl_->extTorque[static_cast<size_t>(body)] += glm::cross(worldPoint - bodies_[static_cast<size_t>(body)].pose.p, force);
 }

@@ -37,12 +37,21 @@ struct World::Impl {
     std::vector<MassProperties> mass;    // per scene body
     std::vector<Real> invMass;           // per scene body (0 for no mass)
     std::vector<Vec3> sqrtInvInertiaLocal, sqrtInertiaLocal;  // principal I^-½, I^½ per scene body
+    /// What the step's first stage reads of a body's description, copied out of the ~220-byte
+    /// BodyDesc (two cache lines a body) once, as JointFrames is for joints.
+    struct BodyStepConsts {
+        Vec3 sqrtInvInertiaLocal, sqrtInertiaLocal;
+        Real invMass = 0.0, linearDamping = 0.0, angularDamping = 0.0;
+        bool dynamic = false;
+    };
+    std::vector<BodyStepConsts> bodyConsts;  // per scene body
+    bool externalLoads = false;               // applyForce was called since the last step
     std::vector<int> solverIndex;        // scene body -> solver body (0 = static / world)
     std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
     std::vector<JointFrames> jointFrames;     // per joint, from its description
     std::vector<int> jointSolver0, jointSolver1;  // solver body index (0 = static / world)
     std::vector<int> jointKey0, jointKey1;        // solver body index if dynamic, else -1 (colouring)
-    std::vector<Vec3> extForce, extTorque;    // user forces for the next step
+    std::vector<Vec3> extForce, extTorque;    // user forces for the next step (zero unless externalLoads)
     std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
     std::vector<Row> rows;                    // joint rows, then ground contact rows: [0, rowCount)
     size_t rowCount = 0;                      // rows in use (the vector only grows: no per-step allocation)

@@ -158,35 +158,43 @@ void World::step() {
     solver::Params params{dt, std::max(1, s.posIters), std::max(0, s.velIters), s.effectiveBaumgarte(),
                           s.maxLinearSpeed, s.maxAngularSpeed, activeSolverKernel() == SolverKernel::Avx2};
 
-    m.lastGood = bodies_;  // (no allocation once sized)
+    // The states before the step become lastGood without a copy: the two buffers swap, the step
+    // reads `before`, and the write-back writes every body of bodies_.
+    if (m.lastGood.size() == bodies_.size())
+        std::swap(m.lastGood, bodies_);
+    else
+        m.lastGood = bodies_;
+    const std::vector<BodyState>& before = m.lastGood;
 
     // 1. external forces and damping -> v_pre; per-step body constants (inertia frozen, F "TGS").
     solver::Data& data = m.data;
     data.info[0] = solver::BodyInfo{};
+    const bool loads = m.externalLoads;  // else every extForce and extTorque is zero
+    m.externalLoads = false;
+    const Vec3 zero(0.0);
     for (size_t i = 0; i < bodies_.size(); ++i) {
         const int si = m.solverIndex[i];
         if (si == 0) continue;
-        const BodyDesc& desc = scene_.bodies[i];
-        const BodyState& st = bodies_[i];
+        const Impl::BodyStepConsts& c = m.bodyConsts[i];
+        const BodyState& st = before[i];
         solver::BodyInfo& info = data.info[static_cast<size_t>(si)];
         info.pose = st.pose;
         if (tgs) info.q0 = st.pose.q;
-        if (isDynamic(desc)) {
-            const MassProperties& mp = m.mass[i];
+        const Vec3& force = loads ? m.extForce[i] : zero;
+        const Vec3& torque = loads ? m.extTorque[i] : zero;
+        if (c.dynamic) {
             const Mat3 R = glm::mat3_cast(st.pose.q);
             info.dynamic = true;
-            info.invMass = m.invMass[i];
-            info.sqrtInvInertia = worldTensor(R, m.sqrtInvInertiaLocal[i]);
-            if (tgs) info.sqrtInertia = worldTensor(R, m.sqrtInertiaLocal[i]);
-            Vec3 v = st.linearVelocity + dt * (s.gravity + info.invMass * m.extForce[i]);
+            info.invMass = c.invMass;
+            info.sqrtInvInertia = worldTensor(R, c.sqrtInvInertiaLocal);
+            if (tgs) info.sqrtInertia = worldTensor(R, c.sqrtInertiaLocal);
+            Vec3 v = st.linearVelocity + dt * (s.gravity + info.invMass * force);
             Vec3 w = st.angularVelocity;
-            if (m.extTorque[i] != Vec3(0.0)) w += dt * (worldTensor(R, safeInverse(mp.inertia)) * m.extTorque[i]);
-            if (desc.linearDamping != 0.0) v *= 1.0 / (1.0 + desc.linearDamping * dt);
-            if (desc.angularDamping != 0.0) w *= 1.0 / (1.0 + desc.angularDamping * dt);
+            if (torque != zero) w += dt * (worldTensor(R, safeInverse(m.mass[i].inertia)) * torque);
+            if (c.linearDamping != 0.0) v *= 1.0 / (1.0 + c.linearDamping * dt);
+            if (c.angularDamping != 0.0) w *= 1.0 / (1.0 + c.angularDamping * dt);
             info.vPre = v;
             info.wPre = w;
-            m.extForce[i] = Vec3(0.0);
-            m.extTorque[i] = Vec3(0.0);
         } else {  // kinematic: infinitely heavy, moves at its set velocity; momocity = ω
             info.dynamic = false;
             info.invMass = 0.0;
@@ -194,9 +202,8 @@ void World::step() {
             if (tgs) info.sqrtInertia = Mat3(1.0);
             info.vPre = st.linearVelocity;
             info.wPre = st.angularVelocity;
-            m.extForce[i] = Vec3(0.0);
-            m.extTorque[i] = Vec3(0.0);
         }
+        if (loads) m.extForce[i] = m.extTorque[i] = zero;
     }
 
     // 2. solve order: joints coloured so that no two of a colour share a dynamic body, cut into
@@ -231,8 +238,8 @@ void World::step() {
         range.first = static_cast<int>(m.rowCount);
         const JointFrames& f = m.jointFrames[j];
         const int b0 = m.jointBody0[j], b1 = m.jointBody1[j];
-        const Transform pose0 = b0 >= 0 ? bodies_[static_cast<size_t>(b0)].pose : Transform{};
-        const Transform pose1 = b1 >= 0 ? bodies_[static_cast<size_t>(b1)].pose : Transform{};
+        const Transform pose0 = b0 >= 0 ? before[static_cast<size_t>(b0)].pose : Transform{};
+        const Transform pose1 = b1 >= 0 ? before[static_cast<size_t>(b1)].pose : Transform{};
         PrepContext ctx = PrepContext::make(pose0, f.frame0, pose1, f.frame1, dt);
         ctx.memory = &m.memory[j];
         RowWriter out{m.reserveRows(kMaxRowsPerJoint), kMaxRowsPerJoint};
@@ -384,7 +391,7 @@ void World::step() {
         if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
         if (lockPrep) {
-            m.lockBatch(bi, lockPrep, bodies_, false);  // the slots only (rows: ensureLockRows)
+            m.lockBatch(bi, lockPrep, before, false);  // the slots only (rows: ensureLockRows)
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
@@ -473,9 +480,9 @@ void World::step() {
         for (size_t i = 0; i < bodies_.size(); ++i) {
             if (!isDynamic(scene_.bodies[i])) continue;
             GroundPoint pts[kMaxGroundContacts];
-            const int n = groundContactPoints(scene_.bodies[i], bodies_[i].pose, kContactMargin, pts);
+            const int n = groundContactPoints(scene_.bodies[i], before[i].pose, kContactMargin, pts);
             for (int k = 0; k < n; ++k) {
-                const Vec3 r0 = pts[k].p - bodies_[i].pose.p;
+                const Vec3 r0 = pts[k].p - before[i].pose.p;
                 m.contacts.push_back({static_cast<int>(i) * kMaxGroundContacts + pts[k].feature, static_cast<int>(m.rowCount),
                                       solver::RowBodies{m.solverIndex[i], 0, 1.0, 1.0, 1.0, 1.0, r0, Vec3(0.0)}});
                 Row normal;
@@ -549,8 +556,11 @@ void World::step() {
     // 6. write back, with the speed caps
     for (size_t i = 0; i < bodies_.size(); ++i) {
         const int si = m.solverIndex[i];
-        if (si == 0) continue;
         BodyState& st = bodies_[i];
+        if (si == 0) {  // static: as it was
+            st = before[i];
+            continue;
+        }
         st.pose = data.info[static_cast<size_t>(si)].pose;
         st.linearVelocity = clampLength(data.bodies[static_cast<size_t>(si)].linVel, s.maxLinearSpeed);
         st.angularVelocity = clampLength(data.bodies[static_cast<size_t>(si)].angVel, s.maxAngularSpeed);
