@@ -107,22 +107,25 @@ struct SlotOut {
 };
 
 /// A batch: up to kLanes constraints (joints or ground contacts) that share no dynamic body.
+/// What a joint batch's sweep reads comes first, in three cache lines (the batches are read once
+/// per sweep, like the slots); the constraint ids and friction coefficients come after.
 struct alignas(32) Batch {
     double linScale0[kLanes];  ///< invMass·invMassScale of body 0 (0 if not dynamic)
     double angScale0[kLanes];  ///< invInertiaScale of body 0 (0 if not dynamic)
     double linScale1[kLanes];
     double angScale1[kLanes];
-    double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
     int32_t body0[kLanes];        ///< solver body indices (0: the static body, also for padding lanes)
     int32_t body1[kLanes];
-    int32_t constraint[kLanes];   ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
     int32_t firstSlot = 0;        ///< index of the batch's first slot in the array of its `layout`
     int32_t slotCount = 0;
     int32_t contact = 0;          ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
     int32_t laneCount = kLanes;   ///< lanes in use; the rest (at the end) are padding
     int32_t layout = kLayoutFull; ///< PGS: how its slots are stored (SlotLayout)
     int32_t pad = 0;
+    int32_t constraint[kLanes];   ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
+    double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
 };
+static_assert(offsetof(Batch, layout) + sizeof(int32_t) <= 3 * 64, "a joint batch's sweep reads three cache lines");
 
 /// Per-lane partial sums of (Δλ·r)² over a sweep (summed lane 0 + lane 1 + lane 2 + lane 3 at
 /// the end, so the residual does not depend on the kernel either).
