@@ -50,6 +50,20 @@ std::string scenarioRoundTrip(std::string_view input) {
                        std::to_string(world.stepCount());
     }
 
+    // 2b. The row views, built on request (World::rows), agree with what the step kept: the joints'
+    // row ranges tile rows(), and the active rows match the count the set-up made.
+    size_t tiled = 0;
+    for (int j = 0; j < static_cast<int>(world.scene().joints.size()); ++j) {
+        if (world.jointRows(j).size() != world.jointRowResults(j).size()) return "joint " + std::to_string(j) + ": rows and results differ in number";
+        tiled += world.jointRows(j).size();
+        (void)world.jointState(j);
+    }
+    if (tiled != world.rows().size()) return "the joints' rows do not add up to rows()";
+    int active = 0;
+    for (const RowResult& r : world.rowResults()) active += r.active ? 1 : 0;
+    if (active != world.activeJointRowCount())
+        return "activeJointRowCount() " + std::to_string(world.activeJointRowCount()) + " but " + std::to_string(active) + " active row results";
+
     // 3. Save mid-run, load, save again.
     Scene saved = world.scene();
     saved.state = world.snapshot();
