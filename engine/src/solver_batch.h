@@ -17,6 +17,7 @@
 // any x86-64).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace jl::solver {
