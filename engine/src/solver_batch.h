@@ -122,11 +122,12 @@ struct alignas(32) Batch {
     int32_t contact = 0;          ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
     int32_t laneCount = kLanes;   ///< lanes in use; the rest (at the end) are padding
     int32_t layout = kLayoutFull; ///< PGS: how its slots are stored (SlotLayout)
-    int32_t pad = 0;
+    int32_t pad[7] = {};          ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
     int32_t constraint[kLanes];   ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
     double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
 };
 static_assert(offsetof(Batch, layout) + sizeof(int32_t) <= 3 * 64, "a joint batch's sweep reads three cache lines");
+static_assert(offsetof(Batch, frictionCoef) % 32 == 0 && sizeof(Batch) == 256, "lanes of doubles are 32-byte aligned");
 
 /// Per-lane partial sums of (Δλ·r)² over a sweep (summed lane 0 + lane 1 + lane 2 + lane 3 at
 /// the end, so the residual does not depend on the kernel either).

@@ -174,14 +174,15 @@ void World::step() {
     const Vec3 zero(0.0);
     for (size_t i = 0; i < bodies_.size(); ++i) {
         const int si = m.solverIndex[i];
+        const Vec3 force = loads ? m.extForce[i] : zero;
+        const Vec3 torque = loads ? m.extTorque[i] : zero;
+        if (loads) m.extForce[i] = m.extTorque[i] = zero;  // (static bodies' too: they ignore them)
         if (si == 0) continue;
         const Impl::BodyStepConsts& c = m.bodyConsts[i];
         const BodyState& st = before[i];
         solver::BodyInfo& info = data.info[static_cast<size_t>(si)];
         info.pose = st.pose;
         if (tgs) info.q0 = st.pose.q;
-        const Vec3& force = loads ? m.extForce[i] : zero;
-        const Vec3& torque = loads ? m.extTorque[i] : zero;
         if (c.dynamic) {
             const Mat3 R = glm::mat3_cast(st.pose.q);
             info.dynamic = true;
@@ -203,7 +204,6 @@ void World::step() {
             info.vPre = st.linearVelocity;
             info.wPre = st.angularVelocity;
         }
-        if (loads) m.extForce[i] = m.extTorque[i] = zero;
     }
 
     // 2. solve order: joints coloured so that no two of a colour share a dynamic body, cut into

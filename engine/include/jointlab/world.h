@@ -88,6 +88,8 @@ public:
     int64_t stepCount() const { return stepCount_; }
     Real time() const { return time_; }
 
+    /// Every body's state now. The span is valid until the next step() (which writes the new
+    /// states into another buffer) or applyScene().
     std::span<const BodyState> bodies() const { return bodies_; }
     /// Overwrite one body's state (editor drags, resets). Takes effect at the next step.
     void setBodyState(int body, const BodyState& s);
@@ -100,7 +102,10 @@ public:
     /// Scene indices of joint j's body 0 and body 1 (−1 = the world).
     int jointBody0(int joint) const;
     int jointBody1(int joint) const;
-    /// Rows of every joint from the last step (ground contacts are not included).
+    /// Rows of every joint from the last step (ground contacts are not included). The rows, their
+    /// results and the joints' forces are worked out when first asked for after a step, so these
+    /// queries (and jointState) may write the World's caches: do not call them from two threads
+    /// at once. Spans are valid until the next step().
     std::span<const Row> rows() const;
     std::span<const RowResult> rowResults() const;
     std::span<const Row> jointRows(int joint) const;
