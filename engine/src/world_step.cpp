@@ -291,8 +291,9 @@ void World::step() {
             }
         }
     };
-    // Joints in a lock-prep batch (Impl::batchLockPrep): their rows are written by the batch's
-    // set-up (setupLockBatch); prep only gives them their place, in scene order.
+    // Joints in a lock-prep batch (Impl::batchLockPrep): the batch's set-up (Impl::lockBatch)
+    // writes only their solver slots and their rows are built on request (Impl::ensureLockRows);
+    // prep gives the rows their place, in scene order.
     auto reserveLockRows = [&](size_t j) {
         const int n = solver::kLockPrepRows[m.jointLockPrep[j]];
         m.reserveRows(static_cast<size_t>(n));
