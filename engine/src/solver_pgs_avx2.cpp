@@ -92,9 +92,11 @@ __m256d solveBatch(const Batch& bt, Lanes* slots, double* bodies, bool biased, _
         const __m256d acc = _mm256_load_pd(r->accum);
         __m256d lo, hi;
         __m256d na = newImpulse(*r, c, vel, acc, lo, hi);
-        // na < lo ? lo : (na > hi ? hi : na)
-        const __m256d upper = _mm256_blendv_pd(na, hi, _mm256_cmp_pd(na, hi, _CMP_GT_OQ));
-        na = _mm256_blendv_pd(upper, lo, _mm256_cmp_pd(na, lo, _CMP_LT_OQ));
+        // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): the same values whenever
+        // lo ≤ hi, which every row's bounds are (lo ≤ 0 ≤ hi, then clamped to ±kMaxRowVelocityChange/r),
+        // and a NaN passes through both (MAXPD/MINPD return the second operand), as it does the
+        // comparisons. Two dependent operations on each slot's chain instead of four.
+        na = _mm256_min_pd(hi, _mm256_max_pd(lo, na));
         const __m256d resp = _mm256_load_pd(r->response);
         const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
         const __m256d dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));

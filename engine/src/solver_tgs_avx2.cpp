@@ -164,10 +164,9 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
             const __m256d accel = mul(_mm256_div_pd(bracket, add(aa, one)), recip);
             na = pick(spring, add(acc, pick(hasBit(kind, kTgsAccelSpring), accel, force)), na);
         }
-        // na < lo ? lo : (na > hi ? hi : na)
-        const __m256d lo = ld(R->minImpulse), hi = ld(R->maxImpulse);
-        const __m256d upper = pick(_mm256_cmp_pd(na, hi, _CMP_GT_OQ), hi, na);
-        na = pick(_mm256_cmp_pd(na, lo, _CMP_LT_OQ), lo, upper);
+        // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): equal since lo ≤ hi (see
+        // solveBatch in solver_pgs_avx2.cpp)
+        na = _mm256_min_pd(ld(R->maxImpulse), _mm256_max_pd(ld(R->minImpulse), na));
         const __m256d dl = sub(na, acc);
         const __m256d e0 = mul(dl, ls0), f0 = mul(dl, as0), e1 = mul(dl, ls1), f1 = mul(dl, as1);
         const __m256d rr = mul(dl, response);

@@ -59,6 +59,14 @@ std::string scenarioRoundTrip(std::string_view input) {
         (void)world.jointState(j);
     }
     if (tiled != world.rows().size()) return "the joints' rows do not add up to rows()";
+    // Every row's bounds straddle zero, so min ≤ max: the AVX2 PGS kernel's clamp relies on it
+    // (min(hi, max(lo, λ)) equals the plain kernel's comparisons only then).
+    for (size_t k = 0; k < world.rows().size(); ++k) {
+        const Row& r = world.rows()[k];
+        if (!(r.minImpulse <= 0.0 && r.maxImpulse >= 0.0))
+            return "row " + std::to_string(k) + " (" + r.label + ") has bounds [" + std::to_string(r.minImpulse) + ", " +
+                   std::to_string(r.maxImpulse) + "], not around 0";
+    }
     int active = 0;
     for (const RowResult& r : world.rowResults()) active += r.active ? 1 : 0;
     if (active != world.activeJointRowCount())
