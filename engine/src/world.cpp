@@ -18,9 +18,6 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     const size_t nb = scene_.bodies.size();
     bodies_.resize(nb);
     m.mass.resize(nb);
-    m.invMass.resize(nb);
-    m.sqrtInvInertiaLocal.resize(nb);
-    m.sqrtInertiaLocal.resize(nb);
     m.solverIndex.resize(nb);
     m.extForce.assign(nb, Vec3(0.0));
     m.extTorque.assign(nb, Vec3(0.0));
@@ -30,11 +27,9 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     for (size_t i = 0; i < nb; ++i) {
         const BodyDesc& b = scene_.bodies[i];
         m.mass[i] = computeMassProperties(b);
-        m.invMass[i] = m.mass[i].mass > 0 ? 1.0 / m.mass[i].mass : 0.0;
-        m.sqrtInvInertiaLocal[i] = glm::sqrt(safeInverse(m.mass[i].inertia));
-        m.sqrtInertiaLocal[i] = glm::sqrt(m.mass[i].inertia);
-        m.bodyConsts.push_back({m.sqrtInvInertiaLocal[i], m.sqrtInertiaLocal[i], m.invMass[i], b.linearDamping, b.angularDamping,
-                                isDynamic(b)});
+        const MassProperties& mp = m.mass[i];
+        m.bodyConsts.push_back({glm::sqrt(safeInverse(mp.inertia)), glm::sqrt(mp.inertia), mp.mass > 0 ? 1.0 / mp.mass : 0.0,
+                                b.linearDamping, b.angularDamping, isDynamic(b)});
         m.solverIndex[i] = b.motion == MotionType::Static ? 0 : next++;
         bodies_[i].pose = {b.position, glm::normalize(b.orientation)};
         if (b.motion != MotionType::Static) {

@@ -35,13 +35,12 @@ struct JointFrames {
 
 struct World::Impl {
     std::vector<MassProperties> mass;    // per scene body
-    std::vector<Real> invMass;           // per scene body (0 for no mass)
-    std::vector<Vec3> sqrtInvInertiaLocal, sqrtInertiaLocal;  // principal I^-½, I^½ per scene body
     /// What the step's first stage reads of a body's description, copied out of the ~220-byte
     /// BodyDesc (two cache lines a body) once, as JointFrames is for joints.
     struct BodyStepConsts {
-        Vec3 sqrtInvInertiaLocal, sqrtInertiaLocal;
-        Real invMass = 0.0, linearDamping = 0.0, angularDamping = 0.0;
+        Vec3 sqrtInvInertiaLocal, sqrtInertiaLocal;  // principal I^-½, I^½
+        Real invMass = 0.0;                          // 0 for no mass
+        Real linearDamping = 0.0, angularDamping = 0.0;
         bool dynamic = false;
     };
     std::vector<BodyStepConsts> bodyConsts;  // per scene body
