@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "jointlab/row.h"
 #include "jointlab/solver_kernel.h"
 #include "solver_batch.h"
+#include "worker_pool.h"
 
 namespace jl::solver {
 
@@ -103,6 +105,11 @@ struct SolverRowExtra {
     Vec3 r0{0.0}, r1{0.0};              ///< lever arms in world at the start of the step
 };
 
+/// One task's residual lane sums, on a cache line of its own (the tasks write them at once).
+struct alignas(64) PartSums {
+    LaneSums lanes;
+};
+
 /// Everything one solve needs; owned by the World and reused every step (no allocation once
 /// capacities are reached).
 struct Data {
@@ -127,6 +134,15 @@ struct Data {
     /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s].
     /// It falls to zero as the iterations converge.
     std::vector<Real> residuals;
+    /// The parallel solve (docs/solvers.md "Threads"): batches [partStart[t], partStart[t + 1]) of
+    /// part t < parts share no dynamic body with another part's, so the parts are swept at once,
+    /// one task each on `pool`; batches [partStart[parts], batches.size()) (joints between parts,
+    /// then contacts) follow in order. Empty (one part): the sweep is one plain pass.
+    std::vector<int> partStart;
+    WorkerPool* pool = nullptr;
+    /// Per task: residual lane sums of the running sweep; TGS integration's leftover bodies.
+    std::vector<PartSums> partSums;
+    int parts() const { return partStart.empty() ? 1 : static_cast<int>(partStart.size()) - 1; }
 };
 
 /// The constraints (joints or contacts) of one batch, −1 for a padding lane.
@@ -153,6 +169,15 @@ inline constexpr int kColourWindow = 256;
 /// constraints a contiguous index range), then the batch count.
 int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
                   std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows = nullptr);
+
+/// Splits constraints into `parts` groups solved side by side for the parallel solve
+/// (docs/solvers.md "Threads"; solver_colour.cpp). The constraints not skipped are cut, in index
+/// order, into `parts` runs of equal size (±1); a constraint that shares a dynamic body (key) with
+/// a constraint of another run goes to the shared group `parts`, solved after the others.
+/// group[c] receives its group, 0..parts, or parts + 1 for a skipped constraint. Depends only on
+/// the keys, the skips and `parts`.
+void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, int parts,
+                          std::vector<uint8_t>& group, ColourScratch& scratch);
 
 struct Params {
     Real dt = 1.0 / 60.0;
@@ -259,6 +284,32 @@ inline void storeBodyRecord(double* rec, const double* v, const double* w) {
         rec[k] = v[k];
         rec[4 + k] = w[k];
     }
+}
+
+/// One sweep over every batch of `data`, with sweepRange(begin, end, lanes) sweeping batches
+/// [begin, end) and adding their residual terms to `lanes`; returns the sweep's residual (see
+/// Data::residuals): sqrt of the lane sums, summed task after task in the parallel solve, where
+/// the parts are swept at once, one task each, and the batches between parts after them, in order.
+template <class SweepRange>
+Real sweepParts(Data& data, SweepRange&& sweepRange) {
+    auto total = [](const LaneSums& l) { return (l.v[0] + l.v[1]) + (l.v[2] + l.v[3]); };
+    const int n = static_cast<int>(data.batches.size());
+    const int parts = data.parts();
+    if (parts == 1) {
+        LaneSums lanes;
+        sweepRange(0, n, lanes);
+        return std::sqrt(total(lanes));
+    }
+    data.partSums.assign(static_cast<size_t>(parts) + 1, PartSums{});
+    auto part = [&](int t) {
+        const size_t u = static_cast<size_t>(t);
+        sweepRange(data.partStart[u], data.partStart[u + 1], data.partSums[u].lanes);
+    };
+    data.pool->run(parts, part);
+    sweepRange(data.partStart[static_cast<size_t>(parts)], n, data.partSums[static_cast<size_t>(parts)].lanes);
+    Real sum = 0.0;
+    for (const PartSums& ps : data.partSums) sum += total(ps.lanes);
+    return std::sqrt(sum);
 }
 
 /// Row velocity J·v with momocity (F 62), for full or delta velocities.

@@ -161,4 +161,34 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
     return maxColours;
 }
 
+void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, int parts,
+                          std::vector<uint8_t>& group, ColourScratch& scratch) {
+    const uint8_t skipped = static_cast<uint8_t>(parts + 1), shared = static_cast<uint8_t>(parts);
+    group.assign(static_cast<size_t>(count), skipped);
+    int64_t live = 0;
+    for (int c = 0; c < count; ++c) live += (skip && skip[c]) ? 0 : 1;
+    // Per key: the run of the first constraint on it, or kShared once a second run touches it.
+    constexpr int kNone = -1, kShared = -2;
+    std::vector<int>& owner = scratch.last;
+    owner.assign(static_cast<size_t>(keyCount), kNone);
+    int64_t seen = 0;
+    for (int c = 0; c < count; ++c) {
+        if (skip && skip[c]) continue;
+        const int run = static_cast<int>(seen * parts / live);
+        ++seen;
+        group[static_cast<size_t>(c)] = static_cast<uint8_t>(run);
+        for (const int k : {key0[c], key1[c]}) {
+            if (k < 0) continue;
+            int& o = owner[static_cast<size_t>(k)];
+            o = o == kNone ? run : (o == run ? run : kShared);
+        }
+    }
+    for (int c = 0; c < count; ++c) {
+        if (group[static_cast<size_t>(c)] == skipped) continue;
+        const int k0 = key0[c], k1 = key1[c];
+        if ((k0 >= 0 && owner[static_cast<size_t>(k0)] == kShared) || (k1 >= 0 && owner[static_cast<size_t>(k1)] == kShared))
+            group[static_cast<size_t>(c)] = shared;
+    }
+}
+
 }  // namespace jl::solver

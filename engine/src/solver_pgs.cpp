@@ -117,17 +117,19 @@ bool avx2Available() {
 
 namespace {
 
-/// One Gauss-Seidel pass over every batch; returns the sweep's residual (see Data::residuals).
-Real sweep(Data& data, bool biased, bool simd) {
-    LaneSums lanes;
-    const int n = static_cast<int>(data.batches.size());
+/// Gauss-Seidel over batches [begin, end), adding to `lanes`.
+void sweepRange(Data& data, int begin, int end, bool biased, bool simd, LaneSums& lanes) {
     double* bodies = &data.bodies[0].linVel.x;
     if (simd)
-        sweepBatchesAvx2(data.batches.data(), 0, n, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), bodies,
-                         biased, lanes);
+        sweepBatchesAvx2(data.batches.data(), begin, end, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
+                         bodies, biased, lanes);
     else
-        sweepBatchesScalar(data.batches.data(), 0, n, data.slots.data(), bodies, biased, lanes);
-    return std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3]));
+        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), bodies, biased, lanes);
+}
+
+/// One Gauss-Seidel pass over every batch (sweepParts); returns the sweep's residual.
+Real sweep(Data& data, bool biased, bool simd) {
+    return sweepParts(data, [&](int begin, int end, LaneSums& lanes) { sweepRange(data, begin, end, biased, simd, lanes); });
 }
 
 /// v = v_pre + Δv, ω = ω_pre + I^-½·Δω⁽ᵐ⁾.

@@ -274,11 +274,11 @@ void integrateBody(Data& data, size_t i, const Params& p, Real h) {
     data.deltas[i].deltaAng += b.angVel * h;
 }
 
-/// Every solver body's substep; with AVX2, four at a time (integrateTgsBodiesAvx2: the same bits).
-void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
-    const int n = static_cast<int>(data.bodies.size());
+/// Solver bodies [begin, end)'s substep; with AVX2, four at a time (integrateTgsBodiesAvx2: the
+/// same bits), the bodies it leaves listed in `left` (room for end − begin).
+void integrateRange(Data& data, const Params& p, Real h, bool simd, int begin, int end, int* left) {
     if (!simd) {
-        for (int i = 1; i < n; ++i) integrateBody(data, static_cast<size_t>(i), p, h);
+        for (int i = begin; i < end; ++i) integrateBody(data, static_cast<size_t>(i), p, h);
         return;
     }
     TgsIntegrate in;
@@ -292,12 +292,30 @@ void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
     in.h = h;
     in.maxLinearSpeed = p.maxLinearSpeed;
     in.maxAngularSpeed = p.maxAngularSpeed;
-    data.integrateLeft.resize(static_cast<size_t>(std::max(n, 1)));
-    const int left = integrateTgsBodiesAvx2(in, 1, n, data.integrateLeft.data());
-    for (int k = 0; k < left; ++k) integrateBody(data, static_cast<size_t>(data.integrateLeft[static_cast<size_t>(k)]), p, h);
+    const int n = integrateTgsBodiesAvx2(in, begin, end, left);
+    for (int k = 0; k < n; ++k) integrateBody(data, static_cast<size_t>(left[k]), p, h);
 }
 
-/// One sweep over every batch; returns the sweep's residual (see Data::residuals).
+/// Every solver body's substep (not the static body 0). Each body's motion is its own, so the
+/// parallel solve cuts the bodies into one range per task: the same bits as one pass.
+void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
+    const int n = static_cast<int>(data.bodies.size());
+    data.integrateLeft.resize(static_cast<size_t>(std::max(n, 1)));
+    int* left = data.integrateLeft.data();
+    const int parts = data.parts();
+    if (parts == 1) {
+        integrateRange(data, p, h, simd, 1, n, left);
+        return;
+    }
+    auto range = [&](int t) {
+        const int64_t count = n - 1;
+        const int begin = 1 + static_cast<int>(count * t / parts), end = 1 + static_cast<int>(count * (t + 1) / parts);
+        integrateRange(data, p, h, simd, begin, end, left + begin);
+    };
+    data.pool->run(parts, range);
+}
+
+/// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
 Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd) {
     TgsSweep s;
     s.vel = &data.bodies[0].linVel.x;
@@ -310,13 +328,13 @@ Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, 
     s.dt = p.dt;
     s.substep = substep;
     s.velocityPass = velocityPass;
-    LaneSums lanes;
-    const int n = static_cast<int>(data.batches.size());
-    if (simd)
-        sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), 0, n, data.tgsSlots.data(), s, lanes);
-    else
-        sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), 0, n, data.tgsSlots.data(), s, lanes);
-    return std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3]));
+    auto sweepRange = [&](int begin, int end, LaneSums& lanes) {
+        if (simd)
+            sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+        else
+            sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+    };
+    return sweepParts(data, sweepRange);
 }
 
 }  // namespace

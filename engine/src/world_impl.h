@@ -78,6 +78,17 @@ struct World::Impl {
     Real lockErp = 0.0, lockDt = 0.0;       // the α and dt of that step's lock batches
     int lockActiveRows = 0;                 // that step's active rows in lock batches
     bool coloured = false;
+    // The parallel solve (WorldSettings::threads, docs/solvers.md "Threads"): the joints' groups
+    // (solver::partitionConstraints; all 0 with one part), coloured group after group, and the
+    // group of each colouring window. data.partStart holds where each group's batches start.
+    int colouredParts = 1;
+    std::vector<uint8_t> jointGroup, windowGroup;
+    std::vector<uint8_t> groupSkip;           // scratch: per joint, not in the group being coloured
+    std::vector<solver::LaneIds> groupBatches;  // scratch: one group's batches
+    std::vector<int> groupWindows;              // scratch: one group's windows
+    /// Colours the joints that are not broken (colouredSkip) into jointBatches and jointWindows,
+    /// in `parts` groups (world_step.cpp).
+    void colourJoints(int parts, SolverOrder order);
     bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <thread>
 
 #include "joints/row_builder.h"
 #include "world_impl.h"
@@ -143,6 +144,39 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& p
     }
 }
 
+void World::Impl::colourJoints(int parts, SolverOrder order) {
+    const int nj = static_cast<int>(colouredSkip.size());
+    const int keys = static_cast<int>(data.bodies.size());
+    colouredParts = parts;
+    if (parts == 1) {
+        jointGroup.assign(static_cast<size_t>(nj), 0);
+        solver::colourBatches(jointKey0.data(), jointKey1.data(), colouredSkip.data(), nj, keys, order, jointBatches,
+                              colourScratch, &jointWindows);
+        windowGroup.assign(jointWindows.size() - 1, 0);
+        data.partStart.clear();
+        return;
+    }
+    solver::partitionConstraints(jointKey0.data(), jointKey1.data(), colouredSkip.data(), nj, keys, parts, jointGroup,
+                                 colourScratch);
+    jointBatches.clear();
+    jointWindows.assign(1, 0);
+    windowGroup.clear();
+    data.partStart.clear();
+    groupSkip.resize(static_cast<size_t>(nj));
+    for (int g = 0; g <= parts; ++g) {  // the parts, then the joints between them
+        data.partStart.push_back(static_cast<int>(jointBatches.size()));
+        for (size_t j = 0; j < static_cast<size_t>(nj); ++j) groupSkip[j] = jointGroup[j] != g;
+        solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order, groupBatches,
+                              colourScratch, &groupWindows);
+        const int offset = static_cast<int>(jointBatches.size());
+        jointBatches.insert(jointBatches.end(), groupBatches.begin(), groupBatches.end());
+        for (size_t w = 1; w < groupWindows.size(); ++w) {
+            jointWindows.push_back(offset + groupWindows[w]);
+            windowGroup.push_back(static_cast<uint8_t>(g));
+        }
+    }
+}
+
 void World::Impl::ensureLockRows() {
     if (!lockRowsPending) return;
     lockRowsPending = false;
@@ -214,13 +248,20 @@ void World::step() {
     if (m.brokenChanged)  // a joint broke or was mended or restored since: did any change for good?
         for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
     m.brokenChanged = false;
+    const int parts = std::clamp(s.threads, 1, kMaxSolverThreads);
+    recolour = recolour || m.colouredParts != parts;
     if (recolour) {
         for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
-        solver::colourBatches(m.jointKey0.data(), m.jointKey1.data(), m.colouredSkip.data(), static_cast<int>(nj),
-                              static_cast<int>(data.bodies.size()), order, m.jointBatches, m.colourScratch, &m.jointWindows);
+        m.colourJoints(parts, order);
         m.coloured = true;
         m.colouredOrder = order;
         m.markLockPrepBatches(nj);
+    }
+    if (parts > 1) {  // the threads: as many as parts, within the machine's cores (1 core: none)
+        // (asked once: glibc reads it from /sys, which took longer than a small scene's step)
+        static const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        const int workers = std::min(parts, cores) - 1;
+        data.pool = &solver::WorkerPool::shared(workers);
     }
     const bool simdSetup = !tgs && params.simd;
     m.lockRowsPending = false;
@@ -461,8 +502,9 @@ void World::step() {
         for (int bi = b0; bi < b1; ++bi)
             for (int id : m.jointBatches[static_cast<size_t>(bi)])
                 if (id >= 0) lo = std::min(lo, id), hi = std::max(hi, id);
+        const uint8_t group = m.windowGroup[w];
         for (int j = lo; j <= hi; ++j) {
-            if (joints_[static_cast<size_t>(j)].broken) continue;
+            if (joints_[static_cast<size_t>(j)].broken || m.jointGroup[static_cast<size_t>(j)] != group) continue;
             if (simdSetup && m.jointInLockBatch[static_cast<size_t>(j)])
                 reserveLockRows(static_cast<size_t>(j));  // rows written by its batch's set-up
             else

@@ -19,6 +19,9 @@ enum class SolverType { PGS, TGS };
 inline constexpr const char* kSolverTypeNames[] = {"pgs", "tgs"};
 
 /// World settings: time step, solver and environment.
+/// The most solver threads (WorldSettings::threads) a scenario may ask for.
+inline constexpr int kMaxSolverThreads = 16;
+
 struct WorldSettings {
     Real dt = 1.0 / 60.0;     ///< fixed time step [s]
     int posIters = 4;         ///< position iterations per step
@@ -32,6 +35,10 @@ struct WorldSettings {
     Real groundRestitution = 0.0;  ///< [0, 1]
     Real maxLinearSpeed = 1e4;     ///< speed cap [m/s]
     Real maxAngularSpeed = 100.0;  ///< angular speed cap [rad/s] (PhysX's default maxAngularVelocity)
+    /// Parts the joints are split into, solved side by side on up to this many cores (docs/solvers.md
+    /// "Threads"). The joints between parts are solved after them, so the count changes the result
+    /// (the same count always gives the same bits, on any machine); 1 solves everything in order.
+    int threads = 1;
 
     /// α actually used for the current solver.
     Real effectiveBaumgarte() const;
@@ -51,6 +58,7 @@ struct WorldSettings {
         v("groundRestitution", groundRestitution, Field{"", 0.0, 1.0, "bounciness of the ground"});
         v("maxLinearSpeed", maxLinearSpeed, positive("m/s", "bodies never move faster than this"));
         v("maxAngularSpeed", maxAngularSpeed, positive("rad/s", "bodies never spin faster than this"));
+        v("threads", threads, Field{"", 1, kMaxSolverThreads, "solver threads: the joints are split into this many parts solved at once"});
     }
 };
 
