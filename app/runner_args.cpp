@@ -84,6 +84,8 @@ std::string runUsage() {
            "  --solver pgs|tgs     override the scenario's solver\n"
            "  --pos-iters K        override position iterations (1..255)\n"
            "  --vel-iters K        override velocity iterations (0..255)\n"
+           "  --threads T          override the solver threads (1..16): the joints are solved in T parts at\n"
+           "                       once, then the joints between parts; T changes the result, as a setting does\n"
            "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
@@ -130,9 +132,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             value = arg.substr(eq + 1);
             hasValue = true;
         }
-        static constexpr const char* kFlags[] = {"--steps",     "--solver", "--pos-iters", "--vel-iters",
-                                                 "--baumgarte", "--dt",     "--csv",       "--state",
-                                                 "--input"};
+        static constexpr const char* kFlags[] = {"--steps", "--solver", "--pos-iters", "--vel-iters", "--threads",
+                                                 "--baumgarte", "--dt", "--csv", "--state", "--input"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -167,6 +168,9 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
         } else if (flag == "--vel-iters") {
             if (!parseIters(flag, value, &WorldSettings::velIters, result.velIters, error))
+                return ArgsOutcome::Error;
+        } else if (flag == "--threads") {
+            if (!parseIters(flag, value, &WorldSettings::threads, result.threads, error))
                 return ArgsOutcome::Error;
         } else if (flag == "--baumgarte") {
             if (value == "auto") {
@@ -222,13 +226,14 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
 }
 
 bool overridesPhysics(const RunOptions& o) {
-    return o.solver || o.posIters || o.velIters || o.baumgarte || o.autoBaumgarte || o.dt;
+    return o.solver || o.posIters || o.velIters || o.threads || o.baumgarte || o.autoBaumgarte || o.dt;
 }
 
 void applyOverrides(const RunOptions& o, WorldSettings& s) {
     if (o.solver) s.solver = *o.solver;
     if (o.posIters) s.posIters = *o.posIters;
     if (o.velIters) s.velIters = *o.velIters;
+    if (o.threads) s.threads = *o.threads;
     if (o.dt) s.dt = *o.dt;
     if (o.autoBaumgarte) s.autoBaumgarte = true;
     if (o.baumgarte) {

@@ -1,7 +1,7 @@
 // JointLab — command line of the headless runner, kept apart from the run so it can be tested.
 //
 //   jointlab run SCENARIO.json [--steps N] [--solver pgs|tgs] [--pos-iters K] [--vel-iters K]
-//                              [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
+//                              [--threads T] [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
 //                              [--input LOG.input.json]
 #pragma once
 
@@ -28,6 +28,7 @@ struct RunOptions {
     std::optional<SolverType> solver;
     std::optional<int> posIters;
     std::optional<int> velIters;
+    std::optional<int> threads;
     std::optional<Real> baumgarte;  ///< a value in [0, 1]
     bool autoBaumgarte = false;     ///< --baumgarte auto
     std::optional<Real> dt;
@@ -36,7 +37,7 @@ struct RunOptions {
     std::string inputPath;  ///< empty: no recorded input to replay
 };
 
-/// True when a flag changes the physics (solver, iterations, Baumgarte, dt).
+/// True when a flag changes the physics (solver, iterations, threads, Baumgarte, dt).
 bool overridesPhysics(const RunOptions& options);
 
 enum class ArgsOutcome { Run, Help, Error };

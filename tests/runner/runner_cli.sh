@@ -52,6 +52,13 @@ grep -q '"broken": true' "$tmp/a.json" || fail "state shows no broken joint on t
 run 0 "" run "$pendulum" --steps 30 --solver tgs --pos-iters 8 --vel-iters 2 --baumgarte 0.5 --dt 0.01 --state "$tmp/o.json"
 grep -q '"time": 0.3' "$tmp/o.json" || fail "--dt 0.01 x 30 steps should end at t = 0.3 ($(grep time "$tmp/o.json"))"
 grep -q "solver tgs" "$tmp/out" || fail "--solver tgs not applied"
+# Two solver threads: the same bytes run after run, and (the joints between the two parts are
+# solved after them) a different run from one thread's.
+run 0 "" run "$scenarios/bridge.json" --threads 2 --state "$tmp/t2a.json"
+run 0 "" run "$scenarios/bridge.json" --threads 2 --state "$tmp/t2b.json"
+cmp -s "$tmp/t2a.json" "$tmp/t2b.json" || fail "--threads 2: state differs between identical runs"
+cmp -s "$tmp/t2a.json" "$tmp/a.json" && fail "--threads 2 gave the one-thread state: was it applied?"
+grep -q '"broken": true' "$tmp/t2a.json" || fail "--threads 2: the bridge should still break"
 run 0 "" run "$pendulum" --steps 0 --state "$tmp/zero.json"
 grep -q '"step": 0' "$tmp/zero.json" || fail "--steps 0 should write the initial state"
 
@@ -71,6 +78,8 @@ run 64 "^jointlab run: --steps: expected an integer, got \"ten\"" run "$pendulum
 run 64 "^jointlab run: --dt: expected a finite number, got \"nan\"" run "$pendulum" "${outs[@]}" --dt nan
 run 64 "^jointlab run: --dt: must be <= 0.1, got 5" run "$pendulum" "${outs[@]}" --dt 5
 run 64 "^jointlab run: --pos-iters: must be >= 1, got 0" run "$pendulum" "${outs[@]}" --pos-iters 0
+run 64 "^jointlab run: --threads: must be <= 16, got 17" run "$pendulum" "${outs[@]}" --threads 17
+run 64 "^jointlab run: --threads: must be >= 1, got 0" run "$pendulum" "${outs[@]}" --threads 0
 run 64 "^jointlab run: --baumgarte: must be <= 1, got 1.5" run "$pendulum" "${outs[@]}" --baumgarte 1.5
 run 64 "^jointlab run: --solver: expected pgs or tgs" run "$pendulum" "${outs[@]}" --solver sor
 run 64 "unknown option \"--stpes\"" run "$pendulum" "${outs[@]}" --stpes 3
