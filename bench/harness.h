@@ -12,7 +12,7 @@ namespace bench {
 struct RunResult {
     int iterations = 0;
     int stepsRun = 0;
-    double medianMs = 0;    ///< median thread CPU time of step() over the timing window [ms]
+    double medianMs = 0;    ///< median thread CPU time of step() over the timing window [ms] (wall time if multi-threaded)
     double medianWallMs = 0;  ///< median wall-clock time of step() over the timing window [ms]
     double iterationsDone = 0;  ///< mean solver iterations actually run per step (Bullet may stop early)
     double rows = 0;        ///< mean 1D rows per step over the timing window

@@ -60,7 +60,8 @@ void usage(std::FILE* f) {
     for (const std::string& n : extraSceneNames()) std::fprintf(f, "%s ", n.c_str());
     std::fprintf(f, ")");
     std::fprintf(f,
-                 "\n  --engine a,b       engines (default: all built): jl-pgs jl-tgs bullet ode\n"
+                 "\n  --engine a,b       engines (default: all built): jl-pgs jl-tgs jl-pgs2 jl-tgs2 bullet ode\n"
+                 "                     (jl-pgs2, jl-tgs2: 2 solver threads, timed by wall clock)\n"
                  "  --iters 1,4,10,20  iteration counts timed (JointLab: position iterations, + 1 velocity iteration)\n"
                  "  --repeats R        timed windows per iteration count, fastest median kept (default 3, --quick 1)\n"
                  "  --steps N          profiling: every run is N timed steps, no accuracy columns (e.g. under valgrind)\n"
@@ -215,6 +216,8 @@ std::string runSweep(const Options& o) {
     std::vector<Variant> variants;
     int engineIndex = 0;
     for (const EngineInfo& e : selectedEngines(o)) {
+        // (one thread each: the sweep is about what the iterations buy; the speed tables have ×2)
+        if (e.kind == EngineKind::JointLabPGS2 || e.kind == EngineKind::JointLabTGS2) continue;
         variants.push_back({e, -1.0, engineIndex});
         if (e.kind == EngineKind::JointLabPGS || e.kind == EngineKind::JointLabTGS) variants.push_back({e, 0.2, engineIndex});
         ++engineIndex;

@@ -17,6 +17,8 @@ std::vector<EngineInfo> engines() {
 #endif
     return {{EngineKind::JointLabPGS, "jl-pgs", "JointLab PGS", true},
             {EngineKind::JointLabTGS, "jl-tgs", "JointLab TGS", true},
+            {EngineKind::JointLabPGS2, "jl-pgs2", "JointLab PGS ×2", true},
+            {EngineKind::JointLabTGS2, "jl-tgs2", "JointLab TGS ×2", true},
             {EngineKind::Bullet, "bullet", "Bullet", kBullet},
             {EngineKind::ODE, "ode", "ODE", kOde}};
 }
@@ -27,6 +29,10 @@ std::unique_ptr<Sim> makeSim(EngineKind kind, const SceneSpec& s, const SimSetti
             return makeJointLabSim(s, settings, false);
         case EngineKind::JointLabTGS:
             return makeJointLabSim(s, settings, true);
+        case EngineKind::JointLabPGS2:
+            return makeJointLabSim(s, settings, false, 2);
+        case EngineKind::JointLabTGS2:
+            return makeJointLabSim(s, settings, true, 2);
         case EngineKind::Bullet:
 #ifdef JOINTLAB_HAVE_BULLET
             return makeBulletSim(s, settings);

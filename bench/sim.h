@@ -13,7 +13,9 @@
 
 namespace bench {
 
-enum class EngineKind { JointLabPGS, JointLabTGS, Bullet, ODE };
+/// JointLabPGS2 and JointLabTGS2: the same solvers with WorldSettings::threads = 2 (the parallel
+/// solve); their time is wall-clock time, as their work runs on two threads.
+enum class EngineKind { JointLabPGS, JointLabTGS, JointLabPGS2, JointLabTGS2, Bullet, ODE };
 
 struct SimSettings {
     int iterations = 10;  ///< JointLab: position iterations (+ velIters); Bullet and ODE: solver iterations
@@ -38,6 +40,9 @@ public:
     /// once its residual is exactly 0); < 0: the configured count.
     virtual double iterationsDone() const { return -1.0; }
     virtual void state(std::vector<BodyState>& out) const = 0;
+    /// The step runs on more than one thread: the harness times it by wall clock, not by the
+    /// calling thread's CPU time.
+    virtual bool multiThreaded() const { return false; }
 };
 
 struct EngineInfo {
@@ -53,7 +58,7 @@ std::vector<EngineInfo> engines();
 std::unique_ptr<Sim> makeSim(EngineKind kind, const SceneSpec& s, const SimSettings& settings);
 
 // Per engine (sim_jointlab.cpp, sim_bullet.cpp, sim_ode.cpp).
-std::unique_ptr<Sim> makeJointLabSim(const SceneSpec& s, const SimSettings& settings, bool tgs);
+std::unique_ptr<Sim> makeJointLabSim(const SceneSpec& s, const SimSettings& settings, bool tgs, int threads = 1);
 std::unique_ptr<Sim> makeBulletSim(const SceneSpec& s, const SimSettings& settings);
 std::unique_ptr<Sim> makeOdeSim(const SceneSpec& s, const SimSettings& settings);
 /// Version strings of the peers, e.g. "Bullet 3.24 (single precision)".

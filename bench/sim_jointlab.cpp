@@ -16,7 +16,7 @@ std::string indexed(const char* prefix, int i) {
     return s;
 }
 
-jl::Scene toScene(const SceneSpec& s, const SimSettings& cfg, bool tgs) {
+jl::Scene toScene(const SceneSpec& s, const SimSettings& cfg, bool tgs, int threads) {
     jl::Scene scene;
     scene.description = s.description;
     jl::WorldSettings& w = scene.settings;
@@ -26,6 +26,7 @@ jl::Scene toScene(const SceneSpec& s, const SimSettings& cfg, bool tgs) {
     w.gravity = s.gravity;
     w.solver = tgs ? jl::SolverType::TGS : jl::SolverType::PGS;
     w.groundPlane = false;  // no contacts in any engine
+    w.threads = threads;
     if (cfg.erp >= 0) {
         w.autoBaumgarte = false;
         w.baumgarte = cfg.erp;
@@ -87,7 +88,8 @@ jl::Scene toScene(const SceneSpec& s, const SimSettings& cfg, bool tgs) {
 
 class JointLabSim final : public Sim {
 public:
-    JointLabSim(const SceneSpec& s, const SimSettings& cfg, bool tgs) : world_(toScene(s, cfg, tgs)) {}
+    JointLabSim(const SceneSpec& s, const SimSettings& cfg, bool tgs, int threads)
+        : world_(toScene(s, cfg, tgs, threads)), threads_(threads) {}
 
     void step() override { world_.step(); }
     void afterStep() override {
@@ -96,6 +98,7 @@ public:
         rows_ = world_.activeJointRowCount();
     }
     int rows() const override { return rows_; }
+    bool multiThreaded() const override { return threads_ > 1; }
     void state(std::vector<BodyState>& out) const override {
         const auto bodies = world_.bodies();
         out.resize(bodies.size());
@@ -105,13 +108,14 @@ public:
 
 private:
     jl::World world_;
+    int threads_ = 1;
     int rows_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Sim> makeJointLabSim(const SceneSpec& s, const SimSettings& settings, bool tgs) {
-    return std::make_unique<JointLabSim>(s, settings, tgs);
+std::unique_ptr<Sim> makeJointLabSim(const SceneSpec& s, const SimSettings& settings, bool tgs, int threads) {
+    return std::make_unique<JointLabSim>(s, settings, tgs, threads);
 }
 
 }  // namespace bench
