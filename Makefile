@@ -13,6 +13,8 @@
 #   make fuzz       build the libFuzzer target with clang-14 in build-fuzz/ and run the scenario
 #                   fuzzer for FUZZ_RUNS executions (default 1 000 000)
 #   make valgrind   run every example scenario through `jointlab run` under valgrind
+#   make tsan       build the engine tests with ThreadSanitizer in build-tsan/ and run the tests of
+#                   the solver threads and of determinism there
 #
 # The build lives in build/ (BUILD_DIR=... to change it); it uses every core (JOBS=... to change).
 
@@ -21,9 +23,10 @@ JOBS ?= $(shell nproc)
 BUILD_TYPE ?= Release
 
 ASAN_BUILD_DIR ?= build-asan
+TSAN_BUILD_DIR ?= build-tsan
 FUZZ_RUNS ?= 1000000
 
-.PHONY: run test bench setup build sanitize fuzz valgrind
+.PHONY: run test bench setup build sanitize tsan fuzz valgrind
 
 run: build
 	./$(BUILD_DIR)/app/jointlab
@@ -50,6 +53,12 @@ sanitize: setup
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(JOBS)
+
+tsan: setup
+	cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOINTLAB_TSAN=ON
+	cmake --build $(TSAN_BUILD_DIR) --target jointlab_engine_tests -j $(JOBS)
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+		ctest --test-dir $(TSAN_BUILD_DIR) --output-on-failure -j $(JOBS) -R 'WorkerPool|Partition|Threads|Determinism'
 
 fuzz: setup
 	./scripts/fuzz.sh -runs=$(FUZZ_RUNS)

@@ -81,14 +81,16 @@ struct World::Impl {
     // The parallel solve (WorldSettings::threads, docs/solvers.md "Threads"): the joints' groups
     // (solver::partitionConstraints; all 0 with one part), coloured group after group, and the
     // group of each colouring window. data.partStart holds where each group's batches start.
-    int colouredParts = 1;
+    int colouredThreads = 1;  // WorldSettings::threads when the colouring was made
     std::vector<uint8_t> jointGroup, windowGroup;
     std::vector<uint8_t> groupSkip;           // scratch: per joint, not in the group being coloured
     std::vector<solver::LaneIds> groupBatches;  // scratch: one group's batches
     std::vector<int> groupWindows;              // scratch: one group's windows
     /// Colours the joints that are not broken (colouredSkip) into jointBatches and jointWindows,
-    /// in `parts` groups (world_step.cpp).
-    void colourJoints(int parts, SolverOrder order);
+    /// in as many parts as `threads` allows with at least kMinJointsPerPart joints each, and the
+    /// joints between them (world_step.cpp).
+    void colourJoints(int threads, SolverOrder order);
+    static constexpr int kMinJointsPerPart = 32;
     bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;

@@ -144,10 +144,14 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& p
     }
 }
 
-void World::Impl::colourJoints(int parts, SolverOrder order) {
+void World::Impl::colourJoints(int threads, SolverOrder order) {
     const int nj = static_cast<int>(colouredSkip.size());
     const int keys = static_cast<int>(data.bodies.size());
-    colouredParts = parts;
+    colouredThreads = threads;
+    // Parts of at least kMinJointsPerPart joints: a smaller part costs about as much to hand to
+    // another core as to solve (docs/solvers.md §7).
+    const int live = static_cast<int>(std::count(colouredSkip.begin(), colouredSkip.end(), uint8_t{0}));
+    const int parts = std::clamp(live / kMinJointsPerPart, 1, threads);
     if (parts == 1) {
         jointGroup.assign(static_cast<size_t>(nj), 0);
         solver::colourBatches(jointKey0.data(), jointKey1.data(), colouredSkip.data(), nj, keys, order, jointBatches,
@@ -248,16 +252,16 @@ void World::step() {
     if (m.brokenChanged)  // a joint broke or was mended or restored since: did any change for good?
         for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
     m.brokenChanged = false;
-    const int parts = std::clamp(s.threads, 1, kMaxSolverThreads);
-    recolour = recolour || m.colouredParts != parts;
+    const int threads = std::clamp(s.threads, 1, kMaxSolverThreads);
+    recolour = recolour || m.colouredThreads != threads;
     if (recolour) {
         for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
-        m.colourJoints(parts, order);
+        m.colourJoints(threads, order);
         m.coloured = true;
         m.colouredOrder = order;
         m.markLockPrepBatches(nj);
     }
-    if (parts > 1) {  // the threads: as many as parts, within the machine's cores (1 core: none)
+    if (const int parts = data.parts(); parts > 1) {  // threads: one per part, within the machine's cores (1 core: none)
         // (asked once: glibc reads it from /sys, which took longer than a small scene's step)
         static const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         const int workers = std::min(parts, cores) - 1;

@@ -200,7 +200,7 @@ void separation(const World& w, Real& maxSep, Real& rms) {
 // the end of each sweep.
 TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
-        for (Scene s : {hingeChain(60), ballGrid(12)})
+        for (Scene s : {hingeChain(100), ballGrid(12)})
             for (int threads : {2, 3}) {
                 s.settings.solver = solver;
                 Scene one = s;
@@ -229,8 +229,8 @@ TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
 // Breaking joints, snapshots and changing the count mid-run: two worlds that do the same
 // things stay bit-identical, and a restored snapshot continues as the run did.
 TEST(Threads, BreakingRestoringAndSwitchingCountsStayDeterministic) {
-    Scene s = hingeChain(40);
-    s.joints[25].breakForce = 60.0;  // breaks as the chain swings down
+    Scene s = hingeChain(100);
+    s.joints[75].breakForce = 60.0;  // breaks as the chain swings down
     s.settings.threads = 2;
     World a(s), b(s);
     WorldSnapshot snap;
@@ -251,14 +251,39 @@ TEST(Threads, BreakingRestoringAndSwitchingCountsStayDeterministic) {
     EXPECT_EQ(a.stateHash(), at300);
 }
 
+// A part has at least 32 joints: a smaller scene is solved in fewer parts (a 10-link chain in
+// one, the one-thread bits), a larger one in as many as asked for.
+TEST(Threads, SmallScenesAreNotSplit) {
+    for (int links : {10, 63}) {
+        Scene s = hingeChain(links);
+        Scene two = s;
+        two.settings.threads = 2;
+        World a(s), b(two);
+        for (int i = 0; i < 120; ++i) {
+            a.step();
+            b.step();
+        }
+        EXPECT_EQ(a.stateHash(), b.stateHash()) << links << " links";
+    }
+    Scene s = hingeChain(64);
+    Scene two = s;
+    two.settings.threads = 2;
+    World a(s), b(two);
+    for (int i = 0; i < 120; ++i) {
+        a.step();
+        b.step();
+    }
+    EXPECT_NE(a.stateHash(), b.stateHash()) << "64 links: two parts of 32";
+}
+
 // [SECTION] physics
 
 // A chain hanging at rest: the top joint carries the whole chain's weight, also when the chain is
 // solved as two parts with the joints between them last. Averaged over two seconds the momentum
-// balance makes it exact up to the chain's remaining motion. Four iterations leave a 30-link
+// balance makes it exact up to the chain's remaining motion. 16 iterations leave a 64-link
 // chain stretched (the bias and the iterations balance): two parts stretch it as one does.
 TEST(Threads, AHangingChainReportsItsWholeWeightAtTheTop) {
-    constexpr int n = 30;
+    constexpr int n = 64;
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         Real stretch[2] = {};
         for (int threads : {1, 2}) {
@@ -266,6 +291,7 @@ TEST(Threads, AHangingChainReportsItsWholeWeightAtTheTop) {
             s.settings.groundPlane = false;
             s.settings.solver = solver;
             s.settings.threads = threads;
+            s.settings.posIters = 16;  // (at 4 a 64-link chain still sways after 30 s)
             std::string prev;
             for (int i = 0; i < n; ++i) {
                 const std::string name = test::indexed("bob", i);
@@ -291,7 +317,7 @@ TEST(Threads, AHangingChainReportsItsWholeWeightAtTheTop) {
         }
         EXPECT_GT(stretch[0], 0.0);
         EXPECT_NEAR(stretch[1], stretch[0], 0.1 * stretch[0]) << kSolverTypeNames[int(solver)];
-        std::printf("%s: hanging 30-link chain stretched by %.4g m (1 thread), %.4g m (2 threads)\n",
+        std::printf("%s: hanging 64-link chain stretched by %.4g m (1 thread), %.4g m (2 threads)\n",
                     kSolverTypeNames[int(solver)], stretch[0], stretch[1]);
     }
 }

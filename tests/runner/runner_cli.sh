@@ -52,13 +52,12 @@ grep -q '"broken": true' "$tmp/a.json" || fail "state shows no broken joint on t
 run 0 "" run "$pendulum" --steps 30 --solver tgs --pos-iters 8 --vel-iters 2 --baumgarte 0.5 --dt 0.01 --state "$tmp/o.json"
 grep -q '"time": 0.3' "$tmp/o.json" || fail "--dt 0.01 x 30 steps should end at t = 0.3 ($(grep time "$tmp/o.json"))"
 grep -q "solver tgs" "$tmp/out" || fail "--solver tgs not applied"
-# Two solver threads: the same bytes run after run, and (the joints between the two parts are
-# solved after them) a different run from one thread's.
+# Two solver threads: the same bytes run after run. The bridge's 12 joints are too few for two
+# parts of 32 (docs/solvers.md section 7), so it runs as on one thread: the same bytes again.
 run 0 "" run "$scenarios/bridge.json" --threads 2 --state "$tmp/t2a.json"
-run 0 "" run "$scenarios/bridge.json" --threads 2 --state "$tmp/t2b.json"
+run 0 "" run "$scenarios/bridge.json" --threads=2 --state "$tmp/t2b.json"
 cmp -s "$tmp/t2a.json" "$tmp/t2b.json" || fail "--threads 2: state differs between identical runs"
-cmp -s "$tmp/t2a.json" "$tmp/a.json" && fail "--threads 2 gave the one-thread state: was it applied?"
-grep -q '"broken": true' "$tmp/t2a.json" || fail "--threads 2: the bridge should still break"
+cmp -s "$tmp/t2a.json" "$tmp/a.json" || fail "--threads 2 on 12 joints should run as one thread does"
 run 0 "" run "$pendulum" --steps 0 --state "$tmp/zero.json"
 grep -q '"step": 0' "$tmp/zero.json" || fail "--steps 0 should write the initial state"
 
