@@ -143,6 +143,10 @@ struct Data {
     /// Per task: residual lane sums of the running sweep; TGS integration's leftover bodies.
     std::vector<PartSums> partSums;
     int parts() const { return partStart.empty() ? 1 : static_cast<int>(partStart.size()) - 1; }
+    /// The parallel solve's stand-ins for the static body 0, one per part, are the last
+    /// `standIns` bodies: static like it (zero velocity, never integrated).
+    int standIns = 0;
+    int movingEnd() const { return static_cast<int>(bodies.size()) - standIns; }
 };
 
 /// The constraints (joints or contacts) of one batch, −1 for a padding lane.

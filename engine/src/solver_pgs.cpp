@@ -163,7 +163,7 @@ void solvePGS(Data& data, const Params& p) {
     for (int it = 0; it < p.posIters; ++it) data.residuals.push_back(sweep(data, true, simd));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
-    for (size_t i = 1; i < data.bodies.size(); ++i) {
+    for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i) {
         BodyInfo& info = data.info[i];
         Vec3 v, w;
         totalVelocity(data.bodies[i], info, v, w);

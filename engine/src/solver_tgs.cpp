@@ -299,7 +299,7 @@ void integrateRange(Data& data, const Params& p, Real h, bool simd, int begin, i
 /// Every solver body's substep (not the static body 0). Each body's motion is its own, so the
 /// parallel solve cuts the bodies into one range per task: the same bits as one pass.
 void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
-    const int n = static_cast<int>(data.bodies.size());
+    const int n = data.movingEnd();
     data.integrateLeft.resize(static_cast<size_t>(std::max(n, 1)));
     int* left = data.integrateLeft.data();
     const int parts = data.parts();

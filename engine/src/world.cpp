@@ -39,6 +39,7 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     }
     m.data.bodies.resize(static_cast<size_t>(next));
     m.data.info.resize(static_cast<size_t>(next));
+    m.solverBodyCount = next;
 
     // Name → index once, so building a world is O(n log n) rather than a string search per joint.
     std::map<std::string_view, int> bodyByName;

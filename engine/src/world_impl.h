@@ -82,6 +82,8 @@ struct World::Impl {
     // (solver::partitionConstraints; all 0 with one part), coloured group after group, and the
     // group of each colouring window. data.partStart holds where each group's batches start.
     int colouredThreads = 1;  // WorldSettings::threads when the colouring was made
+    int solverBodyCount = 1;  // solver bodies of the scene (static 0, then dynamic and kinematic)
+    std::vector<int> partKey0, partKey1;  // per joint: its non-static solver bodies (-1: static/world)
     std::vector<uint8_t> jointGroup, windowGroup;
     std::vector<uint8_t> groupSkip;           // scratch: per joint, not in the group being coloured
     std::vector<solver::LaneIds> groupBatches;  // scratch: one group's batches

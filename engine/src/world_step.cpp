@@ -146,12 +146,19 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& p
 
 void World::Impl::colourJoints(int threads, SolverOrder order) {
     const int nj = static_cast<int>(colouredSkip.size());
-    const int keys = static_cast<int>(data.bodies.size());
+    const int keys = solverBodyCount;
     colouredThreads = threads;
     // Parts of at least kMinJointsPerPart joints: a smaller part costs about as much to hand to
     // another core as to solve (docs/solvers.md §7).
     const int live = static_cast<int>(std::count(colouredSkip.begin(), colouredSkip.end(), uint8_t{0}));
     const int parts = std::clamp(live / kMinJointsPerPart, 1, threads);
+    // Each part gets a stand-in for the static body (solver body 0, whose zero velocity every
+    // batch with a padding lane or a joint to the world loads and stores back): solver body
+    // solverBodyCount + t for part t, static like body 0 (setupBatch points the part's batches at
+    // it). Parts then share no solver body at all, not even a cache line of zeros.
+    data.standIns = parts > 1 ? parts : 0;
+    data.bodies.resize(static_cast<size_t>(solverBodyCount + data.standIns));
+    data.info.resize(data.bodies.size());
     if (parts == 1) {
         jointGroup.assign(static_cast<size_t>(nj), 0);
         solver::colourBatches(jointKey0.data(), jointKey1.data(), colouredSkip.data(), nj, keys, order, jointBatches,
@@ -160,7 +167,15 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         data.partStart.clear();
         return;
     }
-    solver::partitionConstraints(jointKey0.data(), jointKey1.data(), colouredSkip.data(), nj, keys, parts, jointGroup,
+    // Kinematic bodies count too: no row changes their velocity, but a batch stores back the
+    // record of every body it loads, so two parts must not share one.
+    partKey0.resize(static_cast<size_t>(nj));
+    partKey1.resize(static_cast<size_t>(nj));
+    for (size_t j = 0; j < static_cast<size_t>(nj); ++j) {
+        partKey0[j] = jointSolver0[j] > 0 ? jointSolver0[j] : -1;
+        partKey1[j] = jointSolver1[j] > 0 ? jointSolver1[j] : -1;
+    }
+    solver::partitionConstraints(partKey0.data(), partKey1.data(), colouredSkip.data(), nj, keys, parts, jointGroup,
                                  colourScratch);
     jointBatches.clear();
     jointWindows.assign(1, 0);
@@ -207,6 +222,7 @@ void World::step() {
     // 1. external forces and damping -> v_pre; per-step body constants (inertia frozen, F "TGS").
     solver::Data& data = m.data;
     data.info[0] = solver::BodyInfo{};
+    for (size_t i = static_cast<size_t>(m.solverBodyCount); i < data.info.size(); ++i) data.info[i] = solver::BodyInfo{};  // stand-ins
     const bool loads = m.externalLoads;  // else every extForce and extTorque is zero
     m.externalLoads = false;
     const Vec3 zero(0.0);
@@ -345,6 +361,14 @@ void World::step() {
         m.jointRowRange[j] = {static_cast<int>(m.rowCount), n};
         m.rowCount += static_cast<size_t>(n);
     };
+    // Solver body standing in for the static one in batch bi: body 0 but in a part's batches.
+    auto standIn = [&](size_t bi, bool contact) {
+        if (contact || data.partStart.empty()) return 0;
+        const int b = static_cast<int>(bi), parts = data.parts();
+        for (int t = 0; t < parts; ++t)
+            if (b < data.partStart[static_cast<size_t>(t) + 1]) return m.solverBodyCount + t;
+        return 0;  // the joints between parts
+    };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
     size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0;
@@ -396,15 +420,17 @@ void World::step() {
         size_t& cursor = bt.layout == solver::kLayoutLock ? lockCursor : bt.layout == solver::kLayoutHard ? hardCursor : slotCursor;
         bt.firstSlot = static_cast<int32_t>(cursor);
         cursor += static_cast<size_t>(slots);
+        // The static body of a part's batch is the part's stand-in (colourJoints).
+        const int staticBody = standIn(bi, contact);
         for (int l = 0; l < solver::kLanes; ++l) {
             bt.constraint[l] = ids[static_cast<size_t>(l)];
-            bt.body0[l] = bt.body1[l] = 0;
+            bt.body0[l] = bt.body1[l] = staticBody;
             bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
             bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
             if (ids[static_cast<size_t>(l)] >= 0) {
                 const LaneBodies& lb = lanes[l];
-                bt.body0[l] = lb.b0;
-                bt.body1[l] = lb.b1;
+                bt.body0[l] = lb.b0 != 0 ? lb.b0 : staticBody;
+                bt.body1[l] = lb.b1 != 0 ? lb.b1 : staticBody;
                 solver::bodyScales(data.info[static_cast<size_t>(lb.b0)], lb.massScale0, lb.inertiaScale0, bt.linScale0[l], bt.angScale0[l]);
                 solver::bodyScales(data.info[static_cast<size_t>(lb.b1)], lb.massScale1, lb.inertiaScale1, bt.linScale1[l], bt.angScale1[l]);
             }

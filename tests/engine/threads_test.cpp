@@ -180,6 +180,28 @@ Scene ballGrid(int n) {
     return s;
 }
 
+/// A kinematic carriage moving at 1 m/s with four 20-link ball-joint chains hanging from it: every
+/// part has a chain joined to the carriage (which no row moves but every batch on it stores back).
+Scene carriageChains() {
+    Scene s;
+    s.settings.groundPlane = false;
+    BodyDesc carriage = test::box("carriage", Vec3(0, 20, 0), Vec3(2.0, 0.1, 0.1), 10.0);
+    carriage.motion = MotionType::Kinematic;
+    carriage.linearVelocity = Vec3(1.0, 0, 0);
+    s.bodies.push_back(carriage);
+    for (int c = 0; c < 4; ++c) {
+        std::string prev = "carriage";
+        for (int i = 0; i < 20; ++i) {
+            const std::string name = test::indexed("bob", c * 100 + i);
+            const Vec3 p(-1.5 + c, 20.0 - 0.3 * (i + 1), 0.1 * i);
+            s.bodies.push_back(test::sphere(name, p, 1.0, 0.05));
+            s.joints.push_back(test::joint<SphericalJoint>(s, name + " link", prev, name, p + Vec3(0, 0.15, -0.05)));
+            prev = name;
+        }
+    }
+    return s;
+}
+
 /// Largest and RMS distance between the two anchors of every joint.
 void separation(const World& w, Real& maxSep, Real& rms) {
     maxSep = 0.0;
@@ -200,10 +222,11 @@ void separation(const World& w, Real& maxSep, Real& rms) {
 // the end of each sweep.
 TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
-        for (Scene s : {hingeChain(100), ballGrid(12)})
+        for (Scene s : {hingeChain(100), ballGrid(12), carriageChains()})
             for (int threads : {2, 3}) {
                 s.settings.solver = solver;
                 Scene one = s;
+                one.settings.threads = 1;
                 s.settings.threads = threads;
                 World a(s), b(s), c(s), single(one);
                 bool differs = false;
