@@ -100,6 +100,14 @@ void solverSettings(AppState& state, UiRequests& requests) {
     label("velocity iterations");
     if (ImGui::SliderInt("##vel", &vel, 0, 32)) settingEdit(requests, "velIters", vel, true);
     endGestureIfReleased(requests);
+    int threads = s.threads;
+    label("solver threads");
+    if (ImGui::SliderInt("##threads", &threads, 1, 8)) settingEdit(requests, "threads", threads, true);
+    endGestureIfReleased(requests);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Solves the joints in this many parts at once, on as many cores, then the joints between the\n"
+                          "parts. Parts have at least 32 joints, so small scenes are solved in one. It changes the\n"
+                          "result as a setting does; the same count always gives the same result.");
 
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
@@ -143,7 +151,7 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     if (ImGui::TreeNode("more settings")) {
         const auto shown = [](const FieldInfo& f) {
-            for (const char* n : {"dt", "posIters", "velIters", "gravity", "solver", "autoBaumgarte",
+            for (const char* n : {"dt", "posIters", "velIters", "threads", "gravity", "solver", "autoBaumgarte",
                                   "baumgarte", "groundPlane"})
                 if (f.name == n) return true;
             return false;
