@@ -130,7 +130,10 @@ struct World::Impl {
     /// writes the batch's lock slots and nothing else; with it true (ensureLockRows) it writes
     /// what the scalar path would have besides, and leaves the slots alone: the joints' rows,
     /// their reports, rowSolver, jointBodies and jointX1.
-    void lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo);
+    /// Returns the batch's active rows (0 with `rowsToo`). Writes nothing shared: the parallel
+    /// solve runs several batches at once.
+    int lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo);
+    std::vector<int> deferredLocks;  // the step's lock batches, set up after the others (several parts)
     /// Writes the rows of the last step's lock batches, if a step ran since they were last
     /// written. The step leaves them out: it needs only the slots, and a Row is 168 bytes (on a
     /// large grid of ball joints the rows were the step's largest write). Running the batch

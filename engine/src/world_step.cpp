@@ -70,7 +70,7 @@ static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) ==
               "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
 static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real), "prepLockBatchAvx2 writes a Row's first 16 doubles");
 
-void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo) {
+int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo) {
     static const Transform kIdentity{};
     const solver::Batch& bt = data.batches[bi];
     const int n = solver::kLockPrepRows[kind];
@@ -102,8 +102,9 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& p
     solver::LockPrepOut out;
     if (!rowsToo) {
         solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)], out);
-        for (int t = 0; t < n; ++t) lockActiveRows += std::popcount(static_cast<unsigned>(out.active[t]));
-        return;
+        int active = 0;
+        for (int t = 0; t < n; ++t) active += std::popcount(static_cast<unsigned>(out.active[t]));
+        return active;
     }
     // The rows again, from the same inputs: the slots it writes are a copy, thrown away (the
     // solver's hold this step's impulses).
@@ -142,6 +143,7 @@ void World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& p
             rowSolver[k] = rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
         }
     }
+    return 0;
 }
 
 void World::Impl::colourJoints(int threads, SolverOrder order) {
@@ -199,8 +201,19 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
 void World::Impl::ensureLockRows() {
     if (!lockRowsPending) return;
     lockRowsPending = false;
-    for (size_t bi = 0; bi < batchLockPrep.size() && bi < jointBatches.size(); ++bi)
-        if (batchLockPrep[bi] != solver::kLockPrepNone) lockBatch(bi, batchLockPrep[bi], lastGood, true);
+    const size_t n = std::min(batchLockPrep.size(), jointBatches.size());
+    // Each batch writes only its own joints' rows, reports and lever arms: with several parts the
+    // threads share the batches.
+    const int parts = data.parts();
+    auto share = [&](int t) {
+        for (size_t bi = n * static_cast<size_t>(t) / static_cast<size_t>(parts);
+             bi < n * static_cast<size_t>(t + 1) / static_cast<size_t>(parts); ++bi)
+            if (batchLockPrep[bi] != solver::kLockPrepNone) lockBatch(bi, batchLockPrep[bi], lastGood, true);
+    };
+    if (parts > 1)
+        data.pool->run(parts, share);
+    else
+        share(0);
 }
 
 void World::step() {
@@ -372,6 +385,10 @@ void World::step() {
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
     size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0;
+    // With several parts, the lock batches' fused prep and set-up (each writes its own slots
+    // only) runs after the loop below, the batches split between the threads.
+    const bool deferLocks = data.parts() > 1;
+    m.deferredLocks.clear();
     auto setupBatch = [&](size_t bi, const solver::LaneIds& ids, bool contact) {
         int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
         const solver::RowBodies* rbs[solver::kLanes] = {};
@@ -462,8 +479,11 @@ void World::step() {
         if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
         if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
-        if (lockPrep) {
-            m.lockBatch(bi, lockPrep, before, false);  // the slots only (rows: ensureLockRows)
+        if (lockPrep) {  // the slots only (rows: ensureLockRows)
+            if (deferLocks)
+                m.deferredLocks.push_back(static_cast<int>(bi));
+            else
+                m.lockActiveRows += m.lockBatch(bi, lockPrep, before, false);
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
@@ -541,6 +561,19 @@ void World::step() {
                 prepJoint(static_cast<size_t>(j));
         }
         for (int bi = b0; bi < b1; ++bi) setupBatch(static_cast<size_t>(bi), m.jointBatches[static_cast<size_t>(bi)], false);
+    }
+    if (!m.deferredLocks.empty()) {
+        const int parts = data.parts();
+        int active[kMaxSolverThreads] = {};
+        auto lockShare = [&](int t) {
+            const int64_t n = static_cast<int64_t>(m.deferredLocks.size());
+            for (int64_t k = n * t / parts; k < n * (t + 1) / parts; ++k) {
+                const size_t bi = static_cast<size_t>(m.deferredLocks[static_cast<size_t>(k)]);
+                active[t] += m.lockBatch(bi, m.batchLockPrep[bi], before, false);
+            }
+        };
+        data.pool->run(parts, lockShare);
+        for (int t = 0; t < parts; ++t) m.lockActiveRows += active[t];
     }
     m.jointRowCount = static_cast<int>(m.rowCount);
     m.lockRowsPending = simdSetup;  // the lock batches' rows: on request (Impl::ensureLockRows)
