@@ -140,8 +140,13 @@ struct Data {
     /// then contacts) follow in order. Empty (one part): the sweep is one plain pass.
     std::vector<int> partStart;
     WorkerPool* pool = nullptr;
-    /// Per task: residual lane sums of the running sweep; TGS integration's leftover bodies.
+    /// Per task: residual lane sums of the running sweep.
     std::vector<PartSums> partSums;
+    /// TGS, parallel solve: the solver bodies task t integrates after sweeping its part, as
+    /// [begin, end) ranges integrateSpans[2i], integrateSpans[2i + 1] for i in
+    /// [integrateSpanStart[t], integrateSpanStart[t + 1]): the bodies of its part, and for task 0
+    /// also those no part touches.
+    std::vector<int> integrateSpans, integrateSpanStart;
     int parts() const { return partStart.empty() ? 1 : static_cast<int>(partStart.size()) - 1; }
     /// The parallel solve's stand-ins for the static body 0, one per part, are the last
     /// `standIns` bodies: static like it (zero velocity, never integrated).
@@ -179,9 +184,11 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
 /// order, into `parts` runs of equal size (±1); a constraint that shares a dynamic body (key) with
 /// a constraint of another run goes to the shared group `parts`, solved after the others.
 /// group[c] receives its group, 0..parts, or parts + 1 for a skipped constraint. Depends only on
-/// the keys, the skips and `parts`.
+/// the keys, the skips and `parts`. Afterwards scratch.last[k] holds key k's run: the one run
+/// whose constraints touch it, kNoRun if none does, kSharedKey if two do.
 void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, int parts,
                           std::vector<uint8_t>& group, ColourScratch& scratch);
+inline constexpr int kNoRun = -1, kSharedKey = -2;
 
 struct Params {
     Real dt = 1.0 / 60.0;
@@ -292,10 +299,12 @@ inline void storeBodyRecord(double* rec, const double* v, const double* w) {
 
 /// One sweep over every batch of `data`, with sweepRange(begin, end, lanes) sweeping batches
 /// [begin, end) and adding their residual terms to `lanes`; returns the sweep's residual (see
-/// Data::residuals): sqrt of the lane sums, summed task after task in the parallel solve, where
-/// the parts are swept at once, one task each, and the batches between parts after them, in order.
-template <class SweepRange>
-Real sweepParts(Data& data, SweepRange&& sweepRange) {
+/// Data::residuals): sqrt of the lane sums. Parallel solve: first the joints between parts and the
+/// contacts, in order, on the calling thread; then the parts at once, one task each, task t
+/// calling afterPart(t) when its part is done (TGS integrates its bodies there); the sums are
+/// added task after task, the joints between parts last.
+template <class SweepRange, class AfterPart>
+Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
     auto total = [](const LaneSums& l) { return (l.v[0] + l.v[1]) + (l.v[2] + l.v[3]); };
     const int n = static_cast<int>(data.batches.size());
     const int parts = data.parts();
@@ -305,15 +314,21 @@ Real sweepParts(Data& data, SweepRange&& sweepRange) {
         return std::sqrt(total(lanes));
     }
     data.partSums.assign(static_cast<size_t>(parts) + 1, PartSums{});
+    sweepRange(data.partStart[static_cast<size_t>(parts)], n, data.partSums[static_cast<size_t>(parts)].lanes);
     auto part = [&](int t) {
         const size_t u = static_cast<size_t>(t);
         sweepRange(data.partStart[u], data.partStart[u + 1], data.partSums[u].lanes);
+        afterPart(t);
     };
     data.pool->run(parts, part);
-    sweepRange(data.partStart[static_cast<size_t>(parts)], n, data.partSums[static_cast<size_t>(parts)].lanes);
     Real sum = 0.0;
     for (const PartSums& ps : data.partSums) sum += total(ps.lanes);
     return std::sqrt(sum);
+}
+
+template <class SweepRange>
+Real sweepParts(Data& data, SweepRange&& sweepRange) {
+    return sweepParts(data, sweepRange, [](int) {});
 }
 
 /// Row velocity J·v with momocity (F 62), for full or delta velocities.

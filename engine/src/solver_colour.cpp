@@ -168,7 +168,7 @@ void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip,
     int64_t live = 0;
     for (int c = 0; c < count; ++c) live += (skip && skip[c]) ? 0 : 1;
     // Per key: the run of the first constraint on it, or kShared once a second run touches it.
-    constexpr int kNone = -1, kShared = -2;
+    constexpr int kNone = kNoRun, kShared = kSharedKey;
     std::vector<int>& owner = scratch.last;
     owner.assign(static_cast<size_t>(keyCount), kNone);
     int64_t seen = 0;

@@ -296,27 +296,27 @@ void integrateRange(Data& data, const Params& p, Real h, bool simd, int begin, i
     for (int k = 0; k < n; ++k) integrateBody(data, static_cast<size_t>(left[k]), p, h);
 }
 
-/// Every solver body's substep (not the static body 0). Each body's motion is its own, so the
-/// parallel solve cuts the bodies into one range per task: the same bits as one pass.
+/// Every solver body's substep (not the static body 0 nor the stand-ins). One part: one pass.
+/// Parallel solve: task t's bodies (Data::integrateSpans), right after its part's sweep (each
+/// body's motion is its own, so the same bits as one pass, in any order).
 void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
     const int n = data.movingEnd();
     data.integrateLeft.resize(static_cast<size_t>(std::max(n, 1)));
+    integrateRange(data, p, h, simd, 1, n, data.integrateLeft.data());
+}
+
+void integrateTask(Data& data, const Params& p, Real h, bool simd, int t) {
     int* left = data.integrateLeft.data();
-    const int parts = data.parts();
-    if (parts == 1) {
-        integrateRange(data, p, h, simd, 1, n, left);
-        return;
-    }
-    auto range = [&](int t) {
-        const int64_t count = n - 1;
-        const int begin = 1 + static_cast<int>(count * t / parts), end = 1 + static_cast<int>(count * (t + 1) / parts);
+    for (int i = data.integrateSpanStart[static_cast<size_t>(t)]; i < data.integrateSpanStart[static_cast<size_t>(t) + 1]; ++i) {
+        const int begin = data.integrateSpans[2 * static_cast<size_t>(i)], end = data.integrateSpans[2 * static_cast<size_t>(i) + 1];
         integrateRange(data, p, h, simd, begin, end, left + begin);
-    };
-    data.pool->run(parts, range);
+    }
 }
 
 /// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
-Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd) {
+/// `integrate` (a position substep): the bodies' substep too, after the sweep (parallel solve:
+/// each task's bodies after its part).
+Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
     TgsSweep s;
     s.vel = &data.bodies[0].linVel.x;
     s.delta = &data.deltas[0].deltaLin.x;
@@ -334,7 +334,13 @@ Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, 
         else
             sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
     };
-    return sweepParts(data, sweepRange);
+    if (data.parts() == 1 || !integrate) {
+        const Real r = sweepParts(data, sweepRange);
+        if (integrate) integrateBodies(data, p, h, simd);
+        return r;
+    }
+    data.integrateLeft.resize(static_cast<size_t>(std::max(data.movingEnd(), 1)));
+    return sweepParts(data, sweepRange, [&](int t) { integrateTask(data, p, h, simd, t); });
 }
 
 }  // namespace
@@ -353,11 +359,10 @@ void solveTGS(Data& data, const Params& p) {
 
     data.residuals.clear();
     for (int sub = 1; sub <= p.posIters; ++sub) {
-        data.residuals.push_back(sweep(data, p, h, sub, false, simd));
-        integrateBodies(data, p, h, simd);
+        data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
     }
 
-    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd));
+    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false));
 
     for (size_t i = 0; i < data.bodies.size(); ++i) data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;
 }

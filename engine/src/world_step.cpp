@@ -179,6 +179,26 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     }
     solver::partitionConstraints(partKey0.data(), partKey1.data(), colouredSkip.data(), nj, keys, parts, jointGroup,
                                  colourScratch);
+    // TGS integrates each part's bodies in the part's task, right after its sweep: a body of
+    // run t is touched only by part t and by joints between parts (swept before the parts), so
+    // it is done with this substep by then. The rest (bodies two runs share, bodies no joint
+    // touches) go to task 0: no part touches them. As [begin, end) spans of solver bodies.
+    data.integrateSpans.clear();
+    data.integrateSpanStart.assign(1, 0);
+    for (int t = 0; t < parts; ++t) {
+        int begin = -1;
+        for (int b = 1; b <= solverBodyCount; ++b) {
+            const int run = b < solverBodyCount ? colourScratch.last[static_cast<size_t>(b)] : -3;
+            const bool mine = b < solverBodyCount && (run == t || (t == 0 && run < 0));
+            if (mine && begin < 0) begin = b;
+            if (!mine && begin >= 0) {
+                data.integrateSpans.push_back(begin);
+                data.integrateSpans.push_back(b);
+                begin = -1;
+            }
+        }
+        data.integrateSpanStart.push_back(static_cast<int>(data.integrateSpans.size() / 2));
+    }
     jointBatches.clear();
     jointWindows.assign(1, 0);
     windowGroup.clear();
