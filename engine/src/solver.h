@@ -182,7 +182,7 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
 /// Splits constraints into `parts` groups solved side by side for the parallel solve
 /// (docs/solvers.md "Threads"; solver_colour.cpp). The constraints not skipped are cut, in index
 /// order, into `parts` runs of equal size (±1); a constraint that shares a dynamic body (key) with
-/// a constraint of another run goes to the shared group `parts`, solved after the others.
+/// a constraint of another run goes to the shared group `parts`, solved before the others.
 /// group[c] receives its group, 0..parts, or parts + 1 for a skipped constraint. Depends only on
 /// the keys, the skips and `parts`. Afterwards scratch.last[k] holds key k's run: the one run
 /// whose constraints touch it, kNoRun if none does, kSharedKey if two do.

@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <memory>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -55,6 +59,18 @@ void WorkerPool::publish() {
 void WorkerPool::runShare(int k) {
     const int stride = workers() + 1;
     for (int t = k; t < tasks_; t += stride) fn_(ctx_, t);
+}
+
+int WorkerPool::usableCores() {
+    static const int cores = [] {
+#if defined(__linux__)
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+#endif
+        return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    }();
+    return cores;
 }
 
 WorkerPool& WorkerPool::shared(int workers) {

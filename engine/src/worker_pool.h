@@ -38,6 +38,11 @@ public:
     /// The process's pool of `workers` workers (1..kMaxSharedWorkers; made on first use and
     /// kept until exit).
     static WorkerPool& shared(int workers);
+
+    /// CPUs this process may run on (its affinity mask on Linux; at least 1), asked once.
+    /// std::thread::hardware_concurrency() counts every online CPU: under `taskset -c 0` or in a
+    /// one-CPU container it says 2 here, and a worker then spins against the caller on one core.
+    static int usableCores();
     static constexpr int kMaxSharedWorkers = 15;
 
     /// Runs fn(ctx, t) for t in [0, tasks) and returns when all have finished. Thread k of the

@@ -3,7 +3,6 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <thread>
 
 #include "joints/row_builder.h"
 #include "world_impl.h"
@@ -204,7 +203,7 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     windowGroup.clear();
     data.partStart.clear();
     groupSkip.resize(static_cast<size_t>(nj));
-    for (int g = 0; g <= parts; ++g) {  // the parts, then the joints between them
+    for (int g = 0; g <= parts; ++g) {  // the parts' batches, then those of the joints between them (swept first)
         data.partStart.push_back(static_cast<int>(jointBatches.size()));
         for (size_t j = 0; j < static_cast<size_t>(nj); ++j) groupSkip[j] = jointGroup[j] != g;
         solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order, groupBatches,
@@ -311,9 +310,7 @@ void World::step() {
         m.markLockPrepBatches(nj);
     }
     if (const int parts = data.parts(); parts > 1) {  // threads: one per part, within the machine's cores (1 core: none)
-        // (asked once: glibc reads it from /sys, which took longer than a small scene's step)
-        static const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        const int workers = std::min(parts, cores) - 1;
+        const int workers = std::min(parts, solver::WorkerPool::usableCores()) - 1;
         data.pool = &solver::WorkerPool::shared(workers);
     }
     const bool simdSetup = !tgs && params.simd;
@@ -387,7 +384,8 @@ void World::step() {
     };
     // Joints in a lock-prep batch (Impl::batchLockPrep): the batch's set-up (Impl::lockBatch)
     // writes only their solver slots and their rows are built on request (Impl::ensureLockRows);
-    // prep gives the rows their place, in scene order.
+    // prep gives the rows their place, in scene order within each part (with several parts, part
+    // after part, then the joints between them).
     auto reserveLockRows = [&](size_t j) {
         const int n = solver::kLockPrepRows[m.jointLockPrep[j]];
         m.reserveRows(static_cast<size_t>(n));

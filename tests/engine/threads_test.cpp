@@ -220,7 +220,7 @@ void separation(const World& w, Real& maxSep, Real& rms) {
 
 // The same thread count gives the same bits: run to run, and with the AVX2 or the plain kernel.
 // A different count gives a different (but as valid) result: the joints between parts move to
-// the end of each sweep.
+// the start of each sweep.
 TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         for (Scene s : {hingeChain(100), ballGrid(12), carriageChains()})
@@ -318,7 +318,7 @@ TEST(Threads, SmallScenesAreNotSplit) {
 // [SECTION] physics
 
 // A chain hanging at rest: the top joint carries the whole chain's weight, also when the chain is
-// solved as two parts with the joints between them last. Averaged over two seconds the momentum
+// solved as two parts with the joints between them first. Averaged over two seconds the momentum
 // balance makes it exact up to the chain's remaining motion. 16 iterations leave a 64-link
 // chain stretched (the bias and the iterations balance): two parts stretch it as one does.
 TEST(Threads, AHangingChainReportsItsWholeWeightAtTheTop) {
