@@ -300,9 +300,7 @@ void integrateRange(Data& data, const Params& p, Real h, bool simd, int begin, i
 /// Parallel solve: task t's bodies (Data::integrateSpans), right after its part's sweep (each
 /// body's motion is its own, so the same bits as one pass, in any order).
 void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
-    const int n = data.movingEnd();
-    data.integrateLeft.resize(static_cast<size_t>(std::max(n, 1)));
-    integrateRange(data, p, h, simd, 1, n, data.integrateLeft.data());
+    integrateRange(data, p, h, simd, 1, data.movingEnd(), data.integrateLeft.data());
 }
 
 void integrateTask(Data& data, const Params& p, Real h, bool simd, int t) {
@@ -339,7 +337,6 @@ Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, 
         if (integrate) integrateBodies(data, p, h, simd);
         return r;
     }
-    data.integrateLeft.resize(static_cast<size_t>(std::max(data.movingEnd(), 1)));
     return sweepParts(data, sweepRange, [&](int t) { integrateTask(data, p, h, simd, t); });
 }
 
@@ -353,6 +350,7 @@ void solveTGS(Data& data, const Params& p) {
         data.bodies[i] = Body{info.vPre, 0.0, info.sqrtInertia * info.wPre, 0.0};
     }
     data.deltas.assign(data.bodies.size(), BodyDelta{});
+    data.integrateLeft.resize(static_cast<size_t>(std::max(data.movingEnd(), 1)));  // the integration's leftovers
     // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
     for (size_t k = 0; k < data.rowCount; ++k)
         if (SolverRow& r = data.rows[k]; r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
