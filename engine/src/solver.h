@@ -139,6 +139,17 @@ struct Data {
     /// one task each on `pool`; batches [partStart[parts], batches.size()) (joints between parts,
     /// then contacts) follow in order. Empty (one part): the sweep is one plain pass.
     std::vector<int> partStart;
+    /// Per part: its first batch that touches a body of a joint between parts (partStart[t + 1]
+    /// if none). Task t > 0 sweeps its batches before that one while task 0 sweeps the joints
+    /// between parts, then waits for task 0 (sharedDone) before going on. Task 0 sweeps those
+    /// joints first itself, so partWait[0] = partStart[0].
+    std::vector<int> partWait;
+    /// The end of the joint batches; contact batches follow (they go with the joints between
+    /// parts; with any contact every part waits for them before its first batch).
+    int jointBatchEnd = 0;
+    /// Sweeps so far, and the last sweep whose joints between parts task 0 has finished.
+    uint32_t sweepTicket = 0;
+    std::atomic<uint32_t> sharedDone{0};
     WorkerPool* pool = nullptr;
     /// Per task: residual lane sums of the running sweep.
     std::vector<PartSums> partSums;
@@ -181,14 +192,15 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
 
 /// Splits constraints into `parts` groups solved side by side for the parallel solve
 /// (docs/solvers.md "Threads"; solver_colour.cpp). The constraints not skipped are cut, in index
-/// order, into `parts` runs of equal size (±1); a constraint that shares a dynamic body (key) with
-/// a constraint of another run goes to the shared group `parts`, solved before the others.
-/// group[c] receives its group, 0..parts, or parts + 1 for a skipped constraint. Depends only on
-/// the keys, the skips and `parts`. Afterwards scratch.last[k] holds key k's run: the one run
-/// whose constraints touch it, kNoRun if none does, kSharedKey if two do.
+/// order, into `parts` runs of equal size (±1). A dynamic body (key) belongs to the first run
+/// that touches it; a constraint on a key that belongs to an earlier run goes to the shared group
+/// `parts`, solved before the others, so each key is touched by at most one part. group[c]
+/// receives its group, 0..parts, or parts + 1 for a skipped constraint. Depends only on the keys,
+/// the skips and `parts`. Afterwards scratch.last[k] holds key k's run (the only part that may
+/// touch it), or kNoRun if no constraint does.
 void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, int parts,
                           std::vector<uint8_t>& group, ColourScratch& scratch);
-inline constexpr int kNoRun = -1, kSharedKey = -2;
+inline constexpr int kNoRun = -1;
 
 struct Params {
     Real dt = 1.0 / 60.0;
@@ -299,9 +311,10 @@ inline void storeBodyRecord(double* rec, const double* v, const double* w) {
 
 /// One sweep over every batch of `data`, with sweepRange(begin, end, lanes) sweeping batches
 /// [begin, end) and adding their residual terms to `lanes`; returns the sweep's residual (see
-/// Data::residuals): sqrt of the lane sums. Parallel solve: first the joints between parts and the
-/// contacts, in order, on the calling thread; then the parts at once, one task each, task t
-/// calling afterPart(t) when its part is done (TGS integrates its bodies there); the sums are
+/// Data::residuals): sqrt of the lane sums. Parallel solve: the parts at once, one task each. Task
+/// 0 first sweeps the joints between parts and the contacts, in order; task t > 0 meanwhile sweeps
+/// its batches before partWait[t] (they share no body with those) and then waits for task 0. Task
+/// t calls afterPart(t) when its part is done (TGS integrates its bodies there); the sums are
 /// added task after task, the joints between parts last.
 template <class SweepRange, class AfterPart>
 Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
@@ -314,10 +327,25 @@ Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
         return std::sqrt(total(lanes));
     }
     data.partSums.assign(static_cast<size_t>(parts) + 1, PartSums{});
-    sweepRange(data.partStart[static_cast<size_t>(parts)], n, data.partSums[static_cast<size_t>(parts)].lanes);
+    const uint32_t ticket = ++data.sweepTicket;
+    const bool contacts = n > data.jointBatchEnd;
     auto part = [&](int t) {
         const size_t u = static_cast<size_t>(t);
-        sweepRange(data.partStart[u], data.partStart[u + 1], data.partSums[u].lanes);
+        int begin = data.partStart[u];
+        if (t == 0) {
+            // the joints between parts and the contacts, then release the other tasks
+            sweepRange(data.partStart[static_cast<size_t>(parts)], n, data.partSums[static_cast<size_t>(parts)].lanes);
+            data.sharedDone.store(ticket, std::memory_order_release);
+        } else {
+            // Batches that touch none of their bodies first (any order of them against the
+            // joints between parts gives the same bits: they share no body), then wait. The
+            // pool starts task 0 first on the calling thread, so it never waits on a task.
+            const int wait = contacts ? begin : data.partWait[u];
+            sweepRange(begin, wait, data.partSums[u].lanes);
+            WorkerPool::waitFor(data.sharedDone, ticket);
+            begin = wait;
+        }
+        sweepRange(begin, data.partStart[u + 1], data.partSums[u].lanes);
         afterPart(t);
     };
     data.pool->run(parts, part);

@@ -167,26 +167,25 @@ void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip,
     group.assign(static_cast<size_t>(count), skipped);
     int64_t live = 0;
     for (int c = 0; c < count; ++c) live += (skip && skip[c]) ? 0 : 1;
-    // Per key: the run of the first constraint on it, or kShared once a second run touches it.
-    constexpr int kNone = kNoRun, kShared = kSharedKey;
+    // Per key: the first run that touches it (runs come in index order, so the lowest).
     std::vector<int>& owner = scratch.last;
-    owner.assign(static_cast<size_t>(keyCount), kNone);
+    owner.assign(static_cast<size_t>(keyCount), kNoRun);
     int64_t seen = 0;
     for (int c = 0; c < count; ++c) {
         if (skip && skip[c]) continue;
         const int run = static_cast<int>(seen * parts / live);
         ++seen;
         group[static_cast<size_t>(c)] = static_cast<uint8_t>(run);
-        for (const int k : {key0[c], key1[c]}) {
-            if (k < 0) continue;
-            int& o = owner[static_cast<size_t>(k)];
-            o = o == kNone ? run : (o == run ? run : kShared);
-        }
+        for (const int k : {key0[c], key1[c]})
+            if (k >= 0 && owner[static_cast<size_t>(k)] == kNoRun) owner[static_cast<size_t>(k)] = run;
     }
+    // A constraint on a key an earlier run owns is shared; the owner's constraints stay. A cut
+    // through a chain then shares one joint, not the two on the body at the cut.
     for (int c = 0; c < count; ++c) {
-        if (group[static_cast<size_t>(c)] == skipped) continue;
+        const uint8_t run = group[static_cast<size_t>(c)];
+        if (run == skipped) continue;
         const int k0 = key0[c], k1 = key1[c];
-        if ((k0 >= 0 && owner[static_cast<size_t>(k0)] == kShared) || (k1 >= 0 && owner[static_cast<size_t>(k1)] == kShared))
+        if ((k0 >= 0 && owner[static_cast<size_t>(k0)] != run) || (k1 >= 0 && owner[static_cast<size_t>(k1)] != run))
             group[static_cast<size_t>(c)] = shared;
     }
 }

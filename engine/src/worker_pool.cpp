@@ -61,6 +61,13 @@ void WorkerPool::runShare(int k) {
     for (int t = k; t < tasks_; t += stride) fn_(ctx_, t);
 }
 
+void WorkerPool::waitFor(const std::atomic<uint32_t>& flag, uint32_t value) {
+    for (int spins = 1; flag.load(std::memory_order_acquire) != value; ++spins) {
+        cpuRelax();
+        if (spins % kWorkerSpinsBeforeYield == 0) std::this_thread::yield();
+    }
+}
+
 int WorkerPool::usableCores() {
     static const int cores = [] {
 #if defined(__linux__)

@@ -51,6 +51,12 @@ public:
     using TaskFn = void (*)(void* ctx, int task);
     void run(int tasks, TaskFn fn, void* ctx);
 
+    /// Spins (yielding now and then) until `flag` holds `value`, then returns with an acquire:
+    /// what the thread that stored `value` (with a release) wrote before is visible. For a task
+    /// waiting on another task of the same run; run() starts task 0 first on the calling thread,
+    /// so waiting on task 0 never deadlocks.
+    static void waitFor(const std::atomic<uint32_t>& flag, uint32_t value);
+
     /// run() with a callable taking the task index.
     template <class F>
     void run(int tasks, F& f) {

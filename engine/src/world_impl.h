@@ -88,6 +88,8 @@ struct World::Impl {
     std::vector<uint8_t> groupSkip;           // scratch: per joint, not in the group being coloured
     std::vector<solver::LaneIds> groupBatches;  // scratch: one group's batches
     std::vector<int> groupWindows;              // scratch: one group's windows
+    std::vector<uint8_t> betweenKey;            // scratch: per key, touched by a joint between parts
+    std::vector<solver::LaneIds> lateBatches;   // scratch: a window's batches that touch such a key
     /// Colours the joints that are not broken (colouredSkip) into jointBatches and jointWindows,
     /// in as many parts as `threads` allows with at least kMinJointsPerPart joints each, and the
     /// joints between them (world_step.cpp).

@@ -180,8 +180,8 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
                                  colourScratch);
     // TGS integrates each part's bodies in the part's task, right after its sweep: a body of
     // run t is touched only by part t and by joints between parts (swept before the parts), so
-    // it is done with this substep by then. The rest (bodies two runs share, bodies no joint
-    // touches) go to task 0: no part touches them. As [begin, end) spans of solver bodies.
+    // it is done with this substep by then. Bodies no joint touches go to task 0. As [begin, end)
+    // spans of solver bodies.
     data.integrateSpans.clear();
     data.integrateSpanStart.assign(1, 0);
     for (int t = 0; t < parts; ++t) {
@@ -198,23 +198,56 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         }
         data.integrateSpanStart.push_back(static_cast<int>(data.integrateSpans.size() / 2));
     }
+    // The bodies of the joints between parts. Task 0 sweeps those joints first, then its own
+    // part; every other part sweeps the batches that touch none of these bodies meanwhile and
+    // waits for task 0 only before the first one that does (solver::sweepParts). So that it
+    // waits as late as possible, such batches go last in each window of their part.
+    betweenKey.assign(static_cast<size_t>(keys), 0);
+    for (size_t j = 0; j < static_cast<size_t>(nj); ++j)
+        if (jointGroup[j] == parts)
+            for (const int k : {partKey0[j], partKey1[j]})
+                if (k >= 0) betweenKey[static_cast<size_t>(k)] = 1;
+    auto late = [&](const solver::LaneIds& ids) {
+        for (const int id : ids)
+            if (id >= 0)
+                for (const int k : {partKey0[static_cast<size_t>(id)], partKey1[static_cast<size_t>(id)]})
+                    if (k >= 0 && betweenKey[static_cast<size_t>(k)]) return true;
+        return false;
+    };
     jointBatches.clear();
     jointWindows.assign(1, 0);
     windowGroup.clear();
     data.partStart.clear();
+    data.partWait.clear();
     groupSkip.resize(static_cast<size_t>(nj));
     for (int g = 0; g <= parts; ++g) {  // the parts' batches, then those of the joints between them (swept first)
-        data.partStart.push_back(static_cast<int>(jointBatches.size()));
+        const int offset = static_cast<int>(jointBatches.size());
+        data.partStart.push_back(offset);
         for (size_t j = 0; j < static_cast<size_t>(nj); ++j) groupSkip[j] = jointGroup[j] != g;
         solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order, groupBatches,
                               colourScratch, &groupWindows);
-        const int offset = static_cast<int>(jointBatches.size());
+        int wait = -1;  // part g's first batch that touches a body of the joints between parts
+        for (size_t w = 1; g > 0 && g < parts && w < groupWindows.size(); ++w) {
+            int out = groupWindows[w - 1];
+            lateBatches.clear();
+            for (int b = groupWindows[w - 1]; b < groupWindows[w]; ++b) {
+                const solver::LaneIds& ids = groupBatches[static_cast<size_t>(b)];
+                if (late(ids))
+                    lateBatches.push_back(ids);
+                else
+                    groupBatches[static_cast<size_t>(out++)] = ids;
+            }
+            if (wait < 0 && !lateBatches.empty()) wait = offset + out;
+            std::copy(lateBatches.begin(), lateBatches.end(), groupBatches.begin() + out);
+        }
+        if (g < parts) data.partWait.push_back(wait >= 0 ? wait : offset + static_cast<int>(groupBatches.size()));
         jointBatches.insert(jointBatches.end(), groupBatches.begin(), groupBatches.end());
         for (size_t w = 1; w < groupWindows.size(); ++w) {
             jointWindows.push_back(offset + groupWindows[w]);
             windowGroup.push_back(static_cast<uint8_t>(g));
         }
     }
+    data.partWait[0] = data.partStart[0];  // (task 0 sweeps the joints between parts itself)
 }
 
 void World::Impl::ensureLockRows() {
@@ -646,6 +679,7 @@ void World::step() {
     } else {
         m.contactBatches.clear();
     }
+    data.jointBatchEnd = static_cast<int>(nJointBatches);
     data.batches.resize(nJointBatches + m.contactBatches.size());
     if (tgs) data.tgsArms.resize(data.batches.size());
     for (size_t ci = 0; ci < m.contactBatches.size(); ++ci) setupBatch(nJointBatches + ci, m.contactBatches[ci], true);
