@@ -186,9 +186,11 @@ inline constexpr int kColourWindow = 256;
 /// in ascending index within a colour; `sequential` puts every constraint in its own batch in
 /// index order instead. Returns the number of colours (batches when sequential). `windows`, if
 /// given, receives the first batch of each window (solve order: window by window, each window's
-/// constraints a contiguous index range), then the batch count.
+/// constraints a contiguous index range), then the batch count. `orderedColours`: how many colours
+/// keep the scene order (0: plain smallest-free-colour greedy colouring, as PhysX and Box2D v3).
 int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
-                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows = nullptr);
+                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows = nullptr,
+                  int orderedColours = kOrderedColours);
 
 /// Splits constraints into `parts` groups solved side by side for the parallel solve
 /// (docs/solvers.md "Threads"; solver_colour.cpp). The constraints not skipped are cut, in index

@@ -71,7 +71,7 @@ int wavefrontBatches(const int* key0, const int* key1, const uint8_t* skip, int 
 }  // namespace
 
 int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
-                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows) {
+                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows, int orderedColours) {
     batches.clear();
     if (windows) windows->assign(1, 0);
     if (mode == SolverOrder::Sequential || mode == SolverOrder::Wavefront) {  // one window
@@ -87,7 +87,7 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
         return n;
     }
     constexpr int kColours = 64;
-    constexpr int palette = kOrderedColours;
+    const int palette = std::clamp(orderedColours, 0, kColours);
     constexpr int window = kColourWindow;
     // Per key: colours used and the latest colour, valid while stamp == the current window.
     scratch.mask.resize(static_cast<size_t>(keyCount));

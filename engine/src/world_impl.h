@@ -88,6 +88,8 @@ struct World::Impl {
     std::vector<uint8_t> groupSkip;           // scratch: per joint, not in the group being coloured
     std::vector<solver::LaneIds> groupBatches;  // scratch: one group's batches
     std::vector<int> groupWindows;              // scratch: one group's windows
+    std::vector<solver::LaneIds> plainBatches;  // scratch: a part's batches in plain greedy colours
+    std::vector<int> plainWindows;              // scratch: their windows
     std::vector<uint8_t> betweenKey;            // scratch: per key, touched by a joint between parts
     std::vector<solver::LaneIds> lateBatches;   // scratch: a window's batches that touch such a key
     /// Colours the joints that are not broken (colouredSkip) into jointBatches and jointWindows,
@@ -95,6 +97,9 @@ struct World::Impl {
     /// joints between them (world_step.cpp).
     void colourJoints(int threads, SolverOrder order);
     static constexpr int kMinJointsPerPart = 32;
+    /// A part's ordered colours with fewer batches each than this, on average, are swapped for
+    /// plain greedy colours when those are fewer (colourJoints).
+    static constexpr int kMinBatchesPerColour = 3;
     bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;
