@@ -110,6 +110,14 @@ struct alignas(64) PartSums {
     LaneSums lanes;
 };
 
+/// A sweep number one task publishes (release) and others wait for (WorkerPool::waitFor), on a
+/// cache line of its own.
+struct alignas(64) SweepFlag {
+    std::atomic<uint32_t> v{0};
+};
+/// Parts a solve may have (WorldSettings::threads is at most kMaxSolverThreads = 16).
+inline constexpr int kMaxSweepTasks = 16;
+
 /// Everything one solve needs; owned by the World and reused every step (no allocation once
 /// capacities are reached).
 struct Data {
@@ -147,9 +155,11 @@ struct Data {
     /// The end of the joint batches; contact batches follow (they go with the joints between
     /// parts; with any contact every part waits for them before its first batch).
     int jointBatchEnd = 0;
-    /// Sweeps so far, and the last sweep whose joints between parts task 0 has finished.
+    /// Sweeps so far; the last sweep whose joints between parts task 0 has finished; per task
+    /// t > 0, the last sweep it has finished (sweepPartsTogether).
     uint32_t sweepTicket = 0;
-    std::atomic<uint32_t> sharedDone{0};
+    SweepFlag sharedDone;
+    std::array<SweepFlag, kMaxSweepTasks> partDone;
     WorkerPool* pool = nullptr;
     /// Per task: residual lane sums of the running sweep.
     std::vector<PartSums> partSums;
@@ -337,14 +347,14 @@ Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
         if (t == 0) {
             // the joints between parts and the contacts, then release the other tasks
             sweepRange(data.partStart[static_cast<size_t>(parts)], n, data.partSums[static_cast<size_t>(parts)].lanes);
-            data.sharedDone.store(ticket, std::memory_order_release);
+            data.sharedDone.v.store(ticket, std::memory_order_release);
         } else {
             // Batches that touch none of their bodies first (any order of them against the
             // joints between parts gives the same bits: they share no body), then wait. The
             // pool starts task 0 first on the calling thread, so it never waits on a task.
             const int wait = contacts ? begin : data.partWait[u];
             sweepRange(begin, wait, data.partSums[u].lanes);
-            WorkerPool::waitFor(data.sharedDone, ticket);
+            WorkerPool::waitFor(data.sharedDone.v, ticket);
             begin = wait;
         }
         sweepRange(begin, data.partStart[u + 1], data.partSums[u].lanes);
@@ -354,6 +364,60 @@ Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
     Real sum = 0.0;
     for (const PartSums& ps : data.partSums) sum += total(ps.lanes);
     return std::sqrt(sum);
+}
+
+/// `count` sweeps of the parallel solve in one fork (TGS's position substeps), each as
+/// sweepParts does it, sweep k calling sweepRange(k, begin, end, lanes) and afterPart(k, t);
+/// appends the sweeps' residuals to `residuals`. Instead of a fork and a join per sweep, the tasks
+/// wait on each other only where they share bodies: task 0 sweeps the joints between parts of
+/// sweep k once every other task has finished sweep k − 1, and task t > 0 sweeps its batches from
+/// partWait[t] on once task 0 has swept those joints. Every body meets the same batches in the
+/// same order as with a fork per sweep, so the bits are those of sweepParts called `count` times.
+/// Needs every task on a thread of its own at once (WorkerPool::runTogether); returns false,
+/// having done nothing, if the pool cannot give that, and the caller forks per sweep.
+/// Off: sweepPartsTogether always declines (tests compare it with a fork per sweep).
+inline std::atomic<bool> gSweepTogether{true};
+
+template <class SweepRange, class AfterPart>
+bool sweepPartsTogether(Data& data, int count, SweepRange&& sweepRange, AfterPart&& afterPart, std::vector<Real>& residuals) {
+    if (!gSweepTogether.load(std::memory_order_relaxed)) return false;
+    const int n = static_cast<int>(data.batches.size());
+    const int parts = data.parts();
+    const size_t groups = static_cast<size_t>(parts) + 1;
+    data.partSums.assign(static_cast<size_t>(count) * groups, PartSums{});
+    const uint32_t base = data.sweepTicket;
+    const bool contacts = n > data.jointBatchEnd;
+    auto task = [&](int t) {
+        const size_t u = static_cast<size_t>(t);
+        for (int k = 0; k < count; ++k) {
+            const uint32_t ticket = base + static_cast<uint32_t>(k) + 1;
+            PartSums* sums = data.partSums.data() + static_cast<size_t>(k) * groups;
+            int begin = data.partStart[u];
+            if (t == 0) {
+                // the other parts' bodies are done with sweep k − 1 (their integration included)
+                for (int o = 1; o < parts && k > 0; ++o) WorkerPool::waitFor(data.partDone[static_cast<size_t>(o)].v, ticket - 1);
+                sweepRange(k, data.partStart[static_cast<size_t>(parts)], n, sums[parts].lanes);
+                data.sharedDone.v.store(ticket, std::memory_order_release);
+            } else {
+                const int wait = contacts ? begin : data.partWait[u];
+                sweepRange(k, begin, wait, sums[u].lanes);
+                WorkerPool::waitFor(data.sharedDone.v, ticket);
+                begin = wait;
+            }
+            sweepRange(k, begin, data.partStart[u + 1], sums[u].lanes);
+            afterPart(k, t);
+            if (t > 0) data.partDone[u].v.store(ticket, std::memory_order_release);
+        }
+    };
+    if (!data.pool->runTogether(parts, task)) return false;
+    data.sweepTicket = base + static_cast<uint32_t>(count);
+    auto total = [](const LaneSums& l) { return (l.v[0] + l.v[1]) + (l.v[2] + l.v[3]); };
+    for (int k = 0; k < count; ++k) {
+        Real sum = 0.0;
+        for (size_t g = 0; g < groups; ++g) sum += total(data.partSums[static_cast<size_t>(k) * groups + g].lanes);
+        residuals.push_back(std::sqrt(sum));
+    }
+    return true;
 }
 
 template <class SweepRange>

@@ -311,10 +311,8 @@ void integrateTask(Data& data, const Params& p, Real h, bool simd, int t) {
     }
 }
 
-/// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
-/// `integrate` (a position substep): the bodies' substep too, after the sweep (parallel solve:
-/// each task's bodies after its part).
-Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
+/// What the kernels need for one sweep: substep `substep` of length h, or a velocity pass.
+TgsSweep sweepInput(Data& data, const Params& p, Real h, int substep, bool velocityPass) {
     TgsSweep s;
     s.vel = &data.bodies[0].linVel.x;
     s.delta = &data.deltas[0].deltaLin.x;
@@ -326,12 +324,23 @@ Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, 
     s.dt = p.dt;
     s.substep = substep;
     s.velocityPass = velocityPass;
-    auto sweepRange = [&](int begin, int end, LaneSums& lanes) {
-        if (simd)
-            sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
-        else
-            sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
-    };
+    return s;
+}
+
+/// Sweeps batches [begin, end) with the kernel `simd` picks.
+void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, LaneSums& lanes) {
+    if (simd)
+        sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+    else
+        sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+}
+
+/// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
+/// `integrate` (a position substep): the bodies' substep too, after the sweep (parallel solve:
+/// each task's bodies after its part).
+Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
+    const TgsSweep s = sweepInput(data, p, h, substep, velocityPass);
+    auto sweepRange = [&](int begin, int end, LaneSums& lanes) { solver::sweepRange(data, s, simd, begin, end, lanes); };
     if (data.parts() == 1 || !integrate) {
         const Real r = sweepParts(data, sweepRange);
         if (integrate) integrateBodies(data, p, h, simd);
@@ -356,7 +365,17 @@ void solveTGS(Data& data, const Params& p) {
         if (SolverRow& r = data.rows[k]; r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
 
     data.residuals.clear();
-    for (int sub = 1; sub <= p.posIters; ++sub) {
+    // Parallel solve: every substep in one fork if each part can have a thread of its own (the
+    // same bits as a fork per substep, sweepPartsTogether).
+    bool together = false;
+    if (data.parts() > 1) {
+        auto range = [&](int k, int begin, int end, LaneSums& lanes) {
+            sweepRange(data, sweepInput(data, p, h, k + 1, false), simd, begin, end, lanes);
+        };
+        auto after = [&](int, int t) { integrateTask(data, p, h, simd, t); };
+        together = sweepPartsTogether(data, p.posIters, range, after, data.residuals);
+    }
+    for (int sub = 1; sub <= p.posIters && !together; ++sub) {
         data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
     }
 

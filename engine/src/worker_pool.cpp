@@ -62,7 +62,7 @@ void WorkerPool::runShare(int k) {
 }
 
 void WorkerPool::waitFor(const std::atomic<uint32_t>& flag, uint32_t value) {
-    for (int spins = 1; flag.load(std::memory_order_acquire) != value; ++spins) {
+    for (int spins = 1; static_cast<int32_t>(flag.load(std::memory_order_acquire) - value) < 0; ++spins) {
         cpuRelax();
         if (spins % kWorkerSpinsBeforeYield == 0) std::this_thread::yield();
     }
@@ -95,6 +95,18 @@ void WorkerPool::run(int tasks, TaskFn fn, void* ctx) {
         for (int t = 0; t < tasks; ++t) fn(ctx, t);
         return;
     }
+    execute(tasks, fn, ctx);
+}
+
+bool WorkerPool::runTogether(int tasks, TaskFn fn, void* ctx) {
+    if (tasks - 1 > workers()) return false;
+    std::unique_lock<std::mutex> mine(busy_, std::try_to_lock);
+    if (!mine.owns_lock()) return false;
+    execute(tasks, fn, ctx);  // thread k runs task k: all at once
+    return true;
+}
+
+void WorkerPool::execute(int tasks, TaskFn fn, void* ctx) {
     fn_ = fn;
     ctx_ = ctx;
     tasks_ = tasks;

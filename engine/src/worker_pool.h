@@ -51,10 +51,20 @@ public:
     using TaskFn = void (*)(void* ctx, int task);
     void run(int tasks, TaskFn fn, void* ctx);
 
-    /// Spins (yielding now and then) until `flag` holds `value`, then returns with an acquire:
-    /// what the thread that stored `value` (with a release) wrote before is visible. For a task
-    /// waiting on another task of the same run; run() starts task 0 first on the calling thread,
-    /// so waiting on task 0 never deadlocks.
+    /// The same, but only if every task can have a thread of its own at once (tasks ≤ workers + 1
+    /// and no other thread in run()); returns false, having run nothing, if not. For tasks that
+    /// wait on each other in both directions (solver::sweepPartsTogether).
+    bool runTogether(int tasks, TaskFn fn, void* ctx);
+    template <class F>
+    bool runTogether(int tasks, F& f) {
+        return runTogether(tasks, [](void* c, int t) { (*static_cast<F*>(c))(t); }, &f);
+    }
+
+    /// Spins (yielding now and then) until `flag` has reached `value` (counting modulo 2^32: a
+    /// value up to 2^31 − 1 past it counts as reached), then returns with an acquire: what the
+    /// thread that stored it (with a release) wrote before is visible. For a task waiting on
+    /// another task of the same run: run() starts task 0 first on the calling thread, so waiting
+    /// on task 0 never deadlocks; waits in both directions need runTogether().
     static void waitFor(const std::atomic<uint32_t>& flag, uint32_t value);
 
     /// run() with a callable taking the task index.
@@ -67,6 +77,7 @@ private:
     void workerLoop(int k);
     void publish();  // starts the next run (or the stop)
     void runShare(int k);
+    void execute(int tasks, TaskFn fn, void* ctx);  // run()'s work, busy_ held
 
     std::vector<std::thread> threads_;
     std::atomic<uint32_t> generation_{0};  // bumped once per run (and to stop)

@@ -249,7 +249,7 @@ TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
                 Scene one = s;
                 one.settings.threads = 1;
                 s.settings.threads = threads;
-                World a(s), b(s), c(s), single(one);
+                World a(s), b(s), c(s), d(s), single(one);
                 bool differs = false;
                 int contactRows = 0;
                 for (int i = 0; i < 240; ++i) {
@@ -257,10 +257,15 @@ TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
                     a.step();
                     c.step();
                     single.step();
+                    // TGS's substeps in one fork, or (d) a fork per substep (solver::sweepPartsTogether)
+                    solver::gSweepTogether = false;
+                    d.step();
+                    solver::gSweepTogether = true;
                     setSolverKernel(SolverKernel::Scalar);
                     b.step();
                     ASSERT_EQ(a.stateHash(), b.stateHash()) << "kernels differ, step " << i << ", " << threads << " threads";
                     ASSERT_EQ(a.stateHash(), c.stateHash()) << "runs differ, step " << i;
+                    ASSERT_EQ(a.stateHash(), d.stateHash()) << "one fork per solve and one per substep differ, step " << i;
                     differs = differs || a.stateHash() != single.stateHash();
                     contactRows = std::max(contactRows, a.contactRowCount());
                     if (i % 60 != 59) continue;
