@@ -160,7 +160,14 @@ void solvePGS(Data& data, const Params& p) {
     }
 
     data.residuals.clear();
-    for (int it = 0; it < p.posIters; ++it) data.residuals.push_back(sweep(data, true, simd));
+    // Parallel solve: the position iterations in one fork if each part can have a thread of its
+    // own (the same bits as a fork per sweep, sweepPartsTogether).
+    bool together = false;
+    if (data.parts() > 1) {
+        auto range = [&](int, int begin, int end, LaneSums& lanes) { sweepRange(data, begin, end, true, simd, lanes); };
+        together = sweepPartsTogether(data, p.posIters, range, [](int, int) {}, data.residuals);
+    }
+    for (int it = 0; it < p.posIters && !together; ++it) data.residuals.push_back(sweep(data, true, simd));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
     for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i) {
