@@ -45,6 +45,29 @@ void padLane(solver::RowLanes& L, int l) {
     L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.response[l] = 0.0;
 }
 
+/// Moves the batches that `late` picks to the end of their window (windows: as colourBatches
+/// gives them), keeping the order within the moved and the staying ones; returns the index of
+/// the first batch moved, batches.size() if none. `moved` is scratch.
+template <class Late>
+int moveLateBatchesLast(std::vector<solver::LaneIds>& batches, const std::vector<int>& windows, Late&& late,
+                        std::vector<solver::LaneIds>& moved) {
+    int first = static_cast<int>(batches.size());
+    for (size_t w = 1; w < windows.size(); ++w) {
+        int out = windows[w - 1];
+        moved.clear();
+        for (int b = windows[w - 1]; b < windows[w]; ++b) {
+            const solver::LaneIds& ids = batches[static_cast<size_t>(b)];
+            if (late(ids))
+                moved.push_back(ids);
+            else
+                batches[static_cast<size_t>(out++)] = ids;
+        }
+        if (!moved.empty()) first = std::min(first, out);
+        std::copy(moved.begin(), moved.end(), batches.begin() + out);
+    }
+    return first;
+}
+
 }  // namespace
 
 void World::Impl::markLockPrepBatches(size_t jointCount) {
@@ -200,8 +223,9 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     }
     // The bodies of the joints between parts. Task 0 sweeps those joints first, then its own
     // part; every other part sweeps the batches that touch none of these bodies meanwhile and
-    // waits for task 0 only before the first one that does (solver::sweepParts). So that it
-    // waits as late as possible, such batches go last in each window of their part.
+    // waits for task 0 only before the first one that does (solver::sweepParts and
+    // sweepPartsTogether). So that it waits as late as possible, such batches go last in each
+    // window of their part.
     betweenKey.assign(static_cast<size_t>(keys), 0);
     for (size_t j = 0; j < static_cast<size_t>(nj); ++j)
         if (jointGroup[j] == parts)
@@ -232,7 +256,7 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         // one's chain of dependent row updates completes; with one or two per colour the sweep
         // waits on that chain colour after colour. A chain solved in parts is the case: runs of
         // 8 joints give 8 colours of 6 or 7 joints (the benchmark's 100-link chain, TGS, two
-        // threads: 122 → 138 M row-iterations/s). A grid's or the ragdolls' colours hold 4 or
+        // threads: 122 → 137 M row-iterations/s). A grid's or the ragdolls' colours hold 4 or
         // more batches and keep the scene order's accuracy (the 16×16 grid of the tests stretches
         // 0.0195 m RMS on two threads in plain colours, 0.0150 m in ordered ones). Scenes of one
         // part (under 64 joints) keep the ordered colours, for which they exist (§6).
@@ -245,28 +269,16 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
                 groupWindows.swap(plainWindows);
             }
         }
-        int wait = -1;  // part g's first batch that touches a body of the joints between parts
-        for (size_t w = 1; g > 0 && g < parts && w < groupWindows.size(); ++w) {
-            int out = groupWindows[w - 1];
-            lateBatches.clear();
-            for (int b = groupWindows[w - 1]; b < groupWindows[w]; ++b) {
-                const solver::LaneIds& ids = groupBatches[static_cast<size_t>(b)];
-                if (late(ids))
-                    lateBatches.push_back(ids);
-                else
-                    groupBatches[static_cast<size_t>(out++)] = ids;
-            }
-            if (wait < 0 && !lateBatches.empty()) wait = offset + out;
-            std::copy(lateBatches.begin(), lateBatches.end(), groupBatches.begin() + out);
+        if (g < parts) {  // part g's first batch that touches a body of the joints between parts
+            const int wait = g > 0 ? moveLateBatchesLast(groupBatches, groupWindows, late, lateBatches) : 0;
+            data.partWait.push_back(offset + wait);
         }
-        if (g < parts) data.partWait.push_back(wait >= 0 ? wait : offset + static_cast<int>(groupBatches.size()));
         jointBatches.insert(jointBatches.end(), groupBatches.begin(), groupBatches.end());
         for (size_t w = 1; w < groupWindows.size(); ++w) {
             jointWindows.push_back(offset + groupWindows[w]);
             windowGroup.push_back(static_cast<uint8_t>(g));
         }
     }
-    data.partWait[0] = data.partStart[0];  // (task 0 sweeps the joints between parts itself)
 }
 
 void World::Impl::ensureLockRows() {
