@@ -155,10 +155,12 @@ struct Data {
     /// The end of the joint batches; contact batches follow (they go with the joints between
     /// parts; with any contact every part waits for them before its first batch).
     int jointBatchEnd = 0;
-    /// Sweeps so far; the last sweep whose joints between parts task 0 has finished; per task
-    /// t > 0, the last sweep it has finished (sweepPartsTogether).
+    /// Sweeps so far (every parallel sweep takes the next number).
     uint32_t sweepTicket = 0;
+    /// The last sweep whose joints between parts task 0 has finished.
     SweepFlag sharedDone;
+    /// Per task t > 0: the last sweep it has finished, in sweepPartsTogether only (which sets them
+    /// all to the sweep before its first when it starts: outside it they go stale).
     std::array<SweepFlag, kMaxSweepTasks> partDone;
     WorkerPool* pool = nullptr;
     /// Per task: residual lane sums of the running sweep.
@@ -350,8 +352,9 @@ Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
             data.sharedDone.v.store(ticket, std::memory_order_release);
         } else {
             // Batches that touch none of their bodies first (any order of them against the
-            // joints between parts gives the same bits: they share no body), then wait. The
-            // pool starts task 0 first on the calling thread, so it never waits on a task.
+            // joints between parts gives the same bits: they share no body), then wait. Task 0
+            // runs on the calling thread, which runs it before anything else and waits for no
+            // task before it is done, so this wait always ends.
             const int wait = contacts ? begin : data.partWait[u];
             sweepRange(begin, wait, data.partSums[u].lanes);
             WorkerPool::waitFor(data.sharedDone.v, ticket);
@@ -387,6 +390,10 @@ bool sweepPartsTogether(Data& data, int count, SweepRange&& sweepRange, AfterPar
     data.partSums.assign(static_cast<size_t>(count) * groups, PartSums{});
     const uint32_t base = data.sweepTicket;
     const bool contacts = n > data.jointBatchEnd;
+    // Every other task has "finished" the sweep before the first: a flag left from long ago (a
+    // part that is new, or 2^31 sweeps on the other path) would otherwise count as reached. The
+    // pool's start of the run orders these stores before the tasks.
+    for (int o = 1; o < parts; ++o) data.partDone[static_cast<size_t>(o)].v.store(base, std::memory_order_relaxed);
     auto task = [&](int t) {
         const size_t u = static_cast<size_t>(t);
         for (int k = 0; k < count; ++k) {

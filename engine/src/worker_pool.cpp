@@ -62,13 +62,20 @@ void WorkerPool::runShare(int k) {
 }
 
 void WorkerPool::waitFor(const std::atomic<uint32_t>& flag, uint32_t value) {
-    for (int spins = 1; static_cast<int32_t>(flag.load(std::memory_order_acquire) - value) < 0; ++spins) {
+    for (uint32_t spins = 1; static_cast<int32_t>(flag.load(std::memory_order_acquire) - value) < 0; ++spins) {
         cpuRelax();
         if (spins % kWorkerSpinsBeforeYield == 0) std::this_thread::yield();
     }
 }
 
+namespace {
+std::atomic<int> gCoresOverride{0};
+}  // namespace
+
+void WorkerPool::overrideUsableCores(int n) { gCoresOverride.store(n, std::memory_order_relaxed); }
+
 int WorkerPool::usableCores() {
+    if (const int n = gCoresOverride.load(std::memory_order_relaxed); n > 0) return n;
     static const int cores = [] {
 #if defined(__linux__)
         cpu_set_t set;
@@ -117,7 +124,7 @@ void WorkerPool::execute(int tasks, TaskFn fn, void* ctx) {
     }
     runShare(0);
     if (busy <= 0) return;
-    for (int spins = 1; pending_.load(std::memory_order_acquire) != 0; ++spins) {
+    for (uint32_t spins = 1; pending_.load(std::memory_order_acquire) != 0; ++spins) {
         cpuRelax();
         if (spins % kCallerSpinsBeforeYield == 0) std::this_thread::yield();
     }

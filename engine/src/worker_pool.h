@@ -43,6 +43,9 @@ public:
     /// std::thread::hardware_concurrency() counts every online CPU: under `taskset -c 0` or in a
     /// one-CPU container it says 2 here, and a worker then spins against the caller on one core.
     static int usableCores();
+    /// Tests: makes usableCores() return n (0: the real count again), so that a test on a 2-core
+    /// machine can give three parts a thread each. Worlds read it when they step.
+    static void overrideUsableCores(int n);
     static constexpr int kMaxSharedWorkers = 15;
 
     /// Runs fn(ctx, t) for t in [0, tasks) and returns when all have finished. Thread k of the
@@ -63,8 +66,9 @@ public:
     /// Spins (yielding now and then) until `flag` has reached `value` (counting modulo 2^32: a
     /// value up to 2^31 − 1 past it counts as reached), then returns with an acquire: what the
     /// thread that stored it (with a release) wrote before is visible. For a task waiting on
-    /// another task of the same run: run() starts task 0 first on the calling thread, so waiting
-    /// on task 0 never deadlocks; waits in both directions need runTogether().
+    /// another task of the same run: run() runs task 0 on the calling thread before anything
+    /// else there, so waiting on task 0 never deadlocks; waits in both directions need
+    /// runTogether().
     static void waitFor(const std::atomic<uint32_t>& flag, uint32_t value);
 
     /// run() with a callable taking the task index.

@@ -97,8 +97,8 @@ struct World::Impl {
     /// joints between them (world_step.cpp).
     void colourJoints(int threads, SolverOrder order);
     static constexpr int kMinJointsPerPart = 32;
-    /// A part's ordered colours with fewer batches each than this, on average, are swapped for
-    /// plain greedy colours when those are fewer (colourJoints).
+    /// A part's ordered colours with fewer batches per colour and window than this are swapped
+    /// for plain greedy colours when those are fewer (colourJoints).
     static constexpr int kMinBatchesPerColour = 3;
     bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
     SolverOrder colouredOrder = SolverOrder::Coloured;

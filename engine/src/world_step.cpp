@@ -202,8 +202,8 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     solver::partitionConstraints(partKey0.data(), partKey1.data(), colouredSkip.data(), nj, keys, parts, jointGroup,
                                  colourScratch);
     // TGS integrates each part's bodies in the part's task, right after its sweep: a body of
-    // run t is touched only by part t and by joints between parts (swept before the parts), so
-    // it is done with this substep by then. Bodies no joint touches go to task 0. As [begin, end)
+    // run t is touched only by part t and by joints between parts (which task t has waited for
+    // before its batches on their bodies), so it is done with this substep by then. Bodies no joint touches go to task 0. As [begin, end)
     // spans of solver bodies.
     data.integrateSpans.clear();
     data.integrateSpanStart.assign(1, 0);
@@ -250,8 +250,9 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         for (size_t j = 0; j < static_cast<size_t>(nj); ++j) groupSkip[j] = jointGroup[j] != g;
         const int colours = solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order,
                                                   groupBatches, colourScratch, &groupWindows);
-        // A part whose ordered colours are thin (fewer than kMinBatchesPerColour batches each, on
-        // average over its windows) takes plain greedy colouring if that needs fewer colours.
+        // A part whose ordered colours are thin (fewer than kMinBatchesPerColour batches per
+        // colour and window, counting the windows that hold its joints and, in each, the most
+        // colours any window has) takes plain greedy colouring if that needs fewer colours.
         // The batches of a colour are independent, so a core works on the next while the first
         // one's chain of dependent row updates completes; with one or two per colour the sweep
         // waits on that chain colour after colour. A chain solved in parts is the case: runs of
@@ -260,7 +261,8 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         // more batches and keep the scene order's accuracy (the 16×16 grid of the tests stretches
         // 0.0195 m RMS on two threads in plain colours, 0.0150 m in ordered ones). Scenes of one
         // part (under 64 joints) keep the ordered colours, for which they exist (§6).
-        const int windows = static_cast<int>(groupWindows.size()) - 1;
+        int windows = 0;  // (colourBatches's windows span all joints; most hold none of a part's)
+        for (size_t w = 1; w < groupWindows.size(); ++w) windows += groupWindows[w] > groupWindows[w - 1] ? 1 : 0;
         if (g < parts && static_cast<int64_t>(groupBatches.size()) < int64_t{kMinBatchesPerColour} * colours * windows) {
             const int plain = solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order,
                                                     plainBatches, colourScratch, &plainWindows, 0);
