@@ -323,107 +323,103 @@ inline void storeBodyRecord(double* rec, const double* v, const double* w) {
     }
 }
 
-/// One sweep over every batch of `data`, with sweepRange(begin, end, lanes) sweeping batches
-/// [begin, end) and adding their residual terms to `lanes`; returns the sweep's residual (see
-/// Data::residuals): sqrt of the lane sums. Parallel solve: the parts at once, one task each. Task
-/// 0 first sweeps the joints between parts and the contacts, in order; task t > 0 meanwhile sweeps
-/// its batches before partWait[t] (they share no body with those) and then waits for task 0. Task
-/// t calls afterPart(t) when its part is done (TGS integrates its bodies there); the sums are
-/// added task after task, the joints between parts last.
-template <class SweepRange, class AfterPart>
-Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
-    auto total = [](const LaneSums& l) { return (l.v[0] + l.v[1]) + (l.v[2] + l.v[3]); };
+/// Task t's share of one sweep of the parallel solve, sweep number `ticket`, its residual lanes
+/// added to sums[t] (and sums[parts] for the joints between parts). Task 0 first sweeps the
+/// joints between parts and the contacts, in order, then publishes the ticket; task t > 0 first
+/// sweeps its batches before partWait[t] (they share no body with those; with any contact, none)
+/// and waits for the ticket. Then each sweeps the rest of its part.
+template <class SweepRange>
+void sweepTask(Data& data, int t, uint32_t ticket, PartSums* sums, SweepRange& sweepRange) {
     const int n = static_cast<int>(data.batches.size());
-    const int parts = data.parts();
-    if (parts == 1) {
-        LaneSums lanes;
-        sweepRange(0, n, lanes);
-        return std::sqrt(total(lanes));
+    const size_t u = static_cast<size_t>(t), parts = static_cast<size_t>(data.parts());
+    int begin = data.partStart[u];
+    if (t == 0) {
+        sweepRange(data.partStart[parts], n, sums[parts].lanes);
+        data.sharedDone.v.store(ticket, std::memory_order_release);
+    } else {
+        // Any order of these batches against the joints between parts gives the same bits: they
+        // share no body. Task 0 runs on the calling thread, which runs it before anything else
+        // and waits for no task before it is done, so this wait always ends.
+        const int wait = n > data.jointBatchEnd ? begin : data.partWait[u];
+        sweepRange(begin, wait, sums[u].lanes);
+        WorkerPool::waitFor(data.sharedDone.v, ticket);
+        begin = wait;
     }
-    data.partSums.assign(static_cast<size_t>(parts) + 1, PartSums{});
-    const uint32_t ticket = ++data.sweepTicket;
-    const bool contacts = n > data.jointBatchEnd;
-    auto part = [&](int t) {
-        const size_t u = static_cast<size_t>(t);
-        int begin = data.partStart[u];
-        if (t == 0) {
-            // the joints between parts and the contacts, then release the other tasks
-            sweepRange(data.partStart[static_cast<size_t>(parts)], n, data.partSums[static_cast<size_t>(parts)].lanes);
-            data.sharedDone.v.store(ticket, std::memory_order_release);
-        } else {
-            // Batches that touch none of their bodies first (any order of them against the
-            // joints between parts gives the same bits: they share no body), then wait. Task 0
-            // runs on the calling thread, which runs it before anything else and waits for no
-            // task before it is done, so this wait always ends.
-            const int wait = contacts ? begin : data.partWait[u];
-            sweepRange(begin, wait, data.partSums[u].lanes);
-            WorkerPool::waitFor(data.sharedDone.v, ticket);
-            begin = wait;
-        }
-        sweepRange(begin, data.partStart[u + 1], data.partSums[u].lanes);
-        afterPart(t);
-    };
-    data.pool->run(parts, part);
+    sweepRange(begin, data.partStart[u + 1], sums[u].lanes);
+}
+
+/// Residual of one sweep from its per-task sums (sums[0..parts]), added task after task, the
+/// joints between parts last.
+inline Real sweepResidual(const PartSums* sums, int groups) {
     Real sum = 0.0;
-    for (const PartSums& ps : data.partSums) sum += total(ps.lanes);
+    for (int g = 0; g < groups; ++g) {
+        const LaneSums& l = sums[g].lanes;
+        sum += (l.v[0] + l.v[1]) + (l.v[2] + l.v[3]);
+    }
     return std::sqrt(sum);
 }
 
-/// `count` sweeps of the parallel solve in one fork (TGS's position substeps), each as
-/// sweepParts does it, sweep k calling sweepRange(k, begin, end, lanes) and afterPart(k, t);
-/// appends the sweeps' residuals to `residuals`. Instead of a fork and a join per sweep, the tasks
-/// wait on each other only where they share bodies: task 0 sweeps the joints between parts of
-/// sweep k once every other task has finished sweep k − 1, and task t > 0 sweeps its batches from
-/// partWait[t] on once task 0 has swept those joints. Every body meets the same batches in the
-/// same order as with a fork per sweep, so the bits are those of sweepParts called `count` times.
-/// Needs every task on a thread of its own at once (WorkerPool::runTogether); returns false,
-/// having done nothing, if the pool cannot give that, and the caller forks per sweep.
+/// One sweep over every batch of `data`, with sweepRange(begin, end, lanes) sweeping batches
+/// [begin, end) and adding their residual terms to `lanes`; returns the sweep's residual (see
+/// Data::residuals): sqrt of the lane sums. Parallel solve: the parts at once, one task each
+/// (sweepTask), task t calling afterPart(t) when its part is done (TGS integrates its bodies
+/// there).
+template <class SweepRange, class AfterPart>
+Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
+    const int parts = data.parts();
+    if (parts == 1) {
+        LaneSums lanes;
+        sweepRange(0, static_cast<int>(data.batches.size()), lanes);
+        return std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3]));
+    }
+    data.partSums.assign(static_cast<size_t>(parts) + 1, PartSums{});
+    const uint32_t ticket = ++data.sweepTicket;
+    auto part = [&](int t) {
+        sweepTask(data, t, ticket, data.partSums.data(), sweepRange);
+        afterPart(t);
+    };
+    data.pool->run(parts, part);
+    return sweepResidual(data.partSums.data(), parts + 1);
+}
+
 /// Off: sweepPartsTogether always declines (tests compare it with a fork per sweep).
 inline std::atomic<bool> gSweepTogether{true};
 
+/// `count` sweeps of the parallel solve in one fork (TGS's position substeps, PGS's position
+/// iterations), each as sweepParts does it, sweep k calling sweepRange(k, begin, end, lanes) and
+/// afterPart(k, t); appends the sweeps' residuals to `residuals`. Instead of a fork and a join per
+/// sweep, the tasks wait on each other only where they share bodies: task 0 sweeps the joints
+/// between parts of sweep k once every other task has finished sweep k − 1, and task t > 0 sweeps
+/// its batches from partWait[t] on once task 0 has swept those joints. Every body meets the same
+/// batches in the same order as with a fork per sweep, so the bits are those of sweepParts called
+/// `count` times. Needs every task on a thread of its own at once (WorkerPool::runTogether);
+/// returns false, having done nothing, if the pool cannot give that, and the caller forks per
+/// sweep.
 template <class SweepRange, class AfterPart>
 bool sweepPartsTogether(Data& data, int count, SweepRange&& sweepRange, AfterPart&& afterPart, std::vector<Real>& residuals) {
     if (!gSweepTogether.load(std::memory_order_relaxed)) return false;
-    const int n = static_cast<int>(data.batches.size());
     const int parts = data.parts();
     const size_t groups = static_cast<size_t>(parts) + 1;
     data.partSums.assign(static_cast<size_t>(count) * groups, PartSums{});
     const uint32_t base = data.sweepTicket;
-    const bool contacts = n > data.jointBatchEnd;
     // Every other task has "finished" the sweep before the first: a flag left from long ago (a
     // part that is new, or 2^31 sweeps on the other path) would otherwise count as reached. The
     // pool's start of the run orders these stores before the tasks.
     for (int o = 1; o < parts; ++o) data.partDone[static_cast<size_t>(o)].v.store(base, std::memory_order_relaxed);
     auto task = [&](int t) {
-        const size_t u = static_cast<size_t>(t);
         for (int k = 0; k < count; ++k) {
             const uint32_t ticket = base + static_cast<uint32_t>(k) + 1;
-            PartSums* sums = data.partSums.data() + static_cast<size_t>(k) * groups;
-            int begin = data.partStart[u];
-            if (t == 0) {
-                // the other parts' bodies are done with sweep k − 1 (their integration included)
-                for (int o = 1; o < parts && k > 0; ++o) WorkerPool::waitFor(data.partDone[static_cast<size_t>(o)].v, ticket - 1);
-                sweepRange(k, data.partStart[static_cast<size_t>(parts)], n, sums[parts].lanes);
-                data.sharedDone.v.store(ticket, std::memory_order_release);
-            } else {
-                const int wait = contacts ? begin : data.partWait[u];
-                sweepRange(k, begin, wait, sums[u].lanes);
-                WorkerPool::waitFor(data.sharedDone.v, ticket);
-                begin = wait;
-            }
-            sweepRange(k, begin, data.partStart[u + 1], sums[u].lanes);
+            // the other parts' bodies are done with sweep k − 1 (their integration included)
+            for (int o = 1; t == 0 && o < parts && k > 0; ++o) WorkerPool::waitFor(data.partDone[static_cast<size_t>(o)].v, ticket - 1);
+            auto range = [&](int begin, int end, LaneSums& lanes) { sweepRange(k, begin, end, lanes); };
+            sweepTask(data, t, ticket, data.partSums.data() + static_cast<size_t>(k) * groups, range);
             afterPart(k, t);
-            if (t > 0) data.partDone[u].v.store(ticket, std::memory_order_release);
+            if (t > 0) data.partDone[static_cast<size_t>(t)].v.store(ticket, std::memory_order_release);
         }
     };
     if (!data.pool->runTogether(parts, task)) return false;
     data.sweepTicket = base + static_cast<uint32_t>(count);
-    auto total = [](const LaneSums& l) { return (l.v[0] + l.v[1]) + (l.v[2] + l.v[3]); };
-    for (int k = 0; k < count; ++k) {
-        Real sum = 0.0;
-        for (size_t g = 0; g < groups; ++g) sum += total(data.partSums[static_cast<size_t>(k) * groups + g].lanes);
-        residuals.push_back(std::sqrt(sum));
-    }
+    for (int k = 0; k < count; ++k) residuals.push_back(sweepResidual(data.partSums.data() + static_cast<size_t>(k) * groups, parts + 1));
     return true;
 }
 

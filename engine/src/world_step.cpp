@@ -168,6 +168,8 @@ int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& po
     return 0;
 }
 
+static_assert(solver::kMaxSweepTasks >= kMaxSolverThreads, "a part per solver thread, each with its sweep flag");
+
 void World::Impl::colourJoints(int threads, SolverOrder order) {
     const int nj = static_cast<int>(colouredSkip.size());
     const int keys = solverBodyCount;
