@@ -36,8 +36,9 @@ struct WorldSettings {
     Real maxLinearSpeed = 1e4;     ///< speed cap [m/s]
     Real maxAngularSpeed = 100.0;  ///< angular speed cap [rad/s] (PhysX's default maxAngularVelocity)
     /// Parts the joints are split into, solved side by side on up to this many cores (docs/solvers.md
-    /// "Threads"). The joints between parts are solved before them, so the count changes the result
-    /// (the same count always gives the same bits, on any machine); 1 solves everything in order.
+    /// "Threads"). The joints between parts are solved before the parts' batches on their bodies, so
+    /// the count changes the result (the same count always gives the same bits, on any machine); 1
+    /// solves everything in order.
     int threads = 1;
 
     /// α actually used for the current solver.
