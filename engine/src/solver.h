@@ -22,6 +22,7 @@
 #include "jointlab/row.h"
 #include "jointlab/solver_kernel.h"
 #include "solver_batch.h"
+#include "solver_pipeline.h"
 #include "worker_pool.h"
 
 namespace jl::solver {
@@ -118,6 +119,26 @@ struct alignas(64) SweepFlag {
 /// Parts a solve may have (WorldSettings::threads is at most kMaxSolverThreads = 16).
 inline constexpr int kMaxSweepTasks = 16;
 
+/// PGS's position sweeps as one pipelined plan (solver_pipeline.h, solver_pipeline.cpp), kept
+/// while the batches and the iteration count stay the same.
+struct Pipeline {
+    /// What the plan was built for: per joint batch its lane count, slot count and lanes' bodies
+    /// (negated when not dynamic); and the sweep count. A plan is rebuilt when either changes.
+    std::vector<int32_t> signature;
+    std::vector<int32_t> check;  ///< scratch: this step's signature
+    int sweeps = 0;
+    bool use = false;  ///< the plan solves the sweeps in fewer batch solves than the batches do
+    std::vector<PipeJoint> joints;  ///< the joint batches' real lanes, in sweep order
+    std::vector<PipeQuad> quads;
+    std::vector<PipeRow> rows;      ///< this step's rows, refreshed from the batches' slots
+    std::vector<Batch> comps;         ///< the quads' compositions as batches (this step's scales)
+    std::vector<PipeComp> compAccum;  ///< per composition, where its lanes' impulses are
+    std::vector<RowLanes> compSlots;  ///< the compositions' row slots (this step's rows)
+    std::vector<double> accum;        ///< per row of the joints, its accumulated impulse; then zeros
+    std::vector<int32_t> last;      ///< scratch: per solver body, the last quad placed on it
+    std::vector<LaneSums> sums;     ///< per sweep, its residual terms
+};
+
 /// Everything one solve needs; owned by the World and reused every step (no allocation once
 /// capacities are reached).
 struct Data {
@@ -175,6 +196,8 @@ struct Data {
     /// `standIns` bodies: static like it (zero velocity, never integrated).
     int standIns = 0;
     int movingEnd() const { return static_cast<int>(bodies.size()) - standIns; }
+    /// PGS, one part, joints only: the position sweeps pipelined (solvePGS).
+    Pipeline pipeline;
 };
 
 /// The constraints (joints or contacts) of one batch, −1 for a padding lane.
@@ -381,6 +404,17 @@ Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
     data.pool->run(parts, part);
     return sweepResidual(data.partSums.data(), parts + 1);
 }
+
+/// Off: the pipelined position sweeps always decline (tests compare them with plain sweeps).
+inline std::atomic<bool> gPipeline{true};
+/// Solves whose position sweeps ran pipelined, in every World (tests check that a scene did).
+inline std::atomic<uint64_t> gPipelinedSolves{0};
+
+/// PGS: `count` position sweeps (biased) of a scene of one part without contacts as one pipelined
+/// plan (solver_pipeline.h), appending the sweeps' residuals to `residuals`. The bodies and the
+/// impulses in the batches' slots end bit for bit as after `count` plain sweeps. Returns false,
+/// having done nothing, when the scene does not qualify or the plan would not save batch solves.
+bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residuals);
 
 /// Off: sweepPartsTogether always declines (tests compare it with a fork per sweep).
 inline std::atomic<bool> gSweepTogether{true};

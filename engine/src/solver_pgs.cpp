@@ -98,7 +98,33 @@ void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slot
     for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, bodies, biased, residual);
 }
 
+void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
+                      double* accum, double* bodies, bool biased, LaneSums* sums) {
+    for (int qi = 0; qi < count; ++qi) {
+        const PipeQuad& q = quads[qi];
+        const Batch& bt = comps[q.comp];
+        const int32_t* at = compAccum[q.comp].accum;
+        RowLanes* slots = compSlots + bt.firstSlot;
+        // as the AVX2 kernel: the impulses in, the batch solved, the impulses out
+        for (int s = 0; s < bt.slotCount; ++s)
+            for (int l = 0; l < q.laneCount; ++l) slots[s].accum[l] = accum[at[l] + s];
+        LaneSums res;
+        solveBatchScalar(bt, compSlots, bodies, biased, res);
+        for (int s = 0; s < bt.slotCount; ++s)
+            for (int l = 0; l < q.laneCount; ++l) accum[at[l] + s] = slots[s].accum[l];
+        for (int l = 0; l < q.laneCount; ++l) {
+            LaneSums& sum = sums[q.sweep[l]];
+            sum.v[l] = sum.v[l] + res.v[l];
+        }
+    }
+}
+
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
+void layoutCompsAvx2(const Batch*, int, const PipeJoint*, const PipeRow*, RowLanes*) {}  // (never called: no AVX2)
+void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
+                    double* accum, double* bodies, bool biased, LaneSums* sums) {
+    sweepQuadsScalar(quads, count, comps, compAccum, compSlots, accum, bodies, biased, sums);
+}
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes*, LockLanes*, double* bodies,
                       bool biased, LaneSums& residual) {
     sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);  // no compact batches without AVX2
@@ -167,7 +193,10 @@ void solvePGS(Data& data, const Params& p) {
         auto range = [&](int, int begin, int end, LaneSums& lanes) { sweepRange(data, begin, end, true, simd, lanes); };
         together = sweepPartsTogether(data, p.posIters, range, [](int, int) {}, data.residuals);
     }
-    for (int it = 0; it < p.posIters && !together; ++it) data.residuals.push_back(sweep(data, true, simd));
+    // One part without contacts, in batches too thin to keep the core busy: the position sweeps
+    // pipelined (solver_pipeline.h; the same bits).
+    const bool pipelined = !together && sweepPipelined(data, p.posIters, simd, data.residuals);
+    for (int it = 0; it < p.posIters && !together && !pipelined; ++it) data.residuals.push_back(sweep(data, true, simd));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
     for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i) {

@@ -15,6 +15,7 @@
 
 #include "solver_avx2.h"
 #include "solver_batch.h"
+#include "solver_pipeline.h"
 
 namespace jl::solver {
 
@@ -68,49 +69,64 @@ inline __m256d newImpulse(const HardLanes& r, __m256d c, __m256d vel, __m256d ac
     return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), acc);
 }
 
-template <class Lanes>
-__m256d solveBatch(const Batch& bt, Lanes* slots, double* bodies, bool biased, __m256d residual) {
+/// The bodies of a batch's lanes, in registers while its row slots are solved.
+struct BatchBodies {
     double* a[kLanes];
     double* b[kLanes];
-    for (int l = 0; l < kLanes; ++l) {
-        a[l] = bodies + 8 * bt.body0[l];
-        b[l] = bodies + 8 * bt.body1[l];
-    }
     Vec3x4 av, aw, bv, bw;
-    loadBodies4(a, av, aw);
-    loadBodies4(b, bv, bw);
+
+    BatchBodies(const Batch& bt, double* bodies) {
+        for (int l = 0; l < kLanes; ++l) {
+            a[l] = bodies + 8 * bt.body0[l];
+            b[l] = bodies + 8 * bt.body1[l];
+        }
+        loadBodies4(a, av, aw);
+        loadBodies4(b, bv, bw);
+    }
+    void store() const {
+        storeBodies4(a, av, aw);
+        storeBodies4(b, bv, bw);
+    }
+};
+
+/// One row slot of a batch: its 4 rows' impulses and the bodies' velocities (F 62–65, 24, 60–61).
+template <class Lanes>
+__attribute__((always_inline)) inline __m256d solveSlot(const Batch& bt, Lanes* r, BatchBodies& B, bool biased, __m256d residual) {
     // The body scales are read from the batch at each use (memory operands), which leaves the
     // registers to the 12 velocity vectors: with the scales held in registers GCC spilled some
     // velocities to the stack. (Measured: about 1% on the cache-resident scenes.)
     const __m256d zero = _mm256_setzero_pd();
+    // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62, 64)
+    const __m256d vel = _mm256_sub_pd(
+        _mm256_sub_pd(_mm256_add_pd(dot(linear0(*r), B.av), dot(r->ang0, B.aw)), dot(linear1(*r), B.bv)), dot(r->ang1, B.bw));
+    const __m256d c = _mm256_load_pd(biased ? r->constant : r->unbiasedConstant);
+    const __m256d acc = _mm256_load_pd(r->accum);
+    __m256d lo, hi;
+    __m256d na = newImpulse(*r, c, vel, acc, lo, hi);
+    // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): the same values whenever
+    // lo ≤ hi, which every row's bounds are (lo ≤ 0 ≤ hi, then clamped to ±kMaxRowVelocityChange/r),
+    // and a NaN passes through both (MAXPD/MINPD return the second operand), as it does the
+    // comparisons. Two dependent operations on each slot's chain instead of four.
+    na = _mm256_min_pd(hi, _mm256_max_pd(lo, na));
+    const __m256d resp = _mm256_load_pd(r->response);
+    const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
+    const __m256d dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
+    _mm256_store_pd(r->accum, _mm256_blendv_pd(acc, na, active));
+    // F 24, 60–61
+    addScaled(B.av, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale0)), linear0(*r));
+    addScaled(B.aw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale0)), r->ang0);
+    subScaled(B.bv, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale1)), linear1(*r));
+    subScaled(B.bw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale1)), r->ang1);
+    const __m256d rr = _mm256_mul_pd(dl, resp);
+    return _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
+}
+
+template <class Lanes>
+__m256d solveBatch(const Batch& bt, Lanes* slots, double* bodies, bool biased, __m256d residual) {
+    BatchBodies B(bt, bodies);
     Lanes* r = slots + bt.firstSlot;
-    for (int s = 0; s < bt.slotCount; ++s, ++r) {
-        // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62, 64)
-        const __m256d vel = _mm256_sub_pd(
-            _mm256_sub_pd(_mm256_add_pd(dot(linear0(*r), av), dot(r->ang0, aw)), dot(linear1(*r), bv)), dot(r->ang1, bw));
-        const __m256d c = _mm256_load_pd(biased ? r->constant : r->unbiasedConstant);
-        const __m256d acc = _mm256_load_pd(r->accum);
-        __m256d lo, hi;
-        __m256d na = newImpulse(*r, c, vel, acc, lo, hi);
-        // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): the same values whenever
-        // lo ≤ hi, which every row's bounds are (lo ≤ 0 ≤ hi, then clamped to ±kMaxRowVelocityChange/r),
-        // and a NaN passes through both (MAXPD/MINPD return the second operand), as it does the
-        // comparisons. Two dependent operations on each slot's chain instead of four.
-        na = _mm256_min_pd(hi, _mm256_max_pd(lo, na));
-        const __m256d resp = _mm256_load_pd(r->response);
-        const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
-        const __m256d dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
-        _mm256_store_pd(r->accum, _mm256_blendv_pd(acc, na, active));
-        // F 24, 60–61
-        addScaled(av, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale0)), linear0(*r));
-        addScaled(aw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale0)), r->ang0);
-        subScaled(bv, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale1)), linear1(*r));
-        subScaled(bw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale1)), r->ang1);
-        const __m256d rr = _mm256_mul_pd(dl, resp);
-        residual = _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
-    }
-    storeBodies4(a, av, aw);
-    storeBodies4(b, bv, bw);
+    for (int s = 0; s < bt.slotCount; ++s, ++r) residual = solveSlot(bt, r, B, biased, residual);
+    B.store();
     return residual;
 }
 
@@ -353,6 +369,63 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
         }
     }
     _mm256_store_pd(residual.v, res);
+}
+
+
+void layoutCompsAvx2(const Batch* comps, int count, const PipeJoint* joints, const PipeRow* rows, RowLanes* compSlots) {
+    static const PipeRow kZeroRow{};
+    for (int c = 0; c < count; ++c) {
+        const Batch& bt = comps[c];
+        const PipeRow* src[kLanes];
+        int step[kLanes];
+        for (int l = 0; l < kLanes; ++l) {
+            const int32_t j = bt.constraint[l];
+            src[l] = j >= 0 ? rows + joints[j].firstRow : &kZeroRow;
+            step[l] = j >= 0 ? 1 : 0;
+        }
+        for (int s = 0; s < bt.slotCount; ++s) {
+            double* out = &compSlots[bt.firstSlot + s].lin0[0][0];
+            for (int g = 0; g < 5; ++g) {
+                __m256d t[4];
+                transpose4(src[0][s * step[0]].q + 4 * g, src[1][s * step[1]].q + 4 * g, src[2][s * step[2]].q + 4 * g,
+                           src[3][s * step[3]].q + 4 * g, t);
+                for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 16 * g + 4 * k, t[k]);
+            }
+        }
+    }
+    _mm256_zeroupper();
+}
+
+void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
+                    double* accum, double* bodies, bool biased, LaneSums* sums) {
+    for (int qi = 0; qi < count; ++qi) {
+        const PipeQuad& q = quads[qi];
+        const Batch& bt = comps[q.comp];
+        const int32_t* at = compAccum[q.comp].accum;
+        RowLanes* r = compSlots + bt.firstSlot;
+        BatchBodies B(bt, bodies);
+        __m256d res = _mm256_setzero_pd();
+        for (int s = 0; s < bt.slotCount; ++s, ++r) {
+            // The lanes' impulses in, solved, and out again (lane 0 first; padding lanes read and
+            // write a zero that stays zero).
+            _mm256_store_pd(r->accum, _mm256_set_pd(accum[at[3] + s], accum[at[2] + s], accum[at[1] + s], accum[at[0] + s]));
+            res = solveSlot(bt, r, B, biased, res);
+            const __m256d na = _mm256_load_pd(r->accum);
+            const __m128d lo = _mm256_castpd256_pd128(na), hi = _mm256_extractf128_pd(na, 1);
+            _mm_storel_pd(accum + at[0] + s, lo);
+            _mm_storeh_pd(accum + at[1] + s, lo);
+            _mm_storel_pd(accum + at[2] + s, hi);
+            _mm_storeh_pd(accum + at[3] + s, hi);
+        }
+        B.store();
+        alignas(32) double lanes[kLanes];
+        _mm256_store_pd(lanes, res);
+        for (int l = 0; l < q.laneCount; ++l) {
+            LaneSums& sum = sums[q.sweep[l]];
+            sum.v[l] = sum.v[l] + lanes[l];
+        }
+    }
+    _mm256_zeroupper();
 }
 
 }  // namespace jl::solver

@@ -1,0 +1,243 @@
+// PGS's position sweeps pipelined: the plan, the copy of the rows, and the write-back
+// (solver_pipeline.h explains why the bits do not change; docs/solvers.md §8 has the numbers).
+#include <algorithm>
+#include <array>
+#include <map>
+#include <cmath>
+
+#include "solver.h"
+
+namespace jl::solver {
+
+namespace {
+
+/// The plan is only tried while the batches are at most this full on average (lanes per batch,
+/// times 4): fuller batches already give the core independent rows to overlap.
+constexpr int kMaxLanesPer4Batches = 12;
+/// ... and kept only if it needs at most 3/4 of the batch solves of the plain sweeps.
+constexpr int kPipelineGainNum = 3, kPipelineGainDen = 4;
+/// Visits (joints × sweeps) a plan may hold.
+constexpr int64_t kMaxPipelineVisits = int64_t{1} << 16;
+
+/// A body as the plan sees it: a dynamic solver body orders the visits on it; the static body,
+/// kinematic bodies and the parts' stand-ins never change velocity, so they order nothing (as in
+/// the colouring).
+int32_t planKey(const Data& data, int32_t body) {
+    return body != 0 && data.info[static_cast<size_t>(body)].dynamic ? body : -1;
+}
+
+void buildSignature(const Data& data, std::vector<int32_t>& sig) {
+    sig.clear();
+    for (int b = 0; b < data.jointBatchEnd; ++b) {
+        const Batch& bt = data.batches[static_cast<size_t>(b)];
+        sig.push_back(bt.laneCount);
+        sig.push_back(bt.slotCount);
+        for (int l = 0; l < bt.laneCount; ++l) {
+            sig.push_back(bt.constraint[l]);
+            sig.push_back(bt.body0[l] ^ (planKey(data, bt.body0[l]) < 0 ? int32_t{-1} : 0));
+            sig.push_back(bt.body1[l] ^ (planKey(data, bt.body1[l]) < 0 ? int32_t{-1} : 0));
+        }
+    }
+}
+
+/// Places `count` sweeps of the joints' visits into quads (solver_pipeline.h). Visits are placed
+/// in sweep order; each goes to the first quad after the last quad holding a visit on one of its
+/// dynamic bodies that has a free lane and its row count. Every body's visits therefore stay in
+/// sweep order (a body's visits sit in strictly increasing quads), and no quad holds two visits
+/// on one body.
+void buildPlan(Data& data, Pipeline& pl, int count) {
+    pl.joints.clear();
+    pl.quads.clear();
+    int rows = 0;
+    for (int b = 0; b < data.jointBatchEnd; ++b) {
+        const Batch& bt = data.batches[static_cast<size_t>(b)];
+        for (int l = 0; l < bt.laneCount; ++l) {
+            if (bt.constraint[l] < 0) continue;
+            PipeJoint j;
+            j.body0 = bt.body0[l];
+            j.body1 = bt.body1[l];
+            j.firstRow = rows;
+            j.batch = b;
+            j.lane = l;
+            rows += bt.slotCount;
+            pl.joints.push_back(j);
+        }
+    }
+    pl.use = false;
+    const int64_t joints = static_cast<int64_t>(pl.joints.size());
+    const int64_t batches = data.jointBatchEnd;
+    if (joints == 0 || joints * 4 > int64_t{kMaxLanesPer4Batches} * batches || joints * count > kMaxPipelineVisits) return;
+    for (const PipeJoint& j : pl.joints)
+        if (data.batches[static_cast<size_t>(j.batch)].slotCount > kPipeMaxSlots) return;
+    pl.last.assign(data.bodies.size(), -1);
+    size_t open = 0;  // quads before it are full
+    for (int k = 0; k < count; ++k) {
+        for (size_t i = 0; i < pl.joints.size(); ++i) {
+            const PipeJoint& j = pl.joints[i];
+            const int slots = data.batches[static_cast<size_t>(j.batch)].slotCount;
+            const int32_t k0 = planKey(data, j.body0), k1 = planKey(data, j.body1);
+            size_t q = open;
+            if (k0 >= 0) q = std::max(q, static_cast<size_t>(pl.last[static_cast<size_t>(k0)] + 1));
+            if (k1 >= 0) q = std::max(q, static_cast<size_t>(pl.last[static_cast<size_t>(k1)] + 1));
+            while (q < pl.quads.size() && (pl.quads[q].laneCount == kLanes || pl.quads[q].slotCount != slots)) ++q;
+            if (q == pl.quads.size()) {
+                pl.quads.emplace_back();
+                pl.quads.back().slotCount = slots;
+            }
+            PipeQuad& quad = pl.quads[q];
+            quad.joint[quad.laneCount] = static_cast<int32_t>(i);
+            quad.sweep[quad.laneCount] = k;
+            ++quad.laneCount;
+            if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = static_cast<int32_t>(q);
+            if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = static_cast<int32_t>(q);
+            while (open < pl.quads.size() && pl.quads[open].laneCount == kLanes) ++open;
+        }
+    }
+    // The compositions, in order of first use.
+    std::map<std::array<int32_t, kLanes + 1>, int32_t> index;
+    pl.comps.clear();
+    pl.compAccum.clear();
+    int slots = 0;
+    const int zeros = rows;  // padding lanes' impulses: kPipeMaxSlots zeros after the joints' rows
+    for (PipeQuad& q : pl.quads) {
+        const std::array<int32_t, kLanes + 1> key{q.joint[0], q.joint[1], q.joint[2], q.joint[3], q.slotCount};
+        const auto [it, fresh] = index.emplace(key, static_cast<int32_t>(pl.comps.size()));
+        q.comp = it->second;
+        if (!fresh) continue;
+        Batch& bt = pl.comps.emplace_back();
+        bt.firstSlot = slots;
+        bt.slotCount = q.slotCount;
+        bt.laneCount = q.laneCount;
+        bt.contact = 0;
+        bt.layout = kLayoutFull;
+        PipeComp& c = pl.compAccum.emplace_back();
+        for (int l = 0; l < kLanes; ++l) {
+            bt.constraint[l] = q.joint[l];
+            c.accum[l] = q.joint[l] >= 0 ? pl.joints[static_cast<size_t>(q.joint[l])].firstRow : zeros;
+        }
+        slots += q.slotCount;
+    }
+    pl.compSlots.resize(static_cast<size_t>(slots));
+    pl.accum.assign(static_cast<size_t>(rows + kPipeMaxSlots), 0.0);
+    pl.use = static_cast<int64_t>(pl.quads.size()) * kPipelineGainDen <= int64_t{kPipelineGainNum} * count * batches;
+    pl.rows.resize(static_cast<size_t>(rows));
+}
+
+/// Quantity q of lane l of a row slot in any layout, expanded to RowLanes (PipeRow's order).
+void expandLane(const Data& data, const Batch& bt, int s, int l, PipeRow& out) {
+    const size_t at = static_cast<size_t>(bt.firstSlot + s);
+    if (bt.layout == kLayoutFull) {
+        const double* src = &data.slots[at].lin0[0][0];
+        for (int q = 0; q < 20; ++q) out.q[q] = src[q * kLanes + l];
+        return;
+    }
+    // Lock and hard rows: linear1 = linear0 and an impulse multiplier of 1 (the compact kernels
+    // add the accumulated impulse itself; 1·accum is the same number).
+    auto common = [&](const auto& r) {
+        for (int k = 0; k < 3; ++k) {
+            out.q[k] = out.q[6 + k] = r.lin[k][l];
+            out.q[3 + k] = r.ang0[k][l];
+            out.q[9 + k] = r.ang1[k][l];
+        }
+        out.q[12] = r.constant[l];
+        out.q[13] = r.unbiasedConstant[l];
+        out.q[14] = r.vMul[l];
+        out.q[15] = 1.0;
+        out.q[kPipeAccum] = r.accum[l];
+        out.q[kPipeResponse] = r.response[l];
+    };
+    if (bt.layout == kLayoutHard) {
+        const HardLanes& r = data.hardSlots[at];
+        common(r);
+        out.q[16] = r.minImpulse[l];
+        out.q[17] = r.maxImpulse[l];
+        return;
+    }
+    const LockLanes& r = data.lockSlots[at];
+    common(r);
+    // The lock kernel's bounds (solver_pgs_avx2.cpp, newImpulse): ±kMaxRowVelocityChange·(1/r), 1/r = −vMul.
+    const double hi = kMaxRowVelocityChange * -r.vMul[l];
+    out.q[16] = -hi;
+    out.q[17] = hi;
+}
+
+double& accumAt(Data& data, const Batch& bt, int s, int l) {
+    const size_t at = static_cast<size_t>(bt.firstSlot + s);
+    if (bt.layout == kLayoutLock) return data.lockSlots[at].accum[l];
+    if (bt.layout == kLayoutHard) return data.hardSlots[at].accum[l];
+    return data.slots[at].accum[l];
+}
+
+}  // namespace
+
+bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residuals) {
+    if (!gPipeline.load(std::memory_order_relaxed) || count < 2 || data.parts() != 1 ||
+        static_cast<int>(data.batches.size()) != data.jointBatchEnd || data.jointBatchEnd == 0)
+        return false;
+    // The cheap test first: batches this full solve as fast as a plan would.
+    int64_t lanes = 0;
+    for (int b = 0; b < data.jointBatchEnd; ++b) lanes += data.batches[static_cast<size_t>(b)].laneCount;
+    if (lanes * 4 > int64_t{kMaxLanesPer4Batches} * data.jointBatchEnd) return false;
+
+    Pipeline& pl = data.pipeline;
+    buildSignature(data, pl.check);
+    if (pl.check != pl.signature || pl.sweeps != count) {
+        pl.signature.swap(pl.check);
+        pl.sweeps = count;
+        buildPlan(data, pl, count);
+    }
+    if (!pl.use) return false;
+
+    // This step's rows, impulses and mass scales, then each composition laid out as a batch.
+    for (PipeJoint& j : pl.joints) {
+        const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
+        const int l = j.lane;
+        j.scale[0] = bt.linScale0[l];
+        j.scale[1] = bt.angScale0[l];
+        j.scale[2] = bt.linScale1[l];
+        j.scale[3] = bt.angScale1[l];
+        for (int s = 0; s < bt.slotCount; ++s) {
+            PipeRow& row = pl.rows[static_cast<size_t>(j.firstRow + s)];
+            expandLane(data, bt, s, l, row);
+            pl.accum[static_cast<size_t>(j.firstRow + s)] = row.q[kPipeAccum];
+        }
+    }
+    static const PipeRow kZeroRow{};
+    for (Batch& bt : pl.comps) {  // the headers here, the rows below
+        for (int l = 0; l < kLanes; ++l) {
+            const int32_t j = bt.constraint[l];
+            const PipeJoint* J = j >= 0 ? &pl.joints[static_cast<size_t>(j)] : nullptr;
+            bt.body0[l] = J ? J->body0 : 0;
+            bt.body1[l] = J ? J->body1 : 0;
+            bt.linScale0[l] = J ? J->scale[0] : 0.0;
+            bt.angScale0[l] = J ? J->scale[1] : 0.0;
+            bt.linScale1[l] = J ? J->scale[2] : 0.0;
+            bt.angScale1[l] = J ? J->scale[3] : 0.0;
+            for (int s = 0; s < bt.slotCount && !simd; ++s) {
+                const PipeRow& row = J ? pl.rows[static_cast<size_t>(J->firstRow + s)] : kZeroRow;
+                double* out = &pl.compSlots[static_cast<size_t>(bt.firstSlot + s)].lin0[0][0];
+                for (int k = 0; k < 20; ++k) out[k * kLanes + l] = row.q[k];
+            }
+        }
+    }
+    if (simd)
+        layoutCompsAvx2(pl.comps.data(), static_cast<int>(pl.comps.size()), pl.joints.data(), pl.rows.data(), pl.compSlots.data());
+    pl.sums.assign(static_cast<size_t>(count), LaneSums{});
+    double* bodies = &data.bodies[0].linVel.x;
+    const int quads = static_cast<int>(pl.quads.size());
+    if (simd)
+        sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(), pl.accum.data(),
+                       bodies, true, pl.sums.data());
+    else
+        sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(), pl.accum.data(),
+                         bodies, true, pl.sums.data());
+    for (const PipeJoint& j : pl.joints) {
+        const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
+        for (int s = 0; s < bt.slotCount; ++s) accumAt(data, bt, s, j.lane) = pl.accum[static_cast<size_t>(j.firstRow + s)];
+    }
+    gPipelinedSolves.fetch_add(1, std::memory_order_relaxed);
+    for (const LaneSums& l : pl.sums) residuals.push_back(std::sqrt((l.v[0] + l.v[1]) + (l.v[2] + l.v[3])));
+    return true;
+}
+
+}  // namespace jl::solver

@@ -1,0 +1,93 @@
+// JointLab engine — PGS's position iterations pipelined across sweeps (docs/solvers.md §8).
+//
+// A small scene is latency-bound: a 10-link chain gives 8 batches per sweep (colours of 1 or 2
+// joints), and each batch's rows are one chain of dependent row updates, so the core waits on
+// each row's arithmetic in turn, about 40 cycles a row, with 3 of 4 lanes empty.
+//
+// Gauss-Seidel needs less order than one sweep after another. A joint visit depends only on the
+// visits before it (in sweep order: sweep after sweep, batch after batch) that share a dynamic
+// body with it. Any order that keeps, for every body, its visits in that order computes exactly
+// the same numbers: visits without a common body read and write disjoint velocities and
+// impulses. So joint 0 of sweep k + 1 can be solved beside joint 3 of sweep k once joint 1 of
+// sweep k is done, and the sweeps overlap as a wave down the chain.
+//
+// The plan (Pipeline, built once per colouring and iteration count) packs the visits of all the
+// position sweeps into *quads*: up to 4 visits that share no dynamic body, all with the same row
+// count, each placed in the first quad after the last one that touched its bodies. A quad is then
+// solved as a batch (the same kernel, so each lane does the operations of the batch path in the
+// same order): the 10-link chain takes 2.5 quads per sweep instead of 8 batches, and the bodies
+// and impulses are bit for bit those of the plain sweeps. Only the residual of each sweep (a
+// diagnostic) is summed in another order.
+//
+// A quad's rows must sit side by side, 4 lanes per quantity, as a batch's do; but a joint meets
+// different partners from quad to quad. The plan's quads repeat a few *compositions* (the same
+// joints in the same lanes: the 10-link chain's 54 quads for 20 sweeps have 20), so each step
+// lays out each composition's rows once, as a batch, from a copy of the joints' rows (PipeRow).
+// Only the accumulated impulses travel: each joint's live in Pipeline::accum, read into the
+// composition's slot before a row slot is solved and written back after it. They go back to the
+// batches' slots after the last position sweep.
+//
+// Plain data without glm, like solver_batch.h, for the AVX2 translation unit.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "solver_batch.h"
+
+namespace jl::solver {
+
+/// One row of one joint: RowLanes's 20 quantities for a single lane, in RowLanes's order
+/// (lin0 x y z, ang0 x y z, lin1, ang1, constant, unbiasedConstant, vMul, impulseMul, minImpulse,
+/// maxImpulse, accum, response). Compact layouts are expanded (linear1 = linear0, impulseMul 1,
+/// a lock row's bounds as its kernel computes them), which the full kernel solves to the same bits.
+struct alignas(32) PipeRow {
+    double q[20] = {};
+};
+inline constexpr int kPipeAccum = 18;     ///< PipeRow::q index of the accumulated impulse
+inline constexpr int kPipeResponse = 19;  ///< … of the unit response
+static_assert(offsetof(RowLanes, accum) == kPipeAccum * kLanes * sizeof(double), "PipeRow follows RowLanes");
+static_assert(offsetof(RowLanes, response) == kPipeResponse * kLanes * sizeof(double), "PipeRow follows RowLanes");
+
+/// Rows a pipelined joint may have (kMaxRowsPerJoint; a quad's rows sit on the stack).
+inline constexpr int kPipeMaxSlots = 16;
+
+/// A joint of the pipelined solve: one lane of a joint batch.
+struct PipeJoint {
+    double scale[4] = {};  ///< the batch's linScale0, angScale0, linScale1, angScale1 of its lane
+    int32_t body0 = 0, body1 = 0;
+    int32_t firstRow = 0;  ///< its batch's slotCount rows: Pipeline::rows[firstRow, firstRow + slotCount)
+    int32_t batch = 0, lane = 0;
+};
+
+/// Up to kLanes joint visits solved as one batch: no two share a dynamic body. Lanes
+/// [0, laneCount) are real, in the order they were placed.
+struct PipeQuad {
+    int32_t joint[kLanes] = {-1, -1, -1, -1};  ///< PipeJoint index, −1: padding
+    int32_t sweep[kLanes] = {};                 ///< which position iteration the visit belongs to
+    int32_t slotCount = 0;
+    int32_t laneCount = 0;
+    int32_t comp = 0;  ///< its composition (Pipeline::comps): the same joints in the same lanes
+};
+
+/// Per lane of a composition: where its joint's impulses are in Pipeline::accum (its first row;
+/// padding lanes: a run of zeros after the last joint's rows).
+struct PipeComp {
+    int32_t accum[kLanes] = {};
+};
+
+/// Solves quads [0, count) in order: each as its composition's batch comps[q.comp] (bodies,
+/// scales, rows in compSlots), the lanes' impulses read from and written back to `accum` around
+/// each row slot. A visit in lane l of sweep k adds its residual terms to sums[k].v[l]. The plain
+/// C++ kernel (solver_pgs.cpp) and AVX2 (solver_pgs_avx2.cpp) give the same bits.
+/// Lays out compositions [0, count) (their lanes' joints in Batch::constraint, −1 padding) as
+/// batches' row slots: each lane's rows from `rows`, padding lanes zeros. The plain C++ version
+/// is in solver_pipeline.cpp; the two give the same bytes.
+void layoutCompsAvx2(const Batch* comps, int count, const PipeJoint* joints, const PipeRow* rows, RowLanes* compSlots);
+
+void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
+                      double* accum, double* bodies, bool biased, LaneSums* sums);
+void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
+                    double* accum, double* bodies, bool biased, LaneSums* sums);
+
+}  // namespace jl::solver
