@@ -134,6 +134,7 @@ struct Pipeline {
     std::vector<Batch> comps;         ///< the quads' compositions as batches (this step's scales)
     std::vector<PipeComp> compAccum;  ///< per composition, where its lanes' impulses are
     std::vector<RowLanes> compSlots;  ///< the compositions' row slots (this step's rows)
+    std::vector<CouplingLanes> compCouplings;  ///< their couplings
     std::vector<double> accum;        ///< per row of the joints, its accumulated impulse; then zeros
     std::vector<int32_t> last;      ///< scratch: per solver body, the last quad placed on it
     std::vector<LaneSums> sums;     ///< per sweep, its residual terms
@@ -150,6 +151,7 @@ struct Data {
     std::vector<RowLanes> slots;  ///< the batches' row slots (the vector only grows)
     std::vector<HardLanes> hardSlots;  ///< hard batches' row slots (AVX2 only; the vector only grows)
     std::vector<LockLanes> lockSlots;  ///< lock batches' row slots (AVX2 only; the vector only grows)
+    std::vector<CouplingLanes> couplings;  ///< PGS: the batches' row couplings (Batch::firstCoupling; only grows)
     /// TGS: the same batches (data.batches) with their own row slots and lever arms, packed from
     /// `rows` (packTgsBatch).
     std::vector<TgsLanes> tgsSlots;
@@ -238,6 +240,8 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
 void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, int parts,
                           std::vector<uint8_t>& group, ColourScratch& scratch);
 inline constexpr int kNoRun = -1;
+
+static_assert(kMaxBatchSlots >= kMaxRowsPerJoint, "a batch holds the rows of any joint");
 
 struct Params {
     Real dt = 1.0 / 60.0;

@@ -122,12 +122,30 @@ struct alignas(32) Batch {
     int32_t contact = 0;          ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
     int32_t laneCount = kLanes;   ///< lanes in use; the rest (at the end) are padding
     int32_t layout = kLayoutFull; ///< PGS: how its slots are stored (SlotLayout)
-    int32_t pad[7] = {};          ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
+    int32_t firstCoupling = 0;    ///< PGS: its rows' couplings, Data::couplings[firstCoupling, + couplingCount(slotCount))
+    int32_t pad[6] = {};          ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
     int32_t constraint[kLanes];   ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
     double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
 };
-static_assert(offsetof(Batch, layout) + sizeof(int32_t) <= 3 * 64, "a joint batch's sweep reads three cache lines");
+static_assert(offsetof(Batch, firstCoupling) + sizeof(int32_t) <= 3 * 64, "a joint batch's sweep reads three cache lines");
 static_assert(offsetof(Batch, frictionCoef) % 32 == 0 && sizeof(Batch) == 256, "lanes of doubles are 32-byte aligned");
+
+/// The coupling of two rows of one batch lane, per lane: K(s, t) = J_s M⁻¹ J_tᵀ with the lane's
+/// mass scales (F 21's r for s ≠ t), the change of row s's velocity per unit impulse of row t.
+/// The kernels solve a batch's rows one after another as Gauss-Seidel does, but find row s's
+/// velocity as J_s·v (v: the velocities the batch started from) + Σ_{t<s} K(s, t)·Δλ_t instead of
+/// J_s·v after each earlier row's update: the same number in exact arithmetic, and the chain of
+/// dependent operations from one row's impulse to the next is a multiply and an add, not a
+/// velocity update and four dot products. The velocities are updated row by row as before.
+struct alignas(32) CouplingLanes {
+    double k[kLanes];
+};
+/// Row slots a batch may have (kMaxRowsPerJoint; a contact has 3).
+inline constexpr int kMaxBatchSlots = 16;
+/// Couplings a batch of `slots` row slots has: one per pair t < s.
+inline constexpr int couplingCount(int slots) { return slots * (slots - 1) / 2; }
+/// Index of K(s, t), t < s, within its batch's couplings.
+inline constexpr int couplingIndex(int s, int t) { return s * (s - 1) / 2 + t; }
 
 /// Per-lane partial sums of (Δλ·r)² over a sweep (summed lane 0 + lane 1 + lane 2 + lane 3 at
 /// the end, so the residual does not depend on the kernel either).
@@ -138,13 +156,23 @@ struct alignas(32) LaneSums {
 /// One sweep over batches [begin, end) with the plain C++ kernel (solver_pgs.cpp), which never
 /// sees a lock batch. `bodies` points at solver::Body records (8 doubles each). `biased`:
 /// position iteration.
-void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
-                        LaneSums& residual);
+void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, const CouplingLanes* couplings,
+                        double* bodies, bool biased, LaneSums& residual);
 
 /// The same with AVX2 (solver_pgs_avx2.cpp), hard and lock batches' slots in `hardSlots` and
 /// `lockSlots`; contact batches and single joints fall back to the scalar kernel.
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,
-                      double* bodies, bool biased, LaneSums& residual);
+                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual);
+
+/// Writes batch bt's couplings (CouplingLanes) to out[bt.firstCoupling, + couplingCount(bt.slotCount))
+/// from its row slots in `slots`, `hardSlots` or `lockSlots` (its layout). Per lane:
+/// K(s, t) = ((ls0·(μ0_s·μ0_t) + as0·(κ0_s·κ0_t)) + ls1·(μ1_s·μ1_t)) + as1·(κ1_s·κ1_t), each dot
+/// in glm's order.
+void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
+                      CouplingLanes* out);
+/// The same for batches [0, count) with AVX2 (the same bits).
+void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
+                          const LockLanes* lockSlots, CouplingLanes* out);
 
 /// True when the AVX2 kernel is compiled in and the CPU runs it (checked once).
 bool avx2Available();

@@ -50,21 +50,30 @@ inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
 /// One batch, lane after lane. Per lane the operations are exactly those of the AVX2 kernel.
 /// Padding lanes are skipped: they would add zero impulses to the static body (whose velocity
 /// stays +0) and zeros to the residual, so the result is the same.
-void solveBatchScalar(const Batch& bt, RowLanes* slots, double* bodies, bool biased, LaneSums& residual) {
+void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* couplings, double* bodies, bool biased,
+                      LaneSums& residual) {
+    RowLanes* rows = slots + bt.firstSlot;
+    const CouplingLanes* K = couplings + bt.firstCoupling;
+    const int n = bt.slotCount;
     for (int l = 0; l < bt.laneCount; ++l) {
         double* A = bodies + 8 * bt.body0[l];
         double* B = bodies + 8 * bt.body1[l];
         double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
         double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
         const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
+        // J⁽ᵐ⁾·v⁽ᵐ⁾ of every row at the batch's start (F 62, 64); each row's impulse then adds
+        // K(s, t)·Δλ to the rows after it (CouplingLanes).
+        double vel[kMaxBatchSlots];
+        for (int s = 0; s < n; ++s) {
+            const RowLanes& r = rows[s];
+            vel[s] = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
+        }
         double normalAccum = 0.0;
-        for (int s = 0; s < bt.slotCount; ++s) {
-            RowLanes& r = slots[bt.firstSlot + s];
-            // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62, 64)
-            const double vel = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
+        for (int s = 0; s < n; ++s) {
+            RowLanes& r = rows[s];
             const double c = biased ? r.constant[l] : r.unbiasedConstant[l];
             const double acc = r.accum[l];
-            double na = (c + r.vMul[l] * vel) + r.impulseMul[l] * acc;  // F 63–65, D 20–22
+            double na = (c + r.vMul[l] * vel[s]) + r.impulseMul[l] * acc;  // F 63–65, D 20–22
             double lo = r.minImpulse[l], hi = r.maxImpulse[l];
             if (bt.contact && s > 0) {  // friction: ±μ·(normal impulse)
                 hi = bt.frictionCoef[l] * normalAccum;
@@ -75,6 +84,7 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, double* bodies, bool bia
             const double dl = active ? na - acc : 0.0;
             if (active) r.accum[l] = na;
             if (s == 0) normalAccum = r.accum[l];
+            for (int t = s + 1; t < n; ++t) vel[t] = vel[t] + K[couplingIndex(t, s)].k[l] * dl;
             // F 24, 60–61
             const double d0 = dl * ls0, e0 = dl * as0, d1 = dl * ls1, e1 = dl * as1;
             for (int k = 0; k < 3; ++k) {
@@ -91,15 +101,47 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, double* bodies, bool bia
     }
 }
 
+inline double dotLanes(const double (&a)[3][kLanes], const double (&b)[3][kLanes], int l) {
+    return (a[0][l] * b[0][l] + a[1][l] * b[1][l]) + a[2][l] * b[2][l];
+}
+inline const double (&lin0Of(const RowLanes& r))[3][kLanes] { return r.lin0; }
+inline const double (&lin1Of(const RowLanes& r))[3][kLanes] { return r.lin1; }
+inline const double (&lin0Of(const HardLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&lin1Of(const HardLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&lin0Of(const LockLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&lin1Of(const LockLanes& r))[3][kLanes] { return r.lin; }
+
+template <class Lanes>
+void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
+    const Lanes* r = slots + bt.firstSlot;
+    CouplingLanes* K = out + bt.firstCoupling;
+    for (int s = 1; s < bt.slotCount; ++s)
+        for (int t = 0; t < s; ++t)
+            for (int l = 0; l < kLanes; ++l)
+                K[couplingIndex(s, t)].k[l] = ((bt.linScale0[l] * dotLanes(lin0Of(r[s]), lin0Of(r[t]), l) +
+                                                bt.angScale0[l] * dotLanes(r[s].ang0, r[t].ang0, l)) +
+                                               bt.linScale1[l] * dotLanes(lin1Of(r[s]), lin1Of(r[t]), l)) +
+                                              bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l);
+}
+
 }  // namespace
 
-void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, double* bodies, bool biased,
-                        LaneSums& residual) {
-    for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, bodies, biased, residual);
+void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
+                      CouplingLanes* out) {
+    switch (bt.layout) {
+        case kLayoutLock: couplingsOf(bt, lockSlots, out); break;
+        case kLayoutHard: couplingsOf(bt, hardSlots, out); break;
+        default: couplingsOf(bt, slots, out); break;
+    }
+}
+
+void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, const CouplingLanes* couplings,
+                        double* bodies, bool biased, LaneSums& residual) {
+    for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, couplings, bodies, biased, residual);
 }
 
 void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                      double* accum, double* bodies, bool biased, LaneSums* sums) {
+                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         const Batch& bt = comps[q.comp];
@@ -109,7 +151,7 @@ void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, cons
         for (int s = 0; s < bt.slotCount; ++s)
             for (int l = 0; l < q.laneCount; ++l) slots[s].accum[l] = accum[at[l] + s];
         LaneSums res;
-        solveBatchScalar(bt, compSlots, bodies, biased, res);
+        solveBatchScalar(bt, compSlots, compCouplings, bodies, biased, res);
         for (int s = 0; s < bt.slotCount; ++s)
             for (int l = 0; l < q.laneCount; ++l) accum[at[l] + s] = slots[s].accum[l];
         for (int l = 0; l < q.laneCount; ++l) {
@@ -122,12 +164,16 @@ void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, cons
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
 void layoutCompsAvx2(const Batch*, int, const PipeJoint*, const PipeRow*, RowLanes*) {}  // (never called: no AVX2)
 void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    double* accum, double* bodies, bool biased, LaneSums* sums) {
-    sweepQuadsScalar(quads, count, comps, compAccum, compSlots, accum, bodies, biased, sums);
+                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums) {
+    sweepQuadsScalar(quads, count, comps, compAccum, compSlots, compCouplings, accum, bodies, biased, sums);
 }
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes*, LockLanes*, double* bodies,
-                      bool biased, LaneSums& residual) {
-    sweepBatchesScalar(batches, begin, end, slots, bodies, biased, residual);  // no compact batches without AVX2
+void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
+                          const LockLanes* lockSlots, CouplingLanes* out) {
+    for (int i = 0; i < count; ++i) computeCouplings(batches[i], slots, hardSlots, lockSlots, out);
+}
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes*, LockLanes*,
+                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
+    sweepBatchesScalar(batches, begin, end, slots, couplings, bodies, biased, residual);  // no compact batches without AVX2
 }
 bool avx2Available() { return false; }
 int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, double*) { return -1; }
@@ -148,9 +194,9 @@ void sweepRange(Data& data, int begin, int end, bool biased, bool simd, LaneSums
     double* bodies = &data.bodies[0].linVel.x;
     if (simd)
         sweepBatchesAvx2(data.batches.data(), begin, end, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
-                         bodies, biased, lanes);
+                         data.couplings.data(), bodies, biased, lanes);
     else
-        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), bodies, biased, lanes);
+        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), data.couplings.data(), bodies, biased, lanes);
 }
 
 /// One Gauss-Seidel pass over every batch (sweepParts); returns the sweep's residual.
@@ -169,6 +215,20 @@ void totalVelocity(const Body& b, const BodyInfo& info, Vec3& v, Vec3& w) {
 void solvePGS(Data& data, const Params& p) {
     const bool simd = p.simd;
     for (Body& b : data.bodies) b = Body{};
+    // Each batch's row couplings (CouplingLanes), from this step's slots.
+    int couplings = 0;
+    for (Batch& bt : data.batches) {
+        bt.firstCoupling = couplings;
+        couplings += couplingCount(bt.slotCount);
+    }
+    if (data.couplings.size() < static_cast<size_t>(couplings))
+        data.couplings.resize(std::max(static_cast<size_t>(couplings), 2 * data.couplings.size()));
+    if (simd)
+        computeCouplingsAvx2(data.batches.data(), static_cast<int>(data.batches.size()), data.slots.data(),
+                             data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
+    else
+        for (const Batch& bt : data.batches)
+            computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
     // Rows that start with an accumulated impulse (warm-started contacts) apply it first (F 24).
     for (const Batch& bt : data.batches) {
         if (!bt.contact) continue;

@@ -89,16 +89,20 @@ struct BatchBodies {
     }
 };
 
-/// One row slot of a batch: its 4 rows' impulses and the bodies' velocities (F 62–65, 24, 60–61).
+/// J⁽ᵐ⁾·v⁽ᵐ⁾ of a row slot's 4 rows (F 62, 64).
 template <class Lanes>
-__attribute__((always_inline)) inline __m256d solveSlot(const Batch& bt, Lanes* r, BatchBodies& B, bool biased, __m256d residual) {
+__attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const BatchBodies& B) {
+    return _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot(linear0(r), B.av), dot(r.ang0, B.aw)), dot(linear1(r), B.bv)),
+                         dot(r.ang1, B.bw));
+}
+
+/// One row slot given its rows' velocity: the impulses (F 63–65, D 20–22); returns the impulse
+/// changes Δλ in `dl` (applySlot applies them).
+template <class Lanes>
+__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, __m256d vel, bool biased, __m256d residual, __m256d& dl) {
     // The body scales are read from the batch at each use (memory operands), which leaves the
-    // registers to the 12 velocity vectors: with the scales held in registers GCC spilled some
-    // velocities to the stack. (Measured: about 1% on the cache-resident scenes.)
+    // registers to the velocity vectors.
     const __m256d zero = _mm256_setzero_pd();
-    // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62, 64)
-    const __m256d vel = _mm256_sub_pd(
-        _mm256_sub_pd(_mm256_add_pd(dot(linear0(*r), B.av), dot(r->ang0, B.aw)), dot(linear1(*r), B.bv)), dot(r->ang1, B.bw));
     const __m256d c = _mm256_load_pd(biased ? r->constant : r->unbiasedConstant);
     const __m256d acc = _mm256_load_pd(r->accum);
     __m256d lo, hi;
@@ -110,22 +114,72 @@ __attribute__((always_inline)) inline __m256d solveSlot(const Batch& bt, Lanes* 
     na = _mm256_min_pd(hi, _mm256_max_pd(lo, na));
     const __m256d resp = _mm256_load_pd(r->response);
     const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
-    const __m256d dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
+    dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
     _mm256_store_pd(r->accum, _mm256_blendv_pd(acc, na, active));
-    // F 24, 60–61
-    addScaled(B.av, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale0)), linear0(*r));
-    addScaled(B.aw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale0)), r->ang0);
-    subScaled(B.bv, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale1)), linear1(*r));
-    subScaled(B.bw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale1)), r->ang1);
     const __m256d rr = _mm256_mul_pd(dl, resp);
     return _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
 }
 
+/// A row's impulse change applied to the bodies' velocities (F 24, 60–61).
 template <class Lanes>
-__m256d solveBatch(const Batch& bt, Lanes* slots, double* bodies, bool biased, __m256d residual) {
+__attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lanes* r, __m256d dl, BatchBodies& B) {
+    addScaled(B.av, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale0)), linear0(*r));
+    addScaled(B.aw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale0)), r->ang0);
+    subScaled(B.bv, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale1)), linear1(*r));
+    subScaled(B.bw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale1)), r->ang1);
+}
+
+/// The row slots of a batch (CouplingLanes): every row's velocity at the start, then row after
+/// row, each impulse change added to the later rows' velocities through their couplings. N: the
+/// slot count, known at compile time so that the velocities stay in registers.
+template <int N, class Lanes>
+__attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const CouplingLanes* K, BatchBodies& B,
+                                                        bool biased, __m256d residual) {
+    __m256d vel[N];
+#pragma GCC unroll 8
+    for (int s = 0; s < N; ++s) vel[s] = rowVelocity(r[s], B);
+#pragma GCC unroll 8
+    for (int s = 0; s < N; ++s) {
+        __m256d dl;
+        residual = solveSlot(r + s, vel[s], biased, residual, dl);
+#pragma GCC unroll 8
+        for (int t = s + 1; t < N; ++t)
+            vel[t] = _mm256_add_pd(vel[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        applySlot(bt, r + s, dl, B);
+    }
+    return residual;
+}
+
+/// The same for any slot count (the velocities on the stack).
+template <class Lanes>
+__m256d solveRowsAny(const Batch& bt, Lanes* r, const CouplingLanes* K, BatchBodies& B, bool biased, __m256d residual) {
+    const int n = bt.slotCount;
+    __m256d vel[kMaxBatchSlots];
+    for (int s = 0; s < n; ++s) vel[s] = rowVelocity(r[s], B);
+    for (int s = 0; s < n; ++s) {
+        __m256d dl;
+        residual = solveSlot(r + s, vel[s], biased, residual, dl);
+        for (int t = s + 1; t < n; ++t)
+            vel[t] = _mm256_add_pd(vel[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        applySlot(bt, r + s, dl, B);
+    }
+    return residual;
+}
+
+template <class Lanes>
+__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased, __m256d residual) {
     BatchBodies B(bt, bodies);
     Lanes* r = slots + bt.firstSlot;
-    for (int s = 0; s < bt.slotCount; ++s, ++r) residual = solveSlot(bt, r, B, biased, residual);
+    const CouplingLanes* K = couplings + bt.firstCoupling;
+    switch (bt.slotCount) {
+        case 1: residual = solveRows<1>(bt, r, K, B, biased, residual); break;
+        case 2: residual = solveRows<2>(bt, r, K, B, biased, residual); break;
+        case 3: residual = solveRows<3>(bt, r, K, B, biased, residual); break;
+        case 4: residual = solveRows<4>(bt, r, K, B, biased, residual); break;
+        case 5: residual = solveRows<5>(bt, r, K, B, biased, residual); break;
+        case 6: residual = solveRows<6>(bt, r, K, B, biased, residual); break;
+        default: residual = solveRowsAny(bt, r, K, B, biased, residual); break;
+    }
     B.store();
     return residual;
 }
@@ -351,21 +405,21 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
 }
 
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,
-                      double* bodies, bool biased, LaneSums& residual) {
+                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
     __m256d res = _mm256_load_pd(residual.v);
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
         if (bt.contact || bt.laneCount == 1) {  // friction bounds depend on slot 0, or a single
                                                  // joint: the plain kernel (same results)
             _mm256_store_pd(residual.v, res);
-            sweepBatchesScalar(batches, i, i + 1, slots, bodies, biased, residual);
+            sweepBatchesScalar(batches, i, i + 1, slots, couplings, bodies, biased, residual);
             res = _mm256_load_pd(residual.v);
             continue;
         }
         switch (bt.layout) {
-            case kLayoutLock: res = solveBatch(bt, lockSlots, bodies, biased, res); break;
-            case kLayoutHard: res = solveBatch(bt, hardSlots, bodies, biased, res); break;
-            default: res = solveBatch(bt, slots, bodies, biased, res); break;
+            case kLayoutLock: res = solveBatch(bt, lockSlots, couplings, bodies, biased, res); break;
+            case kLayoutHard: res = solveBatch(bt, hardSlots, couplings, bodies, biased, res); break;
+            default: res = solveBatch(bt, slots, couplings, bodies, biased, res); break;
         }
     }
     _mm256_store_pd(residual.v, res);
@@ -396,30 +450,67 @@ void layoutCompsAvx2(const Batch* comps, int count, const PipeJoint* joints, con
     _mm256_zeroupper();
 }
 
+namespace {
+
+inline __m256d dotLanes(const double (&a)[3][kLanes], const double (&b)[3][kLanes]) {
+    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_load_pd(a[0]), _mm256_load_pd(b[0])),
+                                       _mm256_mul_pd(_mm256_load_pd(a[1]), _mm256_load_pd(b[1]))),
+                         _mm256_mul_pd(_mm256_load_pd(a[2]), _mm256_load_pd(b[2])));
+}
+
+template <class Lanes>
+void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
+    const Lanes* r = slots + bt.firstSlot;
+    CouplingLanes* K = out + bt.firstCoupling;
+    const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
+    const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
+    for (int s = 1; s < bt.slotCount; ++s)
+        for (int t = 0; t < s; ++t) {
+            const __m256d k = _mm256_add_pd(
+                _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ls0, dotLanes(linear0(r[s]), linear0(r[t]))),
+                                            _mm256_mul_pd(as0, dotLanes(r[s].ang0, r[t].ang0))),
+                              _mm256_mul_pd(ls1, dotLanes(linear1(r[s]), linear1(r[t])))),
+                _mm256_mul_pd(as1, dotLanes(r[s].ang1, r[t].ang1)));
+            _mm256_store_pd(K[couplingIndex(s, t)].k, k);
+        }
+}
+
+}  // namespace
+
+void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
+                          const LockLanes* lockSlots, CouplingLanes* out) {
+    for (int i = 0; i < count; ++i) {
+        const Batch& bt = batches[i];
+        switch (bt.layout) {
+            case kLayoutLock: couplingsOf(bt, lockSlots, out); break;
+            case kLayoutHard: couplingsOf(bt, hardSlots, out); break;
+            default: couplingsOf(bt, slots, out); break;
+        }
+    }
+    _mm256_zeroupper();
+}
+
 void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    double* accum, double* bodies, bool biased, LaneSums* sums) {
+                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         const Batch& bt = comps[q.comp];
         const int32_t* at = compAccum[q.comp].accum;
         RowLanes* r = compSlots + bt.firstSlot;
-        BatchBodies B(bt, bodies);
-        __m256d res = _mm256_setzero_pd();
-        for (int s = 0; s < bt.slotCount; ++s, ++r) {
-            // The lanes' impulses in, solved, and out again (lane 0 first; padding lanes read and
-            // write a zero that stays zero).
-            _mm256_store_pd(r->accum, _mm256_set_pd(accum[at[3] + s], accum[at[2] + s], accum[at[1] + s], accum[at[0] + s]));
-            res = solveSlot(bt, r, B, biased, res);
-            const __m256d na = _mm256_load_pd(r->accum);
+        // The lanes' impulses in (lane 0 first; padding lanes read a zero that stays zero), the
+        // composition solved as a batch, the impulses out again.
+        for (int s = 0; s < bt.slotCount; ++s)
+            _mm256_store_pd(r[s].accum, _mm256_set_pd(accum[at[3] + s], accum[at[2] + s], accum[at[1] + s], accum[at[0] + s]));
+        alignas(32) double lanes[kLanes];
+        _mm256_store_pd(lanes, solveBatch(bt, compSlots, compCouplings, bodies, biased, _mm256_setzero_pd()));
+        for (int s = 0; s < bt.slotCount; ++s) {
+            const __m256d na = _mm256_load_pd(r[s].accum);
             const __m128d lo = _mm256_castpd256_pd128(na), hi = _mm256_extractf128_pd(na, 1);
             _mm_storel_pd(accum + at[0] + s, lo);
             _mm_storeh_pd(accum + at[1] + s, lo);
             _mm_storel_pd(accum + at[2] + s, hi);
             _mm_storeh_pd(accum + at[3] + s, hi);
         }
-        B.store();
-        alignas(32) double lanes[kLanes];
-        _mm256_store_pd(lanes, res);
         for (int l = 0; l < q.laneCount; ++l) {
             LaneSums& sum = sums[q.sweep[l]];
             sum.v[l] = sum.v[l] + lanes[l];

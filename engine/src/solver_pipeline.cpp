@@ -97,7 +97,7 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
     std::map<std::array<int32_t, kLanes + 1>, int32_t> index;
     pl.comps.clear();
     pl.compAccum.clear();
-    int slots = 0;
+    int slots = 0, couplings = 0;
     const int zeros = rows;  // padding lanes' impulses: kPipeMaxSlots zeros after the joints' rows
     for (PipeQuad& q : pl.quads) {
         const std::array<int32_t, kLanes + 1> key{q.joint[0], q.joint[1], q.joint[2], q.joint[3], q.slotCount};
@@ -106,6 +106,8 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         if (!fresh) continue;
         Batch& bt = pl.comps.emplace_back();
         bt.firstSlot = slots;
+        bt.firstCoupling = couplings;
+        couplings += couplingCount(q.slotCount);
         bt.slotCount = q.slotCount;
         bt.laneCount = q.laneCount;
         bt.contact = 0;
@@ -118,6 +120,7 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         slots += q.slotCount;
     }
     pl.compSlots.resize(static_cast<size_t>(slots));
+    pl.compCouplings.resize(static_cast<size_t>(couplings));
     pl.accum.assign(static_cast<size_t>(rows + kPipeMaxSlots), 0.0);
     pl.use = static_cast<int64_t>(pl.quads.size()) * kPipelineGainDen <= int64_t{kPipelineGainNum} * count * batches;
     pl.rows.resize(static_cast<size_t>(rows));
@@ -201,6 +204,7 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
             expandLane(data, bt, s, l, row);
             pl.accum[static_cast<size_t>(j.firstRow + s)] = row.q[kPipeAccum];
         }
+
     }
     static const PipeRow kZeroRow{};
     for (Batch& bt : pl.comps) {  // the headers here, the rows below
@@ -222,15 +226,30 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
     }
     if (simd)
         layoutCompsAvx2(pl.comps.data(), static_cast<int>(pl.comps.size()), pl.joints.data(), pl.rows.data(), pl.compSlots.data());
+    // The compositions' couplings, lane by lane from their joints' in their batches (the same
+    // numbers: computeCouplings works lane by lane).
+    for (const Batch& bt : pl.comps)
+        for (int l = 0; l < kLanes; ++l) {
+            const int32_t j = bt.constraint[l];
+            const int n = couplingCount(bt.slotCount);
+            CouplingLanes* out = &pl.compCouplings[static_cast<size_t>(bt.firstCoupling)];
+            if (j < 0) {
+                for (int k = 0; k < n; ++k) out[k].k[l] = 0.0;
+                continue;
+            }
+            const PipeJoint& J = pl.joints[static_cast<size_t>(j)];
+            const CouplingLanes* in = &data.couplings[static_cast<size_t>(data.batches[static_cast<size_t>(J.batch)].firstCoupling)];
+            for (int k = 0; k < n; ++k) out[k].k[l] = in[k].k[J.lane];
+        }
     pl.sums.assign(static_cast<size_t>(count), LaneSums{});
     double* bodies = &data.bodies[0].linVel.x;
     const int quads = static_cast<int>(pl.quads.size());
     if (simd)
-        sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(), pl.accum.data(),
-                       bodies, true, pl.sums.data());
+        sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(),
+                       pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.sums.data());
     else
-        sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(), pl.accum.data(),
-                         bodies, true, pl.sums.data());
+        sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(),
+                         pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.sums.data());
     for (const PipeJoint& j : pl.joints) {
         const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
         for (int s = 0; s < bt.slotCount; ++s) accumAt(data, bt, s, j.lane) = pl.accum[static_cast<size_t>(j.firstRow + s)];

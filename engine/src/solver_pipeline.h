@@ -49,8 +49,8 @@ inline constexpr int kPipeResponse = 19;  ///< … of the unit response
 static_assert(offsetof(RowLanes, accum) == kPipeAccum * kLanes * sizeof(double), "PipeRow follows RowLanes");
 static_assert(offsetof(RowLanes, response) == kPipeResponse * kLanes * sizeof(double), "PipeRow follows RowLanes");
 
-/// Rows a pipelined joint may have (kMaxRowsPerJoint; a quad's rows sit on the stack).
-inline constexpr int kPipeMaxSlots = 16;
+/// Rows a pipelined joint may have.
+inline constexpr int kPipeMaxSlots = kMaxBatchSlots;
 
 /// A joint of the pipelined solve: one lane of a joint batch.
 struct PipeJoint {
@@ -86,8 +86,8 @@ struct PipeComp {
 void layoutCompsAvx2(const Batch* comps, int count, const PipeJoint* joints, const PipeRow* rows, RowLanes* compSlots);
 
 void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                      double* accum, double* bodies, bool biased, LaneSums* sums);
+                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums);
 void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    double* accum, double* bodies, bool biased, LaneSums* sums);
+                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums);
 
 }  // namespace jl::solver
