@@ -326,6 +326,10 @@ inline void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScal
     ang = i.dynamic ? invInertiaScale : 0.0;
 }
 
+/// PGS: batch bi's row couplings (solver_batch.h CouplingLanes) into data.couplings at its
+/// firstCoupling, from its row slots as the set-up left them (AVX2 or plain: the same bits).
+void computeBatchCouplings(Data& data, size_t bi, bool simd);
+
 /// After either solve: Body::linVel / angVel hold the final linear and (plain) angular velocity
 /// and BodyInfo::pose the final pose of every body.
 ///

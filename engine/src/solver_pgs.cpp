@@ -135,6 +135,14 @@ void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* h
     }
 }
 
+void computeBatchCouplings(Data& data, size_t bi, bool simd) {
+    const Batch& bt = data.batches[bi];
+    if (simd)
+        computeCouplingsAvx2(&bt, 1, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
+    else
+        computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
+}
+
 void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, const CouplingLanes* couplings,
                         double* bodies, bool biased, LaneSums& residual) {
     for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, couplings, bodies, biased, residual);
@@ -215,20 +223,6 @@ void totalVelocity(const Body& b, const BodyInfo& info, Vec3& v, Vec3& w) {
 void solvePGS(Data& data, const Params& p) {
     const bool simd = p.simd;
     for (Body& b : data.bodies) b = Body{};
-    // Each batch's row couplings (CouplingLanes), from this step's slots.
-    int couplings = 0;
-    for (Batch& bt : data.batches) {
-        bt.firstCoupling = couplings;
-        couplings += couplingCount(bt.slotCount);
-    }
-    if (data.couplings.size() < static_cast<size_t>(couplings))
-        data.couplings.resize(std::max(static_cast<size_t>(couplings), 2 * data.couplings.size()));
-    if (simd)
-        computeCouplingsAvx2(data.batches.data(), static_cast<int>(data.batches.size()), data.slots.data(),
-                             data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
-    else
-        for (const Batch& bt : data.batches)
-            computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
     // Rows that start with an accumulated impulse (warm-started contacts) apply it first (F 24).
     for (const Batch& bt : data.batches) {
         if (!bt.contact) continue;

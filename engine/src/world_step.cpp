@@ -470,7 +470,7 @@ void World::step() {
     };
     // Sets up the constraints of a batch in solve order: PGS into the batch's row slots (right
     // after their prep, while the rows are in cache), TGS into its row list, lane after lane.
-    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0;
+    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0, couplingCursor = 0;
     // With several parts, the lock batches' fused prep and set-up (each writes its own slots
     // only) runs after the loop below, the batches split between the threads.
     const bool deferLocks = data.parts() > 1;
@@ -565,11 +565,17 @@ void World::step() {
         if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
         if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
         if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
+        // Its rows' couplings (solver_batch.h CouplingLanes), worked out right after its slots,
+        // while they are in cache.
+        bt.firstCoupling = static_cast<int32_t>(couplingCursor);
+        couplingCursor += static_cast<size_t>(solver::couplingCount(slots));
+        if (data.couplings.size() < couplingCursor) data.couplings.resize(std::max(couplingCursor, 2 * data.couplings.size()));
         if (lockPrep) {  // the slots only (rows: ensureLockRows)
             if (deferLocks)
                 m.deferredLocks.push_back(static_cast<int>(bi));
             else
                 m.lockActiveRows += m.lockBatch(bi, lockPrep, before, false);
+            solver::computeBatchCouplings(data, bi, params.simd);
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
@@ -623,6 +629,7 @@ void World::step() {
                 writeLane(L, l, sr);
             }
         }
+        solver::computeBatchCouplings(data, bi, params.simd);
     };
 
     // 3. prep and set-up, batch by batch
@@ -656,6 +663,7 @@ void World::step() {
             for (int64_t k = n * t / parts; k < n * (t + 1) / parts; ++k) {
                 const size_t bi = static_cast<size_t>(m.deferredLocks[static_cast<size_t>(k)]);
                 active[t] += m.lockBatch(bi, m.batchLockPrep[bi], before, false);
+                solver::computeBatchCouplings(data, bi, params.simd);
             }
         };
         data.pool->run(parts, lockShare);
