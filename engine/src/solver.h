@@ -127,6 +127,8 @@ struct Pipeline {
     std::vector<int32_t> signature;
     std::vector<int32_t> check;  ///< scratch: this step's signature
     int sweeps = 0;
+    uint64_t solves = 0;   ///< sweepPipelined calls that got past the first tests
+    uint64_t builtAt = 0;  ///< `solves` when the plan was last built (0: never)
     bool use = false;  ///< the plan solves the sweeps in fewer batch solves than the batches do
     std::vector<PipeJoint> joints;  ///< the joint batches' real lanes, in sweep order
     std::vector<PipeQuad> quads;
@@ -417,6 +419,8 @@ Real sweepParts(Data& data, SweepRange&& sweepRange, AfterPart&& afterPart) {
 inline std::atomic<bool> gPipeline{true};
 /// Solves whose position sweeps ran pipelined, in every World (tests check that a scene did).
 inline std::atomic<uint64_t> gPipelinedSolves{0};
+/// Plans built, in every World (tests check that a changing scene does not rebuild every step).
+inline std::atomic<uint64_t> gPipelinePlansBuilt{0};
 
 /// PGS: `count` position sweeps (biased) of a scene of one part without contacts as one pipelined
 /// plan (solver_pipeline.h), appending the sweeps' residuals to `residuals`. The bodies and the

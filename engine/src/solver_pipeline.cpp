@@ -16,6 +16,8 @@ namespace {
 constexpr int kMaxLanesPer4Batches = 12;
 /// ... and kept only if it needs at most 3/4 of the batch solves of the plain sweeps.
 constexpr int kPipelineGainNum = 3, kPipelineGainDen = 4;
+/// Solves between two plan builds, at least (sweepPipelined).
+constexpr uint64_t kMinSolvesPerPlan = 8;
 /// Visits (joints × sweeps) a plan may hold.
 constexpr int64_t kMaxPipelineVisits = int64_t{1} << 16;
 
@@ -183,11 +185,18 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
     if (lanes * 4 > int64_t{kMaxLanesPer4Batches} * data.jointBatchEnd) return false;
 
     Pipeline& pl = data.pipeline;
+    ++pl.solves;
     buildSignature(data, pl.check);
     if (pl.check != pl.signature || pl.sweeps != count) {
+        // A scene whose row counts change every few steps (limits coming and going) would
+        // rebuild its plan every step, which costs more than it saves: at most one plan per
+        // kMinSolvesPerPlan solves, plain sweeps in between.
+        if (pl.solves - pl.builtAt < kMinSolvesPerPlan && pl.builtAt > 0) return false;
         pl.signature.swap(pl.check);
         pl.sweeps = count;
+        pl.builtAt = pl.solves;
         buildPlan(data, pl, count);
+        gPipelinePlansBuilt.fetch_add(1, std::memory_order_relaxed);
     }
     if (!pl.use) return false;
 
