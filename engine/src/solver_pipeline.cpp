@@ -237,19 +237,21 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         layoutCompsAvx2(pl.comps.data(), static_cast<int>(pl.comps.size()), pl.joints.data(), pl.rows.data(), pl.compSlots.data());
     // The compositions' couplings, lane by lane from their joints' in their batches (the same
     // numbers: computeCouplings works lane by lane).
-    for (const Batch& bt : pl.comps)
+    for (const Batch& bt : pl.comps) {
+        const int n = couplingCount(bt.slotCount);
+        if (n == 0) continue;  // (one row: none; the vectors may be empty)
+        CouplingLanes* out = pl.compCouplings.data() + bt.firstCoupling;
         for (int l = 0; l < kLanes; ++l) {
             const int32_t j = bt.constraint[l];
-            const int n = couplingCount(bt.slotCount);
-            CouplingLanes* out = &pl.compCouplings[static_cast<size_t>(bt.firstCoupling)];
             if (j < 0) {
                 for (int k = 0; k < n; ++k) out[k].k[l] = 0.0;
                 continue;
             }
             const PipeJoint& J = pl.joints[static_cast<size_t>(j)];
-            const CouplingLanes* in = &data.couplings[static_cast<size_t>(data.batches[static_cast<size_t>(J.batch)].firstCoupling)];
+            const CouplingLanes* in = data.couplings.data() + data.batches[static_cast<size_t>(J.batch)].firstCoupling;
             for (int k = 0; k < n; ++k) out[k].k[l] = in[k].k[J.lane];
         }
+    }
     pl.sums.assign(static_cast<size_t>(count), LaneSums{});
     double* bodies = &data.bodies[0].linVel.x;
     const int quads = static_cast<int>(pl.quads.size());
