@@ -139,7 +139,8 @@ struct Pipeline {
     std::vector<CouplingLanes> compCouplings;  ///< their couplings
     std::vector<double> accum;        ///< per row of the joints, its accumulated impulse; then zeros
     std::vector<int32_t> last;      ///< scratch: per solver body, the last quad placed on it
-    std::vector<LaneSums> sums;     ///< per sweep, its residual terms
+    std::vector<double> visitResidual;  ///< per sweep and joint, the visit's residual terms
+    std::array<std::vector<int32_t>, kLanes> laneJoints;  ///< per batch lane, its joints in batch order
 };
 
 /// Everything one solve needs; owned by the World and reused every step (no allocation once

@@ -68,7 +68,7 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
             const RowLanes& r = rows[s];
             vel[s] = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
         }
-        double normalAccum = 0.0;
+        double normalAccum = 0.0, lane = 0.0;  // this batch's residual terms (added below)
         for (int s = 0; s < n; ++s) {
             RowLanes& r = rows[s];
             const double c = biased ? r.constant[l] : r.unbiasedConstant[l];
@@ -94,8 +94,9 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
                 bw[k] = bw[k] - e1 * r.ang1[k][l];
             }
             const double rr = dl * r.response[l];
-            residual.v[l] = residual.v[l] + rr * rr;
+            lane = lane + rr * rr;
         }
+        residual.v[l] = residual.v[l] + lane;
         storeBodyRecord(A, av, aw);
         storeBodyRecord(B, bv, bw);
     }
@@ -149,7 +150,7 @@ void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slot
 }
 
 void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums) {
+                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         const Batch& bt = comps[q.comp];
@@ -162,18 +163,15 @@ void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, cons
         solveBatchScalar(bt, compSlots, compCouplings, bodies, biased, res);
         for (int s = 0; s < bt.slotCount; ++s)
             for (int l = 0; l < q.laneCount; ++l) accum[at[l] + s] = slots[s].accum[l];
-        for (int l = 0; l < q.laneCount; ++l) {
-            LaneSums& sum = sums[q.sweep[l]];
-            sum.v[l] = sum.v[l] + res.v[l];
-        }
+        for (int l = 0; l < q.laneCount; ++l) visitResidual[q.visit[l]] = res.v[l];
     }
 }
 
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
 void layoutCompsAvx2(const Batch*, int, const PipeJoint*, const PipeRow*, RowLanes*) {}  // (never called: no AVX2)
 void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums) {
-    sweepQuadsScalar(quads, count, comps, compAccum, compSlots, compCouplings, accum, bodies, biased, sums);
+                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual) {
+    sweepQuadsScalar(quads, count, comps, compAccum, compSlots, compCouplings, accum, bodies, biased, visitResidual);
 }
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
                           const LockLanes* lockSlots, CouplingLanes* out) {

@@ -417,9 +417,11 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
             continue;
         }
         switch (bt.layout) {
-            case kLayoutLock: res = solveBatch(bt, lockSlots, couplings, bodies, biased, res); break;
-            case kLayoutHard: res = solveBatch(bt, hardSlots, couplings, bodies, biased, res); break;
-            default: res = solveBatch(bt, slots, couplings, bodies, biased, res); break;
+            // Each batch's residual terms are summed from zero, then added to the lanes' sums (as
+            // the plain kernel does, and as the pipelined sweeps can reproduce visit by visit).
+            case kLayoutLock: res = _mm256_add_pd(res, solveBatch(bt, lockSlots, couplings, bodies, biased, _mm256_setzero_pd())); break;
+            case kLayoutHard: res = _mm256_add_pd(res, solveBatch(bt, hardSlots, couplings, bodies, biased, _mm256_setzero_pd())); break;
+            default: res = _mm256_add_pd(res, solveBatch(bt, slots, couplings, bodies, biased, _mm256_setzero_pd())); break;
         }
     }
     _mm256_store_pd(residual.v, res);
@@ -491,7 +493,7 @@ void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots
 }
 
 void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums) {
+                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         const Batch& bt = comps[q.comp];
@@ -511,10 +513,7 @@ void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const 
             _mm_storel_pd(accum + at[2] + s, hi);
             _mm_storeh_pd(accum + at[3] + s, hi);
         }
-        for (int l = 0; l < q.laneCount; ++l) {
-            LaneSums& sum = sums[q.sweep[l]];
-            sum.v[l] = sum.v[l] + lanes[l];
-        }
+        for (int l = 0; l < q.laneCount; ++l) visitResidual[q.visit[l]] = lanes[l];
     }
     _mm256_zeroupper();
 }

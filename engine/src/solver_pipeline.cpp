@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <set>
 #include <cmath>
 
 #include "solver.h"
@@ -65,6 +66,9 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
             pl.joints.push_back(j);
         }
     }
+    for (int l = 0; l < kLanes; ++l) pl.laneJoints[static_cast<size_t>(l)].clear();
+    for (size_t i = 0; i < pl.joints.size(); ++i)
+        pl.laneJoints[static_cast<size_t>(pl.joints[i].lane)].push_back(static_cast<int32_t>(i));
     pl.use = false;
     const int64_t joints = static_cast<int64_t>(pl.joints.size());
     const int64_t batches = data.jointBatchEnd;
@@ -72,27 +76,35 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
     for (const PipeJoint& j : pl.joints)
         if (data.batches[static_cast<size_t>(j.batch)].slotCount > kPipeMaxSlots) return;
     pl.last.assign(data.bodies.size(), -1);
-    size_t open = 0;  // quads before it are full
+    // Per row count, the quads with a free lane (ordered: the first one at or after a visit's
+    // earliest quad is where it goes).
+    std::array<std::set<int32_t>, kMaxBatchSlots + 1> open;
     for (int k = 0; k < count; ++k) {
         for (size_t i = 0; i < pl.joints.size(); ++i) {
             const PipeJoint& j = pl.joints[i];
             const int slots = data.batches[static_cast<size_t>(j.batch)].slotCount;
             const int32_t k0 = planKey(data, j.body0), k1 = planKey(data, j.body1);
-            size_t q = open;
-            if (k0 >= 0) q = std::max(q, static_cast<size_t>(pl.last[static_cast<size_t>(k0)] + 1));
-            if (k1 >= 0) q = std::max(q, static_cast<size_t>(pl.last[static_cast<size_t>(k1)] + 1));
-            while (q < pl.quads.size() && (pl.quads[q].laneCount == kLanes || pl.quads[q].slotCount != slots)) ++q;
-            if (q == pl.quads.size()) {
+            int32_t first = 0;
+            if (k0 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k0)] + 1);
+            if (k1 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k1)] + 1);
+            std::set<int32_t>& free = open[static_cast<size_t>(slots)];
+            const auto it = free.lower_bound(first);
+            int32_t q;
+            if (it != free.end()) {
+                q = *it;
+            } else {
+                q = static_cast<int32_t>(pl.quads.size());
                 pl.quads.emplace_back();
                 pl.quads.back().slotCount = slots;
+                free.insert(q);
             }
-            PipeQuad& quad = pl.quads[q];
+            PipeQuad& quad = pl.quads[static_cast<size_t>(q)];
             quad.joint[quad.laneCount] = static_cast<int32_t>(i);
-            quad.sweep[quad.laneCount] = k;
+            quad.visit[quad.laneCount] = k * static_cast<int32_t>(pl.joints.size()) + static_cast<int32_t>(i);
             ++quad.laneCount;
-            if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = static_cast<int32_t>(q);
-            if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = static_cast<int32_t>(q);
-            while (open < pl.quads.size() && pl.quads[open].laneCount == kLanes) ++open;
+            if (quad.laneCount == kLanes) free.erase(q);
+            if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = q;
+            if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = q;
         }
     }
     // The compositions, in order of first use.
@@ -252,21 +264,32 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
             for (int k = 0; k < n; ++k) out[k].k[l] = in[k].k[J.lane];
         }
     }
-    pl.sums.assign(static_cast<size_t>(count), LaneSums{});
+    pl.visitResidual.resize(pl.joints.size() * static_cast<size_t>(count));
     double* bodies = &data.bodies[0].linVel.x;
     const int quads = static_cast<int>(pl.quads.size());
     if (simd)
         sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(),
-                       pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.sums.data());
+                       pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.visitResidual.data());
     else
         sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(),
-                         pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.sums.data());
+                         pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.visitResidual.data());
     for (const PipeJoint& j : pl.joints) {
         const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
         for (int s = 0; s < bt.slotCount; ++s) accumAt(data, bt, s, j.lane) = pl.accum[static_cast<size_t>(j.firstRow + s)];
     }
     gPipelinedSolves.fetch_add(1, std::memory_order_relaxed);
-    for (const LaneSums& l : pl.sums) residuals.push_back(std::sqrt((l.v[0] + l.v[1]) + (l.v[2] + l.v[3])));
+    // Each sweep's residual as the plain sweep sums it: per lane, batch after batch (the joints
+    // are in batch order), then the lanes.
+    for (int k = 0; k < count; ++k) {
+        const double* v = pl.visitResidual.data() + static_cast<size_t>(k) * pl.joints.size();
+        double lane[kLanes];
+        for (int l = 0; l < kLanes; ++l) {
+            double sum = 0.0;
+            for (const int32_t i : pl.laneJoints[static_cast<size_t>(l)]) sum = sum + v[i];
+            lane[l] = sum;
+        }
+        residuals.push_back(std::sqrt((lane[0] + lane[1]) + (lane[2] + lane[3])));
+    }
     return true;
 }
 

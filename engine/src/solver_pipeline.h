@@ -16,8 +16,9 @@
 // count, each placed in the first quad after the last one that touched its bodies. A quad is then
 // solved as a batch (the same kernel, so each lane does the operations of the batch path in the
 // same order): the 10-link chain takes 2.5 quads per sweep instead of 8 batches, and the bodies
-// and impulses are bit for bit those of the plain sweeps. Only the residual of each sweep (a
-// diagnostic) is summed in another order.
+// and impulses are bit for bit those of the plain sweeps. So are the sweeps' residuals: each
+// visit's terms are summed from zero (as a batch's are) and kept apart, then added sweep by sweep
+// in batch order.
 //
 // A quad's rows must sit side by side, 4 lanes per quantity, as a batch's do; but a joint meets
 // different partners from quad to quad. The plan's quads repeat a few *compositions* (the same
@@ -64,7 +65,7 @@ struct PipeJoint {
 /// [0, laneCount) are real, in the order they were placed.
 struct PipeQuad {
     int32_t joint[kLanes] = {-1, -1, -1, -1};  ///< PipeJoint index, −1: padding
-    int32_t sweep[kLanes] = {};                 ///< which position iteration the visit belongs to
+    int32_t visit[kLanes] = {};                 ///< sweep × joints + joint: where its residual goes
     int32_t slotCount = 0;
     int32_t laneCount = 0;
     int32_t comp = 0;  ///< its composition (Pipeline::comps): the same joints in the same lanes
@@ -76,18 +77,19 @@ struct PipeComp {
     int32_t accum[kLanes] = {};
 };
 
-/// Solves quads [0, count) in order: each as its composition's batch comps[q.comp] (bodies,
-/// scales, rows in compSlots), the lanes' impulses read from and written back to `accum` around
-/// each row slot. A visit in lane l of sweep k adds its residual terms to sums[k].v[l]. The plain
-/// C++ kernel (solver_pgs.cpp) and AVX2 (solver_pgs_avx2.cpp) give the same bits.
 /// Lays out compositions [0, count) (their lanes' joints in Batch::constraint, −1 padding) as
 /// batches' row slots: each lane's rows from `rows`, padding lanes zeros. The plain C++ version
 /// is in solver_pipeline.cpp; the two give the same bytes.
 void layoutCompsAvx2(const Batch* comps, int count, const PipeJoint* joints, const PipeRow* rows, RowLanes* compSlots);
 
+/// Solves quads [0, count) in order: each as its composition's batch comps[q.comp] (bodies,
+/// scales, rows in compSlots), the lanes' impulses read from and written back to `accum` around
+/// each row slot. The residual terms of the visit in lane l (summed from zero over its rows, as a
+/// batch's are) go to visitResidual[q.visit[l]]. The plain C++ kernel (solver_pgs.cpp) and AVX2
+/// (solver_pgs_avx2.cpp) give the same bits.
 void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums);
+                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual);
 void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, LaneSums* sums);
+                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual);
 
 }  // namespace jl::solver

@@ -575,7 +575,7 @@ void World::step() {
                 m.deferredLocks.push_back(static_cast<int>(bi));
             else
                 m.lockActiveRows += m.lockBatch(bi, lockPrep, before, false);
-            solver::computeBatchCouplings(data, bi, params.simd);
+            if (!deferLocks) solver::computeBatchCouplings(data, bi, params.simd);  // (deferred: in lockShare)
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
