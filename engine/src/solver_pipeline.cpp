@@ -2,9 +2,9 @@
 // (solver_pipeline.h explains why the bits do not change; docs/solvers.md §8 has the numbers).
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <set>
-#include <cmath>
 
 #include "solver.h"
 
@@ -225,7 +225,6 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
             expandLane(data, bt, s, l, row);
             pl.accum[static_cast<size_t>(j.firstRow + s)] = row.q[kPipeAccum];
         }
-
     }
     static const PipeRow kZeroRow{};
     for (Batch& bt : pl.comps) {  // the headers here, the rows below
