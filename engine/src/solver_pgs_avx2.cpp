@@ -100,8 +100,6 @@ __attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const 
 /// changes Δλ in `dl` (applySlot applies them).
 template <class Lanes>
 __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, __m256d vel, bool biased, __m256d residual, __m256d& dl) {
-    // The body scales are read from the batch at each use (memory operands), which leaves the
-    // registers to the velocity vectors.
     const __m256d zero = _mm256_setzero_pd();
     const __m256d c = _mm256_load_pd(biased ? r->constant : r->unbiasedConstant);
     const __m256d acc = _mm256_load_pd(r->accum);
@@ -123,6 +121,8 @@ __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, __m256d vel, b
 /// A row's impulse change applied to the bodies' velocities (F 24, 60–61).
 template <class Lanes>
 __attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lanes* r, __m256d dl, BatchBodies& B) {
+    // The body scales are read from the batch at each use (memory operands), which leaves the
+    // registers to the velocity vectors.
     addScaled(B.av, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale0)), linear0(*r));
     addScaled(B.aw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale0)), r->ang0);
     subScaled(B.bv, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale1)), linear1(*r));

@@ -129,6 +129,8 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         PipeComp& c = pl.compAccum.emplace_back();
         for (int l = 0; l < kLanes; ++l) {
             bt.constraint[l] = q.joint[l];
+            bt.body0[l] = q.joint[l] >= 0 ? pl.joints[static_cast<size_t>(q.joint[l])].body0 : 0;  // (in the signature)
+            bt.body1[l] = q.joint[l] >= 0 ? pl.joints[static_cast<size_t>(q.joint[l])].body1 : 0;
             c.accum[l] = q.joint[l] >= 0 ? pl.joints[static_cast<size_t>(q.joint[l])].firstRow : zeros;
         }
         slots += q.slotCount;
@@ -227,12 +229,10 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         }
     }
     static const PipeRow kZeroRow{};
-    for (Batch& bt : pl.comps) {  // the headers here, the rows below
+    for (Batch& bt : pl.comps) {  // the mass scales here (the bodies are the plan's), the rows below
         for (int l = 0; l < kLanes; ++l) {
             const int32_t j = bt.constraint[l];
             const PipeJoint* J = j >= 0 ? &pl.joints[static_cast<size_t>(j)] : nullptr;
-            bt.body0[l] = J ? J->body0 : 0;
-            bt.body1[l] = J ? J->body1 : 0;
             bt.linScale0[l] = J ? J->scale[0] : 0.0;
             bt.angScale0[l] = J ? J->scale[1] : 0.0;
             bt.linScale1[l] = J ? J->scale[2] : 0.0;
