@@ -134,10 +134,10 @@ struct Pipeline {
     std::vector<PipeQuad> quads;
     std::vector<PipeRow> rows;      ///< this step's rows, refreshed from the batches' slots
     std::vector<Batch> comps;         ///< the quads' compositions as batches (this step's scales)
-    std::vector<PipeComp> compAccum;  ///< per composition, where its lanes' impulses are
     std::vector<RowLanes> compSlots;  ///< the compositions' row slots (this step's rows)
     std::vector<CouplingLanes> compCouplings;  ///< their couplings
-    std::vector<double> accum;        ///< per row of the joints, its accumulated impulse; then zeros
+    std::vector<double> jointCouplings;  ///< this step's couplings, joint after joint (PipeJoint::firstCoupling)
+    std::vector<double> accum;        ///< per row of the joints, its accumulated impulse; then zeros (padding lanes), scratch (masked lanes)
     std::vector<int32_t> last;      ///< scratch: per solver body, the last quad placed on it
     std::vector<double> visitResidual;  ///< per sweep and joint, the visit's residual terms
     std::array<std::vector<int32_t>, kLanes> laneJoints;  ///< per batch lane, its joints in batch order
@@ -422,6 +422,8 @@ inline std::atomic<bool> gPipeline{true};
 inline std::atomic<uint64_t> gPipelinedSolves{0};
 /// Plans built, in every World (tests check that a changing scene does not rebuild every step).
 inline std::atomic<uint64_t> gPipelinePlansBuilt{0};
+/// The last plan built (in any World): its quads, compositions and masked quads (tests).
+inline std::atomic<int> gPipelinePlanQuads{0}, gPipelinePlanComps{0}, gPipelinePlanMasked{0};
 
 /// PGS: `count` position sweeps (biased) of a scene of one part without contacts as one pipelined
 /// plan (solver_pipeline.h), appending the sweeps' residuals to `residuals`. The bodies and the

@@ -130,13 +130,15 @@ struct alignas(32) Batch {
 static_assert(offsetof(Batch, firstCoupling) + sizeof(int32_t) <= 3 * 64, "a joint batch's sweep reads three cache lines");
 static_assert(offsetof(Batch, frictionCoef) % 32 == 0 && sizeof(Batch) == 256, "lanes of doubles are 32-byte aligned");
 
-/// The coupling of two rows of one batch lane, per lane: K(s, t) = J_s M⁻¹ J_tᵀ with the lane's
-/// mass scales (F 21's r for s ≠ t), the change of row s's velocity per unit impulse of row t.
+/// The coupling of two rows of one batch lane, per lane: vMul_s·K(s, t), with K(s, t) = J_s M⁻¹ J_tᵀ
+/// and the lane's mass scales (F 21's r for s ≠ t), the change of row s's velocity per unit
+/// impulse of row t; times row s's vMul (F 63), it is the change of row s's unclamped impulse.
 /// The kernels solve a batch's rows one after another as Gauss-Seidel does, but find row s's
-/// velocity as J_s·v (v: the velocities the batch started from) + Σ_{t<s} K(s, t)·Δλ_t instead of
-/// J_s·v after each earlier row's update: the same number in exact arithmetic, and the chain of
-/// dependent operations from one row's impulse to the next is a multiply and an add, not a
-/// velocity update and four dot products. The velocities are updated row by row as before.
+/// unclamped impulse from J_s·v (v: the velocities the batch started from) plus
+/// Σ_{t<s} vMul_s·K(s, t)·Δλ_t instead of from J_s·v after each earlier row's update: the same
+/// number in exact arithmetic, and the chain of dependent operations from one row's impulse to the
+/// next is a multiply and an add, then the clamp (not a velocity update, four dot products and
+/// the impulse formula). The velocities are updated row by row as before.
 struct alignas(32) CouplingLanes {
     double k[kLanes];
 };
@@ -166,7 +168,7 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
 
 /// Writes batch bt's couplings (CouplingLanes) to out[bt.firstCoupling, + couplingCount(bt.slotCount))
 /// from its row slots in `slots`, `hardSlots` or `lockSlots` (its layout). Per lane:
-/// K(s, t) = ((ls0·(μ0_s·μ0_t) + as0·(κ0_s·κ0_t)) + ls1·(μ1_s·μ1_t)) + as1·(κ1_s·κ1_t), each dot
+/// vMul_s·(((ls0·(μ0_s·μ0_t) + as0·(κ0_s·κ0_t)) + ls1·(μ1_s·μ1_t)) + as1·(κ1_s·κ1_t)), each dot
 /// in glm's order.
 void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
                       CouplingLanes* out);

@@ -50,30 +50,34 @@ inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
 /// One batch, lane after lane. Per lane the operations are exactly those of the AVX2 kernel.
 /// Padding lanes are skipped: they would add zero impulses to the static body (whose velocity
 /// stays +0) and zeros to the residual, so the result is the same.
+/// `live`: the lanes solved (a pipelined quad's; the others change nothing).
 void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* couplings, double* bodies, bool biased,
-                      LaneSums& residual) {
+                      LaneSums& residual, int live = (1 << kLanes) - 1) {
     RowLanes* rows = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
     const int n = bt.slotCount;
     for (int l = 0; l < bt.laneCount; ++l) {
+        if (!(live & (1 << l))) continue;
         double* A = bodies + 8 * bt.body0[l];
         double* B = bodies + 8 * bt.body1[l];
         double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
         double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
         const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
-        // J⁽ᵐ⁾·v⁽ᵐ⁾ of every row at the batch's start (F 62, 64); each row's impulse then adds
-        // K(s, t)·Δλ to the rows after it (CouplingLanes).
-        double vel[kMaxBatchSlots];
+        // Every row's unclamped impulse from its velocity J⁽ᵐ⁾·v⁽ᵐ⁾ at the batch's start
+        // (F 62–65, D 20–22); each row's impulse change then adds vMul·K(s, t)·Δλ_t to the rows
+        // after it (CouplingLanes).
+        double na0[kMaxBatchSlots];
         for (int s = 0; s < n; ++s) {
             const RowLanes& r = rows[s];
-            vel[s] = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
+            const double vel = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
+            const double c = biased ? r.constant[l] : r.unbiasedConstant[l];
+            na0[s] = (c + r.vMul[l] * vel) + r.impulseMul[l] * r.accum[l];
         }
         double normalAccum = 0.0, lane = 0.0;  // this batch's residual terms (added below)
         for (int s = 0; s < n; ++s) {
             RowLanes& r = rows[s];
-            const double c = biased ? r.constant[l] : r.unbiasedConstant[l];
             const double acc = r.accum[l];
-            double na = (c + r.vMul[l] * vel[s]) + r.impulseMul[l] * acc;  // F 63–65, D 20–22
+            double na = na0[s];
             double lo = r.minImpulse[l], hi = r.maxImpulse[l];
             if (bt.contact && s > 0) {  // friction: ±μ·(normal impulse)
                 hi = bt.frictionCoef[l] * normalAccum;
@@ -84,7 +88,7 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
             const double dl = active ? na - acc : 0.0;
             if (active) r.accum[l] = na;
             if (s == 0) normalAccum = r.accum[l];
-            for (int t = s + 1; t < n; ++t) vel[t] = vel[t] + K[couplingIndex(t, s)].k[l] * dl;
+            for (int t = s + 1; t < n; ++t) na0[t] = na0[t] + K[couplingIndex(t, s)].k[l] * dl;
             // F 24, 60–61
             const double d0 = dl * ls0, e0 = dl * as0, d1 = dl * ls1, e1 = dl * as1;
             for (int k = 0; k < 3; ++k) {
@@ -119,10 +123,10 @@ void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
     for (int s = 1; s < bt.slotCount; ++s)
         for (int t = 0; t < s; ++t)
             for (int l = 0; l < kLanes; ++l)
-                K[couplingIndex(s, t)].k[l] = ((bt.linScale0[l] * dotLanes(lin0Of(r[s]), lin0Of(r[t]), l) +
-                                                bt.angScale0[l] * dotLanes(r[s].ang0, r[t].ang0, l)) +
-                                               bt.linScale1[l] * dotLanes(lin1Of(r[s]), lin1Of(r[t]), l)) +
-                                              bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l);
+                K[couplingIndex(s, t)].k[l] = r[s].vMul[l] * (((bt.linScale0[l] * dotLanes(lin0Of(r[s]), lin0Of(r[t]), l) +
+                                                              bt.angScale0[l] * dotLanes(r[s].ang0, r[t].ang0, l)) +
+                                                             bt.linScale1[l] * dotLanes(lin1Of(r[s]), lin1Of(r[t]), l)) +
+                                                            bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l));
 }
 
 }  // namespace
@@ -149,29 +153,31 @@ void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slot
     for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, couplings, bodies, biased, residual);
 }
 
-void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual) {
+void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
+                      const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
-        const Batch& bt = comps[q.comp];
-        const int32_t* at = compAccum[q.comp].accum;
+        Batch& bt = comps[q.comp];
+        if (q.fresh) layoutCompScalar(bt, src, compSlots, compCouplings);
         RowLanes* slots = compSlots + bt.firstSlot;
-        // as the AVX2 kernel: the impulses in, the batch solved, the impulses out
+        // as the AVX2 kernel: the impulses in, the live lanes solved, the impulses out
         for (int s = 0; s < bt.slotCount; ++s)
-            for (int l = 0; l < q.laneCount; ++l) slots[s].accum[l] = accum[at[l] + s];
+            for (int l = 0; l < kLanes; ++l) slots[s].accum[l] = accum[q.accum[l] + s];
         LaneSums res;
-        solveBatchScalar(bt, compSlots, compCouplings, bodies, biased, res);
-        for (int s = 0; s < bt.slotCount; ++s)
-            for (int l = 0; l < q.laneCount; ++l) accum[at[l] + s] = slots[s].accum[l];
-        for (int l = 0; l < q.laneCount; ++l) visitResidual[q.visit[l]] = res.v[l];
+        solveBatchScalar(bt, compSlots, compCouplings, bodies, biased, res, q.live);
+        for (int l = 0; l < kLanes; ++l) {
+            if (!(q.live & (1 << l))) continue;
+            for (int s = 0; s < bt.slotCount; ++s) accum[q.accum[l] + s] = slots[s].accum[l];
+            visitResidual[q.visit[l]] = res.v[l];
+        }
     }
 }
 
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
-void layoutCompsAvx2(const Batch*, int, const PipeJoint*, const PipeRow*, RowLanes*) {}  // (never called: no AVX2)
-void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual) {
-    sweepQuadsScalar(quads, count, comps, compAccum, compSlots, compCouplings, accum, bodies, biased, visitResidual);
+void expandFullAvx2(const RowLanes&, int, PipeRow&) {}  // (never called: no AVX2)
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
+                    const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
+    sweepQuadsScalar(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
 }
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
                           const LockLanes* lockSlots, CouplingLanes* out) {

@@ -47,26 +47,32 @@ inline const double (&linear1(const LockLanes& r))[3][kLanes] { return r.lin; }
 inline const double (&linear0(const HardLanes& r))[3][kLanes] { return r.lin; }
 inline const double (&linear1(const HardLanes& r))[3][kLanes] { return r.lin; }
 
-/// F 63–65, D 20–22: constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum, and the row's bounds.
-inline __m256d newImpulse(const RowLanes& r, __m256d c, __m256d vel, __m256d acc, __m256d& lo, __m256d& hi) {
-    lo = _mm256_load_pd(r.minImpulse);
-    hi = _mm256_load_pd(r.maxImpulse);
+/// F 63–65, D 20–22: constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum, with J⁽ᵐ⁾Δv⁽ᵐ⁾ the row's
+/// velocity at its batch's start (the earlier rows' changes come through the couplings).
+inline __m256d newImpulse(const RowLanes& r, __m256d c, __m256d vel, __m256d acc) {
     return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), _mm256_mul_pd(_mm256_load_pd(r.impulseMul), acc));
 }
-/// The same for a lock row: impulseMul·accum = 1·accum = accum on active lanes (inactive lanes are
-/// masked), bounds ±kMaxRowVelocityChange·(1/r) with 1/r = −vMul, as the set-up computes them.
-inline __m256d newImpulse(const LockLanes& r, __m256d c, __m256d vel, __m256d acc, __m256d& lo, __m256d& hi) {
-    const __m256d sign = _mm256_set1_pd(-0.0), vMul = _mm256_load_pd(r.vMul);
-    hi = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), _mm256_xor_pd(sign, vMul));
-    lo = _mm256_xor_pd(sign, hi);
-    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(vMul, vel)), acc);
+/// The same for a lock or a hard row: impulseMul·accum = 1·accum = accum on active lanes (inactive
+/// lanes are masked).
+template <class Compact>
+inline __m256d newImpulse(const Compact& r, __m256d c, __m256d vel, __m256d acc) {
+    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), acc);
 }
 
-/// The same for a hard row: impulseMul·accum = accum on active lanes; its own bounds.
-inline __m256d newImpulse(const HardLanes& r, __m256d c, __m256d vel, __m256d acc, __m256d& lo, __m256d& hi) {
+/// A row's bounds.
+inline void bounds(const RowLanes& r, __m256d& lo, __m256d& hi) {
     lo = _mm256_load_pd(r.minImpulse);
     hi = _mm256_load_pd(r.maxImpulse);
-    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), acc);
+}
+inline void bounds(const HardLanes& r, __m256d& lo, __m256d& hi) {
+    lo = _mm256_load_pd(r.minImpulse);
+    hi = _mm256_load_pd(r.maxImpulse);
+}
+/// A lock row's: ±kMaxRowVelocityChange·(1/r) with 1/r = −vMul, as the set-up computes them.
+inline void bounds(const LockLanes& r, __m256d& lo, __m256d& hi) {
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    hi = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), _mm256_xor_pd(sign, _mm256_load_pd(r.vMul)));
+    lo = _mm256_xor_pd(sign, hi);
 }
 
 /// The bodies of a batch's lanes, in registers while its row slots are solved.
@@ -87,6 +93,15 @@ struct BatchBodies {
         storeBodies4(a, av, aw);
         storeBodies4(b, bv, bw);
     }
+    /// The same for the `live` lanes only (the others' records go to `sink`, 16 doubles).
+    void storeLive(int live, double* sink) {
+        for (int l = 0; l < kLanes; ++l)
+            if (!(live & (1 << l))) {
+                a[l] = sink;
+                b[l] = sink + 8;
+            }
+        store();
+    }
 };
 
 /// J⁽ᵐ⁾·v⁽ᵐ⁾ of a row slot's 4 rows (F 62, 64).
@@ -96,15 +111,14 @@ __attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const 
                          dot(r.ang1, B.bw));
 }
 
-/// One row slot given its rows' velocity: the impulses (F 63–65, D 20–22); returns the impulse
-/// changes Δλ in `dl` (applySlot applies them).
+/// One row slot given its rows' unclamped impulses `na` (newImpulse plus the earlier rows'
+/// couplings): clamped to the bounds and stored; returns the impulse changes Δλ in `dl`
+/// (applySlot applies them).
 template <class Lanes>
-__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, __m256d vel, bool biased, __m256d residual, __m256d& dl) {
+__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, __m256d na, __m256d acc, __m256d residual, __m256d& dl) {
     const __m256d zero = _mm256_setzero_pd();
-    const __m256d c = _mm256_load_pd(biased ? r->constant : r->unbiasedConstant);
-    const __m256d acc = _mm256_load_pd(r->accum);
     __m256d lo, hi;
-    __m256d na = newImpulse(*r, c, vel, acc, lo, hi);
+    bounds(*r, lo, hi);
     // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): the same values whenever
     // lo ≤ hi, which every row's bounds are (lo ≤ 0 ≤ hi, then clamped to ±kMaxRowVelocityChange/r),
     // and a NaN passes through both (MAXPD/MINPD return the second operand), as it does the
@@ -129,45 +143,53 @@ __attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lane
     subScaled(B.bw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale1)), r->ang1);
 }
 
-/// The row slots of a batch (CouplingLanes): every row's velocity at the start, then row after
-/// row, each impulse change added to the later rows' velocities through their couplings. N: the
-/// slot count, known at compile time so that the velocities stay in registers.
+/// Every row's unclamped impulse from its velocity at the batch's start (F 62–65).
+template <class Lanes>
+__attribute__((always_inline)) inline void startRow(const Lanes& r, const BatchBodies& B, bool biased, __m256d& na, __m256d& acc) {
+    acc = _mm256_load_pd(r.accum);
+    na = newImpulse(r, _mm256_load_pd(biased ? r.constant : r.unbiasedConstant), rowVelocity(r, B), acc);
+}
+
+/// The row slots of a batch (CouplingLanes): every row's unclamped impulse at the start, then row
+/// after row, each impulse change added to the later rows' through their couplings. N: the slot
+/// count, known at compile time so that the impulses stay in registers.
 template <int N, class Lanes>
 __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const CouplingLanes* K, BatchBodies& B,
                                                         bool biased, __m256d residual) {
-    __m256d vel[N];
+    __m256d na[N], acc[N];
 #pragma GCC unroll 8
-    for (int s = 0; s < N; ++s) vel[s] = rowVelocity(r[s], B);
+    for (int s = 0; s < N; ++s) startRow(r[s], B, biased, na[s], acc[s]);
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) {
         __m256d dl;
-        residual = solveSlot(r + s, vel[s], biased, residual, dl);
+        residual = solveSlot(r + s, na[s], acc[s], residual, dl);
 #pragma GCC unroll 8
-        for (int t = s + 1; t < N; ++t)
-            vel[t] = _mm256_add_pd(vel[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        for (int t = s + 1; t < N; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);
     }
     return residual;
 }
 
-/// The same for any slot count (the velocities on the stack).
+/// The same for any slot count (the impulses on the stack).
 template <class Lanes>
 __m256d solveRowsAny(const Batch& bt, Lanes* r, const CouplingLanes* K, BatchBodies& B, bool biased, __m256d residual) {
     const int n = bt.slotCount;
-    __m256d vel[kMaxBatchSlots];
-    for (int s = 0; s < n; ++s) vel[s] = rowVelocity(r[s], B);
+    __m256d na[kMaxBatchSlots], acc[kMaxBatchSlots];
+    for (int s = 0; s < n; ++s) startRow(r[s], B, biased, na[s], acc[s]);
     for (int s = 0; s < n; ++s) {
         __m256d dl;
-        residual = solveSlot(r + s, vel[s], biased, residual, dl);
-        for (int t = s + 1; t < n; ++t)
-            vel[t] = _mm256_add_pd(vel[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        residual = solveSlot(r + s, na[s], acc[s], residual, dl);
+        for (int t = s + 1; t < n; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);
     }
     return residual;
 }
 
+/// One batch. `live`: the lanes whose bodies are stored back (a pipelined quad's; the others' go
+/// to a scratch record, so a masked lane changes no body whatever its rows compute).
 template <class Lanes>
-__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased, __m256d residual) {
+__attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, Lanes* slots, const CouplingLanes* couplings,
+                                                               double* bodies, bool biased, __m256d residual, int live) {
     BatchBodies B(bt, bodies);
     Lanes* r = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
@@ -180,8 +202,19 @@ __m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings
         case 6: residual = solveRows<6>(bt, r, K, B, biased, residual); break;
         default: residual = solveRowsAny(bt, r, K, B, biased, residual); break;
     }
-    B.store();
+    if (live == (1 << kLanes) - 1) {
+        B.store();
+    } else {
+        alignas(32) double sink[16];
+        B.storeLive(live, sink);
+    }
     return residual;
+}
+
+/// The same, out of line (the plain sweeps' batches).
+template <class Lanes>
+__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased, __m256d residual) {
+    return solveBatchInline(bt, slots, couplings, bodies, biased, residual, (1 << kLanes) - 1);
 }
 
 }  // namespace
@@ -428,29 +461,53 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
 }
 
 
-void layoutCompsAvx2(const Batch* comps, int count, const PipeJoint* joints, const PipeRow* rows, RowLanes* compSlots) {
-    static const PipeRow kZeroRow{};
-    for (int c = 0; c < count; ++c) {
-        const Batch& bt = comps[c];
-        const PipeRow* src[kLanes];
-        int step[kLanes];
-        for (int l = 0; l < kLanes; ++l) {
-            const int32_t j = bt.constraint[l];
-            src[l] = j >= 0 ? rows + joints[j].firstRow : &kZeroRow;
-            step[l] = j >= 0 ? 1 : 0;
-        }
-        for (int s = 0; s < bt.slotCount; ++s) {
-            double* out = &compSlots[bt.firstSlot + s].lin0[0][0];
-            for (int g = 0; g < 5; ++g) {
-                __m256d t[4];
-                transpose4(src[0][s * step[0]].q + 4 * g, src[1][s * step[1]].q + 4 * g, src[2][s * step[2]].q + 4 * g,
-                           src[3][s * step[3]].q + 4 * g, t);
-                for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 16 * g + 4 * k, t[k]);
-            }
-        }
+void expandFullAvx2(const RowLanes& slot, int lane, PipeRow& out) {
+    const double* in = &slot.lin0[0][0];
+    for (int g = 0; g < 5; ++g) {
+        __m256d t[4];
+        transpose4(in + 16 * g, in + 16 * g + 4, in + 16 * g + 8, in + 16 * g + 12, t);
+        _mm256_store_pd(out.q + 4 * g, t[lane]);
     }
     _mm256_zeroupper();
 }
+
+namespace {
+
+/// Composition bt laid out from src (as layoutCompScalar, by 4×4 transposes): its lanes' mass
+/// scales, rows and couplings; padding lanes zeros.
+inline void layoutComp(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings) {
+    const PipeRow* rows[kLanes];
+    const double* K[kLanes];
+    const double* scale[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
+        const int32_t j = bt.constraint[l];
+        const PipeJoint* J = j >= 0 ? src.joints + j : nullptr;
+        rows[l] = J ? src.rows + J->firstRow : src.zeroRows;
+        K[l] = J ? src.couplings + J->firstCoupling : src.zeroCouplings;
+        scale[l] = J ? J->scale : src.zeroScales;
+    }
+    __m256d t[4];
+    transpose4(scale[0], scale[1], scale[2], scale[3], t);
+    _mm256_store_pd(bt.linScale0, t[0]);
+    _mm256_store_pd(bt.angScale0, t[1]);
+    _mm256_store_pd(bt.linScale1, t[2]);
+    _mm256_store_pd(bt.angScale1, t[3]);
+    for (int s = 0; s < bt.slotCount; ++s) {
+        double* out = &compSlots[bt.firstSlot + s].lin0[0][0];
+        for (int g = 0; g < 5; ++g) {
+            transpose4(rows[0][s].q + 4 * g, rows[1][s].q + 4 * g, rows[2][s].q + 4 * g, rows[3][s].q + 4 * g, t);
+            for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 16 * g + 4 * k, t[k]);
+        }
+    }
+    const int n = couplingCount(bt.slotCount);
+    CouplingLanes* out = compCouplings + bt.firstCoupling;
+    for (int k = 0; k < n; k += 4) {
+        transpose4(K[0] + k, K[1] + k, K[2] + k, K[3] + k, t);
+        for (int i = 0; i < 4 && k + i < n; ++i) _mm256_store_pd(out[k + i].k, t[i]);
+    }
+}
+
+}  // namespace
 
 namespace {
 
@@ -473,7 +530,7 @@ void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
                                             _mm256_mul_pd(as0, dotLanes(r[s].ang0, r[t].ang0))),
                               _mm256_mul_pd(ls1, dotLanes(linear1(r[s]), linear1(r[t])))),
                 _mm256_mul_pd(as1, dotLanes(r[s].ang1, r[t].ang1)));
-            _mm256_store_pd(K[couplingIndex(s, t)].k, k);
+            _mm256_store_pd(K[couplingIndex(s, t)].k, _mm256_mul_pd(_mm256_load_pd(r[s].vMul), k));
         }
 }
 
@@ -492,19 +549,23 @@ void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots
     _mm256_zeroupper();
 }
 
-void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual) {
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
+                    const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
-        const Batch& bt = comps[q.comp];
-        const int32_t* at = compAccum[q.comp].accum;
+        Batch& bt = comps[q.comp];
+        if (q.fresh) layoutComp(bt, src, compSlots, compCouplings);
+        const int32_t* at = q.accum;
         RowLanes* r = compSlots + bt.firstSlot;
-        // The lanes' impulses in (lane 0 first; padding lanes read a zero that stays zero), the
+        // The lanes' impulses in (lane 0 first; padding lanes read zeros that stay zeros), the
         // composition solved as a batch, the impulses out again.
         for (int s = 0; s < bt.slotCount; ++s)
             _mm256_store_pd(r[s].accum, _mm256_set_pd(accum[at[3] + s], accum[at[2] + s], accum[at[1] + s], accum[at[0] + s]));
         alignas(32) double lanes[kLanes];
-        _mm256_store_pd(lanes, solveBatch(bt, compSlots, compCouplings, bodies, biased, _mm256_setzero_pd()));
+        // Masked lanes solve their joints' rows with scratch impulses (PipeQuad::accum) and store
+        // their bodies to a scratch record: they change nothing.
+        _mm256_store_pd(lanes, solveBatchInline(bt, compSlots, compCouplings, bodies, biased, _mm256_setzero_pd(),
+                                                q.masked ? q.live : (1 << kLanes) - 1));
         for (int s = 0; s < bt.slotCount; ++s) {
             const __m256d na = _mm256_load_pd(r[s].accum);
             const __m128d lo = _mm256_castpd256_pd128(na), hi = _mm256_extractf128_pd(na, 1);
@@ -513,7 +574,8 @@ void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const 
             _mm_storel_pd(accum + at[2] + s, hi);
             _mm_storeh_pd(accum + at[3] + s, hi);
         }
-        for (int l = 0; l < q.laneCount; ++l) visitResidual[q.visit[l]] = lanes[l];
+        for (int l = 0; l < kLanes; ++l)
+            if (q.live & (1 << l)) visitResidual[q.visit[l]] = lanes[l];
     }
     _mm256_zeroupper();
 }

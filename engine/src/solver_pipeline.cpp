@@ -43,15 +43,23 @@ void buildSignature(const Data& data, std::vector<int32_t>& sig) {
     }
 }
 
-/// Places `count` sweeps of the joints' visits into quads (solver_pipeline.h). Visits are placed
-/// in sweep order; each goes to the first quad after the last quad holding a visit on one of its
-/// dynamic bodies that has a free lane and its row count. Every body's visits therefore stay in
-/// sweep order (a body's visits sit in strictly increasing quads), and no quad holds two visits
-/// on one body.
+/// Places `count` sweeps of the joints' visits into quads (solver_pipeline.h). Each visit's
+/// level is one more than the latest level of the visits before it (in sweep order) on its
+/// dynamic bodies: the wave front of the sweeps. Visits are placed level by level (then in sweep
+/// order); each goes to the first quad after the last quad holding a visit on one of its
+/// dynamic bodies that has a free lane and its row count. A later visit on a body has a higher
+/// level, so every body's visits are placed, and sit, in sweep order (in strictly increasing
+/// quads), and no quad holds two visits on one body.
+///
+/// Placed level by level, the quads repeat a few joint sets once the wave is under way (the
+/// 10-link chain: 5 quads for every 2 sweeps, the same 5 sets). Each full quad's set becomes a
+/// composition; a quad whose joints are all in an existing composition is solved as that one
+/// with the other lanes masked (the wave's start and end), so the compositions to lay out each
+/// step are few.
 void buildPlan(Data& data, Pipeline& pl, int count) {
     pl.joints.clear();
     pl.quads.clear();
-    int rows = 0;
+    int rows = 0, jointCouplings = 0;
     for (int b = 0; b < data.jointBatchEnd; ++b) {
         const Batch& bt = data.batches[static_cast<size_t>(b)];
         for (int l = 0; l < bt.laneCount; ++l) {
@@ -60,9 +68,11 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
             j.body0 = bt.body0[l];
             j.body1 = bt.body1[l];
             j.firstRow = rows;
+            j.firstCoupling = jointCouplings;
             j.batch = b;
             j.lane = l;
             rows += bt.slotCount;
+            jointCouplings += paddedCouplings(bt.slotCount);
             pl.joints.push_back(j);
         }
     }
@@ -75,76 +85,147 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
     if (joints == 0 || joints * 4 > int64_t{kMaxLanesPer4Batches} * batches || joints * count > kMaxPipelineVisits) return;
     for (const PipeJoint& j : pl.joints)
         if (data.batches[static_cast<size_t>(j.batch)].slotCount > kPipeMaxSlots) return;
+    // The levels, in sweep order (`last` holds each body's latest level), then the visits sorted
+    // by level (stable: sweep order within a level).
+    const int32_t nj = static_cast<int32_t>(joints);
+    pl.last.assign(data.bodies.size(), -1);
+    std::vector<std::pair<int32_t, int32_t>> order;  // (level, visit)
+    order.reserve(static_cast<size_t>(nj * count));
+    for (int32_t v = 0; v < nj * count; ++v) {
+        const PipeJoint& j = pl.joints[static_cast<size_t>(v % nj)];
+        const int32_t k0 = planKey(data, j.body0), k1 = planKey(data, j.body1);
+        int32_t level = 0;
+        if (k0 >= 0) level = std::max(level, pl.last[static_cast<size_t>(k0)] + 1);
+        if (k1 >= 0) level = std::max(level, pl.last[static_cast<size_t>(k1)] + 1);
+        if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = level;
+        if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = level;
+        order.emplace_back(level, v);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     pl.last.assign(data.bodies.size(), -1);
     // Per row count, the quads with a free lane (ordered: the first one at or after a visit's
     // earliest quad is where it goes).
     std::array<std::set<int32_t>, kMaxBatchSlots + 1> open;
-    for (int k = 0; k < count; ++k) {
-        for (size_t i = 0; i < pl.joints.size(); ++i) {
-            const PipeJoint& j = pl.joints[i];
-            const int slots = data.batches[static_cast<size_t>(j.batch)].slotCount;
-            const int32_t k0 = planKey(data, j.body0), k1 = planKey(data, j.body1);
-            int32_t first = 0;
-            if (k0 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k0)] + 1);
-            if (k1 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k1)] + 1);
-            std::set<int32_t>& free = open[static_cast<size_t>(slots)];
-            const auto it = free.lower_bound(first);
-            int32_t q;
-            if (it != free.end()) {
-                q = *it;
-            } else {
-                q = static_cast<int32_t>(pl.quads.size());
-                pl.quads.emplace_back();
-                pl.quads.back().slotCount = slots;
-                free.insert(q);
-            }
-            PipeQuad& quad = pl.quads[static_cast<size_t>(q)];
-            quad.joint[quad.laneCount] = static_cast<int32_t>(i);
-            quad.visit[quad.laneCount] = k * static_cast<int32_t>(pl.joints.size()) + static_cast<int32_t>(i);
-            ++quad.laneCount;
-            if (quad.laneCount == kLanes) free.erase(q);
-            if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = q;
-            if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = q;
+    for (const auto& [level, v] : order) {
+        const int32_t i = v % nj;
+        const PipeJoint& j = pl.joints[static_cast<size_t>(i)];
+        const int slots = data.batches[static_cast<size_t>(j.batch)].slotCount;
+        const int32_t k0 = planKey(data, j.body0), k1 = planKey(data, j.body1);
+        int32_t first = 0;
+        if (k0 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k0)] + 1);
+        if (k1 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k1)] + 1);
+        std::set<int32_t>& free = open[static_cast<size_t>(slots)];
+        const auto it = free.lower_bound(first);
+        int32_t q;
+        if (it != free.end()) {
+            q = *it;
+        } else {
+            q = static_cast<int32_t>(pl.quads.size());
+            pl.quads.emplace_back();
+            pl.quads.back().slotCount = slots;
+            free.insert(q);
         }
+        PipeQuad& quad = pl.quads[static_cast<size_t>(q)];
+        quad.joint[quad.laneCount] = i;
+        quad.visit[quad.laneCount] = v;
+        ++quad.laneCount;
+        if (quad.laneCount == kLanes) free.erase(q);
+        if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = q;
+        if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = q;
     }
-    // The compositions, in order of first use.
-    std::map<std::array<int32_t, kLanes + 1>, int32_t> index;
+    // The compositions: the full quads' joint sets first, then each other quad goes to the first
+    // composition holding all its joints, or gets one of its own.
     pl.comps.clear();
-    pl.compAccum.clear();
     int slots = 0, couplings = 0;
-    const int zeros = rows;  // padding lanes' impulses: kPipeMaxSlots zeros after the joints' rows
-    for (PipeQuad& q : pl.quads) {
-        const std::array<int32_t, kLanes + 1> key{q.joint[0], q.joint[1], q.joint[2], q.joint[3], q.slotCount};
-        const auto [it, fresh] = index.emplace(key, static_cast<int32_t>(pl.comps.size()));
-        q.comp = it->second;
-        if (!fresh) continue;
+    auto addComp = [&](const PipeQuad& q) {
         Batch& bt = pl.comps.emplace_back();
         bt.firstSlot = slots;
         bt.firstCoupling = couplings;
         couplings += couplingCount(q.slotCount);
+        slots += q.slotCount;
         bt.slotCount = q.slotCount;
         bt.laneCount = q.laneCount;
         bt.contact = 0;
         bt.layout = kLayoutFull;
-        PipeComp& c = pl.compAccum.emplace_back();
         for (int l = 0; l < kLanes; ++l) {
-            bt.constraint[l] = q.joint[l];
-            bt.body0[l] = q.joint[l] >= 0 ? pl.joints[static_cast<size_t>(q.joint[l])].body0 : 0;  // (in the signature)
-            bt.body1[l] = q.joint[l] >= 0 ? pl.joints[static_cast<size_t>(q.joint[l])].body1 : 0;
-            c.accum[l] = q.joint[l] >= 0 ? pl.joints[static_cast<size_t>(q.joint[l])].firstRow : zeros;
+            const int32_t j = l < q.laneCount ? q.joint[l] : -1;
+            bt.constraint[l] = j;
+            bt.body0[l] = j >= 0 ? pl.joints[static_cast<size_t>(j)].body0 : 0;
+            bt.body1[l] = j >= 0 ? pl.joints[static_cast<size_t>(j)].body1 : 0;
         }
-        slots += q.slotCount;
+    };
+    auto laneIn = [](const Batch& bt, int32_t j) {
+        for (int l = 0; l < bt.laneCount; ++l)
+            if (bt.constraint[l] == j) return l;
+        return -1;
+    };
+    std::map<std::array<int32_t, kLanes + 1>, int32_t> full;  // sorted joints, row count → composition
+    // After the joints' impulses in Pipeline::accum: kPipeMaxSlots zeros for padding lanes (which
+    // leave them zeros), then kPipeMaxSlots for masked lanes to scribble on.
+    const int zeros = rows, scratch = rows + kPipeMaxSlots;
+    std::vector<uint8_t> seen;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (PipeQuad& q : pl.quads) {
+            if ((q.laneCount == kLanes) != (pass == 0)) continue;
+            int32_t c = -1;
+            if (pass == 0) {
+                std::array<int32_t, kLanes + 1> key{q.joint[0], q.joint[1], q.joint[2], q.joint[3], q.slotCount};
+                std::sort(key.begin(), key.begin() + kLanes);
+                const auto [it, fresh] = full.emplace(key, static_cast<int32_t>(pl.comps.size()));
+                if (fresh) addComp(q);
+                c = it->second;
+            } else {
+                for (size_t k = 0; k < pl.comps.size() && c < 0; ++k) {
+                    const Batch& bt = pl.comps[k];
+                    bool all = bt.slotCount == q.slotCount;
+                    for (int l = 0; l < q.laneCount && all; ++l) all = laneIn(bt, q.joint[l]) >= 0;
+                    if (all) c = static_cast<int32_t>(k);
+                }
+                if (c < 0) {
+                    c = static_cast<int32_t>(pl.comps.size());
+                    addComp(q);
+                }
+            }
+            // The visits into the composition's lanes.
+            const Batch& bt = pl.comps[static_cast<size_t>(c)];
+            PipeQuad placed;
+            placed.slotCount = q.slotCount;
+            placed.laneCount = q.laneCount;
+            placed.comp = c;
+            for (int l = 0; l < kLanes; ++l) {
+                placed.joint[l] = bt.constraint[l];
+                placed.accum[l] = bt.constraint[l] >= 0 ? scratch : zeros;
+            }
+            for (int l = 0; l < q.laneCount; ++l) {
+                const int m = laneIn(bt, q.joint[l]);
+                placed.visit[m] = q.visit[l];
+                placed.accum[m] = pl.joints[static_cast<size_t>(q.joint[l])].firstRow;
+                placed.live |= 1 << m;
+            }
+            placed.masked = q.laneCount < bt.laneCount ? 1 : 0;
+            q = placed;
+        }
+    }
+    seen.assign(pl.comps.size(), 0);
+    for (PipeQuad& q : pl.quads) {
+        q.fresh = seen[static_cast<size_t>(q.comp)] ? 0 : 1;
+        seen[static_cast<size_t>(q.comp)] = 1;
     }
     pl.compSlots.resize(static_cast<size_t>(slots));
     pl.compCouplings.resize(static_cast<size_t>(couplings));
-    pl.accum.assign(static_cast<size_t>(rows + kPipeMaxSlots), 0.0);
+    pl.accum.assign(static_cast<size_t>(rows + 2 * kPipeMaxSlots), 0.0);
     pl.use = static_cast<int64_t>(pl.quads.size()) * kPipelineGainDen <= int64_t{kPipelineGainNum} * count * batches;
     pl.rows.resize(static_cast<size_t>(rows));
+    pl.jointCouplings.assign(static_cast<size_t>(jointCouplings), 0.0);
 }
 
 /// Quantity q of lane l of a row slot in any layout, expanded to RowLanes (PipeRow's order).
-void expandLane(const Data& data, const Batch& bt, int s, int l, PipeRow& out) {
+void expandLane(const Data& data, const Batch& bt, int s, int l, bool simd, PipeRow& out) {
     const size_t at = static_cast<size_t>(bt.firstSlot + s);
+    if (bt.layout == kLayoutFull && simd) {
+        expandFullAvx2(data.slots[at], l, out);
+        return;
+    }
     if (bt.layout == kLayoutFull) {
         const double* src = &data.slots[at].lin0[0][0];
         for (int q = 0; q < 20; ++q) out.q[q] = src[q * kLanes + l];
@@ -189,6 +270,26 @@ double& accumAt(Data& data, const Batch& bt, int s, int l) {
 
 }  // namespace
 
+void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings) {
+    const int n = couplingCount(bt.slotCount);
+    for (int l = 0; l < kLanes; ++l) {
+        const int32_t j = bt.constraint[l];
+        const PipeJoint* J = j >= 0 ? src.joints + j : nullptr;
+        const double* scale = J ? J->scale : src.zeroScales;
+        bt.linScale0[l] = scale[0];
+        bt.angScale0[l] = scale[1];
+        bt.linScale1[l] = scale[2];
+        bt.angScale1[l] = scale[3];
+        const PipeRow* rows = J ? src.rows + J->firstRow : src.zeroRows;
+        for (int s = 0; s < bt.slotCount; ++s) {
+            double* out = &compSlots[bt.firstSlot + s].lin0[0][0];
+            for (int k = 0; k < 20; ++k) out[k * kLanes + l] = rows[s].q[k];
+        }
+        const double* K = J ? src.couplings + J->firstCoupling : src.zeroCouplings;
+        for (int k = 0; k < n; ++k) compCouplings[bt.firstCoupling + k].k[l] = K[k];
+    }
+}
+
 bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residuals) {
     if (!gPipeline.load(std::memory_order_relaxed) || count < 2 || data.parts() != 1 ||
         static_cast<int>(data.batches.size()) != data.jointBatchEnd || data.jointBatchEnd == 0)
@@ -211,10 +312,16 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         pl.builtAt = pl.solves;
         buildPlan(data, pl, count);
         gPipelinePlansBuilt.fetch_add(1, std::memory_order_relaxed);
+        gPipelinePlanQuads.store(static_cast<int>(pl.quads.size()), std::memory_order_relaxed);
+        gPipelinePlanComps.store(static_cast<int>(pl.comps.size()), std::memory_order_relaxed);
+        gPipelinePlanMasked.store(static_cast<int>(std::count_if(pl.quads.begin(), pl.quads.end(),
+                                                                  [](const PipeQuad& q) { return q.masked != 0; })),
+                                  std::memory_order_relaxed);
     }
     if (!pl.use) return false;
 
-    // This step's rows, impulses and mass scales, then each composition laid out as a batch.
+    // This step's rows, impulses, couplings and mass scales, joint by joint; the kernels lay out
+    // each composition from them before its first quad.
     for (PipeJoint& j : pl.joints) {
         const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
         const int l = j.lane;
@@ -224,54 +331,32 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         j.scale[3] = bt.angScale1[l];
         for (int s = 0; s < bt.slotCount; ++s) {
             PipeRow& row = pl.rows[static_cast<size_t>(j.firstRow + s)];
-            expandLane(data, bt, s, l, row);
+            expandLane(data, bt, s, l, simd, row);
             pl.accum[static_cast<size_t>(j.firstRow + s)] = row.q[kPipeAccum];
         }
-    }
-    static const PipeRow kZeroRow{};
-    for (Batch& bt : pl.comps) {  // the mass scales here (the bodies are the plan's), the rows below
-        for (int l = 0; l < kLanes; ++l) {
-            const int32_t j = bt.constraint[l];
-            const PipeJoint* J = j >= 0 ? &pl.joints[static_cast<size_t>(j)] : nullptr;
-            bt.linScale0[l] = J ? J->scale[0] : 0.0;
-            bt.angScale0[l] = J ? J->scale[1] : 0.0;
-            bt.linScale1[l] = J ? J->scale[2] : 0.0;
-            bt.angScale1[l] = J ? J->scale[3] : 0.0;
-            for (int s = 0; s < bt.slotCount && !simd; ++s) {
-                const PipeRow& row = J ? pl.rows[static_cast<size_t>(J->firstRow + s)] : kZeroRow;
-                double* out = &pl.compSlots[static_cast<size_t>(bt.firstSlot + s)].lin0[0][0];
-                for (int k = 0; k < 20; ++k) out[k * kLanes + l] = row.q[k];
-            }
-        }
-    }
-    if (simd)
-        layoutCompsAvx2(pl.comps.data(), static_cast<int>(pl.comps.size()), pl.joints.data(), pl.rows.data(), pl.compSlots.data());
-    // The compositions' couplings, lane by lane from their joints' in their batches (the same
-    // numbers: computeCouplings works lane by lane).
-    for (const Batch& bt : pl.comps) {
         const int n = couplingCount(bt.slotCount);
-        if (n == 0) continue;  // (one row: none; the vectors may be empty)
-        CouplingLanes* out = pl.compCouplings.data() + bt.firstCoupling;
-        for (int l = 0; l < kLanes; ++l) {
-            const int32_t j = bt.constraint[l];
-            if (j < 0) {
-                for (int k = 0; k < n; ++k) out[k].k[l] = 0.0;
-                continue;
-            }
-            const PipeJoint& J = pl.joints[static_cast<size_t>(j)];
-            const CouplingLanes* in = data.couplings.data() + data.batches[static_cast<size_t>(J.batch)].firstCoupling;
-            for (int k = 0; k < n; ++k) out[k].k[l] = in[k].k[J.lane];
-        }
+        const CouplingLanes* in = data.couplings.data() + bt.firstCoupling;
+        double* out = pl.jointCouplings.data() + j.firstCoupling;
+        for (int k = 0; k < n; ++k) out[k] = in[k].k[l];
     }
+    static const PipeRow kZeroRows[kPipeMaxSlots] = {};
+    static const double kZeros[paddedCouplings(kPipeMaxSlots)] = {};
+    PipeSource src;
+    src.joints = pl.joints.data();
+    src.rows = pl.rows.data();
+    src.couplings = pl.jointCouplings.data();
+    src.zeroRows = kZeroRows;
+    src.zeroCouplings = kZeros;
+    src.zeroScales = kZeros;
     pl.visitResidual.resize(pl.joints.size() * static_cast<size_t>(count));
     double* bodies = &data.bodies[0].linVel.x;
     const int quads = static_cast<int>(pl.quads.size());
     if (simd)
-        sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(),
-                       pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.visitResidual.data());
+        sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compCouplings.data(),
+                       src, pl.accum.data(), bodies, true, pl.visitResidual.data());
     else
-        sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compAccum.data(), pl.compSlots.data(),
-                         pl.compCouplings.data(), pl.accum.data(), bodies, true, pl.visitResidual.data());
+        sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compCouplings.data(),
+                         src, pl.accum.data(), bodies, true, pl.visitResidual.data());
     for (const PipeJoint& j : pl.joints) {
         const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
         for (int s = 0; s < bt.slotCount; ++s) accumAt(data, bt, s, j.lane) = pl.accum[static_cast<size_t>(j.firstRow + s)];

@@ -54,42 +54,60 @@ static_assert(offsetof(RowLanes, response) == kPipeResponse * kLanes * sizeof(do
 inline constexpr int kPipeMaxSlots = kMaxBatchSlots;
 
 /// A joint of the pipelined solve: one lane of a joint batch.
-struct PipeJoint {
+struct alignas(32) PipeJoint {
     double scale[4] = {};  ///< the batch's linScale0, angScale0, linScale1, angScale1 of its lane
     int32_t body0 = 0, body1 = 0;
     int32_t firstRow = 0;  ///< its batch's slotCount rows: Pipeline::rows[firstRow, firstRow + slotCount)
+    int32_t firstCoupling = 0;  ///< its lane's couplings, in its batch's order: Pipeline::couplings[firstCoupling, …)
     int32_t batch = 0, lane = 0;
 };
 
-/// Up to kLanes joint visits solved as one batch: no two share a dynamic body. Lanes
-/// [0, laneCount) are real, in the order they were placed.
+/// Up to kLanes joint visits solved as one batch: no two share a dynamic body. A quad is solved
+/// as its composition: the visits sit in the lanes that hold their joints there; the composition's
+/// other lanes are masked (`live`), so their joints' impulses and bodies do not change.
 struct PipeQuad {
-    int32_t joint[kLanes] = {-1, -1, -1, -1};  ///< PipeJoint index, −1: padding
-    int32_t visit[kLanes] = {};                 ///< sweep × joints + joint: where its residual goes
+    int32_t joint[kLanes] = {-1, -1, -1, -1};  ///< PipeJoint index per lane, −1: none
+    int32_t visit[kLanes] = {};                 ///< live lanes: sweep × joints + joint, where its residual goes
+    int32_t accum[kLanes] = {};                 ///< per lane, where its impulses are in Pipeline::accum (padding: zeros; masked: scratch)
     int32_t slotCount = 0;
-    int32_t laneCount = 0;
-    int32_t comp = 0;  ///< its composition (Pipeline::comps): the same joints in the same lanes
+    int32_t laneCount = 0;  ///< visits
+    int32_t live = 0;       ///< lanes holding a visit (bit l: lane l)
+    int32_t masked = 0;     ///< 1: some of the composition's joints are not visited (live is not all of them)
+    int32_t comp = 0;       ///< its composition (Pipeline::comps)
+    int32_t fresh = 0;      ///< 1: the first quad of its composition
 };
 
-/// Per lane of a composition: where its joint's impulses are in Pipeline::accum (its first row;
-/// padding lanes: a run of zeros after the last joint's rows).
-struct PipeComp {
-    int32_t accum[kLanes] = {};
+/// What a composition is laid out from: the joints' rows (PipeRow), their couplings (joint after
+/// joint, each joint's padded to a multiple of 4) and mass scales (PipeJoint::scale); and zeros
+/// for padding lanes (at least kPipeMaxSlots rows' and couplings' worth).
+struct PipeSource {
+    const PipeJoint* joints = nullptr;
+    const PipeRow* rows = nullptr;
+    const double* couplings = nullptr;
+    const PipeRow* zeroRows = nullptr;
+    const double* zeroCouplings = nullptr;
+    const double* zeroScales = nullptr;
 };
 
-/// Lays out compositions [0, count) (their lanes' joints in Batch::constraint, −1 padding) as
-/// batches' row slots: each lane's rows from `rows`, padding lanes zeros. The plain C++ version
-/// is in solver_pipeline.cpp; the two give the same bytes.
-void layoutCompsAvx2(const Batch* comps, int count, const PipeJoint* joints, const PipeRow* rows, RowLanes* compSlots);
+/// Lane l of a full row slot as a PipeRow, by 4×4 transposes (AVX2; the same bytes as copying
+/// quantity by quantity).
+void expandFullAvx2(const RowLanes& slot, int lane, PipeRow& out);
+
+/// Pads a joint's coupling count to whole vectors (the layout transposes them 4 at a time).
+inline constexpr int paddedCouplings(int slots) { return (couplingCount(slots) + kLanes - 1) / kLanes * kLanes; }
+
+/// Lays out composition bt from `src` (scalar; the AVX2 kernel does the same with transposes):
+/// its lanes' mass scales into bt, rows into compSlots, couplings into compCouplings.
+void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings);
 
 /// Solves quads [0, count) in order: each as its composition's batch comps[q.comp] (bodies,
-/// scales, rows in compSlots), the lanes' impulses read from and written back to `accum` around
+/// scales, rows in compSlots, laid out from `src` before its first quad), the lanes' impulses read from and written back to `accum` around
 /// each row slot. The residual terms of the visit in lane l (summed from zero over its rows, as a
 /// batch's are) go to visitResidual[q.visit[l]]. The plain C++ kernel (solver_pgs.cpp) and AVX2
 /// (solver_pgs_avx2.cpp) give the same bits.
-void sweepQuadsScalar(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                      const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual);
-void sweepQuadsAvx2(const PipeQuad* quads, int count, const Batch* comps, const PipeComp* compAccum, RowLanes* compSlots,
-                    const CouplingLanes* compCouplings, double* accum, double* bodies, bool biased, double* visitResidual);
+void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
+                      const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual);
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
+                    const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual);
 
 }  // namespace jl::solver

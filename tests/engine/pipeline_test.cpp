@@ -235,6 +235,23 @@ TEST(Pipeline, IsOnlyUsedWhereItSavesBatchSolves) {
     EXPECT_EQ(usedFor(hingeChain(10), 10), 10u);
 }
 
+// Placed level by level, the 10-link chain's visits fall into quads that repeat 5 joint sets (5
+// quads per 2 sweeps); the start and end of the wave reuse those sets with lanes masked. So 20
+// sweeps lay out at most 9 compositions (the sweep-order placement needed 20), and the masked
+// quads still give the plain sweeps' bits (GivesTheBitsOfThePlainSweeps covers these plans).
+TEST(Pipeline, RepeatsFewCompositions) {
+    for (const int iters : {4, 10, 20}) {
+        Scene s = hingeChain(10);
+        s.settings.posIters = iters;
+        World w(s);
+        w.step();
+        const int quads = solver::gPipelinePlanQuads.load(), comps = solver::gPipelinePlanComps.load();
+        EXPECT_LE(quads, 5 * iters / 2 + 5) << iters << " sweeps";
+        EXPECT_LE(comps, 9) << iters << " sweeps";
+        EXPECT_GT(solver::gPipelinePlanMasked.load(), 0) << iters << " sweeps";
+    }
+}
+
 // The physics the plain sweeps give carries over (it is the same bits), but check one number
 // through the pipelined path itself: a 10-link chain at rest hangs from its top joint with the
 // weight of its links, m·g = 10 · 9.81 N.
