@@ -135,6 +135,7 @@ struct Pipeline {
     std::vector<PipeRow> rows;      ///< this step's rows, refreshed from the batches' slots
     std::vector<Batch> comps;         ///< the quads' compositions as batches (this step's scales)
     std::vector<RowLanes> compSlots;  ///< the compositions' row slots (this step's rows)
+    std::vector<HardLanes> compHardSlots;  ///< the same as hard slots, when every row is one (PipeSource::hard)
     std::vector<CouplingLanes> compCouplings;  ///< their couplings
     std::vector<double> jointCouplings;  ///< this step's couplings, joint after joint (PipeJoint::firstCoupling)
     std::vector<double> accum;        ///< per row of the joints, its accumulated impulse; then zeros (padding lanes), scratch (masked lanes)
@@ -422,6 +423,8 @@ inline std::atomic<bool> gPipeline{true};
 inline std::atomic<uint64_t> gPipelinedSolves{0};
 /// Plans built, in every World (tests check that a changing scene does not rebuild every step).
 inline std::atomic<uint64_t> gPipelinePlansBuilt{0};
+/// Pipelined solves whose compositions were hard batches (PipeSource::hard), in every World (tests).
+inline std::atomic<uint64_t> gPipelinedHardSolves{0};
 /// The last plan built (in any World): its quads, compositions and masked quads (tests).
 inline std::atomic<int> gPipelinePlanQuads{0}, gPipelinePlanComps{0}, gPipelinePlanMasked{0};
 

@@ -174,9 +174,10 @@ void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* 
 }
 
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
-void expandFullAvx2(const RowLanes&, int, PipeRow&) {}  // (never called: no AVX2)
-void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
-                    const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
+void expandFullAvx2(const RowLanes*, int, int, PipeRow*) {}  // (never called: no AVX2)
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes*,
+                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
+                    double* visitResidual) {
     sweepQuadsScalar(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
 }
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,

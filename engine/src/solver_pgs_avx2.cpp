@@ -104,6 +104,35 @@ struct BatchBodies {
     }
 };
 
+/// Where a batch's accumulated impulses are read and written: in its row slots (plain sweeps)…
+struct AccumInSlots {
+    template <class Lanes>
+    __m256d load(const Lanes& r, int) const {
+        return _mm256_load_pd(r.accum);
+    }
+    template <class Lanes>
+    void store(Lanes& r, int, __m256d v) const {
+        _mm256_store_pd(r.accum, v);
+    }
+};
+/// … or, for a pipelined quad, in Pipeline::accum: lane l's row s at accum[at[l] + s].
+struct AccumInArray {
+    double* accum;
+    const int32_t* at;
+    template <class Lanes>
+    __m256d load(const Lanes&, int s) const {
+        return _mm256_set_pd(accum[at[3] + s], accum[at[2] + s], accum[at[1] + s], accum[at[0] + s]);
+    }
+    template <class Lanes>
+    void store(Lanes&, int s, __m256d v) const {
+        const __m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);
+        _mm_storel_pd(accum + at[0] + s, lo);
+        _mm_storeh_pd(accum + at[1] + s, lo);
+        _mm_storel_pd(accum + at[2] + s, hi);
+        _mm_storeh_pd(accum + at[3] + s, hi);
+    }
+};
+
 /// J⁽ᵐ⁾·v⁽ᵐ⁾ of a row slot's 4 rows (F 62, 64).
 template <class Lanes>
 __attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const BatchBodies& B) {
@@ -114,8 +143,9 @@ __attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const 
 /// One row slot given its rows' unclamped impulses `na` (newImpulse plus the earlier rows'
 /// couplings): clamped to the bounds and stored; returns the impulse changes Δλ in `dl`
 /// (applySlot applies them).
-template <class Lanes>
-__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, __m256d na, __m256d acc, __m256d residual, __m256d& dl) {
+template <class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const Acc& io, __m256d na, __m256d acc, __m256d residual,
+                                                        __m256d& dl) {
     const __m256d zero = _mm256_setzero_pd();
     __m256d lo, hi;
     bounds(*r, lo, hi);
@@ -127,7 +157,7 @@ __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, __m256d na, __
     const __m256d resp = _mm256_load_pd(r->response);
     const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
     dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
-    _mm256_store_pd(r->accum, _mm256_blendv_pd(acc, na, active));
+    io.store(*r, s, _mm256_blendv_pd(acc, na, active));
     const __m256d rr = _mm256_mul_pd(dl, resp);
     return _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
 }
@@ -144,25 +174,26 @@ __attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lane
 }
 
 /// Every row's unclamped impulse from its velocity at the batch's start (F 62–65).
-template <class Lanes>
-__attribute__((always_inline)) inline void startRow(const Lanes& r, const BatchBodies& B, bool biased, __m256d& na, __m256d& acc) {
-    acc = _mm256_load_pd(r.accum);
+template <class Lanes, class Acc>
+__attribute__((always_inline)) inline void startRow(const Lanes& r, int s, const Acc& io, const BatchBodies& B, bool biased, __m256d& na,
+                                                    __m256d& acc) {
+    acc = io.load(r, s);
     na = newImpulse(r, _mm256_load_pd(biased ? r.constant : r.unbiasedConstant), rowVelocity(r, B), acc);
 }
 
 /// The row slots of a batch (CouplingLanes): every row's unclamped impulse at the start, then row
 /// after row, each impulse change added to the later rows' through their couplings. N: the slot
 /// count, known at compile time so that the impulses stay in registers.
-template <int N, class Lanes>
-__attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const CouplingLanes* K, BatchBodies& B,
-                                                        bool biased, __m256d residual) {
+template <int N, class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K,
+                                                        BatchBodies& B, bool biased, __m256d residual) {
     __m256d na[N], acc[N];
 #pragma GCC unroll 8
-    for (int s = 0; s < N; ++s) startRow(r[s], B, biased, na[s], acc[s]);
+    for (int s = 0; s < N; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) {
         __m256d dl;
-        residual = solveSlot(r + s, na[s], acc[s], residual, dl);
+        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
 #pragma GCC unroll 8
         for (int t = s + 1; t < N; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);
@@ -171,14 +202,15 @@ __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* 
 }
 
 /// The same for any slot count (the impulses on the stack).
-template <class Lanes>
-__m256d solveRowsAny(const Batch& bt, Lanes* r, const CouplingLanes* K, BatchBodies& B, bool biased, __m256d residual) {
+template <class Lanes, class Acc>
+__m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K, BatchBodies& B, bool biased,
+                     __m256d residual) {
     const int n = bt.slotCount;
     __m256d na[kMaxBatchSlots], acc[kMaxBatchSlots];
-    for (int s = 0; s < n; ++s) startRow(r[s], B, biased, na[s], acc[s]);
+    for (int s = 0; s < n; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
     for (int s = 0; s < n; ++s) {
         __m256d dl;
-        residual = solveSlot(r + s, na[s], acc[s], residual, dl);
+        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
         for (int t = s + 1; t < n; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);
     }
@@ -187,20 +219,21 @@ __m256d solveRowsAny(const Batch& bt, Lanes* r, const CouplingLanes* K, BatchBod
 
 /// One batch. `live`: the lanes whose bodies are stored back (a pipelined quad's; the others' go
 /// to a scratch record, so a masked lane changes no body whatever its rows compute).
-template <class Lanes>
-__attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, Lanes* slots, const CouplingLanes* couplings,
-                                                               double* bodies, bool biased, __m256d residual, int live) {
+template <class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, Lanes* slots, const Acc& io,
+                                                               const CouplingLanes* couplings, double* bodies, bool biased,
+                                                               __m256d residual, int live) {
     BatchBodies B(bt, bodies);
     Lanes* r = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
     switch (bt.slotCount) {
-        case 1: residual = solveRows<1>(bt, r, K, B, biased, residual); break;
-        case 2: residual = solveRows<2>(bt, r, K, B, biased, residual); break;
-        case 3: residual = solveRows<3>(bt, r, K, B, biased, residual); break;
-        case 4: residual = solveRows<4>(bt, r, K, B, biased, residual); break;
-        case 5: residual = solveRows<5>(bt, r, K, B, biased, residual); break;
-        case 6: residual = solveRows<6>(bt, r, K, B, biased, residual); break;
-        default: residual = solveRowsAny(bt, r, K, B, biased, residual); break;
+        case 1: residual = solveRows<1>(bt, r, io, K, B, biased, residual); break;
+        case 2: residual = solveRows<2>(bt, r, io, K, B, biased, residual); break;
+        case 3: residual = solveRows<3>(bt, r, io, K, B, biased, residual); break;
+        case 4: residual = solveRows<4>(bt, r, io, K, B, biased, residual); break;
+        case 5: residual = solveRows<5>(bt, r, io, K, B, biased, residual); break;
+        case 6: residual = solveRows<6>(bt, r, io, K, B, biased, residual); break;
+        default: residual = solveRowsAny(bt, r, io, K, B, biased, residual); break;
     }
     if (live == (1 << kLanes) - 1) {
         B.store();
@@ -214,7 +247,7 @@ __attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, 
 /// The same, out of line (the plain sweeps' batches).
 template <class Lanes>
 __m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased, __m256d residual) {
-    return solveBatchInline(bt, slots, couplings, bodies, biased, residual, (1 << kLanes) - 1);
+    return solveBatchInline(bt, slots, AccumInSlots{}, couplings, bodies, biased, residual, (1 << kLanes) - 1);
 }
 
 }  // namespace
@@ -461,21 +494,56 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
 }
 
 
-void expandFullAvx2(const RowLanes& slot, int lane, PipeRow& out) {
-    const double* in = &slot.lin0[0][0];
-    for (int g = 0; g < 5; ++g) {
-        __m256d t[4];
-        transpose4(in + 16 * g, in + 16 * g + 4, in + 16 * g + 8, in + 16 * g + 12, t);
-        _mm256_store_pd(out.q + 4 * g, t[lane]);
+void expandFullAvx2(const RowLanes* slots, int count, int lane, PipeRow* out) {
+    for (int s = 0; s < count; ++s) {
+        const double* in = &slots[s].lin0[0][0];
+        for (int g = 0; g < 5; ++g) {
+            __m256d t[4];
+            transpose4(in + 16 * g, in + 16 * g + 4, in + 16 * g + 8, in + 16 * g + 12, t);
+            _mm256_store_pd(out[s].q + 4 * g, t[lane]);
+        }
     }
     _mm256_zeroupper();
 }
 
 namespace {
 
+/// Stores quantities 4g … 4g + 3 of PipeRow (t, one vector per quantity) into a row slot of
+/// Lanes at `out`. A hard slot leaves out linear1 (= linear0) and impulseMul (1 on active rows).
+inline void storeGroup(RowLanes*, double* out, int g, const __m256d t[4]) {
+    for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 16 * g + 4 * k, t[k]);
+}
+inline void storeGroup(HardLanes*, double* out, int g, const __m256d t[4]) {
+    static_assert(offsetof(HardLanes, ang1) == 6 * kLanes * sizeof(double) && offsetof(HardLanes, minImpulse) == 12 * kLanes * sizeof(double),
+                  "storeGroup follows HardLanes");
+    switch (g) {
+        case 0:  // lin x y z, ang0 x
+            for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 4 * k, t[k]);
+            break;
+        case 1:  // ang0 y z (lin1 x y left out)
+            _mm256_store_pd(out + 16, t[0]);
+            _mm256_store_pd(out + 20, t[1]);
+            break;
+        case 2:  // ang1 x y z (lin1 z left out)
+            _mm256_store_pd(out + 24, t[1]);
+            _mm256_store_pd(out + 28, t[2]);
+            _mm256_store_pd(out + 32, t[3]);
+            break;
+        case 3:  // constant, unbiasedConstant, vMul (impulseMul left out)
+            _mm256_store_pd(out + 36, t[0]);
+            _mm256_store_pd(out + 40, t[1]);
+            _mm256_store_pd(out + 44, t[2]);
+            break;
+        default:  // minImpulse, maxImpulse, accum, response
+            for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 48 + 4 * k, t[k]);
+            break;
+    }
+}
+
 /// Composition bt laid out from src (as layoutCompScalar, by 4×4 transposes): its lanes' mass
-/// scales, rows and couplings; padding lanes zeros.
-inline void layoutComp(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings) {
+/// scales, rows (as Lanes slots) and couplings; padding lanes zeros.
+template <class Lanes>
+inline void layoutComp(Batch& bt, const PipeSource& src, Lanes* compSlots, CouplingLanes* compCouplings) {
     const PipeRow* rows[kLanes];
     const double* K[kLanes];
     const double* scale[kLanes];
@@ -493,10 +561,11 @@ inline void layoutComp(Batch& bt, const PipeSource& src, RowLanes* compSlots, Co
     _mm256_store_pd(bt.linScale1, t[2]);
     _mm256_store_pd(bt.angScale1, t[3]);
     for (int s = 0; s < bt.slotCount; ++s) {
-        double* out = &compSlots[bt.firstSlot + s].lin0[0][0];
+        double* out = reinterpret_cast<double*>(compSlots + bt.firstSlot + s);
+#pragma GCC unroll 5
         for (int g = 0; g < 5; ++g) {
             transpose4(rows[0][s].q + 4 * g, rows[1][s].q + 4 * g, rows[2][s].q + 4 * g, rows[3][s].q + 4 * g, t);
-            for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 16 * g + 4 * k, t[k]);
+            storeGroup(static_cast<Lanes*>(nullptr), out, g, t);
         }
     }
     const int n = couplingCount(bt.slotCount);
@@ -549,34 +618,35 @@ void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots
     _mm256_zeroupper();
 }
 
-void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
-                    const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
+namespace {
+
+template <class Lanes>
+void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots, CouplingLanes* compCouplings,
+                const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         Batch& bt = comps[q.comp];
         if (q.fresh) layoutComp(bt, src, compSlots, compCouplings);
-        const int32_t* at = q.accum;
-        RowLanes* r = compSlots + bt.firstSlot;
-        // The lanes' impulses in (lane 0 first; padding lanes read zeros that stay zeros), the
-        // composition solved as a batch, the impulses out again.
-        for (int s = 0; s < bt.slotCount; ++s)
-            _mm256_store_pd(r[s].accum, _mm256_set_pd(accum[at[3] + s], accum[at[2] + s], accum[at[1] + s], accum[at[0] + s]));
         alignas(32) double lanes[kLanes];
-        // Masked lanes solve their joints' rows with scratch impulses (PipeQuad::accum) and store
-        // their bodies to a scratch record: they change nothing.
-        _mm256_store_pd(lanes, solveBatchInline(bt, compSlots, compCouplings, bodies, biased, _mm256_setzero_pd(),
-                                                q.masked ? q.live : (1 << kLanes) - 1));
-        for (int s = 0; s < bt.slotCount; ++s) {
-            const __m256d na = _mm256_load_pd(r[s].accum);
-            const __m128d lo = _mm256_castpd256_pd128(na), hi = _mm256_extractf128_pd(na, 1);
-            _mm_storel_pd(accum + at[0] + s, lo);
-            _mm_storeh_pd(accum + at[1] + s, lo);
-            _mm_storel_pd(accum + at[2] + s, hi);
-            _mm_storeh_pd(accum + at[3] + s, hi);
-        }
+        // The impulses are read from and written to Pipeline::accum (padding lanes: zeros that stay
+        // zeros). Masked lanes solve their joints' rows with scratch impulses (PipeQuad::accum)
+        // and store their bodies to a scratch record: they change nothing.
+        _mm256_store_pd(lanes, solveBatchInline(bt, compSlots, AccumInArray{accum, q.accum}, compCouplings, bodies, biased,
+                                                _mm256_setzero_pd(), q.masked ? q.live : (1 << kLanes) - 1));
         for (int l = 0; l < kLanes; ++l)
             if (q.live & (1 << l)) visitResidual[q.visit[l]] = lanes[l];
     }
+}
+
+}  // namespace
+
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes* compHardSlots,
+                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
+                    double* visitResidual) {
+    if (src.hard)
+        sweepQuads(quads, count, comps, compHardSlots, compCouplings, src, accum, bodies, biased, visitResidual);
+    else
+        sweepQuads(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
     _mm256_zeroupper();
 }
 

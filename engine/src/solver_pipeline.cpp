@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -212,6 +213,7 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         seen[static_cast<size_t>(q.comp)] = 1;
     }
     pl.compSlots.resize(static_cast<size_t>(slots));
+    pl.compHardSlots.resize(static_cast<size_t>(slots));
     pl.compCouplings.resize(static_cast<size_t>(couplings));
     pl.accum.assign(static_cast<size_t>(rows + 2 * kPipeMaxSlots), 0.0);
     pl.use = static_cast<int64_t>(pl.quads.size()) * kPipelineGainDen <= int64_t{kPipelineGainNum} * count * batches;
@@ -220,12 +222,8 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
 }
 
 /// Quantity q of lane l of a row slot in any layout, expanded to RowLanes (PipeRow's order).
-void expandLane(const Data& data, const Batch& bt, int s, int l, bool simd, PipeRow& out) {
+void expandLane(const Data& data, const Batch& bt, int s, int l, PipeRow& out) {
     const size_t at = static_cast<size_t>(bt.firstSlot + s);
-    if (bt.layout == kLayoutFull && simd) {
-        expandFullAvx2(data.slots[at], l, out);
-        return;
-    }
     if (bt.layout == kLayoutFull) {
         const double* src = &data.slots[at].lin0[0][0];
         for (int q = 0; q < 20; ++q) out.q[q] = src[q * kLanes + l];
@@ -269,6 +267,10 @@ double& accumAt(Data& data, const Batch& bt, int s, int l) {
 }
 
 }  // namespace
+
+bool hardRow(const PipeRow& row) {
+    return std::memcmp(row.q + 6, row.q, 3 * sizeof(double)) == 0 && (!(row.q[kPipeResponse] > 0.0) || row.q[15] == 1.0);
+}
 
 void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings) {
     const int n = couplingCount(bt.slotCount);
@@ -322,6 +324,7 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
 
     // This step's rows, impulses, couplings and mass scales, joint by joint; the kernels lay out
     // each composition from them before its first quad.
+    bool hard = simd;
     for (PipeJoint& j : pl.joints) {
         const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
         const int l = j.lane;
@@ -329,10 +332,14 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         j.scale[1] = bt.angScale0[l];
         j.scale[2] = bt.linScale1[l];
         j.scale[3] = bt.angScale1[l];
+        PipeRow* rows = pl.rows.data() + j.firstRow;
+        if (simd && bt.layout == kLayoutFull)
+            expandFullAvx2(data.slots.data() + bt.firstSlot, bt.slotCount, l, rows);
+        else
+            for (int s = 0; s < bt.slotCount; ++s) expandLane(data, bt, s, l, rows[s]);
         for (int s = 0; s < bt.slotCount; ++s) {
-            PipeRow& row = pl.rows[static_cast<size_t>(j.firstRow + s)];
-            expandLane(data, bt, s, l, simd, row);
-            pl.accum[static_cast<size_t>(j.firstRow + s)] = row.q[kPipeAccum];
+            pl.accum[static_cast<size_t>(j.firstRow + s)] = rows[s].q[kPipeAccum];
+            hard = hard && hardRow(rows[s]);
         }
         const int n = couplingCount(bt.slotCount);
         const CouplingLanes* in = data.couplings.data() + bt.firstCoupling;
@@ -342,6 +349,7 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
     static const PipeRow kZeroRows[kPipeMaxSlots] = {};
     static const double kZeros[paddedCouplings(kPipeMaxSlots)] = {};
     PipeSource src;
+    src.hard = hard;
     src.joints = pl.joints.data();
     src.rows = pl.rows.data();
     src.couplings = pl.jointCouplings.data();
@@ -352,8 +360,8 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
     double* bodies = &data.bodies[0].linVel.x;
     const int quads = static_cast<int>(pl.quads.size());
     if (simd)
-        sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compCouplings.data(),
-                       src, pl.accum.data(), bodies, true, pl.visitResidual.data());
+        sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compHardSlots.data(),
+                       pl.compCouplings.data(), src, pl.accum.data(), bodies, true, pl.visitResidual.data());
     else
         sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compCouplings.data(),
                          src, pl.accum.data(), bodies, true, pl.visitResidual.data());
@@ -362,6 +370,7 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         for (int s = 0; s < bt.slotCount; ++s) accumAt(data, bt, s, j.lane) = pl.accum[static_cast<size_t>(j.firstRow + s)];
     }
     gPipelinedSolves.fetch_add(1, std::memory_order_relaxed);
+    if (hard) gPipelinedHardSolves.fetch_add(1, std::memory_order_relaxed);
     // Each sweep's residual as the plain sweep sums it: per lane, batch after batch (the joints
     // are in batch order), then the lanes.
     for (int k = 0; k < count; ++k) {

@@ -81,6 +81,10 @@ struct PipeQuad {
 /// joint, each joint's padded to a multiple of 4) and mass scales (PipeJoint::scale); and zeros
 /// for padding lanes (at least kPipeMaxSlots rows' and couplings' worth).
 struct PipeSource {
+    /// The compositions are hard batches (HardLanes, the AVX2 kernel only): every row has
+    /// linear1 = linear0 and, if active, impulseMul 1, so the hard kernel gives the full one's bits
+    /// with fewer loads and operations.
+    bool hard = false;
     const PipeJoint* joints = nullptr;
     const PipeRow* rows = nullptr;
     const double* couplings = nullptr;
@@ -89,12 +93,16 @@ struct PipeSource {
     const double* zeroScales = nullptr;
 };
 
-/// Lane l of a full row slot as a PipeRow, by 4×4 transposes (AVX2; the same bytes as copying
-/// quantity by quantity).
-void expandFullAvx2(const RowLanes& slot, int lane, PipeRow& out);
+/// Lane `lane` of `count` full row slots as PipeRows, by 4×4 transposes (AVX2; the same bytes as
+/// copying quantity by quantity).
+void expandFullAvx2(const RowLanes* slots, int count, int lane, PipeRow* out);
 
 /// Pads a joint's coupling count to whole vectors (the layout transposes them 4 at a time).
 inline constexpr int paddedCouplings(int slots) { return (couplingCount(slots) + kLanes - 1) / kLanes * kLanes; }
+
+/// True if a row (PipeRow) can be solved as a hard row: linear1 = linear0 bit for bit, and
+/// impulseMul 1 unless the row is inactive.
+bool hardRow(const PipeRow& row);
 
 /// Lays out composition bt from `src` (scalar; the AVX2 kernel does the same with transposes):
 /// its lanes' mass scales into bt, rows into compSlots, couplings into compCouplings.
@@ -107,7 +115,8 @@ void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, Cou
 /// (solver_pgs_avx2.cpp) give the same bits.
 void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
                       const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual);
-void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
-                    const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual);
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes* compHardSlots,
+                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
+                    double* visitResidual);
 
 }  // namespace jl::solver

@@ -252,6 +252,27 @@ TEST(Pipeline, RepeatsFewCompositions) {
     }
 }
 
+// A plan whose rows are all hard rows (linear1 = linear0, impulseMul 1) lays its compositions out
+// as hard batches, which the AVX2 kernel solves with fewer loads; a soft row (a drive) keeps the
+// full layout. Both give the plain sweeps' bits (GivesTheBitsOfThePlainSweeps runs both scenes).
+TEST(Pipeline, HardCompositionsOnlyWhenEveryRowIsHard) {
+    if (activeSolverKernel() != SolverKernel::Avx2) GTEST_SKIP() << "hard compositions are the AVX2 kernel's";
+    auto run = [](Scene s, uint64_t& pipelined, uint64_t& hard) {
+        World w(s);
+        const uint64_t p0 = solver::gPipelinedSolves.load(), h0 = solver::gPipelinedHardSolves.load();
+        for (int i = 0; i < 20; ++i) w.step();
+        pipelined = solver::gPipelinedSolves.load() - p0;
+        hard = solver::gPipelinedHardSolves.load() - h0;
+    };
+    uint64_t pipelined = 0, hard = 0;
+    run(hingeChain(10), pipelined, hard);
+    EXPECT_EQ(pipelined, 20u);
+    EXPECT_EQ(hard, 20u) << "a chain of plain hinges has only hard rows";
+    run(mixedLimb(), pipelined, hard);
+    EXPECT_GT(pipelined, 0u);
+    EXPECT_EQ(hard, 0u) << "the sprung slider's drive row is soft";
+}
+
 // The physics the plain sweeps give carries over (it is the same bits), but check one number
 // through the pipelined path itself: a 10-link chain at rest hangs from its top joint with the
 // weight of its links, m·g = 10 · 9.81 N.
