@@ -13,20 +13,22 @@
 //
 // The plan (Pipeline, built once per colouring and iteration count) packs the visits of all the
 // position sweeps into *quads*: up to 4 visits that share no dynamic body, all with the same row
-// count, each placed in the first quad after the last one that touched its bodies. A quad is then
-// solved as a batch (the same kernel, so each lane does the operations of the batch path in the
-// same order): the 10-link chain takes 2.5 quads per sweep instead of 8 batches, and the bodies
-// and impulses are bit for bit those of the plain sweeps. So are the sweeps' residuals: each
-// visit's terms are summed from zero (as a batch's are) and kept apart, then added sweep by sweep
-// in batch order.
+// count. Visits are placed in wave-front order (level by level), each in the first quad after the
+// last one that touched its bodies. A quad is then solved as a batch (the same kernel, so each
+// lane does the operations of the batch path in the same order): the 10-link chain takes 2.5
+// quads per sweep instead of 8 batches, and the bodies and impulses are bit for bit those of the
+// plain sweeps. So are the sweeps' residuals: each visit's terms are summed from zero (as a
+// batch's are) and kept apart, then added sweep by sweep in batch order.
 //
 // A quad's rows must sit side by side, 4 lanes per quantity, as a batch's do; but a joint meets
-// different partners from quad to quad. The plan's quads repeat a few *compositions* (the same
-// joints in the same lanes: the 10-link chain's 54 quads for 20 sweeps have 20), so each step
-// lays out each composition's rows once, as a batch, from a copy of the joints' rows (PipeRow).
-// Only the accumulated impulses travel: each joint's live in Pipeline::accum, read into the
-// composition's slot before a row slot is solved and written back after it. They go back to the
-// batches' slots after the last position sweep.
+// different partners from quad to quad. Placed level by level, the quads repeat a few joint sets:
+// each full quad's set is a *composition* (the same joints in fixed lanes), and a quad whose
+// joints all sit in a composition is solved as that one with the other lanes masked (the 10-link
+// chain: 9 compositions for 54 quads at 20 sweeps). Each step copies the joints' rows, couplings
+// and scales out of their batches once (PipeRow), and the kernel lays out each composition just
+// before its first quad (as hard slots when every row is a hard row). Only the accumulated
+// impulses travel: each joint's live in Pipeline::accum, where the quads read and write them, and
+// go back to the batches' slots after the last position sweep.
 //
 // Plain data without glm, like solver_batch.h, for the AVX2 translation unit.
 #pragma once
@@ -109,9 +111,10 @@ bool hardRow(const PipeRow& row);
 void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings);
 
 /// Solves quads [0, count) in order: each as its composition's batch comps[q.comp] (bodies,
-/// scales, rows in compSlots, laid out from `src` before its first quad), the lanes' impulses read from and written back to `accum` around
-/// each row slot. The residual terms of the visit in lane l (summed from zero over its rows, as a
-/// batch's are) go to visitResidual[q.visit[l]]. The plain C++ kernel (solver_pgs.cpp) and AVX2
+/// scales, rows in compSlots, or compHardSlots if src.hard, laid out from `src` before its first
+/// quad), the lanes' impulses read from and written to accum[q.accum[l] + s]. The residual terms
+/// of the visit in lane l (summed from zero over its rows, as a batch's are) go to
+/// visitResidual[q.visit[l]]. The plain C++ kernel (solver_pgs.cpp; never hard) and AVX2
 /// (solver_pgs_avx2.cpp) give the same bits.
 void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
                       const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual);
