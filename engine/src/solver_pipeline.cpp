@@ -2,6 +2,7 @@
 // (solver_pipeline.h explains why the bits do not change; docs/solvers.md §8 has the numbers).
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -86,24 +87,29 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
     if (joints == 0 || joints * 4 > int64_t{kMaxLanesPer4Batches} * batches || joints * count > kMaxPipelineVisits) return;
     for (const PipeJoint& j : pl.joints)
         if (data.batches[static_cast<size_t>(j.batch)].slotCount > kPipeMaxSlots) return;
-    // The levels, in sweep order (`last` holds each body's latest level), then the visits sorted
-    // by level (stable: sweep order within a level).
+    // The levels, in sweep order (`last` holds each body's latest level, `lastOfJoint` each
+    // joint's: a joint's own visits follow each other too, which matters for a joint with no
+    // dynamic body), then the visits sorted by level (stable: sweep order within a level).
     const int32_t nj = static_cast<int32_t>(joints);
     pl.last.assign(data.bodies.size(), -1);
+    std::vector<int32_t> lastOfJoint(static_cast<size_t>(nj), -1);
     std::vector<std::pair<int32_t, int32_t>> order;  // (level, visit)
     order.reserve(static_cast<size_t>(nj * count));
     for (int32_t v = 0; v < nj * count; ++v) {
-        const PipeJoint& j = pl.joints[static_cast<size_t>(v % nj)];
+        const int32_t i = v % nj;
+        const PipeJoint& j = pl.joints[static_cast<size_t>(i)];
         const int32_t k0 = planKey(data, j.body0), k1 = planKey(data, j.body1);
-        int32_t level = 0;
+        int32_t level = lastOfJoint[static_cast<size_t>(i)] + 1;
         if (k0 >= 0) level = std::max(level, pl.last[static_cast<size_t>(k0)] + 1);
         if (k1 >= 0) level = std::max(level, pl.last[static_cast<size_t>(k1)] + 1);
         if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = level;
         if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = level;
+        lastOfJoint[static_cast<size_t>(i)] = level;
         order.emplace_back(level, v);
     }
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     pl.last.assign(data.bodies.size(), -1);
+    lastOfJoint.assign(static_cast<size_t>(nj), -1);  // now each joint's last quad
     // Per row count, the quads with a free lane (ordered: the first one at or after a visit's
     // earliest quad is where it goes).
     std::array<std::set<int32_t>, kMaxBatchSlots + 1> open;
@@ -112,7 +118,7 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         const PipeJoint& j = pl.joints[static_cast<size_t>(i)];
         const int slots = data.batches[static_cast<size_t>(j.batch)].slotCount;
         const int32_t k0 = planKey(data, j.body0), k1 = planKey(data, j.body1);
-        int32_t first = 0;
+        int32_t first = lastOfJoint[static_cast<size_t>(i)] + 1;
         if (k0 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k0)] + 1);
         if (k1 >= 0) first = std::max(first, pl.last[static_cast<size_t>(k1)] + 1);
         std::set<int32_t>& free = open[static_cast<size_t>(slots)];
@@ -133,6 +139,7 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         if (quad.laneCount == kLanes) free.erase(q);
         if (k0 >= 0) pl.last[static_cast<size_t>(k0)] = q;
         if (k1 >= 0) pl.last[static_cast<size_t>(k1)] = q;
+        lastOfJoint[static_cast<size_t>(i)] = q;
     }
     // The compositions: the full quads' joint sets first, then each other quad goes to the first
     // composition holding all its joints, or gets one of its own.
@@ -208,10 +215,15 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         }
     }
     seen.assign(pl.comps.size(), 0);
+    int64_t visits = 0;
     for (PipeQuad& q : pl.quads) {
         q.fresh = seen[static_cast<size_t>(q.comp)] ? 0 : 1;
         seen[static_cast<size_t>(q.comp)] = 1;
+        visits += std::popcount(static_cast<uint32_t>(q.live));
     }
+    // Every visit in exactly one lane (a quad never holds one joint twice, since a joint's visits
+    // are ordered like a body's); if that ever failed, a residual would go unwritten: plain sweeps.
+    if (visits != int64_t{nj} * count) return;
     pl.compSlots.resize(static_cast<size_t>(slots));
     pl.compHardSlots.resize(static_cast<size_t>(slots));
     pl.compCouplings.resize(static_cast<size_t>(couplings));

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <random>
 
+#include "jointlab/joints/fixed.h"
 #include "jointlab/joints/prismatic.h"
 #include "jointlab/joints/revolute.h"
 #include "jointlab/joints/spherical.h"
@@ -172,6 +173,24 @@ TEST(Pipeline, FollowsBreaksAndIterationChanges) {
     EXPECT_LE(plans, 11u) << "at most one plan per 8 solves";
     EXPECT_GE(plans, 2u);
     EXPECT_GT(toggled, 0u) << "the steps whose batches match the current plan still use it";
+}
+
+// A joint with no dynamic body (a kinematic box welded to the world) orders none of its visits
+// through a body: its own visits must still follow each other, each in its own quad. When they
+// shared one (found by review), only one of them kept its lane, and the others' residual terms
+// went unwritten: the residuals differed from the plain sweeps' once a break moved the joints.
+TEST(Pipeline, AJointWithNoDynamicBodyKeepsEveryVisit) {
+    Scene s = hingeChain(6);
+    s.settings.posIters = 4;
+    BodyDesc carriage = test::box("carriage", Vec3(0, 2, 3), Vec3(0.3, 0.1, 0.1), 5.0);
+    carriage.motion = MotionType::Kinematic;
+    s.bodies.push_back(carriage);
+    s.joints.push_back(test::joint<FixedJoint>(s, "weld", "", "carriage", Vec3(0, 2, 3)));
+    World a(s), b(s);
+    uint64_t used = compareWithPlainSweeps(a, b, 20, "start");
+    for (World* w : {&a, &b}) w->setJointBroken(0, true);
+    used += compareWithPlainSweeps(a, b, 20, "joint 0 broken");
+    EXPECT_EQ(used, 40u);
 }
 
 // Whether a step runs pipelined depends on the plan's history (at most one plan per 8 solves),
