@@ -7,6 +7,8 @@
 #include <string>
 #include <thread>
 
+#include "bench_rev.h"  // JOINTLAB_BENCH_REV (generated at build time, bench/bench_rev.cmake)
+
 namespace bench {
 
 namespace {
@@ -106,9 +108,6 @@ double EngineResult::marginalRate() const {
 bool EngineResult::diverged() const { return accuracy.diverged; }
 
 std::string machineHeader() {
-#ifndef JOINTLAB_BENCH_REV
-#define JOINTLAB_BENCH_REV "unknown"
-#endif
     const std::time_t now = std::time(nullptr);
     char date[32];
     std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
