@@ -271,6 +271,12 @@ void expandLane(const Data& data, const Batch& bt, int s, int l, PipeRow& out) {
     out.q[17] = hi;
 }
 
+/// True if a row can be solved as a hard row (HardLanes): linear1 = linear0 bit for bit, and
+/// impulseMul 1 unless the row is inactive.
+bool hardRow(const PipeRow& row) {
+    return std::memcmp(row.q + 6, row.q, 3 * sizeof(double)) == 0 && (!(row.q[kPipeResponse] > 0.0) || row.q[15] == 1.0);
+}
+
 double& accumAt(Data& data, const Batch& bt, int s, int l) {
     const size_t at = static_cast<size_t>(bt.firstSlot + s);
     if (bt.layout == kLayoutLock) return data.lockSlots[at].accum[l];
@@ -279,10 +285,6 @@ double& accumAt(Data& data, const Batch& bt, int s, int l) {
 }
 
 }  // namespace
-
-bool hardRow(const PipeRow& row) {
-    return std::memcmp(row.q + 6, row.q, 3 * sizeof(double)) == 0 && (!(row.q[kPipeResponse] > 0.0) || row.q[15] == 1.0);
-}
 
 void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings) {
     const int n = couplingCount(bt.slotCount);

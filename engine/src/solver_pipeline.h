@@ -102,10 +102,6 @@ void expandFullAvx2(const RowLanes* slots, int count, int lane, PipeRow* out);
 /// Pads a joint's coupling count to whole vectors (the layout transposes them 4 at a time).
 inline constexpr int paddedCouplings(int slots) { return (couplingCount(slots) + kLanes - 1) / kLanes * kLanes; }
 
-/// True if a row (PipeRow) can be solved as a hard row: linear1 = linear0 bit for bit, and
-/// impulseMul 1 unless the row is inactive.
-bool hardRow(const PipeRow& row);
-
 /// Lays out composition bt from `src` (scalar; the AVX2 kernel does the same with transposes):
 /// its lanes' mass scales into bt, rows into compSlots, couplings into compCouplings.
 void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings);
