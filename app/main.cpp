@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "app.h"
-#include "cli.h"
-#include "runner.h"
+#include "shell/app.h"
+#include "runner/cli.h"
+#include "runner/runner.h"
 
 int main(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "run") {

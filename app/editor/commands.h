@@ -17,7 +17,7 @@
 
 #include "editor/field_access.h"
 #include "jointlab/scene.h"
-#include "selection.h"
+#include "viewport/selection.h"
 
 namespace jl::app {
 

@@ -22,7 +22,7 @@
 #include <string>
 
 #include "editor/commands.h"
-#include "simulation.h"
+#include "session/simulation.h"
 
 namespace jl::app {
 

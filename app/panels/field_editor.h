@@ -4,7 +4,7 @@
 #include <functional>
 #include <vector>
 
-#include "app_state.h"
+#include "shell/app_state.h"
 #include "editor/field_access.h"
 
 namespace jl::app {

@@ -5,12 +5,12 @@
 
 #include <cmath>
 
-#include "joint_draw.h"
+#include "render/joint_draw.h"
 #include "panels/field_editor.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "panels/side_window.h"
-#include "row_table.h"
+#include "session/row_table.h"
 
 namespace jl::app {
 

@@ -9,7 +9,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "default_scene.h"
+#include "session/default_scene.h"
 #include "panels/panels.h"
 
 namespace jl::app {

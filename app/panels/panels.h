@@ -8,8 +8,8 @@
 
 #include <imgui.h>
 
-#include "app_state.h"
-#include "viewport.h"
+#include "shell/app_state.h"
+#include "viewport/viewport.h"
 
 namespace jl::app {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app_state.h"
+#include "shell/app_state.h"
 
 namespace jl::app {
 

@@ -14,7 +14,7 @@
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "plot/plot_math.h"
-#include "row_table.h"
+#include "session/row_table.h"
 #include "telemetry/plot_setup.h"
 
 namespace jl::app {

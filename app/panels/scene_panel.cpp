@@ -10,7 +10,7 @@
 
 #include "panels/panels.h"
 #include "panels/side_window.h"
-#include "scene_draw.h"
+#include "render/scene_draw.h"
 
 namespace jl::app {
 

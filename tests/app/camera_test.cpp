@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "camera.h"
+#include "viewport/camera.h"
 
 namespace jl::app {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
+#include "runner/cli.h"
 
 namespace jl::app {
 namespace {

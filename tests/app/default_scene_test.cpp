@@ -1,7 +1,7 @@
 // The built-in showcase is a valid scene whose joints start assembled (no initial joint error).
 #include <gtest/gtest.h>
 
-#include "default_scene.h"
+#include "session/default_scene.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
 

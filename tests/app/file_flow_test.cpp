@@ -1,7 +1,7 @@
 // The file flow without a window (issue 7 item 7): the unsaved-changes prompt before New, Open and
 // Quit and what each of its answers does, a failed open that leaves the scene as it was, and the
 // recent-files list.
-#include "file_flow.h"
+#include "session/file_flow.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "default_scene.h"
+#include "session/default_scene.h"
 #include "editor/editor.h"
 #include "jointlab/scenario_io.h"
-#include "recent_files.h"
-#include "simulation.h"
+#include "session/recent_files.h"
+#include "session/simulation.h"
 
 namespace jl::app {
 namespace {

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "drag_spring.h"
+#include "viewport/drag_spring.h"
 #include "editor/placement.h"
-#include "gizmo.h"
-#include "picking.h"
+#include "viewport/gizmo.h"
+#include "viewport/picking.h"
 
 namespace jl::app {
 namespace {

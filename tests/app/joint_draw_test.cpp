@@ -1,6 +1,6 @@
 // The joint drawing without a window: which lines the options produce, in which colours, and the
 // measures behind the colours (constraint violation, load against the break threshold).
-#include "joint_draw.h"
+#include "render/joint_draw.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "meshes.h"
+#include "render/meshes.h"
 
 namespace jl::app {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "picking.h"
+#include "viewport/picking.h"
 
 namespace jl::app {
 namespace {

@@ -1,6 +1,6 @@
 // Autosave and crash recovery (issue 10 item 5): the timer, where recovery files go (never the
 // user's file), what they hold, and finding, skipping and deleting them.
-#include "recovery.h"
+#include "session/recovery.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "default_scene.h"
+#include "session/default_scene.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
-#include "simulation.h"
+#include "session/simulation.h"
 
 namespace jl::app {
 namespace {

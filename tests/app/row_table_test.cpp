@@ -1,6 +1,6 @@
 // The row tables (the Rows tab's row inspector and the Inspector's Rows section, issue 8 item 4)
 // list every row the selected joint produced, with the label, impulse and state the solver gave it.
-#include "row_table.h"
+#include "session/row_table.h"
 
 #include <gtest/gtest.h>
 

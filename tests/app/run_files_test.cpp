@@ -11,11 +11,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "default_scene.h"
+#include "session/default_scene.h"
 #include "editor/commands.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
-#include "simulation.h"
+#include "session/simulation.h"
 
 namespace jl::app {
 namespace {

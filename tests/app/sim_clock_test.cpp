@@ -1,7 +1,7 @@
 // The fixed-timestep accumulator: whole steps only, leftover carried, backlog capped.
 #include <gtest/gtest.h>
 
-#include "sim_clock.h"
+#include "session/sim_clock.h"
 
 namespace jl::app {
 namespace {

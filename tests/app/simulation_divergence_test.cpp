@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "simulation.h"
+#include "session/simulation.h"
 
 namespace jl::app {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <cstring>
 
-#include "default_scene.h"
-#include "simulation.h"
+#include "session/default_scene.h"
+#include "session/simulation.h"
 
 namespace jl::app {
 namespace {

@@ -4,9 +4,9 @@
 // set-up that returned through a call to a function with __m256d arguments (after which GCC emits
 // no vzeroupper) made the ragdoll step 65% slower with the same instruction count. No functional
 // test sees that, so this one reads the processor's XINUSE bitmap (XGETBV with ECX = 1; bit 2:
-// the AVX upper state is in use) right after each entry point of solver_pgs_avx2.cpp and
-// solver_tgs_avx2.cpp, called on a small batch. White-box: it includes the engine's internal,
-// glm-free solver_batch.h. (x86-64 only; elsewhere there is no AVX2 kernel to check.)
+// the AVX upper state is in use) right after each entry point of solver/fast/pgs_avx2.cpp and
+// solver/fast/tgs_avx2.cpp, called on a small batch. White-box: it includes the engine's internal,
+// glm-free solver/fast/batch.h. (x86-64 only; elsewhere there is no AVX2 kernel to check.)
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
@@ -17,7 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "jointlab/solver_kernel.h"
-#include "solver_batch.h"
+#include "solver/fast/batch.h"
 
 namespace jl::solver {
 namespace {

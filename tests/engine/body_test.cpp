@@ -138,7 +138,7 @@ TEST(Body, TorqueGivesAngularAccelerationTauOverI) {
     EXPECT_EQ(w.bodies()[0].linearVelocity, Vec3(0.0));
 }
 
-// Damping (world_step.cpp): each step v ← v/(1 + c·dt) and ω ← ω/(1 + c_ω·dt). With gravity off
+// Damping (world/step.cpp): each step v ← v/(1 + c·dt) and ω ← ω/(1 + c_ω·dt). With gravity off
 // and no joints this recurrence is the whole motion, so it must hold to rounding (1e-12 relative
 // per step), and the position is the geometric sum x_n = x_0 + dt·v_0·q(1 − qⁿ)/(1 − q).
 // Against the continuous law v_0·e^(−ct): with x = c·dt, ln(1 + x) ∈ [x − x²/2, x], so

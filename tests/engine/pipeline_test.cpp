@@ -1,4 +1,4 @@
-// PGS's pipelined position sweeps (solver_pipeline.h, docs/solvers.md §8): a plan that solves the
+// PGS's pipelined position sweeps (solver/fast/pipeline.h, docs/solvers.md §8): a plan that solves the
 // visits of several sweeps side by side must leave every body and every impulse bit for bit where
 // the plain sweeps leave them, on both kernels, through breaks and changes of the iteration count;
 // and it must only be used where it saves batch solves.
@@ -14,7 +14,7 @@
 #include "jointlab/joints/spherical.h"
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
-#include "solver.h"
+#include "solver/solver.h"
 #include "test_util.h"
 
 namespace jl {
@@ -316,7 +316,7 @@ TEST(Pipeline, ARestingChainHangsFromItsTopJointWithItsWeight) {
     EXPECT_NEAR(glm::length(w.jointState(9).force), g, 1e-6 * g);
 }
 
-// The couplings (solver_batch.h CouplingLanes): a batch solved through them is Gauss-Seidel row
+// The couplings (solver/fast/batch.h CouplingLanes): a batch solved through them is Gauss-Seidel row
 // after row, as if every row had updated the bodies before the next read them. A reference that
 // does exactly that, on random rows with bounds that bind, mass scales and a soft row, agrees to
 // rounding; both kernels agree to the bit.

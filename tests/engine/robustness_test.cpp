@@ -164,7 +164,7 @@ TEST(Robustness, TenThousandRandomScenesStayFinite) {
     // Body state is never non-finite (asserted every step above), and no step needs the reset to
     // the last good state either. Scenes with non-physical mass scales (each joint seeing a body
     // with its own mass) make the Gauss-Seidel sweeps diverge; the impulse bound
-    // (kMaxRowVelocityChange, solver_batch.h) keeps them finite. Before it, 2 of 10 000 overflowed
+    // (kMaxRowVelocityChange, solver/fast/batch.h) keeps them finite. Before it, 2 of 10 000 overflowed
     // (e.g. a fixed joint with invMassScale1 0.005 and invInertiaScale1 0 on a thin box).
     EXPECT_EQ(diverged, 0) << firstDivergence;
     EXPECT_GT(10000 - invalid, 9000);
@@ -384,7 +384,7 @@ TEST(Determinism, PinnedHashOfAColouredChain) {
 // before the colouring: it gives the coloured solve's hashes for this scene (whose ordered colours
 // keep the scene order), so the batched layout, the AVX2 kernel and the leaner set-up changed no
 // arithmetic — only the order of the rows. (PGS's hash changed twice since, on purpose: a batch
-// finds each row's velocity through the couplings of its earlier rows, solver_batch.h
+// finds each row's velocity through the couplings of its earlier rows, solver/fast/batch.h
 // CouplingLanes, 0xb2f4a00200953697 before; then the couplings were scaled by vMul, so that they
 // change the later rows' unclamped impulses directly, 0x7bac59ad384f27f8 before.)
 TEST(Determinism, SequentialOrderGivesThePreColouringHash) {

@@ -17,9 +17,9 @@
 #include "jointlab/joints/spherical.h"
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
-#include "solver.h"
+#include "solver/solver.h"
 #include "test_util.h"
-#include "worker_pool.h"
+#include "support/worker_pool.h"
 
 namespace jl {
 namespace {

@@ -3,7 +3,7 @@
 // One step (see docs/solvers.md):
 //   1. apply external forces (gravity, user forces) and damping → v_pre
 //   2. prep: every unbroken joint and every ground contact writes its rows
-//   3. solver setup: unit responses, constants, impulse bounds (solver_rows.cpp)
+//   3. solver setup: unit responses, constants, impulse bounds (solver/row_setup.cpp)
 //   4. PGS or TGS: position iterations, integration, velocity iterations
 //   5. write back velocities and poses
 //   6. force reporting at body 1's joint frame, breakage and break events
@@ -153,7 +153,7 @@ public:
 private:
     /// After a step: if any body is non-finite, restore the last good state and record why.
     bool recoverFromDivergence();
-    /// Fills every joint's force and torque from the last step if not done yet (world_step.cpp).
+    /// Fills every joint's force and torque from the last step if not done yet (world/step.cpp).
     void ensureJointForces() const;
 
     struct Impl;

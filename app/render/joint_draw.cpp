@@ -1,0 +1,379 @@
+#include "render/joint_draw.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "render/joint_frames.h"
+
+namespace jl::app {
+
+namespace {
+
+using Layer = DebugDraw::Layer;
+
+glm::vec3 f(const Vec3& v) {
+    return glm::vec3(v);
+}
+
+Color mix(const Color& a, const Color& b, float t) {
+    t = std::clamp(t, 0.0f, 1.0f);
+    return a + (b - a) * t;
+}
+
+// [SECTION] Primitives
+
+/// Points c + r·(cos θ·u + sin θ·w) for θ from a0 to a1, plus spokes from c to both ends.
+void sector(DebugDraw& lines, const glm::vec3& c, const glm::vec3& u, const glm::vec3& w, float r, float a0,
+            float a1, const Color& color, Layer layer) {
+    a0 = std::clamp(a0, -12.6f, 12.6f);  // two turns each way are plenty to show
+    a1 = std::clamp(a1, -12.6f, 12.6f);
+    const int segments = std::max(6, static_cast<int>(std::abs(a1 - a0) / 6.2832f * 64.0f));
+    auto at = [&](float a) { return c + r * (std::cos(a) * u + std::sin(a) * w); };
+    glm::vec3 previous = at(a0);
+    for (int i = 1; i <= segments; ++i) {
+        const glm::vec3 next = at(a0 + (a1 - a0) * static_cast<float>(i) / static_cast<float>(segments));
+        lines.line(previous, next, color, layer);
+        previous = next;
+    }
+    lines.line(c, at(a0), color, layer);
+    lines.line(c, at(a1), color, layer);
+    // A translucent fill makes the allowed range read as an area, not just an outline.
+    Color fill = color;
+    fill.a = 0.22f;
+    previous = at(a0);
+    for (int i = 1; i <= segments; ++i) {
+        const glm::vec3 next = at(a0 + (a1 - a0) * static_cast<float>(i) / static_cast<float>(segments));
+        lines.triangle(c, previous, next, fill, layer);
+        previous = next;
+    }
+}
+
+void dashed(DebugDraw& lines, const glm::vec3& a, const glm::vec3& b, const Color& color, Layer layer,
+            float dash) {
+    const float length = glm::length(b - a);
+    if (length < 1e-6f) return;
+    const glm::vec3 d = (b - a) / length;
+    for (float s = 0.0f; s < length; s += 2.0f * dash)
+        lines.line(a + d * s, a + d * std::min(s + dash, length), color, layer);
+}
+
+void dashedFrame(DebugDraw& lines, const Transform& t, float size, Layer layer) {
+    const glm::vec3 o = f(t.p);
+    const glm::quat q(t.q);
+    dashed(lines, o, o + q * glm::vec3(size, 0, 0), colors::kRed, layer, size * 0.12f);
+    dashed(lines, o, o + q * glm::vec3(0, size, 0), colors::kGreen, layer, size * 0.12f);
+    dashed(lines, o, o + q * glm::vec3(0, 0, size), colors::kBlue, layer, size * 0.12f);
+}
+
+/// A small octahedron: the anchor marker.
+void diamond(DebugDraw& lines, const glm::vec3& p, float s, const Color& color, Layer layer) {
+    const glm::vec3 tips[6] = {{s, 0, 0}, {-s, 0, 0}, {0, s, 0}, {0, -s, 0}, {0, 0, s}, {0, 0, -s}};
+    for (int a = 0; a < 2; ++a)
+        for (int b = 2; b < 6; ++b) lines.line(p + tips[a], p + tips[b], color, layer);
+    for (int b : {2, 3})
+        for (int c : {4, 5}) lines.line(p + tips[b], p + tips[c], color, layer);
+}
+
+/// An X made of the four diagonals of a cube: reads as a cross from any side.
+void cross(DebugDraw& lines, const glm::vec3& p, float s, const Color& color, Layer layer) {
+    for (const glm::vec3& d :
+         {glm::vec3(1, 1, 1), glm::vec3(1, -1, 1), glm::vec3(-1, 1, 1), glm::vec3(1, 1, -1)})
+        lines.line(p - d * s, p + d * s, color, layer);
+}
+
+/// Segment along unit axis a from c + lower·a to c + upper·a with end ticks along `tick`.
+void linearRange(DebugDraw& lines, const glm::vec3& c, const glm::vec3& a, const glm::vec3& tick, float lower,
+                 float upper, float tickSize, const Color& color, Layer layer) {
+    const glm::vec3 p0 = c + a * lower, p1 = c + a * upper;
+    lines.line(p0, p1, color, layer);
+    for (const glm::vec3& p : {p0, p1}) lines.line(p - tick * tickSize, p + tick * tickSize, color, layer);
+}
+
+/// Elliptical cone about frame X with half-angles yAngle (about Y) and zAngle (about Z).
+void cone(DebugDraw& lines, const Transform& frame, float yAngle, float zAngle, float length,
+          const Color& color, Layer layer) {
+    const glm::vec3 apex = f(frame.p);
+    const glm::quat q(frame.q);
+    constexpr int kSegments = 48;
+    auto boundary = [&](int i) {
+        const float phi = 6.2832f * static_cast<float>(i) / kSegments;
+        // Swing axis s = (0, cos φ, sin φ) in frame A; the cone allows θ ≤ 1/|(s_y/yAngle, s_z/zAngle)|
+        // and rotating X by θ about s gives (cos θ, sin θ·sin φ, −sin θ·cos φ).
+        const float sy = std::cos(phi) / std::max(yAngle, 1e-3f),
+                    sz = std::sin(phi) / std::max(zAngle, 1e-3f);
+        const float theta = std::min(1.0f / std::sqrt(sy * sy + sz * sz), 3.09f);
+        return apex + q * (length * glm::vec3(std::cos(theta), std::sin(theta) * std::sin(phi),
+                                              -std::sin(theta) * std::cos(phi)));
+    };
+    Color fill = color;
+    fill.a = 0.18f;
+    glm::vec3 previous = boundary(0);
+    for (int i = 1; i <= kSegments; ++i) {
+        const glm::vec3 next = boundary(i);
+        lines.line(previous, next, color, layer);
+        if (i % 6 == 0) lines.line(apex, next, color, layer);
+        lines.triangle(apex, previous, next, fill, layer);
+        previous = next;
+    }
+}
+
+// [SECTION] Per joint type: limits and drive targets
+
+struct Context {
+    DebugDraw& lines;
+    JointWorldFrames frames;
+    float size;  ///< frame axis length [m]
+    Layer layer;
+};
+
+/// Twist sector about frame A's X axis (angle 0 along A's Y).
+void twistSector(const Context& c, const LimitPair& l) {
+    const glm::quat q(c.frames.a.q);
+    sector(c.lines, f(c.frames.a.p), q * glm::vec3(0, 1, 0), q * glm::vec3(0, 0, 1), c.size * 1.1f,
+           static_cast<float>(l.lower), static_cast<float>(l.upper), joint_colors::kLimit, c.layer);
+}
+
+/// A slide range along frame A's axis k.
+void slideRange(const Context& c, int k, Real lower, Real upper) {
+    const glm::quat q(c.frames.a.q);
+    glm::vec3 axis(0.0f), tick(0.0f);
+    axis[k] = 1.0f;
+    tick[(k + 1) % 3] = 1.0f;
+    linearRange(c.lines, f(c.frames.a.p), q * axis, q * tick, static_cast<float>(lower),
+                static_cast<float>(upper), c.size * 0.15f, joint_colors::kLimit, c.layer);
+}
+
+struct LimitDrawer {
+    const Context& c;
+
+    void operator()(const RevoluteJoint& j) const {
+        if (j.limit.enabled) twistSector(c, j.limit);
+    }
+    void operator()(const PrismaticJoint& j) const {
+        if (j.limit.enabled) slideRange(c, 0, j.limit.lower, j.limit.upper);
+    }
+    void operator()(const SphericalJoint& j) const {
+        if (j.cone.enabled)
+            cone(c.lines, c.frames.a, static_cast<float>(j.cone.yAngle), static_cast<float>(j.cone.zAngle),
+                 c.size * 1.2f, joint_colors::kLimit, c.layer);
+    }
+    void operator()(const DistanceJoint& j) const {
+        const glm::vec3 p0 = f(c.frames.a.p), p1 = f(c.frames.b.p);
+        glm::vec3 n = p1 - p0;
+        const float length = glm::length(n);
+        n = length > 1e-6f ? n / length : glm::quat(c.frames.a.q) * glm::vec3(1, 0, 0);
+        const glm::vec3 helper = std::abs(n.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0);
+        const glm::vec3 tick = glm::normalize(glm::cross(n, helper));
+        const float lo = j.minEnabled ? static_cast<float>(j.minDistance) : 0.0f;
+        if (j.maxEnabled)
+            linearRange(c.lines, p0, n, tick, lo, static_cast<float>(j.maxDistance), c.size * 0.15f,
+                        joint_colors::kLimit, c.layer);
+        else if (j.minEnabled)
+            linearRange(c.lines, p0, n, tick, lo, lo, c.size * 0.15f, joint_colors::kLimit, c.layer);
+    }
+    void operator()(const D6Joint& j) const {
+        const bool limited[6] = {
+            j.motion[kD6X] == D6Motion::Limited,      j.motion[kD6Y] == D6Motion::Limited,
+            j.motion[kD6Z] == D6Motion::Limited,      j.motion[kD6Twist] == D6Motion::Limited,
+            j.motion[kD6Swing1] == D6Motion::Limited, j.motion[kD6Swing2] == D6Motion::Limited};
+        if (j.distanceLimitEnabled) {
+            const float r = static_cast<float>(j.distanceLimit.upper);
+            const glm::quat q(c.frames.a.q);
+            for (int k = 0; k < 3; ++k) {
+                // The radius in every plane spanned by limited axes: a segment, a circle or a sphere.
+                const int a = (k + 1) % 3, b = (k + 2) % 3;
+                if (!limited[a] || !limited[b]) continue;
+                glm::vec3 normal(0.0f);
+                normal[k] = 1.0f;
+                c.lines.circle(f(c.frames.a.p), q * normal, r, joint_colors::kLimit, c.layer);
+            }
+            int count = 0;
+            for (int k = 0; k < 3; ++k) count += limited[k] ? 1 : 0;
+            for (int k = 0; k < 3 && count == 1; ++k)
+                if (limited[k]) slideRange(c, k, -r, r);
+        } else {
+            const LimitPair* linear = j.linearLimit;
+            for (int k = 0; k < 3; ++k)
+                if (limited[k]) slideRange(c, k, linear[k].lower, linear[k].upper);
+        }
+        if (limited[kD6Twist]) twistSector(c, j.twistLimit);
+        const glm::quat q(c.frames.a.q);
+        const glm::vec3 o = f(c.frames.a.p), x = q * glm::vec3(1, 0, 0);
+        const float r = c.size * 1.2f;
+        if (limited[kD6Swing1] && limited[kD6Swing2]) {
+            cone(c.lines, c.frames.a, static_cast<float>(j.swingLimit.yAngle),
+                 static_cast<float>(j.swingLimit.zAngle), r, joint_colors::kLimit, c.layer);
+        } else if (limited[kD6Swing1]) {  // about Y: X turns towards −Z
+            const float a = static_cast<float>(j.swingLimit.yAngle);
+            sector(c.lines, o, x, q * glm::vec3(0, 0, -1), r, -a, a, joint_colors::kLimit, c.layer);
+        } else if (limited[kD6Swing2]) {  // about Z: X turns towards +Y
+            const float a = static_cast<float>(j.swingLimit.zAngle);
+            sector(c.lines, o, x, q * glm::vec3(0, 1, 0), r, -a, a, joint_colors::kLimit, c.layer);
+        }
+    }
+    void operator()(const PulleyJoint& j) const {
+        // The rope over its two fixed points; the limit is its length.
+        const glm::vec3 p0 = f(c.frames.a.p), a0 = f(j.anchor0), a1 = f(j.anchor1), p1 = f(c.frames.b.p);
+        c.lines.line(p0, a0, joint_colors::kRope, c.layer);
+        c.lines.line(a0, a1, joint_colors::kRope, c.layer);
+        c.lines.line(a1, p1, joint_colors::kRope, c.layer);
+        glm::vec3 n = glm::cross(a0 - p0, a1 - a0);
+        if (glm::length(n) < 1e-6f) n = glm::vec3(0, 0, 1);
+        for (const glm::vec3& a : {a0, a1})
+            c.lines.circle(a, n, c.size * 0.25f, joint_colors::kRope, c.layer, 16);
+    }
+    template <class Other>
+    void operator()(const Other&) const {}  // no limits to draw (gear, rack and pinion, fixed, new types)
+};
+
+struct DriveTargetDrawer {
+    const Context& c;
+
+    void ghost(const Transform& local) const { dashedFrame(c.lines, c.frames.a * local, c.size, c.layer); }
+    void operator()(const RevoluteJoint& j) const {
+        if (j.drive.enabled) ghost(Transform{Vec3(0.0), glm::angleAxis(j.driveTarget, Vec3(1, 0, 0))});
+    }
+    void operator()(const PrismaticJoint& j) const {
+        if (j.drive.enabled) ghost(Transform{Vec3(j.driveTarget, 0, 0), kIdentityQuat});
+    }
+    void operator()(const D6Joint& j) const {
+        const bool any = j.driveX.enabled || j.driveY.enabled || j.driveZ.enabled || j.driveTwist.enabled ||
+                         j.driveSwing.enabled || j.driveSlerp.enabled;
+        if (any) ghost(Transform{j.drivePosition, j.driveRotation});
+    }
+    template <class Other>
+    void operator()(const Other&) const {}
+};
+
+}  // namespace
+
+// [SECTION] Measures and colours
+
+Real jointViolation(std::span<const Row> rows, std::span<const RowResult> results) {
+    Real worst = 0.0;
+    for (size_t i = 0; i < rows.size() && i < results.size(); ++i) {
+        const Row& r = rows[i];
+        if (r.isSpring() || (r.flags & kRowVelocityOnly) || !results[i].active) continue;
+        const Real c = results[i].geometricError;
+        Real v = std::abs(c);
+        if (r.minImpulse >= 0.0)
+            v = std::max(0.0, -c);  // one-sided: C >= 0 is satisfied
+        else if (r.maxImpulse <= 0.0)
+            v = std::max(0.0, c);
+        else if (std::isfinite(r.minImpulse) || std::isfinite(r.maxImpulse))
+            continue;  // bounded both ways: a motor or drive, not a constraint that can be violated
+        worst = std::max(worst, v);
+    }
+    return worst;
+}
+
+Real jointLoadFraction(const JointDesc& joint, const JointState& state) {
+    Real fraction = 0.0;
+    if (std::isfinite(joint.breakForce))
+        fraction = std::max(fraction, glm::length(state.force) / joint.breakForce);
+    if (std::isfinite(joint.breakTorque))
+        fraction = std::max(fraction, glm::length(state.torque) / joint.breakTorque);
+    return fraction;
+}
+
+Color errorColor(Real violation) {
+    const Color green = colors::kGreen, yellow = colors::kYellow, red = colors::kRed;
+    if (!(violation > 1e-3)) return green;
+    const float t = static_cast<float>(std::log10(violation) + 3.0);  // 0 at 1e-3, 1 at 1e-2, 2 at 1e-1
+    return t < 1.0f ? mix(green, yellow, t) : mix(yellow, red, t - 1.0f);
+}
+
+Color loadColor(Real fraction) {
+    const float t = static_cast<float>(std::clamp(fraction, 0.0, 1.0));
+    return t < 0.5f ? mix(colors::kGreen, colors::kYellow, 2.0f * t)
+                    : mix(colors::kYellow, colors::kRed, 2.0f * t - 1.0f);
+}
+
+// [SECTION] Drawing
+
+ArrowScales arrowScales(const World& world, const ViewOptions& o) {
+    if (!o.autoArrowScale) return {o.forceScale, o.torqueScale};
+    Real heaviest = 0.0;
+    for (size_t i = 0; i < world.bodies().size(); ++i)
+        if (const Real invMass = world.inverseMass(static_cast<int>(i)); invMass > 0.0)
+            heaviest = std::max(heaviest, 1.0 / invMass);
+    const Real weight = std::max(heaviest, 1e-3) * 9.81;  // [N]; standard gravity, so g = 0 scenes still draw
+    const float force = static_cast<float>(kWeightArrow / weight);
+    return {force, force};  // torque: that weight at 1 m
+}
+
+namespace {
+
+/// Gear, rack-and-pinion and pulley couple two bodies' coordinates; they do not join two frames.
+bool isCoupling(const JointParams& params) {
+    return std::holds_alternative<GearJoint>(params) || std::holds_alternative<RackPinionJoint>(params) ||
+           std::holds_alternative<PulleyJoint>(params);
+}
+
+}  // namespace
+
+void drawJoints(DebugDraw& lines, const World& world, const Selection& selection, const ViewOptions& o) {
+    if (!o.showJoints) return;
+    const ArrowScales arrows = arrowScales(world, o);
+    const Scene& scene = world.scene();
+    const std::span<const BodyState> states = world.bodies();
+    for (size_t i = 0; i < scene.joints.size(); ++i) {
+        const int index = static_cast<int>(i);
+        const JointDesc& joint = scene.joints[i];
+        const JointState& state = world.jointState(index);
+        const bool selected = selection.isJoint(index);
+        const bool details = selected || !o.detailsForSelectedOnly;
+        const Layer layer = selected ? Layer::Overlay : Layer::Scene;
+        const float size = o.frameScale * (selected ? 1.0f : 0.6f);
+        const Context c{lines, jointWorldFrames(scene, states, joint), size, layer};
+        const glm::vec3 a = f(c.frames.a.p), b = f(c.frames.b.p);
+        const bool breakable = std::isfinite(joint.breakForce) || std::isfinite(joint.breakTorque);
+
+        if (o.showAnchors) {
+            Color tint = selected ? colors::kOrange : colors::kGrey;
+            if (o.showLoad && breakable) tint = loadColor(jointLoadFraction(joint, state));
+            if (state.broken) tint = joint_colors::kBroken;
+            if (!joint.body0.empty())
+                lines.line(f(bodyPoseByName(scene, states, joint.body0).p), a, tint, layer);
+            if (!joint.body1.empty())
+                lines.line(f(bodyPoseByName(scene, states, joint.body1).p), b, tint, layer);
+            const Color marker = (o.showLoad && breakable) || state.broken ? tint : joint_colors::kAnchor;
+            diamond(lines, a, size * 0.12f, marker, layer);
+            diamond(lines, b, size * 0.09f, marker, layer);
+        }
+        if (o.showJointFrames) {
+            lines.frame(a, glm::quat(c.frames.a.q), size, layer);
+            lines.frame(b, glm::quat(c.frames.b.q), size * 0.7f, layer);
+        }
+        if (state.broken) {
+            // A broken joint holds nothing together: red crosses, a dashed red line between them.
+            cross(lines, a, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
+            cross(lines, b, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
+            dashed(lines, a, b, joint_colors::kBroken, Layer::Overlay, std::max(0.02f, size * 0.1f));
+        } else if (o.showErrors && !isCoupling(joint.params)) {
+            // (A coupling's two frames are not meant to meet, so a segment between them would
+            // show no error; its error is in the Rows tab and the plots.)
+            const Real violation = jointViolation(world.jointRows(index), world.jointRowResults(index));
+            lines.line(a, b, errorColor(violation), Layer::Overlay);
+        }
+        if (!details) continue;
+        if (o.showLimits) std::visit(LimitDrawer{c}, joint.params);
+        if (o.showDriveTargets) std::visit(DriveTargetDrawer{c}, joint.params);
+        if (o.showForces && !state.broken) {
+            if (glm::length(state.force) * arrows.force > 1e-3)
+                lines.outlinedArrow(b, b + f(state.force) * arrows.force, joint_colors::kForce);
+            if (glm::length(state.torque) * arrows.torque > 1e-3)
+                lines.outlinedArrow(b, b + f(state.torque) * arrows.torque, joint_colors::kTorque);
+        }
+    }
+}
+
+void drawDragSpring(DebugDraw& lines, const DragSpring& s, const ArrowScales& scales) {
+    const glm::vec3 p = f(s.point), t = f(s.target);
+    lines.line(p, t, joint_colors::kDrag, Layer::Overlay);
+    diamond(lines, t, 0.04f, joint_colors::kDrag, Layer::Overlay);
+    if (glm::length(s.force) * scales.force > 1e-3)
+        lines.outlinedArrow(p, p + f(s.force) * scales.force, joint_colors::kForce);
+}
+
+}  // namespace jl::app

@@ -1,0 +1,66 @@
+// JointLab app — drawing joints so a person can read what they do: both frames, the anchors, the
+// error between them, limits, drive targets, the reported load, and broken joints.
+//
+// Frame A is frame0 on body 0 and frame B is frame1 on body 1, both in world. Every limit is
+// drawn in frame A, where the engine measures it:
+//   twist / revolute limit   magenta sector about A's X axis, angle 0 along A's Y, growing towards Z
+//   swing / cone limit       magenta cone about A's X axis with the half-angles about Y and Z
+//   linear limit             magenta segment along the limited axis from lower to upper, with ticks
+//   distance range           magenta segment from A's origin towards B's over [min, max]
+//   drive target             dashed frame where the drive pulls frame B
+//   error                    segment between the anchors: green (< 1 mm or mrad), yellow, red (> 1 cm)
+//   force / torque           orange / cyan arrows at B's origin (the reported load on body 1)
+//   load                     anchors and connectors green → yellow → red as load / break threshold → 1
+//   broken                   red crosses at both anchors and a dashed red line between them
+// GL-free: appends to a DebugDraw batch, which the renderer draws.
+#pragma once
+
+#include <span>
+
+#include "render/debug_draw.h"
+#include "viewport/drag_spring.h"
+#include "jointlab/world.h"
+#include "viewport/selection.h"
+#include "viewport/view_options.h"
+
+namespace jl::app {
+
+namespace joint_colors {
+inline constexpr Color kLimit{0.95f, 0.30f, 0.85f, 1.0f};   ///< magenta: every kind of limit
+inline constexpr Color kForce{1.00f, 0.55f, 0.10f, 1.0f};   ///< reported force
+inline constexpr Color kTorque{0.20f, 0.85f, 1.00f, 1.0f};  ///< reported torque
+inline constexpr Color kAnchor{0.95f, 0.95f, 0.95f, 1.0f};
+inline constexpr Color kBroken{1.00f, 0.15f, 0.15f, 1.0f};
+inline constexpr Color kRope{0.85f, 0.80f, 0.65f, 1.0f};  ///< pulley rope
+inline constexpr Color kDrag{1.00f, 0.90f, 0.20f, 1.0f};  ///< the mouse spring
+}  // namespace joint_colors
+
+/// Largest constraint violation of a joint's hard rows in the last step: |C| for equality rows,
+/// the amount past the bound for one-sided rows (limits, ropes); soft and velocity rows ignored.
+/// Metres and radians mixed, as both read the same on a log scale. 0 without rows.
+Real jointViolation(std::span<const Row> rows, std::span<const RowResult> results);
+
+/// Load as a fraction of the break threshold: max(|F|/breakForce, |T|/breakTorque); 0 when both
+/// thresholds are infinite.
+Real jointLoadFraction(const JointDesc& joint, const JointState& state);
+
+/// Green below 1e-3, yellow at 1e-2, red from 1e-1 (log scale in between).
+Color errorColor(Real violation);
+/// Green at 0, yellow at 0.5, red at 1 and beyond.
+Color loadColor(Real fraction);
+
+/// Force and torque arrow scales [m/N], [m/(N·m)]: the options' own, or (automatic) such that the
+/// weight of the heaviest dynamic body is kWeightArrow long.
+struct ArrowScales {
+    float force;
+    float torque;
+};
+ArrowScales arrowScales(const World& world, const ViewOptions& options);
+
+/// Draws every joint of the world as the options say; the selected joint larger and on top.
+void drawJoints(DebugDraw& lines, const World& world, const Selection& selection, const ViewOptions& options);
+
+/// The mouse spring: a line from the grabbed point to the mouse and its force as an arrow.
+void drawDragSpring(DebugDraw& lines, const DragSpring& spring, const ArrowScales& scales);
+
+}  // namespace jl::app

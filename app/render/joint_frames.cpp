@@ -1,0 +1,18 @@
+#include "render/joint_frames.h"
+
+namespace jl::app {
+
+Transform bodyPoseByName(const Scene& scene, std::span<const BodyState> states, const std::string& name) {
+    if (name.empty()) return Transform{};
+    const int i = scene.findBody(name);
+    return (i >= 0 && static_cast<size_t>(i) < states.size()) ? states[static_cast<size_t>(i)].pose
+                                                              : Transform{};
+}
+
+JointWorldFrames jointWorldFrames(const Scene& scene, std::span<const BodyState> states,
+                                  const JointDesc& joint) {
+    return {bodyPoseByName(scene, states, joint.body0) * joint.frame0,
+            bodyPoseByName(scene, states, joint.body1) * joint.frame1};
+}
+
+}  // namespace jl::app

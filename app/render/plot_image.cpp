@@ -1,0 +1,46 @@
+#include "render/plot_image.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "render/screenshot.h"
+#include "viewport/viewport.h"
+
+namespace jl::app {
+
+void finishPlotsFrame(AppState& state, const std::function<void()>& bindReadBuffer) {
+    PlotsPanelState& ps = state.plotsPanel;
+    if (state.sim.telemetrySeconds() != ps.recordSeconds) state.sim.setTelemetrySeconds(ps.recordSeconds);
+    PlotImageRequest& image = ps.image;
+    if (image.plot < 0) return;
+    if (!image.drawn) {  // requested this frame (or the plot was not visible): drawn clean next frame
+        if (!state.panels.plots) image = PlotImageRequest{};
+        return;
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    ScreenRect rect;
+    rect.min = ImVec2(std::max(0.0f, image.min.x), std::max(0.0f, image.min.y));
+    rect.max = ImVec2(std::min(io.DisplaySize.x, image.max.x), std::min(io.DisplaySize.y, image.max.y));
+    const std::string path = image.path;
+    image = PlotImageRequest{};
+    if (rect.width() < 2.0f || rect.height() < 2.0f) {
+        state.message = "cannot save the plot: it is not on screen";
+        state.messageIsError = true;
+        return;
+    }
+    bindReadBuffer();
+    const PixelRect px = toFramebufferRect(rect, io.DisplaySize, io.DisplayFramebufferScale);
+    std::string error;
+    if (writePng(path, readFramebuffer(px.x, px.y, px.width, px.height), error)) {
+        state.message = "saved plot " + path;
+        state.messageIsError = false;
+        ps.savedImage = path;
+    } else {
+        state.message = error;
+        state.messageIsError = true;
+    }
+}
+
+}  // namespace jl::app

@@ -1,0 +1,36 @@
+#include "render/screenshot.h"
+
+#include <cerrno>
+#include <cstring>
+
+#include <stb_image_write.h>
+
+#include "render/gl.h"
+
+namespace jl::app {
+
+RgbImage readFramebuffer(int x, int y, int width, int height) {
+    RgbImage image;
+    image.width = width;
+    image.height = height;
+    image.pixels.resize(static_cast<size_t>(width) * height * 3);
+    std::vector<uint8_t> bottomUp(image.pixels.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(x, y, width, height, GL_RGB, GL_UNSIGNED_BYTE, bottomUp.data());
+    const size_t rowBytes = static_cast<size_t>(width) * 3;
+    for (int row = 0; row < height; ++row)
+        std::memcpy(&image.pixels[row * rowBytes], &bottomUp[(height - 1 - row) * rowBytes], rowBytes);
+    return image;
+}
+
+bool writePng(const std::string& path, const RgbImage& image, std::string& error) {
+    errno = 0;
+    int ok = stbi_write_png(path.c_str(), image.width, image.height, 3, image.pixels.data(), image.width * 3);
+    if (!ok) {
+        error = "cannot write " + path + (errno ? std::string(": ") + std::strerror(errno) : std::string());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace jl::app

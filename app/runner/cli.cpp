@@ -1,0 +1,152 @@
+#include "runner/cli.h"
+
+#include <charconv>
+#include <string_view>
+
+namespace jl::app {
+
+namespace {
+
+bool parseInt(std::string_view text, int& out) {
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    return ec == std::errc() && ptr == end;
+}
+
+bool endsWith(std::string_view s, std::string_view suffix) {
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+constexpr int kMinFrames = 1, kMaxFrames = 100000;
+constexpr int kMinSize = 64, kMaxSize = 8192;
+constexpr double kMaxAutosaveSeconds = 86400.0;
+
+}  // namespace
+
+std::string usageText() {
+    return "JointLab — a sandbox for constrained rigid-body dynamics\n"
+           "\n"
+           "usage:\n"
+           "  jointlab [SCENARIO.json]                 open the app (default: the showcase scene)\n"
+           "  jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]\n"
+           "                                           render N frames (default 5, one physics step\n"
+           "                                           each) of the full UI, write a PNG and exit\n"
+           "  jointlab run SCENARIO.json [options]     headless runner, no window (jointlab run --help)\n"
+           "\n"
+           "options:\n"
+           "  --size WxH      window or image size in pixels (default 1600x900; screenshots 1440x900)\n"
+           "  --frames N      screenshot mode: frames to render before writing the image\n"
+           "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
+           "                  mode the pixel of a selected joint's anchor is printed\n"
+           "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
+           "  --recovery-dir DIR  folder of the autosaves (default $XDG_STATE_HOME/jointlab/recovery or\n"
+           "                  ~/.local/state/jointlab/recovery); on start, autosaves left there by a crash\n"
+           "                  are offered. Screenshot mode looks there only when this is given, and\n"
+           "                  shows the recovery prompt in the picture\n"
+           "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
+           "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
+           "                  of its own (what its menu's \"Save as PNG\" writes)\n"
+           "  -h, --help      this text\n"
+           "  --version       print the version\n"
+           "\n"
+           "Without a display, use a virtual one: xvfb-run -a jointlab --screenshot out.png\n";
+}
+
+ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::string& error) {
+    bool framesGiven = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        auto value = [&](std::string_view flag, std::string_view& out) {
+            if (i + 1 >= argc) {
+                error = std::string(flag) + ": missing value";
+                return false;
+            }
+            out = argv[++i];
+            return true;
+        };
+        std::string_view v;
+        if (arg == "-h" || arg == "--help") return ParseOutcome::Help;
+        if (arg == "--version") return ParseOutcome::Version;
+        if (arg == "--screenshot") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (!endsWith(v, ".png")) {
+                error = "--screenshot: the output file must end in .png, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.screenshotPath = v;
+        } else if (arg == "--frames") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < kMinFrames || n > kMaxFrames) {
+                error = "--frames: expected a whole number from 1 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.frames = n;
+            framesGiven = true;
+        } else if (arg == "--size") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            size_t x = v.find('x');
+            int w = 0, h = 0;
+            if (x == std::string_view::npos || !parseInt(v.substr(0, x), w) || !parseInt(v.substr(x + 1), h) ||
+                w < kMinSize || h < kMinSize || w > kMaxSize || h > kMaxSize) {
+                error = "--size: expected WIDTHxHEIGHT between 64x64 and 8192x8192, e.g. 1280x800, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.width = w;
+            options.height = h;
+        } else if (arg == "--select") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v.empty()) {
+                error = "--select: expected the name of a joint or a body";
+                return ParseOutcome::Error;
+            }
+            options.select = v;
+        } else if (arg == "--hide-joints") {
+            options.hideJoints = true;
+        } else if (arg == "--recovery-dir") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v.empty()) {
+                error = "--recovery-dir: expected a folder";
+                return ParseOutcome::Error;
+            }
+            options.recoveryDir = v;
+        } else if (arg == "--autosave") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            double seconds = 0.0;
+            const char* end = v.data() + v.size();
+            auto [ptr, ec] = std::from_chars(v.data(), end, seconds);
+            if (v.empty() || ec != std::errc() || ptr != end || !(seconds >= 0.0) || seconds > kMaxAutosaveSeconds) {
+                error = "--autosave: expected seconds from 0 (off) to 86400, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.autosaveSeconds = seconds;
+        } else if (arg == "--plot-png") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (!endsWith(v, ".png")) {
+                error = "--plot-png: the output file must end in .png, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.plotImagePath = v;
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            error = "unknown option '" + std::string(arg) + "' (see jointlab --help)";
+            return ParseOutcome::Error;
+        } else if (options.scenarioPath.empty()) {
+            options.scenarioPath = arg;
+        } else {
+            error = "unexpected argument '" + std::string(arg) + "': only one scenario file can be opened";
+            return ParseOutcome::Error;
+        }
+    }
+    if (!options.plotImagePath.empty() && options.screenshotPath.empty()) {
+        error = "--plot-png: only used together with --screenshot OUT.png";
+        return ParseOutcome::Error;
+    }
+    if (framesGiven && options.screenshotPath.empty()) {
+        error = "--frames: only used together with --screenshot OUT.png";
+        return ParseOutcome::Error;
+    }
+    return ParseOutcome::Run;
+}
+
+}  // namespace jl::app

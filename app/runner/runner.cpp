@@ -1,0 +1,254 @@
+// JointLab — the headless runner: load a scenario, step it, write per-row CSV and the final state.
+//
+// Same path as the app: Scene (validated file) → World → step(). Outputs are written to
+// "<path>.tmp" and renamed into place only when the run has finished, so bad arguments, a bad
+// scenario or a failed write never leave a half-written or clobbered output behind.
+//
+// Numbers in both outputs are the shortest decimal text that reads back as the same double
+// (std::to_chars / nlohmann), so they carry full precision and the same inputs give the same bytes.
+#include "runner/runner.h"
+
+#include <cerrno>
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "jointlab/input_log_io.h"
+#include "jointlab/scenario_io.h"
+#include "jointlab/telemetry.h"
+#include "jointlab/world.h"
+#include "runner/runner_args.h"
+
+namespace jl::runner {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// [SECTION] Formatting
+
+std::string num(Real x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);  // shortest round-trip form
+    return ec == std::errc() ? std::string(buf, end) : "nan";
+}
+
+Json realJson(Real x) {  // the scenario format's convention for non-finite values
+    if (std::isfinite(x)) return x;
+    return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+}
+
+Json vecJson(const Vec3& v) { return Json::array({realJson(v.x), realJson(v.y), realJson(v.z)}); }
+
+// [SECTION] Output files (temp + rename)
+
+class OutputFile {
+public:
+    ~OutputFile() { abandon(); }
+
+    bool open(const std::string& path, std::string& error) {
+        path_ = path;
+        tmp_ = path + ".tmp";
+        file_ = std::fopen(tmp_.c_str(), "wb");
+        if (!file_) error = path + ": cannot write (" + tmp_ + "): " + std::strerror(errno);
+        return file_ != nullptr;
+    }
+    bool isOpen() const { return file_ != nullptr; }
+    void write(const std::string& s) {
+        if (file_) std::fwrite(s.data(), 1, s.size(), file_);
+    }
+    /// Flushes, closes and renames into place.
+    bool commit(std::string& error) {
+        if (!file_) return true;
+        const bool ok = std::fflush(file_) == 0 && !std::ferror(file_);
+        const int flushErrno = errno;
+        const bool closed = std::fclose(file_) == 0;
+        file_ = nullptr;
+        if (!ok || !closed) {
+            error = path_ + ": write failed: " + std::strerror(ok ? errno : flushErrno);
+            std::remove(tmp_.c_str());
+            return false;
+        }
+        if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+            error = path_ + ": cannot replace: " + std::strerror(errno);
+            std::remove(tmp_.c_str());
+            return false;
+        }
+        return true;
+    }
+    void abandon() {
+        if (!file_) return;
+        std::fclose(file_);
+        file_ = nullptr;
+        std::remove(tmp_.c_str());
+    }
+
+private:
+    std::string path_, tmp_;
+    std::FILE* file_ = nullptr;
+};
+
+// [SECTION] The run
+
+struct Extreme {
+    Real value = 0.0;
+    int joint = -1;
+    int row = -1;
+    int64_t step = 0;
+};
+
+/// Appends one CSV line per row of every joint for the step just taken (the telemetry's own
+/// formatter, so the app's export and the runner agree); tracks the largest violation. The step
+/// is not timed (step_ms 0): wall time would make two runs of the same scenario differ.
+void recordStep(const World& world, StepSample& sample, std::string& csv, bool writeCsv, Extreme& maxError) {
+    captureStep(world, 0.0, sample);
+    for (const RowSample& r : sample.rows) {
+        const Row& row = world.jointRows(r.joint)[static_cast<size_t>(r.row)];
+        if (const Real v = rowViolation(row, r.result); v > maxError.value) maxError = {v, r.joint, r.row, world.stepCount()};
+    }
+    if (writeCsv) appendCsvRows(world.scene(), sample, csv);
+}
+
+std::string stateJson(const World& world) {
+    const Scene& scene = world.scene();
+    Json root = Json::object();
+    root["step"] = world.stepCount();
+    root["time"] = realJson(world.time());
+    Json bodies = Json::object();
+    const auto states = world.bodies();
+    for (size_t i = 0; i < scene.bodies.size(); ++i) {
+        const BodyState& s = states[i];
+        Json b = Json::object();
+        b["position"] = vecJson(s.pose.p);
+        b["orientation"] = Json::array({realJson(s.pose.q.w), realJson(s.pose.q.x), realJson(s.pose.q.y), realJson(s.pose.q.z)});
+        b["linearVelocity"] = vecJson(s.linearVelocity);
+        b["angularVelocity"] = vecJson(s.angularVelocity);
+        bodies[scene.bodies[i].name] = std::move(b);
+    }
+    root["bodies"] = std::move(bodies);
+    Json joints = Json::object();
+    for (size_t j = 0; j < scene.joints.size(); ++j)
+        joints[scene.joints[j].name] = Json{{"broken", world.jointState(static_cast<int>(j)).broken}};
+    root["joints"] = std::move(joints);
+    return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+int fileError(const std::string& message) {
+    std::fprintf(stderr, "jointlab run: %s\n", message.c_str());
+    return kExitFile;
+}
+
+}  // namespace
+
+int run(const RunOptions& options) {
+    Scene scene;
+    std::string error;
+    if (!loadScenario(options.scenarioPath, scene, error)) return fileError(error);
+    // The recorded input belongs to this scene and its start step; read it before anything is written.
+    InputRecording input;
+    const bool replaying = !options.inputPath.empty();
+    if (replaying && !loadInputRecording(options.inputPath, scene, input, error)) return fileError(error);
+    const int64_t steps = replaying && !options.stepsGiven ? input.endStep - input.startStep : options.steps;
+    applyOverrides(options, scene.settings);
+    if (std::string e = validateScene(scene); !e.empty()) {  // flags are range-checked already; belt and braces
+        std::fprintf(stderr, "jointlab run: %s\n", e.c_str());
+        return kExitUsage;
+    }
+
+    OutputFile csvFile, stateFile;
+    if (!options.csvPath.empty() && !csvFile.open(options.csvPath, error)) return fileError(error);
+    if (!options.statePath.empty() && !stateFile.open(options.statePath, error)) return fileError(error);
+
+    World world(std::move(scene));
+    std::string csv = kTelemetryCsvHeader;
+    StepSample sample;
+    Extreme maxError;
+    std::optional<Divergence> diverged;
+    for (int64_t i = 0; i < steps; ++i) {
+        if (replaying) input.log.replay(world);
+        world.step();
+        if (const Divergence* d = world.divergence()) {
+            // A body became non-finite: the World put every body back to its state before this
+            // step and did not advance. Further steps would fail the same way; the outputs hold
+            // the run up to the last good step.
+            diverged = *d;
+            break;
+        }
+        recordStep(world, sample, csv, csvFile.isOpen(), maxError);
+        if (csv.size() > (1u << 20)) {  // stream in 1 MiB pieces
+            csvFile.write(csv);
+            csv.clear();
+        }
+    }
+    csvFile.write(csv);
+    if (stateFile.isOpen()) stateFile.write(stateJson(world));
+    if (!csvFile.commit(error) || !stateFile.commit(error)) return fileError(error);
+
+    // Summary: one line.
+    const Scene& s = world.scene();
+    std::string broken;
+    int brokenCount = 0;
+    for (size_t j = 0; j < s.joints.size(); ++j)
+        if (world.jointState(static_cast<int>(j)).broken) {
+            broken += (brokenCount++ ? ", " : " (") + s.joints[j].name;
+        }
+    if (brokenCount) broken += ")";
+    std::string worst;
+    if (maxError.joint >= 0) {
+        worst = " (joint \"" + s.joints[static_cast<size_t>(maxError.joint)].name + "\" row " +
+                std::to_string(maxError.row) + ", step " + std::to_string(maxError.step) + ")";
+    }
+    std::printf("jointlab run: %lld steps, t = %s s, solver %s, max constraint error = %s%s, broken joints: %d%s\n",
+                static_cast<long long>(world.stepCount()), num(world.time()).c_str(),
+                kSolverTypeNames[static_cast<int>(s.settings.solver)], num(maxError.value).c_str(), worst.c_str(),
+                brokenCount, broken.c_str());
+    if (replaying) {
+        std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),
+                    options.inputPath.c_str());
+        if (!diverged && input.finalStateHash && world.stepCount() == input.endStep) {
+            const bool same = world.stateHash() == *input.finalStateHash;
+            std::printf("jointlab run: state hash at step %lld: 0x%016llx, %s\n", static_cast<long long>(input.endStep),
+                        static_cast<unsigned long long>(world.stateHash()),
+                        same ? "the same as the recorded run" : "NOT the recorded run's");
+            if (!same && !overridesPhysics(options)) {
+                std::fprintf(stderr, "jointlab run: the replay ended in another state than the recording (0x%016llx)\n",
+                             static_cast<unsigned long long>(*input.finalStateHash));
+                return kExitReplayDiffers;
+            }
+        }
+    }
+    if (diverged) {
+        // One line naming the joint and the step (World::recoverFromDivergence writes the message).
+        std::fprintf(stderr, "jointlab run: stopped: %s\n", diverged->message.c_str());
+        return kExitDiverged;
+    }
+    return kExitOk;
+}
+
+}  // namespace jl::runner
+
+int runHeadless(int argc, char** argv) {
+    using namespace jl::runner;
+    RunOptions options;
+    std::string error;
+    switch (parseRunArgs(argc, argv, options, error)) {
+        case ArgsOutcome::Help: std::fputs(runUsage().c_str(), stdout); return kExitOk;
+        case ArgsOutcome::Error: std::fprintf(stderr, "jointlab run: %s\n", error.c_str()); return kExitUsage;
+        case ArgsOutcome::Run: break;
+    }
+    try {
+        return run(options);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "jointlab run: %s\n", e.what());
+        return kExitFile;
+    }
+}

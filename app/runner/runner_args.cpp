@@ -1,0 +1,245 @@
+// Command line of the headless runner; see runner/runner_args.h.
+#include "runner/runner_args.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <string_view>
+
+namespace jl::runner {
+
+namespace {
+
+/// The Field (range, unit) of a settings member, found by address in the field list.
+struct FieldOf {
+    const void* target;
+    Field found{};
+    template <class E>
+    void operator()(const char*, EnumField<E>, const Field&) {}
+    template <class T>
+    void operator()(const char*, T& member, const Field& f) {
+        if (static_cast<const void*>(&member) == target) found = f;
+    }
+};
+
+template <class M>
+Field settingsField(M WorldSettings::*member) {
+    static WorldSettings defaults;
+    FieldOf finder{&(defaults.*member)};
+    defaults.visit(finder);
+    return finder.found;
+}
+
+std::string quote(std::string_view s) {
+    std::string out = "\"";
+    for (char c : s.substr(0, 60)) out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
+    return out + (s.size() > 60 ? "...\"" : "\"");
+}
+
+bool parseInt(std::string_view flag, std::string_view text, int64_t& out, std::string& error) {
+    const char* end = text.data() + text.size();
+    auto [p, ec] = std::from_chars(text.data(), end, out);
+    if (text.empty() || ec != std::errc() || p != end) {
+        error = std::string(flag) + ": expected an integer, got " + quote(text);
+        return false;
+    }
+    return true;
+}
+
+bool parseReal(std::string_view flag, std::string_view text, Real& out, std::string& error) {
+    const char* end = text.data() + text.size();
+    auto [p, ec] = std::from_chars(text.data(), end, out);
+    if (text.empty() || ec != std::errc() || p != end || !std::isfinite(out)) {
+        error = std::string(flag) + ": expected a finite number, got " + quote(text);
+        return false;
+    }
+    return true;
+}
+
+bool checkRange(std::string_view flag, Real value, const Field& field, std::string& error) {
+    if (std::string problem = field.check(value); !problem.empty()) {
+        error = std::string(flag) + ": " + problem;
+        return false;
+    }
+    return true;
+}
+
+bool parseIters(std::string_view flag, std::string_view text, int WorldSettings::*member,
+                std::optional<int>& out, std::string& error) {
+    int64_t v = 0;
+    if (!parseInt(flag, text, v, error) ||
+        !checkRange(flag, static_cast<Real>(v), settingsField(member), error))
+        return false;
+    out = static_cast<int>(v);
+    return true;
+}
+
+}  // namespace
+
+std::string runUsage() {
+    return "usage: jointlab run SCENARIO.json [options]\n"
+           "Runs a scenario without a window and reports what every joint row did.\n"
+           "\n"
+           "  --steps N            number of steps (default 600)\n"
+           "  --solver pgs|tgs     override the scenario's solver\n"
+           "  --pos-iters K        override position iterations (1..255)\n"
+           "  --vel-iters K        override velocity iterations (0..255)\n"
+           "  --threads T          override the solver threads (1..16): the joints in T parts at once, the\n"
+           "                       few between parts first; T changes the result, as a setting does\n"
+           "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
+           "  --dt S               override the time step [s]\n"
+           "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
+           "                       its joint (force, torque, fractions of the break thresholds) and the\n"
+           "                       step (energy, max/RMS error, residual per sweep); step_ms is 0, the\n"
+           "                       runner does not time steps, so the same run gives the same bytes\n"
+           "  --state OUT.json     final pose and velocity of every body, broken flag of every joint\n"
+           "  --input LOG.json     replay the mouse input recorded with the run (File > Save run in the\n"
+           "                       app); without --steps, runs the recorded number of steps and checks\n"
+           "                       that the final state hash is the recorded one\n"
+           "  -h, --help           this text\n"
+           "\n"
+           "\n"
+           "The summary's \"max constraint error\" is the largest |geometric error| of a hard row over the\n"
+           "run; for one-sided rows (limits, distance bounds) only the part beyond the bound counts, and\n"
+           "springs do not count. Broken joints have no rows.\n"
+           "Exit codes: 0 ok, 1 the simulation diverged (a body became NaN/Inf: the run stops at that step,\n"
+           "the outputs hold the last good state and stderr names the joint), 2 file error, 3 the replay\n"
+           "of --input did not reach the recorded state, 64 bad arguments.\n";
+}
+
+ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& error) {
+    RunOptions result;
+    for (int i = 2; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        if (arg == "-h" || arg == "--help") return ArgsOutcome::Help;
+        if (arg.size() < 2 || arg.substr(0, 2) != "--") {
+            if (arg.size() > 1 && arg[0] == '-') {
+                error = "unknown option " + quote(arg) + " (see jointlab run --help)";
+                return ArgsOutcome::Error;
+            }
+            if (!result.scenarioPath.empty()) {
+                error = "unexpected argument " + quote(arg) + " (only one scenario file)";
+                return ArgsOutcome::Error;
+            }
+            result.scenarioPath = std::string(arg);
+            continue;
+        }
+        // --flag value or --flag=value
+        std::string_view flag = arg, value;
+        bool hasValue = false;
+        if (const size_t eq = arg.find('='); eq != std::string_view::npos) {
+            flag = arg.substr(0, eq);
+            value = arg.substr(eq + 1);
+            hasValue = true;
+        }
+        static constexpr const char* kFlags[] = {"--steps", "--solver", "--pos-iters", "--vel-iters", "--threads",
+                                                 "--baumgarte", "--dt", "--csv", "--state", "--input"};
+        bool known = false;
+        for (const char* f : kFlags) known = known || flag == f;
+        if (!known) {
+            error = "unknown option " + quote(flag) + " (see jointlab run --help)";
+            return ArgsOutcome::Error;
+        }
+        if (!hasValue) {
+            if (i + 1 >= argc) {
+                error = std::string(flag) + ": missing value";
+                return ArgsOutcome::Error;
+            }
+            value = argv[++i];
+        }
+        if (flag == "--steps") {
+            int64_t n = 0;
+            if (!parseInt(flag, value, n, error)) return ArgsOutcome::Error;
+            if (n < 0) {
+                error = "--steps: must be >= 0, got " + std::to_string(n);
+                return ArgsOutcome::Error;
+            }
+            result.steps = n;
+            result.stepsGiven = true;
+        } else if (flag == "--solver") {
+            const int s = findName(value, kSolverTypeNames, 2);
+            if (s < 0) {
+                error = "--solver: expected pgs or tgs, got " + quote(value);
+                return ArgsOutcome::Error;
+            }
+            result.solver = static_cast<SolverType>(s);
+        } else if (flag == "--pos-iters") {
+            if (!parseIters(flag, value, &WorldSettings::posIters, result.posIters, error))
+                return ArgsOutcome::Error;
+        } else if (flag == "--vel-iters") {
+            if (!parseIters(flag, value, &WorldSettings::velIters, result.velIters, error))
+                return ArgsOutcome::Error;
+        } else if (flag == "--threads") {
+            if (!parseIters(flag, value, &WorldSettings::threads, result.threads, error))
+                return ArgsOutcome::Error;
+        } else if (flag == "--baumgarte") {
+            if (value == "auto") {
+                result.autoBaumgarte = true;
+                result.baumgarte.reset();
+            } else {
+                Real a = 0;
+                if (!parseReal(flag, value, a, error)) {
+                    error += " (or auto)";
+                    return ArgsOutcome::Error;
+                }
+                if (!checkRange(flag, a, settingsField(&WorldSettings::baumgarte), error))
+                    return ArgsOutcome::Error;
+                result.autoBaumgarte = false;
+                result.baumgarte = a;
+            }
+        } else if (flag == "--dt") {
+            Real dt = 0;
+            if (!parseReal(flag, value, dt, error) ||
+                !checkRange(flag, dt, settingsField(&WorldSettings::dt), error))
+                return ArgsOutcome::Error;
+            result.dt = dt;
+        } else if (flag == "--csv" || flag == "--state" || flag == "--input") {
+            if (value.empty()) {
+                error = std::string(flag) + ": empty file name";
+                return ArgsOutcome::Error;
+            }
+            (flag == "--csv" ? result.csvPath : flag == "--state" ? result.statePath : result.inputPath) =
+                std::string(value);
+        }
+    }
+    if (result.scenarioPath.empty()) {
+        error = "missing SCENARIO.json (usage: jointlab run SCENARIO.json [options])";
+        return ArgsOutcome::Error;
+    }
+    for (const std::string* out : {&result.csvPath, &result.statePath})
+        if (*out == result.scenarioPath) {
+            error = std::string(out == &result.csvPath ? "--csv" : "--state") +
+                    ": would overwrite the scenario file";
+            return ArgsOutcome::Error;
+        }
+    for (const std::string* out : {&result.csvPath, &result.statePath})
+        if (!result.inputPath.empty() && *out == result.inputPath) {
+            error = std::string(out == &result.csvPath ? "--csv" : "--state") + ": would overwrite the --input log";
+            return ArgsOutcome::Error;
+        }
+    if (!result.csvPath.empty() && result.csvPath == result.statePath) {
+        error = "--csv and --state name the same file";
+        return ArgsOutcome::Error;
+    }
+    o = std::move(result);
+    return ArgsOutcome::Run;
+}
+
+bool overridesPhysics(const RunOptions& o) {
+    return o.solver || o.posIters || o.velIters || o.threads || o.baumgarte || o.autoBaumgarte || o.dt;
+}
+
+void applyOverrides(const RunOptions& o, WorldSettings& s) {
+    if (o.solver) s.solver = *o.solver;
+    if (o.posIters) s.posIters = *o.posIters;
+    if (o.velIters) s.velIters = *o.velIters;
+    if (o.threads) s.threads = *o.threads;
+    if (o.dt) s.dt = *o.dt;
+    if (o.autoBaumgarte) s.autoBaumgarte = true;
+    if (o.baumgarte) {
+        s.autoBaumgarte = false;
+        s.baumgarte = *o.baumgarte;
+    }
+}
+
+}  // namespace jl::runner

@@ -1,0 +1,50 @@
+#include "session/row_table.h"
+
+#include <algorithm>
+
+namespace jl::app {
+
+std::vector<RowTableEntry> rowTable(const World& world, int joint) {
+    std::vector<RowTableEntry> entries;
+    const auto rows = world.jointRows(joint);
+    const auto results = world.jointRowResults(joint);
+    const size_t n = std::min(rows.size(), results.size());
+    entries.reserve(n);
+    for (size_t k = 0; k < n; ++k) {
+        RowTableEntry e;
+        e.index = static_cast<int>(k);
+        e.row = &rows[k];
+        e.result = results[k];
+        e.state = !results[k].active   ? RowState::Dropped
+                  : results[k].clamped ? RowState::Clamped
+                                       : RowState::Active;
+        entries.push_back(e);
+    }
+    return entries;
+}
+
+const char* emptyRowTableReason(const World& world, int joint) {
+    if (!world.jointRows(joint).empty()) return "";
+    if (world.scene().joints[static_cast<size_t>(joint)].startBroken || world.jointState(joint).broken)
+        return "the joint is broken, so it produces no rows";
+    return "not stepped yet (step the simulation once)";
+}
+
+std::string rowFlagTags(uint16_t flags) {
+    static constexpr struct {
+        uint16_t flag;
+        const char* tag;
+    } kTags[] = {{kRowSpring, "spring"},      {kRowAccelerationSpring, "accel"},
+                 {kRowRestitution, "bounce"}, {kRowKeepBias, "keep-bias"},
+                 {kRowOutputForce, "force"},  {kRowHasDriveLimit, "drive-lim"},
+                 {kRowAngular, "ang"},        {kRowVelocityOnly, "vel-only"}};
+    std::string tags;
+    for (const auto& t : kTags) {
+        if (!(flags & t.flag)) continue;
+        if (!tags.empty()) tags += ' ';
+        tags += t.tag;
+    }
+    return tags;
+}
+
+}  // namespace jl::app

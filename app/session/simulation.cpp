@@ -1,0 +1,203 @@
+#include "session/simulation.h"
+
+#include <chrono>
+#include <cmath>
+#include <exception>
+
+#include "jointlab/scenario_io.h"
+
+namespace jl::app {
+
+namespace {
+
+/// Builds a World, turning a validation problem or an exception into a message.
+std::unique_ptr<World> buildWorld(const Scene& scene, std::string& error) {
+    std::string problem = validateScene(scene);
+    if (!problem.empty()) {
+        error = problem;
+        return nullptr;
+    }
+    try {
+        return std::make_unique<World>(scene);
+    } catch (const std::exception& e) {
+        error = std::string("cannot build the world: ") + e.what();
+        return nullptr;
+    }
+}
+
+/// `scene` with `state` as its saved run state.
+Scene withState(const Scene& scene, std::optional<WorldSnapshot> state) {
+    Scene s = scene;
+    s.state = std::move(state);
+    return s;
+}
+
+}  // namespace
+
+std::string inputLogPathFor(const std::string& scenarioPath) {
+    const std::string ext = ".json";
+    const bool json = scenarioPath.size() > ext.size() &&
+                      scenarioPath.compare(scenarioPath.size() - ext.size(), ext.size(), ext) == 0;
+    return (json ? scenarioPath.substr(0, scenarioPath.size() - ext.size()) : scenarioPath) + ".input.json";
+}
+
+bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& error) {
+    std::unique_ptr<World> world = buildWorld(scene, error);  // validates the state against the scene too
+    if (!world) return false;
+    startState_ = std::move(scene.state);
+    scene.state.reset();
+    scene_ = std::move(scene);
+    sourcePath_ = std::move(sourcePath);
+    startWorld(std::move(world));
+    return true;
+}
+
+void Simulation::startWorld(std::unique_ptr<World> world) {
+    world_ = std::move(world);
+    worldStartStep_ = world_->stepCount();
+    clock.resetTime();
+    drag.reset();
+    divergence_.reset();
+    telemetry_.clear();
+    restartRecording();
+}
+
+void Simulation::restartRecording() {
+    inputLog_.clear();
+    if (!world_) return;
+    recordingScene_ = scene_;
+    recordingStart_ = world_->snapshot();
+}
+
+Scene Simulation::documentScene() const { return withState(scene_, startState_); }
+
+Scene Simulation::snapshotScene() const {
+    return withState(scene_, world_ ? std::optional<WorldSnapshot>(world_->snapshot()) : std::nullopt);
+}
+
+Scene Simulation::runScenario() const { return withState(recordingScene_, recordingStart_); }
+
+InputRecording Simulation::recording() const {
+    InputRecording r;
+    r.startStep = recordingStart_.stepCount;
+    r.endStep = world_ ? world_->stepCount() : r.startStep;
+    if (world_) r.finalStateHash = world_->stateHash();
+    r.log = inputLog_;
+    return r;
+}
+
+int64_t Simulation::stepsSinceStart() const { return world_ ? world_->stepCount() - worldStartStep_ : 0; }
+
+void Simulation::restoreJoint(int joint) {
+    if (!world_ || joint < 0 || static_cast<size_t>(joint) >= world_->scene().joints.size()) return;
+    world_->restoreJoint(joint);
+    restartRecording();
+}
+
+bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renames& jointRenames,
+                           std::string& error) {
+    if (std::string problem = validateScene(edited); !problem.empty()) {
+        error = problem;
+        return false;
+    }
+    if (!world_) {
+        std::unique_ptr<World> world = buildWorld(edited, error);
+        if (!world) return false;
+        scene_ = std::move(edited);
+        startState_.reset();
+        startWorld(std::move(world));
+        return true;
+    }
+    // World::applyScene matches by name: carry the state of renamed bodies and joints over.
+    std::vector<std::pair<std::string, BodyState>> movedBodies;
+    for (const auto& [from, to] : bodyRenames)
+        if (int i = world_->scene().findBody(from); i >= 0) movedBodies.emplace_back(to, world_->bodies()[i]);
+    std::vector<std::pair<std::string, bool>> movedJoints;
+    for (const auto& [from, to] : jointRenames)
+        if (int j = world_->scene().findJoint(from); j >= 0) movedJoints.emplace_back(to, world_->jointState(j).broken);
+    try {
+        world_->applyScene(edited, scene_);
+    } catch (const std::exception& e) {
+        error = std::string("cannot apply the edit: ") + e.what();
+        return false;
+    }
+    for (const auto& [name, state] : movedBodies)
+        if (int i = world_->scene().findBody(name); i >= 0) world_->setBodyState(i, state);
+    for (const auto& [name, broken] : movedJoints)
+        if (int j = world_->scene().findJoint(name); j >= 0) world_->setJointBroken(j, broken);
+    scene_ = std::move(edited);
+    if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();
+    // The start state stays only while it still describes this scene's bodies and joints.
+    if (startState_ && !validateScene(withState(scene_, startState_)).empty()) startState_.reset();
+    restartRecording();
+    return true;
+}
+
+bool Simulation::loadFile(const std::string& path, std::string& error) {
+    Scene loaded;
+    if (!loadScenario(path, loaded, error)) return false;
+    return setScene(std::move(loaded), path, error);
+}
+
+bool Simulation::reset(std::string& error) {
+    std::unique_ptr<World> world = buildWorld(documentScene(), error);
+    if (!world) return false;
+    startWorld(std::move(world));
+    return true;
+}
+
+bool Simulation::resetToSetUp(std::string& error) {
+    std::unique_ptr<World> world = buildWorld(scene_, error);
+    if (!world) return false;
+    dropStartState();
+    startWorld(std::move(world));
+    return true;
+}
+
+int Simulation::advance(double frameSeconds) {
+    if (!world_) return 0;
+    syncTelemetry();
+    int steps = clock.stepsForFrame(frameSeconds, world_->settings().dt);
+    for (int i = 0; i < steps; ++i) {
+        if (drag) applyDragSpring(*world_, *drag, inputLog_);
+        // Only the step is timed, and the clock reading cannot change what the step computes.
+        const auto start = std::chrono::steady_clock::now();
+        world_->step();
+        const std::chrono::duration<double, std::milli> stepTime = std::chrono::steady_clock::now() - start;
+        if (const Divergence* d = world_->divergence()) {
+            // The World put the bodies back to where they were before this step. Running on would
+            // fail the same way (or spin): stop here and let the user see which joint did it.
+            divergence_ = *d;
+            ++divergenceCount_;
+            clock.playing = false;
+            clock.resetTime();
+            drag.reset();  // the user's hand is off the body: resuming does not pull again at once
+            // The failed step changed warm starts and tracked angles but not the bodies, so a
+            // recording across it would not replay bit for bit: the recording starts again here.
+            restartRecording();
+            return i;
+        }
+        divergence_.reset();  // a step went through: whatever diverged before does not any more
+        PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
+        if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
+        telemetry_.record(*world_, stepTime.count(), pull);
+    }
+    return steps;
+}
+
+void Simulation::syncTelemetry() {
+    const Scene& scene = world_->scene();
+    const size_t capacity =
+        static_cast<size_t>(std::max(1.0, std::round(telemetrySeconds_ / scene.settings.dt)));
+    bool same = capacity == telemetry_.capacity() && telemetryJoints_.size() == scene.joints.size();
+    for (size_t j = 0; same && j < scene.joints.size(); ++j) same = telemetryJoints_[j] == scene.joints[j].name;
+    if (same) return;
+    if (capacity != telemetry_.capacity())
+        telemetry_.setCapacity(capacity);
+    else
+        telemetry_.clear();
+    telemetryJoints_.clear();
+    for (const JointDesc& j : scene.joints) telemetryJoints_.push_back(j.name);
+}
+
+}  // namespace jl::app

@@ -1,0 +1,133 @@
+// JointLab app — the scene being shown and the World running it.
+//
+// Holds the Scene (descriptions, what files store) and a World built from it. Reset rebuilds the
+// World from the Scene. Loading a file that fails leaves everything as it was.
+//
+// A file saved mid-run (a `state` section) is a document that starts at that state: the
+// descriptions go to scene() (what the editor edits, without the state) and the state to
+// startState(). Reset returns to the start state, as reopening the file would; resetToSetUp()
+// forgets it and starts from the descriptions at t = 0. Save writes documentScene() (the
+// descriptions plus the start state), "Save snapshot" snapshotScene() (plus where the run is now).
+//
+// Every user force (the mouse spring) goes through an InputLog, so the run since the World was
+// built, or since the last edit, can be saved (runScenario() + recording()) and replayed exactly.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "jointlab/input_log.h"
+#include "jointlab/input_log_io.h"
+#include "jointlab/scene.h"
+#include "jointlab/telemetry.h"
+#include "jointlab/world.h"
+#include "viewport/drag_spring.h"
+#include "session/sim_clock.h"
+
+namespace jl::app {
+
+/// Names changed by an edit: (old name, new name) pairs.
+using Renames = std::vector<std::pair<std::string, std::string>>;
+
+/// Where "Save run" puts the input log of scenario `path`: NAME.json → NAME.input.json.
+std::string inputLogPathFor(const std::string& scenarioPath);
+
+class Simulation {
+public:
+    /// Replaces the scene and builds a fresh World. `sourcePath` is shown in the UI ("" = built in).
+    bool setScene(Scene scene, std::string sourcePath, std::string& error);
+    /// Loads a scenario file; on failure sets `error` and keeps the current scene.
+    bool loadFile(const std::string& path, std::string& error);
+    /// Rebuilds the World from the Scene: back to the start state if the document has one (a file
+    /// saved mid-run), else time 0 with the initial poses and velocities.
+    bool reset(std::string& error);
+    /// Forgets the start state and rebuilds the World from the descriptions at time 0.
+    bool resetToSetUp(std::string& error);
+    /// Forgets the start state and keeps running (a recovered autosave of a file without one).
+    void dropStartState() { startState_.reset(); }
+    /// The state the document starts from (loaded from a file saved mid-run); none for a scene
+    /// that starts from its descriptions. Kept only while it fits the scene (see applyEdit).
+    const std::optional<WorldSnapshot>& startState() const { return startState_; }
+    /// The scene with its start state: what Save writes, and what reopening gives.
+    Scene documentScene() const;
+    /// The scene with the current running state: opening it continues this run bit for bit.
+    Scene snapshotScene() const;
+    /// Un-breaks a joint in the running World (Inspector's Restore).
+    void restoreJoint(int joint);
+    /// Makes an edited scene current between steps without restarting the simulation
+    /// (World::applyScene): bodies and joints keep their running state, matched by name, and
+    /// renamed ones keep theirs too. An invalid scene is refused: `error` names the field and the
+    /// problem, and nothing changes. The start state is dropped when the edit no longer fits it
+    /// (bodies or joints added, removed or renamed). The input recording restarts here.
+    bool applyEdit(Scene edited, const Renames& bodyRenames, const Renames& jointRenames, std::string& error);
+    /// The file the scene is saved to ("" = never saved).
+    void setSourcePath(std::string path) { sourcePath_ = std::move(path); }
+
+    /// Advances by the clock's verdict for a frame of `frameSeconds`; returns the steps taken.
+    /// A step that diverges (World::divergence(): a body became non-finite and the World put
+    /// every body back to its state before that step) pauses the clock, ends the frame's steps
+    /// there and is kept in divergence() for the UI. It is not counted.
+    int advance(double frameSeconds);
+
+    /// The divergence that paused the simulation: the World's report of the step that failed
+    /// (its message names the body and the joint). Kept until clearDivergence() (the user
+    /// acknowledged it) or until the World is rebuilt (reset, load, new scene).
+    const std::optional<Divergence>& divergence() const { return divergence_; }
+    void clearDivergence() { divergence_.reset(); }
+    /// How many steps have diverged since the app started (a new one is a new notice).
+    int divergenceCount() const { return divergenceCount_; }
+
+    const Scene& scene() const { return scene_; }
+    const World* world() const { return world_.get(); }
+    World* world() { return world_.get(); }
+    const std::string& sourcePath() const { return sourcePath_; }
+
+    /// What the solver did in the recorded window, one sample per step (recorded after every
+    /// step). Cleared when the World is rebuilt and when the joints change (its joint indices
+    /// are the scene's).
+    const Telemetry& telemetry() const { return telemetry_; }
+    /// Length of the recorded window in simulated seconds (default 10 s: 600 steps at 60 Hz).
+    /// A new length clears the record at the next step.
+    void setTelemetrySeconds(double seconds) { telemetrySeconds_ = seconds; }
+    double telemetrySeconds() const { return telemetrySeconds_; }
+
+    /// The user forces applied since the recording began (the World was built, or last edited);
+    /// startStep = the step it began at, endStep = now, finalStateHash = the state hash now.
+    InputRecording recording() const;
+    /// The scenario the recording starts from: the scene and the exact state at that step.
+    /// A World built from it, fed recording().log, reaches the current state bit for bit.
+    Scene runScenario() const;
+    /// Steps taken since the World was built, reset or loaded (autosave: has the run advanced?).
+    int64_t stepsSinceStart() const;
+
+    SimClock clock;
+    /// The mouse spring, while a body is being dragged: applied before every step.
+    std::optional<DragSpring> drag;
+
+private:
+    /// Clears the telemetry when its window length or the scene's joints changed.
+    void syncTelemetry();
+    /// Installs a freshly built world and starts a new recording from its state.
+    void startWorld(std::unique_ptr<World> world);
+    /// The recording begins again from the current state (after an edit).
+    void restartRecording();
+
+    Scene scene_;  ///< descriptions only (state is in startState_)
+    std::optional<WorldSnapshot> startState_;
+    std::unique_ptr<World> world_;
+    int64_t worldStartStep_ = 0;  ///< world's step count when it was built
+    InputLog inputLog_;
+    Scene recordingScene_;             ///< descriptions when the recording began
+    WorldSnapshot recordingStart_;     ///< the world's state when the recording began
+    std::string sourcePath_;
+    Telemetry telemetry_{600};
+    double telemetrySeconds_ = 10.0;
+    std::vector<std::string> telemetryJoints_;  ///< joint names the telemetry's indices refer to
+    std::optional<Divergence> divergence_;
+    int divergenceCount_ = 0;
+};
+
+}  // namespace jl::app

@@ -1,0 +1,487 @@
+#include "shell/app.h"
+
+#include <signal.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <system_error>
+#include <utility>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "session/default_scene.h"
+#include "render/gl.h"
+#include "render/joint_draw.h"
+#include "render/joint_frames.h"
+#include "session/recent_files.h"
+#include "render/gl_context.h"
+#include "panels/panels.h"
+#include "render/plot_image.h"
+#include "render/scene_draw.h"
+#include "render/screenshot.h"
+#include "viewport/viewport.h"
+#include "viewport/viewport_tools.h"
+
+namespace jl::app {
+
+namespace {
+
+/// Set by SIGTERM / SIGINT: quit as if the window were closed (asking first about unsaved
+/// changes), so the session ends cleanly and its autosave is removed only when nothing is lost.
+volatile std::sig_atomic_t gQuitRequested = 0;
+void requestQuit(int) { gQuitRequested = 1; }
+
+constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
+constexpr int kDefaultScreenshotWidth = 1440, kDefaultScreenshotHeight = 900;
+constexpr int kScreenshotSamples = 4;
+constexpr const char* kUiFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";  // fonts-dejavu-core
+constexpr float kUiFontSize = 15.0f;
+/// Latin-1, Greek (α, ω, μ), general punctuation (–, …), super/subscripts, arrows, minus sign.
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2070, 0x209F,
+                                    0x2190, 0x21FF, 0x2212, 0x2212, 0};
+const ImVec4 kWindowClearColor{0.09f, 0.10f, 0.11f, 1.0f};
+
+void applyStyle() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 0.0f;
+    style.FrameRounding = 3.0f;
+    style.GrabRounding = 3.0f;
+    style.WindowBorderSize = 1.0f;
+    style.WindowPadding = ImVec2(10.0f, 8.0f);
+    style.ItemSpacing = ImVec2(8.0f, 5.0f);
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 0.97f);
+    c[ImGuiCol_TitleBg] = ImVec4(0.15f, 0.17f, 0.20f, 1.0f);
+    c[ImGuiCol_TitleBgActive] = ImVec4(0.18f, 0.24f, 0.33f, 1.0f);
+    c[ImGuiCol_MenuBarBg] = ImVec4(0.14f, 0.15f, 0.17f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.26f, 0.40f, 0.58f, 0.55f);
+    c[ImGuiCol_HeaderHovered] = ImVec4(0.30f, 0.46f, 0.66f, 0.80f);
+}
+
+std::string timestampedScreenshotName() {
+    std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char name[64];
+    std::strftime(name, sizeof(name), "jointlab-%Y%m%d-%H%M%S.png", &local);
+    return name;
+}
+
+/// The first joint if there is one, else the first dynamic body, else nothing: something for the
+/// inspector to show on start.
+Selection initialSelection(const Scene& scene) {
+    if (!scene.joints.empty()) return Selection::joint(0);
+    for (size_t i = 0; i < scene.bodies.size(); ++i)
+        if (scene.bodies[i].motion == MotionType::Dynamic) return Selection::body(static_cast<int>(i));
+    return Selection{};
+}
+
+}  // namespace
+
+// [SECTION] Life cycle
+
+int runApp(const AppOptions& options) {
+    App app(options);
+    return app.run();
+}
+
+App::App(AppOptions options) : options_(std::move(options)) {
+    state_.tools.jointType = std::max(0, findJointType("revolute"));
+    const bool shot = screenshotMode();
+    width_ = options_.width > 0 ? options_.width : (shot ? kDefaultScreenshotWidth : kDefaultWidth);
+    height_ = options_.height > 0 ? options_.height : (shot ? kDefaultScreenshotHeight : kDefaultHeight);
+    // Screenshot mode leaves the user's autosaves alone unless a folder is named.
+    recoveryDir_ = !options_.recoveryDir.empty() ? options_.recoveryDir : (shot ? std::string() : defaultRecoveryDir());
+    autosave_.setInterval(shot ? 0.0 : options_.autosaveSeconds);
+}
+
+App::~App() { shutdown(); }
+
+int App::run() {
+    std::string error;
+    // The scene first: a bad file is reported without needing a display.
+    if (!loadInitialScene(error)) {
+        std::fprintf(stderr, "jointlab: %s\n", error.c_str());
+        return 1;
+    }
+    if (!applyStartOptions(error)) {
+        std::fprintf(stderr, "jointlab: %s\n", error.c_str());
+        return 1;
+    }
+    if (!initGraphics(error)) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 1;
+    }
+    initImGui();
+    lastFrameTime_ = glfwGetTime();
+    findCrashRecoveries();
+
+    if (screenshotMode()) {
+        state_.sim.clock.fixedStepsPerFrame = 1;
+        for (int i = 0; i < options_.frames; ++i) {
+            if (i + 1 == options_.frames && !options_.plotImagePath.empty())
+                state_.plotsPanel.image = PlotImageRequest{0, false, {}, {}, options_.plotImagePath};
+            frame();
+        }
+        if (!options_.plotImagePath.empty() && state_.plotsPanel.savedImage != options_.plotImagePath) {
+            std::fprintf(stderr, "jointlab: --plot-png: %s\n",
+                         state_.message.empty() ? "the Plots panel shows no plot" : state_.message.c_str());
+            return 1;
+        }
+        offscreen_.resolveForReading();
+        if (!writeScreenshot(options_.screenshotPath, error)) {
+            std::fprintf(stderr, "jointlab: %s\n", error.c_str());
+            return 1;
+        }
+        std::printf("jointlab: wrote %s (%dx%d, %d frames)\n", options_.screenshotPath.c_str(), width_, height_,
+                    options_.frames);
+        reportSelectedAnchor();
+        return 0;
+    }
+
+    struct sigaction quit {};
+    quit.sa_handler = requestQuit;
+    sigemptyset(&quit.sa_mask);
+    sigaction(SIGTERM, &quit, nullptr);
+    sigaction(SIGINT, &quit, nullptr);
+    for (;;) {
+        frame();
+        glfwSwapBuffers(window_);
+        if (gQuitRequested) {
+            gQuitRequested = 0;
+            glfwSetWindowShouldClose(window_, GLFW_TRUE);
+        }
+        if (!glfwWindowShouldClose(window_)) continue;
+        // The window's close button: ask first when there are unsaved changes.
+        if (mayQuitNow(state_.files, unsaved())) break;
+        glfwSetWindowShouldClose(window_, GLFW_FALSE);
+        FileRequests quit;
+        quit.quit = true;
+        applyFileRequests(quit, state_.files, *this);
+    }
+    removeRecoveryFile(recoveryPath_);  // a clean exit: nothing to recover
+    return 0;
+}
+
+bool App::loadInitialScene(std::string& error) {
+    if (!screenshotMode()) {
+        state_.files.recentListPath = defaultRecentFilesPath();
+        state_.files.recent = loadRecentFiles(state_.files.recentListPath);
+    }
+    if (!options_.scenarioPath.empty()) {
+        if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
+        rememberRecentFile(state_.files, options_.scenarioPath);
+        onSceneLoaded("");
+        return true;
+    }
+    const std::string showcase = findShowcaseScenario();
+    if (!showcase.empty()) {
+        std::string loadError;
+        if (state_.sim.loadFile(showcase, loadError)) {
+            state_.sim.setSourcePath("");  // an example: Save asks where, it never overwrites the shipped file
+            onSceneLoaded("");
+            return true;
+        }
+        std::fprintf(stderr, "jointlab: %s; using the built-in showcase instead\n", loadError.c_str());
+    }
+    if (!state_.sim.setScene(makeBuiltInShowcase(), "", error)) {
+        error = "the built-in showcase is invalid: " + error;
+        return false;
+    }
+    onSceneLoaded("");
+    return true;
+}
+
+bool App::applyStartOptions(std::string& error) {
+    state_.view.showJoints = !options_.hideJoints;
+    if (options_.select.empty()) return true;
+    const Scene& scene = state_.sim.scene();
+    Selection s = findSelection(scene, Selection::Kind::Joint, options_.select);
+    if (s.kind == Selection::Kind::None) s = findSelection(scene, Selection::Kind::Body, options_.select);
+    if (s.kind == Selection::Kind::None) {
+        error = "--select: no joint or body named '" + options_.select + "' in the scenario";
+        return false;
+    }
+    state_.selection = s;
+    return true;
+}
+
+void App::reportSelectedAnchor() {
+    const World* world = state_.sim.world();
+    const Selection& s = state_.selection;
+    if (!world || !s.isJoint() || static_cast<size_t>(s.index) >= world->scene().joints.size()) return;
+    const JointDesc& joint = world->scene().joints[static_cast<size_t>(s.index)];
+    const ScreenRect rect =
+        viewportScreenRect(state_.layout, ImVec2(static_cast<float>(width_), static_cast<float>(height_)));
+    const ViewportProjection view = ViewportProjection::of(state_.camera, rect.width(), rect.height());
+    glm::vec2 pixel;
+    if (!view.toScreen(glm::vec3(jointWorldFrames(world->scene(), world->bodies(), joint).a.p), pixel)) return;
+    // Machine-readable, for the screenshot test that looks for the joint's drawing around it.
+    std::printf("jointlab: joint '%s' anchor at pixel %d %d\n", joint.name.c_str(),
+                static_cast<int>(std::lround(pixel.x + rect.min.x)), static_cast<int>(std::lround(pixel.y + rect.min.y)));
+}
+
+bool App::initGraphics(std::string& error) {
+    WindowRequest request;
+    request.width = width_;
+    request.height = height_;
+    request.visible = !screenshotMode();
+    window_ = createMainWindow(request, error);
+    if (!window_) return false;
+    const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+    const char* rendererName = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    state_.glVersion = std::string(version ? version : "?") + " (" + (rendererName ? rendererName : "?") + ")";
+    if (!renderer_.init(error)) {
+        error = "jointlab: cannot set up the renderer: " + error;
+        return false;
+    }
+    if (screenshotMode() && !offscreen_.create(width_, height_, kScreenshotSamples, error)) {
+        error = "jointlab: " + error;
+        return false;
+    }
+    updateWindowTitle();
+    return true;
+}
+
+void App::initImGui() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // the layout is fixed; write nothing into the working directory
+    applyStyle();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(kUiFont, ec))
+        io.Fonts->AddFontFromFileTTF(kUiFont, kUiFontSize, nullptr, kGlyphRanges);
+    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    imguiReady_ = true;
+}
+
+void App::shutdown() {
+    if (imguiReady_) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+        imguiReady_ = false;
+    }
+    if (window_) {
+        renderer_.shutdown();
+        offscreen_.destroy();
+        destroyMainWindow(window_);
+        window_ = nullptr;
+    }
+}
+
+// [SECTION] Frame
+
+void App::frame() {
+    glfwPollEvents();
+    const double now = glfwGetTime();
+    FrameStats& stats = state_.stats;
+    stats.frameSeconds = now - lastFrameTime_;
+    lastFrameTime_ = now;
+    stats.smoothedSeconds =
+        stats.smoothedSeconds == 0.0 ? stats.frameSeconds : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
+    stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
+    if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
+    autosaveIfDue(now);
+    state_.files.nowSeconds = static_cast<double>(std::time(nullptr));
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    if (screenshotMode()) {
+        // Draw at exactly the requested size, whatever size the hidden window got.
+        io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
+        io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+    }
+    ImGui::NewFrame();
+    UiRequests requests;
+    buildUi(requests);
+    ImGui::Render();
+
+    int fbWidth = width_, fbHeight = height_;
+    if (screenshotMode())
+        offscreen_.bindForDrawing();
+    else
+        glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
+    glViewport(0, 0, fbWidth, fbHeight);
+    glClearColor(kWindowClearColor.x, kWindowClearColor.y, kWindowClearColor.z, kWindowClearColor.w);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    renderViewport();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    finishPlotsFrame(state_, [this] {  // a plot's "Save as PNG" reads the frame just rendered
+        if (screenshotMode()) {
+            offscreen_.resolveForReading();
+        } else {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+            glReadBuffer(GL_BACK);
+        }
+    });
+
+    applyRequests(requests);
+    if (!screenshotMode()) updateWindowTitle();
+}
+
+void App::buildUi(UiRequests& requests) {
+    const ImGuiIO& io = ImGui::GetIO();
+    state_.layout = computeLayout(state_.panels, io.DisplaySize, state_.simulationContentHeight);
+    drawMainMenuBar(state_, requests);
+    drawScenePanel(state_, requests);
+    drawSimulationPanel(state_, requests);
+    drawInspectorPanel(state_, requests);
+    drawPlotsDock(state_, requests);  // before the viewport rectangle: the dock takes its lower part
+    drawStatusBar(state_);
+    drawOpenDialog(state_, requests);
+    drawFileDialogs(state_, requests);
+    drawDivergenceNotice(state_);
+    drawHelpWindows(state_);
+
+    const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
+    drawViewportToolbar(state_, rect, requests);
+    if (!screenshotMode()) {
+        handleViewportMouse(state_, rect, requests);
+        handleShortcuts(state_, requests);
+    }
+    drawViewportOverlay(state_, rect);
+}
+
+void App::renderViewport() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
+    FrameView view;
+    view.viewport = toFramebufferRect(rect, io.DisplaySize, io.DisplayFramebufferScale);
+    const float aspect = static_cast<float>(view.viewport.width) / static_cast<float>(view.viewport.height);
+    const OrbitCamera& camera = state_.camera;
+    view.view = camera.view();
+    view.projection = camera.projection(aspect);
+    view.cameraPosition = camera.eye();
+    view.focus = camera.target;
+    view.gridFadeDistance = std::max(30.0f, camera.distance * 4.0f);
+
+    renderer_.clearInstances();
+    lines_.clear();
+    RenderOptions options;
+    options.showGrid = state_.view.showGrid;
+    if (const World* world = state_.sim.world()) {
+        options.showGround = world->scene().settings.groundPlane;
+        drawBodies(renderer_, world->scene(), world->bodies(), state_.selection);
+        drawJoints(lines_, *world, state_.selection, state_.view);
+        drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
+        if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
+        // The gizmo is for the person at the mouse; screenshots show the scene without it.
+        if (!screenshotMode()) drawToolOverlay(lines_, state_, viewportScreenRect(state_.layout, io.DisplaySize));
+    }
+    if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
+    renderer_.render(view, options, lines_);
+}
+
+// [SECTION] Requests
+
+void App::applyRequests(const UiRequests& r) {
+    std::string error;
+    SimClock& clock = state_.sim.clock;
+    if (r.select) state_.selection = r.selection;
+    if (r.togglePlay) clock.playing = !clock.playing;
+    if (r.singleSteps > 0 && !clock.playing) clock.pendingSingleSteps += r.singleSteps;
+    if (r.setTimeScale) clock.timeScale = r.timeScale;
+    if (r.openDialog) state_.openDialogRequested = true;
+    if (r.saveScreenshot) {
+        // The frame just drawn is still in the back buffer.
+        std::string path = timestampedScreenshotName();
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        glReadBuffer(GL_BACK);
+        if (writeScreenshot(path, error))
+            setMessage("saved " + path, false);
+        else
+            setMessage(error, true);
+    }
+    applyEditRequests(r);
+    if (r.reset) {
+        const auto& start = state_.sim.startState();
+        if (!state_.sim.reset(error))
+            setMessage(error, true);
+        else if (start)
+            setMessage("reset to the state the file was saved in (t = " + std::to_string(start->time) +
+                           " s); Simulation > Reset to the set-up starts from t = 0",
+                       false);
+        else
+            setMessage("reset to the initial state", false);
+    }
+    if (r.resetToSetUp) {
+        if (state_.sim.resetToSetUp(error)) {
+            state_.editor.markUnsaved();  // Save now writes the scene without the saved state
+            setMessage("reset to the set-up at t = 0; the saved run state is dropped (Save writes the scene without it)",
+                       false);
+        } else {
+            setMessage(error, true);
+        }
+    }
+    applyRecoveryRequests(r);
+    applyFileRequests(r, state_.files, *this);
+    if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
+    if (r.frameView) frameView();
+}
+
+void App::onSceneLoaded(const std::string& what) {
+    state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
+    state_.selection = initialSelection(state_.sim.scene());
+    state_.editor.resetHistory();
+    state_.tools.haveBodyA = false;
+    state_.tools.gizmoDrag.reset();
+    documentChanged();
+    if (!what.empty()) setMessage(what, false);
+    if (window_) updateWindowTitle();
+}
+
+void App::frameView() {
+    const World* world = state_.sim.world();
+    if (!world) return;
+    BoundingSphere bounds = viewBounds(world->scene(), world->bodies(), state_.selection);
+    state_.camera.frame(bounds.center, bounds.radius);
+}
+
+bool App::writeScreenshot(const std::string& path, std::string& error) {
+    int w = width_, h = height_;
+    if (!screenshotMode()) glfwGetFramebufferSize(window_, &w, &h);
+    RgbImage image = readFramebuffer(0, 0, w, h);
+    return writePng(path, image, error);
+}
+
+void App::announceDivergence() {
+    state_.divergencesSeen = state_.sim.divergenceCount();
+    const std::optional<Divergence>& d = state_.sim.divergence();
+    if (!d) return;
+    setMessage("simulation paused: " + d->message, true);
+    // Select the culprit so the Inspector shows its parameters and the viewport its frames.
+    if (d->joint >= 0)
+        state_.selection = Selection::joint(d->joint);
+    else if (d->body >= 0)
+        state_.selection = Selection::body(d->body);
+    state_.divergencePopup = true;
+}
+
+void App::setMessage(std::string text, bool isError) {
+    state_.message = std::move(text);
+    state_.messageIsError = isError;
+}
+
+void App::updateWindowTitle() {
+    const std::string& path = state_.sim.sourcePath();
+    std::string title = "JointLab - " +
+                        (path.empty() ? std::string("untitled") : std::filesystem::path(path).filename().string()) +
+                        (state_.editor.dirty() ? " *" : "");
+    if (title == windowTitle_) return;
+    windowTitle_ = title;
+    glfwSetWindowTitle(window_, title.c_str());
+}
+
+}  // namespace jl::app

@@ -1,0 +1,122 @@
+// The App's side of the file flow (session/file_flow.h decides): New, Open, Save, Save As, Save snapshot
+// and Save run carried out on the App's Simulation and window.
+#include <GLFW/glfw3.h>
+
+#include <filesystem>
+#include <system_error>
+#include <utility>
+
+#include "shell/app.h"
+#include "session/default_scene.h"
+#include "jointlab/input_log_io.h"
+#include "jointlab/scenario_io.h"
+#include "session/file_flow.h"
+
+namespace jl::app {
+
+void App::carryOut(PendingAction action, const std::string& path) {
+    std::string error;
+    switch (action) {
+        case PendingAction::None:
+            break;
+        case PendingAction::New:
+            if (state_.sim.setScene(makeEmptyScene(), "", error))
+                onSceneLoaded("new scene: add bodies from the toolbar or the Add menu");
+            else
+                setMessage(error, true);
+            break;
+        case PendingAction::Open:
+            openFile(path);
+            break;
+        case PendingAction::Showcase:
+            if (state_.sim.setScene(makeBuiltInShowcase(), "", error))
+                onSceneLoaded("built-in showcase");
+            else
+                setMessage(error, true);
+            break;
+        case PendingAction::Quit:
+            if (window_) glfwSetWindowShouldClose(window_, GLFW_TRUE);
+            break;
+    }
+}
+
+void App::openFile(const std::string& path) {
+    std::string error;
+    if (!openDocument(state_.sim, state_.files, path, error)) {
+        setMessage(error, true);  // and the scene stays as it was
+        return;
+    }
+    onSceneLoaded("opened " + path);
+}
+
+Scene App::withCamera(Scene scene) const {
+    scene.camera = state_.camera.toState();  // the view goes with the scenario
+    return scene;
+}
+
+bool App::saveScene(const std::string& path) {
+    // The scene as set up, with the state it starts from if it was opened from a mid-run save.
+    std::string error;
+    if (!saveScenario(path, withCamera(state_.sim.documentScene()), error)) {
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return false;
+    }
+    const bool renamed = path != state_.sim.sourcePath();
+    state_.sim.setSourcePath(path);
+    state_.editor.markSaved();
+    if (renamed)
+        documentChanged();  // the autosave is keyed by the file
+    else
+        removeRecoveryFile(recoveryPath_);  // the work is in the file now
+    autosave_.restart(glfwGetTime());
+    rememberRecentFile(state_.files, path);
+    setMessage("saved " + path, false);
+    return true;
+}
+
+bool App::refuseOverwritingDocument(const std::string& path, const char* what) {
+    const std::string& source = state_.sim.sourcePath();
+    std::error_code ec;  // a path that does not exist yet is not the document
+    if (source.empty() || !std::filesystem::equivalent(path, source, ec)) return false;
+    const std::string error = std::string(what) + " is a copy and never replaces the scene's own file " + source +
+                              "; choose another name (File > Save writes the scene itself)";
+    setMessage(error, true);
+    state_.files.errorPopup = error;
+    return true;
+}
+
+bool App::saveSnapshot(const std::string& path) {
+    if (refuseOverwritingDocument(path, "Save snapshot")) return false;
+    const World* world = state_.sim.world();
+    std::string error;
+    if (!world || !saveScenario(path, withCamera(state_.sim.snapshotScene()), error)) {
+        if (error.empty()) error = "nothing to save: the scene has no running world";
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return false;
+    }
+    setMessage("saved a snapshot at t = " + std::to_string(world->time()) + " s to " + path +
+                   "; opening it continues from there",
+               false);
+    return true;
+}
+
+bool App::saveRun(const std::string& path) {
+    if (refuseOverwritingDocument(path, "Save run")) return false;
+    const std::string logPath = inputLogPathFor(path);
+    const Scene start = withCamera(state_.sim.runScenario());
+    const InputRecording run = state_.sim.recording();
+    std::string error;
+    if (!saveScenario(path, start, error) || !saveInputRecording(logPath, run, start, error)) {
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return false;
+    }
+    setMessage("saved the run: " + path + " and " + logPath + " (" + std::to_string(run.log.events().size()) +
+                   " mouse forces over " + std::to_string(run.endStep - run.startStep) + " steps)",
+               false);
+    return true;
+}
+
+}  // namespace jl::app

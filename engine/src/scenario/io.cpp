@@ -1,0 +1,279 @@
+// Scenario files: JSON ⇄ Scene through the field lists, and atomic save.
+// (Validation lives in scenario/validate.cpp, shared helpers in scenario/scenario_fields.h.)
+//
+// No field name is spelled out here: the readers, writers and checkers below are visitors over
+// each description's `visit` list (jointlab/fields.h). What this file does know is the shape of
+// the file (docs/scenario-format.md):
+//
+//   { "format": "jointlab-scenario", "version": 2, "description": "...",
+//     "settings": {WorldSettings}, "camera": {CameraState},
+//     "bodies": [{BodyDesc}], "joints": [{"type": "revolute", JointDesc common fields, "params": {type
+//     fields}}], "plots": [{PlotDesc}] (optional: written only when there are plots),
+//     "state": {...} (optional: a run saved mid-way, scenario/state.cpp),
+//     "app": {...reserved for app state; accepted and ignored} }
+//
+// and four policies:
+//   * Required fields: a body's name; a joint's type, name, body0 and body1 (body0/body1 may be ""
+//     = the world, but must be written, so a forgotten body is an error rather than the world).
+//     Every other field is optional and takes its in-class default.
+//   * Dotted field names ("frame0.position") are nested objects in the file ({"frame0": {"position": ...}}).
+//   * Infinity: JSON has none, so ±inf are written as the strings "inf" / "-inf". A field accepts
+//     them only if its range allows them AND its default is infinite (breakForce, breakTorque):
+//     a threshold that may be "never", not a position or a mass.
+//   * Every finite number must be within ±1e15 (kMaxMagnitude), whatever its field's range.
+//   * Quaternions are [w, x, y, z]; within 1e-3 of unit length they are normalised on load,
+//     otherwise refused. Already-unit ones (|1 − |q|| ≤ 1e-12) are kept bit for bit so
+//     load → save → load is exact.
+#include "jointlab/scenario_io.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <iterator>
+#include <map>
+#include <type_traits>
+#include <vector>
+
+#include "scenario/json_text.h"
+#include "scenario/scenario_fields.h"
+#include "scenario/scenario_json.h"
+#include "support/text_file.h"
+
+namespace jl {
+
+namespace {
+
+using json::Json;
+using json::quote;
+using namespace scenario;
+
+// [SECTION] Reading bodies and joints
+
+std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
+    if (std::string e = checkObject(v, path, schemaOf<BodyDesc>()); !e.empty()) return e;
+    std::string error;
+    Reader r(v, path, error, {&b.name});
+    b.visit(r);
+    return error;
+}
+
+constexpr const char* kTypeKey = "type";
+constexpr const char* kParamsKey = "params";
+
+std::string jointTypeList() {
+    std::string s;
+    for (int i = 0; i < kJointTypeCount; ++i) s += (i ? ", " : "") + std::string(jointTypeInfo(i).name);
+    return s;
+}
+
+std::string readJoint(const Json& v, const std::string& path, JointDesc& j) {
+    if (std::string e = checkObject(v, path, schemaOf<JointDesc>(), {kTypeKey, kParamsKey}); !e.empty())
+        return e;
+    const std::string typePath = join(path, kTypeKey);
+    auto type = v.find(kTypeKey);
+    if (type == v.end()) return fail(typePath, "missing (required; one of: " + jointTypeList() + ")");
+    if (!type->is_string()) return fail(typePath, "expected a string, got " + describe(*type));
+    const std::string& typeName = type->get_ref<const std::string&>();
+    const int index = findJointType(typeName);
+    if (index < 0)
+        return fail(typePath,
+                    "unknown joint type " + quote(typeName) + " (expected one of: " + jointTypeList() + ")");
+    j.params = makeJointParams(index);
+
+    std::string error;
+    Reader r(v, path, error, {&j.name, &j.body0, &j.body1});
+    j.visitCommon(r);
+    if (!error.empty()) return error;
+
+    auto params = v.find(kParamsKey);
+    if (params == v.end()) return "";
+    const std::string paramsPath = join(path, kParamsKey);
+    if (std::string e = checkObject(*params, paramsPath, paramsSchema(j.params)); !e.empty()) return e;
+    std::visit(
+        [&](auto& p) {
+            Reader pr(*params, paramsPath, error);
+            p.visit(pr);
+        },
+        j.params);
+    return error;
+}
+
+
+constexpr const char* kFormatKey = "format";
+constexpr const char* kVersionKey = "version";
+constexpr const char* kDescriptionKey = "description";
+constexpr const char* kSettingsKey = "settings";
+constexpr const char* kCameraKey = "camera";
+constexpr const char* kBodiesKey = "bodies";
+constexpr const char* kJointsKey = "joints";
+constexpr const char* kPlotsKey = "plots";
+constexpr const char* kStateKey = "state";
+constexpr const char* kAppKey = "app";
+
+// [SECTION] Versions and migration
+//
+// A file of an older version is upgraded in memory, one version at a time, before it is read: the
+// reader only ever sees the current version, and saving writes the current version. When the
+// format changes, bump kScenarioFormatVersion, add a step here and a committed file of the old
+// version under tests/data/ (ScenarioMigration tests load it).
+//
+//   1 → 2  "state" was added (a run saved mid-way, continued bit for bit on load). Nothing changed
+//          meaning, so the step only makes sure a version-1 file does not use it. ("plots" came
+//          late in version 1's life: version-1 files written then have it, and it stays valid.)
+
+std::string migrate1To2(Json& root) {
+    if (root.contains(kStateKey))
+        return fail(kStateKey, "not part of format version 1 (added in version 2); a file with a saved run state "
+                               "says \"version\": 2");
+    return "";
+}
+
+using Migration = std::string (*)(Json&);
+/// kMigrations[v] upgrades version v to v + 1 (index 0 is unused: there is no version 0).
+constexpr Migration kMigrations[] = {nullptr, migrate1To2};
+static_assert(std::size(kMigrations) == kScenarioFormatVersion, "one migration per older version");
+
+/// Checks "format" and "version" and migrates an older document to the current version.
+std::string checkVersionAndMigrate(Json& root) {
+    // Format and version first: a newer file may well have keys this version does not know.
+    auto format = root.find(kFormatKey);
+    if (format == root.end())
+        return fail(kFormatKey, std::string("missing (expected ") + quote(kScenarioFormatName) + ")");
+    if (!format->is_string() || format->get_ref<const std::string&>() != kScenarioFormatName)
+        return fail(kFormatKey, std::string("expected ") + quote(kScenarioFormatName) + ", got " +
+                                    describe(*format) + " (not a JointLab scenario)");
+    auto version = root.find(kVersionKey);
+    if (version == root.end()) return fail(kVersionKey, "missing (required)");
+    if (!version->is_number_integer())
+        return fail(kVersionKey, "expected an integer, got " + describe(*version));
+    if (version->is_number_unsigned()
+            ? version->get<uint64_t>() > static_cast<uint64_t>(kScenarioFormatVersion)
+            : version->get<int64_t>() > kScenarioFormatVersion)
+        return fail(kVersionKey, version->dump() + " is newer than this JointLab (" +
+                                     std::to_string(kScenarioFormatVersion) +
+                                     "); update JointLab to open this file");
+    if (version->get<int64_t>() < 1) return fail(kVersionKey, "must be >= 1, got " + version->dump());
+    for (auto v = version->get<int64_t>(); v < kScenarioFormatVersion; ++v)
+        if (std::string e = kMigrations[v](root); !e.empty()) return e;
+    return "";
+}
+
+// [SECTION] Reading the scene
+
+std::string readScene(Json& root, Scene& s) {
+    if (!root.is_object()) return "expected a JSON object at the top level, got " + describe(root);
+    if (std::string e = checkVersionAndMigrate(root); !e.empty()) return e;
+
+    static const std::vector<std::string> kNoFields;
+    if (std::string e = checkKeys(root, "", kNoFields,
+                                  {kFormatKey, kVersionKey, kDescriptionKey, kSettingsKey, kCameraKey,
+                                   kBodiesKey, kJointsKey, kPlotsKey, kStateKey, kAppKey});
+        !e.empty())
+        return e;
+
+    if (auto d = root.find(kDescriptionKey); d != root.end()) {
+        if (!d->is_string()) return fail(kDescriptionKey, "expected a string, got " + describe(*d));
+        s.description = d->get<std::string>();
+    }
+    if (auto a = root.find(kAppKey); a != root.end() && !a->is_object())
+        return fail(kAppKey, "expected an object, got " + describe(*a));
+    if (auto it = root.find(kSettingsKey); it != root.end())
+        if (std::string e = readStruct(*it, kSettingsKey, s.settings); !e.empty()) return e;
+    if (auto it = root.find(kCameraKey); it != root.end())
+        if (std::string e = readStruct(*it, kCameraKey, s.camera); !e.empty()) return e;
+    if (std::string e = readArrayOf(root, kBodiesKey, s.bodies, readBody); !e.empty()) return e;
+    if (std::string e = readArrayOf(root, kJointsKey, s.joints, readJoint); !e.empty()) return e;
+    if (std::string e = readArrayOf(root, kPlotsKey, s.plots, readStruct<PlotDesc>); !e.empty()) return e;
+    if (std::string e = validate(s); !e.empty()) return e;
+    // The state last: it names the bodies and joints, so those must be right first.
+    if (auto it = root.find(kStateKey); it != root.end()) {
+        WorldSnapshot state;
+        if (std::string e = readState(*it, kStateKey, s, state); !e.empty()) return e;
+        s.state = std::move(state);
+        return validateState(s, *s.state);
+    }
+    return "";
+}
+
+// [SECTION] Writing the scene
+
+Json writeScene(Scene& s) {
+    Json root = Json::object();
+    root[kFormatKey] = kScenarioFormatName;
+    root[kVersionKey] = kScenarioFormatVersion;
+    root[kDescriptionKey] = s.description;
+    root[kSettingsKey] = writeStruct(s.settings);
+    root[kCameraKey] = writeStruct(s.camera);
+    Json bodies = Json::array();
+    for (BodyDesc& b : s.bodies) bodies.push_back(writeStruct(b));
+    root[kBodiesKey] = std::move(bodies);
+    Json joints = Json::array();
+    for (JointDesc& j : s.joints) {
+        Json obj = Json::object();
+        obj[kTypeKey] = j.typeInfo().name;
+        Writer w(obj);
+        j.visitCommon(w);
+        obj[kParamsKey] = std::visit([](auto& p) { return writeStruct(p); }, j.params);
+        joints.push_back(std::move(obj));
+    }
+    root[kJointsKey] = std::move(joints);
+    if (!s.plots.empty()) {  // optional: files of scenes without plots stay as they were
+        Json plots = Json::array();
+        for (PlotDesc& p : s.plots) plots.push_back(writeStruct(p));
+        root[kPlotsKey] = std::move(plots);
+    }
+    if (s.state) root[kStateKey] = writeState(s, *s.state);  // optional: only scenes saved mid-run
+    return root;
+}
+
+}  // namespace
+
+// [SECTION] Public API
+
+bool parseScenario(std::string_view text, Scene& out, std::string& error) {
+    try {
+        Json root;
+        if (!json::parseStrictJson(text, root, error)) return false;
+        Scene scene;
+        if (std::string e = readScene(root, scene); !e.empty()) {
+            error = json::oneLine(e);
+            return false;
+        }
+        out = std::move(scene);
+        return true;
+    } catch (const std::exception& e) {  // allocation failure or a library surprise: still no crash
+        error = json::oneLine(std::string("cannot read the scenario: ") + e.what());
+        return false;
+    }
+}
+
+bool loadScenario(const std::string& path, Scene& out, std::string& error) {
+    std::string text;
+    if (!files::readTextFile(path, "scenario", text, error)) return false;
+    std::string e;
+    if (!parseScenario(text, out, e)) {
+        error = path + ": " + e;
+        return false;
+    }
+    return true;
+}
+
+std::string serializeScenario(const Scene& scene) {
+    Scene copy = scene;
+    return json::printCanonical(writeScene(copy)) + "\n";
+}
+
+bool saveScenario(const std::string& path, const Scene& scene, std::string& error) {
+    std::string text;
+    try {
+        text = serializeScenario(scene);
+    } catch (const std::exception& e) {
+        error = std::string("cannot serialize the scene: ") + e.what();
+        return false;
+    }
+    return saveTextAtomically(path, text, error);
+}
+
+}  // namespace jl

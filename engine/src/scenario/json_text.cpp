@@ -1,0 +1,407 @@
+// Strict JSON parsing (depth pre-scan, SAX-built DOM with duplicate-key and path tracking) and
+// canonical printing.
+// See scenario/json_text.h for why this exists.
+#include "scenario/json_text.h"
+
+#include <cstdio>
+#include <vector>
+
+namespace jl::json {
+
+// [SECTION] Message helpers
+
+namespace {
+
+/// Length of the valid UTF-8 sequence starting at s[i], or 0 when it is not valid.
+size_t utf8SequenceLength(std::string_view s, size_t i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    size_t n = 0;
+    if (b < 0x80) return 1;
+    if ((b & 0xE0) == 0xC0 && b >= 0xC2)
+        n = 2;
+    else if ((b & 0xF0) == 0xE0)
+        n = 3;
+    else if ((b & 0xF8) == 0xF0 && b <= 0xF4)
+        n = 4;
+    else
+        return 0;
+    if (i + n > s.size()) return 0;
+    for (size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+void appendEscapedByte(std::string& out, unsigned char b) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02X", b);
+    out += buf;
+}
+
+/// Appends s with control characters and invalid UTF-8 escaped; `quote` also escapes " and \.
+void appendPrintable(std::string& out, std::string_view s, bool quote, size_t maxChars) {
+    size_t i = 0;
+    while (i < s.size()) {
+        if (i >= maxChars) {
+            out += "...";
+            return;
+        }
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b == '\n')
+            out += "\\n";
+        else if (b == '\t')
+            out += "\\t";
+        else if (b == '\r')
+            out += "\\r";
+        else if (b < 0x20 || b == 0x7F)
+            appendEscapedByte(out, b);
+        else if (quote && (b == '"' || b == '\\')) {
+            out += '\\';
+            out += static_cast<char>(b);
+        } else {
+            const size_t n = utf8SequenceLength(s, i);
+            if (n == 0) {
+                appendEscapedByte(out, b);
+            } else {
+                out.append(s.substr(i, n));
+                i += n;
+                continue;
+            }
+        }
+        ++i;
+    }
+}
+
+}  // namespace
+
+std::string quote(std::string_view s, size_t maxChars) {
+    std::string out = "\"";
+    appendPrintable(out, s, true, maxChars);
+    out += '"';
+    return out;
+}
+
+std::string oneLine(std::string_view message) {
+    std::string out;
+    appendPrintable(out, message, false, 400);
+    return out;
+}
+
+void lineColumn(std::string_view text, size_t offset, size_t& line, size_t& column) {
+    if (offset > text.size()) offset = text.size();
+    line = 1;
+    size_t lineStart = 0;
+    for (size_t i = 0; i < offset; ++i)
+        if (text[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    column = offset - lineStart + 1;
+}
+
+namespace {
+
+std::string at(std::string_view text, size_t offset) {
+    size_t line = 0, column = 0;
+    lineColumn(text, offset, line, column);
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// [SECTION] Pre-scan
+//
+// One O(n) pass with O(1) memory before any parser runs:
+//   * nesting: counts [ and { outside strings, so "[[[[...]]]]" 100 000 deep is refused before a
+//     parser allocates a frame for it;
+//   * binary data: a control byte other than tab, CR and LF is never valid JSON (inside strings
+//     it must be escaped), and is the first thing an image, an archive or UTF-16 text hits;
+//   * a UTF-8 byte order mark anywhere but at the very start (which nlohmann skips).
+constexpr char kUtf8Bom[] = "\xEF\xBB\xBF";
+
+bool preScan(std::string_view text, int maxDepth, std::string& error) {
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02X", byte);
+            error = at(text, i) + (byte == 0 ? ": NUL byte: not a text file (binary data, or UTF-16 text without a byte order mark)"
+                                             : std::string(": control byte ") + hex +
+                                                   ": not a text file (a scenario is UTF-8 JSON text)");
+            return false;
+        }
+        if (inString) {
+            if (c == '\\')
+                ++i;  // skip the escaped character (\" does not end the string)
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > maxDepth) {
+                error = at(text, i) + ": nesting deeper than " + std::to_string(maxDepth) + " levels";
+                return false;
+            }
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        } else if (i > 0 && text.substr(i, 3) == kUtf8Bom) {
+            error = at(text, i) + ": UTF-8 byte order mark (U+FEFF) in the middle of the text; only one, at the very "
+                                  "start of the file, is allowed";
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The encoding a byte order mark announces, for files that are not UTF-8; nullptr otherwise.
+const char* foreignEncoding(std::string_view text) {
+    if (text.substr(0, 4) == std::string_view("\xFF\xFE\0\0", 4) || text.substr(0, 4) == std::string_view("\0\0\xFE\xFF", 4))
+        return "UTF-32";
+    if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") return "UTF-16";
+    return nullptr;
+}
+
+// [SECTION] SAX handler building an ordered DOM
+
+class DomBuilder {
+public:
+    DomBuilder(std::string_view text, int maxDepth) : text_(text), maxDepth_(maxDepth) {}
+
+    Json root;
+    std::string error;
+
+    bool null() { return add(Json(nullptr)); }
+    bool boolean(bool v) { return add(Json(v)); }
+    bool number_integer(Json::number_integer_t v) { return add(Json(v)); }
+    bool number_unsigned(Json::number_unsigned_t v) { return add(Json(v)); }
+    bool number_float(Json::number_float_t v, const Json::string_t&) { return add(Json(v)); }
+    bool string(Json::string_t& v) { return add(Json(std::move(v))); }
+    bool binary(Json::binary_t&) { return fail(pendingPath() + ": binary values are not JSON"); }
+
+    bool start_object(std::size_t) { return open(Json::object()); }
+    bool start_array(std::size_t) { return open(Json::array()); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+
+    bool key(Json::string_t& k) {
+        Frame& f = stack_.back();
+        if (f.container->contains(k)) {
+            const std::string where = containerPath();
+            return fail(where.empty() ? "duplicate top-level key " + quote(k) : where + ": duplicate key " + quote(k));
+        }
+        f.key = std::move(k);
+        f.hasKey = true;
+        return true;
+    }
+
+    bool parse_error(std::size_t position, const std::string& lastToken,
+                     const nlohmann::detail::exception& ex) {
+        std::string detail = ex.what();
+        // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
+        if (const size_t p = detail.find("] "); p != std::string::npos) detail.erase(0, p + 2);
+        if (detail.rfind("parse error", 0) == 0)
+            if (const size_t p = detail.find(": "); p != std::string::npos) detail.erase(0, p + 2);
+        size_t offset = position;
+        if (ex.id == 406) {  // number overflow: position is after the token
+            detail = "number out of range: " + (lastToken.size() > 40 ? lastToken.substr(0, 40) + "..." : lastToken);
+            offset = position >= lastToken.size() ? position - lastToken.size() : 0;
+        } else if (offset > 0) {
+            --offset;  // position counts the character that could not be used; point at it
+        }
+        // nlohmann quotes the whole token read so far: keep a 300 kB unterminated string out of the message.
+        if (const size_t a = detail.find("last read: '"); a != std::string::npos) {
+            const size_t from = a + 12;
+            size_t to = detail.find("'; expected", from);
+            if (to == std::string::npos) to = detail.rfind('\'');
+            if (to != std::string::npos && to > from + 40) detail.replace(from, to - from, detail.substr(from, 40) + "...");
+        }
+        // Right after a complete value the parser wanted a separator or the end of the container,
+        // as in "mass": 0x10 (the 0 is a value) or a missing comma: name that value, not the next.
+        const bool afterValue =
+            detail.find("; expected '}'") != std::string::npos || detail.find("; expected ']'") != std::string::npos;
+        const std::string path = afterValue ? lastValuePath() : pendingPath();
+        error = (path.empty() ? "" : path + ": ") + detail + " (" + at(text_, offset) + ")";
+        return false;
+    }
+
+private:
+    struct Frame {
+        Json* container;
+        std::string segment;  ///< how the container is reached from its parent: ".key" or "[3]"
+        size_t count = 0;     ///< elements added so far
+        std::string key;      ///< objects: the key of the value being parsed
+        bool hasKey = false;
+    };
+
+    bool fail(std::string message) {
+        error = std::move(message);
+        return false;
+    }
+
+    std::string containerPath() const {
+        std::string p;
+        for (size_t i = 1; i < stack_.size(); ++i) p += stack_[i].segment;
+        if (!p.empty() && p[0] == '.') p.erase(0, 1);
+        return p;
+    }
+
+    /// Segment of the value about to be added to the top container.
+    std::string pendingSegment() const {
+        if (stack_.empty()) return "";
+        const Frame& f = stack_.back();
+        if (f.container->is_array()) return "[" + std::to_string(f.count) + "]";
+        return f.hasKey ? "." + f.key : "";
+    }
+
+    /// Path of the value most recently added to the top container (pendingPath() if none).
+    std::string lastValuePath() const {
+        if (stack_.empty() || stack_.back().count == 0) return pendingPath();
+        const Frame& f = stack_.back();
+        std::string p = containerPath() + (f.container->is_array() ? "[" + std::to_string(f.count - 1) + "]" : "." + f.key);
+        if (!p.empty() && p[0] == '.') p.erase(0, 1);
+        return p;
+    }
+
+    std::string pendingPath() const {
+        std::string p = containerPath() + pendingSegment();
+        if (!p.empty() && p[0] == '.') p.erase(0, 1);
+        return p;
+    }
+
+    /// Adds v to the top container (or makes it the root) and returns where it now lives.
+    Json* place(Json&& v) {
+        if (stack_.empty()) {
+            root = std::move(v);
+            return &root;
+        }
+        Frame& f = stack_.back();
+        ++f.count;
+        if (f.container->is_array()) {
+            f.container->push_back(std::move(v));
+            return &f.container->back();
+        }
+        f.hasKey = false;
+        // Children are complete before their parent grows, so this pointer stays valid while
+        // the child is on the stack.
+        Json& slot = (*f.container)[f.key];
+        slot = std::move(v);
+        return &slot;
+    }
+
+    bool add(Json&& v) {
+        place(std::move(v));
+        return true;
+    }
+
+    bool open(Json&& container) {
+        if (static_cast<int>(stack_.size()) >= maxDepth_)
+            return fail(pendingPath() + ": nesting deeper than " + std::to_string(maxDepth_) + " levels");
+        std::string segment = pendingSegment();
+        Json* where = place(std::move(container));
+        stack_.push_back(Frame{where, std::move(segment), 0, {}, false});
+        return true;
+    }
+
+    bool close() {
+        stack_.pop_back();
+        return true;
+    }
+
+    std::string_view text_;
+    int maxDepth_;
+    std::vector<Frame> stack_;
+};
+
+}  // namespace
+
+// [SECTION] Canonical printing
+
+namespace {
+
+std::string scalarText(const Json& v) {
+    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+bool isScalar(const Json& v) {
+    return !v.is_object() && !v.is_array();
+}
+
+void print(const Json& v, int indent, std::string& out) {
+    const std::string pad(static_cast<size_t>(indent + 2), ' ');
+    if (v.is_object()) {
+        if (v.empty()) {
+            out += "{}";
+            return;
+        }
+        out += "{\n";
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (!first) out += ",\n";
+            first = false;
+            out += pad + scalarText(Json(it.key())) + ": ";
+            print(it.value(), indent + 2, out);
+        }
+        out += "\n" + std::string(static_cast<size_t>(indent), ' ') + "}";
+    } else if (v.is_array()) {
+        bool allScalars = true;
+        for (const Json& e : v) allScalars = allScalars && isScalar(e);
+        if (allScalars) {
+            out += "[";
+            for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + scalarText(v[i]);
+            out += "]";
+            return;
+        }
+        out += "[\n";
+        for (size_t i = 0; i < v.size(); ++i) {
+            if (i) out += ",\n";
+            out += pad;
+            print(v[i], indent + 2, out);
+        }
+        out += "\n" + std::string(static_cast<size_t>(indent), ' ') + "]";
+    } else {
+        out += scalarText(v);
+    }
+}
+
+}  // namespace
+
+std::string printCanonical(const Json& v) {
+    std::string out;
+    print(v, 0, out);
+    return out;
+}
+
+// [SECTION] Entry point
+
+bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth) {
+    const size_t bom = text.substr(0, 3) == kUtf8Bom ? 3 : 0;  // one leading BOM is allowed (RFC 8259 §8.1)
+    if (text.find_first_not_of(" \t\r\n", bom) == std::string_view::npos) {
+        error = "the file is empty (expected a JSON object)";
+        return false;
+    }
+    if (const char* encoding = foreignEncoding(text)) {
+        error = std::string("the file is ") + encoding + " text (it starts with a " + encoding +
+                " byte order mark); JointLab reads UTF-8: save it as UTF-8";
+        return false;
+    }
+    if (!preScan(text, maxDepth, error)) return false;
+    DomBuilder builder(text, maxDepth);
+    bool ok = false;
+    try {
+        ok = Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,
+                             /*strict=*/true, /*ignore_comments=*/false);
+    } catch (const std::exception& e) {
+        builder.error = std::string("cannot parse: ") + e.what();
+        ok = false;
+    }
+    if (!ok) {
+        error = oneLine(builder.error.empty() ? "cannot parse the file" : builder.error);
+        return false;
+    }
+    out = std::move(builder.root);
+    return true;
+}
+
+}  // namespace jl::json

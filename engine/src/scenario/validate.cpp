@@ -1,0 +1,166 @@
+// Scene validation: the checks shared by parseScenario (after reading) and validateScene (the
+// editor's scenes). Policies are described at the top of scenario/io.cpp.
+#include <map>
+
+#include "jointlab/scenario_io.h"
+#include "scenario/json_text.h"
+#include "scenario/scenario_fields.h"
+
+namespace jl {
+namespace scenario {
+
+namespace {
+
+using json::quote;
+
+// [SECTION] Validation (shared by parseScenario and validateScene)
+
+/// Checks values against their Field: finite (or an allowed infinity), range, unit quaternions,
+/// enum values in range. Records the first problem only.
+class Checker {
+public:
+    Checker(std::string path, const Schema& schema, std::string& error)
+        : path_(std::move(path)), schema_(schema), error_(error) {}
+
+    void operator()(const char* name, Real& x, const Field& f) {
+        checkReal(join(path_, name), x, f, schema_.allowsInfinity(name));
+    }
+    void operator()(const char* name, Vec3& v, const Field& f) {
+        const bool inf = schema_.allowsInfinity(name);
+        for (int k = 0; k < 3; ++k)
+            checkReal(join(path_, name) + "[" + std::to_string(k) + "]", v[k], f, inf);
+    }
+    void operator()(const char* name, Quat& q, const Field&) {
+        if (!error_.empty()) return;
+        const Real n = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+        if (!isFinite(q))
+            error_ = fail(join(path_, name), "must be finite, got [" + number(q.w) + ", " + number(q.x) +
+                                                 ", " + number(q.y) + ", " + number(q.z) + "]");
+        else if (!(std::abs(n - 1.0) <= kUnitQuatTolerance))
+            error_ = fail(join(path_, name), "not a unit quaternion (|q| = " + number(n) + ")");
+    }
+    void operator()(const char* name, int& i, const Field& f) {
+        if (!error_.empty()) return;
+        if (std::string problem = f.check(static_cast<Real>(i)); !problem.empty())
+            error_ = fail(join(path_, name), problem);
+    }
+    void operator()(const char*, bool&, const Field&) {}
+    void operator()(const char*, std::string&, const Field&) {}
+    template <class E>
+    void operator()(const char* name, EnumField<E> e, const Field&) {
+        if (!error_.empty()) return;
+        const int i = static_cast<int>(e.value);
+        if (i < 0 || i >= e.count) error_ = fail(join(path_, name), "invalid value " + std::to_string(i));
+    }
+
+private:
+    void checkReal(const std::string& path, Real x, const Field& f, bool infinityAllowed) {
+        if (!error_.empty()) return;
+        if (std::isinf(x) && !infinityAllowed) {
+            error_ = fail(path, std::string("must be finite, got ") + (x > 0 ? "inf" : "-inf"));
+            return;
+        }
+        if (std::string problem = f.check(x); !problem.empty()) {
+            error_ = fail(path, problem);
+            return;
+        }
+        if (std::isfinite(x) && std::abs(x) > kMaxMagnitude)
+            error_ = fail(path, "magnitude must be <= " + number(kMaxMagnitude) + ", got " + number(x) +
+                                    (infinityAllowed ? " (write \"inf\" for no limit)" : ""));
+    }
+
+    std::string path_;
+    const Schema& schema_;
+    std::string& error_;
+};
+
+std::string checkName(const std::string& path, const std::string& name) {
+    if (name.empty()) return fail(path, "must not be empty");
+    for (unsigned char c : name)
+        if (c < 0x20 || c == 0x7F)
+            return fail(path, "must not contain control characters, got " + quote(name));
+    return "";
+}
+
+}  // namespace
+
+std::string validate(Scene& s) {
+    std::string error;
+    {
+        Checker c("settings", schemaOf<WorldSettings>(), error);
+        s.settings.visit(c);
+        if (!error.empty()) return error;
+        Checker cam("camera", schemaOf<CameraState>(), error);
+        s.camera.visit(cam);
+        if (!error.empty()) return error;
+    }
+
+    std::map<std::string, size_t> bodyIndex;
+    for (size_t i = 0; i < s.bodies.size(); ++i) {
+        BodyDesc& b = s.bodies[i];
+        const std::string path = indexed("bodies", i);
+        Checker c(path, schemaOf<BodyDesc>(), error);
+        b.visit(c);
+        if (!error.empty()) return error;
+        const std::string namePath = join(path, keyOf(b, b.name));
+        if (error = checkName(namePath, b.name); !error.empty()) return error;
+        if (auto [it, inserted] = bodyIndex.emplace(b.name, i); !inserted)
+            return fail(namePath, "duplicate body name " + quote(b.name) + " (also " +
+                                      indexed("bodies", it->second) + ")");
+    }
+
+    std::map<std::string, size_t> jointIndex;
+    for (size_t i = 0; i < s.joints.size(); ++i) {
+        JointDesc& j = s.joints[i];
+        const std::string path = indexed("joints", i);
+        Checker c(path, schemaOf<JointDesc>(), error);
+        j.visitCommon(c);
+        if (!error.empty()) return error;
+        const std::string paramsPath = join(path, "params");
+        std::visit(
+            [&](auto& params) {
+                Checker pc(paramsPath, schemaOf<std::decay_t<decltype(params)>>(), error);
+                params.visit(pc);
+            },
+            j.params);
+        if (!error.empty()) return error;
+        if (std::string problem = validateJointParams(j.params); !problem.empty())
+            return join(paramsPath, problem);
+
+        const std::string namePath = join(path, keyOf(j, j.name));
+        if (error = checkName(namePath, j.name); !error.empty()) return error;
+        if (auto [it, inserted] = jointIndex.emplace(j.name, i); !inserted)
+            return fail(namePath, "duplicate joint name " + quote(j.name) + " (also " +
+                                      indexed("joints", it->second) + ")");
+
+        const std::string body0Path = join(path, keyOf(j, j.body0));
+        const std::string body1Path = join(path, keyOf(j, j.body1));
+        if (!j.body0.empty() && !bodyIndex.count(j.body0))
+            return fail(body0Path, "no body named " + quote(j.body0));
+        if (!j.body1.empty() && !bodyIndex.count(j.body1))
+            return fail(body1Path, "no body named " + quote(j.body1));
+        if (j.body0.empty() && j.body1.empty())
+            return fail(path, "both bodies are the world (" + keyOf(j, j.body0) + " and " +
+                                  keyOf(j, j.body1) + " are empty); a joint needs at least one body");
+        if (j.body0 == j.body1) return fail(body1Path, "joins body " + quote(j.body1) + " to itself");
+    }
+
+    // Plots name joints and rows, but a name that does not exist is not an error: the app shows it
+    // as missing (deleting a joint must not make the scene invalid).
+    for (size_t i = 0; i < s.plots.size(); ++i) {
+        Checker c(indexed("plots", i), schemaOf<PlotDesc>(), error);
+        s.plots[i].visit(c);
+        if (!error.empty()) return error;
+    }
+    if (s.state) return validateState(s, *s.state);
+    return "";
+}
+
+}  // namespace scenario
+
+std::string validateScene(const Scene& scene) {
+    Scene copy = scene;  // the field lists are non-const visitors; validation reads only
+    return json::oneLine(scenario::validate(copy));
+}
+
+}  // namespace jl

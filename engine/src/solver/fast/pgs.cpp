@@ -1,0 +1,281 @@
+// Projected Gauss-Seidel, as physx-1d-constraint-formulation.md "PGS Implementation".
+//
+// [SECTION] stages
+//   1. position iterations: Δv accumulates from zero (F 23–25); newAccum = constant +
+//      vMul·J⁽ᵐ⁾Δv⁽ᵐ⁾ + impulseMul·accum, clamped to [minImpulse, maxImpulse]
+//   2. integrate poses once with v_pre + Δv (the "motion" velocities, joints guide vMotion)
+//   3. velocity iterations: the same sweep with the unbiased constants (hard rows drop the bias
+//      unless they keep it; springs continue as an extra position iteration would, D "PGS
+//      Velocity Iteration"), giving the post-step velocities (vNext)
+//
+// The rows are swept in the batched layout of solver/fast/batch.h: colour by colour, batch by batch,
+// row slot by row slot. Joints in one batch share no dynamic body, so the 4 lanes of a batch are
+// independent and the AVX2 kernel solves them at once; this file holds the plain C++ kernel that
+// does the same arithmetic lane after lane (and is used when AVX2 is not available).
+#include <atomic>
+
+#include "jointlab/solver_kernel.h"
+#include "solver/solver.h"
+
+namespace jl {
+
+namespace {
+std::atomic<SolverKernel> gKernel{SolverKernel::Auto};
+std::atomic<SolverOrder> gOrder{SolverOrder::Coloured};
+}  // namespace
+
+void setSolverOrder(SolverOrder order) { gOrder.store(order, std::memory_order_relaxed); }
+SolverOrder solverOrder() { return gOrder.load(std::memory_order_relaxed); }
+
+void setSolverKernel(SolverKernel k) { gKernel.store(k, std::memory_order_relaxed); }
+
+SolverKernel activeSolverKernel() {
+    const SolverKernel k = gKernel.load(std::memory_order_relaxed);
+    if (k == SolverKernel::Scalar) return SolverKernel::Scalar;
+    return solver::avx2Available() ? SolverKernel::Avx2 : SolverKernel::Scalar;
+}
+
+}  // namespace jl
+
+namespace jl::solver {
+
+// [SECTION] the plain C++ batch kernel
+
+namespace {
+
+inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
+    return (j[0][l] * v[0] + j[1][l] * v[1]) + j[2][l] * v[2];
+}
+
+/// One batch, lane after lane. Per lane the operations are exactly those of the AVX2 kernel.
+/// Padding lanes are skipped: they would add zero impulses to the static body (whose velocity
+/// stays +0) and zeros to the residual, so the result is the same.
+/// `live`: the lanes solved (a pipelined quad's; the others change nothing).
+void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* couplings, double* bodies, bool biased,
+                      LaneSums& residual, int live = (1 << kLanes) - 1) {
+    RowLanes* rows = slots + bt.firstSlot;
+    const CouplingLanes* K = couplings + bt.firstCoupling;
+    const int n = bt.slotCount;
+    for (int l = 0; l < bt.laneCount; ++l) {
+        if (!(live & (1 << l))) continue;
+        double* A = bodies + 8 * bt.body0[l];
+        double* B = bodies + 8 * bt.body1[l];
+        double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
+        double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
+        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
+        // Every row's unclamped impulse from its velocity J⁽ᵐ⁾·v⁽ᵐ⁾ at the batch's start
+        // (F 62–65, D 20–22); each row's impulse change then adds vMul·K(s, t)·Δλ_t to the rows
+        // after it (CouplingLanes).
+        double na0[kMaxBatchSlots];
+        for (int s = 0; s < n; ++s) {
+            const RowLanes& r = rows[s];
+            const double vel = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
+            const double c = biased ? r.constant[l] : r.unbiasedConstant[l];
+            na0[s] = (c + r.vMul[l] * vel) + r.impulseMul[l] * r.accum[l];
+        }
+        double normalAccum = 0.0, lane = 0.0;  // this batch's residual terms (added below)
+        for (int s = 0; s < n; ++s) {
+            RowLanes& r = rows[s];
+            const double acc = r.accum[l];
+            double na = na0[s];
+            double lo = r.minImpulse[l], hi = r.maxImpulse[l];
+            if (bt.contact && s > 0) {  // friction: ±μ·(normal impulse)
+                hi = bt.frictionCoef[l] * normalAccum;
+                lo = -hi;
+            }
+            na = na < lo ? lo : (na > hi ? hi : na);
+            const bool active = r.response[l] > 0.0;
+            const double dl = active ? na - acc : 0.0;
+            if (active) r.accum[l] = na;
+            if (s == 0) normalAccum = r.accum[l];
+            for (int t = s + 1; t < n; ++t) na0[t] = na0[t] + K[couplingIndex(t, s)].k[l] * dl;
+            // F 24, 60–61
+            const double d0 = dl * ls0, e0 = dl * as0, d1 = dl * ls1, e1 = dl * as1;
+            for (int k = 0; k < 3; ++k) {
+                av[k] = av[k] + d0 * r.lin0[k][l];
+                aw[k] = aw[k] + e0 * r.ang0[k][l];
+                bv[k] = bv[k] - d1 * r.lin1[k][l];
+                bw[k] = bw[k] - e1 * r.ang1[k][l];
+            }
+            const double rr = dl * r.response[l];
+            lane = lane + rr * rr;
+        }
+        residual.v[l] = residual.v[l] + lane;
+        storeBodyRecord(A, av, aw);
+        storeBodyRecord(B, bv, bw);
+    }
+}
+
+inline double dotLanes(const double (&a)[3][kLanes], const double (&b)[3][kLanes], int l) {
+    return (a[0][l] * b[0][l] + a[1][l] * b[1][l]) + a[2][l] * b[2][l];
+}
+inline const double (&lin0Of(const RowLanes& r))[3][kLanes] { return r.lin0; }
+inline const double (&lin1Of(const RowLanes& r))[3][kLanes] { return r.lin1; }
+inline const double (&lin0Of(const HardLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&lin1Of(const HardLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&lin0Of(const LockLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&lin1Of(const LockLanes& r))[3][kLanes] { return r.lin; }
+
+template <class Lanes>
+void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
+    const Lanes* r = slots + bt.firstSlot;
+    CouplingLanes* K = out + bt.firstCoupling;
+    for (int s = 1; s < bt.slotCount; ++s)
+        for (int t = 0; t < s; ++t)
+            for (int l = 0; l < kLanes; ++l)
+                K[couplingIndex(s, t)].k[l] = r[s].vMul[l] * (((bt.linScale0[l] * dotLanes(lin0Of(r[s]), lin0Of(r[t]), l) +
+                                                              bt.angScale0[l] * dotLanes(r[s].ang0, r[t].ang0, l)) +
+                                                             bt.linScale1[l] * dotLanes(lin1Of(r[s]), lin1Of(r[t]), l)) +
+                                                            bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l));
+}
+
+}  // namespace
+
+void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
+                      CouplingLanes* out) {
+    switch (bt.layout) {
+        case kLayoutLock: couplingsOf(bt, lockSlots, out); break;
+        case kLayoutHard: couplingsOf(bt, hardSlots, out); break;
+        default: couplingsOf(bt, slots, out); break;
+    }
+}
+
+void computeBatchCouplings(Data& data, size_t bi, bool simd) {
+    const Batch& bt = data.batches[bi];
+    if (simd)
+        computeCouplingsAvx2(&bt, 1, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
+    else
+        computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
+}
+
+void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, const CouplingLanes* couplings,
+                        double* bodies, bool biased, LaneSums& residual) {
+    for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, couplings, bodies, biased, residual);
+}
+
+void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
+                      const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
+    for (int qi = 0; qi < count; ++qi) {
+        const PipeQuad& q = quads[qi];
+        Batch& bt = comps[q.comp];
+        if (q.fresh) layoutCompScalar(bt, src, compSlots, compCouplings);
+        RowLanes* slots = compSlots + bt.firstSlot;
+        // as the AVX2 kernel: the impulses in, the live lanes solved, the impulses out
+        for (int s = 0; s < bt.slotCount; ++s)
+            for (int l = 0; l < kLanes; ++l) slots[s].accum[l] = accum[q.accum[l] + s];
+        LaneSums res;
+        solveBatchScalar(bt, compSlots, compCouplings, bodies, biased, res, q.live);
+        for (int l = 0; l < kLanes; ++l) {
+            if (!(q.live & (1 << l))) continue;
+            for (int s = 0; s < bt.slotCount; ++s) accum[q.accum[l] + s] = slots[s].accum[l];
+            visitResidual[q.visit[l]] = res.v[l];
+        }
+    }
+}
+
+#if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
+void expandFullAvx2(const RowLanes*, int, int, PipeRow*) {}  // (never called: no AVX2)
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes*,
+                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
+                    double* visitResidual) {
+    sweepQuadsScalar(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
+}
+void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
+                          const LockLanes* lockSlots, CouplingLanes* out) {
+    for (int i = 0; i < count; ++i) computeCouplings(batches[i], slots, hardSlots, lockSlots, out);
+}
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes*, LockLanes*,
+                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
+    sweepBatchesScalar(batches, begin, end, slots, couplings, bodies, biased, residual);  // no compact batches without AVX2
+}
+bool avx2Available() { return false; }
+int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, double*) { return -1; }
+bool prepLockBatchAvx2(const Batch&, const LockPrepIn&, double, double, LockLanes*, LockPrepOut&) { return false; }
+#else
+bool avx2Available() {
+    static const bool ok = __builtin_cpu_supports("avx2");
+    return ok;
+}
+#endif
+
+// [SECTION] the solve
+
+namespace {
+
+/// Gauss-Seidel over batches [begin, end), adding to `lanes`.
+void sweepRange(Data& data, int begin, int end, bool biased, bool simd, LaneSums& lanes) {
+    double* bodies = &data.bodies[0].linVel.x;
+    if (simd)
+        sweepBatchesAvx2(data.batches.data(), begin, end, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
+                         data.couplings.data(), bodies, biased, lanes);
+    else
+        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), data.couplings.data(), bodies, biased, lanes);
+}
+
+/// One Gauss-Seidel pass over every batch (sweepParts); returns the sweep's residual.
+Real sweep(Data& data, bool biased, bool simd) {
+    return sweepParts(data, [&](int begin, int end, LaneSums& lanes) { sweepRange(data, begin, end, biased, simd, lanes); });
+}
+
+/// v = v_pre + Δv, ω = ω_pre + I^-½·Δω⁽ᵐ⁾.
+void totalVelocity(const Body& b, const BodyInfo& info, Vec3& v, Vec3& w) {
+    v = info.vPre + b.linVel;
+    w = info.wPre + info.sqrtInvInertia * b.angVel;
+}
+
+}  // namespace
+
+void solvePGS(Data& data, const Params& p) {
+    const bool simd = p.simd;
+    for (Body& b : data.bodies) b = Body{};
+    // Rows that start with an accumulated impulse (warm-started contacts) apply it first (F 24).
+    for (const Batch& bt : data.batches) {
+        if (!bt.contact) continue;
+        for (int l = 0; l < kLanes; ++l) {
+            Body& a = data.bodies[static_cast<size_t>(bt.body0[l])];
+            for (int s = 0; s < bt.slotCount; ++s) {
+                const RowLanes& r = data.slots[static_cast<size_t>(bt.firstSlot + s)];
+                const Real dl = r.accum[l];
+                if (dl == 0.0) continue;
+                // body 1 of a contact is the ground (static): nothing to apply there
+                a.linVel += (dl * bt.linScale0[l]) * Vec3(r.lin0[0][l], r.lin0[1][l], r.lin0[2][l]);
+                a.angVel += (dl * bt.angScale0[l]) * Vec3(r.ang0[0][l], r.ang0[1][l], r.ang0[2][l]);
+            }
+        }
+    }
+
+    data.residuals.clear();
+    // Parallel solve: the position iterations in one fork if each part can have a thread of its
+    // own (the same bits as a fork per sweep, sweepPartsTogether).
+    bool together = false;
+    if (data.parts() > 1) {
+        auto range = [&](int, int begin, int end, LaneSums& lanes) { sweepRange(data, begin, end, true, simd, lanes); };
+        together = sweepPartsTogether(data, p.posIters, range, [](int, int) {}, data.residuals);
+    }
+    // One part without contacts, in batches too thin to keep the core busy: the position sweeps
+    // pipelined (solver/fast/pipeline.h; the same bits).
+    const bool pipelined = !together && sweepPipelined(data, p.posIters, simd, data.residuals);
+    for (int it = 0; it < p.posIters && !together && !pipelined; ++it) data.residuals.push_back(sweep(data, true, simd));
+
+    // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
+    for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i) {
+        BodyInfo& info = data.info[i];
+        Vec3 v, w;
+        totalVelocity(data.bodies[i], info, v, w);
+        v = clampSpeed(v, p.maxLinearSpeed);
+        w = clampSpeed(w, p.maxAngularSpeed);
+        info.pose.p += v * p.dt;
+        info.pose.q = integrateRotation(info.pose.q, w, p.dt);
+    }
+
+    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, false, simd));
+
+    for (size_t i = 0; i < data.bodies.size(); ++i) {
+        Vec3 v, w;
+        totalVelocity(data.bodies[i], data.info[i], v, w);
+        data.bodies[i].linVel = v;
+        data.bodies[i].angVel = w;
+    }
+}
+
+}  // namespace jl::solver

@@ -1,0 +1,653 @@
+// The PGS batch kernel with AVX2: one __m256d holds one quantity of the 4 lanes of a batch
+// (solver/fast/batch.h). Compiled with -mavx2 (and without -mfma; -ffp-contract=off as everywhere), and
+// only called after a run-time check (avx2Available), so the engine still runs on CPUs without it.
+// Every function called from the rest of the engine leaves the upper halves of the YMM registers
+// clean (vzeroupper; GCC omits it after a call to a function that takes __m256d arguments): plain
+// SSE code run with them dirty was measured 65% slower on the ragdoll scene (libm's atan2 in the
+// next joint's prep, and setupHardSlot).
+//
+// Per lane it performs exactly the operations of solveBatchScalar (solver/fast/pgs.cpp), in the same
+// order: separate multiplies and adds, comparisons and blends for the clamp. Keep the two in step.
+//
+// A batch's body velocities are loaded once (a 4×4 transpose of the bodies' {x, y, z, pad}
+// halves), kept in registers over all of its row slots, and stored back once.
+#include <immintrin.h>
+
+#include "solver/fast/avx2.h"
+#include "solver/fast/batch.h"
+#include "solver/fast/pipeline.h"
+
+namespace jl::solver {
+
+namespace {
+
+/// (j.x·v.x + j.y·v.y) + j.z·v.z per lane.
+inline __m256d dot(const double (&j)[3][kLanes], const Vec3x4& v) {
+    const __m256d xy = _mm256_add_pd(_mm256_mul_pd(_mm256_load_pd(j[0]), v.x), _mm256_mul_pd(_mm256_load_pd(j[1]), v.y));
+    return _mm256_add_pd(xy, _mm256_mul_pd(_mm256_load_pd(j[2]), v.z));
+}
+
+/// v + d·j (add) or v − d·j (sub) per component.
+inline void addScaled(Vec3x4& v, __m256d d, const double (&j)[3][kLanes]) {
+    v.x = _mm256_add_pd(v.x, _mm256_mul_pd(d, _mm256_load_pd(j[0])));
+    v.y = _mm256_add_pd(v.y, _mm256_mul_pd(d, _mm256_load_pd(j[1])));
+    v.z = _mm256_add_pd(v.z, _mm256_mul_pd(d, _mm256_load_pd(j[2])));
+}
+inline void subScaled(Vec3x4& v, __m256d d, const double (&j)[3][kLanes]) {
+    v.x = _mm256_sub_pd(v.x, _mm256_mul_pd(d, _mm256_load_pd(j[0])));
+    v.y = _mm256_sub_pd(v.y, _mm256_mul_pd(d, _mm256_load_pd(j[1])));
+    v.z = _mm256_sub_pd(v.z, _mm256_mul_pd(d, _mm256_load_pd(j[2])));
+}
+
+// What differs between the two slot layouts; everything else is one kernel (solveBatch).
+inline const double (&linear0(const RowLanes& r))[3][kLanes] { return r.lin0; }
+inline const double (&linear1(const RowLanes& r))[3][kLanes] { return r.lin1; }
+inline const double (&linear0(const LockLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&linear1(const LockLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&linear0(const HardLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&linear1(const HardLanes& r))[3][kLanes] { return r.lin; }
+
+/// F 63–65, D 20–22: constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum, with J⁽ᵐ⁾Δv⁽ᵐ⁾ the row's
+/// velocity at its batch's start (the earlier rows' changes come through the couplings).
+inline __m256d newImpulse(const RowLanes& r, __m256d c, __m256d vel, __m256d acc) {
+    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), _mm256_mul_pd(_mm256_load_pd(r.impulseMul), acc));
+}
+/// The same for a lock or a hard row: impulseMul·accum = 1·accum = accum on active lanes (inactive
+/// lanes are masked).
+template <class Compact>
+inline __m256d newImpulse(const Compact& r, __m256d c, __m256d vel, __m256d acc) {
+    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), acc);
+}
+
+/// A row's bounds.
+inline void bounds(const RowLanes& r, __m256d& lo, __m256d& hi) {
+    lo = _mm256_load_pd(r.minImpulse);
+    hi = _mm256_load_pd(r.maxImpulse);
+}
+inline void bounds(const HardLanes& r, __m256d& lo, __m256d& hi) {
+    lo = _mm256_load_pd(r.minImpulse);
+    hi = _mm256_load_pd(r.maxImpulse);
+}
+/// A lock row's: ±kMaxRowVelocityChange·(1/r) with 1/r = −vMul, as the set-up computes them.
+inline void bounds(const LockLanes& r, __m256d& lo, __m256d& hi) {
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    hi = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), _mm256_xor_pd(sign, _mm256_load_pd(r.vMul)));
+    lo = _mm256_xor_pd(sign, hi);
+}
+
+/// The bodies of a batch's lanes, in registers while its row slots are solved.
+struct BatchBodies {
+    double* a[kLanes];
+    double* b[kLanes];
+    Vec3x4 av, aw, bv, bw;
+
+    BatchBodies(const Batch& bt, double* bodies) {
+        for (int l = 0; l < kLanes; ++l) {
+            a[l] = bodies + 8 * bt.body0[l];
+            b[l] = bodies + 8 * bt.body1[l];
+        }
+        loadBodies4(a, av, aw);
+        loadBodies4(b, bv, bw);
+    }
+    void store() const {
+        storeBodies4(a, av, aw);
+        storeBodies4(b, bv, bw);
+    }
+    /// The same for the `live` lanes only (the others' records go to `sink`, 16 doubles).
+    void storeLive(int live, double* sink) {
+        for (int l = 0; l < kLanes; ++l)
+            if (!(live & (1 << l))) {
+                a[l] = sink;
+                b[l] = sink + 8;
+            }
+        store();
+    }
+};
+
+/// Where a batch's accumulated impulses are read and written: in its row slots (plain sweeps)…
+struct AccumInSlots {
+    template <class Lanes>
+    __m256d load(const Lanes& r, int) const {
+        return _mm256_load_pd(r.accum);
+    }
+    template <class Lanes>
+    void store(Lanes& r, int, __m256d v) const {
+        _mm256_store_pd(r.accum, v);
+    }
+};
+/// … or, for a pipelined quad, in Pipeline::accum: lane l's row s at accum[at[l] + s].
+struct AccumInArray {
+    double* accum;
+    const int32_t* at;
+    template <class Lanes>
+    __m256d load(const Lanes&, int s) const {
+        return _mm256_set_pd(accum[at[3] + s], accum[at[2] + s], accum[at[1] + s], accum[at[0] + s]);
+    }
+    template <class Lanes>
+    void store(Lanes&, int s, __m256d v) const {
+        const __m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);
+        _mm_storel_pd(accum + at[0] + s, lo);
+        _mm_storeh_pd(accum + at[1] + s, lo);
+        _mm_storel_pd(accum + at[2] + s, hi);
+        _mm_storeh_pd(accum + at[3] + s, hi);
+    }
+};
+
+/// J⁽ᵐ⁾·v⁽ᵐ⁾ of a row slot's 4 rows (F 62, 64).
+template <class Lanes>
+__attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const BatchBodies& B) {
+    return _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot(linear0(r), B.av), dot(r.ang0, B.aw)), dot(linear1(r), B.bv)),
+                         dot(r.ang1, B.bw));
+}
+
+/// One row slot given its rows' unclamped impulses `na` (newImpulse plus the earlier rows'
+/// couplings): clamped to the bounds and stored; returns the impulse changes Δλ in `dl`
+/// (applySlot applies them).
+template <class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const Acc& io, __m256d na, __m256d acc, __m256d residual,
+                                                        __m256d& dl) {
+    const __m256d zero = _mm256_setzero_pd();
+    __m256d lo, hi;
+    bounds(*r, lo, hi);
+    // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): the same values whenever
+    // lo ≤ hi, which every row's bounds are (lo ≤ 0 ≤ hi, then clamped to ±kMaxRowVelocityChange/r),
+    // and a NaN passes through both (MAXPD/MINPD return the second operand), as it does the
+    // comparisons. Two dependent operations on each slot's chain instead of four.
+    na = _mm256_min_pd(hi, _mm256_max_pd(lo, na));
+    const __m256d resp = _mm256_load_pd(r->response);
+    const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
+    dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
+    io.store(*r, s, _mm256_blendv_pd(acc, na, active));
+    const __m256d rr = _mm256_mul_pd(dl, resp);
+    return _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
+}
+
+/// A row's impulse change applied to the bodies' velocities (F 24, 60–61).
+template <class Lanes>
+__attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lanes* r, __m256d dl, BatchBodies& B) {
+    // The body scales are read from the batch at each use (memory operands), which leaves the
+    // registers to the velocity vectors.
+    addScaled(B.av, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale0)), linear0(*r));
+    addScaled(B.aw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale0)), r->ang0);
+    subScaled(B.bv, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale1)), linear1(*r));
+    subScaled(B.bw, _mm256_mul_pd(dl, _mm256_load_pd(bt.angScale1)), r->ang1);
+}
+
+/// Every row's unclamped impulse from its velocity at the batch's start (F 62–65).
+template <class Lanes, class Acc>
+__attribute__((always_inline)) inline void startRow(const Lanes& r, int s, const Acc& io, const BatchBodies& B, bool biased, __m256d& na,
+                                                    __m256d& acc) {
+    acc = io.load(r, s);
+    na = newImpulse(r, _mm256_load_pd(biased ? r.constant : r.unbiasedConstant), rowVelocity(r, B), acc);
+}
+
+/// The row slots of a batch (CouplingLanes): every row's unclamped impulse at the start, then row
+/// after row, each impulse change added to the later rows' through their couplings. N: the slot
+/// count, known at compile time so that the impulses stay in registers.
+template <int N, class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K,
+                                                        BatchBodies& B, bool biased, __m256d residual) {
+    __m256d na[N], acc[N];
+#pragma GCC unroll 8
+    for (int s = 0; s < N; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
+#pragma GCC unroll 8
+    for (int s = 0; s < N; ++s) {
+        __m256d dl;
+        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+#pragma GCC unroll 8
+        for (int t = s + 1; t < N; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        applySlot(bt, r + s, dl, B);
+    }
+    return residual;
+}
+
+/// The same for any slot count (the impulses on the stack).
+template <class Lanes, class Acc>
+__m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K, BatchBodies& B, bool biased,
+                     __m256d residual) {
+    const int n = bt.slotCount;
+    __m256d na[kMaxBatchSlots], acc[kMaxBatchSlots];
+    for (int s = 0; s < n; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
+    for (int s = 0; s < n; ++s) {
+        __m256d dl;
+        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        for (int t = s + 1; t < n; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        applySlot(bt, r + s, dl, B);
+    }
+    return residual;
+}
+
+/// One batch. `live`: the lanes whose bodies are stored back (a pipelined quad's; the others' go
+/// to a scratch record, so a masked lane changes no body whatever its rows compute).
+template <class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, Lanes* slots, const Acc& io,
+                                                               const CouplingLanes* couplings, double* bodies, bool biased,
+                                                               __m256d residual, int live) {
+    BatchBodies B(bt, bodies);
+    Lanes* r = slots + bt.firstSlot;
+    const CouplingLanes* K = couplings + bt.firstCoupling;
+    switch (bt.slotCount) {
+        case 1: residual = solveRows<1>(bt, r, io, K, B, biased, residual); break;
+        case 2: residual = solveRows<2>(bt, r, io, K, B, biased, residual); break;
+        case 3: residual = solveRows<3>(bt, r, io, K, B, biased, residual); break;
+        case 4: residual = solveRows<4>(bt, r, io, K, B, biased, residual); break;
+        case 5: residual = solveRows<5>(bt, r, io, K, B, biased, residual); break;
+        case 6: residual = solveRows<6>(bt, r, io, K, B, biased, residual); break;
+        default: residual = solveRowsAny(bt, r, io, K, B, biased, residual); break;
+    }
+    if (live == (1 << kLanes) - 1) {
+        B.store();
+    } else {
+        alignas(32) double sink[16];
+        B.storeLive(live, sink);
+    }
+    return residual;
+}
+
+/// The same, out of line (the plain sweeps' batches).
+template <class Lanes>
+__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased, __m256d residual) {
+    return solveBatchInline(bt, slots, AccumInSlots{}, couplings, bodies, biased, residual, (1 << kLanes) - 1);
+}
+
+}  // namespace
+
+namespace {
+
+/// A batch's bodies as the set-up reads them, transposed once per batch: I^-½ (loadMat3), and
+/// v_pre then ω_pre (HardRowsIn::pre0: 6 doubles in a row, so ω_pre is elements 3–5) of each side.
+struct SetupBodies {
+    __m256d invI0[9], invI1[9], pre0[8], pre1[8];
+
+    SetupBodies(const double* const i0[kLanes], const double* const i1[kLanes], const double* const p0[kLanes],
+                const double* const p1[kLanes]) {
+        loadMat3(i0, invI0);
+        loadMat3(i1, invI1);
+        transpose4(p0[0], p0[1], p0[2], p0[3], pre0);
+        transpose4(p0[0] + 4, p0[1] + 4, p0[2] + 4, p0[3] + 4, pre0 + 4);
+        transpose4(p1[0], p1[1], p1[2], p1[3], pre1);
+        transpose4(p1[0] + 4, p1[1] + 4, p1[2] + 4, p1[3] + 4, pre1 + 4);
+    }
+};
+
+/// The set-up of one row slot from its rows in registers. Row: j[0..2] μ0, j[3..5] κ0,
+/// j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds.
+__attribute__((always_inline)) inline int setupSlot(const Batch& bt, const __m256d* j, const SetupBodies& B, __m256d erp,
+                                                    __m256d keepBias, double h, const SlotOut& out, double* response) {
+    __m256d angM0[3], angM1[3];
+    mulMat3(B.invI0, j + 3, angM0);  // F 55
+    mulMat3(B.invI1, j + 9, angM1);  // F 56
+    // r = J M⁻¹ Jᵀ with the mass scales (F 21, 31), summed in computeSetup's order
+    const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
+    const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
+    const __m256d resp = _mm256_add_pd(
+        _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ls0, dot3(j, j)), _mm256_mul_pd(as0, dot3(angM0, angM0))),
+                      _mm256_mul_pd(ls1, dot3(j + 6, j + 6))),
+        _mm256_mul_pd(as1, dot3(angM1, angM1)));
+    _mm256_storeu_pd(response, resp);
+    // active: r > kMinResponse and finite
+    const __m256d active = _mm256_and_pd(_mm256_cmp_pd(resp, _mm256_set1_pd(kMinResponse), _CMP_GT_OQ),
+                                         _mm256_cmp_pd(resp, _mm256_set1_pd(__builtin_inf()), _CMP_LT_OQ));
+    const __m256d recip = _mm256_div_pd(_mm256_set1_pd(1.0), resp);
+    // J·v_pre with plain angular velocities (F 18, 22)
+    const __m256d* p0 = B.pre0;
+    const __m256d* p1 = B.pre1;
+    const __m256d vPre = _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot3(j, p0), dot3(j + 3, p0 + 3)), dot3(j + 6, p1)),
+                                       dot3(j + 9, p1 + 3));
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    const __m256d vT = j[13];
+    const __m256d bias = _mm256_div_pd(_mm256_mul_pd(erp, j[12]), _mm256_set1_pd(h));  // F 11
+    // F 65: −((bias − v_T) + J·v_pre)/r; velocity iterations −(−v_T + J·v_pre)/r unless the bias is kept
+    const __m256d constant = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_sub_pd(bias, vT), vPre)), recip);
+    const __m256d unbiased = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_xor_pd(sign, vT), vPre)), recip);
+    const __m256d keep = _mm256_cmp_pd(keepBias, _mm256_setzero_pd(), _CMP_NEQ_OQ);
+    const __m256d vMul = _mm256_and_pd(active, _mm256_xor_pd(sign, recip));  // F 63
+    const __m256d unbiasedKept = _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep));
+    // bounds: within ±kMaxRowVelocityChange/r on active lanes (computeSetup's solveMin/solveMax)
+    const __m256d cap = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), recip);
+    const __m256d negCap = _mm256_xor_pd(sign, cap);
+    const __m256d lo = _mm256_blendv_pd(j[14], _mm256_min_pd(_mm256_max_pd(j[14], negCap), cap), active);
+    const __m256d hi = _mm256_blendv_pd(j[15], _mm256_min_pd(_mm256_max_pd(j[15], negCap), cap), active);
+    // The compact layouts: linear1 and the impulse multiplier are implied (and, for a lock row,
+    // the bounds).
+    auto storeCompact = [&](auto& K) {
+        for (int k = 0; k < 3; ++k) {
+            _mm256_store_pd(K.lin[k], _mm256_and_pd(active, j[k]));
+            _mm256_store_pd(K.ang0[k], _mm256_and_pd(active, angM0[k]));
+            _mm256_store_pd(K.ang1[k], _mm256_and_pd(active, angM1[k]));
+        }
+        _mm256_store_pd(K.constant, _mm256_and_pd(active, constant));
+        _mm256_store_pd(K.unbiasedConstant, unbiasedKept);
+        _mm256_store_pd(K.vMul, vMul);
+        _mm256_store_pd(K.accum, _mm256_setzero_pd());
+        _mm256_store_pd(K.response, _mm256_and_pd(active, resp));
+        return _mm256_movemask_pd(active);
+    };
+    if (out.full) {  // storeLane: an inactive lane keeps zeros (and its bounds)
+        RowLanes& L = *out.full;
+        for (int k = 0; k < 3; ++k) {
+            _mm256_store_pd(L.lin0[k], _mm256_and_pd(active, j[k]));
+            _mm256_store_pd(L.ang0[k], _mm256_and_pd(active, angM0[k]));
+            _mm256_store_pd(L.lin1[k], _mm256_and_pd(active, j[6 + k]));
+            _mm256_store_pd(L.ang1[k], _mm256_and_pd(active, angM1[k]));
+        }
+        _mm256_store_pd(L.constant, _mm256_and_pd(active, constant));
+        _mm256_store_pd(L.unbiasedConstant, unbiasedKept);
+        _mm256_store_pd(L.vMul, vMul);
+        _mm256_store_pd(L.impulseMul, _mm256_and_pd(active, _mm256_set1_pd(1.0)));
+        _mm256_store_pd(L.minImpulse, lo);
+        _mm256_store_pd(L.maxImpulse, hi);
+        _mm256_store_pd(L.accum, _mm256_setzero_pd());
+        _mm256_store_pd(L.response, _mm256_and_pd(active, resp));
+        return _mm256_movemask_pd(active);
+    }
+    if (out.hard) {
+        _mm256_store_pd(out.hard->minImpulse, lo);
+        _mm256_store_pd(out.hard->maxImpulse, hi);
+        return storeCompact(*out.hard);
+    }
+    return storeCompact(*out.lock);
+}
+
+/// A transform's position (x, y, z) and orientation (x, y, z, w) per lane, from jl::Transform
+/// records (7 doubles: p then q in glm's x, y, z, w storage).
+inline void loadTransforms(const double* const t[kLanes], __m256d* p, __m256d* q) {
+    __m256d a[4];
+    transpose4(t[0], t[1], t[2], t[3], a);  // p.x p.y p.z q.x
+    transpose4(t[0] + 3, t[1] + 3, t[2] + 3, t[3] + 3, q);  // q.x q.y q.z q.w
+    p[0] = a[0], p[1] = a[1], p[2] = a[2];
+}
+
+}  // namespace
+
+int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response) {
+    __m256d j[16];
+    for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
+    const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
+    const int active = setupSlot(bt, j, B, _mm256_load_pd(in.erp), _mm256_load_pd(in.keepBias), h, out, response);
+    _mm256_zeroupper();  // the caller is plain SSE code (see the note at the top)
+    return active;
+}
+
+bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out, LockPrepOut& rows) {
+    // PrepContext::make: cA2w = body0 * frame0, cB2w = body1 * frame1 (Transform::operator*:
+    // {p + q·p', q·q'}), r0 = cA2w.p − body0.p, r1 = cB2w.p − body1.p.
+    __m256d p0[3], q0[4], p1[3], q1[4], fp[3], fq[4], cAp[3], cAq[4], cBp[3], t[3];
+    __m256d cBq[4] = {};
+    loadTransforms(in.pose0, p0, q0);
+    loadTransforms(in.frame0, fp, fq);
+    rotate(q0, fp, t);
+    for (int k = 0; k < 3; ++k) cAp[k] = _mm256_add_pd(p0[k], t[k]);
+    quatMul(q0, fq, cAq);
+    loadTransforms(in.pose1, p1, q1);
+    loadTransforms(in.frame1, fp, fq);
+    rotate(q1, fp, t);
+    for (int k = 0; k < 3; ++k) cBp[k] = _mm256_add_pd(p1[k], t[k]);
+    if (in.kind != kLockPrepSpherical) quatMul(q1, fq, cBq);  // (a spherical joint's rows do not use it)
+    __m256d r0[3], r1[3], d[3];
+    for (int k = 0; k < 3; ++k) {
+        r0[k] = _mm256_sub_pd(cAp[k], p0[k]);
+        r1[k] = _mm256_sub_pd(cBp[k], p1[k]);
+        d[k] = _mm256_sub_pd(cAp[k], cBp[k]);  // lockLinearAxes: C = a·d for each axis a
+        _mm256_store_pd(rows.r0[k], r0[k]);
+        _mm256_store_pd(rows.r1[k], r1[k]);
+    }
+    // Padding lanes: a row of zeros (as setupHardSlot's), so the slot holds what padLane writes.
+    const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bt.constraint));
+    const __m256d real = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_cvtepi32_epi64(ids), _mm256_set1_epi64x(-1)));
+    const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), sign = _mm256_set1_pd(-0.0);
+    const __m256d erpLanes = _mm256_and_pd(real, _mm256_set1_pd(erp));
+    const __m256d inf = _mm256_set1_pd(__builtin_inf());
+    // Body 0's joint axes q·e_k with glm's operations (basisX/Y/Z).
+    __m256d axis[3][3];
+    for (int s = 0; s < 3; ++s) {
+        const __m256d e[3] = {s == 0 ? one : zero, s == 1 ? one : zero, s == 2 ? one : zero};
+        rotate(cAq, e, axis[s]);
+    }
+    // The angular locks' errors (rows 3 and on), per the joint's prep.
+    __m256d angularError[3];
+    const int angularFirst = kLockPrepFirstAngularAxis[in.kind];
+    const int angularCount = kLockPrepRows[in.kind] - 3;
+    if (in.kind == kLockPrepRevolute) {
+        // revolute.cpp: m = ax × bx (the hinge axes' misalignment), rows about ay and az with
+        // C = −ay·m and −az·m.
+        const __m256d e[3] = {one, zero, zero};
+        __m256d bx[3], m[3];
+        rotate(cBq, e, bx);
+        cross3(axis[0], bx, m);
+        angularError[1] = _mm256_xor_pd(sign, dot3(axis[1], m));
+        angularError[2] = _mm256_xor_pd(sign, dot3(axis[2], m));
+    } else if (in.kind == kLockPrepFixed) {
+        // rows::lockRotation: q = positiveW(conj(qA)·qB), rows about ax, ay, az with C = −2·q.xyz.
+        const __m256d conjA[4] = {_mm256_xor_pd(sign, cAq[0]), _mm256_xor_pd(sign, cAq[1]), _mm256_xor_pd(sign, cAq[2]), cAq[3]};
+        __m256d q[4];
+        quatMul(conjA, cBq, q);
+        const __m256d flip = _mm256_and_pd(_mm256_cmp_pd(q[3], zero, _CMP_LT_OQ), sign);
+        const __m256d minusTwo = _mm256_set1_pd(-2.0);
+        for (int k = 0; k < 3; ++k) angularError[k] = _mm256_mul_pd(minusTwo, _mm256_xor_pd(flip, q[k]));
+    }
+    const int slots = 3 + angularCount;
+    for (int s = 0; s < slots; ++s) {
+        __m256d j[16];
+        if (s < 3) {
+            // linearLockAt: J = {a, r0 × a, a, r1 × a}, C = a·d
+            const __m256d* a = axis[s];
+            __m256d k0[3], k1[3];
+            cross3(r0, a, k0);
+            cross3(r1, a, k1);
+            for (int k = 0; k < 3; ++k) {
+                j[k] = j[6 + k] = _mm256_and_pd(real, a[k]);
+                j[3 + k] = _mm256_and_pd(real, k0[k]);
+                j[9 + k] = _mm256_and_pd(real, k1[k]);
+            }
+            j[12] = _mm256_and_pd(real, dot3(a, d));
+        } else {
+            // angularLock: J = {0, a, 0, a}
+            const int axisIndex = angularFirst + (s - 3);
+            const __m256d* a = axis[axisIndex];
+            for (int k = 0; k < 3; ++k) {
+                j[k] = j[6 + k] = zero;
+                j[3 + k] = j[9 + k] = _mm256_and_pd(real, a[k]);
+            }
+            j[12] = _mm256_and_pd(real, angularError[axisIndex]);
+        }
+        j[13] = zero;  // v_T = 0, bounds ±∞
+        j[14] = _mm256_and_pd(real, _mm256_xor_pd(sign, inf));
+        j[15] = _mm256_and_pd(real, inf);
+        // The rows themselves: j is each real lane's row from linear0 to maxImpulse, transposed.
+        for (int c4 = 0; c4 < 4 && in.writeRows; ++c4) {
+            __m256d rowPart[4];
+            transpose4(j + 4 * c4, rowPart);
+            for (int l = 0; l < kLanes; ++l)
+                if (in.row[s][l]) _mm256_storeu_pd(in.row[s][l] + 4 * c4, rowPart[l]);
+        }
+        SlotOut o;
+        o.lock = out + s;
+        rows.active[s] = setupSlot(bt, j, B, erpLanes, zero, h, o, rows.response[s]);
+    }
+    _mm256_zeroupper();
+    return true;
+}
+
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,
+                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
+    __m256d res = _mm256_load_pd(residual.v);
+    for (int i = begin; i < end; ++i) {
+        const Batch& bt = batches[i];
+        if (bt.contact || bt.laneCount == 1) {  // friction bounds depend on slot 0, or a single
+                                                 // joint: the plain kernel (same results)
+            _mm256_store_pd(residual.v, res);
+            sweepBatchesScalar(batches, i, i + 1, slots, couplings, bodies, biased, residual);
+            res = _mm256_load_pd(residual.v);
+            continue;
+        }
+        switch (bt.layout) {
+            // Each batch's residual terms are summed from zero, then added to the lanes' sums (as
+            // the plain kernel does, and as the pipelined sweeps can reproduce visit by visit).
+            case kLayoutLock: res = _mm256_add_pd(res, solveBatch(bt, lockSlots, couplings, bodies, biased, _mm256_setzero_pd())); break;
+            case kLayoutHard: res = _mm256_add_pd(res, solveBatch(bt, hardSlots, couplings, bodies, biased, _mm256_setzero_pd())); break;
+            default: res = _mm256_add_pd(res, solveBatch(bt, slots, couplings, bodies, biased, _mm256_setzero_pd())); break;
+        }
+    }
+    _mm256_store_pd(residual.v, res);
+}
+
+
+void expandFullAvx2(const RowLanes* slots, int count, int lane, PipeRow* out) {
+    for (int s = 0; s < count; ++s) {
+        const double* in = &slots[s].lin0[0][0];
+        for (int g = 0; g < 5; ++g) {
+            __m256d t[4];
+            transpose4(in + 16 * g, in + 16 * g + 4, in + 16 * g + 8, in + 16 * g + 12, t);
+            _mm256_store_pd(out[s].q + 4 * g, t[lane]);
+        }
+    }
+    _mm256_zeroupper();
+}
+
+namespace {
+
+/// Stores quantities 4g … 4g + 3 of PipeRow (t, one vector per quantity) into a row slot of
+/// Lanes at `out`. A hard slot leaves out linear1 (= linear0) and impulseMul (1 on active rows).
+inline void storeGroup(RowLanes*, double* out, int g, const __m256d t[4]) {
+    for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 16 * g + 4 * k, t[k]);
+}
+inline void storeGroup(HardLanes*, double* out, int g, const __m256d t[4]) {
+    static_assert(offsetof(HardLanes, ang1) == 6 * kLanes * sizeof(double) && offsetof(HardLanes, minImpulse) == 12 * kLanes * sizeof(double),
+                  "storeGroup follows HardLanes");
+    switch (g) {
+        case 0:  // lin x y z, ang0 x
+            for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 4 * k, t[k]);
+            break;
+        case 1:  // ang0 y z (lin1 x y left out)
+            _mm256_store_pd(out + 16, t[0]);
+            _mm256_store_pd(out + 20, t[1]);
+            break;
+        case 2:  // ang1 x y z (lin1 z left out)
+            _mm256_store_pd(out + 24, t[1]);
+            _mm256_store_pd(out + 28, t[2]);
+            _mm256_store_pd(out + 32, t[3]);
+            break;
+        case 3:  // constant, unbiasedConstant, vMul (impulseMul left out)
+            _mm256_store_pd(out + 36, t[0]);
+            _mm256_store_pd(out + 40, t[1]);
+            _mm256_store_pd(out + 44, t[2]);
+            break;
+        default:  // minImpulse, maxImpulse, accum, response
+            for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 48 + 4 * k, t[k]);
+            break;
+    }
+}
+
+/// Composition bt laid out from src (as layoutCompScalar, by 4×4 transposes): its lanes' mass
+/// scales, rows (as Lanes slots) and couplings; padding lanes zeros.
+template <class Lanes>
+inline void layoutComp(Batch& bt, const PipeSource& src, Lanes* compSlots, CouplingLanes* compCouplings) {
+    const PipeRow* rows[kLanes];
+    const double* K[kLanes];
+    const double* scale[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
+        const int32_t j = bt.constraint[l];
+        const PipeJoint* J = j >= 0 ? src.joints + j : nullptr;
+        rows[l] = J ? src.rows + J->firstRow : src.zeroRows;
+        K[l] = J ? src.couplings + J->firstCoupling : src.zeroCouplings;
+        scale[l] = J ? J->scale : src.zeroScales;
+    }
+    __m256d t[4];
+    transpose4(scale[0], scale[1], scale[2], scale[3], t);
+    _mm256_store_pd(bt.linScale0, t[0]);
+    _mm256_store_pd(bt.angScale0, t[1]);
+    _mm256_store_pd(bt.linScale1, t[2]);
+    _mm256_store_pd(bt.angScale1, t[3]);
+    for (int s = 0; s < bt.slotCount; ++s) {
+        double* out = reinterpret_cast<double*>(compSlots + bt.firstSlot + s);
+#pragma GCC unroll 5
+        for (int g = 0; g < 5; ++g) {
+            transpose4(rows[0][s].q + 4 * g, rows[1][s].q + 4 * g, rows[2][s].q + 4 * g, rows[3][s].q + 4 * g, t);
+            storeGroup(static_cast<Lanes*>(nullptr), out, g, t);
+        }
+    }
+    const int n = couplingCount(bt.slotCount);
+    CouplingLanes* out = compCouplings + bt.firstCoupling;
+    for (int k = 0; k < n; k += 4) {
+        transpose4(K[0] + k, K[1] + k, K[2] + k, K[3] + k, t);
+        for (int i = 0; i < 4 && k + i < n; ++i) _mm256_store_pd(out[k + i].k, t[i]);
+    }
+}
+
+}  // namespace
+
+namespace {
+
+inline __m256d dotLanes(const double (&a)[3][kLanes], const double (&b)[3][kLanes]) {
+    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_load_pd(a[0]), _mm256_load_pd(b[0])),
+                                       _mm256_mul_pd(_mm256_load_pd(a[1]), _mm256_load_pd(b[1]))),
+                         _mm256_mul_pd(_mm256_load_pd(a[2]), _mm256_load_pd(b[2])));
+}
+
+template <class Lanes>
+void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
+    const Lanes* r = slots + bt.firstSlot;
+    CouplingLanes* K = out + bt.firstCoupling;
+    const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
+    const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
+    for (int s = 1; s < bt.slotCount; ++s)
+        for (int t = 0; t < s; ++t) {
+            const __m256d k = _mm256_add_pd(
+                _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ls0, dotLanes(linear0(r[s]), linear0(r[t]))),
+                                            _mm256_mul_pd(as0, dotLanes(r[s].ang0, r[t].ang0))),
+                              _mm256_mul_pd(ls1, dotLanes(linear1(r[s]), linear1(r[t])))),
+                _mm256_mul_pd(as1, dotLanes(r[s].ang1, r[t].ang1)));
+            _mm256_store_pd(K[couplingIndex(s, t)].k, _mm256_mul_pd(_mm256_load_pd(r[s].vMul), k));
+        }
+}
+
+}  // namespace
+
+void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
+                          const LockLanes* lockSlots, CouplingLanes* out) {
+    for (int i = 0; i < count; ++i) {
+        const Batch& bt = batches[i];
+        switch (bt.layout) {
+            case kLayoutLock: couplingsOf(bt, lockSlots, out); break;
+            case kLayoutHard: couplingsOf(bt, hardSlots, out); break;
+            default: couplingsOf(bt, slots, out); break;
+        }
+    }
+    _mm256_zeroupper();
+}
+
+namespace {
+
+template <class Lanes>
+void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots, CouplingLanes* compCouplings,
+                const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
+    for (int qi = 0; qi < count; ++qi) {
+        const PipeQuad& q = quads[qi];
+        Batch& bt = comps[q.comp];
+        if (q.fresh) layoutComp(bt, src, compSlots, compCouplings);
+        alignas(32) double lanes[kLanes];
+        // The impulses are read from and written to Pipeline::accum (padding lanes: zeros that stay
+        // zeros). Masked lanes solve their joints' rows with scratch impulses (PipeQuad::accum)
+        // and store their bodies to a scratch record: they change nothing.
+        _mm256_store_pd(lanes, solveBatchInline(bt, compSlots, AccumInArray{accum, q.accum}, compCouplings, bodies, biased,
+                                                _mm256_setzero_pd(), q.masked ? q.live : (1 << kLanes) - 1));
+        for (int l = 0; l < kLanes; ++l)
+            if (q.live & (1 << l)) visitResidual[q.visit[l]] = lanes[l];
+    }
+}
+
+}  // namespace
+
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes* compHardSlots,
+                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
+                    double* visitResidual) {
+    if (src.hard)
+        sweepQuads(quads, count, comps, compHardSlots, compCouplings, src, accum, bodies, biased, visitResidual);
+    else
+        sweepQuads(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
+    _mm256_zeroupper();
+}
+
+}  // namespace jl::solver

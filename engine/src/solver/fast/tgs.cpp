@@ -1,0 +1,387 @@
+// Temporal Gauss-Seidel, as physx-1d-constraint-formulation.md "TGS" and the TGS sections of
+// physx-implicit-spring-drives.md.
+//
+// [SECTION] stages
+//   1. bodies start at v_pre in momocity (ω⁽ᵐ⁾ = I^½ω); deltaLin = deltaAng = 0
+//   2. posIters substeps of h = dt/posIters (D 40), each: one sweep over the rows, then every
+//      body integrates its pose by h and accumulates deltaLinDt += v·h, deltaAngDt += ω⁽ᵐ⁾·h
+//   3. velIters sweeps with no position bias (keep-bias rows excepted) and springs frozen
+//      (D "TGS Velocity Iteration": their delta impulse is zero)
+//
+// Per row visit (F 66): the lever arms r0, r1 are rotated to the bodies' current orientation,
+// κ = κ_base + r × μ is refreshed and premultiplied by I^-½ (inertia held constant over the step),
+// the unit response is recomputed from it, the linear Jacobian stays constant, and the geometric
+// error is advanced from the start of the step by the bodies' motion:
+// C = C0 + μ0·(Δx0 + r0' − r0) + κ_base0·Δθ0 − (same for body 1).
+// Because TGS tracks the full velocity v rather than Δv, the constant is recomputed each visit
+// without J·v_pre: λ' = −(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)/r.
+// Springs follow D 44: λ_i = x(h·c·v_T − h·k·(C + (dt − i·h)·v_T) − a·v) + λ_{i−1}.
+//
+// The rows are swept in the batched layout of solver/fast/batch.h (TgsLanes), the same batches as
+// PGS: joints of one batch share no dynamic body, so the 4 lanes are independent and the AVX2
+// kernel (solver/fast/tgs_avx2.cpp) visits them at once. This file holds the plain C++ kernel, which
+// does the same arithmetic lane after lane; the two give the same bits.
+#include <algorithm>
+#include <cstddef>
+
+#include "solver/solver.h"
+
+namespace jl::solver {
+
+// [SECTION] the plain C++ batch kernel
+
+namespace {
+
+inline double dotLane(const double (&j)[3][kLanes], int l, const double* v) {
+    return (j[0][l] * v[0] + j[1][l] * v[1]) + j[2][l] * v[2];
+}
+inline double dot3(const double* a, const double* b) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
+
+/// glm::cross's operations, in its order.
+inline void cross3(const double* x, const double* y, double* out) {
+    out[0] = x[1] * y[2] - y[1] * x[2];
+    out[1] = x[2] * y[0] - y[2] * x[0];
+    out[2] = x[0] * y[1] - y[0] * x[1];
+}
+
+/// q·v as glm computes it for a unit quaternion q = (x, y, z, w): v + 2·(w·(q×v) + q×(q×v)).
+inline void rotate(const double* q, const double* v, double* out) {
+    double uv[3], uuv[3];
+    cross3(q, v, uv);
+    cross3(q, uv, uuv);
+    for (int k = 0; k < 3; ++k) out[k] = v[k] + ((uv[k] * q[3] + uuv[k]) * 2.0);
+}
+
+/// M·v for a column-major 3×3 M, in glm's order: row r = (M[0][r]·x + M[1][r]·y) + M[2][r]·z.
+inline void mulMat3(const double* m, const double* v, double* out) {
+    for (int r = 0; r < 3; ++r) out[r] = (m[r] * v[0] + m[3 + r] * v[1]) + m[6 + r] * v[2];
+}
+
+/// One batch, lane after lane (padding lanes skipped: they have no active rows).
+void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s, LaneSums& residual) {
+    for (int l = 0; l < bt.laneCount; ++l) {
+        double* A = s.vel + 8 * bt.body0[l];
+        double* B = s.vel + 8 * bt.body1[l];
+        const double* dA = s.delta + 8 * bt.body0[l];
+        const double* dB = s.delta + 8 * bt.body1[l];
+        const double* infoA = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body0[l];
+        const double* infoB = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body1[l];
+        const double* IA = infoA + s.invIAt;
+        const double* IB = infoB + s.invIAt;
+        double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
+        double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
+        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
+        // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
+        const double r0L[3] = {arm.r0Local[0][l], arm.r0Local[1][l], arm.r0Local[2][l]};
+        const double r1L[3] = {arm.r1Local[0][l], arm.r1Local[1][l], arm.r1Local[2][l]};
+        double r0[3], r1[3], d0[3], d1[3];
+        rotate(infoA + s.quatAt, r0L, r0);
+        rotate(infoB + s.quatAt, r1L, r1);
+        for (int k = 0; k < 3; ++k) {
+            d0[k] = dA[k] + (r0[k] - arm.r0[k][l]);
+            d1[k] = dB[k] + (r1[k] - arm.r1[k][l]);
+        }
+        double normalAccum = 0.0;
+        for (int t = 0; t < bt.slotCount; ++t) {
+            TgsLanes& R = slots[bt.firstSlot + t];
+            const int64_t kind = R.kind[l];
+            if (!(kind & kTgsActive) || (s.velocityPass && (kind & kTgsSpring))) {
+                if (t == 0) normalAccum = R.accum[l];
+                continue;
+            }
+            const double lin0[3] = {R.lin0[0][l], R.lin0[1][l], R.lin0[2][l]};
+            const double lin1[3] = {R.lin1[0][l], R.lin1[1][l], R.lin1[2][l]};
+            const double base0[3] = {R.baseM0[0][l], R.baseM0[1][l], R.baseM0[2][l]};
+            const double base1[3] = {R.baseM1[0][l], R.baseM1[1][l], R.baseM1[2][l]};
+            double angM0[3], angM1[3];
+            double error = R.error0[l];
+            if (kind & kTgsAngular) {
+                // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity)
+                for (int k = 0; k < 3; ++k) angM0[k] = base0[k], angM1[k] = base1[k];
+            } else {
+                double k0[3], k1[3], c0[3], c1[3];
+                cross3(r0, lin0, c0);
+                cross3(r1, lin1, c1);
+                for (int k = 0; k < 3; ++k) k0[k] = R.ang0Base[k][l] + c0[k], k1[k] = R.ang1Base[k][l] + c1[k];
+                mulMat3(IA, k0, angM0);
+                mulMat3(IB, k1, angM1);
+                error = error + (dot3(lin0, d0) - dot3(lin1, d1));
+            }
+            error = error + (dot3(base0, dA + 4) - dot3(base1, dB + 4));
+            // The unit response follows the refreshed Jacobian: a lever arm that turns towards the
+            // row axis can raise r several-fold within one step (a light bob far from its pivot),
+            // and an impulse computed with a stale, too small r overshoots by that factor.
+            const double response = ((R.linResponse0[l] + as0 * dot3(angM0, angM0)) + R.linResponse1[l]) + as1 * dot3(angM1, angM1);
+            const double recip = response > kMinResponse ? 1.0 / response : 0.0;
+            const double normalVel = ((dot3(lin0, av) + dot3(angM0, aw)) - dot3(lin1, bv)) - dot3(angM1, bw);
+            const double acc = R.accum[l];
+            double na;
+            if (kind & kTgsSpring) {
+                const double k = R.stiffness[l], c = R.damping[l], vT = R.velTarget[l];
+                const double aa = s.h * (s.h * k + c);                                   // D 13 with ρ for τ
+                const double cSub = error + (s.dt - static_cast<double>(s.substep) * s.h) * vT;  // D 41
+                const double bracket = s.h * c * vT - s.h * k * cSub - aa * normalVel;  // D 44
+                const double dl = (kind & kTgsAccelSpring) ? bracket / (aa + 1.0) * recip : bracket / (aa * response + 1.0);
+                na = acc + dl;  // impulse multiplier 1 in TGS
+            } else {
+                double bias = 0.0;
+                if (!s.velocityPass)
+                    bias = R.erp[l] * error / s.h;
+                else if (kind & kTgsKeepBias)
+                    bias = R.erp[l] * error / s.dt;
+                na = acc - recip * (normalVel + bias - R.velTarget[l]);
+            }
+            double lo = R.minImpulse[l], hi = R.maxImpulse[l];
+            if (bt.contact && t > 0) {  // friction: ±μ·(normal impulse)
+                hi = bt.frictionCoef[l] * normalAccum;
+                lo = -hi;
+            }
+            na = na < lo ? lo : (na > hi ? hi : na);
+            const double dl = na - acc;
+            R.accum[l] = na;
+            if (t == 0) normalAccum = na;
+            const double e0 = dl * ls0, f0 = dl * as0, e1 = dl * ls1, f1 = dl * as1;
+            for (int k = 0; k < 3; ++k) {
+                av[k] = av[k] + e0 * lin0[k];
+                aw[k] = aw[k] + f0 * angM0[k];
+                bv[k] = bv[k] - e1 * lin1[k];
+                bw[k] = bw[k] - f1 * angM1[k];
+            }
+            const double rr = dl * response;
+            residual.v[l] = residual.v[l] + rr * rr;
+        }
+        storeBodyRecord(A, av, aw);
+        storeBodyRecord(B, bv, bw);
+    }
+}
+
+}  // namespace
+
+void sweepTgsBatchesScalar(const Batch* batches, const TgsArms* arms, int begin, int end, TgsLanes* slots,
+                           const TgsSweep& s, LaneSums& residual) {
+    for (int i = begin; i < end; ++i) solveTgsBatchScalar(batches[i], arms[i], slots, s, residual);
+}
+
+#if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
+void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, int end, TgsLanes* slots,
+                         const TgsSweep& s, LaneSums& residual) {
+    sweepTgsBatchesScalar(batches, arms, begin, end, slots, s, residual);
+}
+int integrateTgsBodiesAvx2(const TgsIntegrate&, int begin, int end, int* left) {
+    for (int i = begin; i < end; ++i) *left++ = i;
+    return end - begin;
+}
+#endif
+
+// [SECTION] packing
+
+// The kernels read BodyInfo as doubles: the orientation as (x, y, z, w), I^-½ column-major.
+static_assert(offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real), "glm quaternion stored as x, y, z, w");
+static_assert(offsetof(BodyInfo, pose) % sizeof(Real) == 0 && offsetof(Transform, q) % sizeof(Real) == 0 &&
+                  offsetof(BodyInfo, sqrtInvInertia) % sizeof(Real) == 0 && sizeof(BodyInfo) % sizeof(Real) == 0,
+              "BodyInfo must be readable as doubles");
+static_assert(sizeof(Mat3) == 9 * sizeof(Real), "Mat3 is 9 doubles, column after column");
+
+void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]) {
+    const Batch& bt = data.batches[bi];
+    TgsArms& arm = data.tgsArms[bi];
+    for (int l = 0; l < kLanes; ++l) {
+        const SolverRowExtra* x = count[l] > 0 ? &data.extra[static_cast<size_t>(first[l])] : nullptr;
+        const Vec3 r0L = x ? x->r0Local : Vec3(0.0), r1L = x ? x->r1Local : Vec3(0.0);
+        const Vec3 r0 = x ? x->r0 : Vec3(0.0), r1 = x ? x->r1 : Vec3(0.0);
+        for (int k = 0; k < 3; ++k) {
+            arm.r0Local[k][l] = r0L[k];
+            arm.r1Local[k][l] = r1L[k];
+            arm.r0[k][l] = r0[k];
+            arm.r1[k][l] = r1[k];
+        }
+        const Mat3& i0 = data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia;
+        const Mat3& i1 = data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia;
+        for (int c = 0; c < 3; ++c)
+            for (int r = 0; r < 3; ++r) {
+                arm.invI0[3 * c + r][l] = i0[c][r];
+                arm.invI1[3 * c + r][l] = i1[c][r];
+            }
+    }
+    for (int t = 0; t < bt.slotCount; ++t) {
+        TgsLanes& L = data.tgsSlots[static_cast<size_t>(bt.firstSlot + t)];
+        for (int l = 0; l < kLanes; ++l) {
+            if (t >= count[l]) {  // padding: never solved
+                for (int k = 0; k < 3; ++k)
+                    L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] = L.baseM1[k][l] = 0.0;
+                L.linResponse0[l] = L.linResponse1[l] = 0.0;
+                L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
+                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = 0.0;
+                L.kind[l] = 0;
+                continue;
+            }
+            const size_t k = static_cast<size_t>(first[l] + t);
+            const SolverRow& r = data.rows[k];
+            const SolverRowExtra& x = data.extra[k];
+            const bool angular = r.flags & kSolveAngular;
+            // Angular rows keep their set-up Jacobian; linear rows' error uses I^-½·κ_base, which is
+            // constant over the step (inertia frozen), so it is worked out once here.
+            const Vec3 base0 = angular ? r.angM0 : data.info[static_cast<size_t>(r.b0)].sqrtInvInertia * x.ang0Base;
+            const Vec3 base1 = angular ? r.angM1 : data.info[static_cast<size_t>(r.b1)].sqrtInvInertia * x.ang1Base;
+            for (int c = 0; c < 3; ++c) {
+                L.lin0[c][l] = r.lin0[c];
+                L.lin1[c][l] = r.lin1[c];
+                L.ang0Base[c][l] = x.ang0Base[c];
+                L.ang1Base[c][l] = x.ang1Base[c];
+                L.baseM0[c][l] = base0[c];
+                L.baseM1[c][l] = base1[c];
+            }
+            L.linResponse0[l] = bt.linScale0[l] * glm::dot(r.lin0, r.lin0);
+            L.linResponse1[l] = bt.linScale1[l] * glm::dot(r.lin1, r.lin1);
+            L.error0[l] = x.error0;
+            L.velTarget[l] = x.velTarget;
+            L.erp[l] = x.erp;
+            L.stiffness[l] = x.stiffness;
+            L.damping[l] = x.damping;
+            L.minImpulse[l] = r.minImpulse;
+            L.maxImpulse[l] = r.maxImpulse;
+            L.accum[l] = r.accum;
+            int64_t kind = (r.flags & kSolveInactive) ? int64_t{0} : int64_t{kTgsActive};
+            if (angular) kind |= kTgsAngular;
+            if (r.flags & kSolveSpring) kind |= kTgsSpring;
+            if (r.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
+            if (r.flags & kSolveKeepBias) kind |= kTgsKeepBias;
+            L.kind[l] = kind;
+        }
+    }
+}
+
+// [SECTION] the solve
+
+namespace {
+
+/// One substep's motion of solver body i (not the static body 0) by h.
+void integrateBody(Data& data, size_t i, const Params& p, Real h) {
+    Body& b = data.bodies[i];
+    BodyInfo& info = data.info[i];
+    // Speed caps apply to the motion of every substep (the momocity is scaled with ω).
+    b.linVel = clampSpeed(b.linVel, p.maxLinearSpeed);
+    Vec3 w = info.sqrtInvInertia * b.angVel;
+    const Real wl = glm::length(w);
+    if (wl > p.maxAngularSpeed) {
+        const Real f = std::isinf(wl) ? overflowingSpeedFactor(w, p.maxAngularSpeed) : p.maxAngularSpeed / wl;
+        b.angVel *= f;
+        w *= f;
+    }
+    info.pose.p += b.linVel * h;
+    info.pose.q = integrateRotation(info.pose.q, w, h);
+    data.deltas[i].deltaLin += b.linVel * h;
+    data.deltas[i].deltaAng += b.angVel * h;
+}
+
+/// Solver bodies [begin, end)'s substep; with AVX2, four at a time (integrateTgsBodiesAvx2: the
+/// same bits), the bodies it leaves listed in `left` (room for end − begin).
+void integrateRange(Data& data, const Params& p, Real h, bool simd, int begin, int end, int* left) {
+    if (!simd) {
+        for (int i = begin; i < end; ++i) integrateBody(data, static_cast<size_t>(i), p, h);
+        return;
+    }
+    TgsIntegrate in;
+    in.vel = &data.bodies[0].linVel.x;
+    in.delta = &data.deltas[0].deltaLin.x;
+    in.info = reinterpret_cast<double*>(data.info.data());
+    in.infoStride = static_cast<int>(sizeof(BodyInfo) / sizeof(Real));
+    in.posAt = static_cast<int>((offsetof(BodyInfo, pose) + offsetof(Transform, p)) / sizeof(Real));
+    in.quatAt = static_cast<int>((offsetof(BodyInfo, pose) + offsetof(Transform, q)) / sizeof(Real));
+    in.invIAt = static_cast<int>(offsetof(BodyInfo, sqrtInvInertia) / sizeof(Real));
+    in.h = h;
+    in.maxLinearSpeed = p.maxLinearSpeed;
+    in.maxAngularSpeed = p.maxAngularSpeed;
+    const int n = integrateTgsBodiesAvx2(in, begin, end, left);
+    for (int k = 0; k < n; ++k) integrateBody(data, static_cast<size_t>(left[k]), p, h);
+}
+
+/// Every solver body's substep (not the static body 0 nor the stand-ins). One part: one pass.
+/// Parallel solve: task t's bodies (Data::integrateSpans), right after its part's sweep (each
+/// body's motion is its own, so the same bits as one pass, in any order).
+void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
+    integrateRange(data, p, h, simd, 1, data.movingEnd(), data.integrateLeft.data());
+}
+
+void integrateTask(Data& data, const Params& p, Real h, bool simd, int t) {
+    int* left = data.integrateLeft.data();
+    for (int i = data.integrateSpanStart[static_cast<size_t>(t)]; i < data.integrateSpanStart[static_cast<size_t>(t) + 1]; ++i) {
+        const int begin = data.integrateSpans[2 * static_cast<size_t>(i)], end = data.integrateSpans[2 * static_cast<size_t>(i) + 1];
+        integrateRange(data, p, h, simd, begin, end, left + begin);
+    }
+}
+
+/// What the kernels need for one sweep: substep `substep` of length h, or a velocity pass.
+TgsSweep sweepInput(Data& data, const Params& p, Real h, int substep, bool velocityPass) {
+    TgsSweep s;
+    s.vel = &data.bodies[0].linVel.x;
+    s.delta = &data.deltas[0].deltaLin.x;
+    s.info = reinterpret_cast<const double*>(data.info.data());
+    s.infoStride = static_cast<int>(sizeof(BodyInfo) / sizeof(Real));
+    s.quatAt = static_cast<int>((offsetof(BodyInfo, pose) + offsetof(Transform, q)) / sizeof(Real));
+    s.invIAt = static_cast<int>(offsetof(BodyInfo, sqrtInvInertia) / sizeof(Real));
+    s.h = h;
+    s.dt = p.dt;
+    s.substep = substep;
+    s.velocityPass = velocityPass;
+    return s;
+}
+
+/// Sweeps batches [begin, end) with the kernel `simd` picks.
+void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, LaneSums& lanes) {
+    if (simd)
+        sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+    else
+        sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+}
+
+/// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
+/// `integrate` (a position substep): the bodies' substep too, after the sweep (parallel solve:
+/// each task's bodies after its part).
+Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
+    const TgsSweep s = sweepInput(data, p, h, substep, velocityPass);
+    auto sweepRange = [&](int begin, int end, LaneSums& lanes) { solver::sweepRange(data, s, simd, begin, end, lanes); };
+    if (data.parts() == 1 || !integrate) {
+        const Real r = sweepParts(data, sweepRange);
+        if (integrate) integrateBodies(data, p, h, simd);
+        return r;
+    }
+    return sweepParts(data, sweepRange, [&](int t) { integrateTask(data, p, h, simd, t); });
+}
+
+}  // namespace
+
+void solveTGS(Data& data, const Params& p) {
+    const bool simd = p.simd;
+    const Real h = p.dt / static_cast<Real>(p.posIters);
+    for (size_t i = 0; i < data.bodies.size(); ++i) {
+        const BodyInfo& info = data.info[i];
+        data.bodies[i] = Body{info.vPre, 0.0, info.sqrtInertia * info.wPre, 0.0};
+    }
+    data.deltas.assign(data.bodies.size(), BodyDelta{});
+    data.integrateLeft.resize(static_cast<size_t>(std::max(data.movingEnd(), 1)));  // the integration's leftovers
+    // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
+    for (size_t k = 0; k < data.rowCount; ++k)
+        if (SolverRow& r = data.rows[k]; r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
+
+    data.residuals.clear();
+    // Parallel solve: every substep in one fork if each part can have a thread of its own (the
+    // same bits as a fork per substep, sweepPartsTogether).
+    bool together = false;
+    if (data.parts() > 1) {
+        auto range = [&](int k, int begin, int end, LaneSums& lanes) {
+            sweepRange(data, sweepInput(data, p, h, k + 1, false), simd, begin, end, lanes);
+        };
+        auto after = [&](int, int t) { integrateTask(data, p, h, simd, t); };
+        together = sweepPartsTogether(data, p.posIters, range, after, data.residuals);
+    }
+    for (int sub = 1; sub <= p.posIters && !together; ++sub) {
+        data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
+    }
+
+    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false));
+
+    for (size_t i = 0; i < data.bodies.size(); ++i) data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;
+}
+
+}  // namespace jl::solver

@@ -1,0 +1,199 @@
+// JointLab engine — the World's runtime data (world.cpp: construction, snapshots, queries;
+// world/step.cpp: the step). Internal to the engine.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include <glm/gtx/norm.hpp>
+
+#include "contacts/ground.h"
+#include "jointlab/solver_kernel.h"
+#include "jointlab/world.h"
+#include "solver/solver.h"
+
+namespace jl {
+
+using RowOut = solver::RowReport;
+
+/// One ground contact point: its three rows (normal, friction X, friction Z) start at firstRow.
+struct ContactRef {
+    int key = 0;  ///< body * kMaxGroundContacts + feature (keys the warm start)
+    int firstRow = 0;
+    solver::RowBodies rb;
+};
+
+/// What the step reads of a joint's description every step, copied out of the ~1 KB JointDesc
+/// (whose fields sit on six cache lines spread over it) into one dense array: prep streams
+/// through it instead of missing the cache on every description. Descriptions never change
+/// inside a World, so the copy is made once.
+struct JointFrames {
+    Transform frame0, frame1;
+    Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
+};
+
+struct World::Impl {
+    std::vector<MassProperties> mass;    // per scene body
+    /// What the step's first stage reads of a body's description, copied out of the ~220-byte
+    /// BodyDesc (two cache lines a body) once, as JointFrames is for joints.
+    struct BodyStepConsts {
+        Vec3 sqrtInvInertiaLocal, sqrtInertiaLocal;  // principal I^-½, I^½
+        Real invMass = 0.0;                          // 0 for no mass
+        Real linearDamping = 0.0, angularDamping = 0.0;
+        bool dynamic = false;
+    };
+    std::vector<BodyStepConsts> bodyConsts;  // per scene body
+    bool externalLoads = false;               // applyForce was called since the last step
+    std::vector<int> solverIndex;        // scene body -> solver body (0 = static / world)
+    std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
+    std::vector<JointFrames> jointFrames;     // per joint, from its description
+    std::vector<int> jointSolver0, jointSolver1;  // solver body index (0 = static / world)
+    std::vector<int> jointKey0, jointKey1;        // solver body index if dynamic, else -1 (colouring)
+    std::vector<Vec3> extForce, extTorque;    // user forces for the next step (zero unless externalLoads)
+    std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
+    std::vector<Row> rows;                    // joint rows, then ground contact rows: [0, rowCount)
+    size_t rowCount = 0;                      // rows in use (the vector only grows: no per-step allocation)
+    struct RowRange {
+        int first = 0, count = 0;
+    };
+    // Per joint: its rows in the last step (count 0 when broken). JointState's firstRow and
+    // rowCount are copied from it on request (World::ensureJointForces): the step does not touch
+    // the 64-byte JointStates, a megabyte on a large grid.
+    std::vector<RowRange> jointRowRange;
+    std::vector<solver::RowBodies> jointBodies;  // per joint: bodies, mass scales, lever arms of the last prep
+    std::vector<ContactRef> contacts;
+    std::vector<int> contactKeys, contactNoKey;
+    // Solve order (solver/colour.cpp): joint batches are kept until a joint breaks or mends.
+    std::vector<solver::LaneIds> jointBatches, contactBatches;
+    std::vector<int> jointWindows;  // first batch of each colouring window, then the batch count
+    std::vector<uint8_t> colouredSkip;  // per joint: broken when the colouring was made
+    // Joints whose rows are all equality locks (spherical without cone, revolute without limit,
+    // motor or drive, fixed) are prepared and set up in one AVX2 pass per batch
+    // (solver::prepLockBatchAvx2) when every lane of their batch is a joint of the same kind.
+    std::vector<uint8_t> jointLockPrep;     // per joint: its solver::LockPrepKind (fixed by its description)
+    std::vector<uint8_t> batchLockPrep;     // per joint batch: that kind, if all its lanes (two or more) share it
+    std::vector<uint8_t> jointInLockBatch;  // per joint: its batch is such a batch
+    bool lockRowsPending = false;           // the last step's lock batches' rows are not written yet
+    Real lockErp = 0.0, lockDt = 0.0;       // the α and dt of that step's lock batches
+    int lockActiveRows = 0;                 // that step's active rows in lock batches
+    bool coloured = false;
+    // The parallel solve (WorldSettings::threads, docs/solvers.md "Threads"): the joints' groups
+    // (solver::partitionConstraints; all 0 with one part), coloured group after group, and the
+    // group of each colouring window. data.partStart holds where each group's batches start.
+    int colouredThreads = 1;  // WorldSettings::threads when the colouring was made
+    int solverBodyCount = 1;  // solver bodies of the scene (static 0, then dynamic and kinematic)
+    std::vector<int> partKey0, partKey1;  // per joint: its non-static solver bodies (-1: static/world)
+    std::vector<uint8_t> jointGroup, windowGroup;
+    std::vector<uint8_t> groupSkip;           // scratch: per joint, not in the group being coloured
+    std::vector<solver::LaneIds> groupBatches;  // scratch: one group's batches
+    std::vector<int> groupWindows;              // scratch: one group's windows
+    std::vector<solver::LaneIds> plainBatches;  // scratch: a part's batches in plain greedy colours
+    std::vector<int> plainWindows;              // scratch: their windows
+    std::vector<uint8_t> betweenKey;            // scratch: per key, touched by a joint between parts
+    std::vector<solver::LaneIds> lateBatches;   // scratch: a window's batches that touch such a key
+    /// Colours the joints that are not broken (colouredSkip) into jointBatches and jointWindows,
+    /// in as many parts as `threads` allows with at least kMinJointsPerPart joints each, and the
+    /// joints between them (world/step.cpp).
+    void colourJoints(int threads, SolverOrder order);
+    static constexpr int kMinJointsPerPart = 32;
+    /// A part's ordered colours with fewer batches per colour and window than this are swapped
+    /// for plain greedy colours when those are fewer (colourJoints).
+    static constexpr int kMinBatchesPerColour = 3;
+    bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
+    SolverOrder colouredOrder = SolverOrder::Coloured;
+    solver::ColourScratch colourScratch;
+    std::vector<int> rowSolver;  // per row: where the solver holds it (rowPlace: slot, lane, layout)
+    std::vector<RowOut> rowOut;  // per row (its `accum` is not used: impulse(k) reads the solver's)
+    bool lastStepTgs = false;    // the solver of the last step: where its impulses are
+    std::vector<RowResult> results;  // per row, filled by ensureResults
+    bool resultsPending = false;     // a step ran since `results` was last filled
+    bool forcesPending = false;      // a step ran since the joints' force and torque were last filled
+    std::vector<int> breakableJoints;  // joints whose break force or torque can be exceeded, ascending
+    std::vector<Vec3> jointX1;       // per joint: body 1's centre of mass at the last prep (0 for the world)
+    Real resultsDt = 0.0, resultsH = 0.0;  // that step's dt and bias step (dt/posIters for TGS)
+    std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
+    std::vector<Real> nextContactImpulse;
+    bool contactImpulseDirty = false;         // contactImpulse may hold non-zero values
+    std::vector<BodyState> lastGood;          // body states before the current step
+    int jointRowCount = 0;
+    int contactRowCount = 0;
+    solver::Data data;
+
+    /// After a colouring: which joint batches the AVX2 set-up prepares itself (prepLockBatchAvx2),
+    /// and so which joints prep only reserves rows for (batchLockPrep, jointInLockBatch). A batch
+    /// qualifies when its lanes (two or more) are all joints of one solver::LockPrepKind.
+    void markLockPrepBatches(size_t jointCount);
+
+    /// Joint j's bodies and mass scales, with lever arms r0 and r1.
+    solver::RowBodies jointRowBodies(size_t j, const Vec3& r0, const Vec3& r1) const {
+        const JointFrames& f = jointFrames[j];
+        return solver::RowBodies{jointSolver0[j], jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
+                                 f.invMassScale1, f.invInertiaScale1, r0, r1};
+    }
+
+    /// Prep and PGS set-up of lock batch `bi` (of LockPrepKind `kind`) in one AVX2 pass
+    /// (solver::prepLockBatchAvx2) from body poses `poses`. With `rowsToo` false (the step) it
+    /// writes the batch's lock slots and nothing else; with it true (ensureLockRows) it writes
+    /// what the scalar path would have besides, and leaves the slots alone: the joints' rows,
+    /// their reports, rowSolver, jointBodies and jointX1.
+    /// Returns the batch's active rows (0 with `rowsToo`). Writes nothing shared: the parallel
+    /// solve runs several batches at once.
+    int lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo);
+    std::vector<int> deferredLocks;  // the step's lock batches, set up after the others (several parts)
+    /// Writes the rows of the last step's lock batches, if a step ran since they were last
+    /// written. The step leaves them out: it needs only the slots, and a Row is 168 bytes (on a
+    /// large grid of ball joints the rows were the step's largest write). Running the batch
+    /// again from the same inputs (lastGood, data.info, jointFrames, lockErp, lockDt; none change
+    /// until the next step) gives the same bits. Everything that reads those rows, their
+    /// reports, impulses or lever arms calls it first.
+    void ensureLockRows();
+
+    /// Fills `results` (one per row) from the last step's rows, impulses and solver bodies, if a
+    /// step ran since they were last filled (world/step.cpp). The World's row-result queries call
+    /// it, so a step costs nothing for results nobody reads.
+    void ensureResults();
+
+    /// Force and torque joint j (rows [firstRow, firstRow + count)) applied to body 1 over the
+    /// last step, at body 1's joint frame origin (physx-joints-guide.md "Force Reporting").
+    void jointForce(size_t j, int firstRow, int count, Vec3& force, Vec3& torque) const;
+
+    /// Where a row lives in the solver (rowSolver): its slot·4 + lane, and the slot layout.
+    static int rowPlace(int slot, int lane, int layout) { return ((slot * solver::kLanes + lane) << 2) | layout; }
+
+    /// Row k's accumulated impulse in the last step, read where the solver left it (no copy per
+    /// step: most steps nobody asks).
+    Real impulse(size_t k) const {
+        const int place = rowSolver[k];
+        const size_t at = static_cast<size_t>(place >> 2);
+        const size_t slot = at / solver::kLanes, lane = at % solver::kLanes;
+        switch (place & 3) {
+            case solver::kLayoutLock: return data.lockSlots[slot].accum[lane];
+            case solver::kLayoutHard: return data.hardSlots[slot].accum[lane];
+            default: return lastStepTgs ? data.tgsSlots[slot].accum[lane] : data.slots[slot].accum[lane];
+        }
+    }
+
+    /// Room for `n` more rows at the end; the prep functions write straight into it.
+    Row* reserveRows(size_t n) {
+        if (rows.size() < rowCount + n) rows.resize(std::max(rows.size() * 2, rowCount + n));
+        return rows.data() + rowCount;
+    }
+    Row& appendRow() {
+        Row& r = *reserveRows(1);
+        r = Row{};
+        ++rowCount;
+        return r;
+    }
+};
+
+inline bool isDynamic(const BodyDesc& b) { return b.motion == MotionType::Dynamic; }
+
+inline Vec3 safeInverse(const Vec3& v) {
+    return Vec3(v.x > 0 ? 1.0 / v.x : 0.0, v.y > 0 ? 1.0 / v.y : 0.0, v.z > 0 ? 1.0 / v.z : 0.0);
+}
+
+/// The speed cap of the write-back: the solver's (also right when |v|² overflows).
+inline Vec3 clampLength(const Vec3& v, Real maxLen) { return solver::clampSpeed(v, maxLen); }
+
+}  // namespace jl
