@@ -16,6 +16,10 @@
 #   make tsan       build the engine tests with ThreadSanitizer in build-tsan/ and run the tests of
 #                   the solver threads and of determinism there
 #
+# Formatting (.clang-format, clang-format-14):
+#   make format        apply it to every C++ file
+#   make format-check  fail if a file does not follow it (.ci/run runs it)
+#
 # The build lives in build/ (BUILD_DIR=... to change it); it uses every core (JOBS=... to change).
 
 BUILD_DIR ?= build
@@ -26,7 +30,7 @@ ASAN_BUILD_DIR ?= build-asan
 TSAN_BUILD_DIR ?= build-tsan
 FUZZ_RUNS ?= 1000000
 
-.PHONY: run test bench setup build sanitize tsan fuzz valgrind
+.PHONY: run test bench setup build sanitize tsan fuzz valgrind format format-check
 
 run: build
 	./$(BUILD_DIR)/app/jointlab
@@ -65,3 +69,9 @@ fuzz: setup
 
 valgrind: build
 	./scripts/valgrind_examples.sh $(BUILD_DIR)/app/jointlab 200
+
+format: setup
+	./scripts/check_format.sh --fix
+
+format-check: setup
+	./scripts/check_format.sh

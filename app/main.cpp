@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "shell/app.h"
 #include "runner/cli.h"
 #include "runner/runner.h"
+#include "shell/app.h"
 
 int main(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "run") {
@@ -23,10 +23,17 @@ int main(int argc, char** argv) {
     jl::app::AppOptions options;
     std::string error;
     switch (jl::app::parseCommandLine(argc, argv, options, error)) {
-        case jl::app::ParseOutcome::Help: std::fputs(jl::app::usageText().c_str(), stdout); return 0;
-        case jl::app::ParseOutcome::Version: std::printf("jointlab %s\n", JOINTLAB_VERSION); return 0;
-        case jl::app::ParseOutcome::Error: std::fprintf(stderr, "jointlab: %s\n", error.c_str()); return 2;
-        case jl::app::ParseOutcome::Run: break;
+        case jl::app::ParseOutcome::Help:
+            std::fputs(jl::app::usageText().c_str(), stdout);
+            return 0;
+        case jl::app::ParseOutcome::Version:
+            std::printf("jointlab %s\n", JOINTLAB_VERSION);
+            return 0;
+        case jl::app::ParseOutcome::Error:
+            std::fprintf(stderr, "jointlab: %s\n", error.c_str());
+            return 2;
+        case jl::app::ParseOutcome::Run:
+            break;
     }
     return jl::app::runApp(options);
 }

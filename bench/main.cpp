@@ -51,29 +51,33 @@ std::vector<std::string> split(const std::string& s) {
 }
 
 void usage(std::FILE* f) {
-    std::fprintf(f,
-                 "usage: jointlab_bench [options]\n"
-                 "  --quick            CI-sized run: short timing windows; without --scene, the small scenes only\n"
-                 "  --scene a,b        scenes to run (default: all): ");
+    std::fprintf(
+        f,
+        "usage: jointlab_bench [options]\n"
+        "  --quick            CI-sized run: short timing windows; without --scene, the small scenes only\n"
+        "  --scene a,b        scenes to run (default: all): ");
     for (const std::string& n : sceneNames()) std::fprintf(f, "%s ", n.c_str());
     std::fprintf(f, "(and on request: ");
     for (const std::string& n : extraSceneNames()) std::fprintf(f, "%s ", n.c_str());
     std::fprintf(f, ")");
-    std::fprintf(f,
-                 "\n  --engine a,b       engines (default: all built): jl-pgs jl-tgs jl-pgs2 jl-tgs2 bullet ode\n"
-                 "                     (jl-pgs2, jl-tgs2: 2 solver threads, timed by wall clock)\n"
-                 "  --iters 1,4,10,20  iteration counts timed (JointLab: position iterations, + 1 velocity iteration)\n"
-                 "  --repeats R        timed windows per iteration count, fastest median kept (default 3, --quick 1)\n"
-                 "  --steps N          profiling: every run is N timed steps, no accuracy columns (e.g. under valgrind)\n"
-                 "  --acc-iters N      iteration count of the accuracy columns (default 10; added to --iters)\n"
-                 "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
-                 "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
-                 "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
-                 "  --csv FILE         also write every measured number as CSV\n"
-                 "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
-                 "  --sweep FILE       also write the chain1000 accuracy-vs-cost sweep (1-20 iterations) as CSV, and\n"
-                 "                     as a chart (SVG) next to it (FILE with .svg for .csv)\n"
-                 "  --sweep-only       run only the sweep\n");
+    std::fprintf(
+        f,
+        "\n  --engine a,b       engines (default: all built): jl-pgs jl-tgs jl-pgs2 jl-tgs2 bullet ode\n"
+        "                     (jl-pgs2, jl-tgs2: 2 solver threads, timed by wall clock)\n"
+        "  --iters 1,4,10,20  iteration counts timed (JointLab: position iterations, + 1 velocity "
+        "iteration)\n"
+        "  --repeats R        timed windows per iteration count, fastest median kept (default 3, --quick 1)\n"
+        "  --steps N          profiling: every run is N timed steps, no accuracy columns (e.g. under "
+        "valgrind)\n"
+        "  --acc-iters N      iteration count of the accuracy columns (default 10; added to --iters)\n"
+        "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
+        "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
+        "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
+        "  --csv FILE         also write every measured number as CSV\n"
+        "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
+        "  --sweep FILE       also write the chain1000 accuracy-vs-cost sweep (1-20 iterations) as CSV, and\n"
+        "                     as a chart (SVG) next to it (FILE with .svg for .csv)\n"
+        "  --sweep-only       run only the sweep\n");
 }
 
 Options parse(int argc, char** argv) {
@@ -84,36 +88,54 @@ Options parse(int argc, char** argv) {
             if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
             return argv[++i];
         };
-        if (a == "--quick") o.quick = true, o.repeats = 1;
-        else if (a == "--repeats") o.repeats = std::max(1, std::stoi(value()));
-        else if (a == "--steps") o.steps = std::max(1, std::stoi(value()));
-        else if (a == "--scene") o.scenes = split(value());
-        else if (a == "--engine") o.engineIds = split(value());
+        if (a == "--quick")
+            o.quick = true, o.repeats = 1;
+        else if (a == "--repeats")
+            o.repeats = std::max(1, std::stoi(value()));
+        else if (a == "--steps")
+            o.steps = std::max(1, std::stoi(value()));
+        else if (a == "--scene")
+            o.scenes = split(value());
+        else if (a == "--engine")
+            o.engineIds = split(value());
         else if (a == "--iters") {
             o.iters.clear();
             for (const std::string& s : split(value())) o.iters.push_back(std::stoi(s));
-        } else if (a == "--acc-iters") o.accIters = std::stoi(value());
-        else if (a == "--erp") o.erp = std::stod(value());
+        } else if (a == "--acc-iters")
+            o.accIters = std::stoi(value());
+        else if (a == "--erp")
+            o.erp = std::stod(value());
         else if (a == "--order") {
             const std::string v = value();
-            if (v == "coloured") jl::setSolverOrder(jl::SolverOrder::Coloured);
-            else if (v == "wavefront") jl::setSolverOrder(jl::SolverOrder::Wavefront);
-            else if (v == "sequential") jl::setSolverOrder(jl::SolverOrder::Sequential);
-            else throw std::invalid_argument("--order: coloured, wavefront or sequential");
+            if (v == "coloured")
+                jl::setSolverOrder(jl::SolverOrder::Coloured);
+            else if (v == "wavefront")
+                jl::setSolverOrder(jl::SolverOrder::Wavefront);
+            else if (v == "sequential")
+                jl::setSolverOrder(jl::SolverOrder::Sequential);
+            else
+                throw std::invalid_argument("--order: coloured, wavefront or sequential");
         } else if (a == "--kernel") {
             const std::string v = value();
-            if (v == "auto") jl::setSolverKernel(jl::SolverKernel::Auto);
-            else if (v == "scalar") jl::setSolverKernel(jl::SolverKernel::Scalar);
-            else throw std::invalid_argument("--kernel: auto or scalar");
-        }
-        else if (a == "--csv") o.csv = value();
-        else if (a == "--md") o.md = value();
-        else if (a == "--sweep") o.sweep = value();
-        else if (a == "--sweep-only") o.sweepOnly = true;
+            if (v == "auto")
+                jl::setSolverKernel(jl::SolverKernel::Auto);
+            else if (v == "scalar")
+                jl::setSolverKernel(jl::SolverKernel::Scalar);
+            else
+                throw std::invalid_argument("--kernel: auto or scalar");
+        } else if (a == "--csv")
+            o.csv = value();
+        else if (a == "--md")
+            o.md = value();
+        else if (a == "--sweep")
+            o.sweep = value();
+        else if (a == "--sweep-only")
+            o.sweepOnly = true;
         else if (a == "--help" || a == "-h") {
             usage(stdout);
             std::exit(0);
-        } else throw std::invalid_argument("unknown option '" + a + "'");
+        } else
+            throw std::invalid_argument("unknown option '" + a + "'");
     }
     for (int n : o.iters)
         if (n < 1 || n > 255) throw std::invalid_argument("--iters: each count must be in 1..255");
@@ -125,9 +147,12 @@ Options parse(int argc, char** argv) {
     const auto names = sceneNames();
     const auto extra = extraSceneNames();
     for (const std::string& s : o.scenes)
-        if (std::find(names.begin(), names.end(), s) == names.end() && std::find(extra.begin(), extra.end(), s) == extra.end())
+        if (std::find(names.begin(), names.end(), s) == names.end() &&
+            std::find(extra.begin(), extra.end(), s) == extra.end())
             throw std::invalid_argument("--scene: unknown scene '" + s + "'");
-    if (o.scenes.empty()) o.scenes = o.quick ? std::vector<std::string>{"chain10", "chain10_heavy", "chain100", "train"} : names;
+    if (o.scenes.empty())
+        o.scenes =
+            o.quick ? std::vector<std::string>{"chain10", "chain10_heavy", "chain100", "train"} : names;
     return o;
 }
 
@@ -138,7 +163,8 @@ std::vector<EngineInfo> selectedEngines(const Options& o) {
                             std::find(o.engineIds.begin(), o.engineIds.end(), e.id) != o.engineIds.end();
         if (wanted && e.available) out.push_back(e);
         if (wanted && !e.available && !o.engineIds.empty())
-            std::fprintf(stderr, "jointlab_bench: %s was not built (package not found by pkg-config)\n", e.id);
+            std::fprintf(stderr, "jointlab_bench: %s was not built (package not found by pkg-config)\n",
+                         e.id);
     }
     return out;
 }
@@ -148,7 +174,8 @@ std::vector<EngineInfo> selectedEngines(const Options& o) {
 /// the simulation is deterministic, so each repeat does the same work, and the fastest median
 /// counts, the one least disturbed by the rest of the machine. Going round keeps a slow spell of
 /// a shared machine from landing on one engine only, which would skew the ratios.
-std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const SceneSpec& s, const Options& o) {
+std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const SceneSpec& s,
+                                  const Options& o) {
     const int perSecond = static_cast<int>(std::lround(1.0 / s.dt));
     const int timing = o.quick ? std::max(5, s.timingSteps / 4) : s.timingSteps;
     std::vector<EngineResult> out(engines.size());
@@ -198,14 +225,18 @@ std::string chartPath(const std::string& csv) {
 /// table. --quick: 1, 4 and 10 iterations over 1 s (errors after 1 s), for the ctest.
 std::string runSweep(const Options& o) {
     const SceneSpec s = makeScene("chain1000");
-    const std::vector<int> counts = o.quick ? std::vector<int>{1, 4, 10} : std::vector<int>{1, 2, 4, 6, 10, 15, 20};
+    const std::vector<int> counts =
+        o.quick ? std::vector<int>{1, 4, 10} : std::vector<int>{1, 2, 4, 6, 10, 15, 20};
     const int seconds = o.quick ? 1 : 5;
     std::ofstream f(o.sweep);
     if (!f) throw std::runtime_error("cannot write " + o.sweep);
     if (o.quick) f << "# --quick: 1 s of simulation; the 5 s columns repeat the 1 s errors\n";
-    f << "# chain1000: joint error against time per step for 1 to 20 iterations at 60 Hz over 5 s of simulation\n"
-         "# erp default = each engine's own: JointLab PGS 1 and TGS 1/sqrt(iterations) and Bullet and ODE 0.2\n"
-         "# separation in m and angular error in rad; ms_per_step = median thread CPU time over the 300 steps\n"
+    f << "# chain1000: joint error against time per step for 1 to 20 iterations at 60 Hz over 5 s of "
+         "simulation\n"
+         "# erp default = each engine's own: JointLab PGS 1 and TGS 1/sqrt(iterations) and Bullet and ODE "
+         "0.2\n"
+         "# separation in m and angular error in rad; ms_per_step = median thread CPU time over the 300 "
+         "steps\n"
          "engine,erp,iterations,ms_per_step,rows_per_step,sep_max_1s,sep_rms_1s,ang_max_1s,ang_rms_1s,"
          "sep_max_5s,sep_rms_5s,ang_max_5s,ang_rms_5s,diverged\n";
     struct Variant {
@@ -219,7 +250,8 @@ std::string runSweep(const Options& o) {
         // (one thread each: the sweep is about what the iterations buy; the speed tables have ×2)
         if (e.kind == EngineKind::JointLabPGS2 || e.kind == EngineKind::JointLabTGS2) continue;
         variants.push_back({e, -1.0, engineIndex});
-        if (e.kind == EngineKind::JointLabPGS || e.kind == EngineKind::JointLabTGS) variants.push_back({e, 0.2, engineIndex});
+        if (e.kind == EngineKind::JointLabPGS || e.kind == EngineKind::JointLabTGS)
+            variants.push_back({e, 0.2, engineIndex});
         ++engineIndex;
     }
     std::map<int, std::vector<std::string>> cells;  // iterations -> one cell per variant
@@ -235,15 +267,18 @@ std::string runSweep(const Options& o) {
             if (o.quick) r.at5 = r.at1, r.hasAt5 = r.hasAt1;
             if (r.hasAt5 && !r.diverged) chart.back().points.push_back({n, r.medianMs, r.at5.sepRms});
             char line[512];
-            std::snprintf(line, sizeof line, "%s,%s,%d,%.4f,%.0f,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d\n", v.e.id,
-                          v.erp < 0 ? "default" : "0.2", n, r.medianMs, r.rows, r.at1.sepMax, r.at1.sepRms, r.at1.angMax,
-                          r.at1.angRms, r.at5.sepMax, r.at5.sepRms, r.at5.angMax, r.at5.angRms, r.diverged ? 1 : 0);
+            std::snprintf(line, sizeof line,
+                          "%s,%s,%d,%.4f,%.0f,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%d\n", v.e.id,
+                          v.erp < 0 ? "default" : "0.2", n, r.medianMs, r.rows, r.at1.sepMax, r.at1.sepRms,
+                          r.at1.angMax, r.at1.angRms, r.at5.sepMax, r.at5.sepRms, r.at5.angMax, r.at5.angRms,
+                          r.diverged ? 1 : 0);
             f << line;
             std::fprintf(stderr, "sweep %-7s erp=%-7s iters=%2d  %.3f ms/step  sep5 rms %.3g m\n", v.e.id,
                          v.erp < 0 ? "default" : "0.2", n, r.medianMs, r.at5.sepRms);
             char cell[96];
             if (r.hasAt5)
-                std::snprintf(cell, sizeof cell, "%.3g ms · %.3g m%s", r.medianMs, r.at5.sepRms, r.at5.angRms > 0.01 ? " ⟂" : "");
+                std::snprintf(cell, sizeof cell, "%.3g ms · %.3g m%s", r.medianMs, r.at5.sepRms,
+                              r.at5.angRms > 0.01 ? " ⟂" : "");
             else
                 std::snprintf(cell, sizeof cell, "%.3g ms · diverged", r.medianMs);
             cells[n].push_back(cell);
@@ -252,10 +287,12 @@ std::string runSweep(const Options& o) {
     const std::string svgPath = chartPath(o.sweep);
     std::ofstream svg(svgPath);
     if (!svg) throw std::runtime_error("cannot write " + svgPath);
-    svg << errorCostChartSvg(chart,
-                             std::string("chain1000: joint error against cost (60 Hz, after ") + std::to_string(seconds) + " s)",
-                             "time per step [ms], thread CPU time, median", "joint separation, RMS over the joints [m]");
-    std::string md = "\n### chain1000: error against cost (ms per step · separation RMS after " + std::to_string(seconds) +
+    svg << errorCostChartSvg(
+        chart,
+        std::string("chain1000: joint error against cost (60 Hz, after ") + std::to_string(seconds) + " s)",
+        "time per step [ms], thread CPU time, median", "joint separation, RMS over the joints [m]");
+    std::string md = "\n### chain1000: error against cost (ms per step · separation RMS after " +
+                     std::to_string(seconds) +
                      " s; ⟂ = hinge axes misaligned, angular RMS > 0.01 rad)\n\n| iterations |";
     for (const Variant& v : variants) md += std::string(" ") + v.e.label + (v.erp < 0 ? "" : " α=0.2") + " |";
     md += "\n|---:|";
@@ -285,7 +322,8 @@ int run(int argc, char** argv) {
         for (const std::string& name : o.scenes) {
             SceneResult sr;
             sr.scene = makeScene(name);
-            std::fprintf(stderr, "%s: %zu bodies, %zu joints\n", name.c_str(), sr.scene.bodies.size(), sr.scene.joints.size());
+            std::fprintf(stderr, "%s: %zu bodies, %zu joints\n", name.c_str(), sr.scene.bodies.size(),
+                         sr.scene.joints.size());
             sr.engines = measure(selected, sr.scene, o);
             report.scenes.push_back(std::move(sr));
         }

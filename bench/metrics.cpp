@@ -14,9 +14,13 @@ Transform bodyPose(const std::vector<BodyState>& st, int body) {
 }
 
 /// Angle of a rotation in [0, π].
-Real rotationAngle(const Quat& q) { return 2.0 * std::acos(std::min(1.0, std::abs(q.w))); }
+Real rotationAngle(const Quat& q) {
+    return 2.0 * std::acos(std::min(1.0, std::abs(q.w)));
+}
 
-Real angleBetween(const Vec3& a, const Vec3& b) { return std::acos(std::clamp(glm::dot(a, b), -1.0, 1.0)); }
+Real angleBetween(const Vec3& a, const Vec3& b) {
+    return std::acos(std::clamp(glm::dot(a, b), -1.0, 1.0));
+}
 
 /// Twist of q about X (swing-twist split), in (−π, π].
 Real twistAboutX(const Quat& q) {
@@ -40,7 +44,8 @@ ErrorStats jointErrors(const SceneSpec& s, const std::vector<BodyState>& st) {
         switch (j.kind) {
             case JointKind::Revolute: {
                 ang = angleBetween(ax, bx);
-                if (j.limit) ang += std::max(0.0, std::abs(twistAboutX(glm::conjugate(fa.q) * fb.q)) - j.limitAngle);
+                if (j.limit)
+                    ang += std::max(0.0, std::abs(twistAboutX(glm::conjugate(fa.q) * fb.q)) - j.limitAngle);
                 break;
             }
             case JointKind::Spherical:
@@ -72,8 +77,8 @@ Real totalEnergy(const SceneSpec& s, const std::vector<BodyState>& st) {
         const BodySpec& b = s.bodies[i];
         const BodyState& x = st[i];
         const Vec3 wLocal = glm::conjugate(x.orientation) * x.angularVelocity;
-        e += 0.5 * b.mass * glm::dot(x.linearVelocity, x.linearVelocity) + 0.5 * glm::dot(wLocal, b.inertia * wLocal) -
-             b.mass * glm::dot(s.gravity, x.position);
+        e += 0.5 * b.mass * glm::dot(x.linearVelocity, x.linearVelocity) +
+             0.5 * glm::dot(wLocal, b.inertia * wLocal) - b.mass * glm::dot(s.gravity, x.position);
     }
     for (const JointSpec& j : s.joints) {
         if (!j.drive) continue;

@@ -12,10 +12,18 @@ namespace {
 const Vec3 kX(1, 0, 0), kY(0, 1, 0), kZ(0, 0, 1);
 
 /// Rotations taking the joint X axis onto a world direction.
-Quat xToZ() { return glm::angleAxis(-jl::kPi / 2, kY); }   // X → +Z
-Quat xToMinusY() { return glm::angleAxis(-jl::kPi / 2, kZ); }  // X → −Y
-Quat xToMinusX() { return glm::angleAxis(jl::kPi, kY); }  // X → −X
-Quat xToX() { return Quat(1, 0, 0, 0); }
+Quat xToZ() {
+    return glm::angleAxis(-jl::kPi / 2, kY);
+}  // X → +Z
+Quat xToMinusY() {
+    return glm::angleAxis(-jl::kPi / 2, kZ);
+}  // X → −Y
+Quat xToMinusX() {
+    return glm::angleAxis(jl::kPi, kY);
+}  // X → −X
+Quat xToX() {
+    return Quat(1, 0, 0, 0);
+}
 
 BodySpec box(const Vec3& pos, const Vec3& half, Real mass) {
     BodySpec b;
@@ -51,10 +59,13 @@ JointSpec joint(JointKind kind, int b0, int b1, const Vec3& anchor, const Quat& 
 SceneSpec chain(int n, bool heavy) {
     SceneSpec s;
     s.name = "chain" + std::to_string(n) + (heavy ? "_heavy" : "");
-    s.description = std::to_string(n) + "-link revolute chain, horizontal start" + (heavy ? ", last link 100 kg" : "");
+    s.description =
+        std::to_string(n) + "-link revolute chain, horizontal start" + (heavy ? ", last link 100 kg" : "");
     for (int i = 0; i < n; ++i)
-        s.bodies.push_back(box(Vec3(i + 0.5, 0, 0), Vec3(0.5, 0.125, 0.125), heavy && i == n - 1 ? 100.0 : 1.0));
-    for (int i = 0; i < n; ++i) s.joints.push_back(joint(JointKind::Revolute, i - 1, i, Vec3(i, 0, 0), xToZ()));
+        s.bodies.push_back(
+            box(Vec3(i + 0.5, 0, 0), Vec3(0.5, 0.125, 0.125), heavy && i == n - 1 ? 100.0 : 1.0));
+    for (int i = 0; i < n; ++i)
+        s.joints.push_back(joint(JointKind::Revolute, i - 1, i, Vec3(i, 0, 0), xToZ()));
     s.timingSteps = n >= 1000 ? 100 : (n >= 100 ? 200 : 300);
     return s;
 }
@@ -66,7 +77,8 @@ SceneSpec chain(int n, bool heavy) {
 SceneSpec grid(int n) {
     SceneSpec s;
     s.name = "grid" + std::to_string(n);
-    s.description = std::to_string(n) + "x" + std::to_string(n) + " spheres, spherical joints to right and lower neighbours, every 10th top sphere pinned";
+    s.description = std::to_string(n) + "x" + std::to_string(n) +
+                    " spheres, spherical joints to right and lower neighbours, every 10th top sphere pinned";
     auto id = [n](int row, int col) { return row * n + col; };
     for (int row = 0; row < n; ++row)
         for (int col = 0; col < n; ++col) s.bodies.push_back(sphere(Vec3(col, -row, 0), 0.4, 1.0));
@@ -75,9 +87,11 @@ SceneSpec grid(int n) {
     for (int row = 0; row < n; ++row)
         for (int col = 0; col < n; ++col) {
             if (col + 1 < n)
-                s.joints.push_back(joint(JointKind::Spherical, id(row, col), id(row, col + 1), Vec3(col + 0.5, -row, 0), xToX()));
+                s.joints.push_back(joint(JointKind::Spherical, id(row, col), id(row, col + 1),
+                                         Vec3(col + 0.5, -row, 0), xToX()));
             if (row + 1 < n)
-                s.joints.push_back(joint(JointKind::Spherical, id(row, col), id(row + 1, col), Vec3(col, -row - 0.5, 0), xToX()));
+                s.joints.push_back(joint(JointKind::Spherical, id(row, col), id(row + 1, col),
+                                         Vec3(col, -row - 0.5, 0), xToX()));
         }
     s.timingSteps = 15;
     return s;
@@ -90,7 +104,8 @@ SceneSpec grid(int n) {
 SceneSpec ragdolls(int count) {
     SceneSpec s;
     s.name = "ragdolls";
-    s.description = std::to_string(count) + " hanging ragdolls of 11 bodies: cone-limited spherical and limited revolute joints";
+    s.description = std::to_string(count) +
+                    " hanging ragdolls of 11 bodies: cone-limited spherical and limited revolute joints";
     uint32_t seed = 12345u;
     auto rnd = [&seed]() {  // deterministic LCG in [-1, 1]
         seed = seed * 1664525u + 1013904223u;
@@ -133,13 +148,16 @@ SceneSpec ragdolls(int count) {
                                     side2 == 0 ? xToMinusX() : xToX());
             shoulder->cone = true;
             shoulder->coneAngle = 1.0;
-            JointSpec* elbow = J(JointKind::Revolute, upperArm[side2], foreArm[side2], Vec3(sx * 0.45, -0.15, 0), xToZ());
+            JointSpec* elbow =
+                J(JointKind::Revolute, upperArm[side2], foreArm[side2], Vec3(sx * 0.45, -0.15, 0), xToZ());
             elbow->limit = true;
             elbow->limitAngle = 0.8;
-            JointSpec* hip = J(JointKind::Spherical, pelvis, thigh[side2], Vec3(sx * 0.08, -0.6, 0), xToMinusY());
+            JointSpec* hip =
+                J(JointKind::Spherical, pelvis, thigh[side2], Vec3(sx * 0.08, -0.6, 0), xToMinusY());
             hip->cone = true;
             hip->coneAngle = 0.8;
-            JointSpec* knee = J(JointKind::Revolute, thigh[side2], shin[side2], Vec3(sx * 0.08, -1.0, 0), xToX());
+            JointSpec* knee =
+                J(JointKind::Revolute, thigh[side2], shin[side2], Vec3(sx * 0.08, -1.0, 0), xToX());
             knee->limit = true;
             knee->limitAngle = 0.8;
         }
@@ -148,7 +166,8 @@ SceneSpec ragdolls(int count) {
         const Vec3 pin = o + Vec3(0, 0.1, 0);
         for (int b = base; b < static_cast<int>(s.bodies.size()); ++b) {
             s.bodies[static_cast<size_t>(b)].angularVelocity = w;
-            s.bodies[static_cast<size_t>(b)].linearVelocity = glm::cross(w, s.bodies[static_cast<size_t>(b)].position - pin);
+            s.bodies[static_cast<size_t>(b)].linearVelocity =
+                glm::cross(w, s.bodies[static_cast<size_t>(b)].position - pin);
         }
     }
     s.timingSteps = 100;
@@ -167,8 +186,10 @@ SceneSpec ragdolls(int count) {
 SceneSpec train(int n, bool hanging) {
     SceneSpec s;
     s.name = hanging ? "train_hanging" : "train";
-    s.description = std::to_string(n) + (hanging ? " bodies hanging on prismatic spring drives (k = 1000 N/m) at equilibrium"
-                                                 : " bodies on prismatic spring drives (k = 1000 N/m), springs 0.2 m short, no gravity");
+    s.description =
+        std::to_string(n) +
+        (hanging ? " bodies hanging on prismatic spring drives (k = 1000 N/m) at equilibrium"
+                 : " bodies on prismatic spring drives (k = 1000 N/m), springs 0.2 m short, no gravity");
     const Real k = 1000.0;
     if (!hanging) s.gravity = Vec3(0.0);
     const Vec3 dir = hanging ? Vec3(0, -1, 0) : Vec3(1, 0, 0);
@@ -176,7 +197,8 @@ SceneSpec train(int n, bool hanging) {
     for (int i = 0; i < n; ++i) {
         // Both frames start at body i−1's centre (frame 1 sits 1 m behind body i's), so the slide
         // d = ax·(p1 − p0) is 0 at the 1 m spacing.
-        JointSpec j = joint(JointKind::Prismatic, i - 1, i, static_cast<Real>(i) * dir, hanging ? xToMinusY() : xToX());
+        JointSpec j =
+            joint(JointKind::Prismatic, i - 1, i, static_cast<Real>(i) * dir, hanging ? xToMinusY() : xToX());
         j.drive = true;
         j.stiffness = k;
         j.damping = 0.0;
@@ -212,25 +234,38 @@ void SceneSpec::finish() {
 }
 
 std::vector<std::string> sceneNames() {
-    return {"chain10", "chain10_heavy", "chain100", "chain100_heavy", "chain1000", "chain1000_heavy",
-            "grid100", "ragdolls", "train"};
+    return {"chain10",         "chain10_heavy", "chain100", "chain100_heavy", "chain1000",
+            "chain1000_heavy", "grid100",       "ragdolls", "train"};
 }
 
-std::vector<std::string> extraSceneNames() { return {"train_hanging"}; }
+std::vector<std::string> extraSceneNames() {
+    return {"train_hanging"};
+}
 
 SceneSpec makeScene(const std::string& name) {
     SceneSpec s;
-    if (name == "chain10") s = chain(10, false);
-    else if (name == "chain10_heavy") s = chain(10, true);
-    else if (name == "chain100") s = chain(100, false);
-    else if (name == "chain100_heavy") s = chain(100, true);
-    else if (name == "chain1000") s = chain(1000, false);
-    else if (name == "chain1000_heavy") s = chain(1000, true);
-    else if (name == "grid100") s = grid(100);
-    else if (name == "ragdolls") s = ragdolls(100);
-    else if (name == "train") s = train(100, false);
-    else if (name == "train_hanging") s = train(100, true);
-    else throw std::invalid_argument("unknown scene '" + name + "'");
+    if (name == "chain10")
+        s = chain(10, false);
+    else if (name == "chain10_heavy")
+        s = chain(10, true);
+    else if (name == "chain100")
+        s = chain(100, false);
+    else if (name == "chain100_heavy")
+        s = chain(100, true);
+    else if (name == "chain1000")
+        s = chain(1000, false);
+    else if (name == "chain1000_heavy")
+        s = chain(1000, true);
+    else if (name == "grid100")
+        s = grid(100);
+    else if (name == "ragdolls")
+        s = ragdolls(100);
+    else if (name == "train")
+        s = train(100, false);
+    else if (name == "train_hanging")
+        s = train(100, true);
+    else
+        throw std::invalid_argument("unknown scene '" + name + "'");
     s.finish();
     return s;
 }

@@ -30,7 +30,7 @@ struct BodySpec {
     Vec3 halfExtents{0.5, 0.125, 0.125};  ///< box half sizes [m]
     Real radius = 0.25;                   ///< sphere radius [m]
     Real mass = 1.0;                      ///< [kg]
-    Vec3 inertia{0.0};                    ///< principal moments about the body axes [kg·m²] (filled by finish())
+    Vec3 inertia{0.0};  ///< principal moments about the body axes [kg·m²] (filled by finish())
     Vec3 position{0.0};
     Quat orientation{1.0, 0.0, 0.0, 0.0};
     Vec3 linearVelocity{0.0};
@@ -43,9 +43,9 @@ struct JointSpec {
     JointKind kind = JointKind::Revolute;
     int body0 = -1;  ///< index into SceneSpec::bodies, −1 = the world
     int body1 = -1;
-    Vec3 anchor{0.0};                 ///< world anchor at the start [m]
-    Quat axes{1.0, 0.0, 0.0, 0.0};    ///< world joint axes at the start (X = hinge / cone / slide axis)
-    Transform frame0, frame1;         ///< local frames (filled by finish())
+    Vec3 anchor{0.0};               ///< world anchor at the start [m]
+    Quat axes{1.0, 0.0, 0.0, 0.0};  ///< world joint axes at the start (X = hinge / cone / slide axis)
+    Transform frame0, frame1;       ///< local frames (filled by finish())
     // Revolute: symmetric twist limit ±limitAngle about X (symmetric so that each engine's sign
     // convention for the hinge angle does not matter).
     bool limit = false;

@@ -58,7 +58,8 @@ std::vector<EngineInfo> engines();
 std::unique_ptr<Sim> makeSim(EngineKind kind, const SceneSpec& s, const SimSettings& settings);
 
 // Per engine (sim_jointlab.cpp, sim_bullet.cpp, sim_ode.cpp).
-std::unique_ptr<Sim> makeJointLabSim(const SceneSpec& s, const SimSettings& settings, bool tgs, int threads = 1);
+std::unique_ptr<Sim> makeJointLabSim(const SceneSpec& s, const SimSettings& settings, bool tgs,
+                                     int threads = 1);
 std::unique_ptr<Sim> makeBulletSim(const SceneSpec& s, const SimSettings& settings);
 std::unique_ptr<Sim> makeOdeSim(const SceneSpec& s, const SimSettings& settings);
 /// Version strings of the peers, e.g. "Bullet 3.24 (single precision)".

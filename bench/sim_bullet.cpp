@@ -11,9 +11,9 @@
 //   set-up (getInfo1/getInfo2), the iterations and write-back. Sleeping is disabled. Hinge limits
 //   keep Bullet's defaults (softness 0.9, bias 0.3, relaxation 1); cones are btConeTwistConstraint
 //   with twist free; prismatic drives are btGeneric6DofSpring2Constraint springs.
+#include <BulletDynamics/ConstraintSolver/btGeneric6DofSpring2Constraint.h>
 #include <btBulletDynamicsCommon.h>
 
-#include <BulletDynamics/ConstraintSolver/btGeneric6DofSpring2Constraint.h>
 #include <memory>
 #include <string>
 
@@ -30,8 +30,12 @@ btQuaternion bt(const Quat& q) {
     return btQuaternion(static_cast<btScalar>(q.x), static_cast<btScalar>(q.y), static_cast<btScalar>(q.z),
                         static_cast<btScalar>(q.w));
 }
-btTransform bt(const Transform& t) { return btTransform(bt(t.q), bt(t.p)); }
-Vec3 jlv(const btVector3& v) { return Vec3(v.x(), v.y(), v.z()); }
+btTransform bt(const Transform& t) {
+    return btTransform(bt(t.q), bt(t.p));
+}
+Vec3 jlv(const btVector3& v) {
+    return Vec3(v.x(), v.y(), v.z());
+}
 
 /// Bullet's solver, counting the row-iterations it actually runs: it stops iterating an island
 /// once the residual is ≤ m_leastSquaresResidualThreshold (0 by default, i.e. exactly converged).
@@ -40,12 +44,14 @@ public:
     double rowIterations = 0;
 
 protected:
-    btScalar solveSingleIteration(int iteration, btCollisionObject** bodies, int numBodies, btPersistentManifold** manifolds,
-                                  int numManifolds, btTypedConstraint** constraints, int numConstraints,
+    btScalar solveSingleIteration(int iteration, btCollisionObject** bodies, int numBodies,
+                                  btPersistentManifold** manifolds, int numManifolds,
+                                  btTypedConstraint** constraints, int numConstraints,
                                   const btContactSolverInfo& info, btIDebugDraw* debugDrawer) override {
         rowIterations += m_tmpSolverNonContactConstraintPool.size();
-        return btSequentialImpulseConstraintSolver::solveSingleIteration(iteration, bodies, numBodies, manifolds, numManifolds,
-                                                                          constraints, numConstraints, info, debugDrawer);
+        return btSequentialImpulseConstraintSolver::solveSingleIteration(iteration, bodies, numBodies,
+                                                                         manifolds, numManifolds, constraints,
+                                                                         numConstraints, info, debugDrawer);
     }
 };
 
@@ -60,7 +66,8 @@ class BulletSim final : public Sim {
 public:
     BulletSim(const SceneSpec& s, const SimSettings& cfg) : dt_(static_cast<btScalar>(s.dt)) {
         dispatcher_ = std::make_unique<btCollisionDispatcher>(&collisionConfig_);
-        world_ = std::make_unique<JointsOnlyWorld>(dispatcher_.get(), &broadphase_, &solver_, &collisionConfig_);
+        world_ =
+            std::make_unique<JointsOnlyWorld>(dispatcher_.get(), &broadphase_, &solver_, &collisionConfig_);
         world_->setGravity(bt(s.gravity));
         btContactSolverInfo& info = world_->getSolverInfo();
         info.m_numIterations = cfg.iterations;
@@ -77,7 +84,8 @@ public:
                 shape = std::make_unique<btBoxShape>(bt(b.halfExtents));
             else
                 shape = std::make_unique<btSphereShape>(static_cast<btScalar>(b.radius));
-            btRigidBody::btRigidBodyConstructionInfo ci(static_cast<btScalar>(b.mass), nullptr, shape.get(), bt(b.inertia));
+            btRigidBody::btRigidBodyConstructionInfo ci(static_cast<btScalar>(b.mass), nullptr, shape.get(),
+                                                        bt(b.inertia));
             ci.m_startWorldTransform = btTransform(bt(b.orientation), bt(b.position));
             auto body = std::make_unique<btRigidBody>(ci);
             body->setLinearVelocity(bt(b.linearVelocity));
@@ -96,22 +104,27 @@ public:
             switch (j.kind) {
                 case JointKind::Revolute: {
                     const Vec3 axisA = j.frame0.q * Vec3(1, 0, 0), axisB = j.frame1.q * Vec3(1, 0, 0);
-                    auto h = std::make_unique<btHingeConstraint>(a, b, bt(j.frame0.p), bt(j.frame1.p), bt(axisA), bt(axisB));
-                    if (j.limit) h->setLimit(static_cast<btScalar>(-j.limitAngle), static_cast<btScalar>(j.limitAngle));
+                    auto h = std::make_unique<btHingeConstraint>(a, b, bt(j.frame0.p), bt(j.frame1.p),
+                                                                 bt(axisA), bt(axisB));
+                    if (j.limit)
+                        h->setLimit(static_cast<btScalar>(-j.limitAngle),
+                                    static_cast<btScalar>(j.limitAngle));
                     c = std::move(h);
                     break;
                 }
                 case JointKind::Spherical:
                     if (j.cone) {
                         auto ct = std::make_unique<btConeTwistConstraint>(a, b, bt(j.frame0), bt(j.frame1));
-                        ct->setLimit(static_cast<btScalar>(j.coneAngle), static_cast<btScalar>(j.coneAngle), BT_LARGE_FLOAT);
+                        ct->setLimit(static_cast<btScalar>(j.coneAngle), static_cast<btScalar>(j.coneAngle),
+                                     BT_LARGE_FLOAT);
                         c = std::move(ct);
                     } else {
                         c = std::make_unique<btPoint2PointConstraint>(a, b, bt(j.frame0.p), bt(j.frame1.p));
                     }
                     break;
                 case JointKind::Prismatic: {
-                    auto g = std::make_unique<btGeneric6DofSpring2Constraint>(a, b, bt(j.frame0), bt(j.frame1), RO_XYZ);
+                    auto g = std::make_unique<btGeneric6DofSpring2Constraint>(a, b, bt(j.frame0),
+                                                                              bt(j.frame1), RO_XYZ);
                     g->setLinearLowerLimit(btVector3(1, 0, 0));  // lower > upper: X free
                     g->setLinearUpperLimit(btVector3(-1, 0, 0));
                     g->setAngularLowerLimit(btVector3(0, 0, 0));
@@ -158,8 +171,8 @@ public:
         for (size_t i = 0; i < bodies_.size(); ++i) {
             const btRigidBody& b = *bodies_[i];
             const btQuaternion q = b.getOrientation();
-            out[i] = {jlv(b.getCenterOfMassPosition()), Quat(q.w(), q.x(), q.y(), q.z()), jlv(b.getLinearVelocity()),
-                      jlv(b.getAngularVelocity())};
+            out[i] = {jlv(b.getCenterOfMassPosition()), Quat(q.w(), q.x(), q.y(), q.z()),
+                      jlv(b.getLinearVelocity()), jlv(b.getAngularVelocity())};
         }
     }
 

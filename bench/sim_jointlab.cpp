@@ -103,7 +103,8 @@ public:
         const auto bodies = world_.bodies();
         out.resize(bodies.size());
         for (size_t i = 0; i < bodies.size(); ++i)
-            out[i] = {bodies[i].pose.p, bodies[i].pose.q, bodies[i].linearVelocity, bodies[i].angularVelocity};
+            out[i] = {bodies[i].pose.p, bodies[i].pose.q, bodies[i].linearVelocity,
+                      bodies[i].angularVelocity};
     }
 
 private:

@@ -36,7 +36,9 @@ struct OdeJoint {
     bool stops = false;
 };
 
-bool atStop(Real x, Real lo, Real hi) { return x <= lo || x >= hi; }
+bool atStop(Real x, Real lo, Real hi) {
+    return x <= lo || x >= hi;
+}
 
 class OdeSim final : public Sim {
 public:
@@ -111,8 +113,16 @@ public:
                     if (j.drive) {
                         // ODE's slider position grows as body 0 moves along the axis relative to
                         // body 1, i.e. it is −(d − d0) for JointLab's slide d = ax·(p1 − p0).
-                        const Transform fa = (j.body0 < 0 ? Transform{} : Transform{s.bodies[static_cast<size_t>(j.body0)].position, s.bodies[static_cast<size_t>(j.body0)].orientation}) * j.frame0;
-                        const Transform fb = (j.body1 < 0 ? Transform{} : Transform{s.bodies[static_cast<size_t>(j.body1)].position, s.bodies[static_cast<size_t>(j.body1)].orientation}) * j.frame1;
+                        const Transform fa =
+                            (j.body0 < 0 ? Transform{}
+                                         : Transform{s.bodies[static_cast<size_t>(j.body0)].position,
+                                                     s.bodies[static_cast<size_t>(j.body0)].orientation}) *
+                            j.frame0;
+                        const Transform fb =
+                            (j.body1 < 0 ? Transform{}
+                                         : Transform{s.bodies[static_cast<size_t>(j.body1)].position,
+                                                     s.bodies[static_cast<size_t>(j.body1)].orientation}) *
+                            j.frame1;
                         const Real d0 = glm::dot(fb.p - fa.p, ax);
                         const Real stop = -(j.target - d0);
                         const Real hk = s.dt * j.stiffness;
@@ -153,7 +163,8 @@ public:
         // The AMotor's Euler angles are the ones its getInfo1 computed at the start of this step.
         for (const OdeJoint& j : joints_)
             if (j.motor)
-                for (int axis = 0; axis < 2; ++axis) rows_ += atStop(dJointGetAMotorAngle(j.motor, axis), j.lo, j.hi) ? 1 : 0;
+                for (int axis = 0; axis < 2; ++axis)
+                    rows_ += atStop(dJointGetAMotorAngle(j.motor, axis), j.lo, j.hi) ? 1 : 0;
     }
     int rows() const override { return rows_; }
     void state(std::vector<BodyState>& out) const override {
@@ -163,7 +174,8 @@ public:
             const dReal* q = dBodyGetQuaternion(bodies_[i]);
             const dReal* v = dBodyGetLinearVel(bodies_[i]);
             const dReal* w = dBodyGetAngularVel(bodies_[i]);
-            out[i] = {Vec3(p[0], p[1], p[2]), Quat(q[0], q[1], q[2], q[3]), Vec3(v[0], v[1], v[2]), Vec3(w[0], w[1], w[2])};
+            out[i] = {Vec3(p[0], p[1], p[2]), Quat(q[0], q[1], q[2], q[3]), Vec3(v[0], v[1], v[2]),
+                      Vec3(w[0], w[1], w[2])};
         }
     }
 
@@ -182,7 +194,8 @@ std::unique_ptr<Sim> makeOdeSim(const SceneSpec& s, const SimSettings& settings)
 }
 
 std::string odeVersion() {
-    return std::string("ODE ") + dODE_VERSION + (sizeof(dReal) == 8 ? " (double precision)" : " (single precision)");
+    return std::string("ODE ") + dODE_VERSION +
+           (sizeof(dReal) == 8 ? " (double precision)" : " (single precision)");
 }
 
 }  // namespace bench

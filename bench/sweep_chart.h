@@ -24,7 +24,7 @@ struct ChartSeries {
 /// The chart as an SVG document (log-log axes with decade grid lines, a polyline and labelled
 /// markers per series, a legend). Points whose time or error is not a positive finite number are
 /// left out; a series with no point is listed in the legend as "(no finite point)".
-std::string errorCostChartSvg(const std::vector<ChartSeries>& series, const std::string& title, const std::string& xLabel,
-                              const std::string& yLabel);
+std::string errorCostChartSvg(const std::vector<ChartSeries>& series, const std::string& title,
+                              const std::string& xLabel, const std::string& yLabel);
 
 }  // namespace bench

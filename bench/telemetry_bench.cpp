@@ -11,11 +11,13 @@
 //           break force on every joint (its line is part of the value axis's fit, so the curves
 //           lie in a band at the bottom), once without (the curves fill the plot's height).
 // It prints the median and 95th percentile over the frames of the thread's CPU time (and of the
-// wall-clock time, which on a busy machine includes time the core was given to other processes). The draw time is the CPU work of
-// building the vertex buffers; the GPU then draws them (that part depends on the graphics card).
-// The telemetry ring is full (600 steps) before timing starts, so every series has 600 samples.
-// The plot widget keeps them decimated between frames and reads only the newest step (the first 30
+// wall-clock time, which on a busy machine includes time the core was given to other processes). The draw
+// time is the CPU work of building the vertex buffers; the GPU then draws them (that part depends on the
+// graphics card). The telemetry ring is full (600 steps) before timing starts, so every series has 600
+// samples. The plot widget keeps them decimated between frames and reads only the newest step (the first 30
 // frames, not timed, fill its caches). No GL context is needed.
+#include <imgui.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -24,8 +26,6 @@
 #include <ctime>
 #include <string>
 #include <vector>
-
-#include <imgui.h>
 
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
@@ -91,8 +91,8 @@ Stats stats(std::vector<double> v) {
 }
 
 /// Steps the world `frames` times; each time records the step and draws `plots`; prints a line.
-void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::World& world, jl::Telemetry& telemetry,
-             int frames) {
+void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::World& world,
+             jl::Telemetry& telemetry, int frames) {
     jl::plot::Context ctx;
     jl::app::ConvergenceHistory convergence;
     jl::app::RowLabelIndex rowLabels;
@@ -118,7 +118,8 @@ void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::Worl
         in.rowLabels = &rowLabels;
         for (size_t i = 0; i < plots.size(); ++i) {
             bool logScale = plots[i].logScale;
-            jl::app::drawTelemetryPlot(ctx, std::to_string(i).c_str(), plots[i], in, ImVec2(470, 160), &logScale);
+            jl::app::drawTelemetryPlot(ctx, std::to_string(i).c_str(), plots[i], in, ImVec2(470, 160),
+                                       &logScale);
             if (i % 2 == 0) ImGui::SameLine();
         }
         ImGui::End();
@@ -132,8 +133,8 @@ void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::Worl
         wallMs.push_back(wall);
     }
     const Stats rec = stats(recordMs), drw = stats(drawMs), tot = stats(totalMs), wl = stats(wallMs);
-    std::printf("  %-60s %9.3f %9.3f %9.3f %9.3f %9.3f   %d vertices\n", label, rec.median, drw.median, tot.median,
-                tot.p95, wl.median, ImGui::GetDrawData()->TotalVtxCount);
+    std::printf("  %-60s %9.3f %9.3f %9.3f %9.3f %9.3f   %d vertices\n", label, rec.median, drw.median,
+                tot.median, tot.p95, wl.median, ImGui::GetDrawData()->TotalVtxCount);
 }
 
 }  // namespace
@@ -142,9 +143,12 @@ int main(int argc, char** argv) {
     int frames = 600, joints = 200, overlay = -1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
-        if (flag == "--frames") frames = std::max(1, std::atoi(argv[i + 1]));
-        else if (flag == "--joints") joints = std::max(1, std::atoi(argv[i + 1]));
-        else if (flag == "--overlay") overlay = std::atoi(argv[i + 1]);
+        if (flag == "--frames")
+            frames = std::max(1, std::atoi(argv[i + 1]));
+        else if (flag == "--joints")
+            joints = std::max(1, std::atoi(argv[i + 1]));
+        else if (flag == "--overlay")
+            overlay = std::atoi(argv[i + 1]);
         else {
             std::fprintf(stderr, "usage: jointlab_telemetry_bench [--frames N] [--joints J] [--overlay K]\n");
             return 2;
@@ -155,7 +159,8 @@ int main(int argc, char** argv) {
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(1600, 900);
     io.DeltaTime = 1.0f / 60.0f;
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // as the app's OpenGL 3 backend: > 64k vertices
+    io.BackendFlags |=
+        ImGuiBackendFlags_RendererHasVtxOffset;  // as the app's OpenGL 3 backend: > 64k vertices
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
@@ -178,11 +183,13 @@ int main(int argc, char** argv) {
         }
         std::vector<jl::PlotDesc> plots = jl::app::defaultPlots();
         if (std::isfinite(breakForce)) {
-            std::printf("telemetry + plots: %d joints, %zu rows per step, %zu steps recorded (%.1f MB), %d frames of "
-                        "one step each\n",
-                        joints, telemetry.latest().rows.size(), telemetry.size(), telemetry.memoryBytes() / 1048576.0,
-                        frames);
-            std::printf("  %-60s %9s %9s %9s %9s %9s\n", "plots drawn", "record", "draw", "total", "total p95", "wall");
+            std::printf(
+                "telemetry + plots: %d joints, %zu rows per step, %zu steps recorded (%.1f MB), %d frames of "
+                "one step each\n",
+                joints, telemetry.latest().rows.size(), telemetry.size(), telemetry.memoryBytes() / 1048576.0,
+                frames);
+            std::printf("  %-60s %9s %9s %9s %9s %9s\n", "plots drawn", "record", "draw", "total",
+                        "total p95", "wall");
             measure("Plots panel defaults (4 plots)", plots, world, telemetry, frames);
         }
         if (overlay == 0) break;

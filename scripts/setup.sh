@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(
   # build
   build-essential cmake pkg-config
+  # formatting check of .ci/run (scripts/check_format.sh)
+  clang-format-14
   # app and engine
   libglfw3-dev libimgui-dev libglm-dev python3-glad nlohmann-json3-dev libstb-dev
   fonts-dejavu-core  # UI font; the app falls back to Dear ImGui's built-in font without it

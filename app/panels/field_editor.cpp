@@ -22,7 +22,7 @@ namespace {
 constexpr double kDeg = 180.0 / kPi;
 constexpr float kLabelFraction = 0.45f;     ///< least share of the row width the label column gets
 constexpr float kMaxLabelFraction = 0.55f;  ///< most: a longer label is shortened with "…"
-constexpr double kLeaveInfinity = 1000.0;  ///< value given when "inf" is switched off
+constexpr double kLeaveInfinity = 1000.0;   ///< value given when "inf" is switched off
 
 struct Row {
     const FieldInfo& field;
@@ -273,8 +273,9 @@ void drawFieldList(const std::vector<FieldInfo>& fields, const FieldOwner& owner
             widest = std::max(widest, ImGui::CalcTextSize((leafName(f.name) + labelUnit(f)).c_str()).x +
                                           (groupOf(f.name).empty() ? 0.0f : style.IndentSpacing));
     const float avail = ImGui::GetContentRegionAvail().x;
-    const float labelX = ImGui::GetCursorPosX() + std::clamp(widest + 2.0f * style.ItemSpacing.x,
-                                                             avail * kLabelFraction, avail * kMaxLabelFraction);
+    const float labelX =
+        ImGui::GetCursorPosX() +
+        std::clamp(widest + 2.0f * style.ItemSpacing.x, avail * kLabelFraction, avail * kMaxLabelFraction);
     std::string openGroup;
     bool groupVisible = true;
     for (size_t i = 0; i < fields.size(); ++i) {

@@ -4,8 +4,8 @@
 #include <functional>
 #include <vector>
 
-#include "shell/app_state.h"
 #include "editor/field_access.h"
+#include "shell/app_state.h"
 
 namespace jl::app {
 

@@ -34,7 +34,8 @@ bool escapePressed() {
 std::string suggestedPath(const AppState& state, SaveKind kind) {
     const std::string& source = state.sim.sourcePath();
     if (kind == SaveKind::Scene) return source.empty() ? std::string("scenario.json") : source;
-    const std::filesystem::path p = source.empty() ? std::filesystem::path("scenario.json") : std::filesystem::path(source);
+    const std::filesystem::path p =
+        source.empty() ? std::filesystem::path("scenario.json") : std::filesystem::path(source);
     const char* suffix = kind == SaveKind::Snapshot ? "-snapshot.json" : "-run.json";
     return (p.parent_path() / (p.stem().string() + suffix)).string();
 }
@@ -44,19 +45,22 @@ void describeSave(const AppState& state, SaveKind kind) {
     const World* world = state.sim.world();
     ImGui::PushTextWrapPos(0.0f);
     if (kind == SaveKind::Snapshot && world) {
-        ImGui::Text("Saves the scene with the run as it is now (t = %.3f s, step %" PRId64
-                    "). Opening the snapshot continues from this moment, bit for bit. The scene's own file is "
-                    "not changed.",
-                    world->time(), world->stepCount());
+        ImGui::Text(
+            "Saves the scene with the run as it is now (t = %.3f s, step %" PRId64
+            "). Opening the snapshot continues from this moment, bit for bit. The scene's own file is "
+            "not changed.",
+            world->time(), world->stepCount());
     } else if (kind == SaveKind::Run && world) {
         const InputRecording run = state.sim.recording();
-        ImGui::Text("Saves the scenario the run started from (step %" PRId64 ", the last reset, open or edit) and "
+        ImGui::Text("Saves the scenario the run started from (step %" PRId64
+                    ", the last reset, open or edit) and "
                     "the %zu mouse forces of the %" PRId64 " steps since, as two files:",
                     run.startStep, run.log.events().size(), run.endStep - run.startStep);
         const std::string& path = state.files.saveAsInput;
         ImGui::BulletText("%s", path.c_str());
         ImGui::BulletText("%s", inputLogPathFor(path).c_str());
-        ImGui::TextDisabled("Replay: jointlab run %s --input %s", path.c_str(), inputLogPathFor(path).c_str());
+        ImGui::TextDisabled("Replay: jointlab run %s --input %s", path.c_str(),
+                            inputLogPathFor(path).c_str());
     }
     ImGui::PopTextWrapPos();
 }
@@ -64,9 +68,10 @@ void describeSave(const AppState& state, SaveKind kind) {
 void saveAsDialog(AppState& state, UiRequests& requests) {
     FileState& files = state.files;
     // One popup whose title follows the kind ("###" keeps its ID the same).
-    const char* title = files.saveKind == SaveKind::Scene      ? "Save scenario as###save dialog"
-                        : files.saveKind == SaveKind::Snapshot ? "Save snapshot with current state###save dialog"
-                                                               : "Save run with mouse input###save dialog";
+    const char* title = files.saveKind == SaveKind::Scene ? "Save scenario as###save dialog"
+                        : files.saveKind == SaveKind::Snapshot
+                            ? "Save snapshot with current state###save dialog"
+                            : "Save run with mouse input###save dialog";
     if (files.saveAsDialogRequested) {
         files.saveAsDialogRequested = false;
         files.saveAsInput = suggestedPath(state, files.saveKind);
@@ -167,8 +172,10 @@ void errorMessage(AppState& state) {
 /// "3 minutes ago", "2 hours ago", "yesterday"-ish, from seconds.
 std::string ago(double seconds) {
     if (seconds < 90.0) return "just now";
-    if (seconds < 90.0 * 60.0) return std::to_string(static_cast<long>(seconds / 60.0 + 0.5)) + " minutes ago";
-    if (seconds < 36.0 * 3600.0) return std::to_string(static_cast<long>(seconds / 3600.0 + 0.5)) + " hours ago";
+    if (seconds < 90.0 * 60.0)
+        return std::to_string(static_cast<long>(seconds / 60.0 + 0.5)) + " minutes ago";
+    if (seconds < 36.0 * 3600.0)
+        return std::to_string(static_cast<long>(seconds / 3600.0 + 0.5)) + " hours ago";
     return std::to_string(static_cast<long>(seconds / 86400.0 + 0.5)) + " days ago";
 }
 
@@ -190,7 +197,8 @@ void recoveryPrompt(AppState& state, UiRequests& requests) {
     char when[64] = "unknown time";
     const std::time_t t = static_cast<std::time_t>(r.autosavedAt);
     std::tm local{};
-    if (r.autosavedAt > 0 && localtime_r(&t, &local)) std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &local);
+    if (r.autosavedAt > 0 && localtime_r(&t, &local))
+        std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &local);
     if (ImGui::BeginTable("recovery", 2, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, 110.0f);
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
@@ -208,19 +216,21 @@ void recoveryPrompt(AppState& state, UiRequests& requests) {
         };
         row("Scene", name, true);
         row("File", r.document.empty() ? std::string("never saved") : r.document, false);
-        row("Autosaved", std::string(when) + "  (" + ago(files.nowSeconds - static_cast<double>(r.autosavedAt)) + ")",
+        row("Autosaved",
+            std::string(when) + "  (" + ago(files.nowSeconds - static_cast<double>(r.autosavedAt)) + ")",
             true);
         char run[160];
-        std::snprintf(run, sizeof run, "t = %.2f s (step %" PRId64 "), %zu bodies, %zu joints", r.time, r.step,
-                      r.bodies, r.joints);
+        std::snprintf(run, sizeof run, "t = %.2f s (step %" PRId64 "), %zu bodies, %zu joints", r.time,
+                      r.step, r.bodies, r.joints);
         row("Simulation", run, false);
         ImGui::EndTable();
     }
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Recover opens the autosave, running from where it was; %s is not changed until you save. "
-                        "Discard deletes the autosave. Keep for later asks again at the next start.",
-                        r.document.empty() ? "nothing on disk" : name.c_str());
+    ImGui::TextDisabled(
+        "Recover opens the autosave, running from where it was; %s is not changed until you save. "
+        "Discard deletes the autosave. Keep for later asks again at the next start.",
+        r.document.empty() ? "nothing on disk" : name.c_str());
     if (files.recoveryCount > 1)
         ImGui::TextColored(kWarning, "Autosave %zu of %zu (newest first).",
                            files.recoveryCount - files.recoveries.size() + 1, files.recoveryCount);

@@ -78,7 +78,8 @@ void jointTypesWindow(AppState& state) {
             selectedType = scene.joints[static_cast<size_t>(state.selection.index)].typeIndex();
         ImGui::PushTextWrapPos(0.0f);
         if (selectedType >= 0) {
-            ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.35f, 1.0f), "Selected: %s", jointTypeInfo(selectedType).title);
+            ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.35f, 1.0f), "Selected: %s",
+                               jointTypeInfo(selectedType).title);
             ImGui::TextUnformatted(jointTypeInfo(selectedType).description);
             ImGui::Separator();
         }

@@ -5,11 +5,11 @@
 
 #include <cmath>
 
-#include "render/joint_draw.h"
 #include "panels/field_editor.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "panels/side_window.h"
+#include "render/joint_draw.h"
 #include "session/row_table.h"
 
 namespace jl::app {

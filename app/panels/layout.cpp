@@ -1,6 +1,6 @@
-#include <algorithm>
-
 #include <imgui.h>
+
+#include <algorithm>
 
 #include "panels/panels.h"
 
@@ -12,7 +12,8 @@ constexpr float kRightColumnWidth = 330.0f;  // Inspector
 constexpr float kMinViewportWidth = 200.0f;
 }  // namespace
 
-UiLayout computeLayout(const PanelVisibility& panels, const ImVec2& displaySize, float simulationContentHeight) {
+UiLayout computeLayout(const PanelVisibility& panels, const ImVec2& displaySize,
+                       float simulationContentHeight) {
     const float displayWidth = displaySize.x;
     UiLayout layout;
     layout.menuBarHeight = ImGui::GetFrameHeight();

@@ -1,8 +1,8 @@
 // The main menu bar: File, Edit, Add, View, Simulation, Help.
+#include <imgui.h>
+
 #include <algorithm>
 #include <string>
-
-#include <imgui.h>
 
 #include "panels/panels.h"
 
@@ -23,14 +23,17 @@ void fileMenu(AppState& state, UiRequests& requests) {
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) requests.saveAsDialog = true;
     if (ImGui::MenuItem("Save snapshot with current state...")) requests.saveSnapshotDialog = true;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("A copy of the scene that also holds where the run is now: opening it\n"
-                          "continues from this moment, bit for bit. Your file is not changed.");
+        ImGui::SetTooltip(
+            "A copy of the scene that also holds where the run is now: opening it\n"
+            "continues from this moment, bit for bit. Your file is not changed.");
     if (ImGui::MenuItem("Save run with mouse input...")) requests.saveRunDialog = true;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The scenario the run started from (the last reset, open or edit) and every\n"
-                          "mouse drag since, as NAME.json and NAME.input.json. Replay it with\n"
-                          "jointlab run NAME.json --input NAME.input.json");
-    if (ImGui::MenuItem("Reload from file", nullptr, false, !state.sim.sourcePath().empty())) requests.reload = true;
+        ImGui::SetTooltip(
+            "The scenario the run started from (the last reset, open or edit) and every\n"
+            "mouse drag since, as NAME.json and NAME.input.json. Replay it with\n"
+            "jointlab run NAME.json --input NAME.input.json");
+    if (ImGui::MenuItem("Reload from file", nullptr, false, !state.sim.sourcePath().empty()))
+        requests.reload = true;
     if (ImGui::MenuItem("Built-in showcase")) requests.loadBuiltIn = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) requests.saveScreenshot = true;
@@ -49,14 +52,16 @@ void editMenu(AppState& state, UiRequests& requests) {
     ImGui::Separator();
     const Scene& scene = state.sim.scene();
     const std::string name = selectedName(scene, state.selection);
-    const bool body = state.selection.isBody() && !name.empty(), joint = state.selection.isJoint() && !name.empty();
+    const bool body = state.selection.isBody() && !name.empty(),
+               joint = state.selection.isJoint() && !name.empty();
     if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, body || joint))
         requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
     if (ImGui::MenuItem("Delete", "Del", false, body || joint))
         requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
     const World* world = state.sim.world();
     const bool broken = joint && world && world->jointState(state.selection.index).broken;
-    if (ImGui::MenuItem("Restore broken joint", nullptr, false, broken)) requests.restoreJoint = state.selection.index;
+    if (ImGui::MenuItem("Restore broken joint", nullptr, false, broken))
+        requests.restoreJoint = state.selection.index;
     ImGui::EndMenu();
 }
 
@@ -68,7 +73,8 @@ void addMenu(AppState& state, UiRequests& requests) {
         const std::string label = std::string(kShapeTypeNames[static_cast<int>(shape)]);
         if (ImGui::MenuItem(label.c_str())) {
             BodyDesc b = makeBody(shape, Vec3(at.x, 0.0, at.z));
-            b.position.y = std::max(static_cast<Real>(at.y), supportDistance(b, b.orientation, Vec3(0, 1, 0)) + 1e-3);
+            b.position.y =
+                std::max(static_cast<Real>(at.y), supportDistance(b, b.orientation, Vec3(0, 1, 0)) + 1e-3);
             requests.commands.push_back(addBody(std::move(b)));
         }
     }
@@ -98,18 +104,21 @@ void jointDrawingMenu(ViewOptions& v) {
     ImGui::MenuItem("Force and torque arrows", nullptr, &v.showForces);
     ImGui::MenuItem("Colour by load / break threshold", nullptr, &v.showLoad);
     ImGui::Separator();
-    ImGui::MenuItem("Limits, targets and forces of the selected joint only", nullptr, &v.detailsForSelectedOnly);
+    ImGui::MenuItem("Limits, targets and forces of the selected joint only", nullptr,
+                    &v.detailsForSelectedOnly);
     ImGui::Separator();
     ImGui::SetNextItemWidth(160.0f);
     ImGui::SliderFloat("frame size [m]", &v.frameScale, 0.05f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
     ImGui::MenuItem("Automatic arrow scale", nullptr, &v.autoArrowScale);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("the weight of the heaviest body is %.1f m long (torque: that weight at 1 m)", kWeightArrow);
+        ImGui::SetTooltip("the weight of the heaviest body is %.1f m long (torque: that weight at 1 m)",
+                          kWeightArrow);
     ImGui::BeginDisabled(v.autoArrowScale);
     ImGui::SetNextItemWidth(160.0f);
     ImGui::SliderFloat("force scale [m/N]", &v.forceScale, 1e-5f, 0.1f, "%.5f", ImGuiSliderFlags_Logarithmic);
     ImGui::SetNextItemWidth(160.0f);
-    ImGui::SliderFloat("torque scale [m/(N·m)]", &v.torqueScale, 1e-5f, 0.5f, "%.5f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("torque scale [m/(N·m)]", &v.torqueScale, 1e-5f, 0.5f, "%.5f",
+                       ImGuiSliderFlags_Logarithmic);
     ImGui::EndDisabled();
     ImGui::EndDisabled();
     ImGui::EndMenu();
@@ -141,13 +150,15 @@ void simulationMenu(AppState& state, UiRequests& requests) {
     if (ImGui::MenuItem(hasStart ? "Reset to the saved state" : "Reset", "R")) requests.reset = true;
     if (hasStart) {
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("This file was saved mid-run: Reset returns to that moment (t = %.3f s),\n"
-                              "as reopening the file would.",
-                              state.sim.startState()->time);
+            ImGui::SetTooltip(
+                "This file was saved mid-run: Reset returns to that moment (t = %.3f s),\n"
+                "as reopening the file would.",
+                state.sim.startState()->time);
         if (ImGui::MenuItem("Reset to the set-up (t = 0)")) requests.resetToSetUp = true;
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Start from the bodies' initial poses instead, and forget the saved state:\n"
-                              "Save then writes the scene without it.");
+            ImGui::SetTooltip(
+                "Start from the bodies' initial poses instead, and forget the saved state:\n"
+                "Save then writes the scene without it.");
     }
     ImGui::Separator();
     if (ImGui::BeginMenu("Speed")) {

@@ -1,16 +1,16 @@
 // File > Open: a modal with a path field, the recent files and the scenarios shipped in
 // assets/scenarios.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <string>
 #include <system_error>
 #include <vector>
 
-#include <imgui.h>
-#include <imgui_stdlib.h>
-
-#include "session/default_scene.h"
 #include "panels/panels.h"
+#include "session/default_scene.h"
 
 namespace jl::app {
 
@@ -46,15 +46,18 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
     ImGui::TextUnformatted("Scenario file (.json):");
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    const bool entered = ImGui::InputText("##path", &state.openPathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool entered =
+        ImGui::InputText("##path", &state.openPathInput, ImGuiInputTextFlags_EnterReturnsTrue);
 
     if (!state.files.recent.empty()) {
         ImGui::Spacing();
         ImGui::TextDisabled("Recent:");
         const float rows = static_cast<float>(std::min<size_t>(state.files.recent.size(), 5));
-        if (ImGui::BeginListBox("##recent", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * rows + 6.0f))) {
+        if (ImGui::BeginListBox("##recent",
+                                ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * rows + 6.0f))) {
             for (const std::string& f : state.files.recent) {
-                if (ImGui::Selectable(f.c_str(), state.openPathInput == f, ImGuiSelectableFlags_AllowDoubleClick)) {
+                if (ImGui::Selectable(f.c_str(), state.openPathInput == f,
+                                      ImGuiSelectableFlags_AllowDoubleClick)) {
                     state.openPathInput = f;
                     if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
                         requests.openPath = f;
@@ -91,7 +94,8 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(120.0f, 0.0f)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    if (ImGui::Button("Cancel", ImVec2(120.0f, 0.0f)) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
         ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }

@@ -4,9 +4,9 @@
 // reopened from the View menu, which gives their space back to the viewport.
 #pragma once
 
-#include <string>
-
 #include <imgui.h>
+
+#include <string>
 
 #include "shell/app_state.h"
 #include "viewport/viewport.h"
@@ -15,7 +15,8 @@ namespace jl::app {
 
 /// Screen areas of this frame's panels, from which panels are open, the display size and the
 /// Simulation panel's measured content height.
-UiLayout computeLayout(const PanelVisibility& panels, const ImVec2& displaySize, float simulationContentHeight);
+UiLayout computeLayout(const PanelVisibility& panels, const ImVec2& displaySize,
+                       float simulationContentHeight);
 
 void drawMainMenuBar(AppState& state, UiRequests& requests);
 void drawStatusBar(AppState& state);

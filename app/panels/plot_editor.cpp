@@ -1,9 +1,9 @@
 // Plot set-up editing: the "+ Add plot" menu and the popup that edits one plot. Every change is
 // one undoable edit of Scene::plots, so the set-up is saved with the scenario.
-#include <algorithm>
-
 #include <imgui.h>
 #include <imgui_stdlib.h>
+
+#include <algorithm>
 
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
@@ -46,7 +46,8 @@ std::vector<std::string> offeredRows(const AppState& state, const PlotDesc& desc
     plotJoints(desc, world->scene(), selectedJointIndex(state), joints);
     for (int j : joints)
         for (const Row& r : world->jointRows(j))
-            if (std::find(labels.begin(), labels.end(), r.label) == labels.end()) labels.emplace_back(r.label);
+            if (std::find(labels.begin(), labels.end(), r.label) == labels.end())
+                labels.emplace_back(r.label);
     for (const std::string& named : splitList(desc.rows))
         if (std::find(labels.begin(), labels.end(), named) == labels.end()) labels.push_back(named);
     return labels;
@@ -75,10 +76,12 @@ bool rowChoice(const AppState& state, PlotDesc& desc) {
         if (ImGui::Checkbox(offered[i].c_str(), &on)) {
             std::string rows;
             for (const std::string& label : offered) {
-                const bool keep = label == offered[i] ? on : std::find(chosen.begin(), chosen.end(), label) != chosen.end();
+                const bool keep =
+                    label == offered[i] ? on : std::find(chosen.begin(), chosen.end(), label) != chosen.end();
                 if (keep) rows += (rows.empty() ? "" : ",") + label;
             }
-            desc.rows = rows.empty() ? offered[i] : rows;  // at least one row; "every row" is the checkbox above
+            desc.rows =
+                rows.empty() ? offered[i] : rows;  // at least one row; "every row" is the checkbox above
             changed = true;
         }
         ImGui::EndDisabled();
@@ -98,17 +101,21 @@ std::string selectedJointName(const AppState& state) {
     return j < 0 ? std::string() : state.sim.scene().joints[static_cast<size_t>(j)].name;
 }
 
-void rowPlotButton(const AppState& state, UiRequests& requests, const std::string& joint, const char* rowLabel) {
+void rowPlotButton(const AppState& state, UiRequests& requests, const std::string& joint,
+                   const char* rowLabel) {
     const bool impulse = ImGui::SmallButton("+");
     const bool error = ImGui::IsItemClicked(ImGuiMouseButton_Right);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("plot this row's impulse (right-click: its geometric error)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("plot this row's impulse (right-click: its geometric error)");
     if (!impulse && !error) return;
     requestPlots(requests,
-                 withRowPlotted(shownPlots(state.sim.scene()), joint, rowLabel, error ? PlotKind::Error : PlotKind::Impulse),
+                 withRowPlotted(shownPlots(state.sim.scene()), joint, rowLabel,
+                                error ? PlotKind::Error : PlotKind::Impulse),
                  "plot row");
 }
 
-void requestPlots(UiRequests& requests, std::vector<PlotDesc> plots, std::string label, std::string coalesceKey) {
+void requestPlots(UiRequests& requests, std::vector<PlotDesc> plots, std::string label,
+                  std::string coalesceKey) {
     requests.commands.push_back(Command{std::move(label), std::move(coalesceKey),
                                         [plots = std::move(plots)](Scene& scene, CommandEffects&) {
                                             scene.plots = plots;
@@ -145,12 +152,14 @@ void addPlotButton(const AppState& state, UiRequests& requests) {
         requestPlots(requests, std::move(plots), "add plot");
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("|force| of the mouse spring while you drag a body (left-drag while the simulation "
-                          "runs); \"+ mouse spring\" in a force plot's editor overlays it on joints");
+        ImGui::SetTooltip(
+            "|force| of the mouse spring while you drag a body (left-drag while the simulation "
+            "runs); \"+ mouse spring\" in a force plot's editor overlays it on joints");
     ImGui::EndPopup();
 }
 
-void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vector<PlotDesc>& plots, int index) {
+void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vector<PlotDesc>& plots,
+                     int index) {
     if (!ImGui::BeginPopup("##edit plot")) return;
     std::vector<PlotDesc> edited = plots;
     PlotDesc& p = edited[static_cast<size_t>(index)];
@@ -196,9 +205,10 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
                     changed = true;
                 }
                 if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("overlay the mouse spring's |force| while you drag a body (its name in "
-                                      "the list: \"%s\")",
-                                      kMouseSpring);
+                    ImGui::SetTooltip(
+                        "overlay the mouse spring's |force| while you drag a body (its name in "
+                        "the list: \"%s\")",
+                        kMouseSpring);
             }
         }
         if (p.kind == PlotKind::Impulse || p.kind == PlotKind::Error) changed |= rowChoice(state, p);

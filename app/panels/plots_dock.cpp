@@ -1,9 +1,9 @@
 // The Plots dock: a panel under the 3D viewport, between the side columns, with two tabs (Plots,
 // Rows). Its top edge can be dragged to give the plots or the viewport more room.
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <imgui.h>
 
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
@@ -12,18 +12,20 @@
 namespace jl::app {
 
 namespace {
-constexpr float kDefaultShare = 0.45f;  ///< of the height between menu bar and status bar
+constexpr float kDefaultShare = 0.45f;                     ///< of the height between menu bar and status bar
 constexpr float kMinDock = 120.0f, kMinViewport = 140.0f;  ///< [ImGui pixels]
 constexpr float kGripHeight = 5.0f;
 
 /// A thin bar along the top edge that resizes the dock when dragged.
 void resizeGrip(float& height, float maxHeight) {
     const ImVec2 start = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton("##resize dock", ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), kGripHeight));
+    ImGui::InvisibleButton("##resize dock",
+                           ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), kGripHeight));
     const bool active = ImGui::IsItemActive();
     if (ImGui::IsItemHovered() || active) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
-        ImGui::GetWindowDrawList()->AddLine(ImVec2(start.x, start.y + 2), ImVec2(start.x + ImGui::GetItemRectSize().x, start.y + 2),
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(start.x, start.y + 2),
+                                            ImVec2(start.x + ImGui::GetItemRectSize().x, start.y + 2),
                                             ImGui::GetColorU32(ImGuiCol_SeparatorHovered), 2.0f);
     }
     if (active) height = std::clamp(height - ImGui::GetIO().MouseDelta.y, kMinDock, maxHeight);
@@ -38,7 +40,8 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
         if (t.size() == 0 && world->stepCount() == 0)
             state.plotsPanel.convergence.clear();  // a new or reset scene
         else
-            state.plotsPanel.convergence.update(t, world->scene().settings.solver, world->scene().settings.posIters);
+            state.plotsPanel.convergence.update(t, world->scene().settings.solver,
+                                                world->scene().settings.posIters);
     }
     UiLayout& l = state.layout;
     l.bottomHeight = 0.0f;

@@ -1,11 +1,11 @@
 // Plots tab: the scene's plot set-up (or the default one) drawn from the recorded telemetry in a
 // grid, with a tool bar to add plots, choose the time window, size the record and export it.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
 #include <algorithm>
 #include <cmath>
 #include <ctime>
-
-#include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
@@ -35,15 +35,18 @@ void recordAndExportPopup(AppState& state) {
     float seconds = static_cast<float>(ps.recordSeconds);
     ImGui::SetNextItemWidth(200.0f);
     if (ImGui::SliderFloat("recorded window", &seconds, 1.0f, 60.0f, "%.0f s")) ps.recordSeconds = seconds;
-    helpMarker("How much simulated time the plots and the CSV export keep. Memory grows with the window "
-               "and with the number of joint rows; a new length starts a fresh record.");
-    ImGui::TextDisabled("holds %zu of %zu steps, %.1f MB", t.size(), t.capacity(), t.memoryBytes() / 1048576.0);
+    helpMarker(
+        "How much simulated time the plots and the CSV export keep. Memory grows with the window "
+        "and with the number of joint rows; a new length starts a fresh record.");
+    ImGui::TextDisabled("holds %zu of %zu steps, %.1f MB", t.size(), t.capacity(),
+                        t.memoryBytes() / 1048576.0);
     ImGui::Separator();
     ImGui::TextUnformatted("Export the recorded window as CSV");
-    helpMarker("One line per step per joint row: the same columns as `jointlab run --csv` (the row, its "
-               "joint's force and torque against the break thresholds, the step's energy, errors and "
-               "residuals). step_ms is the wall time the app measured for each step; the runner writes 0 "
-               "there. The file is written to a temporary name and renamed, so it is never half written.");
+    helpMarker(
+        "One line per step per joint row: the same columns as `jointlab run --csv` (the row, its "
+        "joint's force and torque against the break thresholds, the step's energy, errors and "
+        "residuals). step_ms is the wall time the app measured for each step; the runner writes 0 "
+        "there. The file is written to a temporary name and renamed, so it is never half written.");
     ImGui::SetNextItemWidth(300.0f);
     const bool enter = ImGui::InputText("##csv path", &ps.csvPath, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
@@ -70,8 +73,8 @@ void toolbar(AppState& state, UiRequests& requests) {
     ImGui::SameLine();
     float window = static_cast<float>(ps.windowSeconds);
     ImGui::SetNextItemWidth(130.0f);
-    if (ImGui::SliderFloat("##window", &window, 0.5f, static_cast<float>(std::max(1.0, ps.recordSeconds)), "%.1f s",
-                           ImGuiSliderFlags_Logarithmic))
+    if (ImGui::SliderFloat("##window", &window, 0.5f, static_cast<float>(std::max(1.0, ps.recordSeconds)),
+                           "%.1f s", ImGuiSliderFlags_Logarithmic))
         ps.windowSeconds = window;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("width of the moving time window of the time plots");
     ImGui::SameLine();
@@ -79,9 +82,10 @@ void toolbar(AppState& state, UiRequests& requests) {
     recordAndExportPopup(state);
     ImGui::SameLine();
     ImGui::TextDisabled("%zu steps, %.1f MB", t.size(), t.memoryBytes() / 1048576.0);
-    helpMarker("Hover a plot to read values. Click a legend entry to hide or show its line. Right-click a "
-               "plot: auto-fit or a fixed range, log scale, save as PNG. \"edit\" changes what a plot "
-               "shows; the set-up is saved with the scenario.");
+    helpMarker(
+        "Hover a plot to read values. Click a legend entry to hide or show its line. Right-click a "
+        "plot: auto-fit or a fixed range, log scale, save as PNG. \"edit\" changes what a plot "
+        "shows; the set-up is saved with the scenario.");
 }
 
 /// One plot cell: the plot, and its "edit" and "×" buttons over the top-right corner (left out
@@ -135,7 +139,8 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     toolbar(state, requests);
     const std::vector<PlotDesc> plots = shownPlots(state.sim.scene());
     if (plots.empty()) {
-        ImGui::TextDisabled("No plots. \"+ Add plot\" adds one; \"+\" next to a row in the Rows tab plots that row.");
+        ImGui::TextDisabled(
+            "No plots. \"+ Add plot\" adds one; \"+\" next to a row in the Rows tab plots that row.");
         return;
     }
     if (ps.image.plot >= static_cast<int>(plots.size())) ps.image = PlotImageRequest{};
@@ -148,7 +153,8 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     const ImVec2 cell(std::floor((avail.x - kGap * (columns - 1)) / columns),
                       std::floor(std::max(kMinPlotHeight, (avail.y - kGap * (rows - 1)) / rows)));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ps.plots.titleReserve = ImGui::CalcTextSize("edit \u00d7").x + 4.0f * ImGui::GetStyle().FramePadding.x + 8.0f;
+    ps.plots.titleReserve =
+        ImGui::CalcTextSize("edit \u00d7").x + 4.0f * ImGui::GetStyle().FramePadding.x + 8.0f;
     PlotInputs inputs;
     inputs.telemetry = &t;
     inputs.world = world;
@@ -157,7 +163,8 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     inputs.windowSeconds = ps.windowSeconds;
     inputs.rowLabels = &ps.rowLabels;
     for (int i = 0; i < n; ++i) {
-        ImGui::SetCursorScreenPos(ImVec2(origin.x + (i % columns) * (cell.x + kGap), origin.y + (i / columns) * (cell.y + kGap)));
+        ImGui::SetCursorScreenPos(
+            ImVec2(origin.x + (i % columns) * (cell.x + kGap), origin.y + (i / columns) * (cell.y + kGap)));
         ImGui::PushID(i);
         plotCell(state, requests, plots, i, inputs, cell);
         ImGui::PopID();

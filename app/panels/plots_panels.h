@@ -19,14 +19,17 @@ std::string rowInspectorTabLabel(const AppState& state);
 // Plot set-up edits (plot_editor.cpp): each is one undoable edit of Scene::plots.
 
 /// Replaces the plot set-up. `coalesceKey` non-empty: typing in one field is one undo step.
-void requestPlots(UiRequests& requests, std::vector<PlotDesc> plots, std::string label, std::string coalesceKey = "");
+void requestPlots(UiRequests& requests, std::vector<PlotDesc> plots, std::string label,
+                  std::string coalesceKey = "");
 /// The "+" next to a row (Rows tab, Inspector): one click plots the row's impulse (adds it to the
 /// plot of picked rows), a right-click its geometric error.
-void rowPlotButton(const AppState& state, UiRequests& requests, const std::string& joint, const char* rowLabel);
+void rowPlotButton(const AppState& state, UiRequests& requests, const std::string& joint,
+                   const char* rowLabel);
 /// "+ Add plot" button and its menu of plot kinds.
 void addPlotButton(const AppState& state, UiRequests& requests);
 /// The popup editing plot `index` of `plots` (title, kind, joints, rows, scale, remove).
-void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vector<PlotDesc>& plots, int index);
+void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vector<PlotDesc>& plots,
+                     int index);
 /// Name of the selected joint, or "" when no joint is selected.
 std::string selectedJointName(const AppState& state);
 /// Index of the selected joint, or -1.

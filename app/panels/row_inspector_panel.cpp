@@ -3,13 +3,13 @@
 // it did with it (accumulated impulse, clamped). Clamped rows are highlighted; every column header
 // explains itself on hover; "+" plots a row. Columns: what the solver did first (error, bias,
 // target, bounds, impulse, clamped), then the row's make-up (r, flags, Jacobian).
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
-
-#include <imgui.h>
 
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
@@ -98,7 +98,8 @@ void flagTags(const Row& row) {
     ImGui::TextUnformatted(tags.c_str());
     if (!ImGui::IsItemHovered()) return;
     if (row.isSpring())
-        ImGui::SetTooltip("stiffness %.6g, damping %.6g%s", row.mods.spring.stiffness, row.mods.spring.damping,
+        ImGui::SetTooltip("stiffness %.6g, damping %.6g%s", row.mods.spring.stiffness,
+                          row.mods.spring.damping,
                           (row.flags & kRowAccelerationSpring) ? " (accelerations: 1/s\u00b2, 1/s)" : "");
     else if (row.flags & kRowRestitution)
         ImGui::SetTooltip("restitution %.4g above %.4g m/s approach speed", row.mods.bounce.restitution,
@@ -124,7 +125,8 @@ void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
     const World& world = *state.sim.world();
     const std::string& name = world.scene().joints[static_cast<size_t>(joint)].name;
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_Resizable;
     if (!ImGui::BeginTable("##rows", kColumnCount, flags)) return;
     ImGui::TableSetupScrollFreeze(2, 1);
     for (int c = 0; c < kColumnCount; ++c) ImGui::TableSetupColumn(kColumns[c].name);
@@ -154,9 +156,15 @@ void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
         number(res.impulse);
         ImGui::TableSetColumnIndex(8);
         switch (e.state) {
-            case RowState::Dropped: ImGui::TextDisabled("dropped"); break;
-            case RowState::Clamped: ImGui::TextColored(kClampedText, "CLAMPED"); break;
-            case RowState::Active: ImGui::TextDisabled("active"); break;
+            case RowState::Dropped:
+                ImGui::TextDisabled("dropped");
+                break;
+            case RowState::Clamped:
+                ImGui::TextColored(kClampedText, "CLAMPED");
+                break;
+            case RowState::Active:
+                ImGui::TextDisabled("active");
+                break;
         }
         ImGui::TableSetColumnIndex(9);
         number(res.unitResponse);
@@ -186,7 +194,8 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
     const World* world = state.sim.world();
     const int joint = selectedJointIndex(state);
     if (!world || joint < 0 || static_cast<size_t>(joint) >= world->scene().joints.size()) {
-        ImGui::TextDisabled("Select a joint (in the Scene panel or the viewport) to see the rows it produces.");
+        ImGui::TextDisabled(
+            "Select a joint (in the Scene panel or the viewport) to see the rows it produces.");
         return;
     }
     const JointDesc& d = world->scene().joints[static_cast<size_t>(joint)];
@@ -204,11 +213,13 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
     if (ImGui::SmallButton("+ plot joint"))
         requestPlots(requests, withJointPlotted(shownPlots(state.sim.scene()), d.name), "plot joint");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("add this joint to the force plot of picked joints (its break force drawn as a line)");
-    helpMarker("Each row is one constraint equation. The solver drives the row velocity "
-               "v = \u03bc0\u00b7v0 + \u03ba0\u00b7\u03c90 \u2212 \u03bc1\u00b7v1 \u2212 \u03ba1\u00b7\u03c91 to "
-               "v_T \u2212 bias, keeping the accumulated impulse \u03bb within [min \u03bb, max \u03bb]. Hover a "
-               "column header for its meaning, a number for all its digits.");
+        ImGui::SetTooltip(
+            "add this joint to the force plot of picked joints (its break force drawn as a line)");
+    helpMarker(
+        "Each row is one constraint equation. The solver drives the row velocity "
+        "v = \u03bc0\u00b7v0 + \u03ba0\u00b7\u03c90 \u2212 \u03bc1\u00b7v1 \u2212 \u03ba1\u00b7\u03c91 to "
+        "v_T \u2212 bias, keeping the accumulated impulse \u03bb within [min \u03bb, max \u03bb]. Hover a "
+        "column header for its meaning, a number for all its digits.");
     if (d.startBroken || world->jointState(joint).broken) {
         ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "The joint is broken: it produces no rows.");
         return;

@@ -105,9 +105,10 @@ void solverSettings(AppState& state, UiRequests& requests) {
     if (ImGui::SliderInt("##threads", &threads, 1, 8)) settingEdit(requests, "threads", threads, true);
     endGestureIfReleased(requests);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Solves the joints between the parts, then the joints in this many parts at once, on as\n"
-                          "many cores. Parts have at least 32 joints, so small scenes are solved in one. It changes\n"
-                          "the result as a setting does; the same count always gives the same result.");
+        ImGui::SetTooltip(
+            "Solves the joints between the parts, then the joints in this many parts at once, on as\n"
+            "many cores. Parts have at least 32 joints, so small scenes are solved in one. It changes\n"
+            "the result as a setting does; the same count always gives the same result.");
 
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
@@ -151,8 +152,8 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     if (ImGui::TreeNode("more settings")) {
         const auto shown = [](const FieldInfo& f) {
-            for (const char* n : {"dt", "posIters", "velIters", "threads", "gravity", "solver", "autoBaumgarte",
-                                  "baumgarte", "groundPlane"})
+            for (const char* n : {"dt", "posIters", "velIters", "threads", "gravity", "solver",
+                                  "autoBaumgarte", "baumgarte", "groundPlane"})
                 if (f.name == n) return true;
             return false;
         };

@@ -81,7 +81,8 @@ void drawDivergenceNotice(AppState& state) {
         "most likely stop at the same step again.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
+    if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
         state.divergencePopup = false;
         ImGui::CloseCurrentPopup();

@@ -1,6 +1,6 @@
-#include <cstdarg>
-
 #include <imgui.h>
+
+#include <cstdarg>
 
 #include "panels/panels.h"
 
@@ -35,6 +35,8 @@ void propertyRow(const char* label, const char* format, ...) {
     va_end(args);
 }
 
-const char* bodyDisplayName(const std::string& name) { return name.empty() ? "world" : name.c_str(); }
+const char* bodyDisplayName(const std::string& name) {
+    return name.empty() ? "world" : name.c_str();
+}
 
 }  // namespace jl::app

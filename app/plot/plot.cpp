@@ -16,15 +16,19 @@ namespace jl::plot {
 namespace {
 // Okabe-Ito: sky blue, orange, bluish green, vermillion, reddish purple, yellow, blue, plus grey;
 // the dark blue is lightened so it reads on the dark plot background.
-constexpr ImU32 kPalette[kPaletteSize] = {
-    IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),   IM_COL32(0, 178, 132, 255),
-    IM_COL32(235, 94, 40, 255),  IM_COL32(214, 130, 180, 255), IM_COL32(240, 228, 66, 255),
-    IM_COL32(80, 140, 255, 255), IM_COL32(190, 190, 190, 255)};
+constexpr ImU32 kPalette[kPaletteSize] = {IM_COL32(86, 180, 233, 255),  IM_COL32(230, 159, 0, 255),
+                                          IM_COL32(0, 178, 132, 255),   IM_COL32(235, 94, 40, 255),
+                                          IM_COL32(214, 130, 180, 255), IM_COL32(240, 228, 66, 255),
+                                          IM_COL32(80, 140, 255, 255),  IM_COL32(190, 190, 190, 255)};
 }  // namespace
 
-ImU32 seriesColor(int index) { return kPalette[((index % kPaletteSize) + kPaletteSize) % kPaletteSize]; }
+ImU32 seriesColor(int index) {
+    return kPalette[((index % kPaletteSize) + kPaletteSize) % kPaletteSize];
+}
 
-bool PlotState::isHidden(ImGuiID id) const { return std::find(hidden.begin(), hidden.end(), id) != hidden.end(); }
+bool PlotState::isHidden(ImGuiID id) const {
+    return std::find(hidden.begin(), hidden.end(), id) != hidden.end();
+}
 
 void PlotState::toggle(ImGuiID id) {
     if (auto it = std::find(hidden.begin(), hidden.end(), id); it != hidden.end())
@@ -149,8 +153,8 @@ void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, i
     b.series.push_back(s);
 }
 
-void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count, int64_t firstSerial,
-                     uint64_t source, ImU32 color) {
+void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count,
+                     int64_t firstSerial, uint64_t source, ImU32 color) {
     detail::Building& b = ctx.building;
     IM_ASSERT(b.open);
     if (!(b.columnWidth > 0.0) || !std::isfinite(b.columnWidth)) {
@@ -170,8 +174,8 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
         count = std::max(count, 0);
         const int64_t next = columns.nextSerial(), end = firstSerial + count;
         // Go on from where the last frame stopped, unless samples were missed or the source changed.
-        const bool goOn = stream.source == source && columns.width() == b.columnWidth && next >= firstSerial &&
-                          next <= end;
+        const bool goOn =
+            stream.source == source && columns.width() == b.columnWidth && next >= firstSerial && next <= end;
         if (!goOn) {
             columns.reset(b.columnWidth);
             stream.source = source;
@@ -230,7 +234,8 @@ Range xRangeOf(const detail::Building& b) {
 
 Range yRangeOf(const detail::Building& b, PlotState& state, const Range& x, Scale scale) {
     if (b.hasYLimits) return b.yLimits;
-    if (!state.autoFit && (scale == Scale::Linear || state.fixed.min > 0.0) && state.fixed.max > state.fixed.min)
+    if (!state.autoFit && (scale == Scale::Linear || state.fixed.min > 0.0) &&
+        state.fixed.max > state.fixed.min)
         return state.fixed;
     // The lowest and highest value inside the x range (locals, not the Extent's members, keep
     // the loop out of memory: it runs over every point).
@@ -248,7 +253,8 @@ Range yRangeOf(const detail::Building& b, PlotState& state, const Range& x, Scal
             slo = std::min(slo, p->y);
             shi = std::max(shi, p->y);
         }
-        if (log || !(std::abs(slo) < kInf) || !(std::abs(shi) < kInf)) {  // again, leaving out what the axis cannot show
+        if (log || !(std::abs(slo) < kInf) ||
+            !(std::abs(shi) < kInf)) {  // again, leaving out what the axis cannot show
             slo = kInf, shi = -kInf;
             for (const Point* p = first; p != last; ++p) {
                 const double v = p->y;

@@ -36,13 +36,13 @@
 // scroll list.
 #pragma once
 
+#include <imgui.h>
+
 #include <cstdint>
 #include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <imgui.h>
 
 #include "plot/plot_columns.h"
 #include "plot/plot_math.h"
@@ -52,10 +52,10 @@ namespace jl::plot {
 using PlotFlags = int;
 enum PlotFlags_ {
     PlotFlags_None = 0,
-    PlotFlags_NoLegend = 1 << 0,  ///< no legend (and no click-to-hide)
-    PlotFlags_NoReadout = 1 << 1, ///< no hover readout
-    PlotFlags_NoMenu = 1 << 2,    ///< no right-click menu
-    PlotFlags_IntegerX = 1 << 3,  ///< x values are whole numbers (solver sweeps): ticks only at integers
+    PlotFlags_NoLegend = 1 << 0,   ///< no legend (and no click-to-hide)
+    PlotFlags_NoReadout = 1 << 1,  ///< no hover readout
+    PlotFlags_NoMenu = 1 << 2,     ///< no right-click menu
+    PlotFlags_IntegerX = 1 << 3,   ///< x values are whole numbers (solver sweeps): ticks only at integers
 };
 
 /// Returns the index-th point of a series (ImPlot's getter shape).
@@ -68,8 +68,8 @@ inline constexpr int kPaletteSize = 8;
 
 /// Per-plot state kept between frames.
 struct PlotState {
-    bool autoFit = true;      ///< false: the value axis keeps `fixed`
-    Range fixed{0.0, 1.0};    ///< the user's range
+    bool autoFit = true;          ///< false: the value axis keeps `fixed`
+    Range fixed{0.0, 1.0};        ///< the user's range
     std::vector<ImGuiID> hidden;  ///< series hidden from the legend
     int seriesShown = 0;          ///< series drawn in the last frame (picks the width of streamed columns)
     bool isHidden(ImGuiID id) const;
@@ -78,12 +78,12 @@ struct PlotState {
 
 /// What the last EndPlot produced (for the caller: PNG export, tests).
 struct PlotResult {
-    ImVec2 frameMin{0, 0}, frameMax{0, 0};  ///< the whole widget, screen pixels
-    ImVec2 areaMin{0, 0}, areaMax{0, 0};    ///< the data area inside the axes
+    ImVec2 frameMin{0, 0}, frameMax{0, 0};    ///< the whole widget, screen pixels
+    ImVec2 areaMin{0, 0}, areaMax{0, 0};      ///< the data area inside the axes
     ImVec2 legendMin{0, 0}, legendMax{0, 0};  ///< the legend box (empty without a legend)
-    Range x, y;                             ///< the ranges shown
+    Range x, y;                               ///< the ranges shown
     Scale yScale = Scale::Linear;
-    int seriesDrawn = 0;          ///< visible series with at least one point
+    int seriesDrawn = 0;              ///< visible series with at least one point
     bool saveImageRequested = false;  ///< "Save as PNG" chosen in the menu this frame
     bool hovered = false;
     int readoutLines = 0;   ///< series listed by the hover readout this frame (0: no readout)
@@ -93,7 +93,7 @@ struct PlotResult {
 /// A streamed series' line as drawn last frame, kept so that the next frame maps and simplifies
 /// only the new points while the axes stay put (drawSeries).
 struct StreamLine {
-    bool valid = false;  ///< false: draw it afresh
+    bool valid = false;                                       ///< false: draw it afresh
     double xOffset = 0, xScale = 0, yOffset = 0, yScale = 0;  ///< the Layout's mapping then
     bool logY = false;
     float thickness = 0.0f;
@@ -112,8 +112,8 @@ struct Building {
         ImGuiID id = 0;
         int label = 0;  ///< offset into labels
         ImU32 color = 0;
-        int first = 0, count = 0;  ///< range of points (in `points`, or from `external`)
-        const Point* external = nullptr;  ///< a streamed series' points, kept by its ColumnSeries
+        int first = 0, count = 0;           ///< range of points (in `points`, or from `external`)
+        const Point* external = nullptr;    ///< a streamed series' points, kept by its ColumnSeries
         struct StreamLine* line = nullptr;  ///< a streamed series' screen line kept between frames
         int settled = 0;  ///< a streamed series' points that will not change (ColumnSeries::Span)
     };
@@ -183,7 +183,8 @@ void SetupAxisLimitsX(Context& ctx, double min, double max);
 void SetupAxisLimitsY(Context& ctx, double min, double max);
 
 void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, int count, ImU32 color = 0);
-void PlotLine(Context& ctx, const char* label, const double* xs, const double* ys, int count, ImU32 color = 0);
+void PlotLine(Context& ctx, const char* label, const double* xs, const double* ys, int count,
+              ImU32 color = 0);
 /// Any callable `Point f(int index)`.
 template <class F>
 void PlotLineF(Context& ctx, const char* label, int count, const F& f, ImU32 color = 0) {
@@ -198,11 +199,11 @@ void PlotLineF(Context& ctx, const char* label, int count, const F& f, ImU32 col
 /// the serials (the buffer was cleared, or the plot was not drawn for a while) it reads everything
 /// again. `source` names what the values are (say, a hash of the joint and the quantity): a new
 /// source starts over too. Needs SetupAxisLimitsX before it; without x limits it is PlotLineG.
-void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count, int64_t firstSerial,
-                     uint64_t source, ImU32 color = 0);
+void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count,
+                     int64_t firstSerial, uint64_t source, ImU32 color = 0);
 template <class F>
-void PlotLineStreamF(Context& ctx, const char* label, int count, int64_t firstSerial, uint64_t source, const F& f,
-                     ImU32 color = 0) {
+void PlotLineStreamF(Context& ctx, const char* label, int count, int64_t firstSerial, uint64_t source,
+                     const F& f, ImU32 color = 0) {
     PlotLineStreamG(
         ctx, label, [](int i, void* data) -> Point { return (*static_cast<const F*>(data))(i); },
         const_cast<void*>(static_cast<const void*>(&f)), count, firstSerial, source, color);

@@ -63,7 +63,7 @@ void ColumnSeries::dropBefore(int64_t serial) {
         points_.clear();
         columns_.clear();
         head_ = 0;
-        pendingGap_ = false;  // what comes next starts a new line
+        pendingGap_ = false;                                 // what comes next starts a new line
     } else if (head_ > 64 && head_ * 2 > columns_.size()) {  // compact now and then, not every frame
         const uint32_t shift = columns_[head_].start;
         points_.erase(points_.begin(), points_.begin() + shift);
@@ -81,12 +81,14 @@ ColumnSeries::Span ColumnSeries::points(double xMin, double xMax) const {
     const Column* last = end;
     if (std::isfinite(xMin)) {
         const double lo = std::floor(xMin / width_);
-        first = std::lower_bound(begin, end, lo, [](const Column& c, double i) { return static_cast<double>(c.index) < i; });
+        first = std::lower_bound(begin, end, lo,
+                                 [](const Column& c, double i) { return static_cast<double>(c.index) < i; });
         if (first != begin) --first;
     }
     if (std::isfinite(xMax)) {
         const double hi = std::floor(xMax / width_);
-        last = std::upper_bound(first, end, hi, [](double i, const Column& c) { return i < static_cast<double>(c.index); });
+        last = std::upper_bound(first, end, hi,
+                                [](double i, const Column& c) { return i < static_cast<double>(c.index); });
         if (last != end) ++last;
     }
     if (first == last) return {};

@@ -113,7 +113,9 @@ void fitTitle(detail::Building& b, float width) {
 constexpr float kSwatch = 16.0f, kSwatchGap = 6.0f, kEntryGap = 14.0f;
 constexpr int kMaxLegendRows = 3;
 
-float entryWidth(const char* label) { return 5.0f + kSwatch + kSwatchGap + ImGui::CalcTextSize(label).x + kEntryGap; }
+float entryWidth(const char* label) {
+    return 5.0f + kSwatch + kSwatchGap + ImGui::CalcTextSize(label).x + kEntryGap;
+}
 
 /// Places the legend where it covers no data, in this order of preference:
 ///  1. on the value-axis label's row, right of the label (`shares`: that row is free from `left`
@@ -133,7 +135,8 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
     const float line = l.lineHeight + 1.0f;
     const float frameLeft = b.frameMin.x + kPad, right = b.frameMax.x - kPad;
     const float frameWidth = b.frameMax.x - b.frameMin.x;
-    const int maxRows = std::clamp(static_cast<int>(0.22f * (b.frameMax.y - b.frameMin.y) / line), 1, kMaxLegendRows);
+    const int maxRows =
+        std::clamp(static_cast<int>(0.22f * (b.frameMax.y - b.frameMin.y) / line), 1, kMaxLegendRows);
     // Flows the entries from (firstLeft, y0) over at most rowsAllowed rows; false when they need more.
     auto flow = [&](float firstLeft, float y0, int rowsAllowed) {
         b.legendEntries.clear();
@@ -158,7 +161,8 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
         const bool oneRow = b.legendEntries.back().y == rowY;
         if (oneRow) {  // right-aligned, next to the plot's right edge
             const size_t last = b.legendEntries.size() - 1;
-            const float shift = right + kEntryGap - (b.legendEntries[last].x + entryWidth(b.label(b.series[last].label)));
+            const float shift =
+                right + kEntryGap - (b.legendEntries[last].x + entryWidth(b.label(b.series[last].label)));
             for (ImVec2& p : b.legendEntries) p.x += shift;
         }
         l.legendMin = ImVec2(oneRow ? b.legendEntries.front().x : frameLeft, rowY);
@@ -173,7 +177,8 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
     const float areaHeight = b.frameMax.y - kPad - l.lineHeight - 3.0f - (top + 4.0f);
     float column = 0.0f;
     if (static_cast<float>(b.series.size()) * line <= areaHeight) {
-        for (const detail::Building::Series& s : b.series) column = std::max(column, entryWidth(b.label(s.label)));
+        for (const detail::Building::Series& s : b.series)
+            column = std::max(column, entryWidth(b.label(s.label)));
         column += 4.0f - kEntryGap;
     }
     if (column > 0.0f && column <= 0.4f * frameWidth) {
@@ -367,9 +372,11 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
     for (int i = 0; i < total && i < static_cast<int>(b.legendEntries.size()); ++i) {
         const detail::Building::Series& s = b.series[i];
         const ImVec2 p = b.legendEntries[i];
-        const ImVec2 rowMin(p.x, p.y), rowMax(p.x + entryWidth(b.label(s.label)) - kEntryGap + 4.0f, p.y + line);
+        const ImVec2 rowMin(p.x, p.y),
+            rowMax(p.x + entryWidth(b.label(s.label)) - kEntryGap + 4.0f, p.y + line);
         const bool hidden = state.isHidden(s.id);
-        if (b.hovered && mouse.x >= rowMin.x && mouse.x < rowMax.x && mouse.y >= rowMin.y && mouse.y < rowMax.y) {
+        if (b.hovered && mouse.x >= rowMin.x && mouse.x < rowMax.x && mouse.y >= rowMin.y &&
+            mouse.y < rowMax.y) {
             overEntry = true;
             draw->AddRectFilled(rowMin, rowMax, kLegendHover, 2.0f);
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) state.toggle(s.id);
@@ -380,7 +387,8 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
             draw->AddLine(a, c, (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90), 2.0f);
         else
             draw->AddLine(a, c, s.color, 3.0f);
-        draw->AddText(ImVec2(c.x + kSwatchGap, p.y), hidden ? kTickLabel & 0x80FFFFFF : kTitle, b.label(s.label));
+        draw->AddText(ImVec2(c.x + kSwatchGap, p.y), hidden ? kTickLabel & 0x80FFFFFF : kTitle,
+                      b.label(s.label));
     }
     if (overEntry) ImGui::SetTooltip("click an entry to hide or show its line");
     return overLegend;

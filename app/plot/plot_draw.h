@@ -19,7 +19,7 @@ struct Layout {
     /// when they do not fit, it is one "N series" entry (legendCollapsed).
     ImVec2 legendMin{0, 0}, legendMax{0, 0};
     bool legendCollapsed = false;
-    float legendColumn = 0.0f;  ///< width a legend column takes right of the data area [px]; 0: none
+    float legendColumn = 0.0f;        ///< width a legend column takes right of the data area [px]; 0: none
     double xStep = 0.0, yStep = 0.0;  ///< major tick steps (label precision)
     /// Screen x = xOffset + xScale·x; screen y = yOffset + yScale·y (log axis: of log10 y).
     double xOffset = 0.0, xScale = 1.0, yOffset = 0.0, yScale = 1.0;
@@ -42,7 +42,8 @@ void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, c
 /// Draws the legend where layoutPlot placed it (above or right of the data area) and toggles series
 /// clicked in it;
 /// returns true when the mouse is over it.
-bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l, PlotResult& r);
+bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, const Layout& l,
+                PlotResult& r);
 /// The list of every series a collapsed legend opens (a popup with a scroll list: click to hide or
 /// show one). Draws nothing while the popup is closed.
 void legendList(const detail::Building& b, PlotState& state);

@@ -31,7 +31,8 @@ ImVec2 segmentNormal(const ImVec2& a, const ImVec2& b) {
 void addPolyline(ImDrawList* draw, const ImVec2* p, int n, ImU32 color, float thickness) {
     if (n < 2) return;
     const int width = static_cast<int>(thickness);
-    const ImDrawListFlags textured = ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex;
+    const ImDrawListFlags textured =
+        ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex;
     if ((draw->Flags & textured) != textured || static_cast<float>(width) != thickness || width < 1 ||
         width >= IM_DRAWLIST_TEX_LINES_WIDTH_MAX) {
         draw->AddPolyline(p, n, color, 0, thickness);
@@ -52,8 +53,9 @@ void addPolyline(ImDrawList* draw, const ImVec2* p, int n, ImU32 color, float th
         ImVec2 before = segmentNormal(q[0], q[1]);
         for (int i = 0; i < count; ++i) {
             const ImVec2 after = i + 1 < count ? segmentNormal(q[i], q[i + 1]) : before;
-            ImVec2 dm = i == 0 ? after : i + 1 == count ? before
-                                                         : ImVec2(0.5f * (before.x + after.x), 0.5f * (before.y + after.y));
+            ImVec2 dm = i == 0           ? after
+                        : i + 1 == count ? before
+                                         : ImVec2(0.5f * (before.x + after.x), 0.5f * (before.y + after.y));
             const float d2 = dm.x * dm.x + dm.y * dm.y;  // ImGui's IM_FIXNORMAL2F: longer at corners, capped
             if (d2 > 0.000001f) {
                 const float inv = std::min(1.0f / d2, 100.0f);
@@ -68,7 +70,8 @@ void addPolyline(ImDrawList* draw, const ImVec2* p, int n, ImU32 color, float th
             vtx[1].col = color;
             vtx += 2;
             if (i > 0) {
-                const auto i1 = static_cast<ImDrawIdx>(base + 2 * (i - 1)), i2 = static_cast<ImDrawIdx>(i1 + 2);
+                const auto i1 = static_cast<ImDrawIdx>(base + 2 * (i - 1)),
+                           i2 = static_cast<ImDrawIdx>(i1 + 2);
                 idx[0] = i2;
                 idx[1] = i1;
                 idx[2] = static_cast<ImDrawIdx>(i1 + 1);

@@ -70,7 +70,8 @@ void makeTicks(const Range& r, Scale scale, int maxMajorTicks, std::vector<Tick>
         return;
     }
     if (!(r.min > 0.0)) return;
-    const int d0 = static_cast<int>(std::floor(std::log10(r.min))), d1 = static_cast<int>(std::ceil(std::log10(r.max)));
+    const int d0 = static_cast<int>(std::floor(std::log10(r.min))),
+              d1 = static_cast<int>(std::ceil(std::log10(r.max)));
     const int decades = std::max(1, d1 - d0);
     const int every = (decades + maxMajorTicks - 1) / maxMajorTicks;
     const bool minors = every == 1 && decades <= 8;

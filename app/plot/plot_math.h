@@ -3,10 +3,10 @@
 // in tests/app/plot_math_test.cpp.
 #pragma once
 
+#include <imgui.h>  // ImVec2 only
+
 #include <cstddef>
 #include <vector>
-
-#include <imgui.h>  // ImVec2 only
 
 namespace jl::plot {
 
@@ -121,7 +121,8 @@ inline void Simplifier::add(ImVec2 p, std::vector<ImVec2>& out) {
         return;
     }
     float dx = p.x - anchor_.x, dy = p.y - anchor_.y;
-    if (dx > 0.0f && (open_ || (dy * loX_ >= loY_ * dx && dy * hiX_ <= hiY_ * dx))) {  // the segment can run on to p
+    if (dx > 0.0f &&
+        (open_ || (dy * loX_ >= loY_ * dx && dy * hiX_ <= hiY_ * dx))) {  // the segment can run on to p
         if (open_ || (dy - tolerance_) * loX_ > loY_ * dx) loX_ = dx, loY_ = dy - tolerance_;
         if (open_ || (dy + tolerance_) * hiX_ < hiY_ * dx) hiX_ = dx, hiY_ = dy + tolerance_;
         open_ = false;

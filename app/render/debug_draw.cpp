@@ -17,7 +17,8 @@ void DebugDraw::clear() {
     }
 }
 
-void DebugDraw::triangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const Color& color, Layer layer) {
+void DebugDraw::triangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const Color& color,
+                         Layer layer) {
     auto& v = triangles_[static_cast<int>(layer)];
     const uint32_t packed = packColor(color);
     v.push_back({a, packed});
@@ -32,7 +33,8 @@ void DebugDraw::line(const glm::vec3& a, const glm::vec3& b, const Color& color,
     v.push_back({b, packed});
 }
 
-void DebugDraw::arrow(const glm::vec3& from, const glm::vec3& to, const Color& color, Layer layer, float headSize) {
+void DebugDraw::arrow(const glm::vec3& from, const glm::vec3& to, const Color& color, Layer layer,
+                      float headSize) {
     line(from, to, color, layer);
     glm::vec3 d = to - from;
     float length = glm::length(d);

@@ -13,10 +13,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <vector>
 
 namespace jl::app {
 
@@ -61,15 +60,17 @@ public:
     void circle(const glm::vec3& center, const glm::vec3& normal, float radius, const Color& color,
                 Layer layer = Layer::Scene, int segments = 32);
     /// The 12 edges of an oriented box.
-    void box(const glm::vec3& center, const glm::quat& rotation, const glm::vec3& halfExtents, const Color& color,
-             Layer layer = Layer::Scene);
+    void box(const glm::vec3& center, const glm::quat& rotation, const glm::vec3& halfExtents,
+             const Color& color, Layer layer = Layer::Scene);
     /// A filled triangle, usually translucent (limit sectors and cones); drawn before the lines
     /// of its layer and without writing depth.
     void triangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const Color& color,
                   Layer layer = Layer::Scene);
 
     const std::vector<LineVertex>& vertices(Layer layer) const { return layers_[static_cast<int>(layer)]; }
-    const std::vector<LineVertex>& triangles(Layer layer) const { return triangles_[static_cast<int>(layer)]; }
+    const std::vector<LineVertex>& triangles(Layer layer) const {
+        return triangles_[static_cast<int>(layer)];
+    }
     bool empty() const {
         for (int i = 0; i < kLayers; ++i)
             if (!layers_[i].empty() || !triangles_[i].empty()) return false;

@@ -1,8 +1,8 @@
 #include "render/gl_context.h"
 
-#include <cstdlib>
-
 #include <GLFW/glfw3.h>
+
+#include <cstdlib>
 
 #include "render/gl.h"
 
@@ -80,8 +80,8 @@ GLFWwindow* createMainWindow(const WindowRequest& request, std::string& error) {
     int version = gladLoadGL(glfwGetProcAddress);
     if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
         error = "jointlab: the OpenGL functions could not be loaded (got version " +
-                std::to_string(GLAD_VERSION_MAJOR(version)) + "." + std::to_string(GLAD_VERSION_MINOR(version)) +
-                ").\n" + kWhatToDo;
+                std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
+                std::to_string(GLAD_VERSION_MINOR(version)) + ").\n" + kWhatToDo;
         glfwDestroyWindow(window);
         glfwTerminate();
         return nullptr;

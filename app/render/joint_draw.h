@@ -17,9 +17,9 @@
 
 #include <span>
 
+#include "jointlab/world.h"
 #include "render/debug_draw.h"
 #include "viewport/drag_spring.h"
-#include "jointlab/world.h"
 #include "viewport/selection.h"
 #include "viewport/view_options.h"
 

@@ -7,9 +7,8 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
-
 #include <glm/glm.hpp>
+#include <vector>
 
 namespace jl::app {
 

@@ -4,7 +4,9 @@
 
 namespace jl::app {
 
-OffscreenTarget::~OffscreenTarget() { destroy(); }
+OffscreenTarget::~OffscreenTarget() {
+    destroy();
+}
 
 bool OffscreenTarget::create(int width, int height, int samples, std::string& error) {
     destroy();
@@ -53,7 +55,9 @@ void OffscreenTarget::destroy() {
     drawFbo_ = colorRb_ = depthRb_ = resolveFbo_ = resolveRb_ = 0;
 }
 
-void OffscreenTarget::bindForDrawing() const { glBindFramebuffer(GL_FRAMEBUFFER, drawFbo_); }
+void OffscreenTarget::bindForDrawing() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, drawFbo_);
+}
 
 void OffscreenTarget::resolveForReading() const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, drawFbo_);

@@ -1,9 +1,9 @@
 #include "render/plot_image.h"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <imgui.h>
 
 #include "render/screenshot.h"
 #include "viewport/viewport.h"

@@ -1,7 +1,6 @@
 #include "render/renderer.h"
 
 #include <cstddef>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "render/meshes.h"
@@ -10,7 +9,9 @@ namespace jl::app {
 
 // [SECTION] Set-up and tear-down
 
-Renderer::~Renderer() { shutdown(); }
+Renderer::~Renderer() {
+    shutdown();
+}
 
 bool Renderer::init(std::string& error) {
     if (!meshProgram_.build("mesh.vert", "mesh.frag", error)) return false;
@@ -97,8 +98,9 @@ void Renderer::uploadMesh(GpuMesh& mesh, const MeshData& data) {
     for (int column = 0; column < 4; ++column) {
         GLuint location = 2 + static_cast<GLuint>(column);
         glEnableVertexAttribArray(location);
-        glVertexAttribPointer(location, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                              reinterpret_cast<void*>(offsetof(Instance, model) + sizeof(glm::vec4) * column));
+        glVertexAttribPointer(
+            location, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
+            reinterpret_cast<void*>(offsetof(Instance, model) + sizeof(glm::vec4) * column));
         glVertexAttribDivisor(location, 1);
     }
     glEnableVertexAttribArray(6);
@@ -124,7 +126,8 @@ void Renderer::addShadow(const glm::vec3& bottomCenter, float radius) {
         shadows_.emplace_back(bottomCenter.x, bottomCenter.z, radius, bottomCenter.y);
 }
 
-void Renderer::addBox(const glm::mat4& pose, const glm::vec3& halfExtents, const glm::vec4& color, float highlight) {
+void Renderer::addBox(const glm::mat4& pose, const glm::vec3& halfExtents, const glm::vec4& color,
+                      float highlight) {
     instances_[kBox].push_back({glm::scale(pose, halfExtents), color, {highlight, 0.0f}});
 }
 
@@ -151,8 +154,8 @@ void Renderer::drawInstances(GpuMesh& mesh, const std::vector<Instance>& instanc
     glBindBuffer(GL_ARRAY_BUFFER, mesh.instanceBuffer);
     if (instances.size() > mesh.instanceCapacity) {
         mesh.instanceCapacity = instances.size() * 2;
-        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.instanceCapacity * sizeof(Instance)), nullptr,
-                     GL_STREAM_DRAW);
+        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.instanceCapacity * sizeof(Instance)),
+                     nullptr, GL_STREAM_DRAW);
     }
     glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(instances.size() * sizeof(Instance)),
                     instances.data());
@@ -241,8 +244,8 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
         gridProgram_.set("uLineColor", gridLines);
         gridProgram_.set("uShadowCount", options.showGround ? static_cast<int>(shadows_.size()) : 0);
         if (!shadows_.empty())
-            glUniform4fv(glGetUniformLocation(gridProgram_.id(), "uShadows"), static_cast<GLsizei>(shadows_.size()),
-                         &shadows_[0].x);
+            glUniform4fv(glGetUniformLocation(gridProgram_.id(), "uShadows"),
+                         static_cast<GLsizei>(shadows_.size()), &shadows_[0].x);
         glBindVertexArray(gridVao_);
         glDrawArrays(GL_TRIANGLES, 0, 6);
         glDepthMask(GL_TRUE);
@@ -251,7 +254,8 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
     // Debug geometry: the depth-tested layer, then the overlay layer on top; in each, translucent
     // triangles first and lines over them.
     const glm::vec2 viewportSize(static_cast<float>(r.width), static_cast<float>(r.height));
-    for (DebugDraw::Layer layer : {DebugDraw::Layer::Scene, DebugDraw::Layer::Outline, DebugDraw::Layer::Overlay}) {
+    for (DebugDraw::Layer layer :
+         {DebugDraw::Layer::Scene, DebugDraw::Layer::Outline, DebugDraw::Layer::Overlay}) {
         if (layer != DebugDraw::Layer::Scene) glDisable(GL_DEPTH_TEST);
         lineProgram_.use();
         lineProgram_.set("uViewProj", viewProj);

@@ -5,10 +5,9 @@
 // destroyed by shutdown(), both with the GL context current.
 #pragma once
 
+#include <glm/glm.hpp>
 #include <string>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 #include "render/debug_draw.h"
 #include "render/gl.h"
@@ -29,15 +28,15 @@ struct FrameView {
     glm::mat4 view{1.0f};
     glm::mat4 projection{1.0f};
     glm::vec3 cameraPosition{0.0f};
-    glm::vec3 focus{0.0f};  ///< orbit target: the grid is centred under it
+    glm::vec3 focus{0.0f};           ///< orbit target: the grid is centred under it
     float gridFadeDistance = 40.0f;  ///< [m]
 };
 
 struct RenderOptions {
     float sceneLineWidth = 1.5f;    ///< depth-tested debug lines [pixels]
     float overlayLineWidth = 2.5f;  ///< debug lines drawn on top [pixels]
-    bool showGrid = true;    ///< grid lines on y = 0
-    bool showGround = true;  ///< translucent ground fill on y = 0 (the scene's ground plane)
+    bool showGrid = true;           ///< grid lines on y = 0
+    bool showGround = true;         ///< translucent ground fill on y = 0 (the scene's ground plane)
     glm::vec3 backgroundTop{0.30f, 0.34f, 0.40f};
     glm::vec3 backgroundBottom{0.13f, 0.15f, 0.18f};
     glm::vec4 groundColor{0.34f, 0.35f, 0.37f, 0.92f};
@@ -60,7 +59,8 @@ public:
     void addBox(const glm::mat4& pose, const glm::vec3& halfExtents, const glm::vec4& color, float highlight);
     void addSphere(const glm::mat4& pose, float radius, const glm::vec4& color, float highlight);
     /// Capsule: a segment along local X of half length `halfHeight`, swept by a sphere of `radius`.
-    void addCapsule(const glm::mat4& pose, float radius, float halfHeight, const glm::vec4& color, float highlight);
+    void addCapsule(const glm::mat4& pose, float radius, float halfHeight, const glm::vec4& color,
+                    float highlight);
 
     /// A soft shadow on the ground under a body: `bottomCenter` is the middle of the underside of
     /// its bounding box, `radius` its horizontal half size (at most kMaxShadows per frame).

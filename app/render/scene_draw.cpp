@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <limits>
-
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <limits>
 
 namespace jl::app {
 
@@ -30,9 +29,12 @@ constexpr glm::vec4 kKinematicColor{0.45f, 0.70f, 0.70f, 1.0f};
 
 float boundingRadius(const BodyDesc& b) {
     switch (b.shape) {
-        case ShapeType::Box: return static_cast<float>(glm::length(b.halfExtents));
-        case ShapeType::Sphere: return static_cast<float>(b.radius);
-        case ShapeType::Capsule: return static_cast<float>(b.radius + b.halfHeight);
+        case ShapeType::Box:
+            return static_cast<float>(glm::length(b.halfExtents));
+        case ShapeType::Sphere:
+            return static_cast<float>(b.radius);
+        case ShapeType::Capsule:
+            return static_cast<float>(b.radius + b.halfHeight);
     }
     return 0.5f;
 }
@@ -45,9 +47,11 @@ glm::vec3 worldHalfExtents(const BodyDesc& b, const Quat& q) {
             const glm::vec3 h(b.halfExtents);
             return glm::abs(r[0]) * h.x + glm::abs(r[1]) * h.y + glm::abs(r[2]) * h.z;
         }
-        case ShapeType::Sphere: return glm::vec3(static_cast<float>(b.radius));
+        case ShapeType::Sphere:
+            return glm::vec3(static_cast<float>(b.radius));
         case ShapeType::Capsule:
-            return glm::abs(r[0]) * static_cast<float>(b.halfHeight) + glm::vec3(static_cast<float>(b.radius));
+            return glm::abs(r[0]) * static_cast<float>(b.halfHeight) +
+                   glm::vec3(static_cast<float>(b.radius));
     }
     return glm::vec3(0.5f);
 }
@@ -83,11 +87,15 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
         const glm::vec3 extent = worldHalfExtents(b, states[i].pose.q);
         renderer.addShadow(glm::vec3(center.x, center.y - extent.y, center.z), std::max(extent.x, extent.z));
         switch (b.shape) {
-            case ShapeType::Box: renderer.addBox(pose, glm::vec3(b.halfExtents), color, highlight); break;
-            case ShapeType::Sphere: renderer.addSphere(pose, static_cast<float>(b.radius), color, highlight); break;
+            case ShapeType::Box:
+                renderer.addBox(pose, glm::vec3(b.halfExtents), color, highlight);
+                break;
+            case ShapeType::Sphere:
+                renderer.addSphere(pose, static_cast<float>(b.radius), color, highlight);
+                break;
             case ShapeType::Capsule:
-                renderer.addCapsule(pose, static_cast<float>(b.radius), static_cast<float>(b.halfHeight), color,
-                                    highlight);
+                renderer.addCapsule(pose, static_cast<float>(b.radius), static_cast<float>(b.halfHeight),
+                                    color, highlight);
                 break;
         }
     }
@@ -105,16 +113,20 @@ void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const 
     const auto layer = DebugDraw::Layer::Overlay;
     const float grow = 1.02f;  // just outside the surface
     switch (b.shape) {
-        case ShapeType::Box: lines.box(c, q, glm::vec3(b.halfExtents) * grow, colors::kOrange, layer); break;
+        case ShapeType::Box:
+            lines.box(c, q, glm::vec3(b.halfExtents) * grow, colors::kOrange, layer);
+            break;
         case ShapeType::Sphere:
             for (const glm::vec3& axis : {glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)})
                 lines.circle(c, q * axis, static_cast<float>(b.radius) * grow, colors::kOrange, layer);
             break;
         case ShapeType::Capsule: {
             const float r = static_cast<float>(b.radius) * grow, h = static_cast<float>(b.halfHeight);
-            const glm::vec3 x = q * glm::vec3(1, 0, 0), y = q * glm::vec3(0, 1, 0), z = q * glm::vec3(0, 0, 1);
+            const glm::vec3 x = q * glm::vec3(1, 0, 0), y = q * glm::vec3(0, 1, 0),
+                            z = q * glm::vec3(0, 0, 1);
             for (float end : {-h, h}) lines.circle(c + x * end, x, r, colors::kOrange, layer);
-            for (const glm::vec3& side : {y, -y, z, -z}) lines.line(c - x * h + side * r, c + x * h + side * r, colors::kOrange, layer);
+            for (const glm::vec3& side : {y, -y, z, -z})
+                lines.line(c - x * h + side * r, c + x * h + side * r, colors::kOrange, layer);
             break;
         }
     }

@@ -1,13 +1,12 @@
 // JointLab app — turning the Scene and World state into renderer instances and debug lines.
 #pragma once
 
+#include <glm/glm.hpp>
 #include <span>
 
-#include <glm/glm.hpp>
-
-#include "shell/app_state.h"
 #include "render/debug_draw.h"
 #include "render/renderer.h"
+#include "shell/app_state.h"
 
 namespace jl::app {
 

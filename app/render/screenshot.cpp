@@ -1,9 +1,9 @@
 #include "render/screenshot.h"
 
+#include <stb_image_write.h>
+
 #include <cerrno>
 #include <cstring>
-
-#include <stb_image_write.h>
 
 #include "render/gl.h"
 

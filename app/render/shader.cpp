@@ -31,7 +31,9 @@ GLuint compileStage(GLenum stage, const char* name, std::string& error) {
 
 }  // namespace
 
-ShaderProgram::~ShaderProgram() { destroy(); }
+ShaderProgram::~ShaderProgram() {
+    destroy();
+}
 
 void ShaderProgram::destroy() {
     if (id_) glDeleteProgram(id_);
@@ -70,8 +72,8 @@ bool ShaderProgram::build(const char* vertexName, const char* geometryName, cons
     if (!ok) {
         char log[2048] = {};
         glGetProgramInfoLog(program, sizeof(log), nullptr, log);
-        error = std::string("program ") + vertexName + (geometryName ? std::string(" + ") + geometryName : "") +
-                " + " + fragmentName + ": " + log;
+        error = std::string("program ") + vertexName +
+                (geometryName ? std::string(" + ") + geometryName : "") + " + " + fragmentName + ": " + log;
         glDeleteProgram(program);
         return false;
     }
@@ -79,9 +81,15 @@ bool ShaderProgram::build(const char* vertexName, const char* geometryName, cons
     return true;
 }
 
-void ShaderProgram::set(const char* name, const glm::vec2& v) const { glUniform2fv(location(name), 1, glm::value_ptr(v)); }
-void ShaderProgram::set(const char* name, const glm::vec3& v) const { glUniform3fv(location(name), 1, glm::value_ptr(v)); }
-void ShaderProgram::set(const char* name, const glm::vec4& v) const { glUniform4fv(location(name), 1, glm::value_ptr(v)); }
+void ShaderProgram::set(const char* name, const glm::vec2& v) const {
+    glUniform2fv(location(name), 1, glm::value_ptr(v));
+}
+void ShaderProgram::set(const char* name, const glm::vec3& v) const {
+    glUniform3fv(location(name), 1, glm::value_ptr(v));
+}
+void ShaderProgram::set(const char* name, const glm::vec4& v) const {
+    glUniform4fv(location(name), 1, glm::value_ptr(v));
+}
 void ShaderProgram::set(const char* name, const glm::mat4& m) const {
     glUniformMatrix4fv(location(name), 1, GL_FALSE, glm::value_ptr(m));
 }

@@ -1,9 +1,8 @@
 // JointLab app — a linked GLSL program built from embedded shader files.
 #pragma once
 
-#include <string>
-
 #include <glm/glm.hpp>
+#include <string>
 
 #include "render/gl.h"
 
@@ -20,7 +19,8 @@ public:
     /// On failure returns false and sets `error` to the file name and the driver's log.
     bool build(const char* vertexName, const char* fragmentName, std::string& error);
     /// The same with a geometry stage between them.
-    bool build(const char* vertexName, const char* geometryName, const char* fragmentName, std::string& error);
+    bool build(const char* vertexName, const char* geometryName, const char* fragmentName,
+               std::string& error);
     void destroy();
     void use() const { glUseProgram(id_); }
     GLuint id() const { return id_; }

@@ -87,8 +87,9 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             if (!value(arg, v)) return ParseOutcome::Error;
             size_t x = v.find('x');
             int w = 0, h = 0;
-            if (x == std::string_view::npos || !parseInt(v.substr(0, x), w) || !parseInt(v.substr(x + 1), h) ||
-                w < kMinSize || h < kMinSize || w > kMaxSize || h > kMaxSize) {
+            if (x == std::string_view::npos || !parseInt(v.substr(0, x), w) ||
+                !parseInt(v.substr(x + 1), h) || w < kMinSize || h < kMinSize || w > kMaxSize ||
+                h > kMaxSize) {
                 error = "--size: expected WIDTHxHEIGHT between 64x64 and 8192x8192, e.g. 1280x800, got '" +
                         std::string(v) + "'";
                 return ParseOutcome::Error;
@@ -116,7 +117,8 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             double seconds = 0.0;
             const char* end = v.data() + v.size();
             auto [ptr, ec] = std::from_chars(v.data(), end, seconds);
-            if (v.empty() || ec != std::errc() || ptr != end || !(seconds >= 0.0) || seconds > kMaxAutosaveSeconds) {
+            if (v.empty() || ec != std::errc() || ptr != end || !(seconds >= 0.0) ||
+                seconds > kMaxAutosaveSeconds) {
                 error = "--autosave: expected seconds from 0 (off) to 86400, got '" + std::string(v) + "'";
                 return ParseOutcome::Error;
             }

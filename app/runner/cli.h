@@ -19,8 +19,8 @@ struct AppOptions {
     std::string plotImagePath;   ///< screenshot mode: also save the first plot as this PNG ("" = no)
     int width = 0;               ///< window / image size in pixels; 0 = default for the mode
     int height = 0;
-    std::string select;          ///< joint (or else body) selected on start; "" = the default choice
-    bool hideJoints = false;     ///< start with the joint drawing off (View > Joints)
+    std::string select;       ///< joint (or else body) selected on start; "" = the default choice
+    bool hideJoints = false;  ///< start with the joint drawing off (View > Joints)
     /// Where autosaves go and where the start looks for a crash's ("" = the default,
     /// $XDG_STATE_HOME/jointlab/recovery). Screenshot mode neither autosaves nor looks unless given.
     std::string recoveryDir;

@@ -8,17 +8,16 @@
 // (std::to_chars / nlohmann), so they carry full precision and the same inputs give the same bytes.
 #include "runner/runner.h"
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
@@ -47,7 +46,9 @@ Json realJson(Real x) {  // the scenario format's convention for non-finite valu
     return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
 }
 
-Json vecJson(const Vec3& v) { return Json::array({realJson(v.x), realJson(v.y), realJson(v.z)}); }
+Json vecJson(const Vec3& v) {
+    return Json::array({realJson(v.x), realJson(v.y), realJson(v.z)});
+}
 
 // [SECTION] Output files (temp + rename)
 
@@ -113,7 +114,8 @@ void recordStep(const World& world, StepSample& sample, std::string& csv, bool w
     captureStep(world, 0.0, sample);
     for (const RowSample& r : sample.rows) {
         const Row& row = world.jointRows(r.joint)[static_cast<size_t>(r.row)];
-        if (const Real v = rowViolation(row, r.result); v > maxError.value) maxError = {v, r.joint, r.row, world.stepCount()};
+        if (const Real v = rowViolation(row, r.result); v > maxError.value)
+            maxError = {v, r.joint, r.row, world.stepCount()};
     }
     if (writeCsv) appendCsvRows(world.scene(), sample, csv);
 }
@@ -129,7 +131,8 @@ std::string stateJson(const World& world) {
         const BodyState& s = states[i];
         Json b = Json::object();
         b["position"] = vecJson(s.pose.p);
-        b["orientation"] = Json::array({realJson(s.pose.q.w), realJson(s.pose.q.x), realJson(s.pose.q.y), realJson(s.pose.q.z)});
+        b["orientation"] = Json::array(
+            {realJson(s.pose.q.w), realJson(s.pose.q.x), realJson(s.pose.q.y), realJson(s.pose.q.z)});
         b["linearVelocity"] = vecJson(s.linearVelocity);
         b["angularVelocity"] = vecJson(s.angularVelocity);
         bodies[scene.bodies[i].name] = std::move(b);
@@ -159,7 +162,8 @@ int run(const RunOptions& options) {
     if (replaying && !loadInputRecording(options.inputPath, scene, input, error)) return fileError(error);
     const int64_t steps = replaying && !options.stepsGiven ? input.endStep - input.startStep : options.steps;
     applyOverrides(options, scene.settings);
-    if (std::string e = validateScene(scene); !e.empty()) {  // flags are range-checked already; belt and braces
+    if (std::string e = validateScene(scene);
+        !e.empty()) {  // flags are range-checked already; belt and braces
         std::fprintf(stderr, "jointlab run: %s\n", e.c_str());
         return kExitUsage;
     }
@@ -207,21 +211,25 @@ int run(const RunOptions& options) {
         worst = " (joint \"" + s.joints[static_cast<size_t>(maxError.joint)].name + "\" row " +
                 std::to_string(maxError.row) + ", step " + std::to_string(maxError.step) + ")";
     }
-    std::printf("jointlab run: %lld steps, t = %s s, solver %s, max constraint error = %s%s, broken joints: %d%s\n",
-                static_cast<long long>(world.stepCount()), num(world.time()).c_str(),
-                kSolverTypeNames[static_cast<int>(s.settings.solver)], num(maxError.value).c_str(), worst.c_str(),
-                brokenCount, broken.c_str());
+    std::printf(
+        "jointlab run: %lld steps, t = %s s, solver %s, max constraint error = %s%s, broken joints: %d%s\n",
+        static_cast<long long>(world.stepCount()), num(world.time()).c_str(),
+        kSolverTypeNames[static_cast<int>(s.settings.solver)], num(maxError.value).c_str(), worst.c_str(),
+        brokenCount, broken.c_str());
     if (replaying) {
         std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),
                     options.inputPath.c_str());
         if (!diverged && input.finalStateHash && world.stepCount() == input.endStep) {
             const bool same = world.stateHash() == *input.finalStateHash;
-            std::printf("jointlab run: state hash at step %lld: 0x%016llx, %s\n", static_cast<long long>(input.endStep),
+            std::printf("jointlab run: state hash at step %lld: 0x%016llx, %s\n",
+                        static_cast<long long>(input.endStep),
                         static_cast<unsigned long long>(world.stateHash()),
                         same ? "the same as the recorded run" : "NOT the recorded run's");
             if (!same && !overridesPhysics(options)) {
-                std::fprintf(stderr, "jointlab run: the replay ended in another state than the recording (0x%016llx)\n",
-                             static_cast<unsigned long long>(*input.finalStateHash));
+                std::fprintf(
+                    stderr,
+                    "jointlab run: the replay ended in another state than the recording (0x%016llx)\n",
+                    static_cast<unsigned long long>(*input.finalStateHash));
                 return kExitReplayDiffers;
             }
         }
@@ -241,9 +249,14 @@ int runHeadless(int argc, char** argv) {
     RunOptions options;
     std::string error;
     switch (parseRunArgs(argc, argv, options, error)) {
-        case ArgsOutcome::Help: std::fputs(runUsage().c_str(), stdout); return kExitOk;
-        case ArgsOutcome::Error: std::fprintf(stderr, "jointlab run: %s\n", error.c_str()); return kExitUsage;
-        case ArgsOutcome::Run: break;
+        case ArgsOutcome::Help:
+            std::fputs(runUsage().c_str(), stdout);
+            return kExitOk;
+        case ArgsOutcome::Error:
+            std::fprintf(stderr, "jointlab run: %s\n", error.c_str());
+            return kExitUsage;
+        case ArgsOutcome::Run:
+            break;
     }
     try {
         return run(options);

@@ -132,8 +132,9 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             value = arg.substr(eq + 1);
             hasValue = true;
         }
-        static constexpr const char* kFlags[] = {"--steps", "--solver", "--pos-iters", "--vel-iters", "--threads",
-                                                 "--baumgarte", "--dt", "--csv", "--state", "--input"};
+        static constexpr const char* kFlags[] = {"--steps",   "--solver",    "--pos-iters", "--vel-iters",
+                                                 "--threads", "--baumgarte", "--dt",        "--csv",
+                                                 "--state",   "--input"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -198,8 +199,9 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 error = std::string(flag) + ": empty file name";
                 return ArgsOutcome::Error;
             }
-            (flag == "--csv" ? result.csvPath : flag == "--state" ? result.statePath : result.inputPath) =
-                std::string(value);
+            (flag == "--csv"     ? result.csvPath
+             : flag == "--state" ? result.statePath
+                                 : result.inputPath) = std::string(value);
         }
     }
     if (result.scenarioPath.empty()) {
@@ -214,7 +216,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         }
     for (const std::string* out : {&result.csvPath, &result.statePath})
         if (!result.inputPath.empty() && *out == result.inputPath) {
-            error = std::string(out == &result.csvPath ? "--csv" : "--state") + ": would overwrite the --input log";
+            error = std::string(out == &result.csvPath ? "--csv" : "--state") +
+                    ": would overwrite the --input log";
             return ArgsOutcome::Error;
         }
     if (!result.csvPath.empty() && result.csvPath == result.statePath) {

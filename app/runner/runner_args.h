@@ -15,10 +15,11 @@ namespace jl::runner {
 
 /// Exit codes (sysexits.h style where one exists).
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitDiverged = 1;  ///< a step diverged (a body became NaN/Inf): the run stopped there, the joint is named
-inline constexpr int kExitFile = 2;      ///< the scenario cannot be read or an output cannot be written
+inline constexpr int kExitDiverged =
+    1;  ///< a step diverged (a body became NaN/Inf): the run stopped there, the joint is named
+inline constexpr int kExitFile = 2;           ///< the scenario cannot be read or an output cannot be written
 inline constexpr int kExitReplayDiffers = 3;  ///< --input: the replay did not reach the recorded state
-inline constexpr int kExitUsage = 64;    ///< EX_USAGE: bad arguments
+inline constexpr int kExitUsage = 64;         ///< EX_USAGE: bad arguments
 
 struct RunOptions {
     std::string scenarioPath;

@@ -20,7 +20,8 @@ std::string findShowcaseScenario() {
     if (!ec) {
         candidates.push_back(exe.parent_path() / "assets" / "scenarios" / "showcase.json");
         candidates.push_back(exe.parent_path().parent_path() / "assets" / "scenarios" / "showcase.json");
-        candidates.push_back(exe.parent_path().parent_path().parent_path() / "assets" / "scenarios" / "showcase.json");
+        candidates.push_back(exe.parent_path().parent_path().parent_path() / "assets" / "scenarios" /
+                             "showcase.json");
     }
     for (const fs::path& p : candidates)
         if (fs::is_regular_file(p, ec)) return p.string();
@@ -63,7 +64,8 @@ void addPendulum(Scene& s) {
     // A 2 kg bob 1.3 m below a pivot on a hinge about world Z, released 50° from the vertical.
     const Vec3 pivot(-3.0, 2.6, 0.0);
     const Real length = 1.3, angle = 50.0 * kPi / 180.0;
-    s.bodies.push_back(box("pendulum mount", pivot + Vec3(0, 0.08, 0), {0.12, 0.08, 0.12}, MotionType::Static));
+    s.bodies.push_back(
+        box("pendulum mount", pivot + Vec3(0, 0.08, 0), {0.12, 0.08, 0.12}, MotionType::Static));
     BodyDesc bob;
     bob.name = "pendulum bob";
     bob.shape = ShapeType::Sphere;

@@ -9,13 +9,13 @@
 namespace jl::app {
 
 struct SimClock {
-    bool playing = true;        ///< false: only single steps advance the simulation
-    double timeScale = 1.0;     ///< slow motion < 1 < fast forward [-]
-    int maxStepsPerFrame = 8;   ///< cap on steps per rendered frame
-    int fixedStepsPerFrame = 0; ///< > 0: ignore wall time and take exactly this many steps (screenshots)
-    double accumulator = 0.0;   ///< scaled wall time not yet simulated [s]
-    int pendingSingleSteps = 0; ///< single steps requested while paused
-    bool behind = false;        ///< the last frame hit maxStepsPerFrame and dropped time
+    bool playing = true;         ///< false: only single steps advance the simulation
+    double timeScale = 1.0;      ///< slow motion < 1 < fast forward [-]
+    int maxStepsPerFrame = 8;    ///< cap on steps per rendered frame
+    int fixedStepsPerFrame = 0;  ///< > 0: ignore wall time and take exactly this many steps (screenshots)
+    double accumulator = 0.0;    ///< scaled wall time not yet simulated [s]
+    int pendingSingleSteps = 0;  ///< single steps requested while paused
+    bool behind = false;         ///< the last frame hit maxStepsPerFrame and dropped time
 
     /// Number of steps of length dt to take for a frame that lasted frameSeconds of wall time.
     int stepsForFrame(double frameSeconds, double dt);

@@ -69,13 +69,17 @@ void Simulation::restartRecording() {
     recordingStart_ = world_->snapshot();
 }
 
-Scene Simulation::documentScene() const { return withState(scene_, startState_); }
+Scene Simulation::documentScene() const {
+    return withState(scene_, startState_);
+}
 
 Scene Simulation::snapshotScene() const {
     return withState(scene_, world_ ? std::optional<WorldSnapshot>(world_->snapshot()) : std::nullopt);
 }
 
-Scene Simulation::runScenario() const { return withState(recordingScene_, recordingStart_); }
+Scene Simulation::runScenario() const {
+    return withState(recordingScene_, recordingStart_);
+}
 
 InputRecording Simulation::recording() const {
     InputRecording r;
@@ -86,7 +90,9 @@ InputRecording Simulation::recording() const {
     return r;
 }
 
-int64_t Simulation::stepsSinceStart() const { return world_ ? world_->stepCount() - worldStartStep_ : 0; }
+int64_t Simulation::stepsSinceStart() const {
+    return world_ ? world_->stepCount() - worldStartStep_ : 0;
+}
 
 void Simulation::restoreJoint(int joint) {
     if (!world_ || joint < 0 || static_cast<size_t>(joint) >= world_->scene().joints.size()) return;
@@ -114,7 +120,8 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
         if (int i = world_->scene().findBody(from); i >= 0) movedBodies.emplace_back(to, world_->bodies()[i]);
     std::vector<std::pair<std::string, bool>> movedJoints;
     for (const auto& [from, to] : jointRenames)
-        if (int j = world_->scene().findJoint(from); j >= 0) movedJoints.emplace_back(to, world_->jointState(j).broken);
+        if (int j = world_->scene().findJoint(from); j >= 0)
+            movedJoints.emplace_back(to, world_->jointState(j).broken);
     try {
         world_->applyScene(edited, scene_);
     } catch (const std::exception& e) {
@@ -178,7 +185,7 @@ int Simulation::advance(double frameSeconds) {
             return i;
         }
         divergence_.reset();  // a step went through: whatever diverged before does not any more
-        PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
+        PullSample pull;      // the mouse spring, recorded with the step so that the Plots panel can show it
         if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
         telemetry_.record(*world_, stepTime.count(), pull);
     }
@@ -190,7 +197,8 @@ void Simulation::syncTelemetry() {
     const size_t capacity =
         static_cast<size_t>(std::max(1.0, std::round(telemetrySeconds_ / scene.settings.dt)));
     bool same = capacity == telemetry_.capacity() && telemetryJoints_.size() == scene.joints.size();
-    for (size_t j = 0; same && j < scene.joints.size(); ++j) same = telemetryJoints_[j] == scene.joints[j].name;
+    for (size_t j = 0; same && j < scene.joints.size(); ++j)
+        same = telemetryJoints_[j] == scene.joints[j].name;
     if (same) return;
     if (capacity != telemetry_.capacity())
         telemetry_.setCapacity(capacity);

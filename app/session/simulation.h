@@ -24,8 +24,8 @@
 #include "jointlab/scene.h"
 #include "jointlab/telemetry.h"
 #include "jointlab/world.h"
-#include "viewport/drag_spring.h"
 #include "session/sim_clock.h"
+#include "viewport/drag_spring.h"
 
 namespace jl::app {
 
@@ -120,8 +120,8 @@ private:
     std::unique_ptr<World> world_;
     int64_t worldStartStep_ = 0;  ///< world's step count when it was built
     InputLog inputLog_;
-    Scene recordingScene_;             ///< descriptions when the recording began
-    WorldSnapshot recordingStart_;     ///< the world's state when the recording began
+    Scene recordingScene_;          ///< descriptions when the recording began
+    WorldSnapshot recordingStart_;  ///< the world's state when the recording began
     std::string sourcePath_;
     Telemetry telemetry_{600};
     double telemetrySeconds_ = 10.0;

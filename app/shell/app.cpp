@@ -1,31 +1,30 @@
 #include "shell/app.h"
 
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
 #include <signal.h>
 
 #include <algorithm>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <system_error>
 #include <utility>
 
-#include <GLFW/glfw3.h>
-#include <imgui.h>
-#include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
-
-#include "session/default_scene.h"
+#include "panels/panels.h"
 #include "render/gl.h"
+#include "render/gl_context.h"
 #include "render/joint_draw.h"
 #include "render/joint_frames.h"
-#include "session/recent_files.h"
-#include "render/gl_context.h"
-#include "panels/panels.h"
 #include "render/plot_image.h"
 #include "render/scene_draw.h"
 #include "render/screenshot.h"
+#include "session/default_scene.h"
+#include "session/recent_files.h"
 #include "viewport/viewport.h"
 #include "viewport/viewport_tools.h"
 
@@ -36,7 +35,9 @@ namespace {
 /// Set by SIGTERM / SIGINT: quit as if the window were closed (asking first about unsaved
 /// changes), so the session ends cleanly and its autosave is removed only when nothing is lost.
 volatile std::sig_atomic_t gQuitRequested = 0;
-void requestQuit(int) { gQuitRequested = 1; }
+void requestQuit(int) {
+    gQuitRequested = 1;
+}
 
 constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
 constexpr int kDefaultScreenshotWidth = 1440, kDefaultScreenshotHeight = 900;
@@ -44,8 +45,8 @@ constexpr int kScreenshotSamples = 4;
 constexpr const char* kUiFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";  // fonts-dejavu-core
 constexpr float kUiFontSize = 15.0f;
 /// Latin-1, Greek (α, ω, μ), general punctuation (–, …), super/subscripts, arrows, minus sign.
-constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2070, 0x209F,
-                                    0x2190, 0x21FF, 0x2212, 0x2212, 0};
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2070,
+                                    0x209F, 0x2190, 0x21FF, 0x2212, 0x2212, 0};
 const ImVec4 kWindowClearColor{0.09f, 0.10f, 0.11f, 1.0f};
 
 void applyStyle() {
@@ -99,11 +100,14 @@ App::App(AppOptions options) : options_(std::move(options)) {
     width_ = options_.width > 0 ? options_.width : (shot ? kDefaultScreenshotWidth : kDefaultWidth);
     height_ = options_.height > 0 ? options_.height : (shot ? kDefaultScreenshotHeight : kDefaultHeight);
     // Screenshot mode leaves the user's autosaves alone unless a folder is named.
-    recoveryDir_ = !options_.recoveryDir.empty() ? options_.recoveryDir : (shot ? std::string() : defaultRecoveryDir());
+    recoveryDir_ =
+        !options_.recoveryDir.empty() ? options_.recoveryDir : (shot ? std::string() : defaultRecoveryDir());
     autosave_.setInterval(shot ? 0.0 : options_.autosaveSeconds);
 }
 
-App::~App() { shutdown(); }
+App::~App() {
+    shutdown();
+}
 
 int App::run() {
     std::string error;
@@ -141,8 +145,8 @@ int App::run() {
             std::fprintf(stderr, "jointlab: %s\n", error.c_str());
             return 1;
         }
-        std::printf("jointlab: wrote %s (%dx%d, %d frames)\n", options_.screenshotPath.c_str(), width_, height_,
-                    options_.frames);
+        std::printf("jointlab: wrote %s (%dx%d, %d frames)\n", options_.screenshotPath.c_str(), width_,
+                    height_, options_.frames);
         reportSelectedAnchor();
         return 0;
     }
@@ -186,7 +190,8 @@ bool App::loadInitialScene(std::string& error) {
     if (!showcase.empty()) {
         std::string loadError;
         if (state_.sim.loadFile(showcase, loadError)) {
-            state_.sim.setSourcePath("");  // an example: Save asks where, it never overwrites the shipped file
+            state_.sim.setSourcePath(
+                "");  // an example: Save asks where, it never overwrites the shipped file
             onSceneLoaded("");
             return true;
         }
@@ -223,10 +228,12 @@ void App::reportSelectedAnchor() {
         viewportScreenRect(state_.layout, ImVec2(static_cast<float>(width_), static_cast<float>(height_)));
     const ViewportProjection view = ViewportProjection::of(state_.camera, rect.width(), rect.height());
     glm::vec2 pixel;
-    if (!view.toScreen(glm::vec3(jointWorldFrames(world->scene(), world->bodies(), joint).a.p), pixel)) return;
+    if (!view.toScreen(glm::vec3(jointWorldFrames(world->scene(), world->bodies(), joint).a.p), pixel))
+        return;
     // Machine-readable, for the screenshot test that looks for the joint's drawing around it.
     std::printf("jointlab: joint '%s' anchor at pixel %d %d\n", joint.name.c_str(),
-                static_cast<int>(std::lround(pixel.x + rect.min.x)), static_cast<int>(std::lround(pixel.y + rect.min.y)));
+                static_cast<int>(std::lround(pixel.x + rect.min.x)),
+                static_cast<int>(std::lround(pixel.y + rect.min.y)));
 }
 
 bool App::initGraphics(std::string& error) {
@@ -238,7 +245,8 @@ bool App::initGraphics(std::string& error) {
     if (!window_) return false;
     const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
     const char* rendererName = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    state_.glVersion = std::string(version ? version : "?") + " (" + (rendererName ? rendererName : "?") + ")";
+    state_.glVersion =
+        std::string(version ? version : "?") + " (" + (rendererName ? rendererName : "?") + ")";
     if (!renderer_.init(error)) {
         error = "jointlab: cannot set up the renderer: " + error;
         return false;
@@ -288,8 +296,9 @@ void App::frame() {
     FrameStats& stats = state_.stats;
     stats.frameSeconds = now - lastFrameTime_;
     lastFrameTime_ = now;
-    stats.smoothedSeconds =
-        stats.smoothedSeconds == 0.0 ? stats.frameSeconds : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
+    stats.smoothedSeconds = stats.smoothedSeconds == 0.0
+                                ? stats.frameSeconds
+                                : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
     autosaveIfDue(now);
@@ -378,7 +387,8 @@ void App::renderViewport() {
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
-        if (!screenshotMode()) drawToolOverlay(lines_, state_, viewportScreenRect(state_.layout, io.DisplaySize));
+        if (!screenshotMode())
+            drawToolOverlay(lines_, state_, viewportScreenRect(state_.layout, io.DisplaySize));
     }
     if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
     renderer_.render(view, options, lines_);
@@ -419,8 +429,10 @@ void App::applyRequests(const UiRequests& r) {
     if (r.resetToSetUp) {
         if (state_.sim.resetToSetUp(error)) {
             state_.editor.markUnsaved();  // Save now writes the scene without the saved state
-            setMessage("reset to the set-up at t = 0; the saved run state is dropped (Save writes the scene without it)",
-                       false);
+            setMessage(
+                "reset to the set-up at t = 0; the saved run state is dropped (Save writes the scene without "
+                "it)",
+                false);
         } else {
             setMessage(error, true);
         }
@@ -476,9 +488,10 @@ void App::setMessage(std::string text, bool isError) {
 
 void App::updateWindowTitle() {
     const std::string& path = state_.sim.sourcePath();
-    std::string title = "JointLab - " +
-                        (path.empty() ? std::string("untitled") : std::filesystem::path(path).filename().string()) +
-                        (state_.editor.dirty() ? " *" : "");
+    std::string title =
+        "JointLab - " +
+        (path.empty() ? std::string("untitled") : std::filesystem::path(path).filename().string()) +
+        (state_.editor.dirty() ? " *" : "");
     if (title == windowTitle_) return;
     windowTitle_ = title;
     glfwSetWindowTitle(window_, title.c_str());

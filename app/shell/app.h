@@ -9,12 +9,12 @@
 
 #include <string>
 
-#include "shell/app_state.h"
-#include "runner/cli.h"
 #include "render/debug_draw.h"
 #include "render/offscreen_target.h"
-#include "session/recovery.h"
 #include "render/renderer.h"
+#include "runner/cli.h"
+#include "session/recovery.h"
+#include "shell/app_state.h"
 
 struct GLFWwindow;
 
@@ -99,9 +99,9 @@ private:
     OffscreenTarget offscreen_;
     int width_ = 0, height_ = 0;  ///< window (and screenshot) size
     double lastFrameTime_ = 0.0;
-    std::string windowTitle_;     ///< last title set, so it is only set when it changes
-    std::string recoveryDir_;     ///< where autosaves go ("" = nowhere)
-    std::string recoveryPath_;    ///< this document's recovery file ("" = none)
+    std::string windowTitle_;   ///< last title set, so it is only set when it changes
+    std::string recoveryDir_;   ///< where autosaves go ("" = nowhere)
+    std::string recoveryPath_;  ///< this document's recovery file ("" = none)
     AutosaveTimer autosave_;
 };
 

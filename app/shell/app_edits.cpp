@@ -13,9 +13,10 @@ void App::applyEditRequests(const UiRequests& r) {
     if (r.undo) undoRedo(false);
     if (r.redo) undoRedo(true);
     if (hadStartState && !state_.sim.startState())
-        setMessage("the file's saved run state no longer fits the edited bodies and joints and is dropped: Reset "
-                   "now starts at t = 0",
-                   false);
+        setMessage(
+            "the file's saved run state no longer fits the edited bodies and joints and is dropped: Reset "
+            "now starts at t = 0",
+            false);
     if (const World* world = state_.sim.world();
         world && r.restoreJoint >= 0 && static_cast<size_t>(r.restoreJoint) < world->scene().joints.size()) {
         state_.sim.restoreJoint(r.restoreJoint);

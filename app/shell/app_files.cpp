@@ -6,11 +6,11 @@
 #include <system_error>
 #include <utility>
 
-#include "shell/app.h"
-#include "session/default_scene.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
+#include "session/default_scene.h"
 #include "session/file_flow.h"
+#include "shell/app.h"
 
 namespace jl::app {
 
@@ -79,8 +79,8 @@ bool App::refuseOverwritingDocument(const std::string& path, const char* what) {
     const std::string& source = state_.sim.sourcePath();
     std::error_code ec;  // a path that does not exist yet is not the document
     if (source.empty() || !std::filesystem::equivalent(path, source, ec)) return false;
-    const std::string error = std::string(what) + " is a copy and never replaces the scene's own file " + source +
-                              "; choose another name (File > Save writes the scene itself)";
+    const std::string error = std::string(what) + " is a copy and never replaces the scene's own file " +
+                              source + "; choose another name (File > Save writes the scene itself)";
     setMessage(error, true);
     state_.files.errorPopup = error;
     return true;

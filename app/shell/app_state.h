@@ -8,16 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "viewport/camera.h"
 #include "editor/commands.h"
 #include "editor/editor.h"
 #include "editor/placement.h"
-#include "session/file_flow.h"
-#include "viewport/gizmo.h"
-#include "session/recovery.h"
-#include "viewport/selection.h"
 #include "panels/plots_state.h"
+#include "session/file_flow.h"
+#include "session/recovery.h"
 #include "session/simulation.h"
+#include "viewport/camera.h"
+#include "viewport/gizmo.h"
+#include "viewport/selection.h"
 #include "viewport/view_options.h"
 
 namespace jl::app {
@@ -40,7 +40,7 @@ struct ToolState {
     Selection::Kind dragKind = Selection::Kind::None;
     std::string dragName;
     Transform dragStartB;  ///< a dragged joint's frame B in world when the drag began
-    int hotHandle = -1;  ///< gizmo handle under the mouse (-1: none)
+    int hotHandle = -1;    ///< gizmo handle under the mouse (-1: none)
     // Mouse spring: the target moves in the plane through the grabbed point facing the camera.
     Vec3 springPlanePoint{0.0}, springPlaneNormal{0.0, 0.0, 1.0};
 };
@@ -58,7 +58,7 @@ struct PanelVisibility {
     bool simulation = true;
     bool about = false;
     bool controls = false;
-    bool plots = true;  ///< the Plots dock under the viewport (Plots and Rows tabs)
+    bool plots = true;        ///< the Plots dock under the viewport (Plots and Rows tabs)
     bool jointTypes = false;  ///< Help > Joint types
 };
 
@@ -66,10 +66,10 @@ struct PanelVisibility {
 struct UiLayout {
     float menuBarHeight = 0.0f;
     float statusBarHeight = 0.0f;
-    float leftWidth = 0.0f;   ///< scene + simulation column
-    float rightWidth = 0.0f;  ///< inspector column
+    float leftWidth = 0.0f;         ///< scene + simulation column
+    float rightWidth = 0.0f;        ///< inspector column
     float simulationHeight = 0.0f;  ///< Simulation panel at the bottom of the left column (0 when closed)
-    float bottomHeight = 0.0f;  ///< Plots dock under the viewport, between the columns (0 when closed)
+    float bottomHeight = 0.0f;      ///< Plots dock under the viewport, between the columns (0 when closed)
 };
 
 /// Requests raised by panels and shortcuts during a frame, applied by the App afterwards (the
@@ -78,10 +78,10 @@ struct UiRequests : FileRequests {
     bool reset = false;
     bool togglePlay = false;
     int singleSteps = 0;
-    bool frameView = false;      ///< frame the selection, or the whole scene
-    bool resetCamera = false;    ///< back to the scenario's camera
+    bool frameView = false;    ///< frame the selection, or the whole scene
+    bool resetCamera = false;  ///< back to the scenario's camera
     bool saveScreenshot = false;
-    bool openDialog = false;     ///< show File > Open
+    bool openDialog = false;  ///< show File > Open
     bool setTimeScale = false;
     double timeScale = 1.0;
     bool select = false;
@@ -92,10 +92,10 @@ struct UiRequests : FileRequests {
     bool endCoalescing = false;  ///< a slider or drag gesture ended: the next edit is a new undo step
     bool undo = false;
     bool redo = false;
-    int restoreJoint = -1;       ///< un-break this joint in the running World
+    int restoreJoint = -1;  ///< un-break this joint in the running World
 
-    bool resetToSetUp = false;   ///< Simulation > Reset to the set-up (drop the saved run state)
-    bool recover = false;        ///< recovery prompt: open the first of FileState::recoveries
+    bool resetToSetUp = false;     ///< Simulation > Reset to the set-up (drop the saved run state)
+    bool recover = false;          ///< recovery prompt: open the first of FileState::recoveries
     bool discardRecovery = false;  ///< recovery prompt: delete it
     bool keepRecoveries = false;   ///< recovery prompt: keep them all for the next start
 };
@@ -116,7 +116,7 @@ struct AppState {
     PanelVisibility panels;
     UiLayout layout;
     FrameStats stats;
-    std::string message;       ///< last notice shown in the status bar ("saved ...", load errors)
+    std::string message;  ///< last notice shown in the status bar ("saved ...", load errors)
     bool messageIsError = false;
     /// A step diverged and paused the simulation: the "Simulation diverged" notice is open
     /// (it shows sim.divergence()); OK closes it.
@@ -125,13 +125,13 @@ struct AppState {
     std::string openPathInput;  ///< text of the File > Open dialog
     bool openDialogRequested = false;
     float simulationContentHeight = 380.0f;  ///< measured by the Simulation panel, sizes it next frame
-    std::string glVersion;      ///< GL_VERSION and GL_RENDERER, for Help > About
-    PlotsPanelState plotsPanel;  ///< the Plots dock: widget state, time window, exports
+    std::string glVersion;                   ///< GL_VERSION and GL_RENDERER, for Help > About
+    PlotsPanelState plotsPanel;              ///< the Plots dock: widget state, time window, exports
     ToolState tools;
     InspectorState inspector;
     FileState files;
-    std::string sceneFilter;    ///< Scene panel filter text
-    std::string renameTarget;   ///< Scene panel: body or joint being renamed ("" = none)
+    std::string sceneFilter;   ///< Scene panel filter text
+    std::string renameTarget;  ///< Scene panel: body or joint being renamed ("" = none)
     Selection::Kind renameKind = Selection::Kind::None;
     std::string renameBuffer;
 };

@@ -14,10 +14,12 @@ std::vector<PlotDesc> defaultPlots() {
     return plots;
 }
 
-std::vector<PlotDesc> shownPlots(const Scene& scene) { return scene.plots.empty() ? defaultPlots() : scene.plots; }
+std::vector<PlotDesc> shownPlots(const Scene& scene) {
+    return scene.plots.empty() ? defaultPlots() : scene.plots;
+}
 
-std::vector<PlotDesc> withRowPlotted(std::vector<PlotDesc> plots, const std::string& joint, const std::string& row,
-                                     PlotKind kind) {
+std::vector<PlotDesc> withRowPlotted(std::vector<PlotDesc> plots, const std::string& joint,
+                                     const std::string& row, PlotKind kind) {
     for (PlotDesc& p : plots) {
         if (p.kind != kind || p.joints.empty() || p.rows.empty()) continue;
         p.joints = addToList(p.joints, joint);

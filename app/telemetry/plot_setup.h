@@ -19,8 +19,8 @@ std::vector<PlotDesc> shownPlots(const Scene& scene);
 
 /// Adds (joint, row) to the plot of picked rows of `kind` (the first one of that kind naming its
 /// own joints and rows), creating it when there is none.
-std::vector<PlotDesc> withRowPlotted(std::vector<PlotDesc> plots, const std::string& joint, const std::string& row,
-                                     PlotKind kind = PlotKind::Impulse);
+std::vector<PlotDesc> withRowPlotted(std::vector<PlotDesc> plots, const std::string& joint,
+                                     const std::string& row, PlotKind kind = PlotKind::Impulse);
 
 /// Adds a joint to the plot of picked joints of `kind` (the first one of that kind naming its own
 /// joints; for impulse and error plots only one showing every row), creating it when there is none.

@@ -62,7 +62,8 @@ bool writeFileAtomically(const std::string& path, const std::string& text, std::
     return true;
 }
 
-bool exportTelemetryCsv(const Telemetry& telemetry, const Scene& scene, const std::string& path, std::string& error) {
+bool exportTelemetryCsv(const Telemetry& telemetry, const Scene& scene, const std::string& path,
+                        std::string& error) {
     return writeFileAtomically(path, telemetry.csv(scene), error);
 }
 

@@ -14,6 +14,7 @@ bool writeFileAtomically(const std::string& path, const std::string& text, std::
 
 /// The recorded window as CSV (Telemetry::csv: the same columns as `jointlab run --csv`), written
 /// atomically. `scene` is the one the telemetry was recorded with (names and joint types).
-bool exportTelemetryCsv(const Telemetry& telemetry, const Scene& scene, const std::string& path, std::string& error);
+bool exportTelemetryCsv(const Telemetry& telemetry, const Scene& scene, const std::string& path,
+                        std::string& error);
 
 }  // namespace jl::app

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <limits>
-
 #include <glm/geometric.hpp>
+#include <limits>
 
 namespace jl::app {
 
@@ -15,7 +14,9 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr ImU32 kBreakColor = IM_COL32(255, 70, 70, 255);
 constexpr ImU32 kThresholdColor = IM_COL32(235, 94, 40, 255);  ///< a threshold shared by several joints
 
-bool sameLabel(const char* a, const char* b) { return a == b || std::strcmp(a, b) == 0; }
+bool sameLabel(const char* a, const char* b) {
+    return a == b || std::strcmp(a, b) == 0;
+}
 
 /// The row of `joint` labelled `label` in a sample, or nullptr (rows are stored in joint order).
 const RowSample* findRow(const StepSample& s, int joint, const char* label) {
@@ -45,12 +46,18 @@ int rowIsAngular(const World* world, int joint, const char* label) {
 
 const char* kindTitle(PlotKind kind) {
     switch (kind) {
-        case PlotKind::Impulse: return "Impulse per row";
-        case PlotKind::Error: return "Geometric error per row";
-        case PlotKind::Force: return "Force on body 1 vs break force";
-        case PlotKind::Torque: return "Torque on body 1 vs break torque";
-        case PlotKind::Energy: return "Energy";
-        case PlotKind::Convergence: return "Convergence of the last step, per solver sweep";
+        case PlotKind::Impulse:
+            return "Impulse per row";
+        case PlotKind::Error:
+            return "Geometric error per row";
+        case PlotKind::Force:
+            return "Force on body 1 vs break force";
+        case PlotKind::Torque:
+            return "Torque on body 1 vs break torque";
+        case PlotKind::Energy:
+            return "Energy";
+        case PlotKind::Convergence:
+            return "Convergence of the last step, per solver sweep";
     }
     return "Plot";
 }
@@ -70,7 +77,8 @@ uint64_t sourceKey(const Telemetry& t, uint64_t quantity, int64_t joint = -1, co
 }
 
 bool usesJoints(PlotKind kind) {
-    return kind == PlotKind::Impulse || kind == PlotKind::Error || kind == PlotKind::Force || kind == PlotKind::Torque;
+    return kind == PlotKind::Impulse || kind == PlotKind::Error || kind == PlotKind::Force ||
+           kind == PlotKind::Torque;
 }
 
 void setupTimeAxis(plot::Context& ctx, const PlotInputs& in) {
@@ -106,8 +114,12 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
         }
     }
     const bool mixed = (linear > 0) == (angular > 0);
-    const char* unit = error ? (mixed ? "m; rad for angular rows" : angular ? "rad" : "m")
-                             : (mixed ? "N·s; N·m·s for angular rows" : angular ? "N·m·s" : "N·s");
+    const char* unit = error ? (mixed     ? "m; rad for angular rows"
+                                : angular ? "rad"
+                                          : "m")
+                             : (mixed     ? "N·s; N·m·s for angular rows"
+                                : angular ? "N·m·s"
+                                          : "N·s");
     setupTimeAxis(ctx, in);
     plot::SetupAxisY(ctx, error ? "geometric error C" : "accumulated impulse", unit, logScale);
     const Telemetry& t = *in.telemetry;
@@ -118,7 +130,7 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
                               sourceKey(t, static_cast<uint64_t>(desc.kind), s.joint, s.label), [&](int i) {
                                   const StepSample& frame = t.at(static_cast<size_t>(i));
                                   const RowSample* r = findRow(frame, s.joint, s.label);
-                                  return plot::Point{frame.time, !r                ? kNaN
+                                  return plot::Point{frame.time, !r      ? kNaN
                                                                  : error ? r->result.geometricError
                                                                          : r->result.impulse};
                               });
@@ -140,19 +152,22 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
         const int j = joints[s];
         const size_t js = static_cast<size_t>(j);
         plot::PlotLineStreamF(
-            ctx, scene.joints[js].name.c_str(), n, t.firstSerial(), sourceKey(t, static_cast<uint64_t>(desc.kind), j),
+            ctx, scene.joints[js].name.c_str(), n, t.firstSerial(),
+            sourceKey(t, static_cast<uint64_t>(desc.kind), j),
             [&](int i) {
                 const StepSample& frame = t.at(static_cast<size_t>(i));
-                return plot::Point{frame.time, js < frame.joints.size() ? glm::length(torque ? frame.joints[js].torque
-                                                                                            : frame.joints[js].force)
-                                                                        : kNaN};
+                return plot::Point{
+                    frame.time, js < frame.joints.size()
+                                    ? glm::length(torque ? frame.joints[js].torque : frame.joints[js].force)
+                                    : kNaN};
             },
             plot::seriesColor(static_cast<int>(s)));
     }
     const bool pull = !torque && plotsMouseSpring(desc, scene);
     if (pull)
         plot::PlotLineStreamF(
-            ctx, kMouseSpring, n, t.firstSerial(), sourceKey(t, 100), [&](int i) {
+            ctx, kMouseSpring, n, t.firstSerial(), sourceKey(t, 100),
+            [&](int i) {
                 const StepSample& frame = t.at(static_cast<size_t>(i));
                 return plot::Point{frame.time, frame.pull.active ? glm::length(frame.pull.force) : kNaN};
             },
@@ -195,7 +210,8 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
         else
             std::snprintf(text, sizeof text, "%s%s%s %.4g %s", what, k > 1 || pull ? " of " : "",
                           k > 1 || pull ? name.c_str() : "", threshold, unit);
-        plot::PlotHLine(ctx, text, threshold, same > 1 ? kThresholdColor : plot::seriesColor(static_cast<int>(s)));
+        plot::PlotHLine(ctx, text, threshold,
+                        same > 1 ? kThresholdColor : plot::seriesColor(static_cast<int>(s)));
         if (allSame) break;
     }
     for (const BreakEvent& e : in.world->breakEvents()) {
@@ -236,11 +252,16 @@ void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
     char name[64];
     for (int s = 0; s < 2; ++s) {
         const ConvergenceHistory::Curve& c = curves[s];
-        std::snprintf(name, sizeof name, "%s (step %lld)", s == 0 ? "PGS" : "TGS", static_cast<long long>(c.step));
+        std::snprintf(name, sizeof name, "%s (step %lld)", s == 0 ? "PGS" : "TGS",
+                      static_cast<long long>(c.step));
         plot::PlotLineF(
-            ctx, s == 0 ? (c.step < 0 ? "PGS (not run yet)" : name) : (c.step < 0 ? "TGS (not run yet)" : name),
+            ctx,
+            s == 0 ? (c.step < 0 ? "PGS (not run yet)" : name) : (c.step < 0 ? "TGS (not run yet)" : name),
             static_cast<int>(c.residuals.size()),
-            [&](int i) { return plot::Point{i + 1.0, c.residuals[static_cast<size_t>(i)]}; }, plot::seriesColor(s));
+            [&](int i) {
+                return plot::Point{i + 1.0, c.residuals[static_cast<size_t>(i)]};
+            },
+            plot::seriesColor(s));
     }
     const WorldSettings& settings = in.world->scene().settings;
     if (settings.velIters > 0)
@@ -269,18 +290,21 @@ void RowLabelIndex::labels(const Telemetry& t, int joint, std::vector<const char
     }
     for (; e.next < end; ++e.next)
         for (const RowSample& r : jointRows(t.at(static_cast<size_t>(e.next - first)), joint)) {
-            auto s = std::find_if(e.seen.begin(), e.seen.end(), [&](const auto& l) { return sameLabel(l.first, r.label); });
+            auto s = std::find_if(e.seen.begin(), e.seen.end(),
+                                  [&](const auto& l) { return sameLabel(l.first, r.label); });
             if (s == e.seen.end())
                 e.seen.emplace_back(r.label, e.next);
             else
                 s->second = e.next;
         }
-    std::erase_if(e.seen, [&](const auto& l) { return l.second < first; });  // only in steps that left the window
+    std::erase_if(e.seen,
+                  [&](const auto& l) { return l.second < first; });  // only in steps that left the window
     for (const RowSample& r : jointRows(t.latest(), joint))
         if (std::none_of(out.begin(), out.end(), [&](const char* l) { return sameLabel(l, r.label); }))
             out.push_back(r.label);
     for (const auto& [label, serial] : e.seen)
-        if (std::none_of(out.begin(), out.end(), [&](const char* l) { return sameLabel(l, label); })) out.push_back(label);
+        if (std::none_of(out.begin(), out.end(), [&](const char* l) { return sameLabel(l, label); }))
+            out.push_back(label);
 }
 
 // [SECTION] Convergence history
@@ -328,7 +352,8 @@ void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std
                 std::string* missing) {
     out.clear();
     if (desc.joints.empty()) {
-        if (selectedJoint >= 0 && static_cast<size_t>(selectedJoint) < scene.joints.size()) out.push_back(selectedJoint);
+        if (selectedJoint >= 0 && static_cast<size_t>(selectedJoint) < scene.joints.size())
+            out.push_back(selectedJoint);
         return;
     }
     for (const std::string& name : splitList(desc.joints)) {
@@ -376,17 +401,26 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
     const Scene& scene = in.world->scene();
     const std::string title = plotTitle(desc, scene, in.selectedJoint) + "##" + id;
     // The convergence plot's x is the solver sweep: a whole number.
-    const plot::PlotFlags flags = in.flags | (desc.kind == PlotKind::Convergence ? plot::PlotFlags_IntegerX : 0);
+    const plot::PlotFlags flags =
+        in.flags | (desc.kind == PlotKind::Convergence ? plot::PlotFlags_IntegerX : 0);
     if (!plot::BeginPlot(ctx, title.c_str(), size, flags)) return false;
     std::vector<int> joints;
     plotJoints(desc, scene, in.selectedJoint, joints);
     switch (desc.kind) {
         case PlotKind::Impulse:
-        case PlotKind::Error: rowPlot(ctx, desc, in, joints, logScale); break;
+        case PlotKind::Error:
+            rowPlot(ctx, desc, in, joints, logScale);
+            break;
         case PlotKind::Force:
-        case PlotKind::Torque: loadPlot(ctx, desc, in, joints, logScale); break;
-        case PlotKind::Energy: energyPlot(ctx, in, logScale); break;
-        case PlotKind::Convergence: convergencePlot(ctx, in, logScale); break;
+        case PlotKind::Torque:
+            loadPlot(ctx, desc, in, joints, logScale);
+            break;
+        case PlotKind::Energy:
+            energyPlot(ctx, in, logScale);
+            break;
+        case PlotKind::Convergence:
+            convergencePlot(ctx, in, logScale);
+            break;
     }
     plot::EndPlot(ctx);
     return true;

@@ -40,7 +40,7 @@ private:
     struct Entry {
         const Telemetry* telemetry = nullptr;
         int joint = -1;
-        int64_t next = -1;  ///< serial of the next step to read
+        int64_t next = -1;                                  ///< serial of the next step to read
         std::vector<std::pair<const char*, int64_t>> seen;  ///< label, serial of the newest step with it
     };
     std::vector<Entry> entries_;
@@ -51,8 +51,8 @@ struct PlotInputs {
     const Telemetry* telemetry = nullptr;
     const World* world = nullptr;  ///< its scene's joint indices are the telemetry's
     const ConvergenceHistory* convergence = nullptr;
-    int selectedJoint = -1;        ///< the joint plots with no joints of their own follow
-    double windowSeconds = 10.0;   ///< width of the moving time window
+    int selectedJoint = -1;       ///< the joint plots with no joints of their own follow
+    double windowSeconds = 10.0;  ///< width of the moving time window
     plot::PlotFlags flags = plot::PlotFlags_None;
     /// Kept from frame to frame by the caller (optional: without it the row plots scan the whole
     /// window for row labels every frame).

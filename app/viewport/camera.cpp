@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace jl::app {
@@ -37,7 +36,9 @@ glm::vec3 OrbitCamera::eye() const {
     return target + distance * offset;
 }
 
-glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 1, 0)); }
+glm::mat4 OrbitCamera::view() const {
+    return glm::lookAt(eye(), target, glm::vec3(0, 1, 0));
+}
 
 float OrbitCamera::effectiveFovY(float aspect) const {
     aspect = std::max(aspect, 1e-3f);

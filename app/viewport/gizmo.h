@@ -9,9 +9,9 @@
 
 #include <optional>
 
-#include "viewport/camera.h"
-#include "render/debug_draw.h"
 #include "jointlab/math.h"
+#include "render/debug_draw.h"
+#include "viewport/camera.h"
 
 namespace jl::app {
 

@@ -70,8 +70,10 @@ float rayCastBody(const Ray& ray, const BodyDesc& body, const Transform& pose) {
     glm::vec3 o = inverse * (ray.origin - glm::vec3(pose.p));
     glm::vec3 d = inverse * ray.direction;
     switch (body.shape) {
-        case ShapeType::Box: return rayBox(o, d, glm::vec3(body.halfExtents));
-        case ShapeType::Sphere: return raySphere(o, d, glm::vec3(0.0f), static_cast<float>(body.radius));
+        case ShapeType::Box:
+            return rayBox(o, d, glm::vec3(body.halfExtents));
+        case ShapeType::Sphere:
+            return raySphere(o, d, glm::vec3(0.0f), static_cast<float>(body.radius));
         case ShapeType::Capsule:
             return rayCapsule(o, d, static_cast<float>(body.radius), static_cast<float>(body.halfHeight));
     }

@@ -3,9 +3,9 @@
 
 #include <span>
 
-#include "viewport/camera.h"
 #include "jointlab/scene.h"
 #include "jointlab/world.h"
+#include "viewport/camera.h"
 
 namespace jl::app {
 
@@ -18,10 +18,10 @@ int pickBody(const Ray& ray, const Scene& scene, std::span<const BodyState> stat
 /// The first surface a ray meets: a body, or the ground plane y = 0 (when `ground`).
 struct SurfaceHit {
     bool hit = false;
-    int body = -1;           ///< body index, or -1 for the ground
-    Vec3 point{0.0};         ///< world [m]
+    int body = -1;               ///< body index, or -1 for the ground
+    Vec3 point{0.0};             ///< world [m]
     Vec3 normal{0.0, 1.0, 0.0};  ///< outward surface normal, world
-    float distance = 0.0f;   ///< along the ray [m]
+    float distance = 0.0f;       ///< along the ray [m]
 };
 SurfaceHit pickSurface(const Ray& ray, const Scene& scene, std::span<const BodyState> states, bool ground);
 

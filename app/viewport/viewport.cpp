@@ -1,9 +1,9 @@
 #include "viewport/viewport.h"
 
+#include <GLFW/glfw3.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <GLFW/glfw3.h>
 #include <glm/glm.hpp>
 
 #include "viewport/picking.h"
@@ -21,7 +21,8 @@ ScreenRect viewportScreenRect(const UiLayout& layout, const ImVec2& displaySize)
     return r;
 }
 
-PixelRect toFramebufferRect(const ScreenRect& rect, const ImVec2& displaySize, const ImVec2& framebufferScale) {
+PixelRect toFramebufferRect(const ScreenRect& rect, const ImVec2& displaySize,
+                            const ImVec2& framebufferScale) {
     PixelRect p;
     p.x = static_cast<int>(std::lround(rect.min.x * framebufferScale.x));
     p.y = static_cast<int>(std::lround((displaySize.y - rect.max.y) * framebufferScale.y));
@@ -53,7 +54,8 @@ void handleViewportMouse(AppState& state, const ScreenRect& rect, UiRequests& re
         else
             camera.orbit(d.x, d.y);
     }
-    if (dragging(ImGuiMouseButton_Middle) && (d.x != 0.0f || d.y != 0.0f)) camera.pan(d.x, d.y, rect.width(), rect.height());
+    if (dragging(ImGuiMouseButton_Middle) && (d.x != 0.0f || d.y != 0.0f))
+        camera.pan(d.x, d.y, rect.width(), rect.height());
     if (hovered && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
 }
 
@@ -71,14 +73,16 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
         if (pressed(GLFW_KEY_D)) {
             const Scene& scene = state.sim.scene();
             const std::string name = selectedName(scene, state.selection);
-            if (state.selection.isBody() && !name.empty()) requests.commands.push_back(duplicateBody(name, Vec3(0.6, 0, 0)));
+            if (state.selection.isBody() && !name.empty())
+                requests.commands.push_back(duplicateBody(name, Vec3(0.6, 0, 0)));
             if (state.selection.isJoint() && !name.empty()) requests.commands.push_back(duplicateJoint(name));
         }
         return;
     }
     if (pressed(GLFW_KEY_F)) requests.frameView = true;
     if (pressed(GLFW_KEY_SPACE)) requests.togglePlay = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true)) ++requests.singleSteps;
+    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true))
+        ++requests.singleSteps;
     if (pressed(GLFW_KEY_R)) requests.reset = true;
     if (pressed(GLFW_KEY_F12)) requests.saveScreenshot = true;
     if (pressed(GLFW_KEY_W)) {
@@ -153,7 +157,8 @@ void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
         ImVec2 textSize = ImGui::CalcTextSize(badge);
         // Top right: the tool bar holds the top left.
         ImVec2 at(rect.max.x - textSize.x - 20.0f, rect.min.y + 12.0f);
-        draw->AddRectFilled(ImVec2(at.x - 10, at.y - 4), ImVec2(at.x + textSize.x + 10, at.y + textSize.y + 4),
+        draw->AddRectFilled(ImVec2(at.x - 10, at.y - 4),
+                            ImVec2(at.x + textSize.x + 10, at.y + textSize.y + 4),
                             IM_COL32(200, 120, 30, 220), 4.0f);
         draw->AddText(at, IM_COL32(255, 255, 255, 255), badge);
     }

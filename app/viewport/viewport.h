@@ -13,8 +13,8 @@
 
 #include <imgui.h>
 
-#include "shell/app_state.h"
 #include "render/renderer.h"
+#include "shell/app_state.h"
 
 namespace jl::app {
 
@@ -24,14 +24,17 @@ struct ScreenRect {
     ImVec2 max{1, 1};
     float width() const { return max.x - min.x; }
     float height() const { return max.y - min.y; }
-    bool contains(const ImVec2& p) const { return p.x >= min.x && p.y >= min.y && p.x < max.x && p.y < max.y; }
+    bool contains(const ImVec2& p) const {
+        return p.x >= min.x && p.y >= min.y && p.x < max.x && p.y < max.y;
+    }
 };
 
 /// The area between the panels, from this frame's layout.
 ScreenRect viewportScreenRect(const UiLayout& layout, const ImVec2& displaySize);
 
 /// The same area in framebuffer pixels with GL's bottom-left origin.
-PixelRect toFramebufferRect(const ScreenRect& rect, const ImVec2& displaySize, const ImVec2& framebufferScale);
+PixelRect toFramebufferRect(const ScreenRect& rect, const ImVec2& displaySize,
+                            const ImVec2& framebufferScale);
 
 /// Camera controls and click-to-select inside the viewport.
 void handleViewportMouse(AppState& state, const ScreenRect& rect, UiRequests& requests);

@@ -9,8 +9,8 @@
 // After adding, the tool goes back to Select unless Shift is held (to add several).
 #pragma once
 
-#include "shell/app_state.h"
 #include "render/debug_draw.h"
+#include "shell/app_state.h"
 #include "viewport/viewport.h"
 
 namespace jl::app {

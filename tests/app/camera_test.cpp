@@ -1,9 +1,9 @@
 // Orbit camera: eye position convention, framing, picking rays, pan under the mouse.
+#include "viewport/camera.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "viewport/camera.h"
 
 namespace jl::app {
 namespace {

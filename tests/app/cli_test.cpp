@@ -1,11 +1,11 @@
 // Command line of the desktop app: what is accepted, and that every error names its flag.
+#include "runner/cli.h"
+
 #include <gtest/gtest.h>
 
 #include <initializer_list>
 #include <string>
 #include <vector>
-
-#include "runner/cli.h"
 
 namespace jl::app {
 namespace {
@@ -69,7 +69,9 @@ TEST(AppCli, ScreenshotWithScenarioFramesAndSize) {
     EXPECT_EQ(p.options.height, 600);
 }
 
-TEST(AppCli, ScreenshotDefaultsToFiveFrames) { EXPECT_EQ(parse({"--screenshot", "a.png"}).options.frames, 5); }
+TEST(AppCli, ScreenshotDefaultsToFiveFrames) {
+    EXPECT_EQ(parse({"--screenshot", "a.png"}).options.frames, 5);
+}
 
 TEST(AppCli, UnknownFlagIsNamed) {
     Parsed p = parse({"--bogus-flag"});
@@ -86,7 +88,8 @@ TEST(AppCli, BadValuesNameTheFlagAndTheValue) {
         for (const char* a : args) argv.push_back(const_cast<char*>(a));
         AppOptions options;
         std::string error;
-        EXPECT_EQ(parseCommandLine(static_cast<int>(argv.size()), argv.data(), options, error), ParseOutcome::Error);
+        EXPECT_EQ(parseCommandLine(static_cast<int>(argv.size()), argv.data(), options, error),
+                  ParseOutcome::Error);
         const std::string flag = args[args.size() - 2];
         EXPECT_EQ(error.rfind(flag + ":", 0), 0u) << error;
         EXPECT_NE(error.find(args.back()), std::string::npos) << error;
@@ -99,7 +102,9 @@ TEST(AppCli, MissingValueIsReported) {
     EXPECT_EQ(p.error, "--screenshot: missing value");
 }
 
-TEST(AppCli, ScreenshotMustBePng) { EXPECT_EQ(parse({"--screenshot", "out.jpg"}).outcome, ParseOutcome::Error); }
+TEST(AppCli, ScreenshotMustBePng) {
+    EXPECT_EQ(parse({"--screenshot", "out.jpg"}).outcome, ParseOutcome::Error);
+}
 
 TEST(AppCli, PlotPngGoesWithAScreenshot) {
     Parsed p = parse({"--screenshot", "out.png", "--plot-png", "plot.png"});

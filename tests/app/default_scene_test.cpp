@@ -1,7 +1,8 @@
 // The built-in showcase is a valid scene whose joints start assembled (no initial joint error).
+#include "session/default_scene.h"
+
 #include <gtest/gtest.h>
 
-#include "session/default_scene.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
 

@@ -9,9 +9,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "session/default_scene.h"
 #include "editor/editor.h"
 #include "jointlab/scenario_io.h"
+#include "session/default_scene.h"
 #include "session/recent_files.h"
 #include "session/simulation.h"
 

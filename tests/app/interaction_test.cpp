@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "viewport/drag_spring.h"
 #include "editor/placement.h"
+#include "viewport/drag_spring.h"
 #include "viewport/gizmo.h"
 #include "viewport/picking.h"
 

@@ -87,9 +87,11 @@ TEST(JointDraw, ForceAndTorqueArrowsAreOutlined) {
     EXPECT_GT(force, 0);
     EXPECT_GT(torque, 0);
     long outline = 0;
-    for (const LineVertex& v : d.vertices(DebugDraw::Layer::Outline)) outline += v.rgba == packColor(colors::kOutline);
+    for (const LineVertex& v : d.vertices(DebugDraw::Layer::Outline))
+        outline += v.rgba == packColor(colors::kOutline);
     EXPECT_EQ(outline, force + torque);
-    EXPECT_EQ(d.vertices(DebugDraw::Layer::Outline).size(), static_cast<size_t>(outline)) << "only arrows are outlined";
+    EXPECT_EQ(d.vertices(DebugDraw::Layer::Outline).size(), static_cast<size_t>(outline))
+        << "only arrows are outlined";
     o.showForces = false;
     d.clear();
     drawJoints(d, world, Selection::joint(0), o);

@@ -1,9 +1,9 @@
 // Unit meshes: closed where they should be, outward counter-clockwise winding, unit size.
+#include "render/meshes.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "render/meshes.h"
 
 namespace jl::app {
 namespace {
@@ -26,7 +26,8 @@ TEST(Meshes, CubeHasSixFlatFacesOfHalfSizeOne) {
     EXPECT_EQ(m.vertices.size(), 24u);
     EXPECT_EQ(m.indices.size(), 36u);
     for (const MeshVertex& v : m.vertices) {
-        EXPECT_FLOAT_EQ(std::max({std::abs(v.position.x), std::abs(v.position.y), std::abs(v.position.z)}), 1.0f);
+        EXPECT_FLOAT_EQ(std::max({std::abs(v.position.x), std::abs(v.position.y), std::abs(v.position.z)}),
+                        1.0f);
         EXPECT_FLOAT_EQ(glm::dot(v.position, v.normal), 1.0f);  // on the face the normal names
     }
     expectOutwardWinding(m);

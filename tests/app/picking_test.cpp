@@ -1,9 +1,9 @@
 // Ray casts used for click-to-select: exact distances against each shape.
+#include "viewport/picking.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "viewport/picking.h"
 
 namespace jl::app {
 namespace {
@@ -43,11 +43,13 @@ TEST(Picking, Sphere) {
 
 TEST(Picking, CapsuleSideAndEndCaps) {
     const BodyDesc capsule = shape(ShapeType::Capsule);  // segment x in [-1, 1], radius 0.5
-    EXPECT_NEAR(rayCastBody(kDownFromAbove, capsule, at(Vec3(0, 0, 0))), 9.5f, 1e-5f);     // cylinder
-    EXPECT_NEAR(rayCastBody(kDownFromAbove, capsule, at(Vec3(-1.0, 0, 0))), 9.5f, 1e-5f);  // over the +X cap centre
+    EXPECT_NEAR(rayCastBody(kDownFromAbove, capsule, at(Vec3(0, 0, 0))), 9.5f, 1e-5f);  // cylinder
+    EXPECT_NEAR(rayCastBody(kDownFromAbove, capsule, at(Vec3(-1.0, 0, 0))), 9.5f,
+                1e-5f);  // over the +X cap centre
     const float capT = 10.0f - std::sqrt(0.25f - 0.3f * 0.3f);
-    EXPECT_NEAR(rayCastBody(kDownFromAbove, capsule, at(Vec3(-1.3, 0, 0))), capT, 1e-4f);  // on the cap's slope
-    EXPECT_LT(rayCastBody(kDownFromAbove, capsule, at(Vec3(-1.6, 0, 0))), 0.0f);            // past the cap
+    EXPECT_NEAR(rayCastBody(kDownFromAbove, capsule, at(Vec3(-1.3, 0, 0))), capT,
+                1e-4f);                                                           // on the cap's slope
+    EXPECT_LT(rayCastBody(kDownFromAbove, capsule, at(Vec3(-1.6, 0, 0))), 0.0f);  // past the cap
 }
 
 TEST(Picking, NearestBodyWins) {

@@ -17,8 +17,8 @@
 
 namespace {
 
-constexpr int kMinSeriesPixels = 40;   ///< a 2 px line across a few dozen pixels
-constexpr int kColourTolerance = 36;   ///< per channel: anti-aliased edges are blends, the core is exact
+constexpr int kMinSeriesPixels = 40;  ///< a 2 px line across a few dozen pixels
+constexpr int kColourTolerance = 36;  ///< per channel: anti-aliased edges are blends, the core is exact
 constexpr int kMinWidth = 200, kMinHeight = 100;
 
 struct Image {
@@ -30,7 +30,8 @@ int pixelsNear(const Image& img, ImU32 colour) {
     const int r = colour & 0xFF, g = (colour >> 8) & 0xFF, b = (colour >> 16) & 0xFF;
     int n = 0;
     for (size_t i = 0; i + 2 < img.rgb.size(); i += 3)
-        if (std::abs(img.rgb[i] - r) <= kColourTolerance && std::abs(img.rgb[i + 1] - g) <= kColourTolerance &&
+        if (std::abs(img.rgb[i] - r) <= kColourTolerance &&
+            std::abs(img.rgb[i + 1] - g) <= kColourTolerance &&
             std::abs(img.rgb[i + 2] - b) <= kColourTolerance)
             ++n;
     return n;
@@ -51,7 +52,9 @@ bool check(const Image& img, int series, bool verbose) {
         const int n = pixelsNear(img, jl::plot::seriesColor(s));
         const bool pass = n >= kMinSeriesPixels;
         ok = ok && pass;
-        if (verbose) std::printf("  [%s] series %d colour: %d pixels (need %d)\n", pass ? "pass" : "FAIL", s, n, kMinSeriesPixels);
+        if (verbose)
+            std::printf("  [%s] series %d colour: %d pixels (need %d)\n", pass ? "pass" : "FAIL", s, n,
+                        kMinSeriesPixels);
     }
     const int text = lightPixels(img);
     ok = ok && text >= 100;
@@ -73,7 +76,8 @@ int selfTest() {
         }
     for (int x = 0; x < 200; ++x) img.rgb[(10 * static_cast<size_t>(img.width) + x) * 3] = 255;
     const bool oneSeries = check(img, 2, false);
-    std::printf("self-test: blank %s, one series %s\n", blank ? "ACCEPTED" : "rejected", oneSeries ? "ACCEPTED" : "rejected");
+    std::printf("self-test: blank %s, one series %s\n", blank ? "ACCEPTED" : "rejected",
+                oneSeries ? "ACCEPTED" : "rejected");
     return blank || oneSeries ? 1 : 0;
 }
 

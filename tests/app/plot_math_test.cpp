@@ -2,14 +2,14 @@
 // the streamed series' columns and line simplification.
 #include "plot/plot_math.h"
 
-#include "plot/plot_columns.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+
+#include "plot/plot_columns.h"
 
 namespace jl::plot {
 namespace {
@@ -73,23 +73,23 @@ TEST(PlotMath, LogTicksAreDecadesWithMinorMarks) {
 // keeps its label ("0.9" next to it gives way).
 TEST(PlotMath, ThinnedLogLabelsNeverOverlapAndDecadesStay) {
     for (const Range r : {Range{0.08, 1.6}, Range{0.45, 1.6}, Range{0.52, 1.3}})
-    for (float pixels : {60.0f, 90.0f, 140.0f, 300.0f}) {
-        SCOPED_TRACE(std::to_string(r.min) + " " + std::to_string(pixels));
-        std::vector<Tick> ticks;
-        makeTicks(r, Scale::Log10, std::max(2, static_cast<int>(pixels / 25.0f)), ticks);
-        const size_t count = ticks.size();
-        thinTickLabels(ticks, r, Scale::Log10, pixels, 14.0f);
-        EXPECT_EQ(ticks.size(), count) << "every mark keeps its grid line";
-        std::vector<double> labelled;
-        for (const Tick& t : ticks)
-            if (t.major) labelled.push_back(toUnit(t.value, r, Scale::Log10) * pixels);
-        for (size_t i = 1; i < labelled.size(); ++i) EXPECT_GE(labelled[i] - labelled[i - 1], 14.0);
-        for (const Tick& t : ticks) {
-            if (std::abs(t.value - 1.0) < 1e-12 || std::abs(t.value - 0.1) < 1e-12) {
-                EXPECT_TRUE(t.major);
+        for (float pixels : {60.0f, 90.0f, 140.0f, 300.0f}) {
+            SCOPED_TRACE(std::to_string(r.min) + " " + std::to_string(pixels));
+            std::vector<Tick> ticks;
+            makeTicks(r, Scale::Log10, std::max(2, static_cast<int>(pixels / 25.0f)), ticks);
+            const size_t count = ticks.size();
+            thinTickLabels(ticks, r, Scale::Log10, pixels, 14.0f);
+            EXPECT_EQ(ticks.size(), count) << "every mark keeps its grid line";
+            std::vector<double> labelled;
+            for (const Tick& t : ticks)
+                if (t.major) labelled.push_back(toUnit(t.value, r, Scale::Log10) * pixels);
+            for (size_t i = 1; i < labelled.size(); ++i) EXPECT_GE(labelled[i] - labelled[i - 1], 14.0);
+            for (const Tick& t : ticks) {
+                if (std::abs(t.value - 1.0) < 1e-12 || std::abs(t.value - 0.1) < 1e-12) {
+                    EXPECT_TRUE(t.major);
+                }
             }
         }
-    }
     // A linear axis's evenly spaced labels all stay when they fit.
     std::vector<Tick> linear;
     makeTicks({0.0, 10.0}, Scale::Linear, 6, linear);
@@ -107,7 +107,8 @@ TEST(PlotMath, IntegerAxisTicksAreWholeNumbers) {
             EXPECT_GE(ticks.size(), 2u);
         }
     }
-    EXPECT_EQ(majors({1.0, 5.0}, Scale::Linear, 12), (std::vector<double>{1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0}))
+    EXPECT_EQ(majors({1.0, 5.0}, Scale::Linear, 12),
+              (std::vector<double>{1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0}))
         << "without the integer flag: halves";
 }
 
@@ -150,7 +151,8 @@ TEST(PlotMath, LinearAndLogMappingAreInverse) {
     EXPECT_NEAR(toUnit(1e-2, log, Scale::Log10), 0.5, 1e-12);  // decades are equally spaced
     EXPECT_NEAR(toUnit(1e2, log, Scale::Log10), 1.0, 1e-12);
     EXPECT_NEAR(fromUnit(0.25, log, Scale::Log10), 1e-4, 1e-16);
-    for (double v : {3e-6, 0.07, 55.0}) EXPECT_NEAR(fromUnit(toUnit(v, log, Scale::Log10), log, Scale::Log10), v, v * 1e-12);
+    for (double v : {3e-6, 0.07, 55.0})
+        EXPECT_NEAR(fromUnit(toUnit(v, log, Scale::Log10), log, Scale::Log10), v, v * 1e-12);
     EXPECT_LT(toUnit(0.0, log, Scale::Log10), 0.0);  // below the axis, not NaN
     EXPECT_LT(toUnit(-1.0, log, Scale::Log10), 0.0);
 }
@@ -184,7 +186,8 @@ TEST(PlotMath, ReadoutValuesHaveFourSignificantDigits) {
 
 TEST(PlotMath, DecimationKeepsTheEnvelopeOfEachPixelColumn) {
     std::vector<ImVec2> in;
-    for (int i = 0; i < 10000; ++i) in.push_back(ImVec2(i * 0.01f, std::sin(i * 0.37f) * 50.0f));  // 100 columns
+    for (int i = 0; i < 10000; ++i)
+        in.push_back(ImVec2(i * 0.01f, std::sin(i * 0.37f) * 50.0f));  // 100 columns
     std::vector<ImVec2> out;
     decimate(in.data(), in.size(), out);
     EXPECT_LE(out.size(), 400u);
@@ -215,7 +218,8 @@ TEST(PlotColumns, EachColumnKeepsItsLowestAndHighestSampleSoASpikeOfOneSampleSur
     raw[4321].y = 25.0;   // one sample up
     raw[7777].y = -30.0;  // one sample down
     for (size_t i = 0; i < raw.size(); ++i) c.append(static_cast<int64_t>(i), raw[i]);
-    EXPECT_NEAR(static_cast<double>(c.size()), 1000.0, 2.0);  // (x / width lands on either side of a boundary)
+    EXPECT_NEAR(static_cast<double>(c.size()), 1000.0,
+                2.0);  // (x / width lands on either side of a boundary)
     EXPECT_EQ(c.nextSerial(), 10000);
     const ColumnSeries::Span all = c.points(-1e9, 1e9);
     EXPECT_LE(all.size, 2000u);  // at most two points per column
@@ -224,13 +228,16 @@ TEST(PlotColumns, EachColumnKeepsItsLowestAndHighestSampleSoASpikeOfOneSampleSur
     EXPECT_EQ(lo, -30.0);
     // The spikes are drawn where they were, and x ascends.
     const Point spike = raw[4321];
-    EXPECT_TRUE(std::any_of(all.data, all.data + all.size, [&](const Point& p) { return p.x == spike.x && p.y == 25.0; }));
+    EXPECT_TRUE(std::any_of(all.data, all.data + all.size,
+                            [&](const Point& p) { return p.x == spike.x && p.y == 25.0; }));
     for (size_t i = 1; i < all.size; ++i) EXPECT_GE(all.data[i].x, all.data[i - 1].x);
     // Every column's extremes equal those of its raw samples.
     for (int col = 0; col < 1000; col += 37) {
         double rlo = 1e300, rhi = -1e300;
-        for (int i = col * 10; i < col * 10 + 10; ++i) rlo = std::min(rlo, raw[i].y), rhi = std::max(rhi, raw[i].y);
-        const ColumnSeries::Span one = c.points(col * 0.1 + 0.05, col * 0.1 + 0.05);  // that column and its neighbours
+        for (int i = col * 10; i < col * 10 + 10; ++i)
+            rlo = std::min(rlo, raw[i].y), rhi = std::max(rhi, raw[i].y);
+        const ColumnSeries::Span one =
+            c.points(col * 0.1 + 0.05, col * 0.1 + 0.05);  // that column and its neighbours
         const auto [clo, chi] = extremes(one.data, one.size);
         EXPECT_LE(clo, rlo);
         EXPECT_GE(chi, rhi);
@@ -243,7 +250,8 @@ TEST(PlotColumns, DroppingOldSamplesAndGapsKeepTheRest) {
     for (int i = 0; i < 100; ++i) c.append(i, Point{i * 0.25, i == 50 ? std::nan("") : double(i)});
     // The NaN at x = 12.5 breaks the line: a NaN point between the columns on either side.
     const ColumnSeries::Span all = c.points(-1e9, 1e9);
-    const Point* gap = std::find_if(all.data, all.data + all.size, [](const Point& p) { return std::isnan(p.y); });
+    const Point* gap =
+        std::find_if(all.data, all.data + all.size, [](const Point& p) { return std::isnan(p.y); });
     ASSERT_NE(gap, all.data + all.size);
     EXPECT_LT((gap - 1)->x, 12.5);
     EXPECT_GT((gap + 1)->x, 12.5);
@@ -258,16 +266,19 @@ TEST(PlotColumns, DroppingOldSamplesAndGapsKeepTheRest) {
 
 TEST(PlotMath, SimplifyDrawsAStraightStretchFromItsEndsAndKeepsPeaks) {
     std::vector<ImVec2> in, out;
-    for (int i = 0; i <= 100; ++i) in.push_back(ImVec2(float(i), 50.0f + 0.1f * float(i % 2)));  // flat, with noise < tolerance
-    in[60].y = 10.0f;  // a one-point peak
+    for (int i = 0; i <= 100; ++i)
+        in.push_back(ImVec2(float(i), 50.0f + 0.1f * float(i % 2)));  // flat, with noise < tolerance
+    in[60].y = 10.0f;                                                 // a one-point peak
     simplify(in.data(), in.size(), 0.4f, out);
     EXPECT_LE(out.size(), 8u);
     EXPECT_EQ(out.front().x, in.front().x);
     EXPECT_EQ(out.back().x, in.back().x);
-    EXPECT_TRUE(std::any_of(out.begin(), out.end(), [](const ImVec2& p) { return p.x == 60.0f && p.y == 10.0f; }));
+    EXPECT_TRUE(
+        std::any_of(out.begin(), out.end(), [](const ImVec2& p) { return p.x == 60.0f && p.y == 10.0f; }));
     // Every dropped point is within the tolerance of the line drawn at its x.
     for (const ImVec2& p : in) {
-        const auto next = std::lower_bound(out.begin(), out.end(), p.x, [](const ImVec2& q, float x) { return q.x < x; });
+        const auto next =
+            std::lower_bound(out.begin(), out.end(), p.x, [](const ImVec2& q, float x) { return q.x < x; });
         ASSERT_NE(next, out.end());
         if (next->x == p.x) continue;
         const ImVec2 a = *(next - 1), b = *next;
@@ -280,7 +291,8 @@ TEST(PlotMath, SimplifyDrawsAStraightStretchFromItsEndsAndKeepsPeaks) {
     simplify(in.data(), in.size(), 0.4f, out);
     EXPECT_LT(out.size(), in.size());
     for (const ImVec2& p : in) {
-        const auto next = std::lower_bound(out.begin(), out.end(), p.x, [](const ImVec2& q, float x) { return q.x < x; });
+        const auto next =
+            std::lower_bound(out.begin(), out.end(), p.x, [](const ImVec2& q, float x) { return q.x < x; });
         if (next->x == p.x) continue;
         const ImVec2 a = *(next - 1), b = *next;
         EXPECT_LE(std::abs(a.y + (b.y - a.y) * (p.x - a.x) / (b.x - a.x) - p.y), 0.41f) << p.x;

@@ -1,9 +1,5 @@
 // The plot widget in a real Dear ImGui context without any GL: it lays out, fits, draws two
 // series, and a click on a legend entry hides that series in the next frame.
-#include "plot/plot.h"
-
-#include "headless_imgui.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +7,9 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "headless_imgui.h"
+#include "plot/plot.h"
 
 namespace jl::plot {
 namespace {
@@ -101,7 +100,8 @@ bool inside(ImVec2 aMin, ImVec2 aMax, ImVec2 bMin, ImVec2 bMax) {
 // the data, so they stand in a column beside it, every entry named, none over the data; in a
 // narrow plot they take rows above it instead.
 TEST_F(PlotWidget, ALegendOfFiveRowsGoesBesideOrAboveTheDataNeverOverIt) {
-    const char* names[] = {"linear X lock", "linear Y lock", "linear Z lock", "angular Y lock", "angular Z lock"};
+    const char* names[] = {"linear X lock", "linear Y lock", "linear Z lock", "angular Y lock",
+                           "angular Z lock"};
     t = {0.0, 1.0};
     a = {0.0, 1.0};
     for (const ImVec2 size : {ImVec2(440, 160), ImVec2(360, 320), ImVec2(800, 300)}) {
@@ -138,7 +138,8 @@ TEST_F(PlotWidget, ClickingALegendEntryHidesItsSeries) {
     // first entry is "linear Y lock".
     const PlotResult& r = ctx.last;
     EXPECT_GT(r.legendMax.x, r.legendMin.x);
-    EXPECT_TRUE(outside(r.legendMin, r.legendMax, r.areaMin, r.areaMax)) << "the legend never covers the data area";
+    EXPECT_TRUE(outside(r.legendMin, r.legendMax, r.areaMin, r.areaMax))
+        << "the legend never covers the data area";
     EXPECT_TRUE(inside(r.legendMin, r.legendMax, r.frameMin, r.frameMax));
     const ImVec2 entry(r.legendMin.x + 30.0f, r.legendMin.y + 3.0f + 0.5f * ImGui::GetFontSize());
     frame([&] { twoSeries(); }, entry, false);
@@ -168,7 +169,7 @@ TEST_F(PlotWidget, HoverReadsTheNearestSampleOfEachSeries) {
     frame([&] { twoSeries(); }, at(3.02));
     EXPECT_EQ(ctx.last.readoutLines, 2);
     EXPECT_DOUBLE_EQ(ctx.last.readoutX, 3.0);  // the sample's time, not the cursor's
-    frame([&] { twoSeries(); }, at(8.0));  // right of the data: nothing to read
+    frame([&] { twoSeries(); }, at(8.0));      // right of the data: nothing to read
     EXPECT_EQ(ctx.last.readoutLines, 0);
     frame([&] { twoSeries(); }, ImVec2(5, 5));  // outside the plot: no readout
     EXPECT_EQ(ctx.last.readoutLines, 0);
@@ -188,7 +189,8 @@ TEST_F(PlotWidget, AFixedRangeHoldsUntilDoubleClick) {
     EXPECT_DOUBLE_EQ(ctx.last.y.min, -5.0);
     EXPECT_DOUBLE_EQ(ctx.last.y.max, 5.0);
     EXPECT_EQ(ctx.last.seriesDrawn, 2);
-    const ImVec2 middle(0.5f * (ctx.last.areaMin.x + ctx.last.areaMax.x), 0.5f * (ctx.last.areaMin.y + ctx.last.areaMax.y));
+    const ImVec2 middle(0.5f * (ctx.last.areaMin.x + ctx.last.areaMax.x),
+                        0.5f * (ctx.last.areaMin.y + ctx.last.areaMax.y));
     frame([&] { twoSeries(); }, middle, true);
     frame([&] { twoSeries(); }, middle, false);
     frame([&] { twoSeries(); }, middle, true);  // second press within the double-click time
@@ -327,7 +329,9 @@ float distanceToLine(const std::vector<ImVec2>& line, ImVec2 q) {
 // new samples: the line it draws still passes within the tolerance of every decimated point, with
 // the axes fixed (the kept line is moved) and auto-fitted (it is redrawn when they change).
 TEST_F(PlotWidget, AStreamedLineKeptBetweenFramesStaysOnTheData) {
-    auto value = [](int64_t serial) { return std::sin(serial * 0.02) + 0.3 * std::sin(serial * 0.37) + (serial % 97 == 0 ? 2.0 : 0.0); };
+    auto value = [](int64_t serial) {
+        return std::sin(serial * 0.02) + 0.3 * std::sin(serial * 0.37) + (serial % 97 == 0 ? 2.0 : 0.0);
+    };
     for (const bool fixedAxis : {true, false}) {
         Context fresh;
         std::swap(ctx, fresh);
@@ -337,8 +341,9 @@ TEST_F(PlotWidget, AStreamedLineKeptBetweenFramesStaysOnTheData) {
                 ASSERT_TRUE(BeginPlot(ctx, "ring", ImVec2(500, 200)));
                 SetupAxisLimitsX(ctx, first / 60.0, (first + window) / 60.0);
                 if (fixedAxis) SetupAxisLimitsY(ctx, -2.0, 3.0);
-                PlotLineStreamF(ctx, "value", window, first, 1,
-                                [&](int i) { return Point{(first + i) / 60.0, value(first + i)}; });
+                PlotLineStreamF(ctx, "value", window, first, 1, [&](int i) {
+                    return Point{(first + i) / 60.0, value(first + i)};
+                });
                 EndPlot(ctx);
             });
         }
@@ -354,7 +359,8 @@ TEST_F(PlotWidget, AStreamedLineKeptBetweenFramesStaysOnTheData) {
             const ImVec2 q(r.areaMin.x + static_cast<float>((p.x - r.x.min) / r.x.size()) * width,
                            r.areaMax.y - static_cast<float>((p.y - r.y.min) / r.y.size()) * height);
             if (q.x < r.areaMin.x + 2.0f || q.x > r.areaMax.x) continue;
-            EXPECT_LE(distanceToLine(stream.line.points, q), 0.5f) << "point " << i << (fixedAxis ? " fixed" : " fitted");
+            EXPECT_LE(distanceToLine(stream.line.points, q), 0.5f)
+                << "point " << i << (fixedAxis ? " fixed" : " fitted");
             ++checked;
         }
         EXPECT_GT(checked, 300);

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "session/default_scene.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "session/default_scene.h"
 #include "session/simulation.h"
 
 namespace jl::app {

@@ -11,10 +11,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "session/default_scene.h"
 #include "editor/commands.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
+#include "session/default_scene.h"
 #include "session/simulation.h"
 
 namespace jl::app {

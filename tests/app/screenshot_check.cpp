@@ -40,24 +40,27 @@ constexpr int kClearColor[3] = {23, 26, 28};
 
 // The checks and their thresholds.
 constexpr int kMinWidth = 640, kMinHeight = 480;
-constexpr double kMinImageStdDev = 12.0;           // luminance, 0..255: a blank frame has ~0
+constexpr double kMinImageStdDev = 12.0;  // luminance, 0..255: a blank frame has ~0
 constexpr Region kViewportCentre{"viewport centre", 0.35, 0.12, 0.65, 0.50};
-constexpr double kMinDrawnFraction = 0.98;         // of pixels not equal to the clear colour
+constexpr double kMinDrawnFraction = 0.98;  // of pixels not equal to the clear colour
 constexpr Region kGround{"ground", 0.30, 0.40, 0.70, 0.52};
-constexpr double kMinGroundStdDev = 2.0;           // grid lines make the ground vary
-constexpr double kMinGroundLineFraction = 0.02;    // pixels lighter than the ground's median by 12+
+constexpr double kMinGroundStdDev = 2.0;         // grid lines make the ground vary
+constexpr double kMinGroundLineFraction = 0.02;  // pixels lighter than the ground's median by 12+
 constexpr Region kBodies{"viewport (bodies)", 0.25, 0.06, 0.75, 0.52};
-constexpr int kMinSaturatedPixels = 1000;          // lit coloured bodies; ground, sky, grid are grey
-constexpr int kSaturation = 70;                    // max(r,g,b) - min(r,g,b)
+constexpr int kMinSaturatedPixels = 1000;  // lit coloured bodies; ground, sky, grid are grey
+constexpr int kSaturation = 70;            // max(r,g,b) - min(r,g,b)
 constexpr Region kMenuBar{"menu bar", 0.0, 0.0, 0.30, 0.02};
-constexpr double kMinMenuBarStdDev = 8.0;          // menu titles are text on a flat bar
+constexpr double kMinMenuBarStdDev = 8.0;  // menu titles are text on a flat bar
 
-double luminance(const unsigned char* p) { return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]; }
+double luminance(const unsigned char* p) {
+    return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+}
 
 template <class F>
 void forEachPixel(const Image& img, const Region& r, F f) {
     const int x0 = static_cast<int>(r.x0 * img.width), x1 = static_cast<int>(r.x1 * img.width);
-    const int y0 = static_cast<int>(r.y0 * img.height), y1 = std::max(y0 + 1, static_cast<int>(r.y1 * img.height));
+    const int y0 = static_cast<int>(r.y0 * img.height),
+              y1 = std::max(y0 + 1, static_cast<int>(r.y1 * img.height));
     for (int y = y0; y < y1; ++y)
         for (int x = x0; x < x1; ++x) f(img.at(x, y));
 }
@@ -103,16 +106,19 @@ int checkScreenshot(const Image& img) {
 
     const Region whole{"image", 0, 0, 1, 1};
     const double sd = stdDev(img, whole);
-    c.check(sd >= kMinImageStdDev, "not blank: luminance std dev", fmt("%.1f (min %.1f)", sd, kMinImageStdDev));
+    c.check(sd >= kMinImageStdDev, "not blank: luminance std dev",
+            fmt("%.1f (min %.1f)", sd, kMinImageStdDev));
 
     long drawn = 0, total = 0;
     forEachPixel(img, kViewportCentre, [&](const unsigned char* p) {
-        int diff = std::abs(p[0] - kClearColor[0]) + std::abs(p[1] - kClearColor[1]) + std::abs(p[2] - kClearColor[2]);
+        int diff = std::abs(p[0] - kClearColor[0]) + std::abs(p[1] - kClearColor[1]) +
+                   std::abs(p[2] - kClearColor[2]);
         drawn += diff > 6 ? 1 : 0;
         ++total;
     });
     const double drawnFraction = total ? static_cast<double>(drawn) / total : 0.0;
-    c.check(drawnFraction >= kMinDrawnFraction, "3D viewport drawn: centre pixels differing from the clear colour",
+    c.check(drawnFraction >= kMinDrawnFraction,
+            "3D viewport drawn: centre pixels differing from the clear colour",
             fmt("%.3f (min %.2f)", drawnFraction, kMinDrawnFraction));
 
     const double groundSd = stdDev(img, kGround);
@@ -126,7 +132,8 @@ int checkScreenshot(const Image& img) {
     long lines = 0;
     for (double l : lum) lines += l >= median + 12.0 ? 1 : 0;
     const double lineFraction = static_cast<double>(lines) / lum.size();
-    c.check(lineFraction >= kMinGroundLineFraction, "grid visible: ground pixels brighter than its median by 12+",
+    c.check(lineFraction >= kMinGroundLineFraction,
+            "grid visible: ground pixels brighter than its median by 12+",
             fmt("%.3f (min %.2f)", lineFraction, kMinGroundLineFraction));
 
     long saturated = 0;
@@ -148,7 +155,8 @@ int selfTest() {
     blank.width = 1280;
     blank.height = 800;
     blank.rgb.resize(static_cast<size_t>(blank.width) * blank.height * 3);
-    for (size_t i = 0; i < blank.rgb.size(); ++i) blank.rgb[i] = static_cast<unsigned char>(kClearColor[i % 3]);
+    for (size_t i = 0; i < blank.rgb.size(); ++i)
+        blank.rgb[i] = static_cast<unsigned char>(kClearColor[i % 3]);
     std::printf("self-test: a blank frame (clear colour only) must fail\n");
     const bool blankRejected = checkScreenshot(blank) > 0;
 
@@ -160,7 +168,8 @@ int selfTest() {
     }
     std::printf("self-test: dark grey noise (no UI, no bodies) must fail\n");
     const bool noiseRejected = checkScreenshot(noise) > 0;
-    std::printf("self-test: %s\n", blankRejected && noiseRejected ? "ok" : "FAILED (a check accepts a bad frame)");
+    std::printf("self-test: %s\n",
+                blankRejected && noiseRejected ? "ok" : "FAILED (a check accepts a bad frame)");
     return blankRejected && noiseRejected ? 0 : 1;
 }
 
@@ -172,9 +181,8 @@ struct NamedColor {
     const char* name;
     int rgb[3];
 };
-constexpr NamedColor kFrameColors[] = {{"frame X (red)", {230, 64, 56}},
-                                       {"frame Y (green)", {89, 204, 77}},
-                                       {"frame Z (blue)", {64, 128, 242}}};
+constexpr NamedColor kFrameColors[] = {
+    {"frame X (red)", {230, 64, 56}}, {"frame Y (green)", {89, 204, 77}}, {"frame Z (blue)", {64, 128, 242}}};
 constexpr NamedColor kLimitColor{"limit (magenta)", {242, 77, 217}};
 constexpr int kColorTolerance = 25;   // per channel: lit bodies of similar hue stay outside
 constexpr int kAnchorRadius = 60;     // [pixels] around the anchor
@@ -243,7 +251,8 @@ int main(int argc, char** argv) {
     int channels = 0;
     unsigned char* data = stbi_load(argv[1], &img.width, &img.height, &channels, 3);
     if (!data) {
-        std::fprintf(stderr, "jointlab_screenshot_check: cannot read %s: %s\n", argv[1], stbi_failure_reason());
+        std::fprintf(stderr, "jointlab_screenshot_check: cannot read %s: %s\n", argv[1],
+                     stbi_failure_reason());
         return 1;
     }
     img.rgb.assign(data, data + static_cast<size_t>(img.width) * img.height * 3);

@@ -1,7 +1,7 @@
 // The fixed-timestep accumulator: whole steps only, leftover carried, backlog capped.
-#include <gtest/gtest.h>
-
 #include "session/sim_clock.h"
+
+#include <gtest/gtest.h>
 
 namespace jl::app {
 namespace {

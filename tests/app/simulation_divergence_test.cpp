@@ -34,7 +34,8 @@ Scene featherPendulum(SolverType solver) {
 }
 
 bool sameBits(const BodyState& a, const BodyState& b) {
-    return std::memcmp(&a.pose.p, &b.pose.p, sizeof a.pose.p) == 0 && std::memcmp(&a.pose.q, &b.pose.q, sizeof a.pose.q) == 0 &&
+    return std::memcmp(&a.pose.p, &b.pose.p, sizeof a.pose.p) == 0 &&
+           std::memcmp(&a.pose.q, &b.pose.q, sizeof a.pose.q) == 0 &&
            std::memcmp(&a.linearVelocity, &b.linearVelocity, sizeof a.linearVelocity) == 0 &&
            std::memcmp(&a.angularVelocity, &b.angularVelocity, sizeof a.angularVelocity) == 0;
 }
@@ -55,7 +56,8 @@ TEST(SimulationDivergence, ADivergingStepPausesAndNamesTheJoint) {
         // The push acts in the next step (25), the first of the next frame's four.
         const BodyState before = sim.world()->bodies()[0];
         sim.world()->applyForce(0, Vec3(1e15, 0.0, 0.0), before.pose.p);
-        EXPECT_EQ(sim.advance(1.0 / 60.0), 0) << "the diverging step is not counted and nothing runs after it";
+        EXPECT_EQ(sim.advance(1.0 / 60.0), 0)
+            << "the diverging step is not counted and nothing runs after it";
 
         // Paused, at the last good state, with the World's message naming the joint.
         EXPECT_FALSE(sim.clock.playing);

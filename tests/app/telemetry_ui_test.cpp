@@ -1,14 +1,13 @@
 // Telemetry in the app: the CSV export writes Telemetry::csv atomically; plot names and lists;
 // the convergence history keeps the last curve of each solver.
 #include <gtest/gtest.h>
+#include <imgui.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <imgui.h>
 
 #include "headless_imgui.h"
 #include "jointlab/telemetry.h"
@@ -120,7 +119,8 @@ TEST(TelemetryPlots, JointsByNameOrSelectionAndTitlesSayWhich) {
     plotJoints(named, s, 0, joints, &missing);
     EXPECT_EQ(joints, (std::vector<int>{1, 0}));
     EXPECT_EQ(missing, "gone");
-    EXPECT_EQ(plotTitle(named, s, 0), "Force on body 1 vs break force \u2014 second, hook; no joint named gone");
+    EXPECT_EQ(plotTitle(named, s, 0),
+              "Force on body 1 vs break force \u2014 second, hook; no joint named gone");
     named.title = "My plot";
     EXPECT_EQ(plotTitle(named, s, 0), "My plot");
 }

@@ -20,7 +20,8 @@ const Real kG = 9.81;
 /// For PGS its fixed point is x = x_T + F/k with v = 0 exactly. For TGS the load arrives as one
 /// kick per step while the spring acts in every substep, so at the periodic fixed point the
 /// substep average of x − x_T is F/k but the end-of-step sample is not (and v ≠ 0 there).
-void springStep(Real& x, Real& v, Real m, Real k, Real c, Real F, Real target, Real dt, int sub, bool oneSided) {
+void springStep(Real& x, Real& v, Real m, Real k, Real c, Real F, Real target, Real dt, int sub,
+                bool oneSided) {
     v += dt * F / m;
     const bool active = !oneSided || x < target;
     const Real h = dt / sub;
@@ -50,7 +51,8 @@ Scene pulledSlider(SolverType solver, bool drive) {
     pj.drive.stiffness = 3000.0;
     pj.drive.damping = 150.0;
     pj.limit = {!drive, -1.0, 0.0, 0.05};  // control: the slider starts against the upper bound
-    s.joints.push_back(test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0), Quat(1, 0, 0, 0), pj));
+    s.joints.push_back(
+        test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0), Quat(1, 0, 0, 0), pj));
     s.joints.back().breakForce = 25.0;
     return s;
 }
@@ -70,14 +72,17 @@ TEST(DriveForce, IsNotReportedAndDoesNotBreakTheJoint) {
         }
         Real driveImpulse = 0;
         for (size_t r = 0; r < w.jointRows(0).size(); ++r)
-            if (std::string_view(w.jointRows(0)[r].label) == "slide drive") driveImpulse = w.jointRowResults(0)[r].impulse;
+            if (std::string_view(w.jointRows(0)[r].label) == "slide drive")
+                driveImpulse = w.jointRowResults(0)[r].impulse;
         const Vec3 f = w.jointState(0).force;
         const Real dt = w.settings().dt;
-        std::printf("%s: x = %.7f m (pull/k = %.7f, recurrence %.7f), drive carries %.4f N; reported force (%.2e, %.5f, "
-                    "%.2e) N (m·g = %.5f), max |F_x| %.2e N, max |F| %.4f N, broken %d\n",
-                    kSolverTypeNames[int(solver)], w.bodies()[0].pose.p.x, pull / 3000.0, x, std::abs(driveImpulse) / dt,
-                    f.x, f.y, f.z, m * kG, maxFx, maxForce, int(w.jointState(0).broken));
-        EXPECT_NEAR(std::abs(driveImpulse) / dt, pull, 0.01 * pull);  // the drive carries the pull
+        std::printf(
+            "%s: x = %.7f m (pull/k = %.7f, recurrence %.7f), drive carries %.4f N; reported force (%.2e, "
+            "%.5f, "
+            "%.2e) N (m·g = %.5f), max |F_x| %.2e N, max |F| %.4f N, broken %d\n",
+            kSolverTypeNames[int(solver)], w.bodies()[0].pose.p.x, pull / 3000.0, x,
+            std::abs(driveImpulse) / dt, f.x, f.y, f.z, m * kG, maxFx, maxForce, int(w.jointState(0).broken));
+        EXPECT_NEAR(std::abs(driveImpulse) / dt, pull, 0.01 * pull);   // the drive carries the pull
         EXPECT_NEAR(w.bodies()[0].pose.p.x, x, 1e-6 * pull / 3000.0);  // as the drive recurrence says
         if (solver == SolverType::PGS) {
             EXPECT_NEAR(x, pull / 3000.0, 1e-9);  // = F/k at rest
@@ -95,8 +100,9 @@ TEST(DriveForce, IsNotReportedAndDoesNotBreakTheJoint) {
         }
         ASSERT_EQ(control.breakEvents().size(), 1u);
         const Vec3 cf = control.breakEvents()[0].force;
-        std::printf("  control (hard limit holds the pull): broke at step %lld with force (%.4f, %.4f, %.4f) N\n",
-                    (long long)control.breakEvents()[0].step, cf.x, cf.y, cf.z);
+        std::printf(
+            "  control (hard limit holds the pull): broke at step %lld with force (%.4f, %.4f, %.4f) N\n",
+            (long long)control.breakEvents()[0].step, cf.x, cf.y, cf.z);
         EXPECT_EQ(control.breakEvents()[0].step, 1);
         EXPECT_NEAR(cf.x, -pull, 0.01 * pull);  // the limit row's load is reported: (−30, m·g, 0) N
         EXPECT_NEAR(cf.y, m * kG, 0.01 * m * kG);
@@ -120,7 +126,8 @@ Scene wheel(SolverType solver, const RevoluteJoint::Motor& motor, Real omega0) {
     RevoluteJoint rj;
     rj.motor = motor;
     rj.motor.enabled = true;
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "axle", "", "wheel", Vec3(0, 1, 0), Quat(1, 0, 0, 0), rj));
+    s.joints.push_back(
+        test::joint<RevoluteJoint>(s, "axle", "", "wheel", Vec3(0, 1, 0), Quat(1, 0, 0, 0), rj));
     return s;
 }
 
@@ -141,10 +148,12 @@ TEST(Motor, FreespinDrivesButNeverBrakes) {
                 for (int i = 0; i < 60; ++i) w.step();
                 return w.bodies()[0].angularVelocity.x;
             };
-            const Real braked = run(false, 10.0 * sign), coasting = run(true, 10.0 * sign), driven = run(true, 0.0);
-            std::printf("%s, target %+.0f rad/s: from %+.0f rad/s without freespin %.6f, with freespin %.9f; "
-                        "from rest with freespin %.6f\n",
-                        kSolverTypeNames[int(solver)], 5.0 * sign, 10.0 * sign, braked, coasting, driven);
+            const Real braked = run(false, 10.0 * sign), coasting = run(true, 10.0 * sign),
+                       driven = run(true, 0.0);
+            std::printf(
+                "%s, target %+.0f rad/s: from %+.0f rad/s without freespin %.6f, with freespin %.9f; "
+                "from rest with freespin %.6f\n",
+                kSolverTypeNames[int(solver)], 5.0 * sign, 10.0 * sign, braked, coasting, driven);
             EXPECT_NEAR(braked, 5.0 * sign, 1e-3);
             EXPECT_NEAR(coasting, 10.0 * sign, 1e-9);
             EXPECT_NEAR(driven, 5.0 * sign, 1e-3);
@@ -171,7 +180,8 @@ TEST(Motor, GearRatioScalesBody0sRateAndTorque) {
             s.bodies.push_back(test::box("wheel", Vec3(0, 1, 0), Vec3(0.1, 0.4, 0.4), 2.0));
             RevoluteJoint rj;
             rj.motor = {true, 1.0, 1000.0, false, false, G};
-            s.joints.push_back(test::joint<RevoluteJoint>(s, "gear", "axle", "wheel", Vec3(0, 1, 0), Quat(1, 0, 0, 0), rj));
+            s.joints.push_back(
+                test::joint<RevoluteJoint>(s, "gear", "axle", "wheel", Vec3(0, 1, 0), Quat(1, 0, 0, 0), rj));
             World w(s);
             for (int i = 0; i < 60; ++i) w.step();
             const Real w1 = w.bodies()[1].angularVelocity.x;
@@ -180,14 +190,16 @@ TEST(Motor, GearRatioScalesBody0sRateAndTorque) {
             s.bodies[0].motion = MotionType::Dynamic;
             s.bodies[0].angularVelocity = Vec3(0.0);
             std::get<RevoluteJoint>(s.joints[0].params).motor.forceLimit = 0.05;
-            std::get<RevoluteJoint>(s.joints[0].params).motor.targetVelocity = 1e3;  // never reached: the limit binds every step
+            std::get<RevoluteJoint>(s.joints[0].params).motor.targetVelocity =
+                1e3;  // never reached: the limit binds every step
             World d(s);
             for (int i = 0; i < 60; ++i) d.step();
             const Real I0 = d.localInertia(0).x, I1 = d.localInertia(1).x;
             const Real L0 = I0 * d.bodies()[0].angularVelocity.x, L1 = I1 * d.bodies()[1].angularVelocity.x;
-            std::printf("%s, G = %+.1f: kinematic ω0 = 2: ω1 = %.6f (v_T + G·ω0 = %.6f); dynamic pair: I0Δω0 = %.9f, "
-                        "−G·I1Δω1 = %.9f, I1Δω1 = %.9f (τ·t = %.9f)\n",
-                        kSolverTypeNames[int(solver)], G, w1, 1.0 + G * 2.0, L0, -G * L1, L1, 0.05 * d.time());
+            std::printf(
+                "%s, G = %+.1f: kinematic ω0 = 2: ω1 = %.6f (v_T + G·ω0 = %.6f); dynamic pair: I0Δω0 = %.9f, "
+                "−G·I1Δω1 = %.9f, I1Δω1 = %.9f (τ·t = %.9f)\n",
+                kSolverTypeNames[int(solver)], G, w1, 1.0 + G * 2.0, L0, -G * L1, L1, 0.05 * d.time());
             EXPECT_NEAR(w1, 1.0 + G * 2.0, 1e-3);
             EXPECT_NEAR(L0, -G * L1, 1e-9);
             EXPECT_NEAR(L1, 0.05 * d.time(), 1e-9);
@@ -208,8 +220,9 @@ TEST(Motor, LimitIsImpulseAppliesTheLimitPerStepNotTimesDt) {
             for (int i = 0; i < 60; ++i) w.step();
             const Real perStep = impulse ? L : L * w.settings().dt;
             const Real expected = 60 * perStep / kWheelI;
-            std::printf("%s, limit as %s: ω after 60 steps %.9f rad/s, expected %.9f\n", kSolverTypeNames[int(solver)],
-                        impulse ? "impulse" : "force", w.bodies()[0].angularVelocity.x, expected);
+            std::printf("%s, limit as %s: ω after 60 steps %.9f rad/s, expected %.9f\n",
+                        kSolverTypeNames[int(solver)], impulse ? "impulse" : "force",
+                        w.bodies()[0].angularVelocity.x, expected);
             EXPECT_NEAR(w.bodies()[0].angularVelocity.x, expected, 1e-9 * expected);
         }
         // Prismatic force drive, very stiff, towards a far target: each step's drive impulse is
@@ -221,7 +234,8 @@ TEST(Motor, LimitIsImpulseAppliesTheLimitPerStepNotTimesDt) {
         PrismaticJoint pj;
         pj.drive = {true, 1e5, 100.0, 0.2, false, true};
         pj.driveTarget = 5.0;
-        s.joints.push_back(test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0), Quat(1, 0, 0, 0), pj));
+        s.joints.push_back(
+            test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0), Quat(1, 0, 0, 0), pj));
         World w(s);
         Real maxImpulse = 0, firstV = 0;
         for (int i = 0; i < 30; ++i) {
@@ -231,8 +245,10 @@ TEST(Motor, LimitIsImpulseAppliesTheLimitPerStepNotTimesDt) {
                 if (std::string_view(w.jointRows(0)[r].label) == "slide drive")
                     maxImpulse = std::max(maxImpulse, std::abs(w.jointRowResults(0)[r].impulse));
         }
-        std::printf("%s: prismatic drive with an impulse limit 0.2 N·s: largest step impulse %.9f, first-step Δv %.9f m/s\n",
-                    kSolverTypeNames[int(solver)], maxImpulse, firstV);
+        std::printf(
+            "%s: prismatic drive with an impulse limit 0.2 N·s: largest step impulse %.9f, first-step Δv "
+            "%.9f m/s\n",
+            kSolverTypeNames[int(solver)], maxImpulse, firstV);
         EXPECT_LE(maxImpulse, 0.2 * (1 + 1e-12));
         EXPECT_GT(maxImpulse, 0.2 * (1 - 1e-9));
         EXPECT_NEAR(firstV, 0.2, 1e-9);  // Δv = impulse / m
@@ -258,8 +274,8 @@ TEST(SoftLimit, PrismaticStaticDeflectionIsLoadOverStiffness) {
         s.bodies.push_back(test::box("slider", Vec3(0, 1, 0), Vec3(0.1, 0.1, 0.1), m));
         PrismaticJoint pj;
         pj.limit = {true, 0.0, 1.0, 0.05, 0.0, 0.5, k, 2.0 * std::sqrt(k * m)};
-        s.joints.push_back(
-            test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0), test::axisAngle(Vec3(0, 0, 1), kPi / 2), pj));
+        s.joints.push_back(test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0),
+                                                       test::axisAngle(Vec3(0, 0, 1), kPi / 2), pj));
         World w(s);
         const int sub = solver == SolverType::PGS ? 1 : w.settings().posIters;
         Real lowest = 0, x = 0, v = 0, worst = 0;
@@ -270,9 +286,12 @@ TEST(SoftLimit, PrismaticStaticDeflectionIsLoadOverStiffness) {
             worst = std::max(worst, std::abs(w.bodies()[0].pose.p.y - 1.0 - x));
         }
         const Real delta = w.bodies()[0].pose.p.y - 1.0;
-        std::printf("%s: deflection %.7f m, −m·g/k = %.7f m, recurrence %.7f m (worst gap over 5 s %.2e m), lowest %.7f, "
-                    "v = %.2e m/s\n",
-                    kSolverTypeNames[int(solver)], delta, -m * kG / k, x, worst, lowest, w.bodies()[0].linearVelocity.y);
+        std::printf(
+            "%s: deflection %.7f m, −m·g/k = %.7f m, recurrence %.7f m (worst gap over 5 s %.2e m), lowest "
+            "%.7f, "
+            "v = %.2e m/s\n",
+            kSolverTypeNames[int(solver)], delta, -m * kG / k, x, worst, lowest,
+            w.bodies()[0].linearVelocity.y);
         EXPECT_LT(worst, 1e-9);  // the soft limit is exactly the one-sided implicit spring
         if (solver == SolverType::PGS) {
             EXPECT_NEAR(delta, -m * kG / k, 1e-6 * m * kG / k);
@@ -296,19 +315,22 @@ TEST(SoftLimit, RevoluteStaticDeflectionIsTorqueOverStiffness) {
         RevoluteJoint rj;
         rj.limit = {true, 0.0, 1.0, 0.05, 0.0, 0.5, k, 2.0 * std::sqrt(k * I)};
         // Joint X = world Z (rotation about Y by −90°); the angle grows counter-clockwise about +Z.
-        s.joints.push_back(
-            test::joint<RevoluteJoint>(s, "hinge", "", "rod", Vec3(0, 2, 0), test::axisAngle(Vec3(0, 1, 0), -kPi / 2), rj));
+        s.joints.push_back(test::joint<RevoluteJoint>(s, "hinge", "", "rod", Vec3(0, 2, 0),
+                                                      test::axisAngle(Vec3(0, 1, 0), -kPi / 2), rj));
         World w(s);
         const int sub = solver == SolverType::PGS ? 1 : w.settings().posIters;
         Real x = 0, v = 0;
         for (int i = 0; i < 300; ++i) {
             w.step();
-            springStep(x, v, I, k, rj.limit.damping, -m * kG * d * std::cos(x), 0.0, w.settings().dt, sub, true);
+            springStep(x, v, I, k, rj.limit.damping, -m * kG * d * std::cos(x), 0.0, w.settings().dt, sub,
+                       true);
         }
         const Quat q = w.bodies()[0].pose.q;
         const Real angle = 2.0 * std::atan2(q.z, q.w);
-        std::printf("%s: angle %.7f rad, −δ with k·δ = m·g·d·cos δ: %.7f rad, one-DOF recurrence %.7f rad, ω = %.2e rad/s\n",
-                    kSolverTypeNames[int(solver)], angle, -delta, x, w.bodies()[0].angularVelocity.z);
+        std::printf(
+            "%s: angle %.7f rad, −δ with k·δ = m·g·d·cos δ: %.7f rad, one-DOF recurrence %.7f rad, ω = %.2e "
+            "rad/s\n",
+            kSolverTypeNames[int(solver)], angle, -delta, x, w.bodies()[0].angularVelocity.z);
         if (solver == SolverType::PGS) {
             EXPECT_NEAR(angle, -delta, 1e-4 * delta);
             EXPECT_LT(std::abs(w.bodies()[0].angularVelocity.z), 1e-6);
@@ -327,8 +349,8 @@ TEST(SoftLimit, RevoluteStaticDeflectionIsTorqueOverStiffness) {
 // with contact distance 0.05 m. Restitution 0: it stops at the upper bound — never past it by
 // more than 1e-6 m (the limit row keeps its bias, so the bound is approached, not crossed: the
 // measured overshoot is below 1e-9 m, far inside the contact distance + 0.01 m one could allow;
-// 1e-6 leaves room for rounding in the pose update) — and comes to rest (speed < 1e-6 m/s). Restitution e: the bounce row sets the rail speed to −e·v,
-// the only row along the rail, so the rebound is e·2 m/s to 1e-6.
+// 1e-6 leaves room for rounding in the pose update) — and comes to rest (speed < 1e-6 m/s). Restitution e:
+// the bounce row sets the rail speed to −e·v, the only row along the rail, so the rebound is e·2 m/s to 1e-6.
 Scene launchedSlider(SolverType solver, Real restitution) {
     Scene s = test::emptyScene();
     s.settings.gravity = Vec3(0.0);
@@ -338,7 +360,8 @@ Scene launchedSlider(SolverType solver, Real restitution) {
     s.bodies.push_back(b);
     PrismaticJoint pj;
     pj.limit = {true, -0.5, 0.5, 0.05, restitution, 0.2};
-    s.joints.push_back(test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0), Quat(1, 0, 0, 0), pj));
+    s.joints.push_back(
+        test::joint<PrismaticJoint>(s, "rail", "", "slider", Vec3(0, 1, 0), Quat(1, 0, 0, 0), pj));
     return s;
 }
 
@@ -350,8 +373,9 @@ TEST(PrismaticLimit, StopsAtTheLimitOrBouncesWithRestitution) {
             w.step();
             maxX = std::max(maxX, w.bodies()[0].pose.p.x);
         }
-        std::printf("%s, e = 0: furthest %.9f m (limit 0.5), final x %.9f m, v %.2e m/s\n", kSolverTypeNames[int(solver)],
-                    maxX, w.bodies()[0].pose.p.x, w.bodies()[0].linearVelocity.x);
+        std::printf("%s, e = 0: furthest %.9f m (limit 0.5), final x %.9f m, v %.2e m/s\n",
+                    kSolverTypeNames[int(solver)], maxX, w.bodies()[0].pose.p.x,
+                    w.bodies()[0].linearVelocity.x);
         EXPECT_LT(maxX, 0.5 + 1e-6);
         EXPECT_GT(maxX, 0.5 - 0.05);  // it did get to the limit
         EXPECT_LT(std::abs(w.bodies()[0].linearVelocity.x), 1e-6);
@@ -363,7 +387,8 @@ TEST(PrismaticLimit, StopsAtTheLimitOrBouncesWithRestitution) {
                 b.step();
                 maxXb = std::max(maxXb, b.bodies()[0].pose.p.x);
                 minXb = std::min(minXb, b.bodies()[0].pose.p.x);
-                if (rebound == 0 && b.bodies()[0].linearVelocity.x < 0) rebound = -b.bodies()[0].linearVelocity.x;
+                if (rebound == 0 && b.bodies()[0].linearVelocity.x < 0)
+                    rebound = -b.bodies()[0].linearVelocity.x;
             }
             std::printf("%s, e = %.1f: rebound %.9f m/s (e·v = %.3f), range reached [%.6f, %.6f] m\n",
                         kSolverTypeNames[int(solver)], e, rebound, e * 2.0, minXb, maxXb);

@@ -11,10 +11,10 @@
 #include <cpuid.h>
 #endif
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <cstring>
-
-#include <gtest/gtest.h>
 
 #include "jointlab/solver_kernel.h"
 #include "solver/fast/batch.h"
@@ -37,12 +37,20 @@ bool upperDirty() {
     return (lo & 4u) != 0;
 }
 
-void dirtyUpper() { asm volatile("vpcmpeqd %%ymm2, %%ymm2, %%ymm2" ::: "xmm2"); }
-void cleanUpper() { asm volatile("vzeroupper" ::: "memory"); }
+void dirtyUpper() {
+    asm volatile("vpcmpeqd %%ymm2, %%ymm2, %%ymm2" ::: "xmm2");
+}
+void cleanUpper() {
+    asm volatile("vzeroupper" ::: "memory");
+}
 
 #else
-bool xinuseReadable() { return false; }
-bool upperDirty() { return false; }
+bool xinuseReadable() {
+    return false;
+}
+bool upperDirty() {
+    return false;
+}
 void dirtyUpper() {}
 void cleanUpper() {}
 #endif
@@ -50,7 +58,8 @@ void cleanUpper() {}
 constexpr double kIdentity[8] = {0, 0, 0, 0, 0, 0, 1, 0};  // jl::Transform: p, then q (x, y, z, w)
 
 TEST(Avx2Kernels, ReturnWithTheUpperYmmHalvesClean) {
-    if (activeSolverKernel() != SolverKernel::Avx2 || !xinuseReadable()) GTEST_SKIP() << "no AVX2 kernel or no XINUSE";
+    if (activeSolverKernel() != SolverKernel::Avx2 || !xinuseReadable())
+        GTEST_SKIP() << "no AVX2 kernel or no XINUSE";
     // The probe itself: a YMM write shows up in XINUSE and vzeroupper clears it on this CPU.
     dirtyUpper();
     const bool seen = upperDirty();

@@ -34,8 +34,8 @@ TEST(Body, BoxAndSphereMassAndInertiaFromDensity) {
     const BodyDesc bx = shaped(ShapeType::Box, MassMode::Density);
     const MassProperties box = computeMassProperties(bx);
     const Real a = 0.2, b = 0.4, c = 0.6, mBox = 750.0 * a * b * c;
-    std::printf("box: m = %.9f kg (ρabc = %.9f), I = (%.9f, %.9f, %.9f)\n", box.mass, mBox, box.inertia.x, box.inertia.y,
-                box.inertia.z);
+    std::printf("box: m = %.9f kg (ρabc = %.9f), I = (%.9f, %.9f, %.9f)\n", box.mass, mBox, box.inertia.x,
+                box.inertia.y, box.inertia.z);
     expectRel(box.mass, mBox, "box mass");
     expectRel(box.inertia.x, mBox * (b * b + c * c) / 12.0, "box Ix");
     expectRel(box.inertia.y, mBox * (a * a + c * c) / 12.0, "box Iy");
@@ -44,8 +44,8 @@ TEST(Body, BoxAndSphereMassAndInertiaFromDensity) {
     // Sphere: m = ρ·4πr³/3, I = 2mr²/5 about every axis.
     const MassProperties sph = computeMassProperties(shaped(ShapeType::Sphere, MassMode::Density));
     const Real r = 0.15, mSph = 750.0 * 4.0 / 3.0 * kPi * r * r * r;
-    std::printf("sphere: m = %.9f kg (ρ·4πr³/3 = %.9f), I = %.9f (2mr²/5 = %.9f)\n", sph.mass, mSph, sph.inertia.x,
-                0.4 * mSph * r * r);
+    std::printf("sphere: m = %.9f kg (ρ·4πr³/3 = %.9f), I = %.9f (2mr²/5 = %.9f)\n", sph.mass, mSph,
+                sph.inertia.x, 0.4 * mSph * r * r);
     expectRel(sph.mass, mSph, "sphere mass");
     for (int k = 0; k < 3; ++k) expectRel(sph.inertia[k], 0.4 * mSph * r * r, "sphere I");
 }
@@ -85,9 +85,10 @@ TEST(Body, CapsuleInertiaIsCylinderPlusTwoShiftedHemispheres) {
         axNum += 2.0 * simpson([&](Real x) { return 0.5 * rho2(x) * dm(x); }, a, b, 2000);
         pNum += 2.0 * simpson([&](Real x) { return (0.25 * rho2(x) + x * x) * dm(x); }, a, b, 2000);
     }
-    std::printf("capsule: m = %.9f (hand %.9f, slices %.9f); I_axial = %.9f (hand %.9f, slices %.9f); "
-                "I_perp = %.9f (hand %.9f, slices %.9f)\n",
-                cap.mass, mc + 2 * ms, mNum, cap.inertia.x, axial, axNum, cap.inertia.y, perp, pNum);
+    std::printf(
+        "capsule: m = %.9f (hand %.9f, slices %.9f); I_axial = %.9f (hand %.9f, slices %.9f); "
+        "I_perp = %.9f (hand %.9f, slices %.9f)\n",
+        cap.mass, mc + 2 * ms, mNum, cap.inertia.x, axial, axNum, cap.inertia.y, perp, pNum);
     expectRel(cap.mass, mc + 2.0 * ms, "capsule mass");
     expectRel(cap.inertia.x, axial, "capsule axial (X)");
     expectRel(cap.inertia.y, perp, "capsule perpendicular (Y)");
@@ -105,9 +106,10 @@ TEST(Body, GivenMassScalesTheInertia) {
         const BodyDesc given = shaped(shape, MassMode::Mass);
         const MassProperties mp = computeMassProperties(given);
         const Real s = given.mass / dens.mass;
-        std::printf("%s: m = %.3f kg given vs %.6f kg from density, I ratio (%.12f, %.12f, %.12f), m ratio %.12f\n",
-                    kShapeTypeNames[int(shape)], mp.mass, dens.mass, mp.inertia.x / dens.inertia.x,
-                    mp.inertia.y / dens.inertia.y, mp.inertia.z / dens.inertia.z, s);
+        std::printf(
+            "%s: m = %.3f kg given vs %.6f kg from density, I ratio (%.12f, %.12f, %.12f), m ratio %.12f\n",
+            kShapeTypeNames[int(shape)], mp.mass, dens.mass, mp.inertia.x / dens.inertia.x,
+            mp.inertia.y / dens.inertia.y, mp.inertia.z / dens.inertia.z, s);
         EXPECT_EQ(mp.mass, given.mass);
         for (int k = 0; k < 3; ++k) expectRel(mp.inertia[k], s * dens.inertia[k], "I scales with m");
 
@@ -133,7 +135,8 @@ TEST(Body, TorqueGivesAngularAccelerationTauOverI) {
     w.applyForce(0, Vec3(0, -F, 0), b.position - Vec3(arm, 0, 0));
     w.step();
     const Real expected = w.settings().dt * 2.0 * F * arm / Iz;
-    std::printf("couple: ω_z after one step %.12f rad/s, dt·τ/I_z = %.12f\n", w.bodies()[0].angularVelocity.z, expected);
+    std::printf("couple: ω_z after one step %.12f rad/s, dt·τ/I_z = %.12f\n", w.bodies()[0].angularVelocity.z,
+                expected);
     EXPECT_NEAR(w.bodies()[0].angularVelocity.z, expected, 1e-12 * expected);
     EXPECT_EQ(w.bodies()[0].linearVelocity, Vec3(0.0));
 }
@@ -171,9 +174,11 @@ TEST(Body, DampingFollowsTheDiscreteLawAndApproachesTheExponential) {
     const Real ratioLin = w.bodies()[0].linearVelocity.x / (b.linearVelocity.x * std::exp(-cl * t));
     const Real ratioAng = w.bodies()[0].angularVelocity.y / (b.angularVelocity.y * std::exp(-ca * t));
     const Real boundLin = std::exp(cl * cl * t * dt / 2), boundAng = std::exp(ca * ca * t * dt / 2);
-    std::printf("damping: worst relative deviation from v/(1+c·dt) per step %.2e; position error vs geometric sum %.2e m\n"
-                "  v(2 s)/(v0·e^-ct) = %.6f (bound [1, %.6f]); ω(2 s)/(ω0·e^-ct) = %.6f (bound [1, %.6f])\n",
-                worstStep, glm::length(w.bodies()[0].pose.p - x), ratioLin, boundLin, ratioAng, boundAng);
+    std::printf(
+        "damping: worst relative deviation from v/(1+c·dt) per step %.2e; position error vs geometric sum "
+        "%.2e m\n"
+        "  v(2 s)/(v0·e^-ct) = %.6f (bound [1, %.6f]); ω(2 s)/(ω0·e^-ct) = %.6f (bound [1, %.6f])\n",
+        worstStep, glm::length(w.bodies()[0].pose.p - x), ratioLin, boundLin, ratioAng, boundAng);
     EXPECT_LT(worstStep, 1e-12);
     EXPECT_LT(glm::length(w.bodies()[0].pose.p - x), 1e-12);
     EXPECT_GE(ratioLin, 1.0);
@@ -210,7 +215,8 @@ TEST(Body, KinematicCarrierDragsAPendulumAndIgnoresTheJoint) {
         DistanceJoint rod;
         rod.minEnabled = rod.maxEnabled = true;
         rod.minDistance = rod.maxDistance = L;
-        JointDesc j = test::joint<DistanceJoint>(sc, "rod", "carrier", "bob", Vec3(0, 3, 0), kIdentityQuat, rod);
+        JointDesc j =
+            test::joint<DistanceJoint>(sc, "rod", "carrier", "bob", Vec3(0, 3, 0), kIdentityQuat, rod);
         j.frame1 = Transform{};
         sc.joints.push_back(j);
         World w(sc);
@@ -228,14 +234,15 @@ TEST(Body, KinematicCarrierDragsAPendulumAndIgnoresTheJoint) {
         }
         const Vec3 pExpected = carrier.position + Real(n) * dt * carrier.linearVelocity;
         const Quat q = w.bodies()[0].pose.q;
-        const Real turned = 2.0 * std::atan2(q.y, q.w);  // about +Y
+        const Real turned = 2.0 * std::atan2(q.y, q.w);                         // about +Y
         const int sub = solver == SolverType::PGS ? 1 : w.settings().posIters;  // TGS integrates each substep
         const Real discrete = 2.0 * n * sub * std::atan(0.7 * dt / sub / 2.0);
         const Real thetaMax = std::acos(1.0 - vx * vx / (2 * g * L));
-        std::printf("%s: carrier position error %.2e m, turned %.9f rad (discrete law %.9f, ω·t %.9f); "
-                    "swing %.3f° (θ_max %.3f°), rod length error %.2e m, mean |F| %.3f N (m·g %.3f)\n",
-                    kSolverTypeNames[int(solver)], glm::length(w.bodies()[0].pose.p - pExpected), turned, discrete,
-                    0.7 * n * dt, maxAngle * 180 / kPi, thetaMax * 180 / kPi, maxSep, meanForce, g);
+        std::printf(
+            "%s: carrier position error %.2e m, turned %.9f rad (discrete law %.9f, ω·t %.9f); "
+            "swing %.3f° (θ_max %.3f°), rod length error %.2e m, mean |F| %.3f N (m·g %.3f)\n",
+            kSolverTypeNames[int(solver)], glm::length(w.bodies()[0].pose.p - pExpected), turned, discrete,
+            0.7 * n * dt, maxAngle * 180 / kPi, thetaMax * 180 / kPi, maxSep, meanForce, g);
         EXPECT_LT(glm::length(w.bodies()[0].pose.p - pExpected), 1e-12);
         EXPECT_NEAR(turned, discrete, 1e-9);
         EXPECT_NEAR(turned, 0.7 * n * dt, 1e-4);

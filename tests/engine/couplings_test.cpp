@@ -10,11 +10,14 @@ namespace jl {
 namespace {
 
 const SolverType kSolvers[] = {SolverType::PGS, SolverType::TGS};
-const char* name(SolverType s) { return kSolverTypeNames[static_cast<int>(s)]; }
+const char* name(SolverType s) {
+    return kSolverTypeNames[static_cast<int>(s)];
+}
 
 /// A joint whose frames sit at the two bodies' centres with the bodies' own axes.
 template <class P>
-JointDesc coupling(const std::string& jointName, const std::string& body0, const std::string& body1, P params) {
+JointDesc coupling(const std::string& jointName, const std::string& body0, const std::string& body1,
+                   P params) {
     JointDesc j;
     j.name = jointName;
     j.body0 = body0;
@@ -52,8 +55,10 @@ Scene gearPair(SolverType solver, Real G, Real gamma, bool motor) {
     drive.motor.enabled = motor;
     drive.motor.targetVelocity = 2.0;
     drive.motor.forceLimit = 50.0;
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "axleA", "", "discA", Vec3(0, 1, 0), kIdentityQuat, drive));
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "axleB", "", "discB", Vec3(0, 1, 0.7), kIdentityQuat, RevoluteJoint{}));
+    s.joints.push_back(
+        test::joint<RevoluteJoint>(s, "axleA", "", "discA", Vec3(0, 1, 0), kIdentityQuat, drive));
+    s.joints.push_back(
+        test::joint<RevoluteJoint>(s, "axleB", "", "discB", Vec3(0, 1, 0.7), kIdentityQuat, RevoluteJoint{}));
     GearJoint g;
     g.ratio = G;
     g.offset = gamma;
@@ -73,11 +78,13 @@ TEST(Gear, MotorDrivenPairTurnsAtTheGearRatio) {
             maxC = std::max(maxC, std::abs(a.total - 2.0 * b.total));
         }
         const Real wA = w.bodies()[0].angularVelocity.x, wB = w.bodies()[1].angularVelocity.x;
-        std::printf("%s: after 5 s ω_A = %.6f, ω_B = %.6f rad/s, |ω_A − 2ω_B| = %.3e rad/s; turned %.3f and %.3f rad, "
-                    "max |θ_A − 2θ_B| %.3e rad\n",
-                    name(solver), wA, wB, std::abs(wA - 2.0 * wB), a.total, b.total, maxC);
+        std::printf(
+            "%s: after 5 s ω_A = %.6f, ω_B = %.6f rad/s, |ω_A − 2ω_B| = %.3e rad/s; turned %.3f and %.3f "
+            "rad, "
+            "max |θ_A − 2θ_B| %.3e rad\n",
+            name(solver), wA, wB, std::abs(wA - 2.0 * wB), a.total, b.total, maxC);
         EXPECT_NEAR(wA, 2.0 * wB, 1e-3);
-        EXPECT_NEAR(wA, 2.0, 1e-2);  // the motor reached its target through the gear
+        EXPECT_NEAR(wA, 2.0, 1e-2);     // the motor reached its target through the gear
         EXPECT_GT(a.total, 2.0 * kPi);  // several full turns: no wrap at ±π
         EXPECT_LT(maxC, 1e-3);
         // The gear row reports the torque that turns disc B (no other torque acts on it about X).
@@ -115,9 +122,10 @@ TEST(Gear, OffsetHoldsAfterADisturbance) {
         const Real during = C();
         run(120, 0.0);
         const Real after = C();
-        std::printf("%s: C = θ_A − 2θ_B + γ: settled %.3e, during the torque %.3e, 2 s after %.3e rad; "
-                    "ω_B %.3f rad/s, turned θ_A %.3f rad\n",
-                    name(solver), settled, during, after, w.bodies()[1].angularVelocity.x, a.total);
+        std::printf(
+            "%s: C = θ_A − 2θ_B + γ: settled %.3e, during the torque %.3e, 2 s after %.3e rad; "
+            "ω_B %.3f rad/s, turned θ_A %.3f rad\n",
+            name(solver), settled, during, after, w.bodies()[1].angularVelocity.x, a.total);
         EXPECT_LT(std::abs(settled), 1e-4);
         EXPECT_LT(std::abs(during), 1e-4);
         EXPECT_LT(std::abs(after), 1e-4);
@@ -133,15 +141,18 @@ TEST(Gear, AnglesCountFromTheStartPose) {
         s.bodies[0].orientation = test::axisAngle(Vec3(1, 0, 0), 2.5);
         s.bodies[1].orientation = test::axisAngle(Vec3(1, 0, 0), -1.0);
         for (JointDesc& j : s.joints)  // keep the axles' frames on the (now turned) discs along world X
-            if (j.body0.empty()) j.frame1.q = glm::conjugate(s.bodies[static_cast<size_t>(s.findBody(j.body1))].orientation);
+            if (j.body0.empty())
+                j.frame1.q = glm::conjugate(s.bodies[static_cast<size_t>(s.findBody(j.body1))].orientation);
         World w(s);
         Real maxC = 0.0, maxW = 0.0;
         for (int i = 0; i < 60; ++i) {
             w.step();
             maxC = std::max(maxC, std::abs(w.jointRowResults(2)[0].geometricError));
-            maxW = std::max({maxW, glm::length(w.bodies()[0].angularVelocity), glm::length(w.bodies()[1].angularVelocity)});
+            maxW = std::max({maxW, glm::length(w.bodies()[0].angularVelocity),
+                             glm::length(w.bodies()[1].angularVelocity)});
         }
-        std::printf("%s: started turned: max |C| %.2e rad, max |ω| %.2e rad/s over 1 s\n", name(solver), maxC, maxW);
+        std::printf("%s: started turned: max |C| %.2e rad, max |ω| %.2e rad/s over 1 s\n", name(solver), maxC,
+                    maxW);
         EXPECT_LT(maxC, 1e-12);
         EXPECT_LT(maxW, 1e-9);
     }
@@ -233,9 +244,10 @@ TEST(Gear, EffectiveMassIsTheClosedForm) {
         const Real rAA = response(0, j.frame0.q), rBB = response(1, j.frame1.q);
         const Real closed = j.invInertiaScale0 * rAA + G * G * j.invInertiaScale1 * rBB;  // eq. 15
         const Real r = w.jointRowResults(0)[0].unitResponse;
-        std::printf("%s: gear row effective mass 1/r = %.12f, closed form 1/(r_AA + G²·r_BB) = %.12f kg·m², "
-                    "relative error %.2e\n",
-                    name(solver), 1.0 / r, 1.0 / closed, std::abs(r / closed - 1.0));
+        std::printf(
+            "%s: gear row effective mass 1/r = %.12f, closed form 1/(r_AA + G²·r_BB) = %.12f kg·m², "
+            "relative error %.2e\n",
+            name(solver), 1.0 / r, 1.0 / closed, std::abs(r / closed - 1.0));
         EXPECT_NEAR(1.0 / r, 1.0 / closed, 1e-6 / closed);
     }
 }
@@ -279,7 +291,8 @@ Scene rackAndPinion(SolverType solver, bool motor) {
     drive.motor.enabled = motor;
     drive.motor.targetVelocity = 1.5;
     drive.motor.forceLimit = 20.0;
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "axle", "", "pinion", Vec3(0, 1, 0), kIdentityQuat, drive));
+    s.joints.push_back(
+        test::joint<RevoluteJoint>(s, "axle", "", "pinion", Vec3(0, 1, 0), kIdentityQuat, drive));
     const Quat xToZ = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);  // joint X along world Z
     s.joints.push_back(test::joint<PrismaticJoint>(s, "rail", "", "rack", Vec3(0, 0.85, 0), xToZ));
     RackPinionJoint rp;
@@ -302,9 +315,10 @@ TEST(RackPinion, RackMovesRatioTimesThePinionAngle) {
                 theta.update(w.bodies()[0].pose.q);
             }
             const Real dz = w.bodies()[1].pose.p.z - z0;
-            std::printf("%s, %s: pinion turned %.4f rad, rack moved %.6f m, ratio·Δθ = %.6f m, error %.2e m\n",
-                        name(solver), motor ? "motor on the pinion" : "force on the rack", theta.total, dz,
-                        -0.1 * theta.total, std::abs(dz + 0.1 * theta.total));
+            std::printf(
+                "%s, %s: pinion turned %.4f rad, rack moved %.6f m, ratio·Δθ = %.6f m, error %.2e m\n",
+                name(solver), motor ? "motor on the pinion" : "force on the rack", theta.total, dz,
+                -0.1 * theta.total, std::abs(dz + 0.1 * theta.total));
             EXPECT_GT(std::abs(theta.total), motor ? kPi : 1.0);
             EXPECT_NEAR(dz, -0.1 * theta.total, 1e-3);
             // The coupling's force on the rack is along the rail only.
@@ -340,9 +354,10 @@ TEST(Pulley, AtwoodMachineAcceleratesAtAThirdOfG) {
         const Real a = -w.bodies()[1].linearVelocity.y / w.time();
         const Real aLight = w.bodies()[0].linearVelocity.y / w.time();
         const Real T = glm::length(w.jointState(0).force), Texpected = 2.0 * 1.0 * 2.0 * g / 3.0;
-        std::printf("%s: Atwood 1 kg / 2 kg: a = %.6f m/s² (light side %.6f), g/3 = %.6f, error %.3f%%; "
-                    "tension %.4f N (expected %.4f)\n",
-                    name(solver), a, aLight, g / 3.0, 100.0 * std::abs(a / (g / 3.0) - 1.0), T, Texpected);
+        std::printf(
+            "%s: Atwood 1 kg / 2 kg: a = %.6f m/s² (light side %.6f), g/3 = %.6f, error %.3f%%; "
+            "tension %.4f N (expected %.4f)\n",
+            name(solver), a, aLight, g / 3.0, 100.0 * std::abs(a / (g / 3.0) - 1.0), T, Texpected);
         EXPECT_NEAR(a, g / 3.0, 0.02 * g / 3.0);
         EXPECT_NEAR(aLight, g / 3.0, 0.02 * g / 3.0);
         EXPECT_NEAR(T, Texpected, 0.02 * Texpected);
@@ -361,9 +376,10 @@ TEST(Pulley, BlockAndTackleBalancesAndASlackRopeDoesNotPull) {
         World loose(slack);
         for (int i = 0; i < 15; ++i) loose.step();  // 0.25 s: each falls 0.31 m, less than half the slack
         const Real g = -loose.settings().gravity.y;
-        std::printf("%s: ratio 2, 1 kg vs 2 kg after 1 s: v = %.2e, %.2e m/s; slack rope: a = %.6f m/s² (g = %.2f)\n",
-                    name(solver), balanced.bodies()[0].linearVelocity.y, balanced.bodies()[1].linearVelocity.y,
-                    -loose.bodies()[1].linearVelocity.y / loose.time(), g);
+        std::printf(
+            "%s: ratio 2, 1 kg vs 2 kg after 1 s: v = %.2e, %.2e m/s; slack rope: a = %.6f m/s² (g = %.2f)\n",
+            name(solver), balanced.bodies()[0].linearVelocity.y, balanced.bodies()[1].linearVelocity.y,
+            -loose.bodies()[1].linearVelocity.y / loose.time(), g);
         EXPECT_LT(std::abs(balanced.bodies()[0].linearVelocity.y), 1e-6);
         EXPECT_LT(std::abs(balanced.bodies()[1].linearVelocity.y), 1e-6);
         EXPECT_NEAR(-loose.bodies()[1].linearVelocity.y / loose.time(), g, 1e-9);

@@ -30,7 +30,9 @@ Real angleBetween(const Quat& a, const Quat& b) {
     return 2.0 * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), d.w);
 }
 
-Quat relative(const World& w) { return glm::conjugate(test::frame0(w, 0).q) * test::frame1(w, 0).q; }
+Quat relative(const World& w) {
+    return glm::conjugate(test::frame0(w, 0).q) * test::frame1(w, 0).q;
+}
 
 // [SECTION] angular drives
 
@@ -38,7 +40,9 @@ Quat relative(const World& w) { return glm::conjugate(test::frame0(w, 0).q) * te
 // kg·m²: every mode is overdamped or nearly critical, with a slowest time constant of about c/k =
 // 0.15 s, so after 5 s (33 time constants) the remaining angle is far below the 1e-3 rad asserted.
 // The body starts at rest at the identity: each drive must turn it there by itself.
-Drive drive() { return Drive{true, 20.0, 3.0, kInf, false, false}; }
+Drive drive() {
+    return Drive{true, 20.0, 3.0, kInf, false, false};
+}
 
 TEST(D6Drive, SlerpRotatesTheBodyToTheTargetOrientation) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
@@ -55,9 +59,12 @@ TEST(D6Drive, SlerpRotatesTheBodyToTheTargetOrientation) {
         const Real err = angleBetween(j.driveRotation, relative(w));
         int slerpRows = 0;
         for (const Row& r : w.jointRows(0)) slerpRows += std::string_view(r.label).starts_with("SLERP");
-        std::printf("%s: SLERP to 1.2 rad about (1,2,3): error after 0.5 s %.4f rad, after 5 s %.2e rad, |ω| %.2e rad/s, "
-                    "%d SLERP rows\n",
-                    kSolverTypeNames[int(solver)], halfway, err, glm::length(w.bodies()[0].angularVelocity), slerpRows);
+        std::printf(
+            "%s: SLERP to 1.2 rad about (1,2,3): error after 0.5 s %.4f rad, after 5 s %.2e rad, |ω| %.2e "
+            "rad/s, "
+            "%d SLERP rows\n",
+            kSolverTypeNames[int(solver)], halfway, err, glm::length(w.bodies()[0].angularVelocity),
+            slerpRows);
         EXPECT_EQ(slerpRows, 3);
         EXPECT_LT(err, 1e-3);
         EXPECT_LT(glm::length(w.bodies()[0].angularVelocity), 1e-3);
@@ -74,7 +81,8 @@ TEST(D6Drive, TwistDriveAloneTurnsAboutXToItsTarget) {
         World w(d6Scene(solver, j));
         for (int i = 0; i < 300; ++i) w.step();
         const Real err = angleBetween(j.driveRotation, relative(w));
-        std::printf("%s: twist drive to 0.8 rad: orientation error %.2e rad\n", kSolverTypeNames[int(solver)], err);
+        std::printf("%s: twist drive to 0.8 rad: orientation error %.2e rad\n", kSolverTypeNames[int(solver)],
+                    err);
         EXPECT_LT(err, 1e-3);
     }
 }
@@ -88,7 +96,8 @@ TEST(D6Drive, SwingDriveAloneSwingsToItsTarget) {
         World w(d6Scene(solver, j));
         for (int i = 0; i < 300; ++i) w.step();
         const Real err = angleBetween(j.driveRotation, relative(w));
-        std::printf("%s: swing drive to (0.3, −0.4) rad: orientation error %.2e rad\n", kSolverTypeNames[int(solver)], err);
+        std::printf("%s: swing drive to (0.3, −0.4) rad: orientation error %.2e rad\n",
+                    kSolverTypeNames[int(solver)], err);
         EXPECT_LT(err, 1e-3);
     }
 }
@@ -113,8 +122,9 @@ TEST(D6Limits, PerAxisLinearLimitsHold) {
             lo = glm::min(lo, p);
             hi = glm::max(hi, p);
         }
-        std::printf("%s: x ∈ [%.9f, %.9f] (limit [−0.2, 0.3]), y ∈ [%.9f, %.9f] (limit [−0.1, 0.15]), |z| ≤ %.2e\n",
-                    kSolverTypeNames[int(solver)], lo.x, hi.x, lo.y, hi.y, std::max(-lo.z, hi.z));
+        std::printf(
+            "%s: x ∈ [%.9f, %.9f] (limit [−0.2, 0.3]), y ∈ [%.9f, %.9f] (limit [−0.1, 0.15]), |z| ≤ %.2e\n",
+            kSolverTypeNames[int(solver)], lo.x, hi.x, lo.y, hi.y, std::max(-lo.z, hi.z));
         EXPECT_LT(hi.x, 0.3 + 1e-6);
         EXPECT_GT(hi.x, 0.3 - 0.05);
         EXPECT_GT(lo.y, -0.1 - 1e-6);
@@ -192,9 +202,11 @@ TEST(D6Presets, EachConstrainsExactlyItsDOFs) {
                     lockedAng = std::max(lockedAng, std::acos(std::clamp(bx.x, -1.0, 1.0)));
                 }
             }
-            std::printf("%s %s: locked linear drift %.2e m, locked swing %.2e rad, free-DOF velocity/position error %.2e, "
-                        "free angular velocity error %.2e\n",
-                        kSolverTypeNames[int(solver)], pc.name, lockedLin, lockedAng, freeLinErr, freeAngErr);
+            std::printf(
+                "%s %s: locked linear drift %.2e m, locked swing %.2e rad, free-DOF velocity/position error "
+                "%.2e, "
+                "free angular velocity error %.2e\n",
+                kSolverTypeNames[int(solver)], pc.name, lockedLin, lockedAng, freeLinErr, freeAngErr);
             EXPECT_LT(lockedLin, 1e-6) << pc.name;
             EXPECT_LT(lockedAng, 1e-3) << pc.name;
             EXPECT_LT(freeLinErr, 1e-9) << pc.name;

@@ -41,10 +41,11 @@ TEST(Drives, ForceDriveFollowsTheImplicitEulerRecurrence) {
                 v = (m * v + h * k * (xT - x)) / (m + h * h * k + h * c);
                 x += h * v;
             }
-            maxErr = std::max({maxErr, std::abs(w.bodies()[0].pose.p.x - x), std::abs(w.bodies()[0].linearVelocity.x - v)});
+            maxErr = std::max(
+                {maxErr, std::abs(w.bodies()[0].pose.p.x - x), std::abs(w.bodies()[0].linearVelocity.x - v)});
         }
-        std::printf("%s: max |x − x_rec|, |v − v_rec| over 120 steps %.3e (x = %.5f m)\n", kSolverTypeNames[int(solver)],
-                    maxErr, x);
+        std::printf("%s: max |x − x_rec|, |v − v_rec| over 120 steps %.3e (x = %.5f m)\n",
+                    kSolverTypeNames[int(solver)], maxErr, x);
         EXPECT_LT(maxErr, 1e-5);
     }
 }
@@ -78,7 +79,8 @@ TEST(Drives, ForceLimitCapsTheImpulsePerStep) {
                     maxImpulse = std::max(maxImpulse, std::abs(w.jointRowResults(0)[r].impulse));
         }
         const Real dt = w.settings().dt;
-        std::printf("%s: largest drive impulse %.6f N·s, F·dt = %.6f N·s\n", kSolverTypeNames[int(solver)], maxImpulse, F * dt);
+        std::printf("%s: largest drive impulse %.6f N·s, F·dt = %.6f N·s\n", kSolverTypeNames[int(solver)],
+                    maxImpulse, F * dt);
         EXPECT_LE(maxImpulse, F * dt * (1 + 1e-12));
         EXPECT_GT(maxImpulse, 0.99 * F * dt);  // the limit was reached
     }
@@ -93,8 +95,8 @@ TEST(Drives, VeryStiffDriveStaysBoundedAndSettles) {
             maxAbs = std::max(maxAbs, std::abs(w.bodies()[0].pose.p.x));
         }
         const Real x = w.bodies()[0].pose.p.x, v = w.bodies()[0].linearVelocity.x;
-        std::printf("%s: k = 1e7, max |x| %.4f m, after 4 s x = %.6f m, v = %.2e m/s\n", kSolverTypeNames[int(solver)], maxAbs,
-                    x, v);
+        std::printf("%s: k = 1e7, max |x| %.4f m, after 4 s x = %.6f m, v = %.2e m/s\n",
+                    kSolverTypeNames[int(solver)], maxAbs, x, v);
         EXPECT_LT(maxAbs, 1.0);
         EXPECT_NEAR(x, 0.5, 1e-3);
         EXPECT_LT(std::abs(v), 1e-3);
@@ -139,8 +141,10 @@ TEST(Limits, RevoluteLimitHoldsAPendulumReleasedAt90Degrees) {
             w.step();
             maxAngle = std::max(maxAngle, -hingeAngle(w));
         }
-        std::printf("%s: start %.1f°, furthest swing %.3f° (limit 45°, allowed 45° + 0.05 + 0.01 rad = %.3f°)\n",
-                    kSolverTypeNames[int(solver)], start * 180 / kPi, maxAngle * 180 / kPi, (kPi / 4 + 0.06) * 180 / kPi);
+        std::printf(
+            "%s: start %.1f°, furthest swing %.3f° (limit 45°, allowed 45° + 0.05 + 0.01 rad = %.3f°)\n",
+            kSolverTypeNames[int(solver)], start * 180 / kPi, maxAngle * 180 / kPi,
+            (kPi / 4 + 0.06) * 180 / kPi);
         EXPECT_NEAR(start, kPi / 2, 1e-9);
         EXPECT_GT(maxAngle, kPi / 4 - 0.06);  // it did reach the limit
         EXPECT_LT(maxAngle, kPi / 4 + 0.05 + 0.01);
@@ -172,10 +176,11 @@ TEST(Limits, RevoluteLimitAt45DegreesWithTheRodReleasedOutsideAt90Degrees) {
                 worstBefore = std::max(worstBefore, std::abs(a));
             minAngle = std::min(minAngle, a);
         }
-        std::printf("%s: start %.1f°, inside ±(45° + 0.06 rad) after %d step(s); largest |angle| in the first 0.5 s "
-                    "%.3f°, after 0.5 s %.3f° (allowed %.3f°); lowest angle reached %.3f°\n",
-                    kSolverTypeNames[int(solver)], start * 180 / kPi, stepsToEnter, worstBefore * 180 / kPi,
-                    worstAfter * 180 / kPi, allowed * 180 / kPi, minAngle * 180 / kPi);
+        std::printf(
+            "%s: start %.1f°, inside ±(45° + 0.06 rad) after %d step(s); largest |angle| in the first 0.5 s "
+            "%.3f°, after 0.5 s %.3f° (allowed %.3f°); lowest angle reached %.3f°\n",
+            kSolverTypeNames[int(solver)], start * 180 / kPi, stepsToEnter, worstBefore * 180 / kPi,
+            worstAfter * 180 / kPi, allowed * 180 / kPi, minAngle * 180 / kPi);
         EXPECT_NEAR(start, kPi / 2, 1e-9);
         EXPECT_GT(stepsToEnter, 0);
         EXPECT_LE(stepsToEnter, 30);
@@ -200,8 +205,8 @@ TEST(Limits, RestitutionOneBouncesBackAtTheApproachSpeed) {
             if (approach > 0 && rate * prevRate < 0) rebound = std::abs(rate);
             prevRate = rate;
         }
-        std::printf("%s: approach %.4f rad/s, rebound %.4f rad/s (%.1f%%)\n", kSolverTypeNames[int(solver)], approach,
-                    rebound, 100 * rebound / approach);
+        std::printf("%s: approach %.4f rad/s, rebound %.4f rad/s (%.1f%%)\n", kSolverTypeNames[int(solver)],
+                    approach, rebound, 100 * rebound / approach);
         EXPECT_NEAR(approach, 3.0, 0.15);  // it reached the limit at about its launch speed
         EXPECT_GE(rebound, 0.95 * approach);
     }
@@ -217,7 +222,8 @@ Scene motorWheel(SolverType solver, Real forceLimit) {
     rj.motor.enabled = true;
     rj.motor.targetVelocity = 5.0;
     rj.motor.forceLimit = forceLimit;
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "axle", "", "wheel", Vec3(0, 1, 0), Quat(1, 0, 0, 0), rj));
+    s.joints.push_back(
+        test::joint<RevoluteJoint>(s, "axle", "", "wheel", Vec3(0, 1, 0), Quat(1, 0, 0, 0), rj));
     return s;
 }
 
@@ -231,8 +237,9 @@ TEST(Motor, ReachesItsTargetSpeedAndAcceleratesAtTheTorqueLimit) {
         World weak(motorWheel(solver, tau));
         for (int i = 0; i < 60; ++i) weak.step();
         const Real alpha = weak.bodies()[0].angularVelocity.x / weak.time();
-        std::printf("%s: strong motor ω after 1 s %.6f rad/s (target 5); weak motor α %.5f rad/s², τ/I = %.5f\n",
-                    kSolverTypeNames[int(solver)], w, alpha, tau / I);
+        std::printf(
+            "%s: strong motor ω after 1 s %.6f rad/s (target 5); weak motor α %.5f rad/s², τ/I = %.5f\n",
+            kSolverTypeNames[int(solver)], w, alpha, tau / I);
         EXPECT_NEAR(w, 5.0, 1e-3);
         EXPECT_NEAR(alpha, tau / I, 1e-3 * tau / I);
     }
@@ -307,8 +314,8 @@ TEST(D6, TwistOnlyMatchesRevoluteAndFreeAnglesMatchSpherical) {
                 b.step();
                 maxDiff = std::max(maxDiff, glm::length(a.bodies()[0].pose.p - b.bodies()[0].pose.p));
             }
-            std::printf("%s: D6 vs %s over 2 s: max position difference %.3e m\n", kSolverTypeNames[int(solver)],
-                        hinge ? "revolute" : "spherical", maxDiff);
+            std::printf("%s: D6 vs %s over 2 s: max position difference %.3e m\n",
+                        kSolverTypeNames[int(solver)], hinge ? "revolute" : "spherical", maxDiff);
             EXPECT_LT(maxDiff, 1e-4);
         }
     }
@@ -334,7 +341,8 @@ TEST(Limits, SphericalConeKeepsTheAxisInsideTheEllipse) {
             sj.cone.yAngle = a;
             sj.cone.zAngle = b;
             sj.cone.contactDistance = 0.05;
-            s.joints.push_back(test::joint<SphericalJoint>(s, "shoulder", "", "arm", Vec3(0, 2, 0), Quat(1, 0, 0, 0), sj));
+            s.joints.push_back(
+                test::joint<SphericalJoint>(s, "shoulder", "", "arm", Vec3(0, 2, 0), Quat(1, 0, 0, 0), sj));
             World w(s);
             for (int i = 0; i < 120; ++i) {
                 w.step();

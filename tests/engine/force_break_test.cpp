@@ -24,8 +24,9 @@ TEST(ForceReporting, HangingBodyReportsItsWeight) {
         for (int i = 0; i < 120; ++i) w.step();
         const JointState& js = w.jointState(0);
         const Real mg = 3.0 * 9.81;
-        std::printf("%s: force (%.5f, %.5f, %.5f) N, m·g = %.5f N, |torque| %.2e N·m\n", kSolverTypeNames[int(solver)],
-                    js.force.x, js.force.y, js.force.z, mg, glm::length(js.torque));
+        std::printf("%s: force (%.5f, %.5f, %.5f) N, m·g = %.5f N, |torque| %.2e N·m\n",
+                    kSolverTypeNames[int(solver)], js.force.x, js.force.y, js.force.z, mg,
+                    glm::length(js.torque));
         EXPECT_NEAR(js.force.y, mg, 0.01 * mg);
         EXPECT_NEAR(glm::length(js.force), mg, 0.01 * mg);
         EXPECT_LT(glm::length(js.torque), 1e-3 * mg);
@@ -91,7 +92,8 @@ TEST(Breakage, NeverBreaksWhileTheLoadStaysBelow) {
 TEST(Breakage, BreakTorqueOnALeverBreaksInTheFirstStepAboveIt) {
     const Real m = 2.0, d = 0.5, g = 9.81, dP = 0.5;
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        const Real threshold = (m * g + dP * 20.5) * d;  // between pulls of 10 N (step 20) and 10.5 N (step 21)
+        const Real threshold =
+            (m * g + dP * 20.5) * d;  // between pulls of 10 N (step 20) and 10.5 N (step 21)
         Scene s = test::emptyScene();
         s.settings.solver = solver;
         s.bodies.push_back(test::box("lever", Vec3(d, 2, 0), Vec3(0.5, 0.05, 0.05), m));
@@ -100,9 +102,11 @@ TEST(Breakage, BreakTorqueOnALeverBreaksInTheFirstStepAboveIt) {
         World w(s);
         for (int i = 0; i < 60; ++i) w.step();
         const JointState& js = w.jointState(0);
-        std::printf("%s: at rest force (%.5f, %.5f, %.5f) N (m·g = %.5f), torque (%.5f, %.5f, %.5f) N·m (m·g·d = %.5f)\n",
-                    kSolverTypeNames[int(solver)], js.force.x, js.force.y, js.force.z, m * g, js.torque.x, js.torque.y,
-                    js.torque.z, m * g * d);
+        std::printf(
+            "%s: at rest force (%.5f, %.5f, %.5f) N (m·g = %.5f), torque (%.5f, %.5f, %.5f) N·m (m·g·d = "
+            "%.5f)\n",
+            kSolverTypeNames[int(solver)], js.force.x, js.force.y, js.force.z, m * g, js.torque.x,
+            js.torque.y, js.torque.z, m * g * d);
         EXPECT_NEAR(js.torque.z, m * g * d, 1e-3 * m * g * d);
         EXPECT_NEAR(js.force.y, m * g, 1e-3 * m * g);
         ASSERT_FALSE(js.broken);
@@ -125,10 +129,13 @@ TEST(Breakage, BreakTorqueOnALeverBreaksInTheFirstStepAboveIt) {
         ASSERT_EQ(w.breakEvents().size(), 1u);
         const BreakEvent& e = w.breakEvents()[0];
         const Real load = m * g + pullAtBreak;
-        std::printf("  broke at step %lld (expected %lld), time %.6f s (step·dt %.6f); torque %.5f N·m (expected %.5f, "
-                    "threshold %.5f, last below %.5f); force (%.5f, %.5f, %.5f) N (expected %.5f up)\n",
-                    (long long)e.step, (long long)expectedStep, e.time, e.step * w.settings().dt, glm::length(e.torque),
-                    load * d, threshold, lastTorqueBelow, e.force.x, e.force.y, e.force.z, load);
+        std::printf(
+            "  broke at step %lld (expected %lld), time %.6f s (step·dt %.6f); torque %.5f N·m (expected "
+            "%.5f, "
+            "threshold %.5f, last below %.5f); force (%.5f, %.5f, %.5f) N (expected %.5f up)\n",
+            (long long)e.step, (long long)expectedStep, e.time, e.step * w.settings().dt,
+            glm::length(e.torque), load * d, threshold, lastTorqueBelow, e.force.x, e.force.y, e.force.z,
+            load);
         EXPECT_EQ(e.step, expectedStep);
         EXPECT_NEAR(e.time, Real(e.step) * w.settings().dt, 1e-12);
         EXPECT_GT(glm::length(e.torque), threshold);
@@ -170,9 +177,10 @@ TEST(Breakage, BreakTorqueNeverTriggersBelowTheThreshold) {
             w.step();
             maxTorque = std::max(maxTorque, glm::length(w.jointState(0).torque));
         }
-        std::printf("%s: torque from rest: step 1 %.5f N·m, largest in the first 1 s %.5f N·m (m·g·d = %.5f); armed, "
-                    "largest torque over the next 10 s %.5f N·m, threshold %.5f N·m\n",
-                    kSolverTypeNames[int(solver)], firstStep, settleMax, m * g * d, maxTorque, m * g * d / 0.98);
+        std::printf(
+            "%s: torque from rest: step 1 %.5f N·m, largest in the first 1 s %.5f N·m (m·g·d = %.5f); armed, "
+            "largest torque over the next 10 s %.5f N·m, threshold %.5f N·m\n",
+            kSolverTypeNames[int(solver)], firstStep, settleMax, m * g * d, maxTorque, m * g * d / 0.98);
         EXPECT_NEAR(maxTorque, m * g * d, 0.005 * m * g * d);
         EXPECT_FALSE(w.jointState(0).broken);
         EXPECT_TRUE(w.breakEvents().empty());

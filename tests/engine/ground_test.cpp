@@ -25,7 +25,9 @@ RestResult dropAndSettle(BodyDesc b, SolverType solver) {
             lowest = 1e9;
             for (int c = 0; c < 8; ++c) {
                 const Vec3 h = b.halfExtents;
-                lowest = std::min(lowest, st.pose.apply(Vec3((c & 1) ? h.x : -h.x, (c & 2) ? h.y : -h.y, (c & 4) ? h.z : -h.z)).y);
+                lowest = std::min(
+                    lowest,
+                    st.pose.apply(Vec3((c & 1) ? h.x : -h.x, (c & 2) ? h.y : -h.y, (c & 4) ? h.z : -h.z)).y);
             }
         } else if (b.shape == ShapeType::Capsule) {
             const Vec3 a = basisX(st.pose.q) * b.halfHeight;
@@ -52,8 +54,9 @@ TEST(Ground, DroppedBodiesComeToRest) {
         cap.halfHeight = 0.3;
         for (const BodyDesc& b : {box, ball, cap}) {
             const RestResult r = dropAndSettle(b, solver);
-            std::printf("%s %s: penetration %.2e m, max speed after 2 s %.2e m/s, max angular speed %.2e rad/s\n",
-                        kSolverTypeNames[int(solver)], b.name.c_str(), r.penetration, r.maxSpeed, r.maxAngularSpeed);
+            std::printf(
+                "%s %s: penetration %.2e m, max speed after 2 s %.2e m/s, max angular speed %.2e rad/s\n",
+                kSolverTypeNames[int(solver)], b.name.c_str(), r.penetration, r.maxSpeed, r.maxAngularSpeed);
             EXPECT_LT(r.penetration, 0.01) << b.name;
             EXPECT_LT(r.maxSpeed, 1e-3) << b.name;
             // No rocking either: 1e-3 rad/s is the angular counterpart of the 1 mm/s bound for

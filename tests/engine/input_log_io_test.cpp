@@ -225,10 +225,18 @@ TEST(InputLogFile, RandomDamageNeverCrashesAndNeverHalfLoads) {
         for (size_t k = 0, n = 1 + next(4); k < n && !text.empty(); ++k) {
             const size_t at = next(text.size());
             switch (next(4)) {
-                case 0: text[at] = alphabet[next(sizeof alphabet - 1)]; break;
-                case 1: text.erase(at, 1 + next(8)); break;
-                case 2: text.insert(at, text.substr(next(text.size()), 1 + next(16))); break;
-                default: text.resize(at); break;
+                case 0:
+                    text[at] = alphabet[next(sizeof alphabet - 1)];
+                    break;
+                case 1:
+                    text.erase(at, 1 + next(8));
+                    break;
+                case 2:
+                    text.insert(at, text.substr(next(text.size()), 1 + next(16)));
+                    break;
+                default:
+                    text.resize(at);
+                    break;
             }
         }
         std::string error;

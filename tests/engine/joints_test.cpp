@@ -15,7 +15,8 @@ TEST(Revolute, OffAxisErrorStaysSmallWhileSwinging) {
         s.settings.solver = solver;
         BodyDesc door = test::box("door", Vec3(0.5, 1.5, 0), Vec3(0.5, 1.0, 0.025), 10.0);
         door.angularVelocity = Vec3(0, 2, 0);
-        door.linearVelocity = glm::cross(door.angularVelocity, Vec3(0.5, 0, 0));  // rigidly turning about the hinge
+        door.linearVelocity =
+            glm::cross(door.angularVelocity, Vec3(0.5, 0, 0));  // rigidly turning about the hinge
         s.bodies.push_back(door);
         // Hinge axis = world Y (joint X rotated onto Y), anchored at the door's edge mid-height.
         s.joints.push_back(test::joint<RevoluteJoint>(s, "hinge", "", "door", Vec3(0, 1.5, 0),

@@ -24,15 +24,19 @@ TEST(Pendulum, SphericalSmallAnglePeriodMatchesClosedForm) {
         Scene s = test::emptyScene();
         s.settings.solver = solver;
         s.settings.dt = 1.0 / 240.0;
-        s.bodies.push_back(test::sphere("bob", Vec3(L * std::sin(theta0), 2.0 - L * std::cos(theta0), 0.0), 1.0, r));
+        s.bodies.push_back(
+            test::sphere("bob", Vec3(L * std::sin(theta0), 2.0 - L * std::cos(theta0), 0.0), 1.0, r));
         s.joints.push_back(test::joint<SphericalJoint>(s, "pivot", "", "bob", Vec3(0, 2, 0)));
         World w(s);
-        const Real period = test::measurePeriod(w, [](const World& w) { return w.bodies()[0].linearVelocity.x; }, 5);
-        const Real expected = 2 * kPi * std::sqrt((L * L + 0.4 * r * r) / (g * L)) * (1 + theta0 * theta0 / 16);
+        const Real period = test::measurePeriod(
+            w, [](const World& w) { return w.bodies()[0].linearVelocity.x; }, 5);
+        const Real expected =
+            2 * kPi * std::sqrt((L * L + 0.4 * r * r) / (g * L)) * (1 + theta0 * theta0 / 16);
         const Real simple = 2 * kPi * std::sqrt(L / g);
-        std::printf("solver %s: period %.5f s, compound closed form %.5f s (%.3f%%), 2π·sqrt(L/g) %.5f s (%.3f%%)\n",
-                    kSolverTypeNames[int(solver)], period, expected, 100 * (period - expected) / expected, simple,
-                    100 * (period - simple) / simple);
+        std::printf(
+            "solver %s: period %.5f s, compound closed form %.5f s (%.3f%%), 2π·sqrt(L/g) %.5f s (%.3f%%)\n",
+            kSolverTypeNames[int(solver)], period, expected, 100 * (period - expected) / expected, simple,
+            100 * (period - simple) / simple);
         EXPECT_NEAR(period, expected, 0.01 * expected);
         EXPECT_NEAR(period, simple, 0.01 * simple);
     }
@@ -43,13 +47,16 @@ TEST(Pendulum, SphericalCompoundPeriodAtDefaultSettings) {
         const Real L = 1.0, r = 0.3, theta0 = 5.0 * kPi / 180.0;
         Scene s = test::emptyScene();
         s.settings.solver = solver;  // dt = 1/60 s, 4 position + 1 velocity iterations
-        s.bodies.push_back(test::sphere("bob", Vec3(L * std::sin(theta0), 2.0 - L * std::cos(theta0), 0.0), 1.0, r));
+        s.bodies.push_back(
+            test::sphere("bob", Vec3(L * std::sin(theta0), 2.0 - L * std::cos(theta0), 0.0), 1.0, r));
         s.joints.push_back(test::joint<SphericalJoint>(s, "pivot", "", "bob", Vec3(0, 2, 0)));
         World w(s);
-        const Real period = test::measurePeriod(w, [](const World& w) { return w.bodies()[0].linearVelocity.x; }, 5);
-        const Real expected = 2 * kPi * std::sqrt((L * L + 0.4 * r * r) / (g * L)) * (1 + theta0 * theta0 / 16);
-        std::printf("solver %s, 60 Hz: period %.5f s, closed form %.5f s (%.3f%%)\n", kSolverTypeNames[int(solver)],
-                    period, expected, 100 * (period - expected) / expected);
+        const Real period = test::measurePeriod(
+            w, [](const World& w) { return w.bodies()[0].linearVelocity.x; }, 5);
+        const Real expected =
+            2 * kPi * std::sqrt((L * L + 0.4 * r * r) / (g * L)) * (1 + theta0 * theta0 / 16);
+        std::printf("solver %s, 60 Hz: period %.5f s, closed form %.5f s (%.3f%%)\n",
+                    kSolverTypeNames[int(solver)], period, expected, 100 * (period - expected) / expected);
         EXPECT_NEAR(period, expected, 0.01 * expected);
     }
 }
@@ -69,7 +76,8 @@ TEST(Pendulum, RevoluteRodPeriodMatchesClosedForm) {
         s.joints.push_back(test::joint<RevoluteJoint>(s, "hinge", "", "rod", Vec3(0, 2, 0),
                                                       test::axisAngle(Vec3(0, 1, 0), -kPi / 2)));
         World w(s);
-        const Real period = test::measurePeriod(w, [](const World& w) { return w.bodies()[0].linearVelocity.x; }, 5);
+        const Real period = test::measurePeriod(
+            w, [](const World& w) { return w.bodies()[0].linearVelocity.x; }, 5);
         // Exact for the box: I_pivot = m(L²/3 + (2·w2)²/12), T = 2π sqrt(I/(m g L/2)).
         const Real ideal = 2 * kPi * std::sqrt(2 * L / (3 * g));
         std::printf("solver %s: rod period %.5f s, 2π·sqrt(2L/3g) = %.5f s, error %.3f%%\n",

@@ -30,8 +30,10 @@ Scene hingeChain(int n, Real tipMass = 1.0, Real y = 10.0) {
     std::string prev;
     for (int i = 0; i < n; ++i) {
         const std::string name = test::indexed("link", i);
-        s.bodies.push_back(test::box(name, Vec3(0.5 + i, y, 0), Vec3(0.5, 0.125, 0.125), i + 1 == n ? tipMass : 1.0));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(i, y, 0), hinge));
+        s.bodies.push_back(
+            test::box(name, Vec3(0.5 + i, y, 0), Vec3(0.5, 0.125, 0.125), i + 1 == n ? tipMass : 1.0));
+        s.joints.push_back(
+            test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(i, y, 0), hinge));
         prev = name;
     }
     return s;
@@ -60,18 +62,21 @@ Scene mixedLimb() {
             r.limit = {true, -0.3, 0.4};
             r.drive = {true, 40.0, 2.0};
             r.driveTarget = 0.2;
-            j = test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, anchor, test::axisAngle(Vec3(0, 0, 1), 0.3), r);
+            j = test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, anchor,
+                                           test::axisAngle(Vec3(0, 0, 1), 0.3), r);
         } else if (i % 3 == 1) {
             SphericalJoint b;
             b.cone.enabled = true;
             b.cone.yAngle = 0.4;
             b.cone.zAngle = 0.25;
-            j = test::joint<SphericalJoint>(s, test::indexed("ball", i), prev, name, anchor, Quat(1, 0, 0, 0), b);
+            j = test::joint<SphericalJoint>(s, test::indexed("ball", i), prev, name, anchor, Quat(1, 0, 0, 0),
+                                            b);
         } else {
             PrismaticJoint p2;
             p2.limit = {true, -0.1, 0.1};
             p2.drive = {true, 300.0, 5.0};
-            j = test::joint<PrismaticJoint>(s, test::indexed("slider", i), prev, name, anchor, Quat(1, 0, 0, 0), p2);
+            j = test::joint<PrismaticJoint>(s, test::indexed("slider", i), prev, name, anchor,
+                                            Quat(1, 0, 0, 0), p2);
         }
         j.invMassScale0 = 0.5 + 0.1 * i;
         j.invInertiaScale1 = 1.5;
@@ -81,7 +86,9 @@ Scene mixedLimb() {
     return s;
 }
 
-uint64_t pipelinedSolves() { return solver::gPipelinedSolves.load(); }
+uint64_t pipelinedSolves() {
+    return solver::gPipelinedSolves.load();
+}
 
 /// Steps `a` with the pipeline and `b` without, `steps` times, asserting the same bits after every
 /// step (and the same joint forces and residuals); returns the solves `a` ran pipelined.
@@ -97,11 +104,13 @@ uint64_t compareWithPlainSweeps(World& a, World& b, int steps, const char* what)
         EXPECT_EQ(a.stateHash(), b.stateHash()) << what << ": step " << i;
         if (a.stateHash() != b.stateHash()) return used;
         for (int j = 0; j < static_cast<int>(a.scene().joints.size()); ++j)
-            EXPECT_EQ(std::memcmp(&a.jointState(j).force, &b.jointState(j).force, sizeof(Vec3)), 0) << what << ": joint " << j;
+            EXPECT_EQ(std::memcmp(&a.jointState(j).force, &b.jointState(j).force, sizeof(Vec3)), 0)
+                << what << ": joint " << j;
         // The residuals too: each visit's terms are kept apart and added in batch order.
         const auto ra = a.lastResiduals(), rb = b.lastResiduals();
         EXPECT_EQ(ra.size(), rb.size());
-        for (size_t k = 0; k < std::min(ra.size(), rb.size()); ++k) EXPECT_EQ(ra[k], rb[k]) << what << ": step " << i << " sweep " << k;
+        for (size_t k = 0; k < std::min(ra.size(), rb.size()); ++k)
+            EXPECT_EQ(ra[k], rb[k]) << what << ": step " << i << " sweep " << k;
     }
     return used;
 }
@@ -120,7 +129,8 @@ TEST(Pipeline, GivesTheBitsOfThePlainSweeps) {
                 if (s.findBody("carriage") >= 0)
                     EXPECT_GE(used, 20u) << iterations << " iterations";
                 else
-                    EXPECT_EQ(used, 120u) << "the pipeline should solve every step of the chain at " << iterations << " iterations";
+                    EXPECT_EQ(used, 120u) << "the pipeline should solve every step of the chain at "
+                                          << iterations << " iterations";
             }
         }
     }
@@ -232,14 +242,20 @@ TEST(Pipeline, IsOnlyUsedWhereItSavesBatchSolves) {
     Scene grid;
     grid.settings.groundPlane = false;
     for (int r = 0; r < 8; ++r)
-        for (int c = 0; c < 8; ++c) grid.bodies.push_back(test::sphere(test::indexed("ball", 100 * r + c), Vec3(0.5 * c, 5 - 0.5 * r, 0), 1.0));
+        for (int c = 0; c < 8; ++c)
+            grid.bodies.push_back(
+                test::sphere(test::indexed("ball", 100 * r + c), Vec3(0.5 * c, 5 - 0.5 * r, 0), 1.0));
     for (int r = 0; r < 8; ++r)
         for (int c = 0; c < 8; ++c) {
             const std::string me = test::indexed("ball", 100 * r + c);
             const Vec3 p(0.5 * c, 5 - 0.5 * r, 0);
             if (r == 0) grid.joints.push_back(test::joint<SphericalJoint>(grid, me + " hold", "", me, p));
-            if (c + 1 < 8) grid.joints.push_back(test::joint<SphericalJoint>(grid, me + " right", me, test::indexed("ball", 100 * r + c + 1), p + Vec3(0.25, 0, 0)));
-            if (r + 1 < 8) grid.joints.push_back(test::joint<SphericalJoint>(grid, me + " down", me, test::indexed("ball", 100 * (r + 1) + c), p - Vec3(0, 0.25, 0)));
+            if (c + 1 < 8)
+                grid.joints.push_back(test::joint<SphericalJoint>(
+                    grid, me + " right", me, test::indexed("ball", 100 * r + c + 1), p + Vec3(0.25, 0, 0)));
+            if (r + 1 < 8)
+                grid.joints.push_back(test::joint<SphericalJoint>(
+                    grid, me + " down", me, test::indexed("ball", 100 * (r + 1) + c), p - Vec3(0, 0.25, 0)));
         }
     EXPECT_EQ(usedFor(grid, 10), 0u) << "a grid's batches are full";
     Scene ground = hingeChain(10, 1.0, 0.1);  // lying on the ground
@@ -304,7 +320,8 @@ TEST(Pipeline, ARestingChainHangsFromItsTopJointWithItsWeight) {
     for (int i = 0; i < 10; ++i) {  // hanging straight down, at rest
         const std::string name = test::indexed("link", i);
         s.bodies.push_back(test::box(name, Vec3(0, 10.0 - 0.5 - i, 0), Vec3(0.125, 0.5, 0.125), 1.0));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(0, 10.0 - i, 0)));
+        s.joints.push_back(
+            test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(0, 10.0 - i, 0)));
         prev = name;
     }
     World w(s);
@@ -351,7 +368,7 @@ TEST(RowCouplings, GiveTheGaussSeidelOfRowByRowUpdates) {
                 r.constant[l] = u(rng);
                 r.unbiasedConstant[l] = u(rng);
                 r.vMul[l] = -0.2 - 0.5 * (u(rng) + 1.0);
-                r.impulseMul[l] = s == 1 ? 0.8 : 1.0;  // a soft row
+                r.impulseMul[l] = s == 1 ? 0.8 : 1.0;   // a soft row
                 r.minImpulse[l] = s == 2 ? 0.0 : -0.3;  // one-sided, and bounds that bind
                 r.maxImpulse[l] = 0.3;
                 r.accum[l] = 0.1 * u(rng);
@@ -371,8 +388,10 @@ TEST(RowCouplings, GiveTheGaussSeidelOfRowByRowUpdates) {
                 double* b = refBodies + 8 * bt.body1[l];
                 double vel = 0.0;
                 for (int k = 0; k < 3; ++k)
-                    vel += r.lin0[k][l] * a[k] + r.ang0[k][l] * a[4 + k] - r.lin1[k][l] * b[k] - r.ang1[k][l] * b[4 + k];
-                const double na = std::clamp(r.constant[l] + r.vMul[l] * vel + r.impulseMul[l] * r.accum[l], r.minImpulse[l], r.maxImpulse[l]);
+                    vel += r.lin0[k][l] * a[k] + r.ang0[k][l] * a[4 + k] - r.lin1[k][l] * b[k] -
+                           r.ang1[k][l] * b[4 + k];
+                const double na = std::clamp(r.constant[l] + r.vMul[l] * vel + r.impulseMul[l] * r.accum[l],
+                                             r.minImpulse[l], r.maxImpulse[l]);
                 const double dl = r.response[l] > 0.0 ? na - r.accum[l] : 0.0;
                 if (r.response[l] > 0.0) r.accum[l] = na;
                 for (int k = 0; k < 3; ++k) {
@@ -400,7 +419,9 @@ TEST(RowCouplings, GiveTheGaussSeidelOfRowByRowUpdates) {
             }
             for (int s = 0; s < slots; ++s)
                 for (int l = 0; l < kLanes; ++l)
-                    EXPECT_NEAR(got[static_cast<size_t>(s)].accum[l], ref[static_cast<size_t>(s)].accum[l], 1e-12) << trial;
+                    EXPECT_NEAR(got[static_cast<size_t>(s)].accum[l], ref[static_cast<size_t>(s)].accum[l],
+                                1e-12)
+                        << trial;
         }
     }
 }

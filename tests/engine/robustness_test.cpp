@@ -68,10 +68,20 @@ Scene randomScene(std::mt19937_64& rng) {
         j.invInertiaScale1 = pick(4) == 0 ? 0.0 : logUniform(1e-3, 10.0);
         if (pick(4) == 0) j.breakForce = logUniform(1e-3, 1e4);
         j.params = makeJointParams(pick(kJointTypeCount));
-        Drive drive{true, logUniform(1e-3, 1e12), logUniform(1e-3, 1e6), pick(2) ? kInf : logUniform(1e-3, 1e6),
-                    pick(2) == 0, pick(2) == 0};
-        LimitPair limit{true, -u(rng) * 4.0, u(rng) * 4.0, pick(3) == 0 ? 0.0 : u(rng) * 0.2, u(rng), u(rng),
-                        pick(2) ? 0.0 : logUniform(1e-3, 1e12), pick(2) ? 0.0 : logUniform(1e-3, 1e6)};
+        Drive drive{true,
+                    logUniform(1e-3, 1e12),
+                    logUniform(1e-3, 1e6),
+                    pick(2) ? kInf : logUniform(1e-3, 1e6),
+                    pick(2) == 0,
+                    pick(2) == 0};
+        LimitPair limit{true,
+                        -u(rng) * 4.0,
+                        u(rng) * 4.0,
+                        pick(3) == 0 ? 0.0 : u(rng) * 0.2,
+                        u(rng),
+                        u(rng),
+                        pick(2) ? 0.0 : logUniform(1e-3, 1e12),
+                        pick(2) ? 0.0 : logUniform(1e-3, 1e6)};
         std::visit(
             [&](auto& p) {
                 using T = std::decay_t<decltype(p)>;
@@ -84,7 +94,8 @@ Scene randomScene(std::mt19937_64& rng) {
                     p.damping = logUniform(1e-3, 1e6);
                 } else if constexpr (std::is_same_v<T, RevoluteJoint>) {
                     p.limit = limit;
-                    p.motor = {pick(2) == 0, (u(rng) - 0.5) * 100.0, logUniform(1e-3, 1e6), false, pick(2) == 0, u(rng) * 4 - 2};
+                    p.motor = {pick(2) == 0, (u(rng) - 0.5) * 100.0, logUniform(1e-3, 1e6),
+                               false,        pick(2) == 0,           u(rng) * 4 - 2};
                     p.drive = drive;
                     p.driveTarget = (u(rng) - 0.5) * 20.0;
                 } else if constexpr (std::is_same_v<T, PrismaticJoint>) {
@@ -92,13 +103,21 @@ Scene randomScene(std::mt19937_64& rng) {
                     p.drive = drive;
                     p.driveTarget = (u(rng) - 0.5) * 4.0;
                 } else if constexpr (std::is_same_v<T, SphericalJoint>) {
-                    p.cone = {true, logUniform(1e-3, kPi), logUniform(1e-3, kPi), u(rng) * 0.2, u(rng), u(rng),
-                              pick(2) ? 0.0 : logUniform(1e-3, 1e12), pick(2) ? 0.0 : logUniform(1e-3, 1e6)};
+                    p.cone = {true,
+                              logUniform(1e-3, kPi),
+                              logUniform(1e-3, kPi),
+                              u(rng) * 0.2,
+                              u(rng),
+                              u(rng),
+                              pick(2) ? 0.0 : logUniform(1e-3, 1e12),
+                              pick(2) ? 0.0 : logUniform(1e-3, 1e6)};
                 } else if constexpr (std::is_same_v<T, D6Joint>) {
                     for (D6Motion& m : p.motion) m = static_cast<D6Motion>(pick(3));
                     for (LimitPair& l : p.linearLimit) l = limit;
                     p.twistLimit = limit;
-                    p.swingLimit = {true, logUniform(1e-3, kPi), logUniform(1e-3, kPi), u(rng) * 0.2, u(rng), u(rng), 0.0, 0.0};
+                    p.swingLimit = {
+                        true, logUniform(1e-3, kPi), logUniform(1e-3, kPi), u(rng) * 0.2, u(rng), u(rng), 0.0,
+                        0.0};
                     p.distanceLimitEnabled = pick(2) == 0;
                     p.distanceLimit.upper = u(rng);
                     p.driveX = p.driveTwist = p.driveSwing = p.driveSlerp = drive;
@@ -149,18 +168,21 @@ TEST(Robustness, TenThousandRandomScenesStayFinite) {
             w.step();
             ++steps;
             for (const BodyState& b : w.bodies())
-                ASSERT_TRUE(isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) && isFinite(b.angularVelocity))
+                ASSERT_TRUE(isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) &&
+                            isFinite(b.angularVelocity))
                     << "scene " << n << " step " << i;
             if (w.divergence()) {
-                if (firstDivergence.empty()) firstDivergence = "scene " + std::to_string(n) + ": " + w.divergence()->message;
+                if (firstDivergence.empty())
+                    firstDivergence = "scene " + std::to_string(n) + ": " + w.divergence()->message;
                 if (std::getenv("JOINTLAB_DUMP_DIVERGED")) std::printf("%s\n", serializeScenario(s).c_str());
                 ++diverged;
                 break;
             }
         }
     }
-    std::printf("%d steps over %d valid scenes (%d drawn invalid); %d diverged and were recovered%s%s\n", steps,
-                10000 - invalid, invalid, diverged, firstDivergence.empty() ? "" : "; first: ", firstDivergence.c_str());
+    std::printf("%d steps over %d valid scenes (%d drawn invalid); %d diverged and were recovered%s%s\n",
+                steps, 10000 - invalid, invalid, diverged,
+                firstDivergence.empty() ? "" : "; first: ", firstDivergence.c_str());
     // Body state is never non-finite (asserted every step above), and no step needs the reset to
     // the last good state either. Scenes with non-physical mass scales (each joint seeing a body
     // with its own mass) make the Gauss-Seidel sweeps diverge; the impulse bound
@@ -185,13 +207,15 @@ Scene jointedScene() {
             rj.drive = {true, 50.0, 2.0};
             rj.driveTarget = 0.5;
         }
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(i, 3.5, 0), hinge, rj));
+        s.joints.push_back(
+            test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(i, 3.5, 0), hinge, rj));
         prev = name;
     }
     s.bodies.push_back(test::sphere("ball", Vec3(5.5, 2.5, 0.3), 2.0, 0.3));
     SphericalJoint sj;
     sj.cone.enabled = true;
-    s.joints.push_back(test::joint<SphericalJoint>(s, "ball joint", prev, "ball", Vec3(6, 3.5, 0), kIdentityQuat, sj));
+    s.joints.push_back(
+        test::joint<SphericalJoint>(s, "ball joint", prev, "ball", Vec3(6, 3.5, 0), kIdentityQuat, sj));
     return s;
 }
 
@@ -216,24 +240,29 @@ Scene springTrainScene() {
     const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
     for (int g = 0; g < 8; ++g) {
         const Real x = 2.0 * g;
-        const std::string a = test::indexed("upper", g), b = test::indexed("slider", g), c = test::indexed("bob", g);
+        const std::string a = test::indexed("upper", g), b = test::indexed("slider", g),
+                          c = test::indexed("bob", g);
         s.bodies.push_back(test::box(a, Vec3(x + 0.5, 5.0, 0), Vec3(0.5, 0.1, 0.1), 1.0 + 0.25 * g));
         s.bodies.push_back(test::box(b, Vec3(x + 1.2, 5.0, 0), Vec3(0.2, 0.1, 0.1), 0.5 + 0.1 * g));
         s.bodies.push_back(test::sphere(c, Vec3(x + 1.6, 4.6, 0.1 * g), 0.3 + 0.2 * g, 0.1));
         RevoluteJoint rj;
-        rj.limit = {g % 2 == 0, -0.6 - 0.05 * g, 0.8, 0.05, g == 2 ? 0.5 : 0.0, 0.2, g == 4 ? 400.0 : 0.0, g == 4 ? 5.0 : 0.0};
+        rj.limit = {g % 2 == 0,           -0.6 - 0.05 * g,   0.8, 0.05, g == 2 ? 0.5 : 0.0, 0.2,
+                    g == 4 ? 400.0 : 0.0, g == 4 ? 5.0 : 0.0};
         if (g % 3 == 0) rj.drive = {true, 30.0 + 5.0 * g, 1.0, kInf, g == 3, false};
         if (g == 5) rj.motor.enabled = true, rj.motor.targetVelocity = 1.5, rj.motor.forceLimit = 20.0;
         rj.driveTarget = 0.3;
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", g), "", a, Vec3(x, 5.0, 0), hinge, rj));
+        s.joints.push_back(
+            test::joint<RevoluteJoint>(s, test::indexed("hinge", g), "", a, Vec3(x, 5.0, 0), hinge, rj));
         PrismaticJoint pj;
         pj.limit = {g % 2 == 1, -0.2, 0.3, 0.05};
         pj.drive = {g % 4 != 1, 80.0 * (g + 1), 2.0, g == 6 ? 15.0 : kInf, g % 3 == 1, false};
         pj.driveTarget = 0.1;
-        s.joints.push_back(test::joint<PrismaticJoint>(s, test::indexed("slide", g), a, b, Vec3(x + 1.0, 5.0, 0), kIdentityQuat, pj));
+        s.joints.push_back(test::joint<PrismaticJoint>(s, test::indexed("slide", g), a, b,
+                                                       Vec3(x + 1.0, 5.0, 0), kIdentityQuat, pj));
         SphericalJoint sj;
         sj.cone.enabled = g % 2 == 0;
-        s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("ball", g), b, c, Vec3(x + 1.4, 5.0, 0), kIdentityQuat, sj));
+        s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("ball", g), b, c,
+                                                       Vec3(x + 1.4, 5.0, 0), kIdentityQuat, sj));
     }
     return s;
 }
@@ -250,10 +279,12 @@ Scene limitedHangersScene() {
         s.bodies.push_back(test::sphere(b, Vec3(x + 1.3, 5.0, 0.05 * g), 0.5 + 0.2 * g, 0.1));
         RevoluteJoint rj;
         rj.limit = {true, -0.3 - 0.1 * g, 0.4 + 0.05 * g};
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("shoulder", g), "", a, Vec3(x, 5.0, 0), hinge, rj));
+        s.joints.push_back(
+            test::joint<RevoluteJoint>(s, test::indexed("shoulder", g), "", a, Vec3(x, 5.0, 0), hinge, rj));
         SphericalJoint sj;
         sj.cone.enabled = true;
-        s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("wrist", g), a, b, Vec3(x + 1.0, 5.0, 0), kIdentityQuat, sj));
+        s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("wrist", g), a, b,
+                                                       Vec3(x + 1.0, 5.0, 0), kIdentityQuat, sj));
     }
     return s;
 }
@@ -273,22 +304,26 @@ Scene lockJointsScene() {
     s.bodies.push_back(post);
     for (int y = 0; y < ny; ++y)
         for (int x = 0; x < nx; ++x)
-            s.bodies.push_back(test::sphere(name(x, y), Vec3(x * 0.5, 6.0 - y * 0.5, 0.02 * x * y), 1.0 + 0.1 * ((x + y) % 3)));
+            s.bodies.push_back(test::sphere(name(x, y), Vec3(x * 0.5, 6.0 - y * 0.5, 0.02 * x * y),
+                                            1.0 + 0.1 * ((x + y) % 3)));
     SphericalJoint sj;
     for (int y = 0; y < ny; ++y)
         for (int x = 0; x < nx; ++x) {
             const Vec3 p(x * 0.5, 6.0 - y * 0.5, 0.02 * x * y);
             if (x + 1 < nx)
-                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("right", y * 100 + x), name(x, y), name(x + 1, y),
-                                                               p + Vec3(0.25, 0, 0), test::axisAngle(Vec3(0, 0, 1), 0.1 * x), sj));
+                s.joints.push_back(test::joint<SphericalJoint>(
+                    s, test::indexed("right", y * 100 + x), name(x, y), name(x + 1, y), p + Vec3(0.25, 0, 0),
+                    test::axisAngle(Vec3(0, 0, 1), 0.1 * x), sj));
             if (y + 1 < ny)
-                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("down", y * 100 + x), name(x, y), name(x, y + 1),
+                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("down", y * 100 + x),
+                                                               name(x, y), name(x, y + 1),
                                                                p - Vec3(0, 0.25, 0), kIdentityQuat, sj));
             if (y == 0 && x % 3 == 0)
-                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("hold", x), "", name(x, y), p + Vec3(0, 0.25, 0),
-                                                               kIdentityQuat, sj));
+                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("hold", x), "", name(x, y),
+                                                               p + Vec3(0, 0.25, 0), kIdentityQuat, sj));
         }
-    s.joints.push_back(test::joint<SphericalJoint>(s, "post", "post", name(0, 0), Vec3(-0.5, 6.0, 0.0), kIdentityQuat, sj));
+    s.joints.push_back(
+        test::joint<SphericalJoint>(s, "post", "post", name(0, 0), Vec3(-0.5, 6.0, 0.0), kIdentityQuat, sj));
     s.joints[3].invMassScale0 = 0.5;
     s.joints[3].invInertiaScale1 = 2.0;
     // welded pairs of boxes: A_i welded to the world, B_i to A_i (independent joints, so their
@@ -300,7 +335,8 @@ Scene lockJointsScene() {
         BodyDesc bb = test::box(b, at + Vec3(0.4, 0.0, 0.0), Vec3(0.2, 0.05, 0.1), 1.0 + 0.1 * i);
         bb.angularVelocity = Vec3(0.5 * i, 1.0, -0.3 * i);
         s.bodies.push_back(bb);
-        s.joints.push_back(test::joint<FixedJoint>(s, test::indexed("top", i), "", a, at - Vec3(0.2, 0.0, 0.0),
+        s.joints.push_back(test::joint<FixedJoint>(s, test::indexed("top", i), "", a,
+                                                   at - Vec3(0.2, 0.0, 0.0),
                                                    test::axisAngle(Vec3(0, 0, 1), 0.2 * i), FixedJoint{}));
         JointDesc weld = test::joint<FixedJoint>(s, test::indexed("weld", i), a, b, at + Vec3(0.2, 0.0, 0.0),
                                                  test::axisAngle(Vec3(1, 1, 0), 0.3 * i), FixedJoint{});
@@ -309,16 +345,19 @@ Scene lockJointsScene() {
     }
     // welds of the static post to the world: no body can move, so all their rows are inactive
     for (int i = 0; i < 5; ++i)
-        s.joints.push_back(test::joint<FixedJoint>(s, test::indexed("anchor", i), "", "post", Vec3(-1.0, 6.0 + 0.1 * i, 0.0),
-                                                   kIdentityQuat, FixedJoint{}));
+        s.joints.push_back(test::joint<FixedJoint>(s, test::indexed("anchor", i), "", "post",
+                                                   Vec3(-1.0, 6.0 + 0.1 * i, 0.0), kIdentityQuat,
+                                                   FixedJoint{}));
     // a hinge chain, no limits
     const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
     std::string prev;
     for (int i = 0; i < 12; ++i) {
         const std::string link = test::indexed("link", i);
-        s.bodies.push_back(test::box(link, Vec3(-3.0 - 0.5 * i, 7.5, 0.0), Vec3(0.25, 0.05, 0.05), 1.0 + 0.5 * (i % 3)));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, link, Vec3(-2.75 - 0.5 * i, 7.5, 0.0),
-                                                      hinge, RevoluteJoint{}));
+        s.bodies.push_back(
+            test::box(link, Vec3(-3.0 - 0.5 * i, 7.5, 0.0), Vec3(0.25, 0.05, 0.05), 1.0 + 0.5 * (i % 3)));
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, link,
+                                                      Vec3(-2.75 - 0.5 * i, 7.5, 0.0), hinge,
+                                                      RevoluteJoint{}));
         prev = link;
     }
     return s;
@@ -339,7 +378,8 @@ uint64_t jointedSceneHash(SolverType solver, const char* label) {
 
 TEST(Determinism, PinnedHashOfAJointedScene) {
     const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0x63f1f6e0eff594b8ull};
-    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) EXPECT_EQ(jointedSceneHash(solver, ""), expected[int(solver)]);
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS})
+        EXPECT_EQ(jointedSceneHash(solver, ""), expected[int(solver)]);
 }
 
 // A chain long enough that the colouring reorders it (past 8 ordered colours: runs of 8 joints
@@ -351,8 +391,8 @@ Scene longChainScene() {
     for (int i = 0; i < 24; ++i) {
         const std::string name = test::indexed("link", i);
         s.bodies.push_back(test::box(name, Vec3(0.25 + 0.5 * i, 8.0, 0), Vec3(0.25, 0.05, 0.05), 1.0));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(0.5 * i, 8.0, 0), hinge,
-                                                      RevoluteJoint{}));
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name,
+                                                      Vec3(0.5 * i, 8.0, 0), hinge, RevoluteJoint{}));
         prev = name;
     }
     return s;
@@ -373,8 +413,8 @@ TEST(Determinism, PinnedHashOfAColouredChain) {
             setSolverOrder(SolverOrder::Coloured);
             coloured.step();
         }
-        std::printf("%s coloured chain: state hash after 600 steps 0x%016llxull\n", kSolverTypeNames[int(solver)],
-                    static_cast<unsigned long long>(coloured.stateHash()));
+        std::printf("%s coloured chain: state hash after 600 steps 0x%016llxull\n",
+                    kSolverTypeNames[int(solver)], static_cast<unsigned long long>(coloured.stateHash()));
         EXPECT_NE(coloured.stateHash(), sequential.stateHash()) << "the colouring should reorder this chain";
         EXPECT_EQ(coloured.stateHash(), expected[int(solver)]);
     }
@@ -399,7 +439,8 @@ TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
 // step, with ground contacts (friction batches), limits and a drive in the scene, for PGS and TGS.
 TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        for (Scene s : {jointedScene(), longChainScene(), springTrainScene(), limitedHangersScene(), lockJointsScene()}) {
+        for (Scene s : {jointedScene(), longChainScene(), springTrainScene(), limitedHangersScene(),
+                        lockJointsScene()}) {
             s.settings.solver = solver;
             s.settings.groundPlane = true;
             World a(s), b(s);
@@ -415,7 +456,8 @@ TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
                 // The row set-up too (AVX2: plain hard rows 4 at a time): the same row results, bit for bit.
                 const auto ra = a.rowResults(), rb = b.rowResults();
                 const auto active = [](std::span<const RowResult> rs) {
-                    return static_cast<int>(std::count_if(rs.begin(), rs.end(), [](const RowResult& r) { return r.active; }));
+                    return static_cast<int>(
+                        std::count_if(rs.begin(), rs.end(), [](const RowResult& r) { return r.active; }));
                 };
                 ASSERT_EQ(activeA, active(ra)) << "step " << i;
                 ASSERT_EQ(activeB, active(rb)) << "step " << i;
@@ -425,7 +467,8 @@ TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
                 }
                 ASSERT_EQ(ra.size(), rb.size());
                 for (size_t k = 0; k < ra.size(); ++k) {
-                    ASSERT_EQ(std::memcmp(&ra[k].impulse, &rb[k].impulse, 5 * sizeof(Real)), 0) << "step " << i << " row " << k;
+                    ASSERT_EQ(std::memcmp(&ra[k].impulse, &rb[k].impulse, 5 * sizeof(Real)), 0)
+                        << "step " << i << " row " << k;
                     ASSERT_EQ(ra[k].clamped, rb[k].clamped);
                     ASSERT_EQ(ra[k].active, rb[k].active);
                 }
@@ -435,70 +478,75 @@ TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
                 const auto wa = a.rows(), wb = b.rows();
                 ASSERT_EQ(wa.size(), wb.size());
                 for (size_t k = 0; k < wa.size(); ++k) {
-                    ASSERT_EQ(std::memcmp(&wa[k].linear0, &wb[k].linear0, 16 * sizeof(Real)), 0) << "step " << i << " row " << k;
+                    ASSERT_EQ(std::memcmp(&wa[k].linear0, &wb[k].linear0, 16 * sizeof(Real)), 0)
+                        << "step " << i << " row " << k;
                     ASSERT_EQ(std::memcmp(&wa[k].mods, &wb[k].mods, sizeof wa[k].mods), 0) << "row " << k;
                     ASSERT_EQ(wa[k].flags, wb[k].flags) << "row " << k;
                     ASSERT_EQ(wa[k].solveHint, wb[k].solveHint) << "row " << k;
-                    ASSERT_EQ(std::memcmp(&wa[k].erpOverride, &wb[k].erpOverride, sizeof(Real)), 0) << "row " << k;
+                    ASSERT_EQ(std::memcmp(&wa[k].erpOverride, &wb[k].erpOverride, sizeof(Real)), 0)
+                        << "row " << k;
                     ASSERT_STREQ(wa[k].label, wb[k].label) << "row " << k;
                 }
                 for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
                     const JointState &ja = a.jointState(j), &jb = b.jointState(j);
                     ASSERT_EQ(ja.firstRow, jb.firstRow);
-                    ASSERT_EQ(std::memcmp(&ja.force, &jb.force, sizeof(Vec3)), 0) << "step " << i << " joint " << j;
-                    ASSERT_EQ(std::memcmp(&ja.torque, &jb.torque, sizeof(Vec3)), 0) << "step " << i << " joint " << j;
+                    ASSERT_EQ(std::memcmp(&ja.force, &jb.force, sizeof(Vec3)), 0)
+                        << "step " << i << " joint " << j;
+                    ASSERT_EQ(std::memcmp(&ja.torque, &jb.torque, sizeof(Vec3)), 0)
+                        << "step " << i << " joint " << j;
                 }
             }
         }
     }
     setSolverKernel(SolverKernel::Auto);
-    std::printf("kernel compared with the plain one: %s\n", activeSolverKernel() == SolverKernel::Avx2 ? "AVX2" : "plain (no AVX2)");
+    std::printf("kernel compared with the plain one: %s\n",
+                activeSolverKernel() == SolverKernel::Avx2 ? "AVX2" : "plain (no AVX2)");
 }
 
 // Row results and joint forces are worked out when first asked for: asking every step or only
 // after the last, or after changing the settings, gives the same bits.
 TEST(Determinism, RowResultsAndForcesDoNotDependOnWhenTheyAreRead) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
-      for (Scene s : {jointedScene(), lockJointsScene()}) {
-        s.settings.solver = solver;
-        s.settings.groundPlane = true;
-        World a(s), b(s);
-        WorldSnapshot early;
-        for (int i = 0; i < 200; ++i) {
-            a.step();
-            b.step();
-            ASSERT_FALSE(a.rowResults().empty());
-            (void)a.jointState(0);
-            if (i == 20) early = b.snapshot();
+        for (Scene s : {jointedScene(), lockJointsScene()}) {
+            s.settings.solver = solver;
+            s.settings.groundPlane = true;
+            World a(s), b(s);
+            WorldSnapshot early;
+            for (int i = 0; i < 200; ++i) {
+                a.step();
+                b.step();
+                ASSERT_FALSE(a.rowResults().empty());
+                (void)a.jointState(0);
+                if (i == 20) early = b.snapshot();
+            }
+            // the results and rows describe the step that ran, whatever happens after it
+            b.settings().dt *= 0.5;
+            b.settings().posIters += 3;
+            b.settings().autoBaumgarte = false;
+            b.settings().baumgarte = 0.3;
+            b.setBodyState(0, b.bodies()[1]);
+            b.restore(early);
+            const auto wa = a.rows(), wb = b.rows();
+            ASSERT_EQ(wa.size(), wb.size());
+            for (size_t k = 0; k < wa.size(); ++k) {
+                EXPECT_EQ(std::memcmp(&wa[k].linear0, &wb[k].linear0, 16 * sizeof(Real)), 0) << "row " << k;
+                EXPECT_STREQ(wa[k].label, wb[k].label) << "row " << k;
+            }
+            const auto ra = a.rowResults(), rb = b.rowResults();
+            ASSERT_EQ(ra.size(), rb.size());
+            for (size_t k = 0; k < ra.size(); ++k) {
+                EXPECT_EQ(std::memcmp(&ra[k].impulse, &rb[k].impulse, 5 * sizeof(Real)), 0) << "row " << k;
+                EXPECT_EQ(ra[k].clamped, rb[k].clamped);
+                EXPECT_EQ(ra[k].active, rb[k].active);
+            }
+            for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
+                EXPECT_EQ(a.jointRowResults(j).size(), b.jointRowResults(j).size());
+                // joint forces too (also worked out on request): b's were never read before
+                const JointState &ja = a.jointState(j), &jb = b.jointState(j);
+                EXPECT_EQ(std::memcmp(&ja.force, &jb.force, sizeof(Vec3)), 0) << "joint " << j;
+                EXPECT_EQ(std::memcmp(&ja.torque, &jb.torque, sizeof(Vec3)), 0) << "joint " << j;
+            }
         }
-        // the results and rows describe the step that ran, whatever happens after it
-        b.settings().dt *= 0.5;
-        b.settings().posIters += 3;
-        b.settings().autoBaumgarte = false;
-        b.settings().baumgarte = 0.3;
-        b.setBodyState(0, b.bodies()[1]);
-        b.restore(early);
-        const auto wa = a.rows(), wb = b.rows();
-        ASSERT_EQ(wa.size(), wb.size());
-        for (size_t k = 0; k < wa.size(); ++k) {
-            EXPECT_EQ(std::memcmp(&wa[k].linear0, &wb[k].linear0, 16 * sizeof(Real)), 0) << "row " << k;
-            EXPECT_STREQ(wa[k].label, wb[k].label) << "row " << k;
-        }
-        const auto ra = a.rowResults(), rb = b.rowResults();
-        ASSERT_EQ(ra.size(), rb.size());
-        for (size_t k = 0; k < ra.size(); ++k) {
-            EXPECT_EQ(std::memcmp(&ra[k].impulse, &rb[k].impulse, 5 * sizeof(Real)), 0) << "row " << k;
-            EXPECT_EQ(ra[k].clamped, rb[k].clamped);
-            EXPECT_EQ(ra[k].active, rb[k].active);
-        }
-        for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
-            EXPECT_EQ(a.jointRowResults(j).size(), b.jointRowResults(j).size());
-            // joint forces too (also worked out on request): b's were never read before
-            const JointState &ja = a.jointState(j), &jb = b.jointState(j);
-            EXPECT_EQ(std::memcmp(&ja.force, &jb.force, sizeof(Vec3)), 0) << "joint " << j;
-            EXPECT_EQ(std::memcmp(&ja.torque, &jb.torque, sizeof(Vec3)), 0) << "joint " << j;
-        }
-    }
 }
 
 TEST(Determinism, SnapshotRestoreContinuesBitIdentically) {

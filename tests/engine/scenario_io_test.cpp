@@ -792,7 +792,8 @@ struct DocTable {
     void row(const char* name, const std::string& type, const Field& f, const std::string& valid,
              const std::string& def) {
         std::string help;
-        for (const char* c = f.help; *c; ++c) help += *c == '|' ? std::string("\\|") : std::string(1, *c);  // keep one cell
+        for (const char* c = f.help; *c; ++c)
+            help += *c == '|' ? std::string("\\|") : std::string(1, *c);  // keep one cell
         if (f.angle) help += " (radians)";
         out += "| `" + std::string(name) + "` | " + type + " | " + (*f.unit ? f.unit : "–") + " | " + valid +
                " | " + (isRequired(name) ? std::string("**required**") : def) + " | " + help + " |\n";

@@ -55,11 +55,15 @@ const std::map<std::string, Expectation> kExpectations = {
      {0.06, true, false, "20-link whip at dt = 1/120 s (measured 0.039 m; at 1/60 s it reaches metres)"}},
     {"bridge.json", {0.05, true, true, "joints that hold stay together while others break"}},
     {"showcase.json", {0.05, true, false, "short chain + pendulum + hinge + slider (measured 0.029 m)"}},
-    {"gear_train.json", {0.002, false, false,
-                         "three gears, the first motor-driven: the spin-up transient (measured 0.0012 rad at step 3)"}},
-    {"rack_pinion.json", {0.001, false, false,
-                          "the rack hits its rail limit with the motor pushing (measured 4.6e-4 m at the impact)"}},
-    {"atwood.json", {1.5e-4, true, false, "pulley rope, slack and caught again after the heavy box lands (measured 8.2e-5 m)"}},
+    {"gear_train.json",
+     {0.002, false, false,
+      "three gears, the first motor-driven: the spin-up transient (measured 0.0012 rad at step 3)"}},
+    {"rack_pinion.json",
+     {0.001, false, false,
+      "the rack hits its rail limit with the motor pushing (measured 4.6e-4 m at the impact)"}},
+    {"atwood.json",
+     {1.5e-4, true, false,
+      "pulley rope, slack and caught again after the heavy box lands (measured 8.2e-5 m)"}},
 };
 // Scenarios added without an entry get a loose "does not come apart" bound.
 const Expectation kDefault{0.5, false, false, "not listed: only checks that nothing comes apart"};

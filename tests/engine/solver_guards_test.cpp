@@ -17,11 +17,13 @@ namespace {
 constexpr SolverType kSolvers[] = {SolverType::PGS, SolverType::TGS};
 
 bool finite(const BodyState& b) {
-    return isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) && isFinite(b.angularVelocity);
+    return isFinite(b.pose.p) && isFinite(b.pose.q) && isFinite(b.linearVelocity) &&
+           isFinite(b.angularVelocity);
 }
 
 bool sameBits(const BodyState& a, const BodyState& b) {
-    return std::memcmp(&a.pose.p, &b.pose.p, sizeof a.pose.p) == 0 && std::memcmp(&a.pose.q, &b.pose.q, sizeof a.pose.q) == 0 &&
+    return std::memcmp(&a.pose.p, &b.pose.p, sizeof a.pose.p) == 0 &&
+           std::memcmp(&a.pose.q, &b.pose.q, sizeof a.pose.q) == 0 &&
            std::memcmp(&a.linearVelocity, &b.linearVelocity, sizeof a.linearVelocity) == 0 &&
            std::memcmp(&a.angularVelocity, &b.angularVelocity, sizeof a.angularVelocity) == 0;
 }
@@ -29,7 +31,8 @@ bool sameBits(const BodyState& a, const BodyState& b) {
 /// Runs `scene` for `steps` steps with each solver, asserting after every step that every body
 /// value is finite and that the step did not need the reset to the last good state. `perStep`
 /// (optional) is called before each step, `check` after the run.
-void runBothSolvers(const Scene& scene, int steps, const char* what, const std::function<void(World&, int)>& perStep = {},
+void runBothSolvers(const Scene& scene, int steps, const char* what,
+                    const std::function<void(World&, int)>& perStep = {},
                     const std::function<void(const World&, SolverType)>& check = {}) {
     ASSERT_EQ(validateScene(scene), "") << what << ": the loader would refuse it";
     for (SolverType solver : kSolvers) {
@@ -39,9 +42,11 @@ void runBothSolvers(const Scene& scene, int steps, const char* what, const std::
         for (int i = 0; i < steps; ++i) {
             if (perStep) perStep(w, i);
             w.step();
-            ASSERT_FALSE(w.divergence()) << what << " (" << kSolverTypeNames[int(solver)] << "): " << w.divergence()->message;
+            ASSERT_FALSE(w.divergence())
+                << what << " (" << kSolverTypeNames[int(solver)] << "): " << w.divergence()->message;
             for (size_t b = 0; b < w.bodies().size(); ++b)
-                ASSERT_TRUE(finite(w.bodies()[b])) << what << " (" << kSolverTypeNames[int(solver)] << ") step " << i << " body " << b;
+                ASSERT_TRUE(finite(w.bodies()[b]))
+                    << what << " (" << kSolverTypeNames[int(solver)] << ") step " << i << " body " << b;
         }
         if (check) check(w, solver);
     }
@@ -114,14 +119,13 @@ TEST(SolverGuards, LinearAndAngularSpeedCapsHoldUnderHugeForces) {
     s.settings.maxAngularSpeed = maxAngular;
     s.bodies.push_back(test::box("free", Vec3(0, 2, 0), Vec3(0.3, 0.1, 0.2), 1.0));
     s.bodies.push_back(test::box("arm", Vec3(3, 2, 0), Vec3(0.5, 0.1, 0.1), 1.0));
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "hinge", "", "arm", Vec3(2.5, 2, 0), test::axisAngle(Vec3(0, 1, 0), kPi / 2)));
+    s.joints.push_back(test::joint<RevoluteJoint>(s, "hinge", "", "arm", Vec3(2.5, 2, 0),
+                                                  test::axisAngle(Vec3(0, 1, 0), kPi / 2)));
     Real seenLinear[2] = {}, seenAngular[2] = {};
-    runBothSolvers(
-        s, 300, "huge forces under speed caps",
-        [&](World& w, int i) {
-            const Vec3 f = (i % 50 < 25 ? 1.0 : -1.0) * Vec3(1e9, 3e8, -2e9);
-            for (int b = 0; b < 2; ++b) w.applyForce(b, f, w.bodies()[b].pose.p + Vec3(0.2, 0.1, -0.1));
-        });
+    runBothSolvers(s, 300, "huge forces under speed caps", [&](World& w, int i) {
+        const Vec3 f = (i % 50 < 25 ? 1.0 : -1.0) * Vec3(1e9, 3e8, -2e9);
+        for (int b = 0; b < 2; ++b) w.applyForce(b, f, w.bodies()[b].pose.p + Vec3(0.2, 0.1, -0.1));
+    });
     // The caps after every step, both solvers (a second pass that records the speeds).
     for (SolverType solver : kSolvers) {
         Scene t = s;
@@ -184,10 +188,13 @@ TEST(SolverGuards, ADivergingStepIsUndoneExactlyAndBlamedOnTheJoint) {
         EXPECT_EQ(d.step, 41);
         EXPECT_EQ(d.body, 0);
         EXPECT_EQ(d.joint, 1);
-        EXPECT_EQ(d.message, "joint \"pivot\" diverged at step 41 (body \"bob\" became non-finite); every body was put back "
-                             "to its state before that step");
+        EXPECT_EQ(
+            d.message,
+            "joint \"pivot\" diverged at step 41 (body \"bob\" became non-finite); every body was put back "
+            "to its state before that step");
         // Every body, also the healthy one the failed step moved, is back bit for bit; no time passed.
-        for (size_t b = 0; b < before.size(); ++b) EXPECT_TRUE(sameBits(w.bodies()[b], before[b])) << "body " << b;
+        for (size_t b = 0; b < before.size(); ++b)
+            EXPECT_TRUE(sameBits(w.bodies()[b], before[b])) << "body " << b;
         EXPECT_EQ(w.stateHash(), hash);
         EXPECT_EQ(w.stepCount(), 40);
         EXPECT_EQ(w.time(), time);
@@ -211,13 +218,15 @@ TEST(SolverGuards, ZeroLengthDistanceJoint) {
     dj.minDistance = 0.0;
     dj.maxDistance = 0.0;
     s.joints.push_back(test::joint<DistanceJoint>(s, "zero", "a", "b", Vec3(0, 2, 0), kIdentityQuat, dj));
-    s.joints.push_back(test::joint<DistanceJoint>(s, "zero to world", "", "a", Vec3(0, 2, 0), kIdentityQuat, dj));
+    s.joints.push_back(
+        test::joint<DistanceJoint>(s, "zero to world", "", "a", Vec3(0, 2, 0), kIdentityQuat, dj));
     runBothSolvers(s, 400, "zero-length distance joint", {}, [](const World& w, SolverType solver) {
         // The rope of length 0 keeps both anchors together, to within what 4 iterations leave
         // while b spins (a few cm; the boxes are 20-60 cm): the rows' direction is undefined
         // when the anchors coincide, and the joint must still pull, not explode or go slack.
         const Real gap = glm::length(test::anchor0(w, 0) - test::anchor1(w, 0));
-        std::printf("%s: zero-length rope, anchors %.3g m apart after 400 steps\n", kSolverTypeNames[int(solver)], gap);
+        std::printf("%s: zero-length rope, anchors %.3g m apart after 400 steps\n",
+                    kSolverTypeNames[int(solver)], gap);
         EXPECT_LT(gap, 0.15);
     });
 }
@@ -245,9 +254,11 @@ TEST(SolverGuards, MassRatioOfAMillionHangsFromALightLink) {
         // must not do is cut the load: every row's impulse stays far inside ±kMaxRowVelocityChange/r
         // (1e12), here |λ|·r is at most ~1e6.
         Real largest = 0.0;
-        for (const RowResult& r : w.rowResults()) largest = std::max(largest, std::abs(r.impulse) * r.unitResponse);
-        std::printf("%s: 1e6 kg ball at y = %.4g m after 10 s (starts at 1.5); largest |impulse|*r = %.3g m/s\n",
-                    kSolverTypeNames[int(solver)], w.bodies()[1].pose.p.y, largest);
+        for (const RowResult& r : w.rowResults())
+            largest = std::max(largest, std::abs(r.impulse) * r.unitResponse);
+        std::printf(
+            "%s: 1e6 kg ball at y = %.4g m after 10 s (starts at 1.5); largest |impulse|*r = %.3g m/s\n",
+            kSolverTypeNames[int(solver)], w.bodies()[1].pose.p.y, largest);
         EXPECT_GT(largest, 1e3);  // the rows do pull hard
         EXPECT_LT(largest, 1e12 * 1e-3);
     });
@@ -271,7 +282,8 @@ TEST(SolverGuards, GearAndRackWithParallelAxesAndZeroRatios) {
     for (Real ratio : {0.0, 1.0, -1e3, 1e-3}) {
         Scene s = test::emptyScene(true);
         s.bodies.push_back(test::box("g0", Vec3(0, 2, 0), Vec3(0.3, 0.3, 0.05), 1.0));
-        s.bodies.push_back(test::box("g1", Vec3(0, 2, 0), Vec3(0.2, 0.2, 0.05), 1.0));  // same place, same axes
+        s.bodies.push_back(
+            test::box("g1", Vec3(0, 2, 0), Vec3(0.2, 0.2, 0.05), 1.0));  // same place, same axes
         s.bodies.push_back(test::box("rack", Vec3(1, 2, 0), Vec3(0.5, 0.05, 0.05), 1.0));
         s.bodies[0].angularVelocity = Vec3(4, 0, 0);
         s.joints.push_back(test::joint<RevoluteJoint>(s, "h0", "", "g0", Vec3(0, 2, 0)));
@@ -279,10 +291,12 @@ TEST(SolverGuards, GearAndRackWithParallelAxesAndZeroRatios) {
         gear.ratio = ratio;
         s.joints.push_back(test::joint<GearJoint>(s, "gear", "g0", "g1", Vec3(0, 2, 0), kIdentityQuat, gear));
         gear.mode = GearMode::Linear;
-        s.joints.push_back(test::joint<GearJoint>(s, "linear gear", "g1", "rack", Vec3(0, 2, 0), kIdentityQuat, gear));
+        s.joints.push_back(
+            test::joint<GearJoint>(s, "linear gear", "g1", "rack", Vec3(0, 2, 0), kIdentityQuat, gear));
         RackPinionJoint rp;
         rp.ratio = ratio;
-        s.joints.push_back(test::joint<RackPinionJoint>(s, "rack", "g0", "rack", Vec3(1, 2, 0), kIdentityQuat, rp));
+        s.joints.push_back(
+            test::joint<RackPinionJoint>(s, "rack", "g0", "rack", Vec3(1, 2, 0), kIdentityQuat, rp));
         runBothSolvers(s, 300, ("gear and rack, ratio " + std::to_string(ratio)).c_str());
     }
 }
@@ -326,7 +340,8 @@ TEST(SolverGuards, Stiffness1e12DrivesAndLimitsAtDt1Over30) {
     PrismaticJoint pj;
     pj.drive = stiff;
     pj.driveTarget = 1.5;
-    s.joints.push_back(test::joint<PrismaticJoint>(s, "prismatic", "", "p", Vec3(3, 2, 0), kIdentityQuat, pj));
+    s.joints.push_back(
+        test::joint<PrismaticJoint>(s, "prismatic", "", "p", Vec3(3, 2, 0), kIdentityQuat, pj));
     D6Joint d6;
     for (D6Motion& m : d6.motion) m = D6Motion::Free;
     d6.driveX = d6.driveY = d6.driveZ = d6.driveSlerp = stiff;
@@ -338,7 +353,8 @@ TEST(SolverGuards, Stiffness1e12DrivesAndLimitsAtDt1Over30) {
     spring.stiffness = 1e12;
     spring.damping = 1e6;
     spring.maxDistance = 0.1;
-    s.joints.push_back(test::joint<DistanceJoint>(s, "spring", "r", "p", Vec3(1, 2, 0), kIdentityQuat, spring));
+    s.joints.push_back(
+        test::joint<DistanceJoint>(s, "spring", "r", "p", Vec3(1, 2, 0), kIdentityQuat, spring));
     runBothSolvers(s, 300, "stiffness 1e12 at dt 1/30");
 }
 
@@ -351,16 +367,19 @@ TEST(SolverGuards, HugeAppliedForcesOnAJointedChain) {
         s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("j", i), prev, name, Vec3(i, 3, 0)));
         prev = name;
     }
-    runBothSolvers(s, 300, "huge applied forces", [](World& w, int i) {
-        const Real sign = (i / 7) % 2 ? 1.0 : -1.0;
-        w.applyForce(2, sign * Vec3(1e12, -3e11, 5e11), w.bodies()[2].pose.p + Vec3(0.4, 0.05, 0));
-        w.applyForce(3, Vec3(0, 1e10, 0), w.bodies()[3].pose.p);
-    }, [](const World& w, SolverType) {
-        for (const BodyState& b : w.bodies()) {
-            EXPECT_LE(glm::length(b.linearVelocity), w.scene().settings.maxLinearSpeed * (1 + 1e-12));
-            EXPECT_LE(glm::length(b.angularVelocity), w.scene().settings.maxAngularSpeed * (1 + 1e-12));
-        }
-    });
+    runBothSolvers(
+        s, 300, "huge applied forces",
+        [](World& w, int i) {
+            const Real sign = (i / 7) % 2 ? 1.0 : -1.0;
+            w.applyForce(2, sign * Vec3(1e12, -3e11, 5e11), w.bodies()[2].pose.p + Vec3(0.4, 0.05, 0));
+            w.applyForce(3, Vec3(0, 1e10, 0), w.bodies()[3].pose.p);
+        },
+        [](const World& w, SolverType) {
+            for (const BodyState& b : w.bodies()) {
+                EXPECT_LE(glm::length(b.linearVelocity), w.scene().settings.maxLinearSpeed * (1 + 1e-12));
+                EXPECT_LE(glm::length(b.angularVelocity), w.scene().settings.maxAngularSpeed * (1 + 1e-12));
+            }
+        });
 }
 
 }  // namespace

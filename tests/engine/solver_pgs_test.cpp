@@ -15,7 +15,8 @@ TEST(PGS, SingleRowResolvesItsErrorInOnePositionIteration) {
     s.settings.gravity = Vec3(0.0);
     s.settings.posIters = 1;
     s.settings.velIters = 0;
-    s.bodies.push_back(test::sphere("ball", Vec3(0.8, 2.8, 0.4), 3.0, 0.1));  // |(0.8, 0.8, 0.4)| = 1.2 m from the anchor
+    s.bodies.push_back(
+        test::sphere("ball", Vec3(0.8, 2.8, 0.4), 3.0, 0.1));  // |(0.8, 0.8, 0.4)| = 1.2 m from the anchor
     DistanceJoint dj;
     dj.maxDistance = 1.0;
     JointDesc j = test::joint<DistanceJoint>(s, "rope", "", "ball", Vec3(0, 2, 0), Quat(1, 0, 0, 0), dj);
@@ -47,7 +48,8 @@ TEST(PGS, UserBaumgarteLeavesOneMinusAlphaOfTheErrorPerStep) {
             s.bodies.push_back(test::sphere("ball", Vec3(0.8, 2.8, 0.4), 3.0, 0.1));  // 1.2 m from the anchor
             DistanceJoint dj;
             dj.maxDistance = 1.0;
-            JointDesc j = test::joint<DistanceJoint>(s, "rope", "", "ball", Vec3(0, 2, 0), Quat(1, 0, 0, 0), dj);
+            JointDesc j =
+                test::joint<DistanceJoint>(s, "rope", "", "ball", Vec3(0, 2, 0), Quat(1, 0, 0, 0), dj);
             j.frame1 = Transform{};
             s.joints.push_back(j);
             World w(s);
@@ -60,9 +62,10 @@ TEST(PGS, UserBaumgarteLeavesOneMinusAlphaOfTheErrorPerStep) {
                 const Real Cnow = 1.0 - glm::length(w.bodies()[0].pose.p - Vec3(0, 2, 0));
                 worst = std::max(worst, std::abs(Cnow - C));
                 if (n == 1)
-                    std::printf("alpha %.1f, %d pos iters: after 1 step C = %.15f (expected (1 − α)·C0 = %.15f), "
-                                "speed %.2e m/s\n",
-                                alpha, posIters, Cnow, C, glm::length(w.bodies()[0].linearVelocity));
+                    std::printf(
+                        "alpha %.1f, %d pos iters: after 1 step C = %.15f (expected (1 − α)·C0 = %.15f), "
+                        "speed %.2e m/s\n",
+                        alpha, posIters, Cnow, C, glm::length(w.bodies()[0].linearVelocity));
                 EXPECT_LT(glm::length(w.bodies()[0].linearVelocity), 1e-12);
             }
             std::printf("  worst |C_n − (1 − α)^n·C_0| over 5 steps %.2e m\n", worst);
@@ -85,7 +88,8 @@ TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
     b.orientation = glm::normalize(Quat(0.7, -0.4, 0.1, 0.5));
     b.angularVelocity = Vec3(-1.5, 0.4, 0.3);
     s.bodies = {a, b};
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "h", "", "a", Vec3(0.1, 2.05, 0.12), test::axisAngle(Vec3(0.2, 0.1, 1), 0.4)));
+    s.joints.push_back(test::joint<RevoluteJoint>(s, "h", "", "a", Vec3(0.1, 2.05, 0.12),
+                                                  test::axisAngle(Vec3(0.2, 0.1, 1), 0.4)));
     s.joints.push_back(test::joint<SphericalJoint>(s, "s", "a", "b", Vec3(1.1, 1.8, 0.2)));
     s.joints.back().frame1.p += Vec3(0.02, -0.01, 0.03);  // initial separation, so the bias matters
     s.joints.push_back(test::joint<PrismaticJoint>(s, "p", "a", "b", Vec3(1.0, 1.9, 0.1)));
@@ -93,7 +97,12 @@ TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
 
     // --- reference: the doc's recipe with Δv and Δω in plain form ---
     const Real dt = s.settings.dt;
-    struct Ref { Real invMass; Mat3 invI; Vec3 v, w, dv{0.0}, dw{0.0}; Transform pose; };
+    struct Ref {
+        Real invMass;
+        Mat3 invI;
+        Vec3 v, w, dv{0.0}, dw{0.0};
+        Transform pose;
+    };
     std::vector<Ref> bodies;
     for (int i = 0; i < 2; ++i) {
         const BodyDesc& d = s.bodies[static_cast<size_t>(i)];
@@ -101,10 +110,16 @@ TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
         const Mat3 R = glm::mat3_cast(d.orientation);
         Mat3 D(0.0);
         for (int k = 0; k < 3; ++k) D[k][k] = 1.0 / mp.inertia[k];
-        bodies.push_back({1.0 / mp.mass, R * D * glm::transpose(R), d.linearVelocity + dt * s.settings.gravity,
-                          d.angularVelocity, Vec3(0.0), Vec3(0.0), Transform{d.position, d.orientation}});
+        bodies.push_back({1.0 / mp.mass, R * D * glm::transpose(R),
+                          d.linearVelocity + dt * s.settings.gravity, d.angularVelocity, Vec3(0.0), Vec3(0.0),
+                          Transform{d.position, d.orientation}});
     }
-    struct RefRow { Row row; int b0, b1; Real r, bias; Real accum = 0; };
+    struct RefRow {
+        Row row;
+        int b0, b1;
+        Real r, bias;
+        Real accum = 0;
+    };
     std::vector<RefRow> rows;
     for (const JointDesc& j : s.joints) {
         const int b0 = j.body0.empty() ? -1 : s.findBody(j.body0), b1 = s.findBody(j.body1);
@@ -117,16 +132,22 @@ TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
         for (int k = 0; k < out.count; ++k) {
             const Row& row = buf[k];
             Real r = 0;
-            if (b0 >= 0) r += bodies[b0].invMass * glm::length2(row.linear0) + glm::dot(row.angular0, bodies[b0].invI * row.angular0);
-            r += bodies[b1].invMass * glm::length2(row.linear1) + glm::dot(row.angular1, bodies[b1].invI * row.angular1);
+            if (b0 >= 0)
+                r += bodies[b0].invMass * glm::length2(row.linear0) +
+                     glm::dot(row.angular0, bodies[b0].invI * row.angular0);
+            r += bodies[b1].invMass * glm::length2(row.linear1) +
+                 glm::dot(row.angular1, bodies[b1].invI * row.angular1);
             rows.push_back({row, b0, b1, r, 1.0 * row.geometricError / dt});
         }
     }
     auto sweep = [&](bool biased) {
         for (RefRow& rr : rows) {
             const Row& row = rr.row;
-            Real jv = -glm::dot(row.linear1, bodies[rr.b1].v + bodies[rr.b1].dv) - glm::dot(row.angular1, bodies[rr.b1].w + bodies[rr.b1].dw);
-            if (rr.b0 >= 0) jv += glm::dot(row.linear0, bodies[rr.b0].v + bodies[rr.b0].dv) + glm::dot(row.angular0, bodies[rr.b0].w + bodies[rr.b0].dw);
+            Real jv = -glm::dot(row.linear1, bodies[rr.b1].v + bodies[rr.b1].dv) -
+                      glm::dot(row.angular1, bodies[rr.b1].w + bodies[rr.b1].dw);
+            if (rr.b0 >= 0)
+                jv += glm::dot(row.linear0, bodies[rr.b0].v + bodies[rr.b0].dv) +
+                      glm::dot(row.angular0, bodies[rr.b0].w + bodies[rr.b0].dw);
             const Real dl = -((biased ? rr.bias : 0.0) - row.velocityTarget + jv) / rr.r;  // eq. 23
             rr.accum += dl;
             if (rr.b0 >= 0) {
@@ -144,10 +165,13 @@ TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
     Real maxDiff = 0;
     for (int i = 0; i < 2; ++i) {
         maxDiff = std::max(maxDiff, glm::length(w.bodies()[i].linearVelocity - (bodies[i].v + bodies[i].dv)));
-        maxDiff = std::max(maxDiff, glm::length(w.bodies()[i].angularVelocity - (bodies[i].w + bodies[i].dw)));
+        maxDiff =
+            std::max(maxDiff, glm::length(w.bodies()[i].angularVelocity - (bodies[i].w + bodies[i].dw)));
     }
-    for (size_t k = 0; k < rows.size(); ++k) maxDiff = std::max(maxDiff, std::abs(w.rowResults()[k].impulse - rows[k].accum));
-    std::printf("momocity vs plain: max velocity/impulse difference %.3e over %zu rows\n", maxDiff, rows.size());
+    for (size_t k = 0; k < rows.size(); ++k)
+        maxDiff = std::max(maxDiff, std::abs(w.rowResults()[k].impulse - rows[k].accum));
+    std::printf("momocity vs plain: max velocity/impulse difference %.3e over %zu rows\n", maxDiff,
+                rows.size());
     EXPECT_GT(rows.size(), 10u);
     EXPECT_LT(maxDiff, 1e-5);
 }
@@ -192,7 +216,8 @@ TEST(MassScales, ScalingBothBodiesEquallyChangesNothing) {
         w3.step();
         for (int b = 0; b < 2; ++b) {
             maxDiff = std::max(maxDiff, glm::length(w1.bodies()[b].pose.p - w3.bodies()[b].pose.p));
-            maxDiff = std::max(maxDiff, glm::length(w1.bodies()[b].linearVelocity - w3.bodies()[b].linearVelocity));
+            maxDiff =
+                std::max(maxDiff, glm::length(w1.bodies()[b].linearVelocity - w3.bodies()[b].linearVelocity));
         }
     }
     std::printf("scales 1 vs 3: max difference %.3e\n", maxDiff);

@@ -28,8 +28,9 @@ Scene springBall(SolverType solver, Real dt, int posIters, bool spring) {
     dj.springEnabled = true;
     dj.stiffness = 40.0;
     dj.damping = 3.0;
-    JointDesc j = spring ? test::joint<DistanceJoint>(s, "spring", "", "ball", Vec3(0, 2, 0), Quat(1, 0, 0, 0), dj)
-                         : test::joint<SphericalJoint>(s, "ball joint", "", "ball", Vec3(2.9, 2.05, -0.03));
+    JointDesc j =
+        spring ? test::joint<DistanceJoint>(s, "spring", "", "ball", Vec3(0, 2, 0), Quat(1, 0, 0, 0), dj)
+               : test::joint<SphericalJoint>(s, "ball joint", "", "ball", Vec3(2.9, 2.05, -0.03));
     j.frame1 = Transform{};
     s.joints.push_back(j);
     return s;
@@ -46,7 +47,8 @@ TEST(TGS, OneStepOfNIterationsEqualsNPGSSubsteps) {
             tgs.step();
             for (int k = 0; k < n; ++k) pgs.step();
             maxDiff = std::max(maxDiff, glm::length(tgs.bodies()[0].pose.p - pgs.bodies()[0].pose.p));
-            maxDiff = std::max(maxDiff, glm::length(tgs.bodies()[0].linearVelocity - pgs.bodies()[0].linearVelocity));
+            maxDiff = std::max(maxDiff,
+                               glm::length(tgs.bodies()[0].linearVelocity - pgs.bodies()[0].linearVelocity));
         }
         std::printf("%s row: TGS(dt, %d iterations) vs %d×PGS(dt/%d): max difference %.3e; x = %.6f m\n",
                     spring ? "spring" : "hard", n, n, n, maxDiff, tgs.bodies()[0].pose.p.x);
@@ -64,7 +66,8 @@ Scene chain(SolverType solver, int links, Real endMass) {
         const Real m = i == links - 1 ? endMass : 1.0;
         const std::string name = test::indexed("link", i);
         s.bodies.push_back(test::box(name, Vec3(0.5 + i, 10, 0), Vec3(0.5, 0.125, 0.125), m));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("j", i), previous, name, Vec3(i, 10, 0), hinge));
+        s.joints.push_back(
+            test::joint<RevoluteJoint>(s, test::indexed("j", i), previous, name, Vec3(i, 10, 0), hinge));
         previous = name;
     }
     return s;
@@ -76,7 +79,8 @@ Real maxSeparation(World& w, int steps, int only = -1) {
     for (int i = 0; i < steps; ++i) {
         w.step();
         for (size_t j = 0; j < w.scene().joints.size(); ++j)
-            if (only < 0 || only == int(j)) m = std::max(m, glm::length(test::anchor0(w, int(j)) - test::anchor1(w, int(j))));
+            if (only < 0 || only == int(j))
+                m = std::max(m, glm::length(test::anchor0(w, int(j)) - test::anchor1(w, int(j))));
     }
     return m;
 }
@@ -85,7 +89,8 @@ TEST(TGS, LongChainSeparatesLessThanPGS) {
     World pgs(chain(SolverType::PGS, 20, 1.0));
     World tgs(chain(SolverType::TGS, 20, 1.0));
     const Real sepP = maxSeparation(pgs, 300), sepT = maxSeparation(tgs, 300);
-    std::printf("20-link chain, 4+1 iterations, 5 s: max joint separation PGS %.4f m, TGS %.4f m\n", sepP, sepT);
+    std::printf("20-link chain, 4+1 iterations, 5 s: max joint separation PGS %.4f m, TGS %.4f m\n", sepP,
+                sepT);
     EXPECT_LT(sepT, sepP);
 }
 
@@ -136,8 +141,10 @@ TEST(TGS, FrictionlessPendulumEnergyDoesNotGrow) {
             if (i < 600) firstMax = std::max(firstMax, eEnd);
             if (i >= 3000) lastMax = std::max(lastMax, eEnd);
         }
-        std::printf("%s: energy over 60 s: start %.5f J, max in first 10 s %.5f J, max in last 10 s %.5f J, end %.5f J\n",
-                    kSolverTypeNames[int(solver)], e0, firstMax, lastMax, eEnd);
+        std::printf(
+            "%s: energy over 60 s: start %.5f J, max in first 10 s %.5f J, max in last 10 s %.5f J, end %.5f "
+            "J\n",
+            kSolverTypeNames[int(solver)], e0, firstMax, lastMax, eEnd);
         EXPECT_LE(lastMax, firstMax * (1.0 + (solver == SolverType::PGS ? 0.0 : 1e-3)));
         EXPECT_LE(eEnd, e0);
     }
@@ -161,7 +168,8 @@ TEST(TGS, SwitchingSolverMidRunIsContinuous) {
             if (i == 120 || i == 180) maxJump = std::max(maxJump, std::abs(moved - predicted));
         }
     }
-    std::printf("switch: largest |moved − v·dt| at a switch %.2e m; largest step motion %.3f m\n", maxJump, maxStepMotion);
+    std::printf("switch: largest |moved − v·dt| at a switch %.2e m; largest step motion %.3f m\n", maxJump,
+                maxStepMotion);
     EXPECT_LT(maxJump, 0.01 * maxStepMotion + 1e-3);
 }
 

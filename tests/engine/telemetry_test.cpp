@@ -1,9 +1,10 @@
 // Telemetry: the records equal what the solver applied, stay bounded, and export as CSV (issue 8).
+#include "jointlab/telemetry.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "jointlab/telemetry.h"
 #include "test_util.h"
 
 namespace jl {
@@ -34,7 +35,8 @@ TEST(Telemetry, HangingBodyRowImpulseIsWeightTimesDt) {
         for (const RowSample& r : last.rows)
             if (std::string(r.label) == "linear Y lock") vertical = r.result.impulse;
         const Real mgdt = 3.0 * 9.81 * s.settings.dt;
-        std::printf("%s: recorded impulse %.9f N·s, m·g·dt = %.9f N·s\n", kSolverTypeNames[int(solver)], std::abs(vertical), mgdt);
+        std::printf("%s: recorded impulse %.9f N·s, m·g·dt = %.9f N·s\n", kSolverTypeNames[int(solver)],
+                    std::abs(vertical), mgdt);
         EXPECT_NEAR(std::abs(vertical), mgdt, 1e-6 * mgdt);
         EXPECT_NEAR(glm::length(last.joints[0].force), 3.0 * 9.81, 1e-6);
         EXPECT_EQ(last.step, 60);
@@ -47,7 +49,8 @@ TEST(Telemetry, BuffersStayWithinTheirBound) {
     Scene s = test::emptyScene();
     for (int i = 0; i < 5; ++i) {
         s.bodies.push_back(test::box(test::indexed("b", i), Vec3(i + 0.5, 3, 0), Vec3(0.5, 0.1, 0.1), 1.0));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("j", i), i ? test::indexed("b", i - 1) : "",
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("j", i),
+                                                      i ? test::indexed("b", i - 1) : "",
                                                       test::indexed("b", i), Vec3(i, 3, 0)));
     }
     World w(s);
@@ -58,7 +61,8 @@ TEST(Telemetry, BuffersStayWithinTheirBound) {
         t.record(w);
         if (i == 1200) bytesAfterWarmup = t.memoryBytes();
     }
-    std::printf("after 100000 steps: %zu frames, %zu bytes (after warm-up %zu)\n", t.size(), t.memoryBytes(), bytesAfterWarmup);
+    std::printf("after 100000 steps: %zu frames, %zu bytes (after warm-up %zu)\n", t.size(), t.memoryBytes(),
+                bytesAfterWarmup);
     EXPECT_EQ(t.size(), 600u);
     EXPECT_EQ(t.memoryBytes(), bytesAfterWarmup);
     EXPECT_EQ(t.latest().step, 100000);
@@ -171,8 +175,8 @@ TEST(Telemetry, CsvRoundTrip) {
     }
     EXPECT_EQ(lines, expectedLines);
     EXPECT_EQ(frame, t.size());
-    EXPECT_GE(clampedLines, 25u);  // the motor row, every step
-    EXPECT_EQ(brokenLines, 3u);    // the fragile joint's three rows in the step it broke
+    EXPECT_GE(clampedLines, 25u);                  // the motor row, every step
+    EXPECT_EQ(brokenLines, 3u);                    // the fragile joint's three rows in the step it broke
     EXPECT_EQ(t.at(0).rows.size(), 3u + 6u + 3u);  // hook, arm hinge (5 + motor), fragile
     EXPECT_EQ(t.at(1).rows.size(), 3u + 6u);       // fragile is gone
 }

@@ -16,7 +16,9 @@ inline std::string indexed(const char* base, int i) {
     return s;
 }
 
-inline Quat axisAngle(const Vec3& axis, Real angle) { return glm::angleAxis(angle, glm::normalize(axis)); }
+inline Quat axisAngle(const Vec3& axis, Real angle) {
+    return glm::angleAxis(angle, glm::normalize(axis));
+}
 
 inline BodyDesc sphere(const std::string& name, const Vec3& pos, Real mass, Real radius = 0.05) {
     BodyDesc b;

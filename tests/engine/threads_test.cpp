@@ -18,8 +18,8 @@
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
 #include "solver/solver.h"
-#include "test_util.h"
 #include "support/worker_pool.h"
+#include "test_util.h"
 
 namespace jl {
 namespace {
@@ -37,7 +37,8 @@ TEST(WorkerPool, RunsEveryTaskExactlyOnceOnEveryRun) {
             pool.run(tasks, task);
             for (int t = 0; t < tasks; ++t) ++expected[t];
         }
-        for (int t = 0; t < 8; ++t) EXPECT_EQ(count[static_cast<size_t>(t)].load(), expected[t]) << workers << " workers, task " << t;
+        for (int t = 0; t < 8; ++t)
+            EXPECT_EQ(count[static_cast<size_t>(t)].load(), expected[t]) << workers << " workers, task " << t;
     }
 }
 
@@ -93,7 +94,10 @@ TEST(Partition, PartsShareNoDynamicBodyAndOnlyTheNeededJointsAreShared) {
             const int a = static_cast<int>(rng() % static_cast<unsigned>(keys));
             const int near = std::min(keys - 1, a + 1 + static_cast<int>(rng() % 3));
             k0[static_cast<size_t>(c)] = rng() % 10 == 0 ? -1 : a;
-            k1[static_cast<size_t>(c)] = rng() % 10 == 0 ? -1 : (rng() % 8 == 0 ? static_cast<int>(rng() % static_cast<unsigned>(keys)) : near);
+            k1[static_cast<size_t>(c)] =
+                rng() % 10 == 0
+                    ? -1
+                    : (rng() % 8 == 0 ? static_cast<int>(rng() % static_cast<unsigned>(keys)) : near);
             skip[static_cast<size_t>(c)] = rng() % 12 == 0;
         }
         if (std::count(skip.begin(), skip.end(), uint8_t{0}) == 0) continue;
@@ -109,7 +113,8 @@ TEST(Partition, PartsShareNoDynamicBodyAndOnlyTheNeededJointsAreShared) {
                 ASSERT_EQ(group[u], parts + 1) << "a skipped constraint is in no group";
                 continue;
             }
-            ASSERT_TRUE(group[u] == run[u] || group[u] == parts) << "a constraint stays in its run or is shared";
+            ASSERT_TRUE(group[u] == run[u] || group[u] == parts)
+                << "a constraint stays in its run or is shared";
             for (int k : {k0[u], k1[u]})
                 if (k >= 0) {
                     runsOn[static_cast<size_t>(k)].insert(run[u]);
@@ -143,7 +148,8 @@ TEST(Partition, PartsShareNoDynamicBodyAndOnlyTheNeededJointsAreShared) {
 TEST(Partition, AChainIsCutInTheMiddle) {
     constexpr int n = 1000;
     std::vector<int> k0(n), k1(n);
-    for (int c = 0; c < n; ++c) k0[c] = c - 1, k1[c] = c;  // joint c: body c-1 (the world for c = 0) to body c
+    for (int c = 0; c < n; ++c)
+        k0[c] = c - 1, k1[c] = c;  // joint c: body c-1 (the world for c = 0) to body c
     solver::ColourScratch scratch;
     std::vector<uint8_t> group;
     solver::partitionConstraints(k0.data(), k1.data(), nullptr, n, n, 2, group, scratch);
@@ -167,7 +173,8 @@ Scene hingeChain(int n, Real y = 30.0) {
     for (int i = 0; i < n; ++i) {
         const std::string name = test::indexed("link", i);
         s.bodies.push_back(test::box(name, Vec3(0.5 + i, y, 0), Vec3(0.5, 0.125, 0.125), 1.0));
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(i, y, 0), hinge, RevoluteJoint{}));
+        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name, Vec3(i, y, 0),
+                                                      hinge, RevoluteJoint{}));
         prev = name;
     }
     return s;
@@ -180,15 +187,19 @@ Scene ballGrid(int n) {
     s.settings.groundPlane = false;
     auto name = [](int r, int c) { return test::indexed("ball", r * 1000 + c); };
     for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) s.bodies.push_back(test::sphere(name(r, c), Vec3(0.5 * c, 20.0 - 0.5 * r, 0), 1.0, 0.1));
+        for (int c = 0; c < n; ++c)
+            s.bodies.push_back(test::sphere(name(r, c), Vec3(0.5 * c, 20.0 - 0.5 * r, 0), 1.0, 0.1));
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
             const Vec3 p(0.5 * c, 20.0 - 0.5 * r, 0);
-            if (r == 0 && c % 4 == 0) s.joints.push_back(test::joint<SphericalJoint>(s, name(r, c) + " hold", "", name(r, c), p));
+            if (r == 0 && c % 4 == 0)
+                s.joints.push_back(test::joint<SphericalJoint>(s, name(r, c) + " hold", "", name(r, c), p));
             if (c + 1 < n)
-                s.joints.push_back(test::joint<SphericalJoint>(s, name(r, c) + " right", name(r, c), name(r, c + 1), p + Vec3(0.25, 0, 0)));
+                s.joints.push_back(test::joint<SphericalJoint>(s, name(r, c) + " right", name(r, c),
+                                                               name(r, c + 1), p + Vec3(0.25, 0, 0)));
             if (r + 1 < n)
-                s.joints.push_back(test::joint<SphericalJoint>(s, name(r, c) + " down", name(r, c), name(r + 1, c), p - Vec3(0, 0.25, 0)));
+                s.joints.push_back(test::joint<SphericalJoint>(s, name(r, c) + " down", name(r, c),
+                                                               name(r + 1, c), p - Vec3(0, 0.25, 0)));
         }
     return s;
 }
@@ -208,7 +219,8 @@ Scene carriageChains() {
             const std::string name = test::indexed("bob", c * 100 + i);
             const Vec3 p(-1.5 + c, 20.0 - 0.3 * (i + 1), 0.1 * i);
             s.bodies.push_back(test::sphere(name, p, 1.0, 0.05));
-            s.joints.push_back(test::joint<SphericalJoint>(s, name + " link", prev, name, p + Vec3(0, 0.15, -0.05)));
+            s.joints.push_back(
+                test::joint<SphericalJoint>(s, name + " link", prev, name, p + Vec3(0, 0.15, -0.05)));
             prev = name;
         }
     }
@@ -264,9 +276,11 @@ TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
                     solver::gSweepTogether = true;
                     setSolverKernel(SolverKernel::Scalar);
                     b.step();
-                    ASSERT_EQ(a.stateHash(), b.stateHash()) << "kernels differ, step " << i << ", " << threads << " threads";
+                    ASSERT_EQ(a.stateHash(), b.stateHash())
+                        << "kernels differ, step " << i << ", " << threads << " threads";
                     ASSERT_EQ(a.stateHash(), c.stateHash()) << "runs differ, step " << i;
-                    ASSERT_EQ(a.stateHash(), d.stateHash()) << "one fork per solve and one per substep differ, step " << i;
+                    ASSERT_EQ(a.stateHash(), d.stateHash())
+                        << "one fork per solve and one per substep differ, step " << i;
                     differs = differs || a.stateHash() != single.stateHash();
                     contactRows = std::max(contactRows, a.contactRowCount());
                     if (i % 60 != 59) continue;
@@ -275,13 +289,17 @@ TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
                     const auto ra = a.rows(), rb = b.rows();
                     ASSERT_EQ(ra.size(), rb.size());
                     for (size_t k = 0; k < ra.size(); ++k)
-                        ASSERT_EQ(std::memcmp(&ra[k].linear0, &rb[k].linear0, 16 * sizeof(Real)), 0) << "step " << i << " row " << k;
+                        ASSERT_EQ(std::memcmp(&ra[k].linear0, &rb[k].linear0, 16 * sizeof(Real)), 0)
+                            << "step " << i << " row " << k;
                     for (int j = 0; j < static_cast<int>(s.joints.size()); ++j)
-                        ASSERT_EQ(std::memcmp(&a.jointState(j).force, &b.jointState(j).force, sizeof(Vec3)), 0) << "joint " << j;
+                        ASSERT_EQ(std::memcmp(&a.jointState(j).force, &b.jointState(j).force, sizeof(Vec3)),
+                                  0)
+                            << "joint " << j;
                     ASSERT_EQ(a.activeJointRowCount(), b.activeJointRowCount());
                 }
                 EXPECT_TRUE(differs) << "the split changed nothing: was the scene solved in parts at all?";
-                EXPECT_EQ(contactRows > 0, s.settings.groundPlane) << "the chain on the ground should touch it";
+                EXPECT_EQ(contactRows > 0, s.settings.groundPlane)
+                    << "the chain on the ground should touch it";
                 // Every body moved once per substep: the kinematic carriage (a body two parts
                 // share, integrated by task 0) is where 1 m/s puts it after 4 s, and every
                 // dynamic body has moved.
@@ -290,11 +308,13 @@ TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
                 }
                 for (size_t k = 0; k < s.bodies.size(); ++k) {
                     if (s.bodies[k].motion != MotionType::Dynamic) continue;
-                    ASSERT_GT(glm::length(a.bodies()[k].pose.p - s.bodies[k].position), 1e-3) << s.bodies[k].name;
+                    ASSERT_GT(glm::length(a.bodies()[k].pose.p - s.bodies[k].position), 1e-3)
+                        << s.bodies[k].name;
                 }
                 // and the residuals, summed part after part
                 ASSERT_EQ(a.lastResiduals().size(), b.lastResiduals().size());
-                for (size_t k = 0; k < a.lastResiduals().size(); ++k) EXPECT_EQ(a.lastResiduals()[k], b.lastResiduals()[k]);
+                for (size_t k = 0; k < a.lastResiduals().size(); ++k)
+                    EXPECT_EQ(a.lastResiduals()[k], b.lastResiduals()[k]);
             }
     setSolverKernel(SolverKernel::Auto);
 }
@@ -364,7 +384,8 @@ TEST(Threads, AHangingChainReportsItsWholeWeightAtTheTop) {
             for (int i = 0; i < n; ++i) {
                 const std::string name = test::indexed("bob", i);
                 s.bodies.push_back(test::sphere(name, Vec3(0, 20.0 - 0.5 * (i + 1), 0), 1.0, 0.1));
-                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("link", i), prev, name, Vec3(0, 20.0 - 0.5 * i - 0.25, 0)));
+                s.joints.push_back(test::joint<SphericalJoint>(s, test::indexed("link", i), prev, name,
+                                                               Vec3(0, 20.0 - 0.5 * i - 0.25, 0)));
                 prev = name;
             }
             World w(s);
@@ -377,7 +398,8 @@ TEST(Threads, AHangingChainReportsItsWholeWeightAtTheTop) {
             const Vec3 f = sum / 120.0;
             const Real weight = n * 9.81;
             // Force on body 1 (the top bob) from the world: up, the whole chain's weight.
-            EXPECT_NEAR(f.y, weight, 1e-3 * weight) << kSolverTypeNames[int(solver)] << ", " << threads << " threads";
+            EXPECT_NEAR(f.y, weight, 1e-3 * weight)
+                << kSolverTypeNames[int(solver)] << ", " << threads << " threads";
             EXPECT_NEAR(f.x, 0.0, 1e-6 * weight);
             EXPECT_NEAR(f.z, 0.0, 1e-6 * weight);
             // the bottom bob's height: the chain's stretch
@@ -414,10 +436,13 @@ TEST(Threads, AGridInPartsHoldsTogetherAsWellAsInOne) {
                 energy[k] = w.kineticEnergy() + w.potentialEnergy() - e0;
             }
             EXPECT_LT(rms[1], 1.25 * rms[0] + 1e-4)
-                << kSolverTypeNames[int(solver)] << " " << c.n << ": 1 thread " << rms[0] << " m, " << c.threads << ": " << rms[1];
+                << kSolverTypeNames[int(solver)] << " " << c.n << ": 1 thread " << rms[0] << " m, "
+                << c.threads << ": " << rms[1];
             EXPECT_LE(energy[1], 1e-6) << kSolverTypeNames[int(solver)];
-            std::printf("%s grid %dx%d after 2 s: separation RMS %.4g m (1 thread) %.4g m (%d), energy change %.4g J / %.4g J\n",
-                        kSolverTypeNames[int(solver)], c.n, c.n, rms[0], rms[1], c.threads, energy[0], energy[1]);
+            std::printf(
+                "%s grid %dx%d after 2 s: separation RMS %.4g m (1 thread) %.4g m (%d), energy change %.4g J "
+                "/ %.4g J\n",
+                kSolverTypeNames[int(solver)], c.n, c.n, rms[0], rms[1], c.threads, energy[0], energy[1]);
         }
 }
 
@@ -448,7 +473,7 @@ TEST(Threads, OneForkPerSolveGivesTheBitsOfAForkPerSweepInThreeParts) {
 // that appears late, or that many sweeps forked one by one) the flag read as already reached.
 TEST(Threads, TheJointsBetweenPartsWaitForTheOtherPartsAtAnySweepCount) {
     for (const uint32_t start : {0u, 0x7ffffff0u, 0x80000005u, 0xfffffffeu}) {
-        solver::Data data;  // (its flags at 0)
+        solver::Data data;       // (its flags at 0)
         data.batches.resize(5);  // part 0: [0, 2), part 1: [2, 4), the joints between them: [4, 5)
         data.partStart = {0, 2, 4};
         data.partWait = {0, 4};
@@ -465,7 +490,8 @@ TEST(Threads, TheJointsBetweenPartsWaitForTheOtherPartsAtAnySweepCount) {
             if (begin == 4 && end == 5 && partOneDone.load() < k - 1) ++early;  // the joints between parts
         };
         std::vector<Real> residuals;
-        ASSERT_TRUE(solver::sweepPartsTogether(data, 4, range, [](int, int) {}, residuals));
+        ASSERT_TRUE(solver::sweepPartsTogether(
+            data, 4, range, [](int, int) {}, residuals));
         EXPECT_EQ(early, 0) << "sweep count started at " << start;
         EXPECT_EQ(residuals.size(), 4u);
         EXPECT_EQ(data.sweepTicket, start + 4u);

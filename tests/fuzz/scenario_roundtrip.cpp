@@ -54,7 +54,8 @@ std::string scenarioRoundTrip(std::string_view input) {
     // row ranges tile rows(), and the active rows match the count the set-up made.
     size_t tiled = 0;
     for (int j = 0; j < static_cast<int>(world.scene().joints.size()); ++j) {
-        if (world.jointRows(j).size() != world.jointRowResults(j).size()) return "joint " + std::to_string(j) + ": rows and results differ in number";
+        if (world.jointRows(j).size() != world.jointRowResults(j).size())
+            return "joint " + std::to_string(j) + ": rows and results differ in number";
         tiled += world.jointRows(j).size();
         (void)world.jointState(j);
     }
@@ -64,13 +65,14 @@ std::string scenarioRoundTrip(std::string_view input) {
     for (size_t k = 0; k < world.rows().size(); ++k) {
         const Row& r = world.rows()[k];
         if (!(r.minImpulse <= 0.0 && r.maxImpulse >= 0.0))
-            return "row " + std::to_string(k) + " (" + r.label + ") has bounds [" + std::to_string(r.minImpulse) + ", " +
-                   std::to_string(r.maxImpulse) + "], not around 0";
+            return "row " + std::to_string(k) + " (" + r.label + ") has bounds [" +
+                   std::to_string(r.minImpulse) + ", " + std::to_string(r.maxImpulse) + "], not around 0";
     }
     int active = 0;
     for (const RowResult& r : world.rowResults()) active += r.active ? 1 : 0;
     if (active != world.activeJointRowCount())
-        return "activeJointRowCount() " + std::to_string(world.activeJointRowCount()) + " but " + std::to_string(active) + " active row results";
+        return "activeJointRowCount() " + std::to_string(world.activeJointRowCount()) + " but " +
+               std::to_string(active) + " active row results";
 
     // 3. Save mid-run, load, save again.
     Scene saved = world.scene();

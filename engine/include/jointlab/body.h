@@ -23,16 +23,17 @@ inline constexpr const char* kMassModeNames[] = {"mass", "density"};
 
 /// Everything the user sets about one body. Plain data: what the editor edits and files store.
 struct BodyDesc {
-    std::string name;                        ///< unique in the scene; joints refer to bodies by name
-    MotionType motion = MotionType::Dynamic;  ///< dynamic bodies move under forces; static never move; kinematic move with their velocity
+    std::string name;                         ///< unique in the scene; joints refer to bodies by name
+    MotionType motion = MotionType::Dynamic;  ///< dynamic bodies move under forces; static never move;
+                                              ///< kinematic move with their velocity
     ShapeType shape = ShapeType::Box;
-    Vec3 halfExtents{0.25, 0.25, 0.25};  ///< box half sizes [m]
-    Real radius = 0.25;                  ///< sphere and capsule radius [m]
-    Real halfHeight = 0.25;              ///< capsule: half length of the core segment, along local X [m]
-    MassMode massMode = MassMode::Mass;  ///< mass given directly, or from density × volume
-    Real mass = 1.0;                     ///< [kg], used when massMode == Mass
-    Real density = 1000.0;               ///< [kg/m^3], used when massMode == Density
-    Vec3 position{0.0};                  ///< centre of mass in world [m]
+    Vec3 halfExtents{0.25, 0.25, 0.25};    ///< box half sizes [m]
+    Real radius = 0.25;                    ///< sphere and capsule radius [m]
+    Real halfHeight = 0.25;                ///< capsule: half length of the core segment, along local X [m]
+    MassMode massMode = MassMode::Mass;    ///< mass given directly, or from density × volume
+    Real mass = 1.0;                       ///< [kg], used when massMode == Mass
+    Real density = 1000.0;                 ///< [kg/m^3], used when massMode == Density
+    Vec3 position{0.0};                    ///< centre of mass in world [m]
     Quat orientation{1.0, 0.0, 0.0, 0.0};  ///< unit quaternion, body to world
     Vec3 linearVelocity{0.0};              ///< [m/s]
     Vec3 angularVelocity{0.0};             ///< world axes [rad/s]
@@ -44,7 +45,8 @@ struct BodyDesc {
         v("name", name, Field{"", 0, 0, "unique name; joints refer to the body by it"});
         v("motion", EnumField<MotionType>{motion, kMotionTypeNames, 3},
           Field{"", 0, 0, "dynamic: moved by forces; static: fixed; kinematic: moves at its set velocity"});
-        v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, 3}, Field{"", 0, 0, "collision and inertia shape"});
+        v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, 3},
+          Field{"", 0, 0, "collision and inertia shape"});
         v("halfExtents", halfExtents,
           relevantIf(shape == ShapeType::Box, positive("m", "box half sizes along local X, Y, Z")));
         v("radius", radius, relevantIf(shape != ShapeType::Box, positive("m", "sphere or capsule radius")));
@@ -53,9 +55,11 @@ struct BodyDesc {
                      nonNegative("m", "capsule: half length of the core segment along local X")));
         v("massMode", EnumField<MassMode>{massMode, kMassModeNames, 2},
           Field{"", 0, 0, "mass: use 'mass'; density: mass = density × shape volume"});
-        v("mass", mass, relevantIf(massMode == MassMode::Mass, positive("kg", "body mass (massMode = mass)")));
+        v("mass", mass,
+          relevantIf(massMode == MassMode::Mass, positive("kg", "body mass (massMode = mass)")));
         v("density", density,
-          relevantIf(massMode == MassMode::Density, positive("kg/m^3", "material density (massMode = density)")));
+          relevantIf(massMode == MassMode::Density,
+                     positive("kg/m^3", "material density (massMode = density)")));
         v("position", position, anyReal("m", "centre of mass in world coordinates"));
         v("orientation", orientation, Field{"", 0, 0, "unit quaternion (w, x, y, z), body to world"});
         v("linearVelocity", linearVelocity, anyReal("m/s", "initial linear velocity"));
@@ -67,8 +71,8 @@ struct BodyDesc {
 
 /// Mass and principal inertia (about the centre of mass, in the body frame).
 struct MassProperties {
-    Real mass = 0.0;        ///< [kg]
-    Vec3 inertia{0.0};      ///< principal moments about local X, Y, Z [kg·m^2]
+    Real mass = 0.0;    ///< [kg]
+    Vec3 inertia{0.0};  ///< principal moments about local X, Y, Z [kg·m^2]
 };
 
 /// Volume of the body's shape [m^3].

@@ -19,10 +19,10 @@ namespace jl {
 
 /// Metadata of one field: unit symbol, valid range and a one-line help text.
 struct Field {
-    const char* unit = "";  ///< SI unit symbol as shown in the UI ("m", "kg", "N/m", "rad", "")
-    Real min = -kInf;       ///< smallest valid value (inclusive unless minExclusive)
-    Real max = kInf;        ///< largest valid value (inclusive)
-    const char* help = "";  ///< one line shown as tooltip and in docs
+    const char* unit = "";      ///< SI unit symbol as shown in the UI ("m", "kg", "N/m", "rad", "")
+    Real min = -kInf;           ///< smallest valid value (inclusive unless minExclusive)
+    Real max = kInf;            ///< largest valid value (inclusive)
+    const char* help = "";      ///< one line shown as tooltip and in docs
     bool minExclusive = false;  ///< true: the value must be strictly greater than min
     bool angle = false;         ///< radians; the UI shows degrees and says so
     /// false: with the owner's other fields as they are, this one has no effect (a box's radius,
@@ -40,8 +40,12 @@ inline Field positive(const char* unit, const char* help) {
     f.minExclusive = true;
     return f;
 }
-inline Field nonNegative(const char* unit, const char* help) { return Field{unit, 0.0, kInf, help}; }
-inline Field anyReal(const char* unit, const char* help) { return Field{unit, -kInf, kInf, help}; }
+inline Field nonNegative(const char* unit, const char* help) {
+    return Field{unit, 0.0, kInf, help};
+}
+inline Field anyReal(const char* unit, const char* help) {
+    return Field{unit, -kInf, kInf, help};
+}
 inline Field angleField(Real lo, Real hi, const char* help) {
     Field f{"rad", lo, hi, help};
     f.angle = true;

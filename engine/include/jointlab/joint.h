@@ -26,8 +26,8 @@
 namespace jl {
 
 /// The joint type table. Index = JointDesc::params.index().
-using JointParams = std::variant<FixedJoint, DistanceJoint, SphericalJoint, RevoluteJoint, PrismaticJoint, D6Joint,
-                                 GearJoint, RackPinionJoint, PulleyJoint>;
+using JointParams = std::variant<FixedJoint, DistanceJoint, SphericalJoint, RevoluteJoint, PrismaticJoint,
+                                 D6Joint, GearJoint, RackPinionJoint, PulleyJoint>;
 
 inline constexpr int kJointTypeCount = static_cast<int>(std::variant_size_v<JointParams>);
 
@@ -51,8 +51,8 @@ struct JointDesc {
     Real invInertiaScale0 = 1.0;  ///< scales body 0's inverse inertia as seen by this joint
     Real invMassScale1 = 1.0;
     Real invInertiaScale1 = 1.0;
-    Real breakForce = kInf;   ///< the joint breaks when its reported force exceeds this [N]
-    Real breakTorque = kInf;  ///< ... or its reported torque exceeds this [N·m]
+    Real breakForce = kInf;    ///< the joint breaks when its reported force exceeds this [N]
+    Real breakTorque = kInf;   ///< ... or its reported torque exceeds this [N·m]
     bool startBroken = false;  ///< the joint begins the simulation broken (restore to re-enable)
     JointParams params;        ///< type and type-specific parameters
 
@@ -66,15 +66,22 @@ struct JointDesc {
         v("body0", body0, Field{"", 0, 0, "name of body 0, or empty for the world"});
         v("body1", body1, Field{"", 0, 0, "name of body 1, or empty for the world"});
         v("frame0.position", frame0.p, anyReal("m", "joint origin in body 0's frame"));
-        v("frame0.rotation", frame0.q, Field{"", 0, 0, "joint axes in body 0's frame (unit quaternion w, x, y, z)"});
+        v("frame0.rotation", frame0.q,
+          Field{"", 0, 0, "joint axes in body 0's frame (unit quaternion w, x, y, z)"});
         v("frame1.position", frame1.p, anyReal("m", "joint origin in body 1's frame"));
-        v("frame1.rotation", frame1.q, Field{"", 0, 0, "joint axes in body 1's frame (unit quaternion w, x, y, z)"});
-        v("invMassScale0", invMassScale0, nonNegative("", "scale of body 0's inverse mass for this joint (0 = infinitely heavy)"));
-        v("invInertiaScale0", invInertiaScale0, nonNegative("", "scale of body 0's inverse inertia for this joint"));
+        v("frame1.rotation", frame1.q,
+          Field{"", 0, 0, "joint axes in body 1's frame (unit quaternion w, x, y, z)"});
+        v("invMassScale0", invMassScale0,
+          nonNegative("", "scale of body 0's inverse mass for this joint (0 = infinitely heavy)"));
+        v("invInertiaScale0", invInertiaScale0,
+          nonNegative("", "scale of body 0's inverse inertia for this joint"));
         v("invMassScale1", invMassScale1, nonNegative("", "scale of body 1's inverse mass for this joint"));
-        v("invInertiaScale1", invInertiaScale1, nonNegative("", "scale of body 1's inverse inertia for this joint"));
-        v("breakForce", breakForce, positive("N", "the joint breaks when its force exceeds this (inf = never)"));
-        v("breakTorque", breakTorque, positive("N·m", "the joint breaks when its torque exceeds this (inf = never)"));
+        v("invInertiaScale1", invInertiaScale1,
+          nonNegative("", "scale of body 1's inverse inertia for this joint"));
+        v("breakForce", breakForce,
+          positive("N", "the joint breaks when its force exceeds this (inf = never)"));
+        v("breakTorque", breakTorque,
+          positive("N·m", "the joint breaks when its torque exceeds this (inf = never)"));
         v("startBroken", startBroken, Field{"", 0, 0, "the joint starts broken"});
     }
 };

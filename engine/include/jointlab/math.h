@@ -5,10 +5,9 @@
 #pragma once
 
 #include <cmath>
-#include <limits>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <limits>
 
 namespace jl {
 
@@ -37,14 +36,26 @@ struct Transform {
     }
 };
 
-inline bool isFinite(Real x) { return std::isfinite(x); }
-inline bool isFinite(const Vec3& v) { return isFinite(v.x) && isFinite(v.y) && isFinite(v.z); }
-inline bool isFinite(const Quat& q) { return isFinite(q.w) && isFinite(q.x) && isFinite(q.y) && isFinite(q.z); }
+inline bool isFinite(Real x) {
+    return std::isfinite(x);
+}
+inline bool isFinite(const Vec3& v) {
+    return isFinite(v.x) && isFinite(v.y) && isFinite(v.z);
+}
+inline bool isFinite(const Quat& q) {
+    return isFinite(q.w) && isFinite(q.x) && isFinite(q.y) && isFinite(q.z);
+}
 
 /// Column k of the rotation matrix of q: the frame's k-th axis in world coordinates.
-inline Vec3 basisX(const Quat& q) { return q * Vec3(1, 0, 0); }
-inline Vec3 basisY(const Quat& q) { return q * Vec3(0, 1, 0); }
-inline Vec3 basisZ(const Quat& q) { return q * Vec3(0, 0, 1); }
+inline Vec3 basisX(const Quat& q) {
+    return q * Vec3(1, 0, 0);
+}
+inline Vec3 basisY(const Quat& q) {
+    return q * Vec3(0, 1, 0);
+}
+inline Vec3 basisZ(const Quat& q) {
+    return q * Vec3(0, 0, 1);
+}
 
 /// Integrate an orientation by angular velocity w over h (first order, then normalised), the
 /// same update PhysX and Box2D use.
@@ -55,6 +66,8 @@ inline Quat integrateRotation(const Quat& q, const Vec3& w, Real h) {
 }
 
 /// The shortest-arc representative of q (w >= 0), so the same rotation has one error vector.
-inline Quat positiveW(const Quat& q) { return q.w < 0 ? Quat(-q.w, -q.x, -q.y, -q.z) : q; }
+inline Quat positiveW(const Quat& q) {
+    return q.w < 0 ? Quat(-q.w, -q.x, -q.y, -q.z) : q;
+}
 
 }  // namespace jl

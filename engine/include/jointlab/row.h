@@ -25,9 +25,11 @@ enum RowFlags : uint16_t {
     kRowRestitution = 1 << 2,         ///< bounce: velocityTarget = −restitution·v when approaching fast
     kRowKeepBias = 1 << 3,            ///< keep the position bias in velocity iterations (limits)
     kRowOutputForce = 1 << 4,         ///< include this row's impulse in the joint's reported force
-    kRowHasDriveLimit = 1 << 5,       ///< min/maxImpulse are force limits (scaled by dt) unless limitsAreForces is false
-    kRowAngular = 1 << 6,             ///< row constrains rotation only (linear0 = linear1 = 0)
-    kRowDriveLimitsAreForces = 1 << 7,  ///< with kRowHasDriveLimit: the limits are forces [N] (× dt); otherwise impulses
+    kRowHasDriveLimit =
+        1 << 5,            ///< min/maxImpulse are force limits (scaled by dt) unless limitsAreForces is false
+    kRowAngular = 1 << 6,  ///< row constrains rotation only (linear0 = linear1 = 0)
+    kRowDriveLimitsAreForces =
+        1 << 7,  ///< with kRowHasDriveLimit: the limits are forces [N] (× dt); otherwise impulses
     kRowVelocityOnly = 1 << 8,  ///< a pure velocity target (motor): no position bias, ever (also in TGS)
 };
 
@@ -40,14 +42,14 @@ enum class SolveHint : uint8_t {
 
 /// One degree of freedom constrained between two bodies.
 struct Row {
-    Vec3 linear0{0.0};   ///< μ0 [-]
-    Vec3 angular0{0.0};  ///< κ0 [m] for linear rows (r0 × axis), [-] for angular rows
-    Vec3 linear1{0.0};   ///< −μ1
-    Vec3 angular1{0.0};  ///< −κ1
-    Real geometricError = 0.0;   ///< C, in m or rad; dC/dt = row velocity
-    Real velocityTarget = 0.0;   ///< v_T [m/s or rad/s]
-    Real minImpulse = -kInf;     ///< accumulated impulse lower bound [N·s] (or force with kRowHasDriveLimit)
-    Real maxImpulse = kInf;      ///< accumulated impulse upper bound
+    Vec3 linear0{0.0};          ///< μ0 [-]
+    Vec3 angular0{0.0};         ///< κ0 [m] for linear rows (r0 × axis), [-] for angular rows
+    Vec3 linear1{0.0};          ///< −μ1
+    Vec3 angular1{0.0};         ///< −κ1
+    Real geometricError = 0.0;  ///< C, in m or rad; dC/dt = row velocity
+    Real velocityTarget = 0.0;  ///< v_T [m/s or rad/s]
+    Real minImpulse = -kInf;    ///< accumulated impulse lower bound [N·s] (or force with kRowHasDriveLimit)
+    Real maxImpulse = kInf;     ///< accumulated impulse upper bound
     union {
         struct {
             Real stiffness;  ///< N/m or N·m/rad (1/s² for acceleration springs)
@@ -60,8 +62,9 @@ struct Row {
     } mods{{0.0, 0.0}};
     uint16_t flags = 0;
     SolveHint solveHint = SolveHint::None;
-    Real erpOverride = -1.0;  ///< hard rows: Baumgarte factor used instead of the world's α when >= 0 (coupling joints' own erp)
-    const char* label = "";  ///< what the row is, for the UI: "linear Y lock", "twist limit (upper)"
+    Real erpOverride = -1.0;  ///< hard rows: Baumgarte factor used instead of the world's α when >= 0
+                              ///< (coupling joints' own erp)
+    const char* label = "";   ///< what the row is, for the UI: "linear Y lock", "twist limit (upper)"
 
     bool isSpring() const { return (flags & kRowSpring) != 0; }
 };

@@ -23,15 +23,15 @@ inline constexpr const char* kSolverTypeNames[] = {"pgs", "tgs"};
 inline constexpr int kMaxSolverThreads = 16;
 
 struct WorldSettings {
-    Real dt = 1.0 / 60.0;     ///< fixed time step [s]
-    int posIters = 4;         ///< position iterations per step
-    int velIters = 1;         ///< velocity iterations per step
+    Real dt = 1.0 / 60.0;           ///< fixed time step [s]
+    int posIters = 4;               ///< position iterations per step
+    int velIters = 1;               ///< velocity iterations per step
     Vec3 gravity{0.0, -9.81, 0.0};  ///< [m/s^2], Y is up
     SolverType solver = SolverType::PGS;
-    bool autoBaumgarte = true;  ///< use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS
-    Real baumgarte = 1.0;       ///< α in b = α·C/dt, used when autoBaumgarte is false
-    bool groundPlane = true;    ///< static ground plane y = 0 that boxes, spheres and capsules rest on
-    Real groundFriction = 0.6;  ///< Coulomb friction coefficient against the ground
+    bool autoBaumgarte = true;     ///< use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS
+    Real baumgarte = 1.0;          ///< α in b = α·C/dt, used when autoBaumgarte is false
+    bool groundPlane = true;       ///< static ground plane y = 0 that boxes, spheres and capsules rest on
+    Real groundFriction = 0.6;     ///< Coulomb friction coefficient against the ground
     Real groundRestitution = 0.0;  ///< [0, 1]
     Real maxLinearSpeed = 1e4;     ///< speed cap [m/s]
     Real maxAngularSpeed = 100.0;  ///< angular speed cap [rad/s] (PhysX's default maxAngularVelocity)
@@ -52,14 +52,18 @@ struct WorldSettings {
         v("gravity", gravity, anyReal("m/s^2", "gravitational acceleration (Y is up)"));
         v("solver", EnumField<SolverType>{solver, kSolverTypeNames, 2},
           Field{"", 0, 0, "pgs: projected Gauss-Seidel; tgs: temporal Gauss-Seidel (substepping)"});
-        v("autoBaumgarte", autoBaumgarte, Field{"", 0, 0, "use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS"});
-        v("baumgarte", baumgarte, Field{"", 0.0, 1.0, "fraction of the position error corrected per step (α)"});
+        v("autoBaumgarte", autoBaumgarte,
+          Field{"", 0, 0, "use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS"});
+        v("baumgarte", baumgarte,
+          Field{"", 0.0, 1.0, "fraction of the position error corrected per step (α)"});
         v("groundPlane", groundPlane, Field{"", 0, 0, "a static ground plane at y = 0"});
         v("groundFriction", groundFriction, nonNegative("", "friction coefficient against the ground"));
         v("groundRestitution", groundRestitution, Field{"", 0.0, 1.0, "bounciness of the ground"});
         v("maxLinearSpeed", maxLinearSpeed, positive("m/s", "bodies never move faster than this"));
         v("maxAngularSpeed", maxAngularSpeed, positive("rad/s", "bodies never spin faster than this"));
-        v("threads", threads, Field{"", 1, kMaxSolverThreads, "solver threads: the joints are split into this many parts solved at once"});
+        v("threads", threads,
+          Field{"", 1, kMaxSolverThreads,
+                "solver threads: the joints are split into this many parts solved at once"});
     }
 };
 
@@ -81,13 +85,14 @@ struct CameraState {
 
 /// What a plot of the app's Plots panel shows.
 enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence };
-inline constexpr const char* kPlotKindNames[] = {"impulse", "error", "force", "torque", "energy", "convergence"};
+inline constexpr const char* kPlotKindNames[] = {"impulse", "error",  "force",
+                                                 "torque",  "energy", "convergence"};
 
 /// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
 /// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are
 /// added or removed, and a name that no longer exists is shown as missing, not refused.
 struct PlotDesc {
-    std::string title;      ///< shown above the plot; "" = made from the kind and the joints
+    std::string title;  ///< shown above the plot; "" = made from the kind and the joints
     PlotKind kind = PlotKind::Impulse;
     std::string joints;     ///< comma-separated joint names; "" = the joint selected in the app
     std::string rows;       ///< comma-separated row labels ("linear Y lock"); "" = every row
@@ -101,8 +106,10 @@ struct PlotDesc {
                 "impulse or error: per row of the joints; force, torque: per joint, against its break "
                 "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
                 "last step"});
-        v("joints", joints, Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});
-        v("rows", rows, Field{"", 0, 0, "comma-separated row labels (impulse and error plots); empty: every row"});
+        v("joints", joints,
+          Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});
+        v("rows", rows,
+          Field{"", 0, 0, "comma-separated row labels (impulse and error plots); empty: every row"});
         v("logScale", logScale, Field{"", 0, 0, "logarithmic value axis"});
     }
 };

@@ -19,8 +19,8 @@ Real rowViolation(const Row& row, const RowResult& result);
 
 /// One row in one step.
 struct RowSample {
-    int joint = 0;          ///< joint index in the scene
-    int row = 0;            ///< index of the row within its joint for that step
+    int joint = 0;           ///< joint index in the scene
+    int row = 0;             ///< index of the row within its joint for that step
     const char* label = "";  ///< static string from the joint's prep function
     RowResult result;
 };
@@ -47,15 +47,16 @@ struct StepSample {
     int64_t step = 0;
     Real time = 0.0;
     Real kineticEnergy = 0.0, potentialEnergy = 0.0;  ///< [J]
-    Real maxError = 0.0, rmsError = 0.0;  ///< over joint rows, rowViolation [m and rad mixed, as the rows are]
-    int activeRows = 0;                   ///< joint and contact rows solved
-    Real stepMs = 0.0;                    ///< wall time of the step as measured by the caller [ms];
-                                          ///< 0 when not measured (the headless runner: its CSV stays
-                                          ///< byte-identical from run to run)
-    std::vector<JointSample> joints;      ///< one per scene joint
-    std::vector<RowSample> rows;          ///< every joint row of the step
-    std::vector<Real> residuals;          ///< World::lastResiduals()
-    PullSample pull;                      ///< what the caller pulled with (Telemetry::record)
+    Real maxError = 0.0,
+         rmsError = 0.0;              ///< over joint rows, rowViolation [m and rad mixed, as the rows are]
+    int activeRows = 0;               ///< joint and contact rows solved
+    Real stepMs = 0.0;                ///< wall time of the step as measured by the caller [ms];
+                                      ///< 0 when not measured (the headless runner: its CSV stays
+                                      ///< byte-identical from run to run)
+    std::vector<JointSample> joints;  ///< one per scene joint
+    std::vector<RowSample> rows;      ///< every joint row of the step
+    std::vector<Real> residuals;      ///< World::lastResiduals()
+    PullSample pull;                  ///< what the caller pulled with (Telemetry::record)
 };
 
 /// The CSV header shared by the headless runner and the app's export. One line per joint row per
@@ -88,7 +89,9 @@ public:
     size_t capacity() const { return frames_.size(); }
     size_t size() const { return count_; }
     /// i = 0 is the oldest recorded step, size() − 1 the newest.
-    const StepSample& at(size_t i) const { return frames_[(head_ + frames_.size() - count_ + i) % frames_.size()]; }
+    const StepSample& at(size_t i) const {
+        return frames_[(head_ + frames_.size() - count_ + i) % frames_.size()];
+    }
     const StepSample& latest() const { return at(count_ - 1); }
     /// Serial number of at(0); at(i) has serial firstSerial() + i. Every recorded step gets the
     /// next serial, and clear() skips one, so a reader that remembers the serials it has seen can
@@ -103,8 +106,8 @@ public:
 
 private:
     std::vector<StepSample> frames_;
-    size_t head_ = 0;   ///< next slot to write
-    size_t count_ = 0;  ///< valid frames
+    size_t head_ = 0;         ///< next slot to write
+    size_t count_ = 0;        ///< valid frames
     int64_t nextSerial_ = 0;  ///< serial of the next step recorded
 };
 

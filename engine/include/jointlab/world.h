@@ -45,8 +45,8 @@ struct JointState {
 /// Raised when a joint breaks.
 struct BreakEvent {
     int joint = -1;
-    int64_t step = 0;   ///< the step in which the load exceeded the threshold (1-based step count)
-    Real time = 0.0;    ///< simulation time at the end of that step [s]
+    int64_t step = 0;  ///< the step in which the load exceeded the threshold (1-based step count)
+    Real time = 0.0;   ///< simulation time at the end of that step [s]
     Vec3 force{0.0};
     Vec3 torque{0.0};
 };

@@ -2,7 +2,8 @@
 
 namespace jl {
 
-int groundContactPoints(const BodyDesc& body, const Transform& pose, Real margin, GroundPoint out[kMaxGroundContacts]) {
+int groundContactPoints(const BodyDesc& body, const Transform& pose, Real margin,
+                        GroundPoint out[kMaxGroundContacts]) {
     int n = 0;
     auto consider = [&](const Vec3& p, int feature) {
         if (p.y < margin && n < kMaxGroundContacts) out[n++] = {p, feature};

@@ -16,6 +16,7 @@ struct GroundPoint {
 
 /// Writes the body's support points that lie below y = margin into out and returns how many.
 /// Sphere: the lowest point; capsule: the lowest points of its two end spheres; box: its corners.
-int groundContactPoints(const BodyDesc& body, const Transform& pose, Real margin, GroundPoint out[kMaxGroundContacts]);
+int groundContactPoints(const BodyDesc& body, const Transform& pose, Real margin,
+                        GroundPoint out[kMaxGroundContacts]);
 
 }  // namespace jl

@@ -39,8 +39,8 @@ void linearPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
     for (int k = 0; k < 3; ++k) {
         const Drive& drive = k == 0 ? j.driveX : (k == 1 ? j.driveY : j.driveZ);
         if (j.motion[k] != D6Motion::Locked)
-            rows::driveRow(rows::linearCoordinate(c, axes[k]), drive, j.drivePosition[k], j.driveLinearVelocity[k],
-                           kDriveLabels[k], out);
+            rows::driveRow(rows::linearCoordinate(c, axes[k]), drive, j.drivePosition[k],
+                           j.driveLinearVelocity[k], kDriveLabels[k], out);
     }
     Vec3 radial(0.0);  // projection of p1 − p0 onto the limited axes (distance limit)
     const Vec3 d = c.cB2w.p - c.cA2w.p;
@@ -51,14 +51,15 @@ void linearPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
             if (j.distanceLimitEnabled)
                 radial += glm::dot(d, axes[k]) * axes[k];
             else
-                rows::limitRows(rows::linearCoordinate(c, axes[k]), j.linearLimit[k], kLowerLabels[k], kUpperLabels[k], out);
+                rows::limitRows(rows::linearCoordinate(c, axes[k]), j.linearLimit[k], kLowerLabels[k],
+                                kUpperLabels[k], out);
         }
     }
     const Real len = glm::length(radial);
     if (j.distanceLimitEnabled && len > 1e-9) {
         const LimitPair& l = j.distanceLimit;
-        rows::boundRow(rows::linearCoordinate(c, radial / len), -1.0, l.upper, l.contactDistance, l.restitution,
-                       l.bounceThreshold, l.stiffness, l.damping, "distance limit", out);
+        rows::boundRow(rows::linearCoordinate(c, radial / len), -1.0, l.upper, l.contactDistance,
+                       l.restitution, l.bounceThreshold, l.stiffness, l.damping, "distance limit", out);
     }
 }
 
@@ -82,7 +83,8 @@ void angularPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
 
     if (twist == D6Motion::Locked) rows::angularLock(ax, -st.twist, "twist lock", out);
     if (twist == D6Motion::Limited)
-        rows::limitRows(rows::angularCoordinate(ax, twistAngle), j.twistLimit, "twist limit (lower)", "twist limit (upper)", out);
+        rows::limitRows(rows::angularCoordinate(ax, twistAngle), j.twistLimit, "twist limit (lower)",
+                        "twist limit (upper)", out);
 
     if (s1 == D6Motion::Locked && s2 == D6Motion::Locked) {
         const Vec3 m = glm::cross(ax, bx);
@@ -100,10 +102,13 @@ void angularPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
         rows::coneRow(c, st, enabled, out);
     } else if (s1 == D6Motion::Limited || s2 == D6Motion::Limited) {
         const bool aboutY = s1 == D6Motion::Limited;
-        const Real angle = aboutY ? std::atan2(-glm::dot(bx, az), glm::dot(bx, ax)) : std::atan2(glm::dot(bx, ay), glm::dot(bx, ax));
+        const Real angle = aboutY ? std::atan2(-glm::dot(bx, az), glm::dot(bx, ax))
+                                  : std::atan2(glm::dot(bx, ay), glm::dot(bx, ax));
         const Real lim = aboutY ? cone.yAngle : cone.zAngle;
         const rows::Coordinate x = rows::angularCoordinate(aboutY ? ay : az, angle);
-        LimitPair pair{true, -lim, lim, cone.contactDistance, cone.restitution, cone.bounceThreshold, cone.stiffness, cone.damping};
+        LimitPair pair{
+            true,           -lim,        lim, cone.contactDistance, cone.restitution, cone.bounceThreshold,
+            cone.stiffness, cone.damping};
         rows::limitRows(x, pair, aboutY ? "swing Y limit (lower)" : "swing Z limit (lower)",
                         aboutY ? "swing Y limit (upper)" : "swing Z limit (upper)", out);
     }
@@ -125,21 +130,25 @@ void angularDrives(const D6Joint& j, const PrepContext& c, RowWriter& out) {
         const Quat err = positiveW(glm::conjugate(j.driveRotation) * q);
         const Real s = std::sqrt(err.x * err.x + err.y * err.y + err.z * err.z);
         const Real angle = 2.0 * std::atan2(s, err.w);
-        const Vec3 rotvecT = s > 1e-12 ? Vec3(err.x, err.y, err.z) * (angle / s) : Vec3(2.0 * err.x, 2.0 * err.y, 2.0 * err.z);
+        const Vec3 rotvecT =
+            s > 1e-12 ? Vec3(err.x, err.y, err.z) * (angle / s) : Vec3(2.0 * err.x, 2.0 * err.y, 2.0 * err.z);
         const Vec3 rotvecA = j.driveRotation * rotvecT;
         const Vec3 axesA[3] = {ax, ay, az};
         for (int k = 0; k < 3; ++k)
-            rows::driveRow(rows::angularCoordinate(axesA[k], rotvecA[k]), j.driveSlerp, 0.0, glm::dot(wT, axesA[k]),
-                           kSlerpLabels[k], out);
+            rows::driveRow(rows::angularCoordinate(axesA[k], rotvecA[k]), j.driveSlerp, 0.0,
+                           glm::dot(wT, axesA[k]), kSlerpLabels[k], out);
         return;
     }
     const rows::SwingTwist target = rows::swingTwist(j.driveRotation);
     if (twist != D6Motion::Locked)
-        rows::driveRow(rows::angularCoordinate(ax, twistAngle), j.driveTwist, target.twist, glm::dot(wT, ax), "twist drive", out);
+        rows::driveRow(rows::angularCoordinate(ax, twistAngle), j.driveTwist, target.twist, glm::dot(wT, ax),
+                       "twist drive", out);
     if (s1 != D6Motion::Locked)
-        rows::driveRow(rows::angularCoordinate(ay, st.swingY), j.driveSwing, target.swingY, glm::dot(wT, ay), "swing Y drive", out);
+        rows::driveRow(rows::angularCoordinate(ay, st.swingY), j.driveSwing, target.swingY, glm::dot(wT, ay),
+                       "swing Y drive", out);
     if (s2 != D6Motion::Locked)
-        rows::driveRow(rows::angularCoordinate(az, st.swingZ), j.driveSwing, target.swingZ, glm::dot(wT, az), "swing Z drive", out);
+        rows::driveRow(rows::angularCoordinate(az, st.swingZ), j.driveSwing, target.swingZ, glm::dot(wT, az),
+                       "swing Z drive", out);
 }
 
 }  // namespace

@@ -28,7 +28,9 @@ concept HasValidate = requires(const T& t) {
 
 }  // namespace
 
-const JointTypeInfo& jointTypeInfo(int index) { return kInfos[static_cast<size_t>(index)]; }
+const JointTypeInfo& jointTypeInfo(int index) {
+    return kInfos[static_cast<size_t>(index)];
+}
 
 int findJointType(std::string_view name) {
     for (int i = 0; i < kJointTypeCount; ++i)
@@ -36,7 +38,9 @@ int findJointType(std::string_view name) {
     return -1;
 }
 
-JointParams makeJointParams(int index) { return makeByIndex(index, std::make_index_sequence<kJointTypeCount>{}); }
+JointParams makeJointParams(int index) {
+    return makeByIndex(index, std::make_index_sequence<kJointTypeCount>{});
+}
 
 std::string validateJointParams(const JointParams& p) {
     return std::visit(

@@ -11,7 +11,8 @@ void prep(const PrismaticJoint& j, const PrepContext& c, RowWriter& out) {
     if (!j.limit.enabled && !j.drive.enabled) return;
     const rows::Coordinate slide = rows::linearCoordinate(c, basisX(c.cA2w.q));
     rows::driveRow(slide, j.drive, j.driveTarget, j.driveTargetVelocity, "slide drive", out);
-    rows::limitRows(slide, j.limit, "slide limit (lower)", "slide limit (upper)", out);  // limits last: they win
+    rows::limitRows(slide, j.limit, "slide limit (lower)", "slide limit (upper)",
+                    out);  // limits last: they win
 }
 
 }  // namespace jl

@@ -6,7 +6,9 @@ namespace jl {
 namespace {
 
 /// Unit direction from the fixed point to the joint origin, or zero when they coincide.
-Vec3 ropeDirection(const Vec3& d, Real len) { return len > 1e-9 ? d / len : Vec3(0.0); }
+Vec3 ropeDirection(const Vec3& d, Real len) {
+    return len > 1e-9 ? d / len : Vec3(0.0);
+}
 
 }  // namespace
 
@@ -22,7 +24,7 @@ void prep(const PulleyJoint& j, const PrepContext& c, RowWriter& out) {
     r->linear1 = j.ratio * n1;
     r->angular1 = j.ratio * glm::cross(c.r1, n1);
     r->geometricError = j.length - l0 - j.ratio * l1;  // C ≥ 0
-    r->minImpulse = 0.0;  // a rope only pulls
+    r->minImpulse = 0.0;                               // a rope only pulls
     r->maxImpulse = kInf;
     r->flags = kRowOutputForce | (r->geometricError > 0 ? kRowKeepBias : 0);
     r->solveHint = SolveHint::Inequality;

@@ -88,8 +88,8 @@ Coordinate angularCoordinate(const Vec3& a, Real angle) {
     return x;
 }
 
-Row* boundRow(const Coordinate& x, Real sign, Real bound, Real contactDistance, Real restitution, Real bounceThreshold,
-              Real stiffness, Real damping, const char* label, RowWriter& out) {
+Row* boundRow(const Coordinate& x, Real sign, Real bound, Real contactDistance, Real restitution,
+              Real bounceThreshold, Real stiffness, Real damping, const char* label, RowWriter& out) {
     const Real C = sign * (x.value - bound);  // >= 0 inside the allowed range
     const bool soft = stiffness > 0 || damping > 0;
     if (soft ? C >= 0 : C >= contactDistance) return nullptr;
@@ -121,13 +121,17 @@ Row* boundRow(const Coordinate& x, Real sign, Real bound, Real contactDistance, 
     return r;
 }
 
-void limitRows(const Coordinate& x, const LimitPair& l, const char* lowerLabel, const char* upperLabel, RowWriter& out) {
+void limitRows(const Coordinate& x, const LimitPair& l, const char* lowerLabel, const char* upperLabel,
+               RowWriter& out) {
     if (!l.enabled) return;
-    boundRow(x, 1.0, l.lower, l.contactDistance, l.restitution, l.bounceThreshold, l.stiffness, l.damping, lowerLabel, out);
-    boundRow(x, -1.0, l.upper, l.contactDistance, l.restitution, l.bounceThreshold, l.stiffness, l.damping, upperLabel, out);
+    boundRow(x, 1.0, l.lower, l.contactDistance, l.restitution, l.bounceThreshold, l.stiffness, l.damping,
+             lowerLabel, out);
+    boundRow(x, -1.0, l.upper, l.contactDistance, l.restitution, l.bounceThreshold, l.stiffness, l.damping,
+             upperLabel, out);
 }
 
-Row* driveRow(const Coordinate& x, const Drive& d, Real target, Real targetVelocity, const char* label, RowWriter& out) {
+Row* driveRow(const Coordinate& x, const Drive& d, Real target, Real targetVelocity, const char* label,
+              RowWriter& out) {
     if (!d.enabled) return nullptr;
     Row* r = out.add();
     if (!r) return nullptr;

@@ -28,7 +28,9 @@ inline constexpr const char* kAngularLockLabels[3] = {"angular X lock", "angular
 void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out);
 
 /// Relative rotation of joint frame B in joint frame A, w >= 0.
-inline Quat relativeRotation(const PrepContext& c) { return positiveW(glm::conjugate(c.cA2w.q) * c.cB2w.q); }
+inline Quat relativeRotation(const PrepContext& c) {
+    return positiveW(glm::conjugate(c.cA2w.q) * c.cB2w.q);
+}
 
 }  // namespace jl::rows
 
@@ -56,18 +58,19 @@ void limitRows(const Coordinate& x, const LimitPair& limit, const char* lowerLab
                RowWriter& out);
 
 /// One bound: keeps `sign·(x − bound) >= 0` (sign +1 for a lower bound, −1 for an upper bound).
-Row* boundRow(const Coordinate& x, Real sign, Real bound, Real contactDistance, Real restitution, Real bounceThreshold,
-              Real stiffness, Real damping, const char* label, RowWriter& out);
+Row* boundRow(const Coordinate& x, Real sign, Real bound, Real contactDistance, Real restitution,
+              Real bounceThreshold, Real stiffness, Real damping, const char* label, RowWriter& out);
 
 /// A drive row: implicit spring pulling x to `target` and ẋ to `targetVelocity`.
-Row* driveRow(const Coordinate& x, const Drive& d, Real target, Real targetVelocity, const char* label, RowWriter& out);
+Row* driveRow(const Coordinate& x, const Drive& d, Real target, Real targetVelocity, const char* label,
+              RowWriter& out);
 
 /// Swing-twist split of a relative rotation q = swing·twist (twist about X, swing about an axis
 /// in the YZ plane). Angles in rad; swingY/swingZ are the swing angle's components about Y and Z.
 struct SwingTwist {
     Real twist = 0.0;
-    Real swing = 0.0;      ///< total swing angle ≥ 0
-    Vec3 swingAxis{0.0};   ///< unit axis in the YZ plane of frame A (zero when swing ≈ 0)
+    Real swing = 0.0;     ///< total swing angle ≥ 0
+    Vec3 swingAxis{0.0};  ///< unit axis in the YZ plane of frame A (zero when swing ≈ 0)
     Real swingY = 0.0, swingZ = 0.0;
 };
 SwingTwist swingTwist(const Quat& q);

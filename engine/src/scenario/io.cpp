@@ -24,8 +24,6 @@
 //   * Quaternions are [w, x, y, z]; within 1e-3 of unit length they are normalised on load,
 //     otherwise refused. Already-unit ones (|1 − |q|| ≤ 1e-12) are kept bit for bit so
 //     load → save → load is exact.
-#include "jointlab/scenario_io.h"
-
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -36,6 +34,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "jointlab/scenario_io.h"
 #include "scenario/json_text.h"
 #include "scenario/scenario_fields.h"
 #include "scenario/scenario_json.h"
@@ -100,7 +99,6 @@ std::string readJoint(const Json& v, const std::string& path, JointDesc& j) {
     return error;
 }
 
-
 constexpr const char* kFormatKey = "format";
 constexpr const char* kVersionKey = "version";
 constexpr const char* kDescriptionKey = "description";
@@ -125,8 +123,9 @@ constexpr const char* kAppKey = "app";
 
 std::string migrate1To2(Json& root) {
     if (root.contains(kStateKey))
-        return fail(kStateKey, "not part of format version 1 (added in version 2); a file with a saved run state "
-                               "says \"version\": 2");
+        return fail(kStateKey,
+                    "not part of format version 1 (added in version 2); a file with a saved run state "
+                    "says \"version\": 2");
     return "";
 }
 

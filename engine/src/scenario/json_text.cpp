@@ -125,9 +125,12 @@ bool preScan(std::string_view text, int maxDepth, std::string& error) {
         if (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') {
             char hex[8];
             std::snprintf(hex, sizeof hex, "0x%02X", byte);
-            error = at(text, i) + (byte == 0 ? ": NUL byte: not a text file (binary data, or UTF-16 text without a byte order mark)"
-                                             : std::string(": control byte ") + hex +
-                                                   ": not a text file (a scenario is UTF-8 JSON text)");
+            error =
+                at(text, i) +
+                (byte == 0
+                     ? ": NUL byte: not a text file (binary data, or UTF-16 text without a byte order mark)"
+                     : std::string(": control byte ") + hex +
+                           ": not a text file (a scenario is UTF-8 JSON text)");
             return false;
         }
         if (inString) {
@@ -147,8 +150,9 @@ bool preScan(std::string_view text, int maxDepth, std::string& error) {
         } else if ((c == ']' || c == '}') && depth > 0) {
             --depth;
         } else if (i > 0 && text.substr(i, 3) == kUtf8Bom) {
-            error = at(text, i) + ": UTF-8 byte order mark (U+FEFF) in the middle of the text; only one, at the very "
-                                  "start of the file, is allowed";
+            error = at(text, i) +
+                    ": UTF-8 byte order mark (U+FEFF) in the middle of the text; only one, at the very "
+                    "start of the file, is allowed";
             return false;
         }
     }
@@ -157,7 +161,8 @@ bool preScan(std::string_view text, int maxDepth, std::string& error) {
 
 /// The encoding a byte order mark announces, for files that are not UTF-8; nullptr otherwise.
 const char* foreignEncoding(std::string_view text) {
-    if (text.substr(0, 4) == std::string_view("\xFF\xFE\0\0", 4) || text.substr(0, 4) == std::string_view("\0\0\xFE\xFF", 4))
+    if (text.substr(0, 4) == std::string_view("\xFF\xFE\0\0", 4) ||
+        text.substr(0, 4) == std::string_view("\0\0\xFE\xFF", 4))
         return "UTF-32";
     if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") return "UTF-16";
     return nullptr;
@@ -189,7 +194,8 @@ public:
         Frame& f = stack_.back();
         if (f.container->contains(k)) {
             const std::string where = containerPath();
-            return fail(where.empty() ? "duplicate top-level key " + quote(k) : where + ": duplicate key " + quote(k));
+            return fail(where.empty() ? "duplicate top-level key " + quote(k)
+                                      : where + ": duplicate key " + quote(k));
         }
         f.key = std::move(k);
         f.hasKey = true;
@@ -205,7 +211,8 @@ public:
             if (const size_t p = detail.find(": "); p != std::string::npos) detail.erase(0, p + 2);
         size_t offset = position;
         if (ex.id == 406) {  // number overflow: position is after the token
-            detail = "number out of range: " + (lastToken.size() > 40 ? lastToken.substr(0, 40) + "..." : lastToken);
+            detail = "number out of range: " +
+                     (lastToken.size() > 40 ? lastToken.substr(0, 40) + "..." : lastToken);
             offset = position >= lastToken.size() ? position - lastToken.size() : 0;
         } else if (offset > 0) {
             --offset;  // position counts the character that could not be used; point at it
@@ -215,12 +222,13 @@ public:
             const size_t from = a + 12;
             size_t to = detail.find("'; expected", from);
             if (to == std::string::npos) to = detail.rfind('\'');
-            if (to != std::string::npos && to > from + 40) detail.replace(from, to - from, detail.substr(from, 40) + "...");
+            if (to != std::string::npos && to > from + 40)
+                detail.replace(from, to - from, detail.substr(from, 40) + "...");
         }
         // Right after a complete value the parser wanted a separator or the end of the container,
         // as in "mass": 0x10 (the 0 is a value) or a missing comma: name that value, not the next.
-        const bool afterValue =
-            detail.find("; expected '}'") != std::string::npos || detail.find("; expected ']'") != std::string::npos;
+        const bool afterValue = detail.find("; expected '}'") != std::string::npos ||
+                                detail.find("; expected ']'") != std::string::npos;
         const std::string path = afterValue ? lastValuePath() : pendingPath();
         error = (path.empty() ? "" : path + ": ") + detail + " (" + at(text_, offset) + ")";
         return false;
@@ -259,7 +267,8 @@ private:
     std::string lastValuePath() const {
         if (stack_.empty() || stack_.back().count == 0) return pendingPath();
         const Frame& f = stack_.back();
-        std::string p = containerPath() + (f.container->is_array() ? "[" + std::to_string(f.count - 1) + "]" : "." + f.key);
+        std::string p = containerPath() +
+                        (f.container->is_array() ? "[" + std::to_string(f.count - 1) + "]" : "." + f.key);
         if (!p.empty() && p[0] == '.') p.erase(0, 1);
         return p;
     }

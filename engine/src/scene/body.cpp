@@ -10,7 +10,8 @@ Real shapeVolume(const BodyDesc& b) {
         case ShapeType::Sphere:
             return 4.0 / 3.0 * kPi * b.radius * b.radius * b.radius;
         case ShapeType::Capsule:
-            return kPi * b.radius * b.radius * (2.0 * b.halfHeight) + 4.0 / 3.0 * kPi * b.radius * b.radius * b.radius;
+            return kPi * b.radius * b.radius * (2.0 * b.halfHeight) +
+                   4.0 / 3.0 * kPi * b.radius * b.radius * b.radius;
     }
     return 0.0;
 }

@@ -9,10 +9,10 @@
 // Constraints are visited in index order. Each takes the colour right after the latest colour on
 // either of its dynamic bodies while that stays below kOrderedColours (8). While every constraint
 // gets its colour that way, every body meets its constraints in scene order, as a one-at-a-time
-// sweep would, and the result is bit for bit that of the sequential sweep. Past the ordered colours a constraint takes the smallest colour
-// neither of its bodies has yet (a 64-bit mask of used colours per body), which is where the
-// order, and so the result, changes: a chain is solved in runs of 8 joints, root to tip within a
-// run, and the runs side by side. (Plain smallest-free-colour greedy colouring, as PhysX and
+// sweep would, and the result is bit for bit that of the sequential sweep. Past the ordered colours a
+// constraint takes the smallest colour neither of its bodies has yet (a 64-bit mask of used colours per
+// body), which is where the order, and so the result, changes: a chain is solved in runs of 8 joints, root to
+// tip within a run, and the runs side by side. (Plain smallest-free-colour greedy colouring, as PhysX and
 // Box2D v3 colour, solves a chain red-black; at 4 PGS iterations that left the showcase's
 // 5-joint chain with 2.7 times the joint error of the ordered sweep. 8 ordered colours keep
 // short chains, the usual pendulum/ragdoll limb, exactly as before.) Static bodies, the world and
@@ -50,8 +50,10 @@ int wavefrontBatches(const int* key0, const int* key1, const uint8_t* skip, int 
     }
     scratch.start.assign(static_cast<size_t>(levels) + 1, 0);
     for (int c = 0; c < count; ++c)
-        if (scratch.colour[static_cast<size_t>(c)] >= 0) ++scratch.start[static_cast<size_t>(scratch.colour[static_cast<size_t>(c)]) + 1];
-    for (int k = 0; k < levels; ++k) scratch.start[static_cast<size_t>(k) + 1] += scratch.start[static_cast<size_t>(k)];
+        if (scratch.colour[static_cast<size_t>(c)] >= 0)
+            ++scratch.start[static_cast<size_t>(scratch.colour[static_cast<size_t>(c)]) + 1];
+    for (int k = 0; k < levels; ++k)
+        scratch.start[static_cast<size_t>(k) + 1] += scratch.start[static_cast<size_t>(k)];
     scratch.order.resize(static_cast<size_t>(scratch.start[static_cast<size_t>(levels)]));
     scratch.fill.assign(scratch.start.begin(), scratch.start.end());
     for (int c = 0; c < count; ++c) {
@@ -59,7 +61,8 @@ int wavefrontBatches(const int* key0, const int* key1, const uint8_t* skip, int 
         if (level >= 0) scratch.order[static_cast<size_t>(scratch.fill[static_cast<size_t>(level)]++)] = c;
     }
     for (int k = 0; k < levels; ++k)
-        for (int i = scratch.start[static_cast<size_t>(k)]; i < scratch.start[static_cast<size_t>(k) + 1]; i += kLanes) {
+        for (int i = scratch.start[static_cast<size_t>(k)]; i < scratch.start[static_cast<size_t>(k) + 1];
+             i += kLanes) {
             LaneIds ids{-1, -1, -1, -1};
             for (int l = 0; l < kLanes && i + l < scratch.start[static_cast<size_t>(k) + 1]; ++l)
                 ids[static_cast<size_t>(l)] = scratch.order[static_cast<size_t>(i + l)];
@@ -70,8 +73,9 @@ int wavefrontBatches(const int* key0, const int* key1, const uint8_t* skip, int 
 
 }  // namespace
 
-int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
-                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows, int orderedColours) {
+int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount,
+                  SolverOrder mode, std::vector<LaneIds>& batches, ColourScratch& scratch,
+                  std::vector<int>* windows, int orderedColours) {
     batches.clear();
     if (windows) windows->assign(1, 0);
     if (mode == SolverOrder::Sequential || mode == SolverOrder::Wavefront) {  // one window
@@ -119,7 +123,8 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
             // constraint is solved after its predecessors); past the ordered palette, the lowest
             // free colour.
             const int after = std::max(k0 >= 0 ? scratch.last[static_cast<size_t>(k0)] : -1,
-                                       k1 >= 0 ? scratch.last[static_cast<size_t>(k1)] : -1) + 1;
+                                       k1 >= 0 ? scratch.last[static_cast<size_t>(k1)] : -1) +
+                              1;
             int colour;
             if (after < palette && !(used >> after & 1u))
                 colour = after;
@@ -161,8 +166,8 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
     return maxColours;
 }
 
-void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, int parts,
-                          std::vector<uint8_t>& group, ColourScratch& scratch) {
+void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount,
+                          int parts, std::vector<uint8_t>& group, ColourScratch& scratch) {
     const uint8_t skipped = static_cast<uint8_t>(parts + 1), shared = static_cast<uint8_t>(parts);
     group.assign(static_cast<size_t>(count), skipped);
     int64_t live = 0;
@@ -185,7 +190,8 @@ void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip,
         const uint8_t run = group[static_cast<size_t>(c)];
         if (run == skipped) continue;
         const int k0 = key0[c], k1 = key1[c];
-        if ((k0 >= 0 && owner[static_cast<size_t>(k0)] != run) || (k1 >= 0 && owner[static_cast<size_t>(k1)] != run))
+        if ((k0 >= 0 && owner[static_cast<size_t>(k0)] != run) ||
+            (k1 >= 0 && owner[static_cast<size_t>(k1)] != run))
             group[static_cast<size_t>(c)] = shared;
     }
 }

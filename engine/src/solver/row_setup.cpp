@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
-
 #include <glm/gtx/norm.hpp>
 
 #include "solver/solver.h"
@@ -33,13 +32,13 @@ struct Setup {
 
 /// The set-up shared by PGS and TGS (F 21, 55–56, 63–65; D 13–22 for springs). ls/as: the two
 /// bodies' invMass·invMassScale and invInertiaScale (0 if not dynamic).
-inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1, Real ls0, Real as0, Real ls1, Real as1,
-                         const Params& p, bool tgs, Setup& s) {
+inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1, Real ls0, Real as0, Real ls1,
+                         Real as1, const Params& p, bool tgs, Setup& s) {
     s.angM0 = i0.sqrtInvInertia * row.angular0;  // F 55
     s.angM1 = i1.sqrtInvInertia * row.angular1;  // F 56
     // r = J M⁻¹ Jᵀ with the mass scales (F 21, 31)
-    s.response = ls0 * glm::length2(row.linear0) + as0 * glm::length2(s.angM0) + ls1 * glm::length2(row.linear1) +
-                 as1 * glm::length2(s.angM1);
+    s.response = ls0 * glm::length2(row.linear0) + as0 * glm::length2(s.angM0) +
+                 ls1 * glm::length2(row.linear1) + as1 * glm::length2(s.angM1);
     s.minImpulse = row.minImpulse;
     s.maxImpulse = row.maxImpulse;
     if ((row.flags & kRowHasDriveLimit) && (row.flags & kRowDriveLimitsAreForces)) {
@@ -79,10 +78,10 @@ inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1,
         const Real a = h * (h * k + c);  // D 13
         if (row.flags & kRowAccelerationSpring) {
             s.flags |= kSolveAccelSpring;
-            const Real x = 1.0 / (a + 1.0);  // D 32
+            const Real x = 1.0 / (a + 1.0);                                   // D 32
             s.constant = x * recip * (h * c * vT - h * k * C - a * vPreRow);  // D 35 minus the v_pre part
-            s.vMul = -x * a * recip;                                            // D 36
-            s.impulseMul = 1.0 - x;                                             // D 37
+            s.vMul = -x * a * recip;                                          // D 36
+            s.impulseMul = 1.0 - x;                                           // D 37
         } else {
             const Real x = 1.0 / (a * r + 1.0);                       // D 15
             s.constant = x * (h * c * vT - h * k * C - a * vPreRow);  // D 20
@@ -101,10 +100,11 @@ inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1,
         s.flags |= kSolveBounce;
     }
     s.velTarget = vT;
-    s.erp = (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
+    s.erp =
+        (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
     if ((row.flags & kRowKeepBias) && !bounce) s.flags |= kSolveKeepBias;
-    const Real bias = s.erp * C / h;                  // F 11
-    s.constant = -(bias - vT + vPreRow) * recip;      // F 65
+    const Real bias = s.erp * C / h;              // F 11
+    s.constant = -(bias - vT + vPreRow) * recip;  // F 65
     s.unbiasedConstant = (s.flags & kSolveKeepBias) ? s.constant : -(-vT + vPreRow) * recip;
     s.vMul = -recip;  // F 63
     s.impulseMul = 1.0;
@@ -162,10 +162,11 @@ void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Param
     }
 }
 
-void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
-                  RowLanes& slot, RowReport& rep) {
+void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l,
+                  const Params& p, RowLanes& slot, RowReport& rep) {
     Setup u;
-    computeSetup(row, i0, i1, bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l], p, false, u);
+    computeSetup(row, i0, i1, bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l], p, false,
+                 u);
     report(u, rep);
     storeLane(slot, l, !(u.flags & kSolveInactive), row.linear0, u.angM0, row.linear1, u.angM1, u.constant,
               u.unbiasedConstant, u.vMul, u.impulseMul, u.solveMin, u.solveMax, 0.0, u.response);
@@ -174,10 +175,13 @@ void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const 
 // The AVX2 set-up (solver/fast/pgs_avx2.cpp) reads rows and body constants as runs of doubles.
 static_assert(offsetof(Row, linear0) == 0 && offsetof(Row, angular0) == 3 * sizeof(Real) &&
                   offsetof(Row, linear1) == 6 * sizeof(Real) && offsetof(Row, angular1) == 9 * sizeof(Real) &&
-                  offsetof(Row, geometricError) == 12 * sizeof(Real) && offsetof(Row, velocityTarget) == 13 * sizeof(Real) &&
-                  offsetof(Row, minImpulse) == 14 * sizeof(Real) && offsetof(Row, maxImpulse) == 15 * sizeof(Real),
+                  offsetof(Row, geometricError) == 12 * sizeof(Real) &&
+                  offsetof(Row, velocityTarget) == 13 * sizeof(Real) &&
+                  offsetof(Row, minImpulse) == 14 * sizeof(Real) &&
+                  offsetof(Row, maxImpulse) == 15 * sizeof(Real),
               "Row must start with J, C, v_T and the bounds as 16 doubles");
-static_assert(sizeof(Mat3) == 9 * sizeof(Real) && offsetof(BodyInfo, wPre) == offsetof(BodyInfo, vPre) + 3 * sizeof(Real) &&
+static_assert(sizeof(Mat3) == 9 * sizeof(Real) &&
+                  offsetof(BodyInfo, wPre) == offsetof(BodyInfo, vPre) + 3 * sizeof(Real) &&
                   offsetof(BodyInfo, vPre) + 8 * sizeof(Real) <= sizeof(BodyInfo),
               "BodyInfo: vPre, wPre adjacent with 2 doubles readable after them");
 
@@ -186,12 +190,14 @@ constexpr uint16_t kPlainHardFlags = kRowOutputForce | kRowAngular | kRowKeepBia
 }  // namespace
 
 int slotLayoutFor(const Row& r) {
-    if ((r.flags & ~kPlainHardFlags) || std::memcmp(&r.linear0, &r.linear1, sizeof(Vec3)) != 0) return kLayoutFull;
+    if ((r.flags & ~kPlainHardFlags) || std::memcmp(&r.linear0, &r.linear1, sizeof(Vec3)) != 0)
+        return kLayoutFull;
     return r.minImpulse == -kInf && r.maxImpulse == kInf ? kLayoutLock : kLayoutHard;
 }
 
-bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
-                   const Batch& bt, const Params& p, const SlotOut& out, RowReport* const reports[kLanes]) {
+bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes],
+                   const BodyInfo* const i1[kLanes], const Batch& bt, const Params& p, const SlotOut& out,
+                   RowReport* const reports[kLanes]) {
     constexpr uint16_t kPlain = kPlainHardFlags;
     // A padding lane reads a row of zeros: zero response, so it stores what padLane stores (all zeros).
     alignas(32) static const double kZeroRow[16] = {};
@@ -227,15 +233,16 @@ bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLane
         o.maxImpulse = r.maxImpulse;
         o.erp = on ? in.erp[l] : 0.0;
         o.velTarget = on ? r.velocityTarget : 0.0;
-        o.flags = static_cast<uint16_t>(((r.flags & kRowAngular) ? kSolveAngular : 0) |
-                                        (on ? ((r.flags & kRowKeepBias) ? kSolveKeepBias : 0) : kSolveInactive));
+        o.flags =
+            static_cast<uint16_t>(((r.flags & kRowAngular) ? kSolveAngular : 0) |
+                                  (on ? ((r.flags & kRowKeepBias) ? kSolveKeepBias : 0) : kSolveInactive));
     }
     return true;
 }
 
-void storeLane(RowLanes& L, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1, const Vec3& angM1,
-               Real constant, Real unbiasedConstant, Real vMul, Real impulseMul, Real minImpulse, Real maxImpulse,
-               Real accum, Real response) {
+void storeLane(RowLanes& L, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1,
+               const Vec3& angM1, Real constant, Real unbiasedConstant, Real vMul, Real impulseMul,
+               Real minImpulse, Real maxImpulse, Real accum, Real response) {
     // Inactive rows keep zeros (their impulse change is masked to zero; zeros keep NaN out).
     for (int k = 0; k < 3; ++k) {
         L.lin0[k][l] = active ? lin0[k] : 0.0;

@@ -56,23 +56,24 @@ struct alignas(64) BodyInfo {
     Real invMass = 0.0;        ///< 0 for static / kinematic
     Mat3 sqrtInvInertia{0.0};  ///< world I^-½ (E for kinematic, 0 for the static body)
     bool dynamic = false;
-    Vec3 vPre{0.0};            ///< velocity after external forces, before constraints
-    Vec3 wPre{0.0};            ///< angular velocity after external forces (plain ω)
-    Transform pose;            ///< pose at the start of the step; the solver advances it
+    Vec3 vPre{0.0};  ///< velocity after external forces, before constraints
+    Vec3 wPre{0.0};  ///< angular velocity after external forces (plain ω)
+    Transform pose;  ///< pose at the start of the step; the solver advances it
     // TGS only:
     Mat3 sqrtInertia{0.0};        ///< world I^½ (E for kinematic)
     Quat q0{1.0, 0.0, 0.0, 0.0};  ///< orientation at the start of the step
 };
-static_assert(offsetof(BodyInfo, pose) + sizeof(Transform) <= 3 * 64, "PGS's fields in the first three cache lines");
+static_assert(offsetof(BodyInfo, pose) + sizeof(Transform) <= 3 * 64,
+              "PGS's fields in the first three cache lines");
 
 enum SolverRowFlags : uint16_t {
     kSolveSpring = 1 << 0,
     kSolveAccelSpring = 1 << 1,
-    kSolveKeepBias = 1 << 2,    ///< hard row keeps its bias in velocity iterations
-    kSolveBounce = 1 << 3,      ///< restitution replaced the bias with a bounce target
-    kSolveAngular = 1 << 4,     ///< no lever arms: skip the TGS lever update
-    kSolveFriction = 1 << 5,    ///< bounds are ±frictionCoef × accumulated impulse of row `normalRow`
-    kSolveInactive = 1 << 6,    ///< vanishing unit response: skipped
+    kSolveKeepBias = 1 << 2,  ///< hard row keeps its bias in velocity iterations
+    kSolveBounce = 1 << 3,    ///< restitution replaced the bias with a bounce target
+    kSolveAngular = 1 << 4,   ///< no lever arms: skip the TGS lever update
+    kSolveFriction = 1 << 5,  ///< bounds are ±frictionCoef × accumulated impulse of row `normalRow`
+    kSolveInactive = 1 << 6,  ///< vanishing unit response: skipped
 };
 
 /// One row, prepared for the solver: only what a sweep touches (hot data, kept compact).
@@ -97,13 +98,13 @@ struct SolverRow {
 
 /// The rest of a prepared row: TGS's on-the-fly error update and what telemetry reports.
 struct SolverRowExtra {
-    Real error0 = 0.0;      ///< C at the start of the step
-    Real velTarget = 0.0;   ///< v_T (after restitution)
-    Real erp = 0.0;         ///< α (hard rows)
+    Real error0 = 0.0;                    ///< C at the start of the step
+    Real velTarget = 0.0;                 ///< v_T (after restitution)
+    Real erp = 0.0;                       ///< α (hard rows)
     Real stiffness = 0.0, damping = 0.0;  ///< spring rows
-    Vec3 ang0Base{0.0}, ang1Base{0.0};  ///< κ − r × μ: the part of the angular Jacobian with no lever
-    Vec3 r0Local{0.0}, r1Local{0.0};    ///< lever arms in the body frames at the start of the step
-    Vec3 r0{0.0}, r1{0.0};              ///< lever arms in world at the start of the step
+    Vec3 ang0Base{0.0}, ang1Base{0.0};    ///< κ − r × μ: the part of the angular Jacobian with no lever
+    Vec3 r0Local{0.0}, r1Local{0.0};      ///< lever arms in the body frames at the start of the step
+    Vec3 r0{0.0}, r1{0.0};                ///< lever arms in world at the start of the step
 };
 
 /// One task's residual lane sums, on a cache line of its own (the tasks write them at once).
@@ -127,20 +128,23 @@ struct Pipeline {
     std::vector<int32_t> signature;
     std::vector<int32_t> check;  ///< scratch: this step's signature
     int sweeps = 0;
-    uint64_t solves = 0;   ///< sweepPipelined calls that got past the first tests
-    uint64_t builtAt = 0;  ///< `solves` when the plan was last built (0: never)
-    bool use = false;  ///< the plan solves the sweeps in fewer batch solves than the batches do
+    uint64_t solves = 0;            ///< sweepPipelined calls that got past the first tests
+    uint64_t builtAt = 0;           ///< `solves` when the plan was last built (0: never)
+    bool use = false;               ///< the plan solves the sweeps in fewer batch solves than the batches do
     std::vector<PipeJoint> joints;  ///< the joint batches' real lanes, in sweep order
     std::vector<PipeQuad> quads;
-    std::vector<PipeRow> rows;      ///< this step's rows, refreshed from the batches' slots
+    std::vector<PipeRow> rows;        ///< this step's rows, refreshed from the batches' slots
     std::vector<Batch> comps;         ///< the quads' compositions as batches (this step's scales)
     std::vector<RowLanes> compSlots;  ///< the compositions' row slots (this step's rows)
-    std::vector<HardLanes> compHardSlots;  ///< the same as hard slots, when every row is one (PipeSource::hard)
+    std::vector<HardLanes>
+        compHardSlots;  ///< the same as hard slots, when every row is one (PipeSource::hard)
     std::vector<CouplingLanes> compCouplings;  ///< their couplings
-    std::vector<double> jointCouplings;  ///< this step's couplings, joint after joint (PipeJoint::firstCoupling)
-    std::vector<double> accum;        ///< per row of the joints, its accumulated impulse; then zeros (padding lanes), scratch (masked lanes)
-    std::vector<int32_t> last;      ///< scratch: per solver body, the last quad placed on it
-    std::vector<double> visitResidual;  ///< per sweep and joint, the visit's residual terms
+    std::vector<double>
+        jointCouplings;         ///< this step's couplings, joint after joint (PipeJoint::firstCoupling)
+    std::vector<double> accum;  ///< per row of the joints, its accumulated impulse; then zeros (padding
+                                ///< lanes), scratch (masked lanes)
+    std::vector<int32_t> last;  ///< scratch: per solver body, the last quad placed on it
+    std::vector<double> visitResidual;                    ///< per sweep and joint, the visit's residual terms
     std::array<std::vector<int32_t>, kLanes> laneJoints;  ///< per batch lane, its joints in batch order
 };
 
@@ -152,14 +156,15 @@ struct Data {
     std::vector<BodyInfo> info;
     /// PGS: the rows in the batched layout (solver/fast/batch.h), in solve order.
     std::vector<Batch> batches;
-    std::vector<RowLanes> slots;  ///< the batches' row slots (the vector only grows)
+    std::vector<RowLanes> slots;       ///< the batches' row slots (the vector only grows)
     std::vector<HardLanes> hardSlots;  ///< hard batches' row slots (AVX2 only; the vector only grows)
     std::vector<LockLanes> lockSlots;  ///< lock batches' row slots (AVX2 only; the vector only grows)
-    std::vector<CouplingLanes> couplings;  ///< PGS: the batches' row couplings (Batch::firstCoupling; only grows)
+    std::vector<CouplingLanes>
+        couplings;  ///< PGS: the batches' row couplings (Batch::firstCoupling; only grows)
     /// TGS: the same batches (data.batches) with their own row slots and lever arms, packed from
     /// `rows` (packTgsBatch).
     std::vector<TgsLanes> tgsSlots;
-    std::vector<TgsArms> tgsArms;  ///< per batch
+    std::vector<TgsArms> tgsArms;    ///< per batch
     std::vector<int> integrateLeft;  ///< TGS: bodies the AVX2 integration left to the plain code
     /// TGS: the rows in solve order (the same order as PGS's batches, lane after lane), as set up.
     std::vector<SolverRow> rows;        ///< [0, rowCount) in use (the vector only grows)
@@ -229,9 +234,9 @@ inline constexpr int kColourWindow = 256;
 /// given, receives the first batch of each window (solve order: window by window, each window's
 /// constraints a contiguous index range), then the batch count. `orderedColours`: how many colours
 /// keep the scene order (0: plain smallest-free-colour greedy colouring, as PhysX and Box2D v3).
-int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, SolverOrder mode,
-                  std::vector<LaneIds>& batches, ColourScratch& scratch, std::vector<int>* windows = nullptr,
-                  int orderedColours = kOrderedColours);
+int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount,
+                  SolverOrder mode, std::vector<LaneIds>& batches, ColourScratch& scratch,
+                  std::vector<int>* windows = nullptr, int orderedColours = kOrderedColours);
 
 /// Splits constraints into `parts` groups solved side by side for the parallel solve
 /// (docs/solvers.md "Threads"; solver/colour.cpp). The constraints not skipped are cut, in index
@@ -241,8 +246,8 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
 /// receives its group, 0..parts, or parts + 1 for a skipped constraint. Depends only on the keys,
 /// the skips and `parts`. Afterwards scratch.last[k] holds key k's run (the only part that may
 /// touch it), or kNoRun if no constraint does.
-void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount, int parts,
-                          std::vector<uint8_t>& group, ColourScratch& scratch);
+void partitionConstraints(const int* key0, const int* key1, const uint8_t* skip, int count, int keyCount,
+                          int parts, std::vector<uint8_t>& group, ColourScratch& scratch);
 inline constexpr int kNoRun = -1;
 
 static_assert(kMaxBatchSlots >= kMaxRowsPerJoint, "a batch holds the rows of any joint");
@@ -251,7 +256,7 @@ struct Params {
     Real dt = 1.0 / 60.0;
     int posIters = 4;
     int velIters = 1;
-    Real erp = 1.0;  ///< Baumgarte α
+    Real erp = 1.0;               ///< Baumgarte α
     Real maxLinearSpeed = kInf;   ///< bodies never move faster than this, in integration too [m/s]
     Real maxAngularSpeed = kInf;  ///< [rad/s]
     bool simd = false;  ///< AVX2 kernels; decided once per step (set-up and solve must agree on the layout)
@@ -294,13 +299,13 @@ struct RowReport {
     Real erp = 0.0, velTarget = 0.0;
     uint16_t flags = 0;
 };
-void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& out,
-              SolverRowExtra& extra, RowReport& report);
+void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs,
+              SolverRow& out, SolverRowExtra& extra, RowReport& report);
 
 /// PGS: the same set-up written straight into lane l of a batch's row slot (solver/fast/batch.h), with
 /// the batch's mass scales. Accumulated impulse 0.
-void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l, const Params& p,
-                  RowLanes& slot, RowReport& report);
+void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l,
+                  const Params& p, RowLanes& slot, RowReport& report);
 
 /// PGS with the AVX2 kernel: sets up the row slot `out` points at (a compact layout only for rows
 /// that fit it, see slotLayoutFor) of a joint batch whose 4 lanes are all plain hard rows (flags
@@ -309,8 +314,9 @@ void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const 
 /// zeros; i0[l] must still point at a body, e.g. the static one, and reports[l] is not written).
 /// Returns false, having written nothing, when a lane is not such a row or the AVX2 kernel is not
 /// compiled in.
-bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes], const BodyInfo* const i1[kLanes],
-                   const Batch& bt, const Params& p, const SlotOut& out, RowReport* const reports[kLanes]);
+bool setupHardSlot(const Row* const rows[kLanes], const BodyInfo* const i0[kLanes],
+                   const BodyInfo* const i1[kLanes], const Batch& bt, const Params& p, const SlotOut& out,
+                   RowReport* const reports[kLanes]);
 
 /// The most compact slot layout (SlotLayout) row fits: kLayoutLock for an equality lock (a plain
 /// hard row, as setupHardSlot takes, with both impulse bounds infinite and linear1 = linear0 bit
@@ -320,9 +326,9 @@ int slotLayoutFor(const Row& row);
 
 /// Stores one prepared row in lane l of a row slot; an inactive row stores zeros for its
 /// Jacobian, response and impulse multiplier.
-void storeLane(RowLanes& slot, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1, const Vec3& angM1,
-               Real constant, Real unbiasedConstant, Real vMul, Real impulseMul, Real minImpulse, Real maxImpulse,
-               Real accum, Real response);
+void storeLane(RowLanes& slot, int l, bool active, const Vec3& lin0, const Vec3& angM0, const Vec3& lin1,
+               const Vec3& angM1, Real constant, Real unbiasedConstant, Real vMul, Real impulseMul,
+               Real minImpulse, Real maxImpulse, Real accum, Real response);
 
 /// invMass·invMassScale and invInertiaScale of one side of a constraint (0 if not dynamic).
 inline void bodyScales(const BodyInfo& i, Real invMassScale, Real invInertiaScale, Real& lin, Real& ang) {
@@ -448,7 +454,8 @@ inline std::atomic<bool> gSweepTogether{true};
 /// returns false, having done nothing, if the pool cannot give that, and the caller forks per
 /// sweep.
 template <class SweepRange, class AfterPart>
-bool sweepPartsTogether(Data& data, int count, SweepRange&& sweepRange, AfterPart&& afterPart, std::vector<Real>& residuals) {
+bool sweepPartsTogether(Data& data, int count, SweepRange&& sweepRange, AfterPart&& afterPart,
+                        std::vector<Real>& residuals) {
     if (!gSweepTogether.load(std::memory_order_relaxed)) return false;
     const int parts = data.parts();
     const size_t groups = static_cast<size_t>(parts) + 1;
@@ -457,12 +464,14 @@ bool sweepPartsTogether(Data& data, int count, SweepRange&& sweepRange, AfterPar
     // Every other task has "finished" the sweep before the first: a flag left from long ago (a
     // part that is new, or 2^31 sweeps on the other path) would otherwise count as reached. The
     // pool's start of the run orders these stores before the tasks.
-    for (int o = 1; o < parts; ++o) data.partDone[static_cast<size_t>(o)].v.store(base, std::memory_order_relaxed);
+    for (int o = 1; o < parts; ++o)
+        data.partDone[static_cast<size_t>(o)].v.store(base, std::memory_order_relaxed);
     auto task = [&](int t) {
         for (int k = 0; k < count; ++k) {
             const uint32_t ticket = base + static_cast<uint32_t>(k) + 1;
             // the other parts' bodies are done with sweep k − 1 (their integration included)
-            for (int o = 1; t == 0 && o < parts && k > 0; ++o) WorkerPool::waitFor(data.partDone[static_cast<size_t>(o)].v, ticket - 1);
+            for (int o = 1; t == 0 && o < parts && k > 0; ++o)
+                WorkerPool::waitFor(data.partDone[static_cast<size_t>(o)].v, ticket - 1);
             auto range = [&](int begin, int end, LaneSums& lanes) { sweepRange(k, begin, end, lanes); };
             sweepTask(data, t, ticket, data.partSums.data() + static_cast<size_t>(k) * groups, range);
             afterPart(k, t);
@@ -471,7 +480,8 @@ bool sweepPartsTogether(Data& data, int count, SweepRange&& sweepRange, AfterPar
     };
     if (!data.pool->runTogether(parts, task)) return false;
     data.sweepTicket = base + static_cast<uint32_t>(count);
-    for (int k = 0; k < count; ++k) residuals.push_back(sweepResidual(data.partSums.data() + static_cast<size_t>(k) * groups, parts + 1));
+    for (int k = 0; k < count; ++k)
+        residuals.push_back(sweepResidual(data.partSums.data() + static_cast<size_t>(k) * groups, parts + 1));
     return true;
 }
 

@@ -62,7 +62,8 @@ void WorkerPool::runShare(int k) {
 }
 
 void WorkerPool::waitFor(const std::atomic<uint32_t>& flag, uint32_t value) {
-    for (uint32_t spins = 1; static_cast<int32_t>(flag.load(std::memory_order_acquire) - value) < 0; ++spins) {
+    for (uint32_t spins = 1; static_cast<int32_t>(flag.load(std::memory_order_acquire) - value) < 0;
+         ++spins) {
         cpuRelax();
         if (spins % kWorkerSpinsBeforeYield == 0) std::this_thread::yield();
     }
@@ -72,7 +73,9 @@ namespace {
 std::atomic<int> gCoresOverride{0};
 }  // namespace
 
-void WorkerPool::overrideUsableCores(int n) { gCoresOverride.store(n, std::memory_order_relaxed); }
+void WorkerPool::overrideUsableCores(int n) {
+    gCoresOverride.store(n, std::memory_order_relaxed);
+}
 
 int WorkerPool::usableCores() {
     if (const int n = gCoresOverride.load(std::memory_order_relaxed); n > 0) return n;

@@ -60,7 +60,8 @@ public:
     bool runTogether(int tasks, TaskFn fn, void* ctx);
     template <class F>
     bool runTogether(int tasks, F& f) {
-        return runTogether(tasks, [](void* c, int t) { (*static_cast<F*>(c))(t); }, &f);
+        return runTogether(
+            tasks, [](void* c, int t) { (*static_cast<F*>(c))(t); }, &f);
     }
 
     /// Spins (yielding now and then) until `flag` has reached `value` (counting modulo 2^32: a
@@ -74,7 +75,8 @@ public:
     /// run() with a callable taking the task index.
     template <class F>
     void run(int tasks, F& f) {
-        run(tasks, [](void* c, int t) { (*static_cast<F*>(c))(t); }, &f);
+        run(
+            tasks, [](void* c, int t) { (*static_cast<F*>(c))(t); }, &f);
     }
 
 private:

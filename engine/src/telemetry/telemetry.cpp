@@ -1,7 +1,6 @@
 #include "jointlab/telemetry.h"
 
 #include <charconv>
-
 #include <glm/gtx/norm.hpp>
 
 namespace jl {

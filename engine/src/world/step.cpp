@@ -36,7 +36,8 @@ namespace {
 /// rows keep zeros (their impulse change is masked to zero; zeros keep NaN out of the sums).
 void writeLane(solver::RowLanes& L, int l, const solver::SolverRow& r) {
     solver::storeLane(L, l, !(r.flags & solver::kSolveInactive), r.lin0, r.angM0, r.lin1, r.angM1, r.constant,
-                      r.unbiasedConstant, r.vMul, r.impulseMul, r.minImpulse, r.maxImpulse, r.accum, r.response);
+                      r.unbiasedConstant, r.vMul, r.impulseMul, r.minImpulse, r.maxImpulse, r.accum,
+                      r.response);
 }
 
 void padLane(solver::RowLanes& L, int l) {
@@ -75,7 +76,8 @@ void World::Impl::markLockPrepBatches(size_t jointCount) {
     jointInLockBatch.assign(jointCount, 0);
     for (size_t bi = 0; bi < jointBatches.size(); ++bi) {
         const solver::LaneIds& ids = jointBatches[bi];
-        const uint8_t kind = ids[0] >= 0 ? jointLockPrep[static_cast<size_t>(ids[0])] : uint8_t{solver::kLockPrepNone};
+        const uint8_t kind =
+            ids[0] >= 0 ? jointLockPrep[static_cast<size_t>(ids[0])] : uint8_t{solver::kLockPrepNone};
         int lanes = 0;
         bool same = kind != solver::kLockPrepNone;
         for (const int id : ids)
@@ -90,7 +92,8 @@ void World::Impl::markLockPrepBatches(size_t jointCount) {
 static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) == 3 * sizeof(Real) &&
                   offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real),
               "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
-static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real), "prepLockBatchAvx2 writes a Row's first 16 doubles");
+static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real),
+              "prepLockBatchAvx2 writes a Row's first 16 doubles");
 
 int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo) {
     static const Transform kIdentity{};
@@ -113,7 +116,8 @@ int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& po
         }
         const size_t ju = static_cast<size_t>(j);
         if (rowsToo)
-            for (int t = 0; t < n; ++t) in.row[t][l] = &rows[static_cast<size_t>(jointRowRange[ju].first + t)].linear0.x;
+            for (int t = 0; t < n; ++t)
+                in.row[t][l] = &rows[static_cast<size_t>(jointRowRange[ju].first + t)].linear0.x;
         const int b0 = jointBody0[ju], b1 = jointBody1[ju];
         in.pose0[l] = b0 >= 0 ? &poses[static_cast<size_t>(b0)].pose.p.x : &kIdentity.p.x;
         in.pose1[l] = b1 >= 0 ? &poses[static_cast<size_t>(b1)].pose.p.x : &kIdentity.p.x;
@@ -123,7 +127,8 @@ int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& po
     // (lock batches are only formed when the AVX2 kernel is compiled in and runs)
     solver::LockPrepOut out;
     if (!rowsToo) {
-        solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)], out);
+        solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)],
+                                  out);
         int active = 0;
         for (int t = 0; t < n; ++t) active += std::popcount(static_cast<unsigned>(out.active[t]));
         return active;
@@ -140,7 +145,7 @@ int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& po
         const int b1 = jointBody1[ju];
         jointX1[ju] = b1 >= 0 ? poses[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
         jointBodies[ju] = jointRowBodies(ju, Vec3(out.r0[0][l], out.r0[1][l], out.r0[2][l]),
-                                          Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]));
+                                         Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]));
         const int first = jointRowRange[ju].first;
         for (int t = 0; t < n; ++t) {
             // rows 0–2: linear locks; then angular locks about X, Y, Z (fixed) or Y, Z (revolute)
@@ -161,14 +166,16 @@ int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& po
             o.maxImpulse = kInf;
             o.erp = on ? lockErp : 0.0;
             o.velTarget = 0.0;
-            o.flags = static_cast<uint16_t>((angular ? solver::kSolveAngular : 0) | (on ? 0 : solver::kSolveInactive));
+            o.flags = static_cast<uint16_t>((angular ? solver::kSolveAngular : 0) |
+                                            (on ? 0 : solver::kSolveInactive));
             rowSolver[k] = rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
         }
     }
     return 0;
 }
 
-static_assert(solver::kMaxSweepTasks >= kMaxSolverThreads, "a part per solver thread, each with its sweep flag");
+static_assert(solver::kMaxSweepTasks >= kMaxSolverThreads,
+              "a part per solver thread, each with its sweep flag");
 
 void World::Impl::colourJoints(int threads, SolverOrder order) {
     const int nj = static_cast<int>(colouredSkip.size());
@@ -187,8 +194,8 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     data.info.resize(data.bodies.size());
     if (parts == 1) {
         jointGroup.assign(static_cast<size_t>(nj), 0);
-        solver::colourBatches(jointKey0.data(), jointKey1.data(), colouredSkip.data(), nj, keys, order, jointBatches,
-                              colourScratch, &jointWindows);
+        solver::colourBatches(jointKey0.data(), jointKey1.data(), colouredSkip.data(), nj, keys, order,
+                              jointBatches, colourScratch, &jointWindows);
         windowGroup.assign(jointWindows.size() - 1, 0);
         data.partStart.clear();
         return;
@@ -201,12 +208,12 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         partKey0[j] = jointSolver0[j] > 0 ? jointSolver0[j] : -1;
         partKey1[j] = jointSolver1[j] > 0 ? jointSolver1[j] : -1;
     }
-    solver::partitionConstraints(partKey0.data(), partKey1.data(), colouredSkip.data(), nj, keys, parts, jointGroup,
-                                 colourScratch);
+    solver::partitionConstraints(partKey0.data(), partKey1.data(), colouredSkip.data(), nj, keys, parts,
+                                 jointGroup, colourScratch);
     // TGS integrates each part's bodies in the part's task, right after its sweep: a body of
     // run t is touched only by part t and by joints between parts (which task t has waited for
-    // before its batches on their bodies), so it is done with this substep by then. Bodies no joint touches go to task 0. As [begin, end)
-    // spans of solver bodies.
+    // before its batches on their bodies), so it is done with this substep by then. Bodies no joint touches
+    // go to task 0. As [begin, end) spans of solver bodies.
     data.integrateSpans.clear();
     data.integrateSpanStart.assign(1, 0);
     for (int t = 0; t < parts; ++t) {
@@ -246,12 +253,13 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     data.partStart.clear();
     data.partWait.clear();
     groupSkip.resize(static_cast<size_t>(nj));
-    for (int g = 0; g <= parts; ++g) {  // the parts' batches, then those of the joints between them (swept first)
+    for (int g = 0; g <= parts;
+         ++g) {  // the parts' batches, then those of the joints between them (swept first)
         const int offset = static_cast<int>(jointBatches.size());
         data.partStart.push_back(offset);
         for (size_t j = 0; j < static_cast<size_t>(nj); ++j) groupSkip[j] = jointGroup[j] != g;
-        const int colours = solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order,
-                                                  groupBatches, colourScratch, &groupWindows);
+        const int colours = solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj,
+                                                  keys, order, groupBatches, colourScratch, &groupWindows);
         // A part whose ordered colours are thin (fewer than kMinBatchesPerColour batches per
         // colour and window, counting the windows that hold its joints and, in each, the most
         // colours any window has) takes plain greedy colouring if that needs fewer colours.
@@ -264,10 +272,13 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         // 0.0195 m RMS on two threads in plain colours, 0.0150 m in ordered ones). Scenes of one
         // part (under 64 joints) keep the ordered colours, for which they exist (§6).
         int windows = 0;  // (colourBatches's windows span all joints; most hold none of a part's)
-        for (size_t w = 1; w < groupWindows.size(); ++w) windows += groupWindows[w] > groupWindows[w - 1] ? 1 : 0;
-        if (g < parts && static_cast<int64_t>(groupBatches.size()) < int64_t{kMinBatchesPerColour} * colours * windows) {
-            const int plain = solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order,
-                                                    plainBatches, colourScratch, &plainWindows, 0);
+        for (size_t w = 1; w < groupWindows.size(); ++w)
+            windows += groupWindows[w] > groupWindows[w - 1] ? 1 : 0;
+        if (g < parts &&
+            static_cast<int64_t>(groupBatches.size()) < int64_t{kMinBatchesPerColour} * colours * windows) {
+            const int plain =
+                solver::colourBatches(jointKey0.data(), jointKey1.data(), groupSkip.data(), nj, keys, order,
+                                      plainBatches, colourScratch, &plainWindows, 0);
             if (plain < colours) {
                 groupBatches.swap(plainBatches);
                 groupWindows.swap(plainWindows);
@@ -308,8 +319,13 @@ void World::step() {
     const WorldSettings& s = scene_.settings;
     const Real dt = s.dt;
     const bool tgs = s.solver == SolverType::TGS;
-    solver::Params params{dt, std::max(1, s.posIters), std::max(0, s.velIters), s.effectiveBaumgarte(),
-                          s.maxLinearSpeed, s.maxAngularSpeed, activeSolverKernel() == SolverKernel::Avx2};
+    solver::Params params{dt,
+                          std::max(1, s.posIters),
+                          std::max(0, s.velIters),
+                          s.effectiveBaumgarte(),
+                          s.maxLinearSpeed,
+                          s.maxAngularSpeed,
+                          activeSolverKernel() == SolverKernel::Avx2};
 
     // The states before the step become lastGood without a copy: the two buffers swap, the step
     // reads `before`, and the write-back writes every body of bodies_.
@@ -322,8 +338,9 @@ void World::step() {
     // 1. external forces and damping -> v_pre; per-step body constants (inertia frozen, F "TGS").
     solver::Data& data = m.data;
     data.info[0] = solver::BodyInfo{};
-    for (size_t i = static_cast<size_t>(m.solverBodyCount); i < data.info.size(); ++i) data.info[i] = solver::BodyInfo{};  // stand-ins
-    const bool loads = m.externalLoads;  // else every extForce and extTorque is zero
+    for (size_t i = static_cast<size_t>(m.solverBodyCount); i < data.info.size(); ++i)
+        data.info[i] = solver::BodyInfo{};  // stand-ins
+    const bool loads = m.externalLoads;     // else every extForce and extTorque is zero
     m.externalLoads = false;
     const Vec3 zero(0.0);
     for (size_t i = 0; i < bodies_.size(); ++i) {
@@ -366,7 +383,8 @@ void World::step() {
     const size_t nj = joints_.size();
     bool recolour = !m.coloured || m.colouredOrder != order;
     if (m.brokenChanged)  // a joint broke or was mended or restored since: did any change for good?
-        for (size_t j = 0; j < nj && !recolour; ++j) recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
+        for (size_t j = 0; j < nj && !recolour; ++j)
+            recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
     m.brokenChanged = false;
     const int threads = std::clamp(s.threads, 1, kMaxSolverThreads);
     recolour = recolour || m.colouredThreads != threads;
@@ -377,7 +395,8 @@ void World::step() {
         m.colouredOrder = order;
         m.markLockPrepBatches(nj);
     }
-    if (const int parts = data.parts(); parts > 1) {  // threads: one per part, within the machine's cores (1 core: none)
+    if (const int parts = data.parts();
+        parts > 1) {  // threads: one per part, within the machine's cores (1 core: none)
         const int workers = std::min(parts, solver::WorkerPool::usableCores()) - 1;
         data.pool = &solver::WorkerPool::shared(workers);
     }
@@ -425,8 +444,8 @@ void World::step() {
         }
     };
     // Solver set-up of row k, slot t of its constraint (solver/row_setup.cpp), and what telemetry needs.
-    auto prepare = [&](size_t k, const solver::RowBodies& rb, bool contact, int t, int contactId, Real normalAccum,
-                       solver::SolverRow& sr, solver::SolverRowExtra& sx) {
+    auto prepare = [&](size_t k, const solver::RowBodies& rb, bool contact, int t, int contactId,
+                       Real normalAccum, solver::SolverRow& sr, solver::SolverRowExtra& sx) {
         RowOut& o = m.rowOut[k];
         solver::setupRow(m.rows[k], rb, data, params, tgs, sr, sx, o);
         if (contact) {
@@ -444,7 +463,9 @@ void World::step() {
                 sr.frictionCoef = s.groundFriction;
                 sx.erp = 0.0;
                 const Real bound = s.groundFriction * normalAccum;
-                sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
+                sr.accum = inactive
+                               ? 0.0
+                               : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
                 o.flags = sr.flags;
                 o.erp = 0.0;
             }
@@ -496,11 +517,17 @@ void World::step() {
                 firsts[l] = m.jointRowRange[j].first;
                 counts[l] = m.jointRowRange[j].count;
                 const JointFrames& f = m.jointFrames[j];
-                lanes[l] = {m.jointSolver0[j], m.jointSolver1[j], f.invMassScale0, f.invInertiaScale0, f.invMassScale1, f.invInertiaScale1};
+                lanes[l] = {m.jointSolver0[j],  m.jointSolver1[j], f.invMassScale0,
+                            f.invInertiaScale0, f.invMassScale1,   f.invInertiaScale1};
             } else {
                 constraintRows(contact, id, firsts[l], counts[l], rbs[l]);
                 const solver::RowBodies& rb = *rbs[l];
-                lanes[l] = {rb.b0, rb.b1, rb.invMassScale0, rb.invInertiaScale0, rb.invMassScale1, rb.invInertiaScale1};
+                lanes[l] = {rb.b0,
+                            rb.b1,
+                            rb.invMassScale0,
+                            rb.invInertiaScale0,
+                            rb.invMassScale1,
+                            rb.invInertiaScale1};
             }
             slots = std::max(slots, counts[l]);
         }
@@ -517,10 +544,13 @@ void World::step() {
             int layout = solver::kLayoutLock;
             for (int l = 0; l < solver::kLanes; ++l)
                 for (int t = 0; t < counts[l] && layout != solver::kLayoutFull; ++t)
-                    layout = std::min(layout, solver::slotLayoutFor(m.rows[static_cast<size_t>(firsts[l] + t)]));
+                    layout =
+                        std::min(layout, solver::slotLayoutFor(m.rows[static_cast<size_t>(firsts[l] + t)]));
             bt.layout = layout;
         }
-        size_t& cursor = bt.layout == solver::kLayoutLock ? lockCursor : bt.layout == solver::kLayoutHard ? hardCursor : slotCursor;
+        size_t& cursor = bt.layout == solver::kLayoutLock   ? lockCursor
+                         : bt.layout == solver::kLayoutHard ? hardCursor
+                                                            : slotCursor;
         bt.firstSlot = static_cast<int32_t>(cursor);
         cursor += static_cast<size_t>(slots);
         // The static body of a part's batch is the part's stand-in (colourJoints).
@@ -534,8 +564,10 @@ void World::step() {
                 const LaneBodies& lb = lanes[l];
                 bt.body0[l] = lb.b0 != 0 ? lb.b0 : staticBody;
                 bt.body1[l] = lb.b1 != 0 ? lb.b1 : staticBody;
-                solver::bodyScales(data.info[static_cast<size_t>(lb.b0)], lb.massScale0, lb.inertiaScale0, bt.linScale0[l], bt.angScale0[l]);
-                solver::bodyScales(data.info[static_cast<size_t>(lb.b1)], lb.massScale1, lb.inertiaScale1, bt.linScale1[l], bt.angScale1[l]);
+                solver::bodyScales(data.info[static_cast<size_t>(lb.b0)], lb.massScale0, lb.inertiaScale0,
+                                   bt.linScale0[l], bt.angScale0[l]);
+                solver::bodyScales(data.info[static_cast<size_t>(lb.b1)], lb.massScale1, lb.inertiaScale1,
+                                   bt.linScale1[l], bt.angScale1[l]);
             }
         }
         if (tgs) {
@@ -545,7 +577,8 @@ void World::step() {
                 data.rows.resize(std::max(m.rowCount, 2 * data.rows.size()));
                 data.extra.resize(data.rows.size());
             }
-            if (data.tgsSlots.size() < slotCursor) data.tgsSlots.resize(std::max(slotCursor, 2 * data.tgsSlots.size()));
+            if (data.tgsSlots.size() < slotCursor)
+                data.tgsSlots.resize(std::max(slotCursor, 2 * data.tgsSlots.size()));
             int rowAt[solver::kLanes] = {};
             for (int l = 0; l < solver::kLanes; ++l) {
                 const size_t normal = tgsCursor;
@@ -553,8 +586,8 @@ void World::step() {
                 for (int t = 0; t < counts[l]; ++t, ++tgsCursor) {
                     const size_t k = static_cast<size_t>(firsts[l] + t);
                     solver::SolverRow& sr = data.rows[tgsCursor];
-                    prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], t > 0 ? data.rows[normal].accum : 0.0, sr,
-                            data.extra[tgsCursor]);
+                    prepare(k, *rbs[l], contact, t, ids[static_cast<size_t>(l)],
+                            t > 0 ? data.rows[normal].accum : 0.0, sr, data.extra[tgsCursor]);
                     if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
                     m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
                 }
@@ -563,24 +596,29 @@ void World::step() {
             return;
         }
         if (data.slots.size() < slotCursor) data.slots.resize(std::max(slotCursor, 2 * data.slots.size()));
-        if (data.hardSlots.size() < hardCursor) data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
-        if (data.lockSlots.size() < lockCursor) data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
+        if (data.hardSlots.size() < hardCursor)
+            data.hardSlots.resize(std::max(hardCursor, 2 * data.hardSlots.size()));
+        if (data.lockSlots.size() < lockCursor)
+            data.lockSlots.resize(std::max(lockCursor, 2 * data.lockSlots.size()));
         // Its rows' couplings (solver/fast/batch.h CouplingLanes), worked out right after its slots,
         // while they are in cache.
         bt.firstCoupling = static_cast<int32_t>(couplingCursor);
         couplingCursor += static_cast<size_t>(solver::couplingCount(slots));
-        if (data.couplings.size() < couplingCursor) data.couplings.resize(std::max(couplingCursor, 2 * data.couplings.size()));
+        if (data.couplings.size() < couplingCursor)
+            data.couplings.resize(std::max(couplingCursor, 2 * data.couplings.size()));
         if (lockPrep) {  // the slots only (rows: ensureLockRows)
             if (deferLocks)
                 m.deferredLocks.push_back(static_cast<int>(bi));
             else
                 m.lockActiveRows += m.lockBatch(bi, lockPrep, before, false);
-            if (!deferLocks) solver::computeBatchCouplings(data, bi, params.simd);  // (deferred: in lockShare)
+            if (!deferLocks)
+                solver::computeBatchCouplings(data, bi, params.simd);  // (deferred: in lockShare)
             return;
         }
         // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
         Real normalAccum[solver::kLanes] = {};
-        const solver::BodyInfo *info0[solver::kLanes], *info1[solver::kLanes];  // padding lanes: the static body
+        const solver::BodyInfo *info0[solver::kLanes],
+            *info1[solver::kLanes];  // padding lanes: the static body
         for (int l = 0; l < solver::kLanes; ++l) {
             info0[l] = &data.info[static_cast<size_t>(bt.body0[l])];
             info1[l] = &data.info[static_cast<size_t>(bt.body1[l])];
@@ -588,7 +626,8 @@ void World::step() {
         for (int t = 0; t < slots; ++t) {
             const size_t at = static_cast<size_t>(bt.firstSlot + t);
             if (simdSetup && !contact) {
-                // Joint rows: a slot of plain hard rows (and padding) is set up at once (solver/fast/pgs_avx2.cpp).
+                // Joint rows: a slot of plain hard rows (and padding) is set up at once
+                // (solver/fast/pgs_avx2.cpp).
                 const Row* rs[solver::kLanes];
                 RowOut* reps[solver::kLanes];
                 for (int l = 0; l < solver::kLanes; ++l) {
@@ -605,7 +644,9 @@ void World::step() {
                     out.full = &data.slots[at];
                 if (solver::setupHardSlot(rs, info0, info1, bt, params, out, reps)) {
                     for (int l = 0; l < solver::kLanes; ++l)
-                        if (rs[l]) m.rowSolver[static_cast<size_t>(firsts[l] + t)] = Impl::rowPlace(static_cast<int>(at), l, bt.layout);
+                        if (rs[l])
+                            m.rowSolver[static_cast<size_t>(firsts[l] + t)] =
+                                Impl::rowPlace(static_cast<int>(at), l, bt.layout);
                     continue;
                 }
             }
@@ -619,7 +660,8 @@ void World::step() {
                 m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
                 if (!contact) {
                     solver::setupRowLane(m.rows[k], data.info[static_cast<size_t>(bt.body0[l])],
-                                         data.info[static_cast<size_t>(bt.body1[l])], bt, l, params, L, m.rowOut[k]);
+                                         data.info[static_cast<size_t>(bt.body1[l])], bt, l, params, L,
+                                         m.rowOut[k]);
                     continue;
                 }
                 solver::SolverRow sr;
@@ -647,13 +689,15 @@ void World::step() {
                 if (id >= 0) lo = std::min(lo, id), hi = std::max(hi, id);
         const uint8_t group = m.windowGroup[w];
         for (int j = lo; j <= hi; ++j) {
-            if (joints_[static_cast<size_t>(j)].broken || m.jointGroup[static_cast<size_t>(j)] != group) continue;
+            if (joints_[static_cast<size_t>(j)].broken || m.jointGroup[static_cast<size_t>(j)] != group)
+                continue;
             if (simdSetup && m.jointInLockBatch[static_cast<size_t>(j)])
                 reserveLockRows(static_cast<size_t>(j));  // rows written by its batch's set-up
             else
                 prepJoint(static_cast<size_t>(j));
         }
-        for (int bi = b0; bi < b1; ++bi) setupBatch(static_cast<size_t>(bi), m.jointBatches[static_cast<size_t>(bi)], false);
+        for (int bi = b0; bi < b1; ++bi)
+            setupBatch(static_cast<size_t>(bi), m.jointBatches[static_cast<size_t>(bi)], false);
     }
     if (!m.deferredLocks.empty()) {
         const int parts = data.parts();
@@ -683,8 +727,9 @@ void World::step() {
             const int n = groundContactPoints(scene_.bodies[i], before[i].pose, kContactMargin, pts);
             for (int k = 0; k < n; ++k) {
                 const Vec3 r0 = pts[k].p - before[i].pose.p;
-                m.contacts.push_back({static_cast<int>(i) * kMaxGroundContacts + pts[k].feature, static_cast<int>(m.rowCount),
-                                      solver::RowBodies{m.solverIndex[i], 0, 1.0, 1.0, 1.0, 1.0, r0, Vec3(0.0)}});
+                m.contacts.push_back(
+                    {static_cast<int>(i) * kMaxGroundContacts + pts[k].feature, static_cast<int>(m.rowCount),
+                     solver::RowBodies{m.solverIndex[i], 0, 1.0, 1.0, 1.0, 1.0, r0, Vec3(0.0)}});
                 Row normal;
                 normal.linear0 = Vec3(0, 1, 0);
                 normal.angular0 = glm::cross(r0, normal.linear0);
@@ -725,7 +770,8 @@ void World::step() {
     data.jointBatchEnd = static_cast<int>(nJointBatches);
     data.batches.resize(nJointBatches + m.contactBatches.size());
     if (tgs) data.tgsArms.resize(data.batches.size());
-    for (size_t ci = 0; ci < m.contactBatches.size(); ++ci) setupBatch(nJointBatches + ci, m.contactBatches[ci], true);
+    for (size_t ci = 0; ci < m.contactBatches.size(); ++ci)
+        setupBatch(nJointBatches + ci, m.contactBatches[ci], true);
     if (tgs) {
         data.rowCount = tgsCursor;
     }
@@ -749,7 +795,8 @@ void World::step() {
         std::fill(m.nextContactImpulse.begin(), m.nextContactImpulse.end(), 0.0);
         for (const ContactRef& c : m.contacts)
             for (size_t t = 0; t < 3; ++t)
-                m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] = m.impulse(static_cast<size_t>(c.firstRow) + t);
+                m.nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] =
+                    m.impulse(static_cast<size_t>(c.firstRow) + t);
         std::swap(m.contactImpulse, m.nextContactImpulse);
         m.contactImpulseDirty = !m.contacts.empty();
     }
@@ -859,7 +906,8 @@ void World::Impl::ensureResults() {
     // Joints broken before the step have no rows (rowCount 0); one that broke in it keeps its rows.
     for (size_t j = 0; j < jointRowRange.size() && j < jointBodies.size(); ++j)
         if (jointRowRange[j].count > 0)
-            rowResults(static_cast<size_t>(jointRowRange[j].first), static_cast<size_t>(jointRowRange[j].count), jointBodies[j]);
+            rowResults(static_cast<size_t>(jointRowRange[j].first),
+                       static_cast<size_t>(jointRowRange[j].count), jointBodies[j]);
 }
 
 }  // namespace jl

@@ -28,8 +28,9 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         const BodyDesc& b = scene_.bodies[i];
         m.mass[i] = computeMassProperties(b);
         const MassProperties& mp = m.mass[i];
-        m.bodyConsts.push_back({glm::sqrt(safeInverse(mp.inertia)), glm::sqrt(mp.inertia), mp.mass > 0 ? 1.0 / mp.mass : 0.0,
-                                b.linearDamping, b.angularDamping, isDynamic(b)});
+        m.bodyConsts.push_back({glm::sqrt(safeInverse(mp.inertia)), glm::sqrt(mp.inertia),
+                                mp.mass > 0 ? 1.0 / mp.mass : 0.0, b.linearDamping, b.angularDamping,
+                                isDynamic(b)});
         m.solverIndex[i] = b.motion == MotionType::Static ? 0 : next++;
         bodies_[i].pose = {b.position, glm::normalize(b.orientation)};
         if (b.motion != MotionType::Static) {
@@ -67,9 +68,11 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         const JointDesc& d = scene_.joints[j];
         m.jointBody0[j] = d.body0.empty() ? -1 : bodyIndex(d.body0);
         m.jointBody1[j] = d.body1.empty() ? -1 : bodyIndex(d.body1);
-        m.jointFrames[j] = JointFrames{d.frame0, d.frame1, d.invMassScale0, d.invInertiaScale0, d.invMassScale1, d.invInertiaScale1};
+        m.jointFrames[j] = JointFrames{d.frame0,           d.frame1,        d.invMassScale0,
+                                       d.invInertiaScale0, d.invMassScale1, d.invInertiaScale1};
         // length > +inf and length > NaN are never true: only other thresholds can break a joint
-        const bool breakable = !(d.breakForce == kInf || std::isnan(d.breakForce)) || !(d.breakTorque == kInf || std::isnan(d.breakTorque));
+        const bool breakable = !(d.breakForce == kInf || std::isnan(d.breakForce)) ||
+                               !(d.breakTorque == kInf || std::isnan(d.breakTorque));
         if (breakable) m.breakableJoints.push_back(static_cast<int>(j));
         // Joints the AVX2 set-up can prep itself (all rows equality locks, a fixed row count).
         // Not breakable ones: the step reads their rows for the break test, and the batch's
@@ -79,22 +82,26 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         else if (const auto* sph = std::get_if<SphericalJoint>(&d.params))
             m.jointLockPrep[j] = sph->cone.enabled ? solver::kLockPrepNone : solver::kLockPrepSpherical;
         else if (const auto* rev = std::get_if<RevoluteJoint>(&d.params))
-            m.jointLockPrep[j] = rev->limit.enabled || rev->motor.enabled || rev->drive.enabled ? solver::kLockPrepNone
-                                                                                                 : solver::kLockPrepRevolute;
+            m.jointLockPrep[j] = rev->limit.enabled || rev->motor.enabled || rev->drive.enabled
+                                     ? solver::kLockPrepNone
+                                     : solver::kLockPrepRevolute;
         else if (std::holds_alternative<FixedJoint>(d.params))
             m.jointLockPrep[j] = solver::kLockPrepFixed;
         for (int side = 0; side < 2; ++side) {
             const int b = side == 0 ? m.jointBody0[j] : m.jointBody1[j];
             const int si = b >= 0 ? m.solverIndex[static_cast<size_t>(b)] : 0;
             (side == 0 ? m.jointSolver0 : m.jointSolver1)[j] = si;
-            (side == 0 ? m.jointKey0 : m.jointKey1)[j] = b >= 0 && isDynamic(scene_.bodies[static_cast<size_t>(b)]) ? si : -1;
+            (side == 0 ? m.jointKey0 : m.jointKey1)[j] =
+                b >= 0 && isDynamic(scene_.bodies[static_cast<size_t>(b)]) ? si : -1;
         }
         joints_[j].broken = d.startBroken;
         // Coupling joints (gear, rack-and-pinion) measure from the poses the scene starts in: the
         // same in every World built from the scene, so snapshots restore into a fresh World.
         JointMemory& mem = m.memory[j];
-        mem.reference[0] = m.jointBody0[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody0[j])].pose : Transform{};
-        mem.reference[1] = m.jointBody1[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody1[j])].pose : Transform{};
+        mem.reference[0] =
+            m.jointBody0[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody0[j])].pose : Transform{};
+        mem.reference[1] =
+            m.jointBody1[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody1[j])].pose : Transform{};
         mem.hasReference = true;
     }
     // A scene saved mid-run: continue from its state (validateScene checked it fits the scene).
@@ -119,7 +126,8 @@ void World::applyScene(Scene scene, const Scene& previous) {
         // Edited in the description: the edit wins over the running state.
         if (!before || before->position != d.position || before->orientation != d.orientation)
             st.pose = fresh.bodies_[i].pose;
-        if (!before || before->linearVelocity != d.linearVelocity || before->angularVelocity != d.angularVelocity) {
+        if (!before || before->linearVelocity != d.linearVelocity ||
+            before->angularVelocity != d.angularVelocity) {
             st.linearVelocity = fresh.bodies_[i].linearVelocity;
             st.angularVelocity = fresh.bodies_[i].angularVelocity;
         }
@@ -145,7 +153,8 @@ bool World::recoverFromDivergence() {
     int bad = -1;
     for (size_t i = 0; i < bodies_.size() && bad < 0; ++i) {
         const BodyState& b = bodies_[i];
-        if (!isFinite(b.pose.p) || !isFinite(b.pose.q) || !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity))
+        if (!isFinite(b.pose.p) || !isFinite(b.pose.q) || !isFinite(b.linearVelocity) ||
+            !isFinite(b.angularVelocity))
             bad = static_cast<int>(i);
     }
     if (bad < 0) return false;
@@ -174,8 +183,8 @@ bool World::recoverFromDivergence() {
     const std::string step = std::to_string(divergence_.step);
     const std::string body = "body \"" + scene_.bodies[static_cast<size_t>(bad)].name + "\"";
     divergence_.message =
-        (joint >= 0 ? "joint \"" + scene_.joints[static_cast<size_t>(joint)].name + "\" diverged at step " + step + " (" +
-                          body + " became non-finite)"
+        (joint >= 0 ? "joint \"" + scene_.joints[static_cast<size_t>(joint)].name + "\" diverged at step " +
+                          step + " (" + body + " became non-finite)"
                     : body + " became non-finite at step " + step + " (no joint on it)") +
         "; every body was put back to its state before that step";
     return true;
@@ -241,7 +250,9 @@ uint64_t World::stateHash() const {
 
 // [SECTION] queries and edits
 
-void World::setBodyState(int body, const BodyState& s) { bodies_[static_cast<size_t>(body)] = s; }
+void World::setBodyState(int body, const BodyState& s) {
+    bodies_[static_cast<size_t>(body)] = s;
+}
 
 std::span<const Row> World::rows() const {
     impl_->ensureLockRows();
@@ -249,7 +260,8 @@ std::span<const Row> World::rows() const {
 }
 std::span<const RowResult> World::rowResults() const {
     impl_->ensureResults();
-    return {impl_->results.data(), std::min(impl_->results.size(), static_cast<size_t>(impl_->jointRowCount))};
+    return {impl_->results.data(),
+            std::min(impl_->results.size(), static_cast<size_t>(impl_->jointRowCount))};
 }
 std::span<const Row> World::jointRows(int joint) const {
     const Impl::RowRange& range = impl_->jointRowRange[static_cast<size_t>(joint)];
@@ -264,7 +276,9 @@ std::span<const RowResult> World::jointRowResults(int joint) const {
     return {impl_->results.data() + range.first, static_cast<size_t>(range.count)};
 }
 
-void World::restoreJoint(int joint) { setJointBroken(joint, false); }
+void World::restoreJoint(int joint) {
+    setJointBroken(joint, false);
+}
 void World::setJointBroken(int joint, bool broken) {
     joints_[static_cast<size_t>(joint)].broken = broken;
     impl_->brokenChanged = true;
@@ -273,15 +287,24 @@ void World::setJointBroken(int joint, bool broken) {
 void World::applyForce(int body, const Vec3& force, const Vec3& worldPoint) {
     impl_->externalLoads = true;
     impl_->extForce[static_cast<size_t>(body)] += force;
-    impl_->extTorque[static_cast<size_t>(body)] += glm::cross(worldPoint - bodies_[static_cast<size_t>(body)].pose.p, force);
+    impl_->extTorque[static_cast<size_t>(body)] +=
+        glm::cross(worldPoint - bodies_[static_cast<size_t>(body)].pose.p, force);
 }
 
-int World::jointBody0(int joint) const { return impl_->jointBody0[static_cast<size_t>(joint)]; }
-int World::jointBody1(int joint) const { return impl_->jointBody1[static_cast<size_t>(joint)]; }
+int World::jointBody0(int joint) const {
+    return impl_->jointBody0[static_cast<size_t>(joint)];
+}
+int World::jointBody1(int joint) const {
+    return impl_->jointBody1[static_cast<size_t>(joint)];
+}
 
-std::span<const Real> World::lastResiduals() const { return impl_->data.residuals; }
+std::span<const Real> World::lastResiduals() const {
+    return impl_->data.residuals;
+}
 
-int World::contactRowCount() const { return impl_->contactRowCount; }
+int World::contactRowCount() const {
+    return impl_->contactRowCount;
+}
 
 int World::activeJointRowCount() const {
     const Impl& m = *impl_;
@@ -302,7 +325,9 @@ Real World::inverseMass(int body) const {
     return isDynamic(scene_.bodies[i]) && impl_->mass[i].mass > 0 ? 1.0 / impl_->mass[i].mass : 0.0;
 }
 
-Vec3 World::localInertia(int body) const { return impl_->mass[static_cast<size_t>(body)].inertia; }
+Vec3 World::localInertia(int body) const {
+    return impl_->mass[static_cast<size_t>(body)].inertia;
+}
 
 Real World::kineticEnergy() const {
     Real e = 0.0;
@@ -319,7 +344,8 @@ Real World::kineticEnergy() const {
 Real World::potentialEnergy() const {
     Real e = 0.0;
     for (size_t i = 0; i < bodies_.size(); ++i)
-        if (isDynamic(scene_.bodies[i])) e -= impl_->mass[i].mass * glm::dot(scene_.settings.gravity, bodies_[i].pose.p);
+        if (isDynamic(scene_.bodies[i]))
+            e -= impl_->mass[i].mass * glm::dot(scene_.settings.gravity, bodies_[i].pose.p);
     return e;
 }
 

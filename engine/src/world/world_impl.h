@@ -4,9 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
-
 #include <glm/gtx/norm.hpp>
+#include <vector>
 
 #include "contacts/ground.h"
 #include "jointlab/solver_kernel.h"
@@ -34,7 +33,7 @@ struct JointFrames {
 };
 
 struct World::Impl {
-    std::vector<MassProperties> mass;    // per scene body
+    std::vector<MassProperties> mass;  // per scene body
     /// What the step's first stage reads of a body's description, copied out of the ~220-byte
     /// BodyDesc (two cache lines a body) once, as JointFrames is for joints.
     struct BodyStepConsts {
@@ -43,17 +42,17 @@ struct World::Impl {
         Real linearDamping = 0.0, angularDamping = 0.0;
         bool dynamic = false;
     };
-    std::vector<BodyStepConsts> bodyConsts;  // per scene body
-    bool externalLoads = false;               // applyForce was called since the last step
-    std::vector<int> solverIndex;        // scene body -> solver body (0 = static / world)
-    std::vector<int> jointBody0, jointBody1;  // scene body index, -1 = world
-    std::vector<JointFrames> jointFrames;     // per joint, from its description
+    std::vector<BodyStepConsts> bodyConsts;       // per scene body
+    bool externalLoads = false;                   // applyForce was called since the last step
+    std::vector<int> solverIndex;                 // scene body -> solver body (0 = static / world)
+    std::vector<int> jointBody0, jointBody1;      // scene body index, -1 = world
+    std::vector<JointFrames> jointFrames;         // per joint, from its description
     std::vector<int> jointSolver0, jointSolver1;  // solver body index (0 = static / world)
     std::vector<int> jointKey0, jointKey1;        // solver body index if dynamic, else -1 (colouring)
-    std::vector<Vec3> extForce, extTorque;    // user forces for the next step (zero unless externalLoads)
-    std::vector<JointMemory> memory;          // per joint: angles tracked through full turns
-    std::vector<Row> rows;                    // joint rows, then ground contact rows: [0, rowCount)
-    size_t rowCount = 0;                      // rows in use (the vector only grows: no per-step allocation)
+    std::vector<Vec3> extForce, extTorque;        // user forces for the next step (zero unless externalLoads)
+    std::vector<JointMemory> memory;              // per joint: angles tracked through full turns
+    std::vector<Row> rows;                        // joint rows, then ground contact rows: [0, rowCount)
+    size_t rowCount = 0;  // rows in use (the vector only grows: no per-step allocation)
     struct RowRange {
         int first = 0, count = 0;
     };
@@ -61,18 +60,20 @@ struct World::Impl {
     // rowCount are copied from it on request (World::ensureJointForces): the step does not touch
     // the 64-byte JointStates, a megabyte on a large grid.
     std::vector<RowRange> jointRowRange;
-    std::vector<solver::RowBodies> jointBodies;  // per joint: bodies, mass scales, lever arms of the last prep
+    std::vector<solver::RowBodies>
+        jointBodies;  // per joint: bodies, mass scales, lever arms of the last prep
     std::vector<ContactRef> contacts;
     std::vector<int> contactKeys, contactNoKey;
     // Solve order (solver/colour.cpp): joint batches are kept until a joint breaks or mends.
     std::vector<solver::LaneIds> jointBatches, contactBatches;
-    std::vector<int> jointWindows;  // first batch of each colouring window, then the batch count
+    std::vector<int> jointWindows;      // first batch of each colouring window, then the batch count
     std::vector<uint8_t> colouredSkip;  // per joint: broken when the colouring was made
     // Joints whose rows are all equality locks (spherical without cone, revolute without limit,
     // motor or drive, fixed) are prepared and set up in one AVX2 pass per batch
     // (solver::prepLockBatchAvx2) when every lane of their batch is a joint of the same kind.
-    std::vector<uint8_t> jointLockPrep;     // per joint: its solver::LockPrepKind (fixed by its description)
-    std::vector<uint8_t> batchLockPrep;     // per joint batch: that kind, if all its lanes (two or more) share it
+    std::vector<uint8_t> jointLockPrep;  // per joint: its solver::LockPrepKind (fixed by its description)
+    std::vector<uint8_t>
+        batchLockPrep;  // per joint batch: that kind, if all its lanes (two or more) share it
     std::vector<uint8_t> jointInLockBatch;  // per joint: its batch is such a batch
     bool lockRowsPending = false;           // the last step's lock batches' rows are not written yet
     Real lockErp = 0.0, lockDt = 0.0;       // the α and dt of that step's lock batches
@@ -81,11 +82,11 @@ struct World::Impl {
     // The parallel solve (WorldSettings::threads, docs/solvers.md "Threads"): the joints' groups
     // (solver::partitionConstraints; all 0 with one part), coloured group after group, and the
     // group of each colouring window. data.partStart holds where each group's batches start.
-    int colouredThreads = 1;  // WorldSettings::threads when the colouring was made
-    int solverBodyCount = 1;  // solver bodies of the scene (static 0, then dynamic and kinematic)
+    int colouredThreads = 1;              // WorldSettings::threads when the colouring was made
+    int solverBodyCount = 1;              // solver bodies of the scene (static 0, then dynamic and kinematic)
     std::vector<int> partKey0, partKey1;  // per joint: its non-static solver bodies (-1: static/world)
     std::vector<uint8_t> jointGroup, windowGroup;
-    std::vector<uint8_t> groupSkip;           // scratch: per joint, not in the group being coloured
+    std::vector<uint8_t> groupSkip;             // scratch: per joint, not in the group being coloured
     std::vector<solver::LaneIds> groupBatches;  // scratch: one group's batches
     std::vector<int> groupWindows;              // scratch: one group's windows
     std::vector<solver::LaneIds> plainBatches;  // scratch: a part's batches in plain greedy colours
@@ -103,19 +104,19 @@ struct World::Impl {
     bool brokenChanged = false;  // a joint's broken flag was set since the last step's colouring check
     SolverOrder colouredOrder = SolverOrder::Coloured;
     solver::ColourScratch colourScratch;
-    std::vector<int> rowSolver;  // per row: where the solver holds it (rowPlace: slot, lane, layout)
-    std::vector<RowOut> rowOut;  // per row (its `accum` is not used: impulse(k) reads the solver's)
-    bool lastStepTgs = false;    // the solver of the last step: where its impulses are
-    std::vector<RowResult> results;  // per row, filled by ensureResults
-    bool resultsPending = false;     // a step ran since `results` was last filled
-    bool forcesPending = false;      // a step ran since the joints' force and torque were last filled
+    std::vector<int> rowSolver;        // per row: where the solver holds it (rowPlace: slot, lane, layout)
+    std::vector<RowOut> rowOut;        // per row (its `accum` is not used: impulse(k) reads the solver's)
+    bool lastStepTgs = false;          // the solver of the last step: where its impulses are
+    std::vector<RowResult> results;    // per row, filled by ensureResults
+    bool resultsPending = false;       // a step ran since `results` was last filled
+    bool forcesPending = false;        // a step ran since the joints' force and torque were last filled
     std::vector<int> breakableJoints;  // joints whose break force or torque can be exceeded, ascending
-    std::vector<Vec3> jointX1;       // per joint: body 1's centre of mass at the last prep (0 for the world)
+    std::vector<Vec3> jointX1;  // per joint: body 1's centre of mass at the last prep (0 for the world)
     Real resultsDt = 0.0, resultsH = 0.0;  // that step's dt and bias step (dt/posIters for TGS)
-    std::vector<Real> contactImpulse;         // warm start: last step's impulses, 3 per (body, feature)
+    std::vector<Real> contactImpulse;      // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
-    bool contactImpulseDirty = false;         // contactImpulse may hold non-zero values
-    std::vector<BodyState> lastGood;          // body states before the current step
+    bool contactImpulseDirty = false;  // contactImpulse may hold non-zero values
+    std::vector<BodyState> lastGood;   // body states before the current step
     int jointRowCount = 0;
     int contactRowCount = 0;
     solver::Data data;
@@ -128,8 +129,14 @@ struct World::Impl {
     /// Joint j's bodies and mass scales, with lever arms r0 and r1.
     solver::RowBodies jointRowBodies(size_t j, const Vec3& r0, const Vec3& r1) const {
         const JointFrames& f = jointFrames[j];
-        return solver::RowBodies{jointSolver0[j], jointSolver1[j], f.invMassScale0, f.invInertiaScale0,
-                                 f.invMassScale1, f.invInertiaScale1, r0, r1};
+        return solver::RowBodies{jointSolver0[j],
+                                 jointSolver1[j],
+                                 f.invMassScale0,
+                                 f.invInertiaScale0,
+                                 f.invMassScale1,
+                                 f.invInertiaScale1,
+                                 r0,
+                                 r1};
     }
 
     /// Prep and PGS set-up of lock batch `bi` (of LockPrepKind `kind`) in one AVX2 pass
@@ -159,7 +166,9 @@ struct World::Impl {
     void jointForce(size_t j, int firstRow, int count, Vec3& force, Vec3& torque) const;
 
     /// Where a row lives in the solver (rowSolver): its slot·4 + lane, and the slot layout.
-    static int rowPlace(int slot, int lane, int layout) { return ((slot * solver::kLanes + lane) << 2) | layout; }
+    static int rowPlace(int slot, int lane, int layout) {
+        return ((slot * solver::kLanes + lane) << 2) | layout;
+    }
 
     /// Row k's accumulated impulse in the last step, read where the solver left it (no copy per
     /// step: most steps nobody asks).
@@ -168,9 +177,12 @@ struct World::Impl {
         const size_t at = static_cast<size_t>(place >> 2);
         const size_t slot = at / solver::kLanes, lane = at % solver::kLanes;
         switch (place & 3) {
-            case solver::kLayoutLock: return data.lockSlots[slot].accum[lane];
-            case solver::kLayoutHard: return data.hardSlots[slot].accum[lane];
-            default: return lastStepTgs ? data.tgsSlots[slot].accum[lane] : data.slots[slot].accum[lane];
+            case solver::kLayoutLock:
+                return data.lockSlots[slot].accum[lane];
+            case solver::kLayoutHard:
+                return data.hardSlots[slot].accum[lane];
+            default:
+                return lastStepTgs ? data.tgsSlots[slot].accum[lane] : data.slots[slot].accum[lane];
         }
     }
 
@@ -187,13 +199,17 @@ struct World::Impl {
     }
 };
 
-inline bool isDynamic(const BodyDesc& b) { return b.motion == MotionType::Dynamic; }
+inline bool isDynamic(const BodyDesc& b) {
+    return b.motion == MotionType::Dynamic;
+}
 
 inline Vec3 safeInverse(const Vec3& v) {
     return Vec3(v.x > 0 ? 1.0 / v.x : 0.0, v.y > 0 ? 1.0 / v.y : 0.0, v.z > 0 ? 1.0 / v.z : 0.0);
 }
 
 /// The speed cap of the write-back: the solver's (also right when |v|² overflows).
-inline Vec3 clampLength(const Vec3& v, Real maxLen) { return solver::clampSpeed(v, maxLen); }
+inline Vec3 clampLength(const Vec3& v, Real maxLen) {
+    return solver::clampSpeed(v, maxLen);
+}
 
 }  // namespace jl

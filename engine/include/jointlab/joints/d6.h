@@ -49,52 +49,88 @@ struct D6Joint {
 
     D6Motion motion[6] = {D6Motion::Locked, D6Motion::Locked, D6Motion::Locked,
                           D6Motion::Locked, D6Motion::Locked, D6Motion::Locked};
-    LimitPair linearLimit[3] = {{false, -0.5, 0.5}, {false, -0.5, 0.5}, {false, -0.5, 0.5}};  ///< [m], per axis
+    LimitPair linearLimit[3] = {
+        {false, -0.5, 0.5}, {false, -0.5, 0.5}, {false, -0.5, 0.5}};  ///< [m], per axis
     bool distanceLimitEnabled = false;  ///< limited linear axes share one radial limit instead
-    LimitPair distanceLimit{false, 0.0, 0.5};  ///< only .upper (the radius) and the bound parameters are used [m]
-    LimitPair twistLimit;                      ///< [rad]
-    ConeLimit swingLimit;                      ///< cone angles used for limited swings [rad]
+    LimitPair distanceLimit{false, 0.0,
+                            0.5};  ///< only .upper (the radius) and the bound parameters are used [m]
+    LimitPair twistLimit;          ///< [rad]
+    ConeLimit swingLimit;          ///< cone angles used for limited swings [rad]
     Drive driveX, driveY, driveZ, driveTwist, driveSwing, driveSlerp;
-    Vec3 drivePosition{0.0};                   ///< target position of frame B in frame A [m]
-    Quat driveRotation{1.0, 0.0, 0.0, 0.0};    ///< target rotation of frame B in frame A
-    Vec3 driveLinearVelocity{0.0};             ///< in frame A [m/s]
-    Vec3 driveAngularVelocity{0.0};            ///< in frame A [rad/s]
+    Vec3 drivePosition{0.0};                 ///< target position of frame B in frame A [m]
+    Quat driveRotation{1.0, 0.0, 0.0, 0.0};  ///< target rotation of frame B in frame A
+    Vec3 driveLinearVelocity{0.0};           ///< in frame A [m/s]
+    Vec3 driveAngularVelocity{0.0};          ///< in frame A [rad/s]
 
     template <class V>
     void visit(V& v) {
-        static constexpr const char* kMotionKeys[6] = {"motion.x", "motion.y", "motion.z",
+        static constexpr const char* kMotionKeys[6] = {"motion.x",     "motion.y",      "motion.z",
                                                        "motion.twist", "motion.swing1", "motion.swing2"};
         for (int i = 0; i < 6; ++i)
-            v(kMotionKeys[i], EnumField<D6Motion>{motion[i], kD6MotionNames, 3}, Field{"", 0, 0, "locked, limited or free"});
-        visitLimit(v, {"linearLimitX.enabled", "linearLimitX.lower", "linearLimitX.upper", "linearLimitX.contactDistance",
-                       "linearLimitX.restitution", "linearLimitX.bounceThreshold", "linearLimitX.stiffness", "linearLimitX.damping"},
+            v(kMotionKeys[i], EnumField<D6Motion>{motion[i], kD6MotionNames, 3},
+              Field{"", 0, 0, "locked, limited or free"});
+        visitLimit(v,
+                   {"linearLimitX.enabled", "linearLimitX.lower", "linearLimitX.upper",
+                    "linearLimitX.contactDistance", "linearLimitX.restitution",
+                    "linearLimitX.bounceThreshold", "linearLimitX.stiffness", "linearLimitX.damping"},
                    linearLimit[0], false);
-        visitLimit(v, {"linearLimitY.enabled", "linearLimitY.lower", "linearLimitY.upper", "linearLimitY.contactDistance",
-                       "linearLimitY.restitution", "linearLimitY.bounceThreshold", "linearLimitY.stiffness", "linearLimitY.damping"},
+        visitLimit(v,
+                   {"linearLimitY.enabled", "linearLimitY.lower", "linearLimitY.upper",
+                    "linearLimitY.contactDistance", "linearLimitY.restitution",
+                    "linearLimitY.bounceThreshold", "linearLimitY.stiffness", "linearLimitY.damping"},
                    linearLimit[1], false);
-        visitLimit(v, {"linearLimitZ.enabled", "linearLimitZ.lower", "linearLimitZ.upper", "linearLimitZ.contactDistance",
-                       "linearLimitZ.restitution", "linearLimitZ.bounceThreshold", "linearLimitZ.stiffness", "linearLimitZ.damping"},
+        visitLimit(v,
+                   {"linearLimitZ.enabled", "linearLimitZ.lower", "linearLimitZ.upper",
+                    "linearLimitZ.contactDistance", "linearLimitZ.restitution",
+                    "linearLimitZ.bounceThreshold", "linearLimitZ.stiffness", "linearLimitZ.damping"},
                    linearLimit[2], false);
-        v("distanceLimitEnabled", distanceLimitEnabled, Field{"", 0, 0, "limited linear axes share one radial limit"});
-        visitLimit(v, {"distanceLimit.enabled", "distanceLimit.lower", "distanceLimit.upper", "distanceLimit.contactDistance",
-                       "distanceLimit.restitution", "distanceLimit.bounceThreshold", "distanceLimit.stiffness", "distanceLimit.damping"},
+        v("distanceLimitEnabled", distanceLimitEnabled,
+          Field{"", 0, 0, "limited linear axes share one radial limit"});
+        visitLimit(v,
+                   {"distanceLimit.enabled", "distanceLimit.lower", "distanceLimit.upper",
+                    "distanceLimit.contactDistance", "distanceLimit.restitution",
+                    "distanceLimit.bounceThreshold", "distanceLimit.stiffness", "distanceLimit.damping"},
                    distanceLimit, false);
-        visitLimit(v, {"twistLimit.enabled", "twistLimit.lower", "twistLimit.upper", "twistLimit.contactDistance",
-                       "twistLimit.restitution", "twistLimit.bounceThreshold", "twistLimit.stiffness", "twistLimit.damping"},
+        visitLimit(v,
+                   {"twistLimit.enabled", "twistLimit.lower", "twistLimit.upper",
+                    "twistLimit.contactDistance", "twistLimit.restitution", "twistLimit.bounceThreshold",
+                    "twistLimit.stiffness", "twistLimit.damping"},
                    twistLimit, true);
-        visitCone(v, {"swingLimit.enabled", "swingLimit.yAngle", "swingLimit.zAngle", "swingLimit.contactDistance",
-                      "swingLimit.restitution", "swingLimit.bounceThreshold", "swingLimit.stiffness", "swingLimit.damping"},
+        visitCone(v,
+                  {"swingLimit.enabled", "swingLimit.yAngle", "swingLimit.zAngle",
+                   "swingLimit.contactDistance", "swingLimit.restitution", "swingLimit.bounceThreshold",
+                   "swingLimit.stiffness", "swingLimit.damping"},
                   swingLimit);
-        visitDrive(v, {"driveX.enabled", "driveX.stiffness", "driveX.damping", "driveX.forceLimit", "driveX.acceleration", "driveX.limitIsImpulse"}, driveX, false);
-        visitDrive(v, {"driveY.enabled", "driveY.stiffness", "driveY.damping", "driveY.forceLimit", "driveY.acceleration", "driveY.limitIsImpulse"}, driveY, false);
-        visitDrive(v, {"driveZ.enabled", "driveZ.stiffness", "driveZ.damping", "driveZ.forceLimit", "driveZ.acceleration", "driveZ.limitIsImpulse"}, driveZ, false);
-        visitDrive(v, {"driveTwist.enabled", "driveTwist.stiffness", "driveTwist.damping", "driveTwist.forceLimit", "driveTwist.acceleration", "driveTwist.limitIsImpulse"}, driveTwist, true);
-        visitDrive(v, {"driveSwing.enabled", "driveSwing.stiffness", "driveSwing.damping", "driveSwing.forceLimit", "driveSwing.acceleration", "driveSwing.limitIsImpulse"}, driveSwing, true);
-        visitDrive(v, {"driveSlerp.enabled", "driveSlerp.stiffness", "driveSlerp.damping", "driveSlerp.forceLimit", "driveSlerp.acceleration", "driveSlerp.limitIsImpulse"}, driveSlerp, true);
+        visitDrive(v,
+                   {"driveX.enabled", "driveX.stiffness", "driveX.damping", "driveX.forceLimit",
+                    "driveX.acceleration", "driveX.limitIsImpulse"},
+                   driveX, false);
+        visitDrive(v,
+                   {"driveY.enabled", "driveY.stiffness", "driveY.damping", "driveY.forceLimit",
+                    "driveY.acceleration", "driveY.limitIsImpulse"},
+                   driveY, false);
+        visitDrive(v,
+                   {"driveZ.enabled", "driveZ.stiffness", "driveZ.damping", "driveZ.forceLimit",
+                    "driveZ.acceleration", "driveZ.limitIsImpulse"},
+                   driveZ, false);
+        visitDrive(v,
+                   {"driveTwist.enabled", "driveTwist.stiffness", "driveTwist.damping",
+                    "driveTwist.forceLimit", "driveTwist.acceleration", "driveTwist.limitIsImpulse"},
+                   driveTwist, true);
+        visitDrive(v,
+                   {"driveSwing.enabled", "driveSwing.stiffness", "driveSwing.damping",
+                    "driveSwing.forceLimit", "driveSwing.acceleration", "driveSwing.limitIsImpulse"},
+                   driveSwing, true);
+        visitDrive(v,
+                   {"driveSlerp.enabled", "driveSlerp.stiffness", "driveSlerp.damping",
+                    "driveSlerp.forceLimit", "driveSlerp.acceleration", "driveSlerp.limitIsImpulse"},
+                   driveSlerp, true);
         v("drivePosition", drivePosition, anyReal("m", "target position of frame B in frame A"));
-        v("driveRotation", driveRotation, Field{"", 0, 0, "target rotation of frame B in frame A (unit quaternion w, x, y, z)"});
+        v("driveRotation", driveRotation,
+          Field{"", 0, 0, "target rotation of frame B in frame A (unit quaternion w, x, y, z)"});
         v("driveLinearVelocity", driveLinearVelocity, anyReal("m/s", "target linear velocity in frame A"));
-        v("driveAngularVelocity", driveAngularVelocity, anyReal("rad/s", "target angular velocity in frame A"));
+        v("driveAngularVelocity", driveAngularVelocity,
+          anyReal("rad/s", "target angular velocity in frame A"));
     }
 
     std::string validate() const {
@@ -108,9 +144,9 @@ struct D6Joint {
     }
 
     /// Named configurations from the joints guide.
-    static D6Joint cylindrical();    ///< X and twist free: slide along and turn about the axis
-    static D6Joint pointOnPlane();   ///< Y, Z and all rotations free: the origin stays on A's YZ plane
-    static D6Joint pointOnLine();    ///< X and all rotations free: the origin stays on A's X axis
+    static D6Joint cylindrical();   ///< X and twist free: slide along and turn about the axis
+    static D6Joint pointOnPlane();  ///< Y, Z and all rotations free: the origin stays on A's YZ plane
+    static D6Joint pointOnLine();   ///< X and all rotations free: the origin stays on A's X axis
 };
 
 /// A named D6 configuration (for the editor and the examples).

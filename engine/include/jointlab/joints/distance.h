@@ -25,14 +25,14 @@ struct DistanceJoint {
         "bound can be switched off (only a maximum is a rope). Optionally the bounds are soft: a "
         "spring with damping pulls the distance back into the range."};
 
-    bool minEnabled = false;  ///< enforce minDistance
-    bool maxEnabled = true;   ///< enforce maxDistance
-    Real minDistance = 0.0;   ///< [m]
-    Real maxDistance = 1.0;   ///< [m]
-    Real tolerance = 0.05;    ///< a bound's row is active when the distance is within this of it [m]
+    bool minEnabled = false;     ///< enforce minDistance
+    bool maxEnabled = true;      ///< enforce maxDistance
+    Real minDistance = 0.0;      ///< [m]
+    Real maxDistance = 1.0;      ///< [m]
+    Real tolerance = 0.05;       ///< a bound's row is active when the distance is within this of it [m]
     bool springEnabled = false;  ///< soft bounds
-    Real stiffness = 0.0;     ///< spring outside the range [N/m]
-    Real damping = 0.0;       ///< [N·s/m]
+    Real stiffness = 0.0;        ///< spring outside the range [N/m]
+    Real damping = 0.0;          ///< [N·s/m]
 
     template <class V>
     void visit(V& v) {
@@ -40,7 +40,8 @@ struct DistanceJoint {
         v("maxEnabled", maxEnabled, Field{"", 0, 0, "enforce the maximum distance"});
         v("minDistance", minDistance, nonNegative("m", "smallest allowed distance between the origins"));
         v("maxDistance", maxDistance, nonNegative("m", "largest allowed distance between the origins"));
-        v("tolerance", tolerance, nonNegative("m", "a bound starts acting when the distance is this close to it"));
+        v("tolerance", tolerance,
+          nonNegative("m", "a bound starts acting when the distance is this close to it"));
         v("springEnabled", springEnabled, Field{"", 0, 0, "bounds are soft springs instead of hard stops"});
         v("stiffness", stiffness, nonNegative("N/m", "spring constant outside the range"));
         v("damping", damping, nonNegative("N·s/m", "damping outside the range"));

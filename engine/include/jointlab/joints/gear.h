@@ -11,11 +11,10 @@
 //                     start, x_ref·(p − p_ref).
 //   The start pose is the reference because the coupling is not periodic: with G = 1.5 no angle
 //   taken mod 2π can say how far a gear has turned; only the history can (the World keeps the
-//   start poses, taken from the scene it is built from, and the unwrapped angles in JointMemory). The angles are relative to the world, so put the two
-//   bodies on hinges (or sliders) fixed to the world or to bodies that only translate; on a
-//   turning carrier the carrier's own rotation about X counts too.
-//   C = q_A + G·q_B + γ                                        (eq. 3; at the start C = γ)
-//   dC/dt = q̇_A + G·q̇_B                                        (eq. 4)
+//   start poses, taken from the scene it is built from, and the unwrapped angles in JointMemory). The angles
+//   are relative to the world, so put the two bodies on hinges (or sliders) fixed to the world or to bodies
+//   that only translate; on a turning carrier the carrier's own rotation about X counts too. C = q_A + G·q_B
+//   + γ                                        (eq. 3; at the start C = γ) dC/dt = q̇_A + G·q̇_B (eq. 4)
 //     angular: q̇ = x·ω, so J = {μ0, κ0, μ1, κ1} = {0, x_A, 0, G·x_B}
 //              row: angular0 = x_A, angular1 = −G·x_B                (row.h: angular1 = −κ1)
 //     linear:  q̇ = x_ref·v_p, so J = {x_A, r0 × x_A, G·x_B, G·(r1 × x_B)}
@@ -55,18 +54,20 @@ struct GearJoint {
         "its own hinge or slider; meshing gears of radii R0, R1 use ratio R1/R0. One row."};
 
     GearMode mode = GearMode::Angular;  ///< what q is: rotation about X [rad] or slide along X [m]
-    Real ratio = 1.0;   ///< G in q0 + G·q1 + γ = 0 [-]
-    Real offset = 0.0;  ///< γ [rad or m]
-    bool autoErp = true;  ///< use the world's Baumgarte factor, like every other joint
-    Real erp = 1.0;       ///< Baumgarte factor of the coupling row when autoErp is off [-]
+    Real ratio = 1.0;                   ///< G in q0 + G·q1 + γ = 0 [-]
+    Real offset = 0.0;                  ///< γ [rad or m]
+    bool autoErp = true;                ///< use the world's Baumgarte factor, like every other joint
+    Real erp = 1.0;                     ///< Baumgarte factor of the coupling row when autoErp is off [-]
 
     template <class V>
     void visit(V& v) {
-        v("mode", EnumField<GearMode>{mode, kGearModeNames, 2}, Field{"", 0, 0, "angular: turn about X; linear: slide along X"});
+        v("mode", EnumField<GearMode>{mode, kGearModeNames, 2},
+          Field{"", 0, 0, "angular: turn about X; linear: slide along X"});
         v("ratio", ratio, anyReal("", "gearing ratio G in q0 + G·q1 + offset = 0"));
         v("offset", offset, anyReal("rad or m", "offset γ in q0 + G·q1 + offset = 0 (q is 0 at the start)"));
         v("autoErp", autoErp, Field{"", 0, 0, "use the world's Baumgarte factor"});
-        v("erp", erp, Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
+        v("erp", erp,
+          Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
     }
 };
 

@@ -30,14 +30,16 @@ struct LimitPair {
     bool soft() const { return stiffness > 0 || damping > 0; }
     std::string validate(const char* name) const {
         if (enabled && lower > upper)
-            return std::string(name) + ".lower: must be <= upper (" + std::to_string(lower) + " > " + std::to_string(upper) + ")";
+            return std::string(name) + ".lower: must be <= upper (" + std::to_string(lower) + " > " +
+                   std::to_string(upper) + ")";
         return "";
     }
 };
 
 /// Field names of one LimitPair inside a joint (the literal names the file format uses).
 struct LimitNames {
-    const char *enabled, *lower, *upper, *contactDistance, *restitution, *bounceThreshold, *stiffness, *damping;
+    const char *enabled, *lower, *upper, *contactDistance, *restitution, *bounceThreshold, *stiffness,
+        *damping;
 };
 
 /// Visits a LimitPair's fields; `angular` picks the units.
@@ -54,9 +56,12 @@ void visitLimit(V& v, const LimitNames& n, LimitPair& l, bool angular) {
     v(n.upper, l.upper, hi);
     v(n.contactDistance, l.contactDistance, cd);
     v(n.restitution, l.restitution, Field{"", 0.0, 1.0, "bounciness at the bound (1 = elastic)"});
-    v(n.bounceThreshold, l.bounceThreshold, nonNegative(angular ? "rad/s" : "m/s", "no bounce below this approach speed"));
-    v(n.stiffness, l.stiffness, nonNegative(angular ? "N·m/rad" : "N/m", "soft limit: spring beyond the bound (0 = hard)"));
-    v(n.damping, l.damping, nonNegative(angular ? "N·m·s/rad" : "N·s/m", "soft limit: damping beyond the bound"));
+    v(n.bounceThreshold, l.bounceThreshold,
+      nonNegative(angular ? "rad/s" : "m/s", "no bounce below this approach speed"));
+    v(n.stiffness, l.stiffness,
+      nonNegative(angular ? "N·m/rad" : "N/m", "soft limit: spring beyond the bound (0 = hard)"));
+    v(n.damping, l.damping,
+      nonNegative(angular ? "N·m·s/rad" : "N·s/m", "soft limit: damping beyond the bound"));
 }
 
 /// Elliptical cone limit on the swing of body 1's joint X axis (spherical joint, D6 swing).
@@ -66,15 +71,16 @@ struct ConeLimit {
     Real zAngle = kPi / 4;        ///< largest rotation about frame A's Z axis [rad]
     Real contactDistance = 0.05;  ///< [rad]
     Real restitution = 0.0;
-    Real bounceThreshold = 0.5;   ///< [rad/s]
-    Real stiffness = 0.0;         ///< soft cone [N·m/rad]
-    Real damping = 0.0;           ///< [N·m·s/rad]
+    Real bounceThreshold = 0.5;  ///< [rad/s]
+    Real stiffness = 0.0;        ///< soft cone [N·m/rad]
+    Real damping = 0.0;          ///< [N·m·s/rad]
 
     bool soft() const { return stiffness > 0 || damping > 0; }
 };
 
 struct ConeNames {
-    const char *enabled, *yAngle, *zAngle, *contactDistance, *restitution, *bounceThreshold, *stiffness, *damping;
+    const char *enabled, *yAngle, *zAngle, *contactDistance, *restitution, *bounceThreshold, *stiffness,
+        *damping;
 };
 
 template <class V>
@@ -94,10 +100,11 @@ void visitCone(V& v, const ConeNames& n, ConeLimit& c) {
 /// An implicit spring-damper drive on one joint coordinate.
 struct Drive {
     bool enabled = false;
-    Real stiffness = 0.0;      ///< [N/m or N·m/rad]; [1/s²] for acceleration drives
-    Real damping = 0.0;        ///< [N·s/m or N·m·s/rad]; [1/s] for acceleration drives
-    Real forceLimit = kInf;    ///< largest force/torque the drive applies [N or N·m] (impulse [N·s] if limitIsImpulse)
-    bool acceleration = false;   ///< gains act on acceleration: the same motion for any mass
+    Real stiffness = 0.0;  ///< [N/m or N·m/rad]; [1/s²] for acceleration drives
+    Real damping = 0.0;    ///< [N·s/m or N·m·s/rad]; [1/s] for acceleration drives
+    Real forceLimit =
+        kInf;  ///< largest force/torque the drive applies [N or N·m] (impulse [N·s] if limitIsImpulse)
+    bool acceleration = false;    ///< gains act on acceleration: the same motion for any mass
     bool limitIsImpulse = false;  ///< forceLimit is an impulse per step rather than a force
 };
 
@@ -108,11 +115,16 @@ struct DriveNames {
 template <class V>
 void visitDrive(V& v, const DriveNames& n, Drive& d, bool angular) {
     v(n.enabled, d.enabled, Field{"", 0, 0, "the drive is on"});
-    v(n.stiffness, d.stiffness, nonNegative(angular ? "N·m/rad" : "N/m", "spring towards the target (1/s² for acceleration drives)"));
-    v(n.damping, d.damping, nonNegative(angular ? "N·m·s/rad" : "N·s/m", "damping towards the target velocity (1/s for acceleration drives)"));
-    v(n.forceLimit, d.forceLimit, positive(angular ? "N·m" : "N", "largest force or torque the drive applies"));
+    v(n.stiffness, d.stiffness,
+      nonNegative(angular ? "N·m/rad" : "N/m", "spring towards the target (1/s² for acceleration drives)"));
+    v(n.damping, d.damping,
+      nonNegative(angular ? "N·m·s/rad" : "N·s/m",
+                  "damping towards the target velocity (1/s for acceleration drives)"));
+    v(n.forceLimit, d.forceLimit,
+      positive(angular ? "N·m" : "N", "largest force or torque the drive applies"));
     v(n.acceleration, d.acceleration, Field{"", 0, 0, "gains are accelerations (mass-independent)"});
-    v(n.limitIsImpulse, d.limitIsImpulse, Field{"", 0, 0, "forceLimit is an impulse per step instead of a force"});
+    v(n.limitIsImpulse, d.limitIsImpulse,
+      Field{"", 0, 0, "forceLimit is an impulse per step instead of a force"});
 }
 
 }  // namespace jl

@@ -33,13 +33,13 @@ struct JointMemory {
 /// static body) and the two local joint frames, plus the derived world joint frames and lever arms.
 /// Built once per joint per step by the world; joint prep functions only read it.
 struct PrepContext {
-    Transform body0;   ///< body 0 centre-of-mass pose in world
-    Transform body1;   ///< body 1 centre-of-mass pose in world
-    Transform cA2w;    ///< body 0's joint frame in world (body0 * frame0)
-    Transform cB2w;    ///< body 1's joint frame in world (body1 * frame1)
-    Vec3 r0{0.0};      ///< cA2w.p − body0.p: lever arm of body 0 [m]
-    Vec3 r1{0.0};      ///< cB2w.p − body1.p: lever arm of body 1 [m]
-    Real dt = 1.0 / 60.0;  ///< the step [s]
+    Transform body0;                ///< body 0 centre-of-mass pose in world
+    Transform body1;                ///< body 1 centre-of-mass pose in world
+    Transform cA2w;                 ///< body 0's joint frame in world (body0 * frame0)
+    Transform cB2w;                 ///< body 1's joint frame in world (body1 * frame1)
+    Vec3 r0{0.0};                   ///< cA2w.p − body0.p: lever arm of body 0 [m]
+    Vec3 r1{0.0};                   ///< cB2w.p − body1.p: lever arm of body 1 [m]
+    Real dt = 1.0 / 60.0;           ///< the step [s]
     JointMemory* memory = nullptr;  ///< per-joint memory across steps (null: angles are not unwrapped)
 
     static PrepContext make(const Transform& body0, const Transform& frame0, const Transform& body1,

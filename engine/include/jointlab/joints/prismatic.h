@@ -28,11 +28,13 @@ struct PrismaticJoint {
 
     template <class V>
     void visit(V& v) {
-        visitLimit(v, {"limit.enabled", "limit.lower", "limit.upper", "limit.contactDistance", "limit.restitution",
-                       "limit.bounceThreshold", "limit.stiffness", "limit.damping"},
+        visitLimit(v,
+                   {"limit.enabled", "limit.lower", "limit.upper", "limit.contactDistance",
+                    "limit.restitution", "limit.bounceThreshold", "limit.stiffness", "limit.damping"},
                    limit, false);
-        visitDrive(v, {"drive.enabled", "drive.stiffness", "drive.damping", "drive.forceLimit", "drive.acceleration",
-                       "drive.limitIsImpulse"},
+        visitDrive(v,
+                   {"drive.enabled", "drive.stiffness", "drive.damping", "drive.forceLimit",
+                    "drive.acceleration", "drive.limitIsImpulse"},
                    drive, false);
         v("driveTarget", driveTarget, anyReal("m", "slide position the drive pulls towards"));
         v("driveTargetVelocity", driveTargetVelocity, anyReal("m/s", "slide velocity the drive aims for"));

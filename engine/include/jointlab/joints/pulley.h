@@ -42,7 +42,8 @@ struct PulleyJoint {
     void visit(V& v) {
         v("anchor0", anchor0, anyReal("m", "fixed world point the rope to body 0 runs over"));
         v("anchor1", anchor1, anyReal("m", "fixed world point the rope to body 1 runs over"));
-        v("length", length, positive("m", "upper bound of dist(p0, anchor0) + ratio·dist(p1, anchor1): the rope"));
+        v("length", length,
+          positive("m", "upper bound of dist(p0, anchor0) + ratio·dist(p1, anchor1): the rope"));
         v("ratio", ratio, positive("", "weight of body 1's side of the rope (block and tackle)"));
     }
 };

@@ -32,17 +32,19 @@ struct RackPinionJoint {
         "measured from the start). Put the pinion on a hinge and the rack on a slider; for pitch "
         "radius R the ratio is ±R. One row."};
 
-    Real ratio = 0.1;   ///< rack travel per pinion angle [m/rad]
-    Real offset = 0.0;  ///< rack position at pinion angle 0 [m] (0 = where it started)
+    Real ratio = 0.1;     ///< rack travel per pinion angle [m/rad]
+    Real offset = 0.0;    ///< rack position at pinion angle 0 [m] (0 = where it started)
     bool autoErp = true;  ///< use the world's Baumgarte factor, like every other joint
     Real erp = 1.0;       ///< Baumgarte factor of the coupling row when autoErp is off [-]
 
     template <class V>
     void visit(V& v) {
-        v("ratio", ratio, anyReal("m/rad", "rack travel per radian of pinion rotation (x = ratio·θ + offset)"));
+        v("ratio", ratio,
+          anyReal("m/rad", "rack travel per radian of pinion rotation (x = ratio·θ + offset)"));
         v("offset", offset, anyReal("m", "rack displacement at pinion angle 0"));
         v("autoErp", autoErp, Field{"", 0, 0, "use the world's Baumgarte factor"});
-        v("erp", erp, Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
+        v("erp", erp,
+          Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
     }
 };
 

@@ -39,28 +39,32 @@ struct RevoluteJoint {
         bool freespin = false;  ///< the motor only pushes towards its target speed, never brakes
         Real gearRatio = 1.0;   ///< body 0's rate is scaled by this before comparing to the target
     } motor;
-    Drive drive;                  ///< position drive (spring towards driveTarget)
-    Real driveTarget = 0.0;       ///< [rad]
+    Drive drive;                     ///< position drive (spring towards driveTarget)
+    Real driveTarget = 0.0;          ///< [rad]
     Real driveTargetVelocity = 0.0;  ///< [rad/s]
 
     template <class V>
     void visit(V& v) {
-        visitLimit(v, {"limit.enabled", "limit.lower", "limit.upper", "limit.contactDistance", "limit.restitution",
-                       "limit.bounceThreshold", "limit.stiffness", "limit.damping"},
+        visitLimit(v,
+                   {"limit.enabled", "limit.lower", "limit.upper", "limit.contactDistance",
+                    "limit.restitution", "limit.bounceThreshold", "limit.stiffness", "limit.damping"},
                    limit, true);
         v("motor.enabled", motor.enabled, Field{"", 0, 0, "drive the hinge at a target speed"});
-        v("motor.targetVelocity", motor.targetVelocity, anyReal("rad/s", "target speed of body 1 relative to body 0"));
+        v("motor.targetVelocity", motor.targetVelocity,
+          anyReal("rad/s", "target speed of body 1 relative to body 0"));
         v("motor.forceLimit", motor.forceLimit, positive("N·m", "largest motor torque"));
         v("motor.limitIsImpulse", motor.limitIsImpulse, Field{"", 0, 0, "forceLimit is an impulse per step"});
         v("motor.freespin", motor.freespin, Field{"", 0, 0, "the motor never brakes"});
         v("motor.gearRatio", motor.gearRatio, anyReal("", "body 0's rate is scaled by this"));
-        visitDrive(v, {"drive.enabled", "drive.stiffness", "drive.damping", "drive.forceLimit", "drive.acceleration",
-                       "drive.limitIsImpulse"},
+        visitDrive(v,
+                   {"drive.enabled", "drive.stiffness", "drive.damping", "drive.forceLimit",
+                    "drive.acceleration", "drive.limitIsImpulse"},
                    drive, true);
         Field t = anyReal("rad", "angle the position drive pulls towards");
         t.angle = true;
         v("driveTarget", driveTarget, t);
-        v("driveTargetVelocity", driveTargetVelocity, anyReal("rad/s", "angular velocity the position drive aims for"));
+        v("driveTargetVelocity", driveTargetVelocity,
+          anyReal("rad/s", "angular velocity the position drive aims for"));
     }
     std::string validate() const { return limit.validate("limit"); }
 };

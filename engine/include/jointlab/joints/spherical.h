@@ -25,8 +25,9 @@ struct SphericalJoint {
 
     template <class V>
     void visit(V& v) {
-        visitCone(v, {"cone.enabled", "cone.yAngle", "cone.zAngle", "cone.contactDistance", "cone.restitution",
-                      "cone.bounceThreshold", "cone.stiffness", "cone.damping"},
+        visitCone(v,
+                  {"cone.enabled", "cone.yAngle", "cone.zAngle", "cone.contactDistance", "cone.restitution",
+                   "cone.bounceThreshold", "cone.stiffness", "cone.damping"},
                   cone);
     }
 };

@@ -21,7 +21,8 @@ struct Vec3x4 {
 
 /// The {x, y, z, pad} quadruples at the four pointers, as x, y, z vectors over the lanes.
 inline Vec3x4 load4(const double* p0, const double* p1, const double* p2, const double* p3) {
-    const __m256d r0 = _mm256_load_pd(p0), r1 = _mm256_load_pd(p1), r2 = _mm256_load_pd(p2), r3 = _mm256_load_pd(p3);
+    const __m256d r0 = _mm256_load_pd(p0), r1 = _mm256_load_pd(p1), r2 = _mm256_load_pd(p2),
+                  r3 = _mm256_load_pd(p3);
     const __m256d t0 = _mm256_unpacklo_pd(r0, r1);  // x0 x1 z0 z1
     const __m256d t1 = _mm256_unpackhi_pd(r0, r1);  // y0 y1 w0 w1
     const __m256d t2 = _mm256_unpacklo_pd(r2, r3);  // x2 x3 z2 z3
@@ -57,8 +58,10 @@ inline void storeBodies4(double* const p[kLanes], const Vec3x4& v, const Vec3x4&
 
 /// Four consecutive doubles at each lane's pointer, transposed: out[k] holds element k of the
 /// four lanes (lane 0 in the lowest element).
-inline void transpose4(const double* p0, const double* p1, const double* p2, const double* p3, __m256d out[4]) {
-    const __m256d r0 = _mm256_loadu_pd(p0), r1 = _mm256_loadu_pd(p1), r2 = _mm256_loadu_pd(p2), r3 = _mm256_loadu_pd(p3);
+inline void transpose4(const double* p0, const double* p1, const double* p2, const double* p3,
+                       __m256d out[4]) {
+    const __m256d r0 = _mm256_loadu_pd(p0), r1 = _mm256_loadu_pd(p1), r2 = _mm256_loadu_pd(p2),
+                  r3 = _mm256_loadu_pd(p3);
     const __m256d t0 = _mm256_unpacklo_pd(r0, r1);  // a0 a1 c0 c1
     const __m256d t1 = _mm256_unpackhi_pd(r0, r1);  // b0 b1 d0 d1
     const __m256d t2 = _mm256_unpacklo_pd(r2, r3);  // a2 a3 c2 c3
@@ -84,7 +87,8 @@ inline void transpose4(const __m256d* v, __m256d out[4]) {
 
 /// (a.x·b.x + a.y·b.y) + a.z·b.z per lane: glm::dot's order.
 inline __m256d dot3(const __m256d* a, const __m256d* b) {
-    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a[0], b[0]), _mm256_mul_pd(a[1], b[1])), _mm256_mul_pd(a[2], b[2]));
+    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a[0], b[0]), _mm256_mul_pd(a[1], b[1])),
+                         _mm256_mul_pd(a[2], b[2]));
 }
 
 /// The 9 elements of each lane's column-major 3×3 matrix, transposed: e[3c + r] = M[c][r]
@@ -95,8 +99,8 @@ inline void loadMat3(const double* const m[kLanes], __m256d* e) {
     e[8] = _mm256_set_pd(m[3][8], m[2][8], m[1][8], m[0][8]);
 }
 
-/// M·v per lane (F 55–56: I^-½·κ) in glm's order for Mat3 · Vec3: row r = (M[0][r]·x + M[1][r]·y) + M[2][r]·z,
-/// with M's elements from loadMat3.
+/// M·v per lane (F 55–56: I^-½·κ) in glm's order for Mat3 · Vec3: row r = (M[0][r]·x + M[1][r]·y) +
+/// M[2][r]·z, with M's elements from loadMat3.
 inline void mulMat3(const __m256d* e, const __m256d* v, __m256d* out) {
     for (int r = 0; r < 3; ++r)
         out[r] = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(e[r], v[0]), _mm256_mul_pd(e[3 + r], v[1])),

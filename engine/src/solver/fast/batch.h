@@ -42,10 +42,10 @@ inline constexpr double kMaxRowVelocityChange = 1e12;
 /// springs): newAccum = constant + vMul·(J⁽ᵐ⁾v⁽ᵐ⁾) + impulseMul·accum, clamped to
 /// [minImpulse, maxImpulse].
 struct alignas(32) RowLanes {
-    double lin0[3][kLanes];  ///< μ0 (x, y, z; one value per lane)
-    double ang0[3][kLanes];  ///< I0^-½ κ0 (F 55)
-    double lin1[3][kLanes];  ///< linear1 = −μ1
-    double ang1[3][kLanes];  ///< I1^-½ angular1 (F 56)
+    double lin0[3][kLanes];           ///< μ0 (x, y, z; one value per lane)
+    double ang0[3][kLanes];           ///< I0^-½ κ0 (F 55)
+    double lin1[3][kLanes];           ///< linear1 = −μ1
+    double ang1[3][kLanes];           ///< I1^-½ angular1 (F 56)
     double constant[kLanes];          ///< position iterations
     double unbiasedConstant[kLanes];  ///< velocity iterations
     double vMul[kLanes];
@@ -70,7 +70,7 @@ struct alignas(32) LockLanes {
     double ang1[3][kLanes];  ///< I1^-½ angular1 (F 56)
     double constant[kLanes];
     double unbiasedConstant[kLanes];
-    double vMul[kLanes];      ///< −1/r (F 63); 0 on inactive lanes
+    double vMul[kLanes];  ///< −1/r (F 63); 0 on inactive lanes
     double accum[kLanes];
     double response[kLanes];  ///< 0 = inactive or padding
 };
@@ -115,20 +115,24 @@ struct alignas(32) Batch {
     double angScale0[kLanes];  ///< invInertiaScale of body 0 (0 if not dynamic)
     double linScale1[kLanes];
     double angScale1[kLanes];
-    int32_t body0[kLanes];        ///< solver body indices (0: the static body, also for padding lanes)
+    int32_t body0[kLanes];  ///< solver body indices (0: the static body, also for padding lanes)
     int32_t body1[kLanes];
-    int32_t firstSlot = 0;        ///< index of the batch's first slot in the array of its `layout`
+    int32_t firstSlot = 0;  ///< index of the batch's first slot in the array of its `layout`
     int32_t slotCount = 0;
-    int32_t contact = 0;          ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
-    int32_t laneCount = kLanes;   ///< lanes in use; the rest (at the end) are padding
-    int32_t layout = kLayoutFull; ///< PGS: how its slots are stored (SlotLayout)
-    int32_t firstCoupling = 0;    ///< PGS: its rows' couplings, Data::couplings[firstCoupling, + couplingCount(slotCount))
-    int32_t pad[6] = {};          ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
-    int32_t constraint[kLanes];   ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
+    int32_t contact = 0;           ///< 1: ground contact batch (slot 0 normal, slots 1, 2 friction)
+    int32_t laneCount = kLanes;    ///< lanes in use; the rest (at the end) are padding
+    int32_t layout = kLayoutFull;  ///< PGS: how its slots are stored (SlotLayout)
+    int32_t firstCoupling =
+        0;  ///< PGS: its rows' couplings, Data::couplings[firstCoupling, + couplingCount(slotCount))
+    int32_t pad[6] = {};  ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
+    int32_t
+        constraint[kLanes];  ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
     double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
 };
-static_assert(offsetof(Batch, firstCoupling) + sizeof(int32_t) <= 3 * 64, "a joint batch's sweep reads three cache lines");
-static_assert(offsetof(Batch, frictionCoef) % 32 == 0 && sizeof(Batch) == 256, "lanes of doubles are 32-byte aligned");
+static_assert(offsetof(Batch, firstCoupling) + sizeof(int32_t) <= 3 * 64,
+              "a joint batch's sweep reads three cache lines");
+static_assert(offsetof(Batch, frictionCoef) % 32 == 0 && sizeof(Batch) == 256,
+              "lanes of doubles are 32-byte aligned");
 
 /// The coupling of two rows of one batch lane, per lane: vMul_s·K(s, t), with K(s, t) = J_s M⁻¹ J_tᵀ
 /// and the lane's mass scales (F 21's r for s ≠ t), the change of row s's velocity per unit
@@ -145,9 +149,13 @@ struct alignas(32) CouplingLanes {
 /// Row slots a batch may have (kMaxRowsPerJoint; a contact has 3).
 inline constexpr int kMaxBatchSlots = 16;
 /// Couplings a batch of `slots` row slots has: one per pair t < s.
-inline constexpr int couplingCount(int slots) { return slots * (slots - 1) / 2; }
+inline constexpr int couplingCount(int slots) {
+    return slots * (slots - 1) / 2;
+}
 /// Index of K(s, t), t < s, within its batch's couplings.
-inline constexpr int couplingIndex(int s, int t) { return s * (s - 1) / 2 + t; }
+inline constexpr int couplingIndex(int s, int t) {
+    return s * (s - 1) / 2 + t;
+}
 
 /// Per-lane partial sums of (Δλ·r)² over a sweep (summed lane 0 + lane 1 + lane 2 + lane 3 at
 /// the end, so the residual does not depend on the kernel either).
@@ -158,20 +166,21 @@ struct alignas(32) LaneSums {
 /// One sweep over batches [begin, end) with the plain C++ kernel (solver/fast/pgs.cpp), which never
 /// sees a lock batch. `bodies` points at solver::Body records (8 doubles each). `biased`:
 /// position iteration.
-void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, const CouplingLanes* couplings,
-                        double* bodies, bool biased, LaneSums& residual);
+void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots,
+                        const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual);
 
 /// The same with AVX2 (solver/fast/pgs_avx2.cpp), hard and lock batches' slots in `hardSlots` and
 /// `lockSlots`; contact batches and single joints fall back to the scalar kernel.
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,
-                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual);
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots,
+                      LockLanes* lockSlots, const CouplingLanes* couplings, double* bodies, bool biased,
+                      LaneSums& residual);
 
 /// Writes batch bt's couplings (CouplingLanes) to out[bt.firstCoupling, + couplingCount(bt.slotCount))
 /// from its row slots in `slots`, `hardSlots` or `lockSlots` (its layout). Per lane:
 /// vMul_s·(((ls0·(μ0_s·μ0_t) + as0·(κ0_s·κ0_t)) + ls1·(μ1_s·μ1_t)) + as1·(κ1_s·κ1_t)), each dot
 /// in glm's order.
-void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
-                      CouplingLanes* out);
+void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
+                      const LockLanes* lockSlots, CouplingLanes* out);
 /// The same for batches [0, count) with AVX2 (the same bits).
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
                           const LockLanes* lockSlots, CouplingLanes* out);
@@ -183,10 +192,12 @@ bool avx2Available();
 /// or override of the bias other than erp), as the AVX2 set-up reads them: pointers into the
 /// joints' rows and the bodies' per-step constants, per lane.
 struct HardRowsIn {
-    const double* row[kLanes];    ///< jl::Row: linear0, angular0, linear1, angular1, C, v_T, minImpulse, maxImpulse (16 doubles)
+    const double* row[kLanes];    ///< jl::Row: linear0, angular0, linear1, angular1, C, v_T, minImpulse,
+                                  ///< maxImpulse (16 doubles)
     const double* invI0[kLanes];  ///< BodyInfo::sqrtInvInertia of body 0 (9 doubles, column after column)
     const double* invI1[kLanes];
-    const double* pre0[kLanes];   ///< BodyInfo::vPre then wPre of body 0 (6 doubles, 2 more readable after them)
+    const double*
+        pre0[kLanes];  ///< BodyInfo::vPre then wPre of body 0 (6 doubles, 2 more readable after them)
     const double* pre1[kLanes];
     alignas(32) double erp[kLanes];       ///< α per lane (0 for a velocity-only row)
     alignas(32) double keepBias[kLanes];  ///< 1: the row keeps its bias in velocity iterations
@@ -237,9 +248,9 @@ struct LockPrepIn {
 
 /// What prepLockBatchAvx2 worked out besides the rows, for the reports the caller writes.
 struct alignas(32) LockPrepOut {
-    double r0[3][kLanes], r1[3][kLanes];           ///< lever arms (PrepContext r0, r1), per lane
-    double response[kMaxLockPrepRows][kLanes];     ///< per row slot: unit response before the inactive test
-    int active[kMaxLockPrepRows];                  ///< per row slot: its active lanes, as bits 0–3
+    double r0[3][kLanes], r1[3][kLanes];        ///< lever arms (PrepContext r0, r1), per lane
+    double response[kMaxLockPrepRows][kLanes];  ///< per row slot: unit response before the inactive test
+    int active[kMaxLockPrepRows];               ///< per row slot: its active lanes, as bits 0–3
 };
 
 /// Prep and PGS set-up of such a batch, fused: PrepContext::make's frames, the rows of
@@ -248,7 +259,8 @@ struct alignas(32) LockPrepOut {
 /// (kLockPrepRows[kind] of them), with the operations of those paths in their order
 /// (bit-identical). `erp` is the world's α (these rows have no override). Returns false, having
 /// written nothing, when the AVX2 kernel is not compiled in.
-bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out, LockPrepOut& rows);
+bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out,
+                       LockPrepOut& rows);
 
 // [SECTION] TGS
 
@@ -268,11 +280,12 @@ struct alignas(32) TgsLanes {
     double lin1[3][kLanes];      ///< linear1 = −μ1
     double ang0Base[3][kLanes];  ///< κ0 − r0 × μ0: the part of κ0 without lever arm
     double ang1Base[3][kLanes];
-    double baseM0[3][kLanes];    ///< I0^-½·ang0Base (the error's angular term); angular rows: their J⁽ᵐ⁾ I0^-½·κ0
+    double baseM0[3]
+                 [kLanes];  ///< I0^-½·ang0Base (the error's angular term); angular rows: their J⁽ᵐ⁾ I0^-½·κ0
     double baseM1[3][kLanes];
     double linResponse0[kLanes];  ///< linScale0·|μ0|² and linScale1·|linear1|²: the response's constant
     double linResponse1[kLanes];  ///< terms (the linear Jacobian does not change over the step)
-    double error0[kLanes];       ///< C at the start of the step
+    double error0[kLanes];        ///< C at the start of the step
     double velTarget[kLanes];
     double erp[kLanes];
     double stiffness[kLanes], damping[kLanes];
@@ -314,7 +327,6 @@ void sweepTgsBatchesScalar(const Batch* batches, const TgsArms* arms, int begin,
 /// plain kernel.
 void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, int end, TgsLanes* slots,
                          const TgsSweep& s, LaneSums& residual);
-
 
 /// One TGS substep's integration of the solver bodies (solver/fast/tgs.cpp integrateBody): records as
 /// in TgsSweep, plus the position's place in BodyInfo.

@@ -24,10 +24,16 @@ std::atomic<SolverKernel> gKernel{SolverKernel::Auto};
 std::atomic<SolverOrder> gOrder{SolverOrder::Coloured};
 }  // namespace
 
-void setSolverOrder(SolverOrder order) { gOrder.store(order, std::memory_order_relaxed); }
-SolverOrder solverOrder() { return gOrder.load(std::memory_order_relaxed); }
+void setSolverOrder(SolverOrder order) {
+    gOrder.store(order, std::memory_order_relaxed);
+}
+SolverOrder solverOrder() {
+    return gOrder.load(std::memory_order_relaxed);
+}
 
-void setSolverKernel(SolverKernel k) { gKernel.store(k, std::memory_order_relaxed); }
+void setSolverKernel(SolverKernel k) {
+    gKernel.store(k, std::memory_order_relaxed);
+}
 
 SolverKernel activeSolverKernel() {
     const SolverKernel k = gKernel.load(std::memory_order_relaxed);
@@ -51,8 +57,8 @@ inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
 /// Padding lanes are skipped: they would add zero impulses to the static body (whose velocity
 /// stays +0) and zeros to the residual, so the result is the same.
 /// `live`: the lanes solved (a pipelined quad's; the others change nothing).
-void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* couplings, double* bodies, bool biased,
-                      LaneSums& residual, int live = (1 << kLanes) - 1) {
+void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* couplings, double* bodies,
+                      bool biased, LaneSums& residual, int live = (1 << kLanes) - 1) {
     RowLanes* rows = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
     const int n = bt.slotCount;
@@ -62,14 +68,16 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
         double* B = bodies + 8 * bt.body1[l];
         double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
         double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
-        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
+        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l],
+                     as1 = bt.angScale1[l];
         // Every row's unclamped impulse from its velocity J⁽ᵐ⁾·v⁽ᵐ⁾ at the batch's start
         // (F 62–65, D 20–22); each row's impulse change then adds vMul·K(s, t)·Δλ_t to the rows
         // after it (CouplingLanes).
         double na0[kMaxBatchSlots];
         for (int s = 0; s < n; ++s) {
             const RowLanes& r = rows[s];
-            const double vel = ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
+            const double vel =
+                ((dot3(r.lin0, l, av) + dot3(r.ang0, l, aw)) - dot3(r.lin1, l, bv)) - dot3(r.ang1, l, bw);
             const double c = biased ? r.constant[l] : r.unbiasedConstant[l];
             na0[s] = (c + r.vMul[l] * vel) + r.impulseMul[l] * r.accum[l];
         }
@@ -109,12 +117,24 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
 inline double dotLanes(const double (&a)[3][kLanes], const double (&b)[3][kLanes], int l) {
     return (a[0][l] * b[0][l] + a[1][l] * b[1][l]) + a[2][l] * b[2][l];
 }
-inline const double (&lin0Of(const RowLanes& r))[3][kLanes] { return r.lin0; }
-inline const double (&lin1Of(const RowLanes& r))[3][kLanes] { return r.lin1; }
-inline const double (&lin0Of(const HardLanes& r))[3][kLanes] { return r.lin; }
-inline const double (&lin1Of(const HardLanes& r))[3][kLanes] { return r.lin; }
-inline const double (&lin0Of(const LockLanes& r))[3][kLanes] { return r.lin; }
-inline const double (&lin1Of(const LockLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&lin0Of(const RowLanes& r))[3][kLanes] {
+    return r.lin0;
+}
+inline const double (&lin1Of(const RowLanes& r))[3][kLanes] {
+    return r.lin1;
+}
+inline const double (&lin0Of(const HardLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&lin1Of(const HardLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&lin0Of(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&lin1Of(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
 
 template <class Lanes>
 void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
@@ -123,38 +143,49 @@ void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
     for (int s = 1; s < bt.slotCount; ++s)
         for (int t = 0; t < s; ++t)
             for (int l = 0; l < kLanes; ++l)
-                K[couplingIndex(s, t)].k[l] = r[s].vMul[l] * (((bt.linScale0[l] * dotLanes(lin0Of(r[s]), lin0Of(r[t]), l) +
-                                                              bt.angScale0[l] * dotLanes(r[s].ang0, r[t].ang0, l)) +
-                                                             bt.linScale1[l] * dotLanes(lin1Of(r[s]), lin1Of(r[t]), l)) +
-                                                            bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l));
+                K[couplingIndex(s, t)].k[l] =
+                    r[s].vMul[l] * (((bt.linScale0[l] * dotLanes(lin0Of(r[s]), lin0Of(r[t]), l) +
+                                      bt.angScale0[l] * dotLanes(r[s].ang0, r[t].ang0, l)) +
+                                     bt.linScale1[l] * dotLanes(lin1Of(r[s]), lin1Of(r[t]), l)) +
+                                    bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l));
 }
 
 }  // namespace
 
-void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
-                      CouplingLanes* out) {
+void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
+                      const LockLanes* lockSlots, CouplingLanes* out) {
     switch (bt.layout) {
-        case kLayoutLock: couplingsOf(bt, lockSlots, out); break;
-        case kLayoutHard: couplingsOf(bt, hardSlots, out); break;
-        default: couplingsOf(bt, slots, out); break;
+        case kLayoutLock:
+            couplingsOf(bt, lockSlots, out);
+            break;
+        case kLayoutHard:
+            couplingsOf(bt, hardSlots, out);
+            break;
+        default:
+            couplingsOf(bt, slots, out);
+            break;
     }
 }
 
 void computeBatchCouplings(Data& data, size_t bi, bool simd) {
     const Batch& bt = data.batches[bi];
     if (simd)
-        computeCouplingsAvx2(&bt, 1, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
+        computeCouplingsAvx2(&bt, 1, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
+                             data.couplings.data());
     else
-        computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(), data.couplings.data());
+        computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
+                         data.couplings.data());
 }
 
-void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots, const CouplingLanes* couplings,
-                        double* bodies, bool biased, LaneSums& residual) {
-    for (int i = begin; i < end; ++i) solveBatchScalar(batches[i], slots, couplings, bodies, biased, residual);
+void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots,
+                        const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
+    for (int i = begin; i < end; ++i)
+        solveBatchScalar(batches[i], slots, couplings, bodies, biased, residual);
 }
 
-void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
-                      const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
+void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
+                      CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
+                      bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         Batch& bt = comps[q.comp];
@@ -176,9 +207,10 @@ void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* 
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
 void expandFullAvx2(const RowLanes*, int, int, PipeRow*) {}  // (never called: no AVX2)
 void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes*,
-                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
-                    double* visitResidual) {
-    sweepQuadsScalar(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
+                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
+                    bool biased, double* visitResidual) {
+    sweepQuadsScalar(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased,
+                     visitResidual);
 }
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
                           const LockLanes* lockSlots, CouplingLanes* out) {
@@ -186,11 +218,18 @@ void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots
 }
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes*, LockLanes*,
                       const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
-    sweepBatchesScalar(batches, begin, end, slots, couplings, bodies, biased, residual);  // no compact batches without AVX2
+    sweepBatchesScalar(batches, begin, end, slots, couplings, bodies, biased,
+                       residual);  // no compact batches without AVX2
 }
-bool avx2Available() { return false; }
-int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, double*) { return -1; }
-bool prepLockBatchAvx2(const Batch&, const LockPrepIn&, double, double, LockLanes*, LockPrepOut&) { return false; }
+bool avx2Available() {
+    return false;
+}
+int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, double*) {
+    return -1;
+}
+bool prepLockBatchAvx2(const Batch&, const LockPrepIn&, double, double, LockLanes*, LockPrepOut&) {
+    return false;
+}
 #else
 bool avx2Available() {
     static const bool ok = __builtin_cpu_supports("avx2");
@@ -206,15 +245,18 @@ namespace {
 void sweepRange(Data& data, int begin, int end, bool biased, bool simd, LaneSums& lanes) {
     double* bodies = &data.bodies[0].linVel.x;
     if (simd)
-        sweepBatchesAvx2(data.batches.data(), begin, end, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
-                         data.couplings.data(), bodies, biased, lanes);
+        sweepBatchesAvx2(data.batches.data(), begin, end, data.slots.data(), data.hardSlots.data(),
+                         data.lockSlots.data(), data.couplings.data(), bodies, biased, lanes);
     else
-        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), data.couplings.data(), bodies, biased, lanes);
+        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), data.couplings.data(), bodies,
+                           biased, lanes);
 }
 
 /// One Gauss-Seidel pass over every batch (sweepParts); returns the sweep's residual.
 Real sweep(Data& data, bool biased, bool simd) {
-    return sweepParts(data, [&](int begin, int end, LaneSums& lanes) { sweepRange(data, begin, end, biased, simd, lanes); });
+    return sweepParts(data, [&](int begin, int end, LaneSums& lanes) {
+        sweepRange(data, begin, end, biased, simd, lanes);
+    });
 }
 
 /// v = v_pre + Δv, ω = ω_pre + I^-½·Δω⁽ᵐ⁾.
@@ -249,13 +291,17 @@ void solvePGS(Data& data, const Params& p) {
     // own (the same bits as a fork per sweep, sweepPartsTogether).
     bool together = false;
     if (data.parts() > 1) {
-        auto range = [&](int, int begin, int end, LaneSums& lanes) { sweepRange(data, begin, end, true, simd, lanes); };
-        together = sweepPartsTogether(data, p.posIters, range, [](int, int) {}, data.residuals);
+        auto range = [&](int, int begin, int end, LaneSums& lanes) {
+            sweepRange(data, begin, end, true, simd, lanes);
+        };
+        together = sweepPartsTogether(
+            data, p.posIters, range, [](int, int) {}, data.residuals);
     }
     // One part without contacts, in batches too thin to keep the core busy: the position sweeps
     // pipelined (solver/fast/pipeline.h; the same bits).
     const bool pipelined = !together && sweepPipelined(data, p.posIters, simd, data.residuals);
-    for (int it = 0; it < p.posIters && !together && !pipelined; ++it) data.residuals.push_back(sweep(data, true, simd));
+    for (int it = 0; it < p.posIters && !together && !pipelined; ++it)
+        data.residuals.push_back(sweep(data, true, simd));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
     for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i) {

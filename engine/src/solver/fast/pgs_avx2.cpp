@@ -23,7 +23,8 @@ namespace {
 
 /// (j.x·v.x + j.y·v.y) + j.z·v.z per lane.
 inline __m256d dot(const double (&j)[3][kLanes], const Vec3x4& v) {
-    const __m256d xy = _mm256_add_pd(_mm256_mul_pd(_mm256_load_pd(j[0]), v.x), _mm256_mul_pd(_mm256_load_pd(j[1]), v.y));
+    const __m256d xy =
+        _mm256_add_pd(_mm256_mul_pd(_mm256_load_pd(j[0]), v.x), _mm256_mul_pd(_mm256_load_pd(j[1]), v.y));
     return _mm256_add_pd(xy, _mm256_mul_pd(_mm256_load_pd(j[2]), v.z));
 }
 
@@ -40,17 +41,30 @@ inline void subScaled(Vec3x4& v, __m256d d, const double (&j)[3][kLanes]) {
 }
 
 // What differs between the two slot layouts; everything else is one kernel (solveBatch).
-inline const double (&linear0(const RowLanes& r))[3][kLanes] { return r.lin0; }
-inline const double (&linear1(const RowLanes& r))[3][kLanes] { return r.lin1; }
-inline const double (&linear0(const LockLanes& r))[3][kLanes] { return r.lin; }
-inline const double (&linear1(const LockLanes& r))[3][kLanes] { return r.lin; }
-inline const double (&linear0(const HardLanes& r))[3][kLanes] { return r.lin; }
-inline const double (&linear1(const HardLanes& r))[3][kLanes] { return r.lin; }
+inline const double (&linear0(const RowLanes& r))[3][kLanes] {
+    return r.lin0;
+}
+inline const double (&linear1(const RowLanes& r))[3][kLanes] {
+    return r.lin1;
+}
+inline const double (&linear0(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear1(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear0(const HardLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear1(const HardLanes& r))[3][kLanes] {
+    return r.lin;
+}
 
 /// F 63–65, D 20–22: constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum, with J⁽ᵐ⁾Δv⁽ᵐ⁾ the row's
 /// velocity at its batch's start (the earlier rows' changes come through the couplings).
 inline __m256d newImpulse(const RowLanes& r, __m256d c, __m256d vel, __m256d acc) {
-    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)), _mm256_mul_pd(_mm256_load_pd(r.impulseMul), acc));
+    return _mm256_add_pd(_mm256_add_pd(c, _mm256_mul_pd(_mm256_load_pd(r.vMul), vel)),
+                         _mm256_mul_pd(_mm256_load_pd(r.impulseMul), acc));
 }
 /// The same for a lock or a hard row: impulseMul·accum = 1·accum = accum on active lanes (inactive
 /// lanes are masked).
@@ -136,16 +150,17 @@ struct AccumInArray {
 /// J⁽ᵐ⁾·v⁽ᵐ⁾ of a row slot's 4 rows (F 62, 64).
 template <class Lanes>
 __attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const BatchBodies& B) {
-    return _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot(linear0(r), B.av), dot(r.ang0, B.aw)), dot(linear1(r), B.bv)),
-                         dot(r.ang1, B.bw));
+    return _mm256_sub_pd(
+        _mm256_sub_pd(_mm256_add_pd(dot(linear0(r), B.av), dot(r.ang0, B.aw)), dot(linear1(r), B.bv)),
+        dot(r.ang1, B.bw));
 }
 
 /// One row slot given its rows' unclamped impulses `na` (newImpulse plus the earlier rows'
 /// couplings): clamped to the bounds and stored; returns the impulse changes Δλ in `dl`
 /// (applySlot applies them).
 template <class Lanes, class Acc>
-__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const Acc& io, __m256d na, __m256d acc, __m256d residual,
-                                                        __m256d& dl) {
+__attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const Acc& io, __m256d na,
+                                                        __m256d acc, __m256d residual, __m256d& dl) {
     const __m256d zero = _mm256_setzero_pd();
     __m256d lo, hi;
     bounds(*r, lo, hi);
@@ -164,7 +179,8 @@ __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const A
 
 /// A row's impulse change applied to the bodies' velocities (F 24, 60–61).
 template <class Lanes>
-__attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lanes* r, __m256d dl, BatchBodies& B) {
+__attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lanes* r, __m256d dl,
+                                                     BatchBodies& B) {
     // The body scales are read from the batch at each use (memory operands), which leaves the
     // registers to the velocity vectors.
     addScaled(B.av, _mm256_mul_pd(dl, _mm256_load_pd(bt.linScale0)), linear0(*r));
@@ -175,7 +191,8 @@ __attribute__((always_inline)) inline void applySlot(const Batch& bt, const Lane
 
 /// Every row's unclamped impulse from its velocity at the batch's start (F 62–65).
 template <class Lanes, class Acc>
-__attribute__((always_inline)) inline void startRow(const Lanes& r, int s, const Acc& io, const BatchBodies& B, bool biased, __m256d& na,
+__attribute__((always_inline)) inline void startRow(const Lanes& r, int s, const Acc& io,
+                                                    const BatchBodies& B, bool biased, __m256d& na,
                                                     __m256d& acc) {
     acc = io.load(r, s);
     na = newImpulse(r, _mm256_load_pd(biased ? r.constant : r.unbiasedConstant), rowVelocity(r, B), acc);
@@ -185,8 +202,9 @@ __attribute__((always_inline)) inline void startRow(const Lanes& r, int s, const
 /// after row, each impulse change added to the later rows' through their couplings. N: the slot
 /// count, known at compile time so that the impulses stay in registers.
 template <int N, class Lanes, class Acc>
-__attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K,
-                                                        BatchBodies& B, bool biased, __m256d residual) {
+__attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const Acc& io,
+                                                        const CouplingLanes* K, BatchBodies& B, bool biased,
+                                                        __m256d residual) {
     __m256d na[N], acc[N];
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
@@ -195,7 +213,8 @@ __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* 
         __m256d dl;
         residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
 #pragma GCC unroll 8
-        for (int t = s + 1; t < N; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        for (int t = s + 1; t < N; ++t)
+            na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);
     }
     return residual;
@@ -203,15 +222,16 @@ __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* 
 
 /// The same for any slot count (the impulses on the stack).
 template <class Lanes, class Acc>
-__m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K, BatchBodies& B, bool biased,
-                     __m256d residual) {
+__m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K, BatchBodies& B,
+                     bool biased, __m256d residual) {
     const int n = bt.slotCount;
     __m256d na[kMaxBatchSlots], acc[kMaxBatchSlots];
     for (int s = 0; s < n; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
     for (int s = 0; s < n; ++s) {
         __m256d dl;
         residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
-        for (int t = s + 1; t < n; ++t) na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
+        for (int t = s + 1; t < n; ++t)
+            na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);
     }
     return residual;
@@ -221,19 +241,33 @@ __m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLan
 /// to a scratch record, so a masked lane changes no body whatever its rows compute).
 template <class Lanes, class Acc>
 __attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, Lanes* slots, const Acc& io,
-                                                               const CouplingLanes* couplings, double* bodies, bool biased,
-                                                               __m256d residual, int live) {
+                                                               const CouplingLanes* couplings, double* bodies,
+                                                               bool biased, __m256d residual, int live) {
     BatchBodies B(bt, bodies);
     Lanes* r = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
     switch (bt.slotCount) {
-        case 1: residual = solveRows<1>(bt, r, io, K, B, biased, residual); break;
-        case 2: residual = solveRows<2>(bt, r, io, K, B, biased, residual); break;
-        case 3: residual = solveRows<3>(bt, r, io, K, B, biased, residual); break;
-        case 4: residual = solveRows<4>(bt, r, io, K, B, biased, residual); break;
-        case 5: residual = solveRows<5>(bt, r, io, K, B, biased, residual); break;
-        case 6: residual = solveRows<6>(bt, r, io, K, B, biased, residual); break;
-        default: residual = solveRowsAny(bt, r, io, K, B, biased, residual); break;
+        case 1:
+            residual = solveRows<1>(bt, r, io, K, B, biased, residual);
+            break;
+        case 2:
+            residual = solveRows<2>(bt, r, io, K, B, biased, residual);
+            break;
+        case 3:
+            residual = solveRows<3>(bt, r, io, K, B, biased, residual);
+            break;
+        case 4:
+            residual = solveRows<4>(bt, r, io, K, B, biased, residual);
+            break;
+        case 5:
+            residual = solveRows<5>(bt, r, io, K, B, biased, residual);
+            break;
+        case 6:
+            residual = solveRows<6>(bt, r, io, K, B, biased, residual);
+            break;
+        default:
+            residual = solveRowsAny(bt, r, io, K, B, biased, residual);
+            break;
     }
     if (live == (1 << kLanes) - 1) {
         B.store();
@@ -246,8 +280,10 @@ __attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, 
 
 /// The same, out of line (the plain sweeps' batches).
 template <class Lanes>
-__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased, __m256d residual) {
-    return solveBatchInline(bt, slots, AccumInSlots{}, couplings, bodies, biased, residual, (1 << kLanes) - 1);
+__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased,
+                   __m256d residual) {
+    return solveBatchInline(bt, slots, AccumInSlots{}, couplings, bodies, biased, residual,
+                            (1 << kLanes) - 1);
 }
 
 }  // namespace
@@ -259,8 +295,8 @@ namespace {
 struct SetupBodies {
     __m256d invI0[9], invI1[9], pre0[8], pre1[8];
 
-    SetupBodies(const double* const i0[kLanes], const double* const i1[kLanes], const double* const p0[kLanes],
-                const double* const p1[kLanes]) {
+    SetupBodies(const double* const i0[kLanes], const double* const i1[kLanes],
+                const double* const p0[kLanes], const double* const p1[kLanes]) {
         loadMat3(i0, invI0);
         loadMat3(i1, invI1);
         transpose4(p0[0], p0[1], p0[2], p0[3], pre0);
@@ -272,8 +308,9 @@ struct SetupBodies {
 
 /// The set-up of one row slot from its rows in registers. Row: j[0..2] μ0, j[3..5] κ0,
 /// j[6..8] linear1, j[9..11] angular1, j[12] C, j[13] v_T, j[14, 15] bounds.
-__attribute__((always_inline)) inline int setupSlot(const Batch& bt, const __m256d* j, const SetupBodies& B, __m256d erp,
-                                                    __m256d keepBias, double h, const SlotOut& out, double* response) {
+__attribute__((always_inline)) inline int setupSlot(const Batch& bt, const __m256d* j, const SetupBodies& B,
+                                                    __m256d erp, __m256d keepBias, double h,
+                                                    const SlotOut& out, double* response) {
     __m256d angM0[3], angM1[3];
     mulMat3(B.invI0, j + 3, angM0);  // F 55
     mulMat3(B.invI1, j + 9, angM1);  // F 56
@@ -292,14 +329,16 @@ __attribute__((always_inline)) inline int setupSlot(const Batch& bt, const __m25
     // J·v_pre with plain angular velocities (F 18, 22)
     const __m256d* p0 = B.pre0;
     const __m256d* p1 = B.pre1;
-    const __m256d vPre = _mm256_sub_pd(_mm256_sub_pd(_mm256_add_pd(dot3(j, p0), dot3(j + 3, p0 + 3)), dot3(j + 6, p1)),
-                                       dot3(j + 9, p1 + 3));
+    const __m256d vPre = _mm256_sub_pd(
+        _mm256_sub_pd(_mm256_add_pd(dot3(j, p0), dot3(j + 3, p0 + 3)), dot3(j + 6, p1)), dot3(j + 9, p1 + 3));
     const __m256d sign = _mm256_set1_pd(-0.0);
     const __m256d vT = j[13];
     const __m256d bias = _mm256_div_pd(_mm256_mul_pd(erp, j[12]), _mm256_set1_pd(h));  // F 11
     // F 65: −((bias − v_T) + J·v_pre)/r; velocity iterations −(−v_T + J·v_pre)/r unless the bias is kept
-    const __m256d constant = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_sub_pd(bias, vT), vPre)), recip);
-    const __m256d unbiased = _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_xor_pd(sign, vT), vPre)), recip);
+    const __m256d constant =
+        _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_sub_pd(bias, vT), vPre)), recip);
+    const __m256d unbiased =
+        _mm256_mul_pd(_mm256_xor_pd(sign, _mm256_add_pd(_mm256_xor_pd(sign, vT), vPre)), recip);
     const __m256d keep = _mm256_cmp_pd(keepBias, _mm256_setzero_pd(), _CMP_NEQ_OQ);
     const __m256d vMul = _mm256_and_pd(active, _mm256_xor_pd(sign, recip));  // F 63
     const __m256d unbiasedKept = _mm256_and_pd(active, _mm256_blendv_pd(unbiased, constant, keep));
@@ -353,7 +392,7 @@ __attribute__((always_inline)) inline int setupSlot(const Batch& bt, const __m25
 /// records (7 doubles: p then q in glm's x, y, z, w storage).
 inline void loadTransforms(const double* const t[kLanes], __m256d* p, __m256d* q) {
     __m256d a[4];
-    transpose4(t[0], t[1], t[2], t[3], a);  // p.x p.y p.z q.x
+    transpose4(t[0], t[1], t[2], t[3], a);                  // p.x p.y p.z q.x
     transpose4(t[0] + 3, t[1] + 3, t[2] + 3, t[3] + 3, q);  // q.x q.y q.z q.w
     p[0] = a[0], p[1] = a[1], p[2] = a[2];
 }
@@ -362,14 +401,17 @@ inline void loadTransforms(const double* const t[kLanes], __m256d* p, __m256d* q
 
 int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response) {
     __m256d j[16];
-    for (int c = 0; c < 4; ++c) transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
+    for (int c = 0; c < 4; ++c)
+        transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
     const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
-    const int active = setupSlot(bt, j, B, _mm256_load_pd(in.erp), _mm256_load_pd(in.keepBias), h, out, response);
+    const int active =
+        setupSlot(bt, j, B, _mm256_load_pd(in.erp), _mm256_load_pd(in.keepBias), h, out, response);
     _mm256_zeroupper();  // the caller is plain SSE code (see the note at the top)
     return active;
 }
 
-bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out, LockPrepOut& rows) {
+bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out,
+                       LockPrepOut& rows) {
     // PrepContext::make: cA2w = body0 * frame0, cB2w = body1 * frame1 (Transform::operator*:
     // {p + q·p', q·q'}), r0 = cA2w.p − body0.p, r1 = cB2w.p − body1.p.
     __m256d p0[3], q0[4], p1[3], q1[4], fp[3], fq[4], cAp[3], cAq[4], cBp[3], t[3];
@@ -394,7 +436,8 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
     }
     // Padding lanes: a row of zeros (as setupHardSlot's), so the slot holds what padLane writes.
     const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bt.constraint));
-    const __m256d real = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_cvtepi32_epi64(ids), _mm256_set1_epi64x(-1)));
+    const __m256d real =
+        _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_cvtepi32_epi64(ids), _mm256_set1_epi64x(-1)));
     const SetupBodies B(in.invI0, in.invI1, in.pre0, in.pre1);
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), sign = _mm256_set1_pd(-0.0);
     const __m256d erpLanes = _mm256_and_pd(real, _mm256_set1_pd(erp));
@@ -420,7 +463,8 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
         angularError[2] = _mm256_xor_pd(sign, dot3(axis[2], m));
     } else if (in.kind == kLockPrepFixed) {
         // rows::lockRotation: q = positiveW(conj(qA)·qB), rows about ax, ay, az with C = −2·q.xyz.
-        const __m256d conjA[4] = {_mm256_xor_pd(sign, cAq[0]), _mm256_xor_pd(sign, cAq[1]), _mm256_xor_pd(sign, cAq[2]), cAq[3]};
+        const __m256d conjA[4] = {_mm256_xor_pd(sign, cAq[0]), _mm256_xor_pd(sign, cAq[1]),
+                                  _mm256_xor_pd(sign, cAq[2]), cAq[3]};
         __m256d q[4];
         quatMul(conjA, cBq, q);
         const __m256d flip = _mm256_and_pd(_mm256_cmp_pd(q[3], zero, _CMP_LT_OQ), sign);
@@ -470,13 +514,14 @@ bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double
     return true;
 }
 
-void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots, LockLanes* lockSlots,
-                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
+void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots,
+                      LockLanes* lockSlots, const CouplingLanes* couplings, double* bodies, bool biased,
+                      LaneSums& residual) {
     __m256d res = _mm256_load_pd(residual.v);
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
         if (bt.contact || bt.laneCount == 1) {  // friction bounds depend on slot 0, or a single
-                                                 // joint: the plain kernel (same results)
+                                                // joint: the plain kernel (same results)
             _mm256_store_pd(residual.v, res);
             sweepBatchesScalar(batches, i, i + 1, slots, couplings, bodies, biased, residual);
             res = _mm256_load_pd(residual.v);
@@ -485,14 +530,22 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
         switch (bt.layout) {
             // Each batch's residual terms are summed from zero, then added to the lanes' sums (as
             // the plain kernel does, and as the pipelined sweeps can reproduce visit by visit).
-            case kLayoutLock: res = _mm256_add_pd(res, solveBatch(bt, lockSlots, couplings, bodies, biased, _mm256_setzero_pd())); break;
-            case kLayoutHard: res = _mm256_add_pd(res, solveBatch(bt, hardSlots, couplings, bodies, biased, _mm256_setzero_pd())); break;
-            default: res = _mm256_add_pd(res, solveBatch(bt, slots, couplings, bodies, biased, _mm256_setzero_pd())); break;
+            case kLayoutLock:
+                res = _mm256_add_pd(
+                    res, solveBatch(bt, lockSlots, couplings, bodies, biased, _mm256_setzero_pd()));
+                break;
+            case kLayoutHard:
+                res = _mm256_add_pd(
+                    res, solveBatch(bt, hardSlots, couplings, bodies, biased, _mm256_setzero_pd()));
+                break;
+            default:
+                res =
+                    _mm256_add_pd(res, solveBatch(bt, slots, couplings, bodies, biased, _mm256_setzero_pd()));
+                break;
         }
     }
     _mm256_store_pd(residual.v, res);
 }
-
 
 void expandFullAvx2(const RowLanes* slots, int count, int lane, PipeRow* out) {
     for (int s = 0; s < count; ++s) {
@@ -514,7 +567,8 @@ inline void storeGroup(RowLanes*, double* out, int g, const __m256d t[4]) {
     for (int k = 0; k < 4; ++k) _mm256_store_pd(out + 16 * g + 4 * k, t[k]);
 }
 inline void storeGroup(HardLanes*, double* out, int g, const __m256d t[4]) {
-    static_assert(offsetof(HardLanes, ang1) == 6 * kLanes * sizeof(double) && offsetof(HardLanes, minImpulse) == 12 * kLanes * sizeof(double),
+    static_assert(offsetof(HardLanes, ang1) == 6 * kLanes * sizeof(double) &&
+                      offsetof(HardLanes, minImpulse) == 12 * kLanes * sizeof(double),
                   "storeGroup follows HardLanes");
     switch (g) {
         case 0:  // lin x y z, ang0 x
@@ -564,7 +618,8 @@ inline void layoutComp(Batch& bt, const PipeSource& src, Lanes* compSlots, Coupl
         double* out = reinterpret_cast<double*>(compSlots + bt.firstSlot + s);
 #pragma GCC unroll 5
         for (int g = 0; g < 5; ++g) {
-            transpose4(rows[0][s].q + 4 * g, rows[1][s].q + 4 * g, rows[2][s].q + 4 * g, rows[3][s].q + 4 * g, t);
+            transpose4(rows[0][s].q + 4 * g, rows[1][s].q + 4 * g, rows[2][s].q + 4 * g, rows[3][s].q + 4 * g,
+                       t);
             storeGroup(static_cast<Lanes*>(nullptr), out, g, t);
         }
     }
@@ -610,9 +665,15 @@ void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots
     for (int i = 0; i < count; ++i) {
         const Batch& bt = batches[i];
         switch (bt.layout) {
-            case kLayoutLock: couplingsOf(bt, lockSlots, out); break;
-            case kLayoutHard: couplingsOf(bt, hardSlots, out); break;
-            default: couplingsOf(bt, slots, out); break;
+            case kLayoutLock:
+                couplingsOf(bt, lockSlots, out);
+                break;
+            case kLayoutHard:
+                couplingsOf(bt, hardSlots, out);
+                break;
+            default:
+                couplingsOf(bt, slots, out);
+                break;
         }
     }
     _mm256_zeroupper();
@@ -621,8 +682,9 @@ void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots
 namespace {
 
 template <class Lanes>
-void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots, CouplingLanes* compCouplings,
-                const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual) {
+void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots,
+                CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
+                bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         Batch& bt = comps[q.comp];
@@ -631,8 +693,9 @@ void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots
         // The impulses are read from and written to Pipeline::accum (padding lanes: zeros that stay
         // zeros). Masked lanes solve their joints' rows with scratch impulses (PipeQuad::accum)
         // and store their bodies to a scratch record: they change nothing.
-        _mm256_store_pd(lanes, solveBatchInline(bt, compSlots, AccumInArray{accum, q.accum}, compCouplings, bodies, biased,
-                                                _mm256_setzero_pd(), q.masked ? q.live : (1 << kLanes) - 1));
+        _mm256_store_pd(lanes,
+                        solveBatchInline(bt, compSlots, AccumInArray{accum, q.accum}, compCouplings, bodies,
+                                         biased, _mm256_setzero_pd(), q.masked ? q.live : (1 << kLanes) - 1));
         for (int l = 0; l < kLanes; ++l)
             if (q.live & (1 << l)) visitResidual[q.visit[l]] = lanes[l];
     }
@@ -640,11 +703,12 @@ void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots
 
 }  // namespace
 
-void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes* compHardSlots,
-                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
-                    double* visitResidual) {
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
+                    HardLanes* compHardSlots, CouplingLanes* compCouplings, const PipeSource& src,
+                    double* accum, double* bodies, bool biased, double* visitResidual) {
     if (src.hard)
-        sweepQuads(quads, count, comps, compHardSlots, compCouplings, src, accum, bodies, biased, visitResidual);
+        sweepQuads(quads, count, comps, compHardSlots, compCouplings, src, accum, bodies, biased,
+                   visitResidual);
     else
         sweepQuads(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
     _mm256_zeroupper();

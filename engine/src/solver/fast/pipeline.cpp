@@ -84,7 +84,9 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
     pl.use = false;
     const int64_t joints = static_cast<int64_t>(pl.joints.size());
     const int64_t batches = data.jointBatchEnd;
-    if (joints == 0 || joints * 4 > int64_t{kMaxLanesPer4Batches} * batches || joints * count > kMaxPipelineVisits) return;
+    if (joints == 0 || joints * 4 > int64_t{kMaxLanesPer4Batches} * batches ||
+        joints * count > kMaxPipelineVisits)
+        return;
     for (const PipeJoint& j : pl.joints)
         if (data.batches[static_cast<size_t>(j.batch)].slotCount > kPipeMaxSlots) return;
     // The levels, in sweep order (`last` holds each body's latest level, `lastOfJoint` each
@@ -107,7 +109,8 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         lastOfJoint[static_cast<size_t>(i)] = level;
         order.emplace_back(level, v);
     }
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
     pl.last.assign(data.bodies.size(), -1);
     lastOfJoint.assign(static_cast<size_t>(nj), -1);  // now each joint's last quad
     // Per row count, the quads with a free lane (ordered: the first one at or after a visit's
@@ -177,7 +180,8 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
             if ((q.laneCount == kLanes) != (pass == 0)) continue;
             int32_t c = -1;
             if (pass == 0) {
-                std::array<int32_t, kLanes + 1> key{q.joint[0], q.joint[1], q.joint[2], q.joint[3], q.slotCount};
+                std::array<int32_t, kLanes + 1> key{q.joint[0], q.joint[1], q.joint[2], q.joint[3],
+                                                    q.slotCount};
                 std::sort(key.begin(), key.begin() + kLanes);
                 const auto [it, fresh] = full.emplace(key, static_cast<int32_t>(pl.comps.size()));
                 if (fresh) addComp(q);
@@ -228,7 +232,8 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
     pl.compHardSlots.resize(static_cast<size_t>(slots));
     pl.compCouplings.resize(static_cast<size_t>(couplings));
     pl.accum.assign(static_cast<size_t>(rows + 2 * kPipeMaxSlots), 0.0);
-    pl.use = static_cast<int64_t>(pl.quads.size()) * kPipelineGainDen <= int64_t{kPipelineGainNum} * count * batches;
+    pl.use = static_cast<int64_t>(pl.quads.size()) * kPipelineGainDen <=
+             int64_t{kPipelineGainNum} * count * batches;
     pl.rows.resize(static_cast<size_t>(rows));
     pl.jointCouplings.assign(static_cast<size_t>(jointCouplings), 0.0);
 }
@@ -265,7 +270,8 @@ void expandLane(const Data& data, const Batch& bt, int s, int l, PipeRow& out) {
     }
     const LockLanes& r = data.lockSlots[at];
     common(r);
-    // The lock kernel's bounds (solver/fast/pgs_avx2.cpp, newImpulse): ±kMaxRowVelocityChange·(1/r), 1/r = −vMul.
+    // The lock kernel's bounds (solver/fast/pgs_avx2.cpp, newImpulse): ±kMaxRowVelocityChange·(1/r), 1/r =
+    // −vMul.
     const double hi = kMaxRowVelocityChange * -r.vMul[l];
     out.q[16] = -hi;
     out.q[17] = hi;
@@ -274,7 +280,8 @@ void expandLane(const Data& data, const Batch& bt, int s, int l, PipeRow& out) {
 /// True if a row can be solved as a hard row (HardLanes): linear1 = linear0 bit for bit, and
 /// impulseMul 1 unless the row is inactive.
 bool hardRow(const PipeRow& row) {
-    return std::memcmp(row.q + 6, row.q, 3 * sizeof(double)) == 0 && (!(row.q[kPipeResponse] > 0.0) || row.q[15] == 1.0);
+    return std::memcmp(row.q + 6, row.q, 3 * sizeof(double)) == 0 &&
+           (!(row.q[kPipeResponse] > 0.0) || row.q[15] == 1.0);
 }
 
 double& accumAt(Data& data, const Batch& bt, int s, int l) {
@@ -330,9 +337,10 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         gPipelinePlansBuilt.fetch_add(1, std::memory_order_relaxed);
         gPipelinePlanQuads.store(static_cast<int>(pl.quads.size()), std::memory_order_relaxed);
         gPipelinePlanComps.store(static_cast<int>(pl.comps.size()), std::memory_order_relaxed);
-        gPipelinePlanMasked.store(static_cast<int>(std::count_if(pl.quads.begin(), pl.quads.end(),
-                                                                  [](const PipeQuad& q) { return q.masked != 0; })),
-                                  std::memory_order_relaxed);
+        gPipelinePlanMasked.store(
+            static_cast<int>(std::count_if(pl.quads.begin(), pl.quads.end(),
+                                           [](const PipeQuad& q) { return q.masked != 0; })),
+            std::memory_order_relaxed);
     }
     if (!pl.use) return false;
 
@@ -377,11 +385,13 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compHardSlots.data(),
                        pl.compCouplings.data(), src, pl.accum.data(), bodies, true, pl.visitResidual.data());
     else
-        sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compCouplings.data(),
-                         src, pl.accum.data(), bodies, true, pl.visitResidual.data());
+        sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(),
+                         pl.compCouplings.data(), src, pl.accum.data(), bodies, true,
+                         pl.visitResidual.data());
     for (const PipeJoint& j : pl.joints) {
         const Batch& bt = data.batches[static_cast<size_t>(j.batch)];
-        for (int s = 0; s < bt.slotCount; ++s) accumAt(data, bt, s, j.lane) = pl.accum[static_cast<size_t>(j.firstRow + s)];
+        for (int s = 0; s < bt.slotCount; ++s)
+            accumAt(data, bt, s, j.lane) = pl.accum[static_cast<size_t>(j.firstRow + s)];
     }
     gPipelinedSolves.fetch_add(1, std::memory_order_relaxed);
     if (hard) gPipelinedHardSolves.fetch_add(1, std::memory_order_relaxed);

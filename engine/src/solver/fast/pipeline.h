@@ -50,7 +50,8 @@ struct alignas(32) PipeRow {
 inline constexpr int kPipeAccum = 18;     ///< PipeRow::q index of the accumulated impulse
 inline constexpr int kPipeResponse = 19;  ///< … of the unit response
 static_assert(offsetof(RowLanes, accum) == kPipeAccum * kLanes * sizeof(double), "PipeRow follows RowLanes");
-static_assert(offsetof(RowLanes, response) == kPipeResponse * kLanes * sizeof(double), "PipeRow follows RowLanes");
+static_assert(offsetof(RowLanes, response) == kPipeResponse * kLanes * sizeof(double),
+              "PipeRow follows RowLanes");
 
 /// Rows a pipelined joint may have.
 inline constexpr int kPipeMaxSlots = kMaxBatchSlots;
@@ -60,7 +61,8 @@ struct alignas(32) PipeJoint {
     double scale[4] = {};  ///< the batch's linScale0, angScale0, linScale1, angScale1 of its lane
     int32_t body0 = 0, body1 = 0;
     int32_t firstRow = 0;  ///< its batch's slotCount rows: Pipeline::rows[firstRow, firstRow + slotCount)
-    int32_t firstCoupling = 0;  ///< its lane's couplings, in its batch's order: Pipeline::couplings[firstCoupling, …)
+    int32_t firstCoupling =
+        0;  ///< its lane's couplings, in its batch's order: Pipeline::couplings[firstCoupling, …)
     int32_t batch = 0, lane = 0;
 };
 
@@ -69,8 +71,9 @@ struct alignas(32) PipeJoint {
 /// other lanes are masked (`live`), so their joints' impulses and bodies do not change.
 struct PipeQuad {
     int32_t joint[kLanes] = {-1, -1, -1, -1};  ///< PipeJoint index per lane, −1: none
-    int32_t visit[kLanes] = {};                 ///< live lanes: sweep × joints + joint, where its residual goes
-    int32_t accum[kLanes] = {};                 ///< per lane, where its impulses are in Pipeline::accum (padding: zeros; masked: scratch)
+    int32_t visit[kLanes] = {};  ///< live lanes: sweep × joints + joint, where its residual goes
+    int32_t accum[kLanes] =
+        {};  ///< per lane, where its impulses are in Pipeline::accum (padding: zeros; masked: scratch)
     int32_t slotCount = 0;
     int32_t laneCount = 0;  ///< visits
     int32_t live = 0;       ///< lanes holding a visit (bit l: lane l)
@@ -100,7 +103,9 @@ struct PipeSource {
 void expandFullAvx2(const RowLanes* slots, int count, int lane, PipeRow* out);
 
 /// Pads a joint's coupling count to whole vectors (the layout transposes them 4 at a time).
-inline constexpr int paddedCouplings(int slots) { return (couplingCount(slots) + kLanes - 1) / kLanes * kLanes; }
+inline constexpr int paddedCouplings(int slots) {
+    return (couplingCount(slots) + kLanes - 1) / kLanes * kLanes;
+}
 
 /// Lays out composition bt from `src` (scalar; the AVX2 kernel does the same with transposes):
 /// its lanes' mass scales into bt, rows into compSlots, couplings into compCouplings.
@@ -112,10 +117,11 @@ void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, Cou
 /// of the visit in lane l (summed from zero over its rows, as a batch's are) go to
 /// visitResidual[q.visit[l]]. The plain C++ kernel (solver/fast/pgs.cpp; never hard) and AVX2
 /// (solver/fast/pgs_avx2.cpp) give the same bits.
-void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, CouplingLanes* compCouplings,
-                      const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual);
-void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes* compHardSlots,
-                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies, bool biased,
-                    double* visitResidual);
+void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
+                      CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
+                      bool biased, double* visitResidual);
+void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
+                    HardLanes* compHardSlots, CouplingLanes* compCouplings, const PipeSource& src,
+                    double* accum, double* bodies, bool biased, double* visitResidual);
 
 }  // namespace jl::solver

@@ -35,7 +35,9 @@ namespace {
 inline double dotLane(const double (&j)[3][kLanes], int l, const double* v) {
     return (j[0][l] * v[0] + j[1][l] * v[1]) + j[2][l] * v[2];
 }
-inline double dot3(const double* a, const double* b) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
+inline double dot3(const double* a, const double* b) {
+    return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2];
+}
 
 /// glm::cross's operations, in its order.
 inline void cross3(const double* x, const double* y, double* out) {
@@ -58,7 +60,8 @@ inline void mulMat3(const double* m, const double* v, double* out) {
 }
 
 /// One batch, lane after lane (padding lanes skipped: they have no active rows).
-void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s, LaneSums& residual) {
+void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
+                         LaneSums& residual) {
     for (int l = 0; l < bt.laneCount; ++l) {
         double* A = s.vel + 8 * bt.body0[l];
         double* B = s.vel + 8 * bt.body1[l];
@@ -70,7 +73,8 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
         const double* IB = infoB + s.invIAt;
         double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
         double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
-        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l], as1 = bt.angScale1[l];
+        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l],
+                     as1 = bt.angScale1[l];
         // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
         const double r0L[3] = {arm.r0Local[0][l], arm.r0Local[1][l], arm.r0Local[2][l]};
         const double r1L[3] = {arm.r1Local[0][l], arm.r1Local[1][l], arm.r1Local[2][l]};
@@ -102,7 +106,8 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
                 double k0[3], k1[3], c0[3], c1[3];
                 cross3(r0, lin0, c0);
                 cross3(r1, lin1, c1);
-                for (int k = 0; k < 3; ++k) k0[k] = R.ang0Base[k][l] + c0[k], k1[k] = R.ang1Base[k][l] + c1[k];
+                for (int k = 0; k < 3; ++k)
+                    k0[k] = R.ang0Base[k][l] + c0[k], k1[k] = R.ang1Base[k][l] + c1[k];
                 mulMat3(IA, k0, angM0);
                 mulMat3(IB, k1, angM1);
                 error = error + (dot3(lin0, d0) - dot3(lin1, d1));
@@ -111,17 +116,19 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
             // The unit response follows the refreshed Jacobian: a lever arm that turns towards the
             // row axis can raise r several-fold within one step (a light bob far from its pivot),
             // and an impulse computed with a stale, too small r overshoots by that factor.
-            const double response = ((R.linResponse0[l] + as0 * dot3(angM0, angM0)) + R.linResponse1[l]) + as1 * dot3(angM1, angM1);
+            const double response = ((R.linResponse0[l] + as0 * dot3(angM0, angM0)) + R.linResponse1[l]) +
+                                    as1 * dot3(angM1, angM1);
             const double recip = response > kMinResponse ? 1.0 / response : 0.0;
             const double normalVel = ((dot3(lin0, av) + dot3(angM0, aw)) - dot3(lin1, bv)) - dot3(angM1, bw);
             const double acc = R.accum[l];
             double na;
             if (kind & kTgsSpring) {
                 const double k = R.stiffness[l], c = R.damping[l], vT = R.velTarget[l];
-                const double aa = s.h * (s.h * k + c);                                   // D 13 with ρ for τ
+                const double aa = s.h * (s.h * k + c);  // D 13 with ρ for τ
                 const double cSub = error + (s.dt - static_cast<double>(s.substep) * s.h) * vT;  // D 41
-                const double bracket = s.h * c * vT - s.h * k * cSub - aa * normalVel;  // D 44
-                const double dl = (kind & kTgsAccelSpring) ? bracket / (aa + 1.0) * recip : bracket / (aa * response + 1.0);
+                const double bracket = s.h * c * vT - s.h * k * cSub - aa * normalVel;           // D 44
+                const double dl =
+                    (kind & kTgsAccelSpring) ? bracket / (aa + 1.0) * recip : bracket / (aa * response + 1.0);
                 na = acc + dl;  // impulse multiplier 1 in TGS
             } else {
                 double bias = 0.0;
@@ -176,9 +183,11 @@ int integrateTgsBodiesAvx2(const TgsIntegrate&, int begin, int end, int* left) {
 // [SECTION] packing
 
 // The kernels read BodyInfo as doubles: the orientation as (x, y, z, w), I^-½ column-major.
-static_assert(offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real), "glm quaternion stored as x, y, z, w");
+static_assert(offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real),
+              "glm quaternion stored as x, y, z, w");
 static_assert(offsetof(BodyInfo, pose) % sizeof(Real) == 0 && offsetof(Transform, q) % sizeof(Real) == 0 &&
-                  offsetof(BodyInfo, sqrtInvInertia) % sizeof(Real) == 0 && sizeof(BodyInfo) % sizeof(Real) == 0,
+                  offsetof(BodyInfo, sqrtInvInertia) % sizeof(Real) == 0 &&
+                  sizeof(BodyInfo) % sizeof(Real) == 0,
               "BodyInfo must be readable as doubles");
 static_assert(sizeof(Mat3) == 9 * sizeof(Real), "Mat3 is 9 doubles, column after column");
 
@@ -208,7 +217,8 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
         for (int l = 0; l < kLanes; ++l) {
             if (t >= count[l]) {  // padding: never solved
                 for (int k = 0; k < 3; ++k)
-                    L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] = L.baseM1[k][l] = 0.0;
+                    L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] =
+                        L.baseM1[k][l] = 0.0;
                 L.linResponse0[l] = L.linResponse1[l] = 0.0;
                 L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
                 L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = 0.0;
@@ -221,8 +231,10 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             const bool angular = r.flags & kSolveAngular;
             // Angular rows keep their set-up Jacobian; linear rows' error uses I^-½·κ_base, which is
             // constant over the step (inertia frozen), so it is worked out once here.
-            const Vec3 base0 = angular ? r.angM0 : data.info[static_cast<size_t>(r.b0)].sqrtInvInertia * x.ang0Base;
-            const Vec3 base1 = angular ? r.angM1 : data.info[static_cast<size_t>(r.b1)].sqrtInvInertia * x.ang1Base;
+            const Vec3 base0 =
+                angular ? r.angM0 : data.info[static_cast<size_t>(r.b0)].sqrtInvInertia * x.ang0Base;
+            const Vec3 base1 =
+                angular ? r.angM1 : data.info[static_cast<size_t>(r.b1)].sqrtInvInertia * x.ang1Base;
             for (int c = 0; c < 3; ++c) {
                 L.lin0[c][l] = r.lin0[c];
                 L.lin1[c][l] = r.lin1[c];
@@ -305,8 +317,10 @@ void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
 
 void integrateTask(Data& data, const Params& p, Real h, bool simd, int t) {
     int* left = data.integrateLeft.data();
-    for (int i = data.integrateSpanStart[static_cast<size_t>(t)]; i < data.integrateSpanStart[static_cast<size_t>(t) + 1]; ++i) {
-        const int begin = data.integrateSpans[2 * static_cast<size_t>(i)], end = data.integrateSpans[2 * static_cast<size_t>(i) + 1];
+    for (int i = data.integrateSpanStart[static_cast<size_t>(t)];
+         i < data.integrateSpanStart[static_cast<size_t>(t) + 1]; ++i) {
+        const int begin = data.integrateSpans[2 * static_cast<size_t>(i)],
+                  end = data.integrateSpans[2 * static_cast<size_t>(i) + 1];
         integrateRange(data, p, h, simd, begin, end, left + begin);
     }
 }
@@ -330,9 +344,11 @@ TgsSweep sweepInput(Data& data, const Params& p, Real h, int substep, bool veloc
 /// Sweeps batches [begin, end) with the kernel `simd` picks.
 void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, LaneSums& lanes) {
     if (simd)
-        sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+        sweepTgsBatchesAvx2(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s,
+                            lanes);
     else
-        sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s, lanes);
+        sweepTgsBatchesScalar(data.batches.data(), data.tgsArms.data(), begin, end, data.tgsSlots.data(), s,
+                              lanes);
 }
 
 /// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
@@ -340,7 +356,9 @@ void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, La
 /// each task's bodies after its part).
 Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
     const TgsSweep s = sweepInput(data, p, h, substep, velocityPass);
-    auto sweepRange = [&](int begin, int end, LaneSums& lanes) { solver::sweepRange(data, s, simd, begin, end, lanes); };
+    auto sweepRange = [&](int begin, int end, LaneSums& lanes) {
+        solver::sweepRange(data, s, simd, begin, end, lanes);
+    };
     if (data.parts() == 1 || !integrate) {
         const Real r = sweepParts(data, sweepRange);
         if (integrate) integrateBodies(data, p, h, simd);
@@ -359,10 +377,13 @@ void solveTGS(Data& data, const Params& p) {
         data.bodies[i] = Body{info.vPre, 0.0, info.sqrtInertia * info.wPre, 0.0};
     }
     data.deltas.assign(data.bodies.size(), BodyDelta{});
-    data.integrateLeft.resize(static_cast<size_t>(std::max(data.movingEnd(), 1)));  // the integration's leftovers
+    data.integrateLeft.resize(
+        static_cast<size_t>(std::max(data.movingEnd(), 1)));  // the integration's leftovers
     // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
     for (size_t k = 0; k < data.rowCount; ++k)
-        if (SolverRow& r = data.rows[k]; r.accum != 0.0) applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)], data.bodies[static_cast<size_t>(r.b1)]);
+        if (SolverRow& r = data.rows[k]; r.accum != 0.0)
+            applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)],
+                         data.bodies[static_cast<size_t>(r.b1)]);
 
     data.residuals.clear();
     // Parallel solve: every substep in one fork if each part can have a thread of its own (the
@@ -379,9 +400,11 @@ void solveTGS(Data& data, const Params& p) {
         data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
     }
 
-    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false));
+    for (int it = 0; it < p.velIters; ++it)
+        data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false));
 
-    for (size_t i = 0; i < data.bodies.size(); ++i) data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;
+    for (size_t i = 0; i < data.bodies.size(); ++i)
+        data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;
 }
 
 }  // namespace jl::solver

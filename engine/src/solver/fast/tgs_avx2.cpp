@@ -15,11 +15,21 @@ namespace jl::solver {
 
 namespace {
 
-inline __m256d ld(const double* p) { return _mm256_load_pd(p); }
-inline __m256d add(__m256d a, __m256d b) { return _mm256_add_pd(a, b); }
-inline __m256d sub(__m256d a, __m256d b) { return _mm256_sub_pd(a, b); }
-inline __m256d mul(__m256d a, __m256d b) { return _mm256_mul_pd(a, b); }
-inline __m256d pick(__m256d mask, __m256d yes, __m256d no) { return _mm256_blendv_pd(no, yes, mask); }
+inline __m256d ld(const double* p) {
+    return _mm256_load_pd(p);
+}
+inline __m256d add(__m256d a, __m256d b) {
+    return _mm256_add_pd(a, b);
+}
+inline __m256d sub(__m256d a, __m256d b) {
+    return _mm256_sub_pd(a, b);
+}
+inline __m256d mul(__m256d a, __m256d b) {
+    return _mm256_mul_pd(a, b);
+}
+inline __m256d pick(__m256d mask, __m256d yes, __m256d no) {
+    return _mm256_blendv_pd(no, yes, mask);
+}
 
 inline void load3(const double (&v)[3][kLanes], __m256d* out) {
     for (int k = 0; k < 3; ++k) out[k] = _mm256_load_pd(v[k]);
@@ -31,7 +41,9 @@ struct Mem3 {
     const double (*v)[kLanes];
     __m256d operator[](int k) const { return _mm256_load_pd(v[k]); }
 };
-inline Mem3 mem(const double (&v)[3][kLanes]) { return {v}; }
+inline Mem3 mem(const double (&v)[3][kLanes]) {
+    return {v};
+}
 
 /// The helpers below take 3-vectors in registers (const __m256d*) or in a slot (Mem3), with the
 /// same operations in the same order either way.
@@ -64,7 +76,8 @@ inline __m256d hasBit(__m256i kind, int64_t bit) {
     return _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(kind, b), b));
 }
 
-__m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s, __m256d residual) {
+__m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
+                      __m256d residual) {
     double* a[kLanes];
     double* b[kLanes];
     const double *da[kLanes], *db[kLanes], *qa[kLanes], *qb[kLanes];
@@ -81,8 +94,10 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
     Vec3x4 av, aw, bv, bw;
     loadBodies4(a, av, aw);
     loadBodies4(b, bv, bw);
-    const Vec3x4 dAl = load4(da[0], da[1], da[2], da[3]), dAa = load4(da[0] + 4, da[1] + 4, da[2] + 4, da[3] + 4);
-    const Vec3x4 dBl = load4(db[0], db[1], db[2], db[3]), dBa = load4(db[0] + 4, db[1] + 4, db[2] + 4, db[3] + 4);
+    const Vec3x4 dAl = load4(da[0], da[1], da[2], da[3]),
+                 dAa = load4(da[0] + 4, da[1] + 4, da[2] + 4, da[3] + 4);
+    const Vec3x4 dBl = load4(db[0], db[1], db[2], db[3]),
+                 dBa = load4(db[0] + 4, db[1] + 4, db[2] + 4, db[3] + 4);
     const __m256d dAang[3] = {dAa.x, dAa.y, dAa.z}, dBang[3] = {dBa.x, dBa.y, dBa.z};
     // I^-½ of each side, packed per batch at set-up (element 3c + r = M[c][r], as loadMat3 gives)
     const __m256d* IA = reinterpret_cast<const __m256d*>(arm.invI0);
@@ -103,7 +118,8 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         load3(arm.r1, start);
         for (int k = 0; k < 3; ++k) d1[k] = add(dB[k], sub(r1[k], start[k]));
     }
-    const __m256d ls0 = ld(bt.linScale0), as0 = ld(bt.angScale0), ls1 = ld(bt.linScale1), as1 = ld(bt.angScale1);
+    const __m256d ls0 = ld(bt.linScale0), as0 = ld(bt.angScale0), ls1 = ld(bt.linScale1),
+                  as1 = ld(bt.angScale1);
     const __m256d h = _mm256_set1_pd(s.h), dt = _mm256_set1_pd(s.dt), one = _mm256_set1_pd(1.0);
     const __m256d subT = _mm256_set1_pd(s.dt - static_cast<double>(s.substep) * s.h);  // D 41
     const __m256d minResponse = _mm256_set1_pd(kMinResponse);
@@ -142,11 +158,14 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         }
         error = add(error, sub(dotv(base0, dAang), dotv(base1, dBang)));
         const __m256d response =
-            add(add(add(ld(R->linResponse0), mul(as0, dotv(angM0, angM0))), ld(R->linResponse1)), mul(as1, dotv(angM1, angM1)));
-        const __m256d recip = _mm256_and_pd(_mm256_cmp_pd(response, minResponse, _CMP_GT_OQ), _mm256_div_pd(one, response));
+            add(add(add(ld(R->linResponse0), mul(as0, dotv(angM0, angM0))), ld(R->linResponse1)),
+                mul(as1, dotv(angM1, angM1)));
+        const __m256d recip =
+            _mm256_and_pd(_mm256_cmp_pd(response, minResponse, _CMP_GT_OQ), _mm256_div_pd(one, response));
         const __m256d av3[3] = {av.x, av.y, av.z}, aw3[3] = {aw.x, aw.y, aw.z};
         const __m256d bv3[3] = {bv.x, bv.y, bv.z}, bw3[3] = {bw.x, bw.y, bw.z};
-        const __m256d normalVel = sub(sub(add(dotv(lin0, av3), dotv(angM0, aw3)), dotv(lin1, bv3)), dotv(angM1, bw3));
+        const __m256d normalVel =
+            sub(sub(add(dotv(lin0, av3), dotv(angM0, aw3)), dotv(lin1, bv3)), dotv(angM1, bw3));
         const __m256d acc = ld(R->accum);
         // Hard row: λ' = λ − (v + b − v_T)/r
         __m256d bias;
@@ -209,7 +228,7 @@ void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, i
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
         if (bt.contact || bt.laneCount == 1) {  // friction bounds depend on slot 0, or a single
-                                                 // joint: the plain kernel (same results)
+                                                // joint: the plain kernel (same results)
             _mm256_store_pd(residual.v, res);
             sweepTgsBatchesScalar(batches, arms, i, i + 1, slots, s, residual);
             res = _mm256_load_pd(residual.v);
@@ -219,7 +238,6 @@ void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, i
     }
     _mm256_store_pd(residual.v, res);
 }
-
 
 int integrateTgsBodiesAvx2(const TgsIntegrate& in, int begin, int end, int* left) {
     int nLeft = 0;
@@ -247,7 +265,8 @@ int integrateTgsBodiesAvx2(const TgsIntegrate& in, int begin, int end, int* left
         const __m256d am[3] = {av.x, av.y, av.z};
         mulMat3(I, am, w);
         const __m256d wl = _mm256_sqrt_pd(add(add(mul(w[0], w[0]), mul(w[1], w[1])), mul(w[2], w[2])));
-        __m256d special = _mm256_or_pd(_mm256_cmp_pd(l2, maxLin2, _CMP_GT_OQ), _mm256_cmp_pd(wl, maxAng, _CMP_GT_OQ));
+        __m256d special =
+            _mm256_or_pd(_mm256_cmp_pd(l2, maxLin2, _CMP_GT_OQ), _mm256_cmp_pd(wl, maxAng, _CMP_GT_OQ));
         // integrateRotation: dq = (0, ω)·q; r = q + (h/2)·dq; q' = r/|r| (glm's operations)
         __m256d q[4];  // x, y, z, w
         transpose4(info[0] + in.quatAt, info[1] + in.quatAt, info[2] + in.quatAt, info[3] + in.quatAt, q);
