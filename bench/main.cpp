@@ -35,6 +35,7 @@ struct Options {
     std::vector<int> iters{1, 4, 10, 20};
     int accIters = 10;
     double erp = -1;
+    jl::SolverOrder order = jl::SolverOrder::Coloured;
     std::string csv, md, sweep;
     bool sweepOnly = false;
     int repeats = 3;  ///< timed windows per iteration count (the fastest median counts)
@@ -107,14 +108,9 @@ Options parse(int argc, char** argv) {
             o.erp = std::stod(value());
         else if (a == "--order") {
             const std::string v = value();
-            if (v == "coloured")
-                jl::setSolverOrder(jl::SolverOrder::Coloured);
-            else if (v == "wavefront")
-                jl::setSolverOrder(jl::SolverOrder::Wavefront);
-            else if (v == "sequential")
-                jl::setSolverOrder(jl::SolverOrder::Sequential);
-            else
-                throw std::invalid_argument("--order: coloured, wavefront or sequential");
+            const int i = jl::findName(v, jl::kSolverOrderNames, 3);
+            if (i < 0) throw std::invalid_argument("--order: coloured, wavefront or sequential");
+            o.order = static_cast<jl::SolverOrder>(i);
         } else if (a == "--kernel") {
             const std::string v = value();
             if (v == "auto")
@@ -185,6 +181,7 @@ std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const 
             SimSettings cfg;
             cfg.iterations = n;
             cfg.erp = o.erp;
+            cfg.order = o.order;
             RunPlan plan;
             plan.timingSteps = timing;
             plan.steps = n == o.accIters ? std::max(timing, 10 * perSecond) : timing;
@@ -201,6 +198,7 @@ std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const 
                 SimSettings cfg;
                 cfg.iterations = o.iters[i];
                 cfg.erp = o.erp;
+                cfg.order = o.order;
                 const RunResult again = runOnce(engines[e].kind, s, cfg, RunPlan{timing, timing});
                 RunResult& r = out[e].runs[i];
                 if (again.medianMs < r.medianMs) r.medianMs = again.medianMs;

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "jointlab/fields.h"
+#include "jointlab/solver_kernel.h"
 #include "metrics.h"
 #include "scene_spec.h"
 
@@ -23,6 +25,7 @@ struct SimSettings {
     /// < 0: each engine's default error reduction (JointLab PGS 1, TGS 1/√posIters; Bullet and
     /// ODE 0.2); otherwise the same Baumgarte/ERP for every engine.
     Real erp = -1.0;
+    jl::SolverOrder order = jl::SolverOrder::Coloured;  ///< JointLab's WorldSettings::rowOrder
 };
 
 class Sim {

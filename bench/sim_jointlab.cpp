@@ -27,6 +27,7 @@ jl::Scene toScene(const SceneSpec& s, const SimSettings& cfg, bool tgs, int thre
     w.solver = tgs ? jl::SolverType::TGS : jl::SolverType::PGS;
     w.groundPlane = false;  // no contacts in any engine
     w.threads = threads;
+    w.rowOrder = cfg.order;
     if (cfg.erp >= 0) {
         w.autoBaumgarte = false;
         w.baumgarte = cfg.erp;

@@ -110,6 +110,28 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "many cores. Parts have at least 32 joints, so small scenes are solved in one. It changes\n"
             "the result as a setting does; the same count always gives the same result.");
 
+    int kernel = static_cast<int>(s.kernel);
+    label("kernel");
+    if (ImGui::RadioButton("fast", &kernel, 0)) settingEdit(requests, "kernel", 0, false);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the batched kernel: 4 joints at once with AVX2, pipelined, on the solver threads");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("reference", &kernel, 1)) settingEdit(requests, "kernel", 1, false);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "the plain kernel: one loop over the rows per sweep, each line citing its equation\n"
+            "(engine/src/solver/reference/). Same rows, same order: the same result to rounding.");
+    int order = static_cast<int>(s.rowOrder);
+    label("row order");
+    if (ImGui::Combo("##order", &order, kSolverOrderNames, 3))
+        settingEdit(requests, "rowOrder", order, false);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "the order Gauss-Seidel visits the joints, which changes its result:\n"
+            "coloured: joints that share no body side by side, 4 at a time (fastest)\n"
+            "wavefront: the scene order's result, solved in levels\n"
+            "sequential: scene order, one joint at a time");
+
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
     bool isAuto = s.autoBaumgarte;

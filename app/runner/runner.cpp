@@ -212,9 +212,11 @@ int run(const RunOptions& options) {
                 std::to_string(maxError.row) + ", step " + std::to_string(maxError.step) + ")";
     }
     std::printf(
-        "jointlab run: %lld steps, t = %s s, solver %s, max constraint error = %s%s, broken joints: %d%s\n",
+        "jointlab run: %lld steps, t = %s s, solver %s (%s kernel), max constraint error = %s%s, broken "
+        "joints: %d%s\n",
         static_cast<long long>(world.stepCount()), num(world.time()).c_str(),
-        kSolverTypeNames[static_cast<int>(s.settings.solver)], num(maxError.value).c_str(), worst.c_str(),
+        kSolverTypeNames[static_cast<int>(s.settings.solver)],
+        kKernelTypeNames[static_cast<int>(s.settings.kernel)], num(maxError.value).c_str(), worst.c_str(),
         brokenCount, broken.c_str());
     if (replaying) {
         std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),

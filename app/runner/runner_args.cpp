@@ -86,6 +86,10 @@ std::string runUsage() {
            "  --vel-iters K        override velocity iterations (0..255)\n"
            "  --threads T          override the solver threads (1..16): the joints in T parts at once, the\n"
            "                       few between parts first; T changes the result, as a setting does\n"
+           "  --kernel K           override the kernel: reference (the plain loop over rows the docs\n"
+           "                       explain) or fast (batched, SIMD); same rows and order, same result\n"
+           "                       to rounding\n"
+           "  --row-order O        override the row order: coloured, wavefront or sequential\n"
            "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
@@ -134,7 +138,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         }
         static constexpr const char* kFlags[] = {"--steps",   "--solver",    "--pos-iters", "--vel-iters",
                                                  "--threads", "--baumgarte", "--dt",        "--csv",
-                                                 "--state",   "--input"};
+                                                 "--state",   "--input",     "--kernel",    "--row-order"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -164,6 +168,20 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
             }
             result.solver = static_cast<SolverType>(s);
+        } else if (flag == "--kernel") {
+            const int k = findName(value, kKernelTypeNames, 2);
+            if (k < 0) {
+                error = "--kernel: expected reference or fast, got " + quote(value);
+                return ArgsOutcome::Error;
+            }
+            result.kernel = static_cast<KernelType>(k);
+        } else if (flag == "--row-order") {
+            const int k = findName(value, kSolverOrderNames, 3);
+            if (k < 0) {
+                error = "--row-order: expected coloured, wavefront or sequential, got " + quote(value);
+                return ArgsOutcome::Error;
+            }
+            result.rowOrder = static_cast<SolverOrder>(k);
         } else if (flag == "--pos-iters") {
             if (!parseIters(flag, value, &WorldSettings::posIters, result.posIters, error))
                 return ArgsOutcome::Error;
@@ -229,7 +247,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
 }
 
 bool overridesPhysics(const RunOptions& o) {
-    return o.solver || o.posIters || o.velIters || o.threads || o.baumgarte || o.autoBaumgarte || o.dt;
+    return o.solver || o.posIters || o.velIters || o.threads || o.kernel || o.rowOrder || o.baumgarte ||
+           o.autoBaumgarte || o.dt;
 }
 
 void applyOverrides(const RunOptions& o, WorldSettings& s) {
@@ -237,6 +256,8 @@ void applyOverrides(const RunOptions& o, WorldSettings& s) {
     if (o.posIters) s.posIters = *o.posIters;
     if (o.velIters) s.velIters = *o.velIters;
     if (o.threads) s.threads = *o.threads;
+    if (o.kernel) s.kernel = *o.kernel;
+    if (o.rowOrder) s.rowOrder = *o.rowOrder;
     if (o.dt) s.dt = *o.dt;
     if (o.autoBaumgarte) s.autoBaumgarte = true;
     if (o.baumgarte) {

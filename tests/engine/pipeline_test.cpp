@@ -14,7 +14,7 @@
 #include "jointlab/joints/spherical.h"
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
-#include "solver/solver.h"
+#include "solver/fast/fast.h"
 #include "test_util.h"
 
 namespace jl {

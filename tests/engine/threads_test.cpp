@@ -17,7 +17,7 @@
 #include "jointlab/joints/spherical.h"
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
-#include "solver/solver.h"
+#include "solver/fast/fast.h"
 #include "support/worker_pool.h"
 #include "test_util.h"
 

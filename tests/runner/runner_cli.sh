@@ -52,6 +52,18 @@ grep -q '"broken": true' "$tmp/a.json" || fail "state shows no broken joint on t
 run 0 "" run "$pendulum" --steps 30 --solver tgs --pos-iters 8 --vel-iters 2 --baumgarte 0.5 --dt 0.01 --state "$tmp/o.json"
 grep -q '"time": 0.3' "$tmp/o.json" || fail "--dt 0.01 x 30 steps should end at t = 0.3 ($(grep time "$tmp/o.json"))"
 grep -q "solver tgs" "$tmp/out" || fail "--solver tgs not applied"
+# Both kernels run every example (issue 23): the same rows in the same order, so the final states
+# agree to rounding. --kernel and --row-order are settings like any other: the summary names the
+# kernel, and a bad value is refused naming the flag.
+for f in "$scenarios"/*.json; do
+  for k in reference fast; do
+    run 0 "" run "$f" --steps 60 --kernel "$k" --state "$tmp/k_$k.json"
+    grep -q "($k kernel)" "$tmp/out" || fail "--kernel $k not applied to $(basename "$f")"
+  done
+done
+run 0 "" run "$pendulum" --steps 60 --kernel reference --row-order sequential --state "$tmp/ks.json"
+run 64 "--kernel: expected reference or fast" run "$pendulum" --kernel avx
+run 64 "--row-order: expected coloured, wavefront or sequential" run "$pendulum" --row-order random
 # Two solver threads: the same bytes run after run. The bridge's 12 joints are too few for two
 # parts of 32 (docs/solvers.md section 7), so it runs as on one thread: the same bytes again.
 run 0 "" run "$scenarios/bridge.json" --threads 2 --state "$tmp/t2a.json"

@@ -12,11 +12,20 @@
 #include "jointlab/fields.h"
 #include "jointlab/joint.h"
 #include "jointlab/snapshot.h"
+#include "jointlab/solver_kernel.h"
 
 namespace jl {
 
 enum class SolverType { PGS, TGS };
 inline constexpr const char* kSolverTypeNames[] = {"pgs", "tgs"};
+
+/// Which implementation solves the rows. Both solve the same rows in the same order and agree to
+/// rounding (docs/solvers.md "Two kernels").
+enum class KernelType {
+    Fast,       ///< batched: 4 constraints at once (AVX2 when the CPU has it), pipelined, threaded
+    Reference,  ///< plain loops over the rows, one at a time (engine/src/solver/reference/)
+};
+inline constexpr const char* kKernelTypeNames[] = {"fast", "reference"};
 
 /// World settings: time step, solver and environment.
 /// The most solver threads (WorldSettings::threads) a scenario may ask for.
@@ -40,6 +49,10 @@ struct WorldSettings {
     /// the count changes the result (the same count always gives the same bits, on any machine); 1
     /// solves everything in order.
     int threads = 1;
+    /// The order the rows are solved in (both kernels): Gauss-Seidel's result depends on it.
+    SolverOrder rowOrder = SolverOrder::Coloured;
+    /// The implementation that solves the rows.
+    KernelType kernel = KernelType::Fast;
 
     /// α actually used for the current solver.
     Real effectiveBaumgarte() const;
@@ -61,6 +74,14 @@ struct WorldSettings {
         v("groundRestitution", groundRestitution, Field{"", 0.0, 1.0, "bounciness of the ground"});
         v("maxLinearSpeed", maxLinearSpeed, positive("m/s", "bodies never move faster than this"));
         v("maxAngularSpeed", maxAngularSpeed, positive("rad/s", "bodies never spin faster than this"));
+        v("rowOrder", EnumField<SolverOrder>{rowOrder, kSolverOrderNames, 3},
+          Field{"", 0, 0,
+                "coloured: joints 4 at a time, colour by colour (fast); wavefront: the same result as "
+                "sequential, in levels; sequential: scene order, one joint at a time"});
+        v("kernel", EnumField<KernelType>{kernel, kKernelTypeNames, 2},
+          Field{"", 0, 0,
+                "fast: batched SIMD kernel; reference: the plain loop over rows that the docs explain "
+                "(same rows, same order, same result to rounding)"});
         v("threads", threads,
           Field{"", 1, kMaxSolverThreads,
                 "solver threads: the joints are split into this many parts solved at once"});

@@ -1,4 +1,5 @@
-// JointLab engine — which PGS row kernel runs (docs/solvers.md "Data layout, colouring and SIMD").
+// JointLab engine — which instruction set the fast kernel uses, and the row orders.
+// (The kernel itself, fast or reference, and the row order are world settings: scene.h.)
 //
 // The PGS sweep has two implementations of the same arithmetic: an AVX2 kernel that solves 4 rows
 // of 4 independent joints at once, and a plain C++ kernel that does the same operations lane
@@ -14,13 +15,14 @@ enum class SolverKernel {
     Avx2,    ///< reported by activeSolverKernel() when the AVX2 kernel runs
 };
 
-/// Process-wide choice for the following steps (tests compare the two; the result is the same).
+/// Process-wide choice for the following steps (tests compare the two; the result is the same bit
+/// for bit, so this is not a setting of the scene).
 void setSolverKernel(SolverKernel kernel);
 
 /// The kernel the next PGS step will use: Avx2 or Scalar.
 SolverKernel activeSolverKernel();
 
-/// The order rows are solved in (both solvers).
+/// The order rows are solved in (both solvers and both kernels): WorldSettings::rowOrder.
 enum class SolverOrder {
     Coloured,    ///< the default: joints greedily coloured (no two of a colour share a dynamic
                  ///< body), colour by colour, 4 joints side by side; then ground contacts likewise
@@ -31,8 +33,6 @@ enum class SolverOrder {
                  ///< kept to measure what the colouring changes)
 };
 
-/// Process-wide choice for the following steps.
-void setSolverOrder(SolverOrder order);
-SolverOrder solverOrder();
+inline constexpr const char* kSolverOrderNames[] = {"coloured", "wavefront", "sequential"};
 
 }  // namespace jl

@@ -21,10 +21,10 @@
 // how PhysX and Box2D v3 treat them. A constraint that finds all 64 colours taken on its bodies
 // goes to an overflow list solved one constraint per batch at the end. Everything depends only on
 // the constraint order and their bodies: the same scene gives the same colouring on every run.
+#include "solver/colour.h"
+
 #include <algorithm>
 #include <bit>
-
-#include "solver/solver.h"
 
 namespace jl::solver {
 

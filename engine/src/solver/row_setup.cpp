@@ -13,7 +13,7 @@
 #include <cstring>
 #include <glm/gtx/norm.hpp>
 
-#include "solver/solver.h"
+#include "solver/fast/fast.h"
 
 namespace jl::solver {
 
@@ -121,10 +121,10 @@ inline void report(const Setup& s, RowReport& out) {
 
 }  // namespace
 
-void setupRow(const Row& row, const RowBodies& rb, const Data& data, const Params& p, bool tgs, SolverRow& s,
-              SolverRowExtra& x, RowReport& rep) {
-    const BodyInfo& i0 = data.info[static_cast<size_t>(rb.b0)];
-    const BodyInfo& i1 = data.info[static_cast<size_t>(rb.b1)];
+void setupRow(const Row& row, const RowBodies& rb, const State& state, const Params& p, bool tgs,
+              SolverRow& s, SolverRowExtra& x, RowReport& rep) {
+    const BodyInfo& i0 = state.info[static_cast<size_t>(rb.b0)];
+    const BodyInfo& i1 = state.info[static_cast<size_t>(rb.b1)];
     s = SolverRow{};
     x = SolverRowExtra{};
     s.b0 = rb.b0;

@@ -10,7 +10,7 @@
 #include "contacts/ground.h"
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
-#include "solver/solver.h"
+#include "solver/fast/fast.h"
 
 namespace jl {
 
@@ -30,6 +30,21 @@ struct ContactRef {
 struct JointFrames {
     Transform frame0, frame1;
     Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
+};
+
+/// What the stages of one step share: World::step makes it (beginStep) and passes it along.
+struct StepContext {
+    World& world;
+    const WorldSettings& s;
+    solver::Params params;
+    bool tgs = false;        ///< TGS, else PGS
+    bool reference = false;  ///< the reference kernel solves (solver/reference/), else the fast one
+    bool simdSetup = false;  ///< PGS with the fast kernel on AVX2: compact slots and lock batches
+    const std::vector<BodyState>* before = nullptr;  ///< the bodies' states at the start of the step
+    /// Where the next batch's rows go: the fast PGS's slots by layout, the list of rows (TGS and
+    /// the reference kernel), the couplings.
+    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0, couplingCursor = 0;
+    bool deferLocks = false;  ///< lock batches are set up after the others, on the threads
 };
 
 struct World::Impl {
@@ -170,6 +185,12 @@ struct World::Impl {
         return ((slot * solver::kLanes + lane) << 2) | layout;
     }
 
+    /// The reference kernel's rows live in the list of rows (data.rows), at index i.
+    static constexpr int kRowList = 3;
+    static_assert(solver::kLayoutFull != kRowList && solver::kLayoutHard != kRowList &&
+                  solver::kLayoutLock != kRowList);
+    static int rowListPlace(size_t i) { return (static_cast<int>(i) << 2) | kRowList; }
+
     /// Row k's accumulated impulse in the last step, read where the solver left it (no copy per
     /// step: most steps nobody asks).
     Real impulse(size_t k) const {
@@ -181,10 +202,55 @@ struct World::Impl {
                 return data.lockSlots[slot].accum[lane];
             case solver::kLayoutHard:
                 return data.hardSlots[slot].accum[lane];
+            case kRowList:
+                return data.rows[at].accum;
             default:
                 return lastStepTgs ? data.tgsSlots[slot].accum[lane] : data.slots[slot].accum[lane];
         }
     }
+
+    // [SECTION] the step's stages, in the order World::step calls them (world/step.cpp)
+    StepContext beginStep(World& w);
+    void applyBodyForces(StepContext& step);   // stages/body_forces.cpp
+    void updateSolveOrder(StepContext& step);  // stages/solve_order.cpp
+    void buildJointRows(StepContext& step);    // stages/joint_rows.cpp
+    void buildContactRows(StepContext& step);  // stages/contact_rows.cpp
+    void solveConstraints(StepContext& step);  // stages/solve.cpp
+    void storeContactImpulses();               // stages/solve.cpp
+    void writeBackBodies(StepContext& step);   // stages/write_back.cpp
+    void applyBreakage(StepContext& step);     // stages/breakage.cpp
+
+    // [SECTION] what the stages call
+    /// Joint j's rows from its prep function (joints/), written straight into the row buffer.
+    void prepJoint(StepContext& step, size_t j);
+    /// A lock-prep batch's joint: room for its rows, which its batch's set-up writes.
+    void reserveLockRows(size_t j);
+    /// Where constraint `id`'s rows are: a joint's, or a ground contact's three.
+    void constraintRows(bool contact, int id, int& first, int& count, const solver::RowBodies*& rb) const;
+    /// The solver body standing in for the static one in batch bi: body 0 but in a part's batches.
+    int standIn(size_t bi, bool contact) const;
+    /// Row k (slot t of its constraint) set up for the solver (solver/row_setup.cpp), with the
+    /// contacts' warm start and friction bounds, and what telemetry keeps (rowOut).
+    void prepareRow(StepContext& step, size_t k, const solver::RowBodies& rb, bool contact, int t,
+                    int contactId, Real normalAccum, solver::SolverRow& sr, solver::SolverRowExtra& sx);
+    /// The lanes of one batch: each lane's rows and bodies.
+    struct BatchLanes {
+        int counts[solver::kLanes] = {}, firsts[solver::kLanes] = {};
+        const solver::RowBodies* rbs[solver::kLanes] = {};
+        int lockPrep = 0;
+    };
+    /// Sets up batch bi's constraints in solve order (world/batch_setup.cpp).
+    void setUpBatch(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact);
+    void setUpBatchHeader(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
+                          BatchLanes& bl);
+    void setUpRowList(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
+                      const BatchLanes& bl);
+    void setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
+                    const BatchLanes& bl);
+    /// Per batch, its first row in data.rows (TGS, reference kernel); then the row count.
+    std::vector<int> batchRowStart;
+    /// The reference kernel's sweep order (data.sweepSpans) from the batches' row ranges.
+    void setReferenceSweep();
 
     /// Room for `n` more rows at the end; the prep functions write straight into it.
     Row* reserveRows(size_t n) {

@@ -20,23 +20,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "solver/limits.h"
+
 namespace jl::solver {
 
 inline constexpr int kLanes = 4;
-
-/// Minimum unit response below which a row is deactivated (PhysX's minResponseThreshold).
-inline constexpr double kMinResponse = 1e-12;
-
-/// Largest change of its own relative velocity a row may ask for in one step [m/s or rad/s]:
-/// the solver clamps a row's accumulated impulse to ±kMaxRowVelocityChange/r (r its unit
-/// response at set-up). It is eight orders of magnitude above the default speed cap and three
-/// above the speed of light, so no scene that converges ever reaches it (a 10⁹ mass ratio hanging
-/// at dt = 1/30 s asks for 3·10⁸). It is there for Gauss–Seidel sweeps that diverge: joint mass
-/// scales (invMassScale, invInertiaScale) give each row its own view of a body's mass, the sweeps
-/// then no longer project onto one consistent system, and impulses can grow by a constant factor
-/// every sweep and every warm-started step until they overflow. With the bound every impulse, and
-/// so every velocity inside a step, stays finite; the speed caps then apply at the end of the step.
-inline constexpr double kMaxRowVelocityChange = 1e12;
 
 /// Row slot s of a batch: for each lane, one prepared row (F 63–65 for hard rows, D 20–22 for
 /// springs): newAccum = constant + vMul·(J⁽ᵐ⁾v⁽ᵐ⁾) + impulseMul·accum, clamped to

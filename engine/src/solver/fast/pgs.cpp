@@ -15,21 +15,14 @@
 #include <atomic>
 
 #include "jointlab/solver_kernel.h"
-#include "solver/solver.h"
+#include "solver/fast/fast.h"
+#include "solver/integrate.h"
 
 namespace jl {
 
 namespace {
 std::atomic<SolverKernel> gKernel{SolverKernel::Auto};
-std::atomic<SolverOrder> gOrder{SolverOrder::Coloured};
 }  // namespace
-
-void setSolverOrder(SolverOrder order) {
-    gOrder.store(order, std::memory_order_relaxed);
-}
-SolverOrder solverOrder() {
-    return gOrder.load(std::memory_order_relaxed);
-}
 
 void setSolverKernel(SolverKernel k) {
     gKernel.store(k, std::memory_order_relaxed);
@@ -259,12 +252,6 @@ Real sweep(Data& data, bool biased, bool simd) {
     });
 }
 
-/// v = v_pre + Δv, ω = ω_pre + I^-½·Δω⁽ᵐ⁾.
-void totalVelocity(const Body& b, const BodyInfo& info, Vec3& v, Vec3& w) {
-    v = info.vPre + b.linVel;
-    w = info.wPre + info.sqrtInvInertia * b.angVel;
-}
-
 }  // namespace
 
 void solvePGS(Data& data, const Params& p) {
@@ -304,15 +291,8 @@ void solvePGS(Data& data, const Params& p) {
         data.residuals.push_back(sweep(data, true, simd));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
-    for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i) {
-        BodyInfo& info = data.info[i];
-        Vec3 v, w;
-        totalVelocity(data.bodies[i], info, v, w);
-        v = clampSpeed(v, p.maxLinearSpeed);
-        w = clampSpeed(w, p.maxAngularSpeed);
-        info.pose.p += v * p.dt;
-        info.pose.q = integrateRotation(info.pose.q, w, p.dt);
-    }
+    for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i)
+        integratePgsBody(data.bodies[i], data.info[i], p);
 
     for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, false, simd));
 

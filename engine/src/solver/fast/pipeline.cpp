@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-#include "solver/solver.h"
+#include "solver/fast/fast.h"
 
 namespace jl::solver {
 

@@ -24,7 +24,8 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "solver/solver.h"
+#include "solver/fast/fast.h"
+#include "solver/integrate.h"
 
 namespace jl::solver {
 
@@ -267,23 +268,9 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
 
 namespace {
 
-/// One substep's motion of solver body i (not the static body 0) by h.
+/// One substep's motion of solver body i (not the static body 0) by h (solver/integrate.h).
 void integrateBody(Data& data, size_t i, const Params& p, Real h) {
-    Body& b = data.bodies[i];
-    BodyInfo& info = data.info[i];
-    // Speed caps apply to the motion of every substep (the momocity is scaled with ω).
-    b.linVel = clampSpeed(b.linVel, p.maxLinearSpeed);
-    Vec3 w = info.sqrtInvInertia * b.angVel;
-    const Real wl = glm::length(w);
-    if (wl > p.maxAngularSpeed) {
-        const Real f = std::isinf(wl) ? overflowingSpeedFactor(w, p.maxAngularSpeed) : p.maxAngularSpeed / wl;
-        b.angVel *= f;
-        w *= f;
-    }
-    info.pose.p += b.linVel * h;
-    info.pose.q = integrateRotation(info.pose.q, w, h);
-    data.deltas[i].deltaLin += b.linVel * h;
-    data.deltas[i].deltaAng += b.angVel * h;
+    integrateTgsSubstep(data.bodies[i], data.deltas[i], data.info[i], p, h);
 }
 
 /// Solver bodies [begin, end)'s substep; with AVX2, four at a time (integrateTgsBodiesAvx2: the

@@ -1,0 +1,309 @@
+// The set-up of one batch of the solve order (stages 3 and 4): the rows of its constraints
+// (up to 4 joints or contact points that share no dynamic body) prepared for the solver
+// (solver/row_setup.cpp, F 21, 63–65). The fast PGS stores them in the batch's row slots
+// (solver/fast/batch.h); the fast TGS and the reference kernel keep them as a list of rows in
+// solve order (solver/solver.h State::rows), which the fast TGS then packs into its slots.
+#include <algorithm>
+
+#include "world/world_impl.h"
+
+namespace jl {
+
+namespace {
+
+/// Writes a prepared row into lane l of a batched row slot (solver/fast/batch.h); used for contacts,
+/// whose set-up adds the warm start and friction bounds (joints: solver::setupRowLane). Inactive
+/// rows keep zeros (their impulse change is masked to zero; zeros keep NaN out of the sums).
+void writeLane(solver::RowLanes& L, int l, const solver::SolverRow& r) {
+    solver::storeLane(L, l, !(r.flags & solver::kSolveInactive), r.lin0, r.angM0, r.lin1, r.angM1, r.constant,
+                      r.unbiasedConstant, r.vMul, r.impulseMul, r.minImpulse, r.maxImpulse, r.accum,
+                      r.response);
+}
+
+void padLane(solver::RowLanes& L, int l) {
+    for (int k = 0; k < 3; ++k) L.lin0[k][l] = L.ang0[k][l] = L.lin1[k][l] = L.ang1[k][l] = 0.0;
+    L.constant[l] = L.unbiasedConstant[l] = L.vMul[l] = L.impulseMul[l] = 0.0;
+    L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.response[l] = 0.0;
+}
+
+}  // namespace
+
+void World::Impl::constraintRows(bool contact, int id, int& first, int& count,
+                                 const solver::RowBodies*& rb) const {
+    const Impl& m = *this;
+    if (contact) {
+        const ContactRef& c = m.contacts[static_cast<size_t>(id)];
+        first = c.firstRow;
+        count = 3;
+        rb = &c.rb;
+    } else {
+        const Impl::RowRange& range = m.jointRowRange[static_cast<size_t>(id)];
+        first = range.first;
+        count = range.count;
+        rb = &m.jointBodies[static_cast<size_t>(id)];
+    }
+}
+
+int World::Impl::standIn(size_t bi, bool contact) const {
+    const Impl& m = *this;
+    const solver::Data& data = m.data;
+    if (contact || data.partStart.empty()) return 0;
+    const int b = static_cast<int>(bi), parts = data.parts();
+    for (int t = 0; t < parts; ++t)
+        if (b < data.partStart[static_cast<size_t>(t) + 1]) return m.solverBodyCount + t;
+    return 0;  // the joints between parts
+}
+
+void World::Impl::prepareRow(StepContext& step, size_t k, const solver::RowBodies& rb, bool contact, int t,
+                             int contactId, Real normalAccum, solver::SolverRow& sr,
+                             solver::SolverRowExtra& sx) {
+    Impl& m = *this;
+    solver::Data& data = m.data;
+    RowOut& o = m.rowOut[k];
+    solver::setupRow(m.rows[k], rb, data, step.params, step.tgs, sr, sx, o);
+    if (contact) {
+        // Contacts are warm-started from the same body feature's impulses of the last step
+        // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
+        // box's 12 coupled rows leave a residual tangential velocity every step and a resting
+        // box creeps.
+        const size_t key = static_cast<size_t>(m.contacts[static_cast<size_t>(contactId)].key) * 3;
+        const bool inactive = sr.flags & solver::kSolveInactive;
+        if (t == 0) {
+            // within the row's bounds (kMaxRowVelocityChange): a warm start never carries more
+            sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key], sr.minImpulse, sr.maxImpulse);
+        } else {
+            sr.flags |= solver::kSolveFriction;
+            sr.frictionCoef = step.s.groundFriction;
+            sx.erp = 0.0;
+            const Real bound = step.s.groundFriction * normalAccum;
+            sr.accum =
+                inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
+            o.flags = sr.flags;
+            o.erp = 0.0;
+        }
+    }
+}
+
+void World::Impl::setUpBatch(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact) {
+    BatchLanes lanes;
+    setUpBatchHeader(step, bi, ids, contact, lanes);
+    if (step.tgs || step.reference) {
+        // TGS and the reference kernel: each row set up in full, as a list of rows in solve order
+        // (TGS keeps what the on-the-fly update of F 66 needs); the fast TGS packs them into the
+        // batch's own row slots (solver/fast/tgs.cpp).
+        setUpRowList(step, bi, ids, contact, lanes);
+        return;
+    }
+    setUpSlots(step, bi, ids, contact, lanes);
+}
+
+void World::Impl::setUpBatchHeader(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
+                                   BatchLanes& bl) {
+    Impl& m = *this;
+    solver::Data& data = m.data;
+    const bool simdSetup = step.simdSetup;
+    const WorldSettings& s = step.s;
+    int* counts = bl.counts;
+    int* firsts = bl.firsts;
+    const solver::RowBodies** rbs = bl.rbs;
+    // PGS with AVX2: a joint batch of several lanes whose rows all fit a compact slot layout
+    // (solver/fast/batch.h: LockLanes, HardLanes) is stored that way; its sweeps read fewer bytes.
+    bl.lockPrep = simdSetup && !contact ? int{m.batchLockPrep[bi]} : int{solver::kLockPrepNone};
+    const int lockPrep = bl.lockPrep;
+    // Each lane's bodies and mass scales: its RowBodies, or for a lock batch (whose jointBodies
+    // are filled on request) the joint's own.
+    struct LaneBodies {  // (no initialisers: only real lanes are written and read)
+        int b0, b1;
+        Real massScale0, inertiaScale0, massScale1, inertiaScale1;
+    } lanes[solver::kLanes];
+    int slots = 0;
+    for (int l = 0; l < solver::kLanes; ++l) {
+        const int id = ids[static_cast<size_t>(l)];
+        if (id < 0) continue;
+        const size_t j = static_cast<size_t>(id);
+        if (lockPrep) {
+            firsts[l] = m.jointRowRange[j].first;
+            counts[l] = m.jointRowRange[j].count;
+            const JointFrames& f = m.jointFrames[j];
+            lanes[l] = {m.jointSolver0[j],  m.jointSolver1[j], f.invMassScale0,
+                        f.invInertiaScale0, f.invMassScale1,   f.invInertiaScale1};
+        } else {
+            m.constraintRows(contact, id, firsts[l], counts[l], rbs[l]);
+            const solver::RowBodies& rb = *rbs[l];
+            lanes[l] = {
+                rb.b0, rb.b1, rb.invMassScale0, rb.invInertiaScale0, rb.invMassScale1, rb.invInertiaScale1};
+        }
+        slots = std::max(slots, counts[l]);
+    }
+    if (m.rowSolver.size() < m.rowCount) m.rowSolver.resize(std::max(m.rowCount, 2 * m.rowSolver.size()));
+    if (m.rowOut.size() < m.rowCount) m.rowOut.resize(std::max(m.rowCount, 2 * m.rowOut.size()));
+    solver::Batch& bt = data.batches[bi];
+    bt.slotCount = slots;
+    bt.contact = contact ? 1 : 0;
+    bt.laneCount = 0;
+    for (int l = 0; l < solver::kLanes; ++l)
+        if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
+    bt.layout = lockPrep ? solver::kLayoutLock : solver::kLayoutFull;
+    if (simdSetup && !contact && bt.laneCount > 1 && !lockPrep) {
+        int layout = solver::kLayoutLock;
+        for (int l = 0; l < solver::kLanes; ++l)
+            for (int t = 0; t < counts[l] && layout != solver::kLayoutFull; ++t)
+                layout = std::min(layout, solver::slotLayoutFor(m.rows[static_cast<size_t>(firsts[l] + t)]));
+        bt.layout = layout;
+    }
+    size_t& cursor = bt.layout == solver::kLayoutLock   ? step.lockCursor
+                     : bt.layout == solver::kLayoutHard ? step.hardCursor
+                                                        : step.slotCursor;
+    bt.firstSlot = static_cast<int32_t>(cursor);
+    cursor += static_cast<size_t>(slots);
+    // The static body of a part's batch is the part's stand-in (colourJoints).
+    const int staticBody = m.standIn(bi, contact);
+    for (int l = 0; l < solver::kLanes; ++l) {
+        bt.constraint[l] = ids[static_cast<size_t>(l)];
+        bt.body0[l] = bt.body1[l] = staticBody;
+        bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
+        bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
+        if (ids[static_cast<size_t>(l)] >= 0) {
+            const LaneBodies& lb = lanes[l];
+            bt.body0[l] = lb.b0 != 0 ? lb.b0 : staticBody;
+            bt.body1[l] = lb.b1 != 0 ? lb.b1 : staticBody;
+            solver::bodyScales(data.info[static_cast<size_t>(lb.b0)], lb.massScale0, lb.inertiaScale0,
+                               bt.linScale0[l], bt.angScale0[l]);
+            solver::bodyScales(data.info[static_cast<size_t>(lb.b1)], lb.massScale1, lb.inertiaScale1,
+                               bt.linScale1[l], bt.angScale1[l]);
+        }
+    }
+}
+
+void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
+                               const BatchLanes& bl) {
+    Impl& m = *this;
+    solver::Data& data = m.data;
+    const solver::Batch& bt = data.batches[bi];
+    const int* counts = bl.counts;
+    const int* firsts = bl.firsts;
+    const solver::RowBodies* const* rbs = bl.rbs;
+    size_t& tgsCursor = step.tgsCursor;
+    if (m.batchRowStart.size() <= bi) m.batchRowStart.resize(bi + 1);
+    m.batchRowStart[bi] = static_cast<int>(tgsCursor);
+    // TGS: each row set up in full (it keeps what the on-the-fly update of F 66 needs),
+    // lane after lane, then packed into the batch's own row slots (solver/fast/tgs.cpp).
+    if (data.rows.size() < m.rowCount) {
+        data.rows.resize(std::max(m.rowCount, 2 * data.rows.size()));
+        data.extra.resize(data.rows.size());
+    }
+    int rowAt[solver::kLanes] = {};
+    for (int l = 0; l < solver::kLanes; ++l) {
+        const size_t normal = tgsCursor;
+        rowAt[l] = static_cast<int>(tgsCursor);
+        for (int t = 0; t < counts[l]; ++t, ++tgsCursor) {
+            const size_t k = static_cast<size_t>(firsts[l] + t);
+            solver::SolverRow& sr = data.rows[tgsCursor];
+            m.prepareRow(step, k, *rbs[l], contact, t, ids[static_cast<size_t>(l)],
+                         t > 0 ? data.rows[normal].accum : 0.0, sr, data.extra[tgsCursor]);
+            if (contact && t > 0) sr.normalRow = static_cast<int>(normal);
+            m.rowSolver[k] = step.reference ? Impl::rowListPlace(tgsCursor)
+                                            : Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
+        }
+    }
+    if (step.reference) return;
+    if (data.tgsSlots.size() < step.slotCursor)
+        data.tgsSlots.resize(std::max(step.slotCursor, 2 * data.tgsSlots.size()));
+    solver::packTgsBatch(data, bi, rowAt, counts);
+}
+
+void World::Impl::setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
+                             const BatchLanes& bl) {
+    Impl& m = *this;
+    solver::Data& data = m.data;
+    const solver::Params& params = step.params;
+    const bool simdSetup = step.simdSetup;
+    const solver::Batch& btc = data.batches[bi];
+    solver::Batch& bt = data.batches[bi];
+    (void)btc;
+    const int* counts = bl.counts;
+    const int* firsts = bl.firsts;
+    const solver::RowBodies* const* rbs = bl.rbs;
+    const int lockPrep = bl.lockPrep;
+    const int slots = bt.slotCount;
+    if (data.slots.size() < step.slotCursor)
+        data.slots.resize(std::max(step.slotCursor, 2 * data.slots.size()));
+    if (data.hardSlots.size() < step.hardCursor)
+        data.hardSlots.resize(std::max(step.hardCursor, 2 * data.hardSlots.size()));
+    if (data.lockSlots.size() < step.lockCursor)
+        data.lockSlots.resize(std::max(step.lockCursor, 2 * data.lockSlots.size()));
+    // Its rows' couplings (solver/fast/batch.h CouplingLanes), worked out right after its slots,
+    // while they are in cache.
+    bt.firstCoupling = static_cast<int32_t>(step.couplingCursor);
+    step.couplingCursor += static_cast<size_t>(solver::couplingCount(slots));
+    if (data.couplings.size() < step.couplingCursor)
+        data.couplings.resize(std::max(step.couplingCursor, 2 * data.couplings.size()));
+    if (lockPrep) {  // the slots only (rows: ensureLockRows)
+        if (step.deferLocks)
+            m.deferredLocks.push_back(static_cast<int>(bi));
+        else
+            m.lockActiveRows += m.lockBatch(bi, lockPrep, *step.before, false);
+        if (!step.deferLocks)
+            solver::computeBatchCouplings(data, bi, params.simd);  // (deferred: in lockShare)
+        return;
+    }
+    // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
+    Real normalAccum[solver::kLanes] = {};
+    const solver::BodyInfo *info0[solver::kLanes],
+        *info1[solver::kLanes];  // padding lanes: the static body
+    for (int l = 0; l < solver::kLanes; ++l) {
+        info0[l] = &data.info[static_cast<size_t>(bt.body0[l])];
+        info1[l] = &data.info[static_cast<size_t>(bt.body1[l])];
+    }
+    for (int t = 0; t < slots; ++t) {
+        const size_t at = static_cast<size_t>(bt.firstSlot + t);
+        if (simdSetup && !contact) {
+            // Joint rows: a slot of plain hard rows (and padding) is set up at once
+            // (solver/fast/pgs_avx2.cpp).
+            const Row* rs[solver::kLanes];
+            RowOut* reps[solver::kLanes];
+            for (int l = 0; l < solver::kLanes; ++l) {
+                const bool real = t < counts[l];
+                rs[l] = real ? m.rows.data() + firsts[l] + t : nullptr;
+                reps[l] = real ? m.rowOut.data() + firsts[l] + t : nullptr;
+            }
+            solver::SlotOut out;
+            if (bt.layout == solver::kLayoutLock)
+                out.lock = &data.lockSlots[at];
+            else if (bt.layout == solver::kLayoutHard)
+                out.hard = &data.hardSlots[at];
+            else
+                out.full = &data.slots[at];
+            if (solver::setupHardSlot(rs, info0, info1, bt, params, out, reps)) {
+                for (int l = 0; l < solver::kLanes; ++l)
+                    if (rs[l])
+                        m.rowSolver[static_cast<size_t>(firsts[l] + t)] =
+                            Impl::rowPlace(static_cast<int>(at), l, bt.layout);
+                continue;
+            }
+        }
+        solver::RowLanes& L = data.slots[at];
+        for (int l = 0; l < solver::kLanes; ++l) {
+            if (t >= counts[l]) {
+                padLane(L, l);
+                continue;
+            }
+            const size_t k = static_cast<size_t>(firsts[l] + t);
+            m.rowSolver[k] = Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
+            if (!contact) {
+                solver::setupRowLane(m.rows[k], data.info[static_cast<size_t>(bt.body0[l])],
+                                     data.info[static_cast<size_t>(bt.body1[l])], bt, l, params, L,
+                                     m.rowOut[k]);
+                continue;
+            }
+            solver::SolverRow sr;
+            solver::SolverRowExtra sx;
+            m.prepareRow(step, k, *rbs[l], contact, t, ids[static_cast<size_t>(l)], normalAccum[l], sr, sx);
+            if (t == 0) normalAccum[l] = sr.accum;
+            writeLane(L, l, sr);
+        }
+    }
+    solver::computeBatchCouplings(data, bi, params.simd);
+}
+
+}  // namespace jl

@@ -1,0 +1,68 @@
+// Stage 5 of the step: the solver. The kernel the settings choose (WorldSettings::kernel)
+// solves the rows the stages before prepared: the reference kernel (solver/reference/) sweeps
+// the list of rows in solve order; the fast kernel (solver/fast/) its batches. Both integrate
+// the bodies. Then the contacts' impulses are kept to warm-start the next step.
+// Reads the prepared rows; writes data.bodies (final velocities), data.info (final poses) and
+// every row's accumulated impulse.
+#include <algorithm>
+
+#include "solver/reference/reference.h"
+#include "world/world_impl.h"
+
+namespace jl {
+
+void World::Impl::solveConstraints(StepContext& step) {
+    solver::Params& params = step.params;
+    if (step.tgs || step.reference) data.rowCount = step.tgsCursor;
+    if (step.reference) {
+        setReferenceSweep();
+        if (step.tgs)
+            solver::reference::solveTGS(data, params);
+        else
+            solver::reference::solvePGS(data, params);
+    } else if (step.tgs) {
+        solver::solveTGS(data, params);
+    } else {
+        solver::solvePGS(data, params);
+    }
+    lastStepTgs = step.tgs;
+
+    // The row results now describe this step (also when it diverges below: they show the rows
+    // and impulses that did); computed from these rows and solver bodies when first asked for.
+    resultsPending = true;
+    forcesPending = true;
+    resultsDt = params.dt;
+    resultsH = step.tgs ? params.dt / params.posIters : params.dt;
+}
+
+void World::Impl::setReferenceSweep() {
+    // The fast kernel's sweep, as each body meets its rows: with several parts the joints between
+    // parts and the contacts first (task 0 sweeps them before any part touches their bodies),
+    // then the parts, whose bodies are their own (solver/fast/fast.h sweepTask).
+    const size_t n = data.batches.size();
+    batchRowStart.resize(n + 1);
+    batchRowStart[n] = static_cast<int>(data.rowCount);
+    const size_t between = data.partStart.empty() ? 0 : static_cast<size_t>(data.partStart.back());
+    data.sweepSpans.clear();
+    auto span = [&](size_t from, size_t to) {
+        if (from >= to) return;
+        data.sweepSpans.push_back(batchRowStart[from]);
+        data.sweepSpans.push_back(batchRowStart[to]);
+    };
+    span(between, n);
+    span(0, between);
+}
+
+void World::Impl::storeContactImpulses() {
+    // Warm-start impulses for the next step (all zero, and left alone, without contacts).
+    if (contacts.empty() && !contactImpulseDirty) return;
+    std::fill(nextContactImpulse.begin(), nextContactImpulse.end(), 0.0);
+    for (const ContactRef& c : contacts)
+        for (size_t t = 0; t < 3; ++t)
+            nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] =
+                impulse(static_cast<size_t>(c.firstRow) + t);
+    std::swap(contactImpulse, nextContactImpulse);
+    contactImpulseDirty = !contacts.empty();
+}
+
+}  // namespace jl
