@@ -1,4 +1,4 @@
-// JointLab benchmark — the tables (Markdown, pasted as-is into README.md) and the CSV.
+// JointLab benchmark — the tables (Markdown, pasted as-is into docs/benchmark.md) and the CSV.
 #pragma once
 
 #include <cstdio>

@@ -1,4 +1,4 @@
-// The benchmark scenes (see scene_spec.h and README.md "Benchmark").
+// The benchmark scenes (see scene_spec.h and docs/benchmark.md).
 #include "scene_spec.h"
 
 #include <stdexcept>
@@ -182,7 +182,7 @@ SceneSpec ragdolls(int count) {
 ///
 /// `hanging`: the same train hanging along −Y under gravity, drives set to hold the static
 /// equilibrium. Every engine's iterative solver loses that 100 m rigid column sideways at ≤ 10
-/// iterations (round-off grows without bound), so it is not in the default run; see README.
+/// iterations (round-off grows without bound), so it is not in the default run; see docs/benchmark.md.
 SceneSpec train(int n, bool hanging) {
     SceneSpec s;
     s.name = hanging ? "train_hanging" : "train";

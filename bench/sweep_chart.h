@@ -1,6 +1,6 @@
 // The chain1000 sweep as a chart: joint error against time per step, one line per engine (and
 // Baumgarte setting), one point per iteration count. Written as a standalone SVG file next to the
-// sweep's CSV (docs/bench_chain1000_accuracy.svg), which the README shows.
+// sweep's CSV (docs/bench_chain1000_accuracy.svg), which docs/benchmark.md shows.
 #pragma once
 
 #include <string>

@@ -107,7 +107,7 @@ void aboutWindow(AppState& state) {
             "the PGS and TGS solvers, tune Baumgarte stabilisation, drives, limits, mass scales and break "
             "thresholds, and watch every constraint row's impulse and error.");
         ImGui::Spacing();
-        ImGui::TextDisabled("Docs: docs/scenario-format.md, docs/solvers.md");
+        ImGui::TextDisabled("Docs: docs/user-guide.md, docs/scenario-format.md, docs/solvers.md");
         ImGui::TextDisabled("Dear ImGui %s", ImGui::GetVersion());
         ImGui::TextDisabled("OpenGL %s", state.glVersion.c_str());
         ImGui::PopTextWrapPos();

@@ -1,4 +1,4 @@
-// PGS's pipelined position sweeps (solver/fast/pipeline.h, docs/solvers.md §8): a plan that solves the
+// PGS's pipelined position sweeps (solver/fast/pipeline.h, docs/performance.md §3): a plan that solves the
 // visits of several sweeps side by side must leave every body and every impulse bit for bit where
 // the plain sweeps leave them, on both kernels, through breaks and changes of the iteration count;
 // and it must only be used where it saves batch solves.

@@ -1,4 +1,4 @@
-// The parallel solve (WorldSettings::threads, docs/solvers.md "Threads"): the worker pool, the
+// The parallel solve (WorldSettings::threads, docs/performance.md "Threads"): the worker pool, the
 // partition of the joints into parts that share no dynamic body, and the physics and
 // determinism of a solve split that way.
 #include <gtest/gtest.h>

@@ -40,7 +40,7 @@ int colourBatches(const int* key0, const int* key1, const uint8_t* skip, int cou
                   std::vector<int>* windows = nullptr, int orderedColours = kOrderedColours);
 
 /// Splits constraints into `parts` groups solved side by side for the parallel solve
-/// (docs/solvers.md "Threads"; solver/colour.cpp). The constraints not skipped are cut, in index
+/// (docs/performance.md "Threads"; solver/colour.cpp). The constraints not skipped are cut, in index
 /// order, into `parts` runs of equal size (±1). A dynamic body (key) belongs to the first run
 /// that touches it; a constraint on a key that belongs to an earlier run goes to the shared group
 /// `parts`, solved before the others, so each key is touched by at most one part. group[c]

@@ -1,4 +1,4 @@
-// JointLab engine — a small fork-join pool for the solver's parallel parts (docs/solvers.md
+// JointLab engine — a small fork-join pool for the solver's parallel parts (docs/performance.md
 // "Threads"). Internal to the engine.
 //
 // The step forks a few times per sweep, thousands of times a second, so a fork must cost

@@ -94,7 +94,7 @@ struct World::Impl {
     Real lockErp = 0.0, lockDt = 0.0;       // the α and dt of that step's lock batches
     int lockActiveRows = 0;                 // that step's active rows in lock batches
     bool coloured = false;
-    // The parallel solve (WorldSettings::threads, docs/solvers.md "Threads"): the joints' groups
+    // The parallel solve (WorldSettings::threads, docs/performance.md "Threads"): the joints' groups
     // (solver::partitionConstraints; all 0 with one part), coloured group after group, and the
     // group of each colouring window. data.partStart holds where each group's batches start.
     int colouredThreads = 1;              // WorldSettings::threads when the colouring was made

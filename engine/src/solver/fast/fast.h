@@ -74,7 +74,7 @@ struct Data : State {
     std::vector<TgsLanes> tgsSlots;
     std::vector<TgsArms> tgsArms;    ///< per batch
     std::vector<int> integrateLeft;  ///< TGS: bodies the AVX2 integration left to the plain code
-    /// The parallel solve (docs/solvers.md "Threads"): batches [partStart[t], partStart[t + 1]) of
+    /// The parallel solve (docs/performance.md "Threads"): batches [partStart[t], partStart[t + 1]) of
     /// part t < parts share no dynamic body with another part's, so the parts are swept at once,
     /// one task each on `pool`; batches [partStart[parts], batches.size()) (joints between parts,
     /// then contacts) follow in order. Empty (one part): the sweep is one plain pass.

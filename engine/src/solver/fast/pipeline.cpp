@@ -1,5 +1,5 @@
 // PGS's position sweeps pipelined: the plan, the copy of the rows, and the write-back
-// (solver/fast/pipeline.h explains why the bits do not change; docs/solvers.md §8 has the numbers).
+// (solver/fast/pipeline.h explains why the bits do not change; docs/performance.md §3 has the numbers).
 #include <algorithm>
 #include <array>
 #include <bit>

@@ -1,4 +1,4 @@
-// JointLab engine — PGS's position iterations pipelined across sweeps (docs/solvers.md §8).
+// JointLab engine — PGS's position iterations pipelined across sweeps (docs/performance.md §3).
 //
 // A small scene is latency-bound: a 10-link chain gives 8 batches per sweep (colours of 1 or 2
 // joints), and each batch's rows are one chain of dependent row updates, so the core waits on

@@ -71,7 +71,7 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     const int keys = solverBodyCount;
     colouredThreads = threads;
     // Parts of at least kMinJointsPerPart joints: a smaller part costs about as much to hand to
-    // another core as to solve (docs/solvers.md §7).
+    // another core as to solve (docs/performance.md §2).
     const int live = static_cast<int>(std::count(colouredSkip.begin(), colouredSkip.end(), uint8_t{0}));
     const int parts = std::clamp(live / kMinJointsPerPart, 1, threads);
     // Each part gets a stand-in for the static body (solver body 0, whose zero velocity every
