@@ -112,6 +112,10 @@ struct World::Impl {
     /// in as many parts as `threads` allows with at least kMinJointsPerPart joints each, and the
     /// joints between them (world/step.cpp).
     void colourJoints(int threads, SolverOrder order);
+    /// With several parts: the solver bodies each part's task integrates (TGS).
+    void setIntegrateSpans(int parts);
+    /// With several parts: each part's batches, then those of the joints between them.
+    void colourParts(int parts, SolverOrder order);
     static constexpr int kMinJointsPerPart = 32;
     /// A part's ordered colours with fewer batches per colour and window than this are swapped
     /// for plain greedy colours when those are fewer (colourJoints).

@@ -99,6 +99,11 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
     }
     solver::partitionConstraints(partKey0.data(), partKey1.data(), colouredSkip.data(), nj, keys, parts,
                                  jointGroup, colourScratch);
+    setIntegrateSpans(parts);
+    colourParts(parts, order);
+}
+
+void World::Impl::setIntegrateSpans(int parts) {
     // TGS integrates each part's bodies in the part's task, right after its sweep: a body of
     // run t is touched only by part t and by joints between parts (which task t has waited for
     // before its batches on their bodies), so it is done with this substep by then. Bodies no joint touches
@@ -119,6 +124,11 @@ void World::Impl::colourJoints(int threads, SolverOrder order) {
         }
         data.integrateSpanStart.push_back(static_cast<int>(data.integrateSpans.size() / 2));
     }
+}
+
+void World::Impl::colourParts(int parts, SolverOrder order) {
+    const int nj = static_cast<int>(colouredSkip.size());
+    const int keys = solverBodyCount;
     // The bodies of the joints between parts. Task 0 sweeps those joints first, then its own
     // part; every other part sweeps the batches that touch none of these bodies meanwhile and
     // waits for task 0 only before the first one that does (solver::sweepParts and
