@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -149,6 +150,22 @@ public:
 
     /// FNV-1a hash of the bits of every body's pose and velocity (determinism checks).
     uint64_t stateHash() const;
+
+    /// One visit of one row by the reference kernel (engine/src/solver/reference/), named as the
+    /// telemetry CSV names rows: what `jointlab run --trace` writes.
+    struct RowTrace {
+        int64_t step = 0;  ///< the step being taken, numbered as the CSV numbers them (1 = the first)
+        int phase = 0;     ///< 0: position iterations (TGS: substeps), 1: velocity iterations
+        int sweep = 0;     ///< 0-based within the phase
+        int joint = -1;    ///< the joint's index; −1 for a ground contact row
+        int row = 0;       ///< the row's index in its joint (contact: 0 normal, 1 and 2 friction)
+        Real C = 0.0, jv = 0.0, K = 0.0, bias = 0.0;  ///< error, row velocity, unit response, bias
+        Real lambdaBefore = 0.0, lambdaAfter = 0.0;   ///< accumulated impulse around the visit
+        bool clamped = false;                         ///< the impulse bound changed the impulse
+    };
+    /// Calls `visit` after every row visit of the following steps. Only the reference kernel
+    /// reports visits (settings.kernel = reference); an empty function turns it off.
+    void setRowTrace(std::function<void(const RowTrace&)> visit);
 
 private:
     /// After a step: if any body is non-finite, restore the last good state and record why.

@@ -27,6 +27,7 @@ struct Setup {
     Real minImpulse, maxImpulse;  ///< the row's own bounds (reported)
     Real solveMin, solveMax;      ///< what the solver clamps to: also within ±kMaxRowVelocityChange/r
     Real erp, velTarget, stiffness, damping;
+    Real vPre;  ///< J·v_pre (0 for an inactive row)
     uint16_t flags;
 };
 
@@ -49,7 +50,7 @@ inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1,
     s.recip = 0.0;
     s.constant = s.unbiasedConstant = s.vMul = 0.0;
     s.impulseMul = 1.0;
-    s.erp = s.velTarget = s.stiffness = s.damping = 0.0;
+    s.erp = s.velTarget = s.stiffness = s.damping = s.vPre = 0.0;
     s.solveMin = s.minImpulse;
     s.solveMax = s.maxImpulse;
     if (!(s.response > kMinResponse) || !std::isfinite(s.response)) {
@@ -65,6 +66,7 @@ inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1,
     // J·v_pre with plain angular velocities (F 18, 22).
     const Real vPreRow = glm::dot(row.linear0, i0.vPre) + glm::dot(row.angular0, i0.wPre) -
                          glm::dot(row.linear1, i1.vPre) - glm::dot(row.angular1, i1.wPre);
+    s.vPre = vPreRow;
     const Real h = tgs ? p.dt / static_cast<Real>(p.posIters) : p.dt;
     const Real C = row.geometricError;
     Real vT = row.velocityTarget;
@@ -148,6 +150,7 @@ void setupRow(const Row& row, const RowBodies& rb, const State& state, const Par
     s.maxImpulse = u.solveMax;
     s.flags = u.flags;
     x.error0 = row.geometricError;
+    x.vPre = u.vPre;
     x.velTarget = u.velTarget;
     x.erp = u.erp;
     x.stiffness = u.stiffness;

@@ -99,12 +99,31 @@ struct SolverRow {
 /// The rest of a prepared row: TGS's on-the-fly error update and what telemetry reports.
 struct SolverRowExtra {
     Real error0 = 0.0;                    ///< C at the start of the step
+    Real vPre = 0.0;                      ///< J·v_pre: the row's velocity before the constraints
     Real velTarget = 0.0;                 ///< v_T (after restitution)
     Real erp = 0.0;                       ///< α (hard rows)
     Real stiffness = 0.0, damping = 0.0;  ///< spring rows
     Vec3 ang0Base{0.0}, ang1Base{0.0};    ///< κ − r × μ: the part of the angular Jacobian with no lever
     Vec3 r0Local{0.0}, r1Local{0.0};      ///< lever arms in the body frames at the start of the step
     Vec3 r0{0.0}, r1{0.0};                ///< lever arms in world at the start of the step
+};
+
+/// One visit of one row by the reference kernel: what the trace writes and the stepper shows.
+struct RowVisit {
+    int phase = 0;    ///< 0: position iterations (TGS: substeps), 1: velocity iterations
+    int sweep = 0;    ///< 0-based, within the phase
+    size_t row = 0;   ///< index in State::rows
+    Real C = 0.0;     ///< geometric error the row saw (TGS: advanced to this substep, F 66)
+    Real jv = 0.0;    ///< row velocity J·v before the visit (full velocity, F 50)
+    Real K = 0.0;     ///< unit response r = J M⁻¹ Jᵀ (F 21; TGS: from the refreshed Jacobian)
+    Real bias = 0.0;  ///< position bias b = α·C/h of this visit (0 for springs and unbiased passes)
+    Real lambdaBefore = 0.0, lambdaAfter = 0.0;  ///< accumulated impulse before and after
+    bool clamped = false;                        ///< the clamp to [min, max] changed the impulse
+};
+/// Called after every row visit of the reference kernel, when set (the fast kernel never calls it).
+struct RowObserver {
+    void (*visit)(void* user, const RowVisit& v) = nullptr;
+    void* user = nullptr;
 };
 
 /// What every kernel reads and writes: the solver bodies, the rows as set-up prepared them (in
@@ -133,6 +152,8 @@ struct State {
     /// `standIns` bodies: static like it (zero velocity, never integrated).
     int standIns = 0;
     int movingEnd() const { return static_cast<int>(bodies.size()) - standIns; }
+    /// The reference kernel reports every row visit here when set (the trace, the stepper).
+    RowObserver observer;
 };
 
 struct Params {

@@ -186,6 +186,16 @@ void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneI
     size_t& tgsCursor = step.tgsCursor;
     if (m.batchRowStart.size() <= bi) m.batchRowStart.resize(bi + 1);
     m.batchRowStart[bi] = static_cast<int>(tgsCursor);
+    if (step.reference && m.trace) {  // the row trace names each row by its joint and index
+        const size_t end = tgsCursor + static_cast<size_t>(bt.slotCount) * solver::kLanes;
+        if (m.listRowJoint.size() < end) m.listRowJoint.resize(end), m.listRowIndex.resize(end);
+        size_t at = tgsCursor;
+        for (int l = 0; l < solver::kLanes; ++l)
+            for (int t = 0; t < counts[l]; ++t, ++at) {
+                m.listRowJoint[at] = contact ? -1 : ids[static_cast<size_t>(l)];
+                m.listRowIndex[at] = t;
+            }
+    }
     // TGS: each row set up in full (it keeps what the on-the-fly update of F 66 needs),
     // lane after lane, then packed into the batch's own row slots (solver/fast/tgs.cpp).
     if (data.rows.size() < m.rowCount) {

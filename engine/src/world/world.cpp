@@ -349,4 +349,8 @@ Real World::potentialEnergy() const {
     return e;
 }
 
+void World::setRowTrace(std::function<void(const RowTrace&)> visit) {
+    impl_->trace = std::move(visit);
+}
+
 }  // namespace jl

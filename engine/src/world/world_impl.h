@@ -32,6 +32,8 @@ struct JointFrames {
     Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
 };
 
+using RowTrace = World::RowTrace;
+
 /// What the stages of one step share: World::step makes it (beginStep) and passes it along.
 struct StepContext {
     World& world;
@@ -251,6 +253,12 @@ struct World::Impl {
                       const BatchLanes& bl);
     void setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
                     const BatchLanes& bl);
+    /// The row trace (World::setRowTrace): its function, and per row of data.rows its joint (−1:
+    /// contact) and index in the joint, filled while the trace is on.
+    std::function<void(const RowTrace&)> trace;
+    std::vector<int> listRowJoint, listRowIndex;
+    int64_t traceStep = 0;
+    static void traceVisit(void* impl, const solver::RowVisit& v);
     /// Per batch, its first row in data.rows (TGS, reference kernel); then the row count.
     std::vector<int> batchRowStart;
     /// The reference kernel's sweep order (data.sweepSpans) from the batches' row ranges.

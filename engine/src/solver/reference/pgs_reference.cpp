@@ -18,27 +18,43 @@ namespace jl::solver::reference {
 
 namespace {
 
-/// One visit of row `r`: the new accumulated impulse from the row's velocity, clamped, and its
+/// What one sweep needs besides the rows.
+struct Pass {
+    int phase = 0, sweep = 0;  ///< for the observer (RowVisit)
+    bool biased = true;        ///< position iterations; velocity iterations drop the bias
+    Real dt = 0.0;
+};
+
+/// One visit of row k: the new accumulated impulse from the row's velocity, clamped, and its
 /// change applied to both bodies. Returns Δλ·r, the velocity change the row asked for.
-Real visitRow(State& s, SolverRow& r, bool biased) {
+Real visitRow(State& s, size_t k, const Pass& pass) {
+    SolverRow& r = s.rows[k];
     Body& a = s.bodies[static_cast<size_t>(r.b0)];
     Body& b = s.bodies[static_cast<size_t>(r.b1)];
-    const Real jv = rowVelocity(r, a, b);                     // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62)
-    const Real c = biased ? r.constant : r.unbiasedConstant;  // −(α·C/h − v_T + J·v_pre)/r (F 65)
+    const Real before = r.accum;
+    const Real jv = rowVelocity(r, a, b);                          // J⁽ᵐ⁾·Δv⁽ᵐ⁾ (F 62)
+    const Real c = pass.biased ? r.constant : r.unbiasedConstant;  // −(α·C/h − v_T + J·v_pre)/r (F 65)
     const Real newAccum = c + r.vMul * jv + r.impulseMul * r.accum;  // F 63–64; D 20–22 for springs
     const Real dl = clampAccumulate(r, newAccum, s.rows);            // [minImpulse, maxImpulse]
     applyImpulse(r, dl, a, b);                                       // F 24, 60–61
+    if (s.observer.visit) {
+        const SolverRowExtra& x = s.extra[k];
+        const bool spring = r.flags & kSolveSpring, keep = r.flags & kSolveKeepBias;
+        const Real bias = !spring && (pass.biased || keep) ? x.erp * x.error0 / pass.dt : 0.0;  // F 11
+        s.observer.visit(s.observer.user, RowVisit{pass.phase, pass.sweep, k, x.error0, x.vPre + jv,
+                                                   r.response, bias, before, r.accum, r.accum != newAccum});
+    }
     return dl * r.response;
 }
 
 /// One Gauss-Seidel pass over every row in solve order; returns the sweep's residual.
-Real sweep(State& s, bool biased) {
+Real sweep(State& s, const Pass& pass) {
     Real sum = 0.0;
     for (size_t span = 0; span + 1 < s.sweepSpans.size(); span += 2)
         for (int k = s.sweepSpans[span]; k < s.sweepSpans[span + 1]; ++k) {
-            SolverRow& r = s.rows[static_cast<size_t>(k)];
-            if (r.flags & kSolveInactive) continue;  // unit response under kMinResponse
-            const Real asked = visitRow(s, r, biased);
+            if (s.rows[static_cast<size_t>(k)].flags & kSolveInactive)
+                continue;  // response under kMinResponse
+            const Real asked = visitRow(s, static_cast<size_t>(k), pass);
             sum += asked * asked;
         }
     return std::sqrt(sum);
@@ -56,13 +72,13 @@ void solvePGS(State& s, const Params& p) {
     }
 
     s.residuals.clear();
-    for (int it = 0; it < p.posIters; ++it) s.residuals.push_back(sweep(s, true));  // 2.
+    for (int it = 0; it < p.posIters; ++it) s.residuals.push_back(sweep(s, Pass{0, it, true, p.dt}));  // 2.
 
     // 3. Static bodies (index 0, the stand-ins) stay put.
     for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
         integratePgsBody(s.bodies[i], s.info[i], p);
 
-    for (int it = 0; it < p.velIters; ++it) s.residuals.push_back(sweep(s, false));  // 4.
+    for (int it = 0; it < p.velIters; ++it) s.residuals.push_back(sweep(s, Pass{1, it, false, p.dt}));  // 4.
 
     for (size_t i = 0; i < s.bodies.size(); ++i) {  // 5.
         Vec3 v, w;

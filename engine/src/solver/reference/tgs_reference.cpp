@@ -24,6 +24,7 @@ struct Pass {
     Real h = 0.0, dt = 0.0;
     int substep = 0;  ///< 1..posIters; posIters in the velocity pass
     bool velocity = false;
+    int sweep = 0;  ///< the velocity pass's sweep (for the observer)
 };
 
 /// One visit of row k (F 66, D 44); returns Δλ·r.
@@ -62,7 +63,8 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
     const Real jv = ((glm::dot(r.lin0, a.linVel) + glm::dot(angM0, a.angVel)) - glm::dot(r.lin1, b.linVel)) -
                     glm::dot(angM1, b.angVel);  // F 62
 
-    Real newAccum;
+    const Real before = r.accum;
+    Real newAccum, bias = 0.0;
     if (r.flags & kSolveSpring) {
         const Real k = x.stiffness, c = x.damping, vT = x.velTarget, h = pass.h;
         const Real aa = h * (h * k + c);                                                         // D 13
@@ -84,6 +86,10 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
     a.angVel += (dl * r.angScale0) * angM0;
     b.linVel -= (dl * r.linScale1) * r.lin1;
     b.angVel -= (dl * r.angScale1) * angM1;
+    if (s.observer.visit)
+        s.observer.visit(s.observer.user,
+                         RowVisit{pass.velocity ? 1 : 0, pass.velocity ? pass.sweep : pass.substep - 1, k, C,
+                                  jv, response, bias, before, r.accum, r.accum != newAccum});
     return dl * response;
 }
 
@@ -121,7 +127,7 @@ void solveTGS(State& s, const Params& p) {
     }
 
     for (int it = 0; it < p.velIters; ++it)
-        s.residuals.push_back(sweep(s, Pass{h, p.dt, p.posIters, true}));  // 3.
+        s.residuals.push_back(sweep(s, Pass{h, p.dt, p.posIters, true, it}));  // 3.
 
     for (size_t i = 0; i < s.bodies.size(); ++i)
         s.bodies[i].angVel = s.info[i].sqrtInvInertia * s.bodies[i].angVel;

@@ -16,6 +16,8 @@ void World::Impl::solveConstraints(StepContext& step) {
     if (step.tgs || step.reference) data.rowCount = step.tgsCursor;
     if (step.reference) {
         setReferenceSweep();
+        traceStep = step.world.stepCount_ + 1;
+        data.observer = trace ? solver::RowObserver{&Impl::traceVisit, this} : solver::RowObserver{};
         if (step.tgs)
             solver::reference::solveTGS(data, params);
         else
@@ -33,6 +35,12 @@ void World::Impl::solveConstraints(StepContext& step) {
     forcesPending = true;
     resultsDt = params.dt;
     resultsH = step.tgs ? params.dt / params.posIters : params.dt;
+}
+
+void World::Impl::traceVisit(void* impl, const solver::RowVisit& v) {
+    Impl& m = *static_cast<Impl*>(impl);
+    m.trace(RowTrace{m.traceStep, v.phase, v.sweep, m.listRowJoint[v.row], m.listRowIndex[v.row], v.C, v.jv,
+                     v.K, v.bias, v.lambdaBefore, v.lambdaAfter, v.clamped});
 }
 
 void World::Impl::setReferenceSweep() {
