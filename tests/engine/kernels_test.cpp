@@ -48,8 +48,8 @@ Difference compare(const World& a, const World& b) {
     const auto ra = a.rowResults(), rb = b.rowResults();
     EXPECT_EQ(ra.size(), rb.size());
     for (size_t k = 0; k < std::min(ra.size(), rb.size()); ++k)
-        d.impulse = std::max(d.impulse, std::abs(ra[k].impulse - rb[k].impulse) /
-                                            std::max(1.0, std::abs(ra[k].impulse)));
+        d.impulse = std::max(
+            d.impulse, std::abs(ra[k].impulse - rb[k].impulse) / std::max(1.0, std::abs(ra[k].impulse)));
     return d;
 }
 
@@ -99,7 +99,8 @@ Scene chain(int n) {
     std::string prev;
     for (int i = 0; i < n; ++i) {
         const std::string name = test::indexed("link", i);
-        s.bodies.push_back(test::box(name, Vec3(0.25 + 0.5 * i, 30.0, 0), Vec3(0.25, 0.05, 0.05), 1.0 + (i % 3)));
+        s.bodies.push_back(
+            test::box(name, Vec3(0.25 + 0.5 * i, 30.0, 0), Vec3(0.25, 0.05, 0.05), 1.0 + (i % 3)));
         s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name,
                                                       Vec3(0.5 * i, 30.0, 0), hinge, RevoluteJoint{}));
         prev = name;

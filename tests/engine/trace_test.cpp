@@ -77,7 +77,8 @@ TEST(RowTrace, KIsTheUnitResponseOfTheRow) {
     ASSERT_EQ(visits.size(), 3u);
     const Mat3 R = glm::mat3_cast(before.pose.q);
     const Vec3 I = w.localInertia(0);
-    const Mat3 invI = R * Mat3(Vec3(1 / I.x, 0, 0), Vec3(0, 1 / I.y, 0), Vec3(0, 0, 1 / I.z)) * glm::transpose(R);
+    const Mat3 invI =
+        R * Mat3(Vec3(1 / I.x, 0, 0), Vec3(0, 1 / I.y, 0), Vec3(0, 0, 1 / I.z)) * glm::transpose(R);
     const Vec3 r = Vec3(0.0, 1.2, 0.0) - before.pose.p;
     for (const World::RowTrace& v : visits) {
         const Row& row = w.jointRows(0)[static_cast<size_t>(v.row)];
