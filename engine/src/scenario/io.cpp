@@ -145,6 +145,7 @@ std::string checkVersionAndMigrate(Json& root) {
                                     describe(*format) + " (not a JointLab scenario)");
     auto version = root.find(kVersionKey);
     if (version == root.end()) return fail(kVersionKey, "missing (required)");
+    wholeFloatToInteger(*version);  // "version": 2.0 is version 2
     if (!version->is_number_integer())
         return fail(kVersionKey, "expected an integer, got " + describe(*version));
     if (version->is_number_unsigned()

@@ -3,7 +3,12 @@
 // See scenario/json_text.h for why this exists.
 #include "scenario/json_text.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <string_view>
 #include <vector>
 
 namespace jl::json {
@@ -59,8 +64,20 @@ void appendPrintable(std::string& out, std::string_view s, bool quote, size_t ma
             out += static_cast<char>(b);
         } else {
             const size_t n = utf8SequenceLength(s, i);
+            const auto b1 = n > 1 ? static_cast<unsigned char>(s[i + 1]) : 0;
             if (n == 0) {
                 appendEscapedByte(out, b);
+            } else if ((n == 2 && b == 0xC2 && b1 < 0xA0) ||
+                       (n == 3 && b == 0xE2 && b1 == 0x80 &&
+                        (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8)) {
+                // C1 controls (U+0080..U+009F) and the line and paragraph separators U+2028/U+2029,
+                // which some viewers break lines at: escaped so a message stays one printable line.
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04X",
+                              n == 2 ? b1 : 0x2000u + (static_cast<unsigned char>(s[i + 2]) & 0x3Fu));
+                out += buf;
+                i += n;
+                continue;
             } else {
                 out.append(s.substr(i, n));
                 i += n;
@@ -170,6 +187,48 @@ const char* foreignEncoding(std::string_view text) {
 
 // [SECTION] SAX handler building an ordered DOM
 
+/// The keys of one object under construction, for the duplicate-key check in O(1) per key: a
+/// plain scan while the object is small, then an open-addressing table of indices into the object
+/// (4 bytes a slot, at most half full), filled lazily with the keys added since the last lookup.
+/// (The ordered DOM's own find is a linear scan: 200 000 keys took a minute.)
+class KeyIndex {
+public:
+    bool contains(const Json::object_t& obj, std::string_view key) {
+        if (obj.size() < kScanBelow) {
+            for (const auto& kv : obj)
+                if (kv.first == key) return true;
+            return false;
+        }
+        while (indexed_ < obj.size()) insert(obj, indexed_++);
+        for (size_t i = hash(key) & mask(); slots_[i] != 0; i = (i + 1) & mask())
+            if ((obj.begin() + (slots_[i] - 1))->first == key) return true;
+        return false;
+    }
+
+private:
+    static constexpr size_t kScanBelow = 16;
+    static size_t hash(std::string_view s) { return std::hash<std::string_view>{}(s); }
+    size_t mask() const { return slots_.size() - 1; }
+
+    void insert(const Json::object_t& obj, size_t index) {
+        if (2 * (index + 1) > slots_.size()) {  // grow, keeping the table at most half full
+            std::vector<uint32_t> old(std::max<size_t>(64, slots_.size() * 2), 0);
+            old.swap(slots_);
+            for (uint32_t entry : old)
+                if (entry != 0) place(obj, entry - 1);
+        }
+        place(obj, index);
+    }
+    void place(const Json::object_t& obj, size_t index) {
+        size_t i = hash((obj.begin() + static_cast<std::ptrdiff_t>(index))->first) & mask();
+        while (slots_[i] != 0) i = (i + 1) & mask();
+        slots_[i] = static_cast<uint32_t>(index + 1);
+    }
+
+    std::vector<uint32_t> slots_;  ///< index + 1 into the object; 0 = empty
+    size_t indexed_ = 0;           ///< keys of the object in the table so far
+};
+
 class DomBuilder {
 public:
     DomBuilder(std::string_view text, int maxDepth) : text_(text), maxDepth_(maxDepth) {}
@@ -192,7 +251,7 @@ public:
 
     bool key(Json::string_t& k) {
         Frame& f = stack_.back();
-        if (f.container->contains(k)) {
+        if (f.keys.contains(f.container->get_ref<const Json::object_t&>(), k)) {
             const std::string where = containerPath();
             return fail(where.empty() ? "duplicate top-level key " + quote(k)
                                       : where + ": duplicate key " + quote(k));
@@ -241,6 +300,7 @@ private:
         size_t count = 0;     ///< elements added so far
         std::string key;      ///< objects: the key of the value being parsed
         bool hasKey = false;
+        KeyIndex keys;  ///< objects: their keys so far, for the duplicate check
     };
 
     bool fail(std::string message) {
@@ -267,8 +327,10 @@ private:
     std::string lastValuePath() const {
         if (stack_.empty() || stack_.back().count == 0) return pendingPath();
         const Frame& f = stack_.back();
-        std::string p = containerPath() +
-                        (f.container->is_array() ? "[" + std::to_string(f.count - 1) + "]" : "." + f.key);
+        std::string p =
+            containerPath() + (f.container->is_array()
+                                   ? "[" + std::to_string(f.count - 1) + "]"
+                                   : "." + f.container->get_ref<const Json::object_t&>().back().first);
         if (!p.empty() && p[0] == '.') p.erase(0, 1);
         return p;
     }
@@ -292,11 +354,12 @@ private:
             return &f.container->back();
         }
         f.hasKey = false;
-        // Children are complete before their parent grows, so this pointer stays valid while
-        // the child is on the stack.
-        Json& slot = (*f.container)[f.key];
-        slot = std::move(v);
-        return &slot;
+        // Appended at the end (key() has checked it is new): the ordered DOM's operator[] would
+        // search the keys first. Children are complete before their parent grows, so this
+        // pointer stays valid while the child is on the stack.
+        Json::object_t& object = f.container->get_ref<Json::object_t&>();
+        object.emplace_back(std::move(f.key), std::move(v));
+        return &object.back().second;
     }
 
     bool add(Json&& v) {
@@ -309,7 +372,7 @@ private:
             return fail(pendingPath() + ": nesting deeper than " + std::to_string(maxDepth_) + " levels");
         std::string segment = pendingSegment();
         Json* where = place(std::move(container));
-        stack_.push_back(Frame{where, std::move(segment), 0, {}, false});
+        stack_.push_back(Frame{where, std::move(segment), 0, {}, false, {}});
         return true;
     }
 
