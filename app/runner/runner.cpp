@@ -183,11 +183,12 @@ int run(const RunOptions& options) {
     // No run goes past kMaxStepCount (a saved state near it plus --steps, say): refused before
     // anything is written.
     if (const int64_t start = startStepOf(scene); steps > kMaxStepCount - start) {
-        std::fprintf(stderr,
-                     "jointlab run: --steps: %lld steps from step %lld (the file's saved state) would pass step "
-                     "%lld, the longest run JointLab takes; nothing was written\n",
-                     static_cast<long long>(steps), static_cast<long long>(start),
-                     static_cast<long long>(kMaxStepCount));
+        std::fprintf(
+            stderr,
+            "jointlab run: --steps: %lld steps from step %lld (the file's saved state) would pass step "
+            "%lld, the longest run JointLab takes; nothing was written\n",
+            static_cast<long long>(steps), static_cast<long long>(start),
+            static_cast<long long>(kMaxStepCount));
         return kExitUsage;
     }
     applyOverrides(options, scene.settings);

@@ -226,8 +226,9 @@ TEST(ScenarioState, StepCountStopsAtTheLongestRunInsteadOfOverflowing) {
     s.stepCount = INT64_MAX - 1;
     Scene scene = a.scene();
     scene.state = s;
-    EXPECT_EQ(validateScene(scene),
-              "state.step: must be <= 1000000000000 (the longest run JointLab takes), got 9223372036854775806");
+    EXPECT_EQ(
+        validateScene(scene),
+        "state.step: must be <= 1000000000000 (the longest run JointLab takes), got 9223372036854775806");
     scene.state->stepCount = kMaxStepCount - 1;
     ASSERT_EQ(validateScene(scene), "");
     World w(scene);
