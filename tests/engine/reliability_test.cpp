@@ -141,6 +141,40 @@ TEST(TextHygiene, ATinyBreakThresholdGivesAFiniteFractionInTheCsv) {
     EXPECT_EQ(csv.find("nan"), std::string::npos);
 }
 
+// [SECTION] the ignored "app" section is checked, not kept
+
+TEST(LinearLoading, TheAppSectionIsCheckedLikeTheRestButNotKept) {
+    const std::string text = readFile(kSourceDir / "assets/scenarios/pendulum.json");
+    auto withApp = [&](const std::string& app) {
+        return replaced(text, "\"version\": 2,", "\"version\": 2, \"app\": " + app + ",");
+    };
+    Scene plain, s;
+    std::string error;
+    ASSERT_TRUE(parseScenario(text, plain, error)) << error;
+    ASSERT_TRUE(
+        parseScenario(withApp(R"({"a": [1, {"b": {"c": [[], {}]}}], "recovery": {"pid": 3}})"), s, error))
+        << error;
+    EXPECT_EQ(serializeScenario(s), serializeScenario(plain));
+    // Duplicate keys are found at any depth inside it, in small objects and in large ones (hashed).
+    EXPECT_FALSE(parseScenario(withApp(R"({"a": [1, {"b": {"x": 1, "x": 2}}]})"), s, error));
+    EXPECT_EQ(error, "app.a[1].b: duplicate key \"x\"");
+    std::string many = "{\"big\": {";
+    for (int i = 0; i < 1000; ++i) many += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+    EXPECT_TRUE(parseScenario(withApp(many + "\"last\": 0}}"), s, error)) << error;
+    EXPECT_FALSE(parseScenario(withApp(many + "\"k517\": 0}}"), s, error));
+    EXPECT_EQ(error, "app.big: duplicate key \"k517\"");
+    EXPECT_FALSE(parseScenario(withApp(R"({"app": 1, "app": 2})"), s, error));
+    EXPECT_EQ(error, "app: duplicate key \"app\"");
+    // A syntax error inside it is named by its place.
+    EXPECT_FALSE(parseScenario(withApp(R"({"a": [1, 0x2]})"), s, error));
+    EXPECT_NE(error.find("app.a[1]"), std::string::npos) << error;
+    // Not an object: refused as before.
+    EXPECT_FALSE(parseScenario(withApp("[1, 2]"), s, error));
+    EXPECT_EQ(error, "app: expected an object, got array");
+    EXPECT_FALSE(parseScenario(withApp("5"), s, error));
+    EXPECT_EQ(error, "app: expected an object, got number 5");
+}
+
 // [SECTION] bounded runs
 
 TEST(BoundedRuns, AWorldAtTheLongestRunTakesNoMoreStepsAndItsStateSavesAndLoads) {

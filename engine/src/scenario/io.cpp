@@ -235,7 +235,8 @@ Json writeScene(Scene& s) {
 bool parseScenario(std::string_view text, Scene& out, std::string& error) {
     try {
         Json root;
-        if (!json::parseStrictJson(text, root, error)) return false;
+        // "app" is accepted and ignored: checked, not kept (a large one costs no memory).
+        if (!json::parseStrictJson(text, root, error, json::kMaxNestingDepth, kAppKey)) return false;
         Scene scene;
         if (std::string e = readScene(root, scene); !e.empty()) {
             error = json::oneLine(e);

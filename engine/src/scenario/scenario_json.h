@@ -73,8 +73,9 @@ inline std::string checkKeys(const Json& obj, const std::string& path, const std
         if (prefix.empty() &&
             std::any_of(extra.begin(), extra.end(), [&](const char* e) { return key == e; }))
             continue;
+        const std::string group = full + ".";  // once, not once per name
         const bool isGroup = std::any_of(names.begin(), names.end(),
-                                         [&](const std::string& n) { return n.rfind(full + ".", 0) == 0; });
+                                         [&](const std::string& n) { return n.rfind(group, 0) == 0; });
         if (isGroup) {
             if (it.value().is_object())
                 if (std::string e = checkKeys(it.value(), join(path, key), names, {}, full + "."); !e.empty())

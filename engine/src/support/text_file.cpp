@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -98,6 +99,10 @@ bool readTextFile(const std::string& path, const char* what, std::string& text, 
     }
     if (S_ISDIR(st.st_mode)) {
         error = path + ": is a directory, not a " + what + " file";
+        return false;
+    }
+    if (S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > kMaxFileBytes) {  // before reading any
+        error = path + ": file is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; not a " + what;
         return false;
     }
     std::FILE* f = std::fopen(path.c_str(), "rb");
