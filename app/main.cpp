@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
             return 0;
         case jl::app::ParseOutcome::Error:
             std::fprintf(stderr, "jointlab: %s\n", error.c_str());
-            return 2;
+            return 64;  // EX_USAGE, as jointlab run
         case jl::app::ParseOutcome::Run:
             break;
     }

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <string_view>
 
+#include "jointlab/file_identity.h"
+
 namespace jl::app {
 
 namespace {
@@ -146,6 +148,14 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
     }
     if (framesGiven && options.screenshotPath.empty()) {
         error = "--frames: only used together with --screenshot OUT.png";
+        return ParseOutcome::Error;
+    }
+    // No output may replace the scenario or the other output (compared as files: jointlab/file_identity.h).
+    if (std::string clash = jl::checkOutputsAgainstInputs(
+            {{"the scenario", options.scenarioPath}},
+            {{"--screenshot", options.screenshotPath}, {"--plot-png", options.plotImagePath}});
+        !clash.empty()) {
+        error = std::move(clash);
         return ParseOutcome::Error;
     }
     return ParseOutcome::Run;

@@ -8,17 +8,22 @@
 // (std::to_chars / nlohmann), so they carry full precision and the same inputs give the same bytes.
 #include "runner/runner.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "jointlab/file_identity.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
@@ -56,11 +61,25 @@ class OutputFile {
 public:
     ~OutputFile() { abandon(); }
 
-    bool open(const std::string& path, std::string& error) {
-        path_ = path;
-        tmp_ = path + ".tmp";
-        file_ = std::fopen(tmp_.c_str(), "wb");
-        if (!file_) error = path + ": cannot write (" + tmp_ + "): " + std::strerror(errno);
+    bool open(const std::string& userPath, std::string& error) {
+        // Through a symlink, the file it points to is replaced and the link kept (as a save does).
+        path_ = writeTargetOf(userPath, error);
+        if (path_.empty()) return false;
+        // A unique temporary created with O_EXCL: no existing file (say an input called
+        // "<output>.tmp") is ever truncated.
+        tmp_ = path_ + ".XXXXXX.tmp";
+        const int fd = ::mkstemps(tmp_.data(), 4);
+        if (fd >= 0) {
+            const mode_t mask = ::umask(0);
+            ::umask(mask);
+            ::fchmod(fd, 0666 & ~mask);  // what fopen would have given the file
+            file_ = ::fdopen(fd, "wb");
+            if (!file_) ::close(fd);
+        }
+        if (!file_) {
+            error = userPath + ": cannot write (" + path_ + ".XXXXXX.tmp): " + std::strerror(errno);
+            if (fd >= 0) std::remove(tmp_.c_str());
+        }
         return file_ != nullptr;
     }
     bool isOpen() const { return file_ != nullptr; }
@@ -161,6 +180,17 @@ int run(const RunOptions& options) {
     const bool replaying = !options.inputPath.empty();
     if (replaying && !loadInputRecording(options.inputPath, scene, input, error)) return fileError(error);
     const int64_t steps = replaying && !options.stepsGiven ? input.endStep - input.startStep : options.steps;
+    // No run goes past kMaxStepCount (a saved state near it plus --steps, say): refused before
+    // anything is written.
+    if (const int64_t start = startStepOf(scene); steps > kMaxStepCount - start) {
+        std::fprintf(
+            stderr,
+            "jointlab run: --steps: %lld steps from step %lld (the file's saved state) would pass step "
+            "%lld, the longest run JointLab takes; nothing was written\n",
+            static_cast<long long>(steps), static_cast<long long>(start),
+            static_cast<long long>(kMaxStepCount));
+        return kExitUsage;
+    }
     applyOverrides(options, scene.settings);
     if (std::string e = validateScene(scene);
         !e.empty()) {  // flags are range-checked already; belt and braces

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "jointlab/file_identity.h"
+
 namespace jl::runner {
 
 namespace {
@@ -80,7 +82,8 @@ std::string runUsage() {
     return "usage: jointlab run SCENARIO.json [options]\n"
            "Runs a scenario without a window and reports what every joint row did.\n"
            "\n"
-           "  --steps N            number of steps (default 600)\n"
+           "  --steps N            number of steps (default 600, at most 10^12 steps after the file's "
+           "start)\n"
            "  --solver pgs|tgs     override the scenario's solver\n"
            "  --pos-iters K        override position iterations (1..255)\n"
            "  --vel-iters K        override velocity iterations (0..255)\n"
@@ -155,8 +158,10 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         if (flag == "--steps") {
             int64_t n = 0;
             if (!parseInt(flag, value, n, error)) return ArgsOutcome::Error;
-            if (n < 0) {
-                error = "--steps: must be >= 0, got " + std::to_string(n);
+            if (n < 0 || n > kMaxStepCount) {
+                error = "--steps: must be " +
+                        std::string(n < 0 ? ">= 0" : "<= " + std::to_string(kMaxStepCount)) + ", got " +
+                        std::to_string(n);
                 return ArgsOutcome::Error;
             }
             result.steps = n;
@@ -226,20 +231,12 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         error = "missing SCENARIO.json (usage: jointlab run SCENARIO.json [options])";
         return ArgsOutcome::Error;
     }
-    for (const std::string* out : {&result.csvPath, &result.statePath})
-        if (*out == result.scenarioPath) {
-            error = std::string(out == &result.csvPath ? "--csv" : "--state") +
-                    ": would overwrite the scenario file";
-            return ArgsOutcome::Error;
-        }
-    for (const std::string* out : {&result.csvPath, &result.statePath})
-        if (!result.inputPath.empty() && *out == result.inputPath) {
-            error = std::string(out == &result.csvPath ? "--csv" : "--state") +
-                    ": would overwrite the --input log";
-            return ArgsOutcome::Error;
-        }
-    if (!result.csvPath.empty() && result.csvPath == result.statePath) {
-        error = "--csv and --state name the same file";
+    // Every output against every input and each other, as files (jointlab/file_identity.h).
+    if (std::string clash = checkOutputsAgainstInputs(
+            {{"the scenario", result.scenarioPath}, {"the --input log", result.inputPath}},
+            {{"--csv", result.csvPath}, {"--state", result.statePath}});
+        !clash.empty()) {
+        error = std::move(clash);
         return ArgsOutcome::Error;
     }
     o = std::move(result);

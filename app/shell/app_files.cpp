@@ -6,6 +6,7 @@
 #include <system_error>
 #include <utility>
 
+#include "jointlab/file_identity.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
 #include "session/default_scene.h"
@@ -77,8 +78,7 @@ bool App::saveScene(const std::string& path) {
 
 bool App::refuseOverwritingDocument(const std::string& path, const char* what) {
     const std::string& source = state_.sim.sourcePath();
-    std::error_code ec;  // a path that does not exist yet is not the document
-    if (source.empty() || !std::filesystem::equivalent(path, source, ec)) return false;
+    if (!sameFile(path, source)) return false;  // as files: links and other spellings included
     const std::string error = std::string(what) + " is a copy and never replaces the scene's own file " +
                               source + "; choose another name (File > Save writes the scene itself)";
     setMessage(error, true);
@@ -105,6 +105,15 @@ bool App::saveSnapshot(const std::string& path) {
 bool App::saveRun(const std::string& path) {
     if (refuseOverwritingDocument(path, "Save run")) return false;
     const std::string logPath = inputLogPathFor(path);
+    // The log is a second output: it must not be the document (a document called NAME.input.json)
+    // nor, through a link, the scenario written next to it.
+    if (std::string clash = checkOutputsAgainstInputs({{"the scene's own file", state_.sim.sourcePath()}},
+                                                      {{"Save run", path}, {"its input log", logPath}});
+        !clash.empty()) {
+        setMessage(clash, true);
+        state_.files.errorPopup = clash;
+        return false;
+    }
     const Scene start = withCamera(state_.sim.runScenario());
     const InputRecording run = state_.sim.recording();
     std::string error;

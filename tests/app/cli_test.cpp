@@ -2,7 +2,10 @@
 #include "runner/cli.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -116,6 +119,37 @@ TEST(AppCli, PlotPngGoesWithAScreenshot) {
     p = parse({"--screenshot", "out.png", "--plot-png", "plot.jpg"});
     EXPECT_EQ(p.outcome, ParseOutcome::Error);
     EXPECT_NE(p.error.find("plot.jpg"), std::string::npos) << p.error;
+}
+
+TEST(AppCli, NoImageReplacesTheScenarioOrTheOtherImage) {
+    // Compared as files (issue 24): a .png that is a link to the scenario, or the two images
+    // spelled differently, are refused before any window opens, naming both paths.
+    namespace fs = std::filesystem;
+    std::string tmpl = (fs::temp_directory_path() / "jointlab_cli_XXXXXX").string();
+    const fs::path dir = mkdtemp(tmpl.data());
+    const std::string scene = (dir / "scene.json").string(), link = (dir / "scene.png").string();
+    std::ofstream(scene) << "{}";
+    fs::create_symlink(scene, link);
+    Parsed p = parse({"--screenshot", link.c_str(), scene.c_str()});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_EQ(p.error, "--screenshot " + link + " would overwrite the scenario " + scene +
+                           " (the same file); nothing was written");
+    const std::string a = (dir / "a.png").string(), sameA = (dir / "x/../a.png").string();
+    fs::create_directory(dir / "x");
+    p = parse({"--screenshot", a.c_str(), "--plot-png", sameA.c_str(), scene.c_str()});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("--plot-png " + sameA + " and --screenshot " + a + " name one output file"),
+              std::string::npos)
+        << p.error;
+    const std::string hard = (dir / "hard.png").string();
+    fs::create_hard_link(scene, hard);
+    p = parse({"--screenshot", (dir / "ok.png").string().c_str(), "--plot-png", hard.c_str(), scene.c_str()});
+    EXPECT_EQ(p.outcome, ParseOutcome::Error);
+    EXPECT_NE(p.error.find("--plot-png " + hard + " would overwrite the scenario"), std::string::npos)
+        << p.error;
+    p = parse({"--screenshot", a.c_str(), "--plot-png", (dir / "plot.png").string().c_str(), scene.c_str()});
+    EXPECT_EQ(p.outcome, ParseOutcome::Run) << p.error;
+    fs::remove_all(dir);
 }
 
 TEST(AppCli, FramesWithoutScreenshotIsAnError) {

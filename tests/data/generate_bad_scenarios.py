@@ -291,7 +291,7 @@ def syntax_cases():
     add("huge_number", with_value(["bodies", 1, "mass"], 0).replace('"mass": 0', '"mass": 1' + "0" * 400, 1),
         "bodies[1].mass: number out of range: 1000")
     add("huge_integer_posIters", base.replace('"posIters": 4', '"posIters": 1' + "0" * 30, 1),
-        "settings.posIters: expected an integer, got 1e+30")
+        "settings.posIters: expected an integer, got 1e30")
     # Binary garbage.
     rng = random.Random(20240610)
     for k in range(6):
@@ -567,14 +567,14 @@ def number_cases():
                  ["bodies", 1, "linearVelocity", 2]]:
         p = path_text(path)
         slug_path = p.replace(".", "_").replace("[", "").replace("]", "")
-        add("magnitude_1e39_%s" % slug_path, with_raw(path, "1e39"), "%s: magnitude must be <= 1e+15, got 1e+39" % p)
+        add("magnitude_1e39_%s" % slug_path, with_raw(path, "1e39"), "%s: magnitude must be <= 1e15, got 1e39" % p)
         add("magnitude_minus_1e16_%s" % slug_path, with_raw(path, "-1e16"),
-            "%s: magnitude must be <= 1e+15, got -1e+16" % p)
-    add("magnitude_1e39_mass", with_raw(["bodies", 1, "mass"], "1e39"), "bodies[1].mass: magnitude must be <= 1e+15")
+            "%s: magnitude must be <= 1e15, got -1e16" % p)
+    add("magnitude_1e39_mass", with_raw(["bodies", 1, "mass"], "1e39"), "bodies[1].mass: magnitude must be <= 1e15")
     add("magnitude_1e39_break_force", with_raw(["joints", 3, "breakForce"], "1e39"),
-        'joints[3].breakForce: magnitude must be <= 1e+15, got 1e+39 (write "inf" for no limit)')
+        'joints[3].breakForce: magnitude must be <= 1e15, got 1e39 (write "inf" for no limit)')
     add("magnitude_1e39_stiffness", with_raw(["joints", 4, "params", "drive", "stiffness"], "1e39"),
-        "joints[4].params.drive.stiffness: magnitude must be <= 1e+15, got 1e+39")
+        "joints[4].params.drive.stiffness: magnitude must be <= 1e15, got 1e39")
     del base
 
 
@@ -591,8 +591,8 @@ def range_cases():
         (["bodies", 3, "halfExtents", 0], -0.2, None),
         (["bodies", 1, "linearDamping"], -0.1, "must be >= 0, got -0.1"),
         (["bodies", 1, "angularDamping"], -1, "must be >= 0, got -1"),
-        (["settings", "dt"], 0, "must be >= 1e-05, got 0"),
-        (["settings", "dt"], -0.01, "must be >= 1e-05, got -0.01"),
+        (["settings", "dt"], 0, "must be >= 1e-5, got 0"),
+        (["settings", "dt"], -0.01, "must be >= 1e-5, got -0.01"),
         (["settings", "dt"], 1, "must be <= 0.1, got 1"),
         (["settings", "posIters"], 0, "must be >= 1, got 0"),
         (["settings", "posIters"], 256, "must be <= 255, got 256"),
@@ -614,21 +614,21 @@ def range_cases():
         (["joints", 1, "params", "minDistance"], -0.5, "must be >= 0, got -0.5"),
         (["joints", 1, "params", "tolerance"], -1, "must be >= 0, got -1"),
         (["joints", 2, "params", "cone", "yAngle"], 0, "must be >= 0.001, got 0"),
-        (["joints", 2, "params", "cone", "zAngle"], 4, "must be <= 3.14159265, got 4"),
+        (["joints", 2, "params", "cone", "zAngle"], 4, "must be <= 3.141592653589793, got 4"),
         (["joints", 2, "params", "cone", "restitution"], 1.5, "must be <= 1, got 1.5"),
         (["joints", 3, "params", "limit", "contactDistance"], -0.05, "must be >= 0, got -0.05"),
         (["joints", 3, "params", "motor", "forceLimit"], 0, "must be > 0, got 0"),
         (["joints", 3, "params", "drive", "stiffness"], -10, "must be >= 0, got -10"),
         (["joints", 4, "params", "drive", "damping"], -2, "must be >= 0, got -2"),
         (["joints", 4, "params", "limit", "bounceThreshold"], -1, "must be >= 0, got -1"),
-        (["joints", 5, "params", "swingLimit", "yAngle"], 3.5, "must be <= 3.14159265, got 3.5"),
+        (["joints", 5, "params", "swingLimit", "yAngle"], 3.5, "must be <= 3.141592653589793, got 3.5"),
         (["joints", 5, "params", "driveSlerp", "forceLimit"], -1, "must be > 0, got -1"),
         (["joints", 6, "params", "erp"], 2, "must be <= 1, got 2"),
         (["joints", 7, "params", "erp"], -1, "must be >= 0, got -1"),
         (["joints", 8, "params", "length"], 0, "must be > 0, got 0"),
         (["joints", 8, "params", "ratio"], -1, "must be > 0, got -1"),
         (["state", "step"], -1, "must be >= 0, got -1"),
-        (["state", "step"], 18446744073709551615, "integer out of range, got 18446744073709551615"),
+        (["state", "step"], 18446744073709551615, "must be <= 1000000000000 (the longest run JointLab takes), got 18446744073709551615"),
         (["state", "time"], -2.0, "must be finite and >= 0, got -2"),
     ]
     for path, value, problem in ranges:
@@ -641,7 +641,7 @@ def range_cases():
     add("version_99", with_value(["version"], 99), "version: 99 is newer than this JointLab (2)")
     add("version_huge", with_value(["version"], 18446744073709551615), "version: 18446744073709551615 is newer")
     add("version_overflow", with_raw(["version"], "18446744073709551616"),
-        "version: expected an integer, got number 1.84467441e+19")
+        "version: expected an integer, got number 1.8446744073709552e19")
     add("version_0", with_value(["version"], 0), "version: must be >= 1, got 0")
     add("version_negative", with_value(["version"], -1), "version: must be >= 1, got -1")
     add("version_1_with_state", with_value(["version"], 1), "state: not part of format version 1 (added in version 2)")
@@ -665,7 +665,7 @@ def quaternion_cases():
     add("quaternion_slightly_long", with_value(["bodies", 1, "orientation"], [1.01, 0.0, 0.0, 0.0]),
         "bodies[1].orientation: not a unit quaternion (|q| = 1.01)")
     add("quaternion_tiny", with_value(["joints", 2, "frame0", "rotation"], [1e-9, 0.0, 0.0, 0.0]),
-        "joints[2].frame0.rotation: not a unit quaternion (|q| = 1e-09)")
+        "joints[2].frame0.rotation: not a unit quaternion (|q| = 1e-9)")
     add("quaternion_inf", with_value(["bodies", 1, "orientation"], ["inf", 0.0, 0.0, 0.0]),
         "bodies[1].orientation: must be finite")
     add("state_zero_quaternion", with_value(["state", "bodies", 1, "orientation"], [0.0, 0.0, 0.0, 0.0]),
@@ -790,7 +790,7 @@ def unknown_key_cases():
 
 def state_value_cases():
     add("state_step_negative_big", with_value(["state", "step"], -9223372036854775807), "state.step: must be >= 0")
-    add("state_time_negative", with_value(["state", "time"], -1e-9), "state.time: must be finite and >= 0, got -1e-09")
+    add("state_time_negative", with_value(["state", "time"], -1e-9), "state.time: must be finite and >= 0, got -1e-9")
     add("state_time_overflow", with_raw(["state", "time"], "1e309"), "state.time: number out of range: 1e309")
     add("state_velocity_overflow", with_raw(["state", "bodies", 1, "angularVelocity", 0], "-1e999"),
         "state.bodies[1].angularVelocity[0]: number out of range: -1e999")
@@ -806,6 +806,37 @@ def state_value_cases():
         'state.bodies[2].orientation[0]: expected a number, got string "nan"')
 
 
+def reliability_cases():
+    """Issue 24 (Reliability II); appended last so the numbers of the files above stay put."""
+    # Bounded runs: no step count past 10^12 (jl::kMaxStepCount).
+    add("state_step_int64_max", with_value(["state", "step"], 9223372036854775807),
+        "state.step: must be <= 1000000000000 (the longest run JointLab takes), got 9223372036854775807")
+    add("state_step_past_max", with_value(["state", "step"], 1000000000001),
+        "state.step: must be <= 1000000000000 (the longest run JointLab takes), got 1000000000001")
+    # Names: no C1 control characters, DEL, or line/paragraph separators; shown escaped.
+    for slug, ch, shown in [("c1_first", "\u0080", "\\u0080"), ("c1_nel", "\u0085", "\\u0085"),
+                            ("c1_csi", "\u009b", "\\u009B"), ("c1_last", "\u009f", "\\u009F"),
+                            ("del", "\u007f", "\\x7F")]:
+        doc = base_scene()
+        doc["bodies"][3]["name"] = "sli" + ch + "der"
+        add("%s_in_body_name" % slug, dumps(doc),
+            'bodies[3].name: must not contain control characters, got "sli%sder"' % shown)
+    for slug, ch, shown in [("line_separator", "\u2028", "\\u2028"), ("paragraph_separator", "\u2029", "\\u2029")]:
+        doc = base_scene()
+        doc["joints"][1]["name"] = "ro" + ch + "pe"
+        add("%s_in_joint_name" % slug, dumps(doc),
+            'joints[1].name: must not contain line or paragraph separators (U+2028, U+2029), got "ro%spe"' % shown)
+    # Numbers in messages: the shortest text that reads back the same double.
+    add("magnitude_one_ulp_above_1e15", with_raw(["bodies", 1, "mass"], "1.0000000000000002e15"),
+        "bodies[1].mass: magnitude must be <= 1e15, got 1.0000000000000002e15")
+    add("dt_point_one_plus_epsilon", with_raw(["settings", "dt"], "0.10000000000000002"),
+        "settings.dt: must be <= 0.1, got 0.10000000000000002")
+    add("dt_below_min", with_raw(["settings", "dt"], "9.999999999999999e-6"),
+        "settings.dt: must be >= 1e-5, got 9.999999999999999e-6")
+    # "version": 2.0 is version 2; 3.0 is version 3 (newer), 2.5 is no version.
+    add("version_3_point_0", with_raw(["version"], "3.0"), "version: 3 is newer than this JointLab (2)")
+
+
 def main():
     syntax_cases()
     truncation_cases()
@@ -819,6 +850,7 @@ def main():
     joint_type_cases()
     unknown_key_cases()
     state_value_cases()
+    reliability_cases()
 
     slugs = [c[0] for c in cases]
     dup = [s for s in slugs if slugs.count(s) > 1]

@@ -184,6 +184,19 @@ TEST(InputLogFile, MalformedLogsAreRefusedWithFieldAndProblemAndChangeNothing) {
         {oneEvent(kStep + ", " + kBody + ", " + kForce + ", \"point\": null"),
          {"events[0].point: expected an array of 3 numbers, got null"}},
         {oneEvent(kStep + ", " + kBody + ", " + kForce + ", \"point\": \"inf\""), {"events[0].point:"}},
+        // Bounded runs (issue 24): no log asks for a run past step 10^12.
+        {"{\"format\": \"jointlab-input\", \"version\": 1, \"startStep\": 0, \"endStep\": "
+         "9223372036854775807, \"events\": []}",
+         {"endStep: must be <= 1000000000000 (the longest run JointLab takes), got 9223372036854775807"}},
+        {"{\"format\": \"jointlab-input\", \"version\": 1, \"startStep\": 0, \"endStep\": "
+         "1000000000001, \"events\": []}",
+         {"endStep: must be <= 1000000000000"}},
+        {"{\"format\": \"jointlab-input\", \"version\": 1, \"startStep\": 1000000000001}",
+         {"startStep: must be <= 1000000000000"}},
+        {"{\"format\": \"jointlab-input\", \"version\": 1.5}",
+         {"version: expected a whole number, got number 1.5"}},
+        {"{\"format\": \"jointlab-input\", \"version\": 2.0}",
+         {"version: 2 is newer than this JointLab (1)"}},
     };
     const Scene s = scene();
     InputRecording out = recorded(s);

@@ -480,10 +480,10 @@ std::vector<BadCase> badCases() {
          {"joints[0].breakForce: must be finite, got -inf"}},
         {"1e39",
          twoBodies(R"(, "position": [1e39, 0, 0])"),
-         {"bodies[0].position[0]: magnitude must be <= 1e+15, got 1e+39"}},
+         {"bodies[0].position[0]: magnitude must be <= 1e15, got 1e39"}},
         {"1e39 break force",
          twoBodies("", R"(, "breakForce": 1e39)"),
-         {"joints[0].breakForce: magnitude must be <= 1e+15", "inf"}},
+         {"joints[0].breakForce: magnitude must be <= 1e15", "inf"}},
         {"negative damping",
          twoBodies(R"(, "linearDamping": -0.1)"),
          {"bodies[0].linearDamping: must be >= 0, got -0.1"}},
@@ -716,12 +716,20 @@ TEST(ScenarioFile, FailedSaveLeavesTheExistingFileIntact) {
     ASSERT_TRUE(saveScenario(path, sampleScene(), error)) << error;
     const std::string original = read(path);
 
-    // The temp file cannot be created (its name is taken by a directory).
-    fs::create_directory(path + ".tmp");
-    EXPECT_FALSE(saveScenario(path, Scene{}, error));
+    // The temp file cannot be created: a 250-byte file name leaves no room for the temporary's
+    // unique suffix (NAME_MAX 255). (A folder called like the old fixed temporary, PATH.tmp, no
+    // longer gets in the way: the temporary has a unique name.)
+    const std::string longPath = (dir.path / (std::string(245, 'n') + ".json")).string();
+    std::ofstream(longPath, std::ios::binary) << original;
+    EXPECT_FALSE(saveScenario(longPath, Scene{}, error));
     EXPECT_NE(error.find("cannot save"), std::string::npos) << error;
-    EXPECT_EQ(read(path), original);
+    EXPECT_EQ(read(longPath), original);
+    fs::remove(longPath);
+    fs::create_directory(path + ".tmp");
+    ASSERT_TRUE(saveScenario(path, sampleScene(), error)) << error;
+    EXPECT_TRUE(fs::is_directory(path + ".tmp"));
     fs::remove(path + ".tmp");
+    EXPECT_EQ(read(path), original);
 
     // The target is a directory.
     const std::string dirTarget = (dir.path / "folder").string();

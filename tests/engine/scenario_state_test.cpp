@@ -218,16 +218,22 @@ TEST(ScenarioState, ApplySceneIgnoresASavedState) {
     EXPECT_FALSE(w.scene().state.has_value());
 }
 
-TEST(ScenarioState, StepCountSaturatesInsteadOfOverflowing) {
+TEST(ScenarioState, StepCountStopsAtTheLongestRunInsteadOfOverflowing) {
+    // Issue 24: a count near INT64_MAX is refused (naming the field); a World at kMaxStepCount
+    // takes no more steps, so its state always saves and loads.
     World a(jointedSceneWithContacts(SolverType::PGS));
     WorldSnapshot s = a.snapshot();
     s.stepCount = INT64_MAX - 1;
     Scene scene = a.scene();
     scene.state = s;
+    EXPECT_EQ(
+        validateScene(scene),
+        "state.step: must be <= 1000000000000 (the longest run JointLab takes), got 9223372036854775806");
+    scene.state->stepCount = kMaxStepCount - 1;
     ASSERT_EQ(validateScene(scene), "");
     World w(scene);
     for (int i = 0; i < 3; ++i) w.step();
-    EXPECT_EQ(w.stepCount(), INT64_MAX);
+    EXPECT_EQ(w.stepCount(), kMaxStepCount);
     Scene again;
     std::string error;
     EXPECT_TRUE(parseScenario(serializeScenario(withState(w)), again, error)) << error;
@@ -345,13 +351,19 @@ TEST(ScenarioBackup, FailedSaveTouchesNeitherTheFileNorTheBackup) {
 
     Scene three = one;
     three.description = "third";
-    // The temp file cannot be created.
-    fs::create_directory(path + ".tmp");
-    EXPECT_FALSE(saveScenario(path, three, error));
-    EXPECT_NE(error.find("cannot save"), std::string::npos) << error;
-    EXPECT_EQ(readFile(path), file);
-    EXPECT_EQ(readFile(bak), backup);
-    fs::remove(path + ".tmp");
+    // The temp file cannot be created: a file name of 250 bytes leaves no room for the
+    // temporary's suffix (NAME_MAX 255). (A file called like the old fixed temporary,
+    // scene.json.tmp, no longer gets in the way: the temporary has a unique name.)
+    {
+        const std::string longPath = (dir.path / (std::string(245, 'n') + ".json")).string();
+        writeFile(longPath, serializeScenario(one));
+        const std::string longFile = readFile(longPath);
+        EXPECT_FALSE(saveScenario(longPath, three, error));
+        EXPECT_NE(error.find("cannot save"), std::string::npos) << error;
+        EXPECT_EQ(readFile(longPath), longFile);
+        EXPECT_FALSE(fs::exists(longPath + ".bak"));
+        fs::remove(longPath);
+    }
 
     // The backup cannot be prepared (its temporary name is taken by a non-empty directory).
     fs::create_directories(path + ".bak.tmp/x");

@@ -80,7 +80,7 @@ outs=(--csv "$tmp/keep.csv" --state "$tmp/keep.json")
 run 64 "missing SCENARIO"            run "${outs[@]}"
 run 64 "^jointlab run: --steps: missing value" run "$pendulum" "${outs[@]}" --steps
 run 64 "^jointlab run: --input: missing value" run "$pendulum" "${outs[@]}" --input
-run 64 "^jointlab run: --csv: would overwrite the --input log" run "$pendulum" --csv "$tmp/log.json" --input "$tmp/log.json"
+run 64 "^jointlab run: --csv .*/log.json would overwrite the --input log .*/log.json \(the same file\); nothing was written$" run "$pendulum" --csv "$tmp/log.json" --input "$tmp/log.json"
 run 2 "pendulum.json: format: expected \"jointlab-input\".*this is a scenario file, not an input log" \
       run "$pendulum" "${outs[@]}" --input "$pendulum"
 run 2 "no-such.input.json: No such file" run "$pendulum" "${outs[@]}" --input "$tmp/no-such.input.json"
@@ -94,13 +94,75 @@ run 64 "^jointlab run: --threads: must be >= 1, got 0" run "$pendulum" "${outs[@
 run 64 "^jointlab run: --baumgarte: must be <= 1, got 1.5" run "$pendulum" "${outs[@]}" --baumgarte 1.5
 run 64 "^jointlab run: --solver: expected pgs or tgs" run "$pendulum" "${outs[@]}" --solver sor
 run 64 "unknown option \"--stpes\"" run "$pendulum" "${outs[@]}" --stpes 3
-run 64 "--csv: would overwrite the scenario file" run "$pendulum" --csv "$pendulum"
+run 64 "--csv .*pendulum.json would overwrite the scenario .*pendulum.json \(the same file\)" run "$pendulum" --csv "$pendulum"
 run 2 "no/such/file\.json: No such file" run no/such/file.json "${outs[@]}"
 printf '{"format": "jointlab-scenario", "version": 1, "bodies": [{"name": "a", "mass": -2}]}' >"$tmp/bad.json"
 run 2 "bad\.json: bodies\[0\]\.mass: must be > 0, got -2" run "$tmp/bad.json" "${outs[@]}"
 run 2 "no/such/dir/x\.csv" run "$pendulum" --csv "$tmp/no/such/dir/x.csv" --state "$tmp/keep.json"
 [[ $(cat "$tmp/keep.csv") == keep && $(cat "$tmp/keep.json") == keep ]] || fail "a failed run touched an output file"
 ls "$tmp"/*.tmp >/dev/null 2>&1 && fail "temporary files left behind: $(ls "$tmp"/*.tmp)"
+
+
+# Outputs never replace inputs or each other (issue 24): compared as files, not as strings. Each
+# refusal exits 64 before anything is written, naming both paths; the inputs keep their bytes.
+mkdir -p "$tmp/id/a" "$tmp/id/links"
+cp "$pendulum" "$tmp/id/scene.json"
+ln "$tmp/id/scene.json" "$tmp/id/hard.json"
+ln -s "$tmp/id/scene.json" "$tmp/id/soft.json"
+ln -s ../scene.json "$tmp/id/links/rel.json"
+printf '{"format": "jointlab-input", "version": 1}' >"$tmp/id/log.input.json"
+same='would overwrite the scenario .*scene.json \(the same file\); nothing was written$'
+(
+  cd "$tmp/id" || exit 1
+  run 64 "--csv \./scene\.json $same" run scene.json --csv ./scene.json
+  run 64 "--state a/\.\./scene\.json $same" run scene.json --state a/../scene.json
+  run 64 "--csv hard\.json $same" run scene.json --csv hard.json
+  run 64 "--state soft\.json $same" run scene.json --state soft.json
+  run 64 "--csv links/rel\.json $same" run ./a/../scene.json --csv links/rel.json
+  run 64 "--csv soft\.json would overwrite the scenario hard\.json \(the same file\)" run hard.json --csv soft.json
+  run 64 "--state \./log\.input\.json would overwrite the --input log log\.input\.json \(the same file\)" \
+      run scene.json --input log.input.json --state ./log.input.json
+  run 64 "--state a/\.\./out\.csv and --csv out\.csv name one output file \(the same file\)" \
+      run scene.json --csv out.csv --state a/../out.csv
+  # Two new names that differ only in case would be one file on a case-insensitive mount.
+  run 64 "--state OUT\.csv and --csv out\.csv name one output file \(names that differ only in case" \
+      run scene.json --csv out.csv --state OUT.csv
+  ln -s out.csv to_out.csv
+  run 64 "--state to_out\.csv and --csv out\.csv name one output file" run scene.json --csv out.csv --state to_out.csv
+  rm to_out.csv
+  cmp -s scene.json "$pendulum" || fail "a refused run changed the scenario"
+  [[ -e out.csv || -e OUT.csv ]] && fail "a refused run wrote an output"
+  # An input called like an output's temporary is not touched (the temporary's name is unique).
+  cp "$pendulum" out.csv.tmp
+  run 0 "" run out.csv.tmp --steps 5 --csv out.csv
+  cmp -s out.csv.tmp "$pendulum" || fail "the run overwrote out.csv.tmp, its own input"
+  rm out.csv.tmp
+  # An output that is a symlink: the link is kept and the file it points to replaced.
+  echo old >target.csv
+  ln -s target.csv link.csv
+  run 0 "" run scene.json --steps 5 --csv link.csv
+  [[ -L link.csv ]] || fail "writing through a symlink replaced the link"
+  grep -q '^step,' target.csv || fail "writing through a symlink did not replace its target"
+  ls ./*.tmp >/dev/null 2>&1 && fail "temporary files left behind: $(ls ./*.tmp)"
+  exit "$failures"
+) || failures=$((failures + $?))
+
+# Bounded runs: no run past step 10^12, refused before anything is written.
+run 64 "^jointlab run: --steps: must be <= 1000000000000, got 1000000000001$" run "$pendulum" --steps 1000000000001
+sed 's/"step": 45,/"step": 999999999998,/' "$src/tests/data/fuzz_corpus/state_pendulum.json" >"$tmp/late.json"
+run 64 "^jointlab run: --steps: 5 steps from step 999999999998 \(the file's saved state\) would pass step 1000000000000" \
+    run "$tmp/late.json" --steps 5 --state "$tmp/late_out.json"
+[[ -e $tmp/late_out.json ]] && fail "a refused long run wrote its state"
+run 0 "" run "$tmp/late.json" --steps 2 --state "$tmp/late_out.json"
+grep -q '"step": 1000000000000' "$tmp/late_out.json" || fail "a run up to the last step did not reach it"
+printf '{"format": "jointlab-input", "version": 1, "startStep": 0, "endStep": 9223372036854775807, "events": []}' \
+  >"$tmp/forever.input.json"
+run 2 "forever\.input\.json: endStep: must be <= 1000000000000 \(the longest run JointLab takes\), got 9223372036854775807" \
+    run "$pendulum" --input "$tmp/forever.input.json"
+
+# No inf or nan in any CSV column, even with break thresholds of 5e-324 (the fractions overflow).
+run 0 "" run "$src/tests/data/fuzz_corpus/reliability_tiny_break_threshold.json" --steps 20 --csv "$tmp/tiny.csv"
+grep -Eq '(^|,)-?(inf|nan)(,|$)' "$tmp/tiny.csv" && fail "the CSV holds inf or nan: $(grep -Em1 '(^|,)-?(inf|nan)(,|$)' "$tmp/tiny.csv")"
 
 run 0 "" run --help
 grep -q "usage: jointlab run" "$tmp/out" || fail "--help prints no usage"

@@ -43,6 +43,11 @@ inline Field positive(const char* unit, const char* help) {
 inline Field nonNegative(const char* unit, const char* help) {
     return Field{unit, 0.0, kInf, help};
 }
+/// `x` in the shortest decimal form that reads back as the same double (std::to_chars), with the
+/// exponent written plainly: 1e15, 1.0000000000000002e15, 1e-7, 0.1; "nan", "inf", "-inf". Every
+/// number in a message is written this way.
+std::string shortestNumber(Real x);
+
 inline Field anyReal(const char* unit, const char* help) {
     return Field{unit, -kInf, kInf, help};
 }

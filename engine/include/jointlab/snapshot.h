@@ -15,6 +15,12 @@
 
 namespace jl {
 
+/// The highest step count JointLab runs to, saves or reads: 10^12 (11.6 days at a million steps a
+/// second; t = 10^11 s at the largest dt). A saved state's `step`, an input log's `startStep` and
+/// `endStep`, and the end of a `jointlab run` (the start step plus --steps) beyond it are refused,
+/// naming the field, so no run is endless and no count comes near INT64_MAX.
+inline constexpr int64_t kMaxStepCount = 1'000'000'000'000;
+
 /// Pose and velocity of a body.
 struct BodyState {
     Transform pose;             ///< centre of mass pose

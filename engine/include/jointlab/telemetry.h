@@ -28,7 +28,7 @@ struct RowSample {
 /// One joint in one step.
 struct JointSample {
     Vec3 force{0.0}, torque{0.0};  ///< on body 1 at its joint frame [N], [N·m]
-    Real forceFraction = 0.0;      ///< |force| / breakForce (0 when unbreakable)
+    Real forceFraction = 0.0;      ///< |force| / breakForce (0 when unbreakable; finite: breakFraction)
     Real torqueFraction = 0.0;     ///< |torque| / breakTorque
     bool broken = false;
 };
@@ -74,6 +74,10 @@ void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& ou
 
 /// Fills `out` from the world's last step (reusing out's storage: no allocation once warm).
 void captureStep(const World& world, Real stepMs, StepSample& out);
+
+/// |load| / threshold, 0 for an unbreakable (infinite) threshold; a quotient too large for a double
+/// is the largest finite double, never inf (issue 24: no inf in any CSV column).
+Real breakFraction(Real load, Real threshold);
 
 /// A ring buffer of the last `capacity` steps.
 class Telemetry {

@@ -72,7 +72,8 @@ public:
     World(const World&) = delete;
     World& operator=(const World&) = delete;
 
-    /// Advances the simulation by settings().dt.
+    /// Advances the simulation by settings().dt. At step kMaxStepCount (10^12) it does nothing: no
+    /// run goes past the longest one a file can hold.
     void step();
 
     /// Replaces the descriptions with an edited scene between steps, keeping the simulation

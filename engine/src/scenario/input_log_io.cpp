@@ -12,6 +12,8 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
+#include <unordered_map>
 
 #include "jointlab/scenario_io.h"
 #include "scenario/json_text.h"
@@ -56,6 +58,9 @@ std::string readStep(const Json& obj, const char* key, const std::string& path, 
     if (it->is_number_unsigned() ? it->get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)
                                  : it->get<int64_t>() < 0)
         return fail(path, "must be a whole number >= 0, got " + it->dump());
+    if (it->get<int64_t>() > kMaxStepCount)
+        return fail(path, "must be <= " + std::to_string(kMaxStepCount) +
+                              " (the longest run JointLab takes), got " + it->dump());
     out = it->get<int64_t>();
     return "";
 }
@@ -108,13 +113,16 @@ std::string readRecording(const Json& root, const Scene& scene, InputRecording& 
                     : "");
     auto version = root.find("version");
     if (version == root.end()) return "version: missing (required)";
-    if (!version->is_number_integer()) return "version: expected a whole number, got " + describe(*version);
-    if (version->is_number_unsigned()
-            ? version->get<uint64_t>() > static_cast<uint64_t>(kInputLogFormatVersion)
+    Json versionValue = *version;
+    scenario::wholeFloatToInteger(versionValue);  // "version": 1.0 is version 1
+    if (!versionValue.is_number_integer())
+        return "version: expected a whole number, got " + describe(*version);
+    if (versionValue.is_number_unsigned()
+            ? versionValue.get<uint64_t>() > static_cast<uint64_t>(kInputLogFormatVersion)
             : false)
-        return "version: " + version->dump() + " is newer than this JointLab (" +
+        return "version: " + versionValue.dump() + " is newer than this JointLab (" +
                std::to_string(kInputLogFormatVersion) + "); update JointLab to replay this log";
-    if (version->get<int64_t>() < 1) return "version: must be >= 1, got " + version->dump();
+    if (versionValue.get<int64_t>() < 1) return "version: must be >= 1, got " + versionValue.dump();
     if (std::string e = checkKeys(root, "", kTopKeys); !e.empty()) return e;
 
     if (std::string e = readStep(root, "startStep", "startStep", r.startStep); !e.empty()) return e;
@@ -136,6 +144,11 @@ std::string readRecording(const Json& root, const Scene& scene, InputRecording& 
     auto events = root.find("events");
     if (events == root.end()) return "events: missing (required; [] for none)";
     if (!events->is_array()) return "events: expected an array, got " + describe(*events);
+    // Bodies by name, hashed once: a log of many events on a scene of many bodies reads in linear time.
+    std::unordered_map<std::string_view, int> bodyByName;
+    bodyByName.reserve(scene.bodies.size());
+    for (size_t b = 0; b < scene.bodies.size(); ++b)
+        bodyByName.emplace(scene.bodies[b].name, static_cast<int>(b));
     for (size_t i = 0; i < events->size(); ++i) {
         const Json& ev = (*events)[i];
         const std::string path = indexed("events", i);
@@ -152,7 +165,8 @@ std::string readRecording(const Json& root, const Scene& scene, InputRecording& 
         if (!body->is_string())
             return fail(join(path, "body"), "expected a body name, got " + describe(*body));
         const std::string& name = body->get_ref<const std::string&>();
-        e.body = scene.findBody(name);
+        const auto found = bodyByName.find(name);
+        e.body = found == bodyByName.end() ? -1 : found->second;
         if (e.body < 0) return fail(join(path, "body"), "no body named " + quote(name) + " in the scenario");
         if (scene.bodies[static_cast<size_t>(e.body)].motion != MotionType::Dynamic)
             return fail(join(path, "body"), quote(name) + " is not dynamic; only dynamic bodies take forces");

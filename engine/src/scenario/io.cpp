@@ -145,6 +145,7 @@ std::string checkVersionAndMigrate(Json& root) {
                                     describe(*format) + " (not a JointLab scenario)");
     auto version = root.find(kVersionKey);
     if (version == root.end()) return fail(kVersionKey, "missing (required)");
+    wholeFloatToInteger(*version);  // "version": 2.0 is version 2
     if (!version->is_number_integer())
         return fail(kVersionKey, "expected an integer, got " + describe(*version));
     if (version->is_number_unsigned()
@@ -234,7 +235,8 @@ Json writeScene(Scene& s) {
 bool parseScenario(std::string_view text, Scene& out, std::string& error) {
     try {
         Json root;
-        if (!json::parseStrictJson(text, root, error)) return false;
+        // "app" is accepted and ignored: checked, not kept (a large one costs no memory).
+        if (!json::parseStrictJson(text, root, error, json::kMaxNestingDepth, kAppKey)) return false;
         Scene scene;
         if (std::string e = readScene(root, scene); !e.empty()) {
             error = json::oneLine(e);

@@ -3,7 +3,12 @@
 // See scenario/json_text.h for why this exists.
 #include "scenario/json_text.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <string_view>
 #include <vector>
 
 namespace jl::json {
@@ -59,8 +64,20 @@ void appendPrintable(std::string& out, std::string_view s, bool quote, size_t ma
             out += static_cast<char>(b);
         } else {
             const size_t n = utf8SequenceLength(s, i);
+            const auto b1 = n > 1 ? static_cast<unsigned char>(s[i + 1]) : 0;
             if (n == 0) {
                 appendEscapedByte(out, b);
+            } else if ((n == 2 && b == 0xC2 && b1 < 0xA0) ||
+                       (n == 3 && b == 0xE2 && b1 == 0x80 &&
+                        (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xA8)) {
+                // C1 controls (U+0080..U+009F) and the line and paragraph separators U+2028/U+2029,
+                // which some viewers break lines at: escaped so a message stays one printable line.
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04X",
+                              n == 2 ? b1 : 0x2000u + (static_cast<unsigned char>(s[i + 2]) & 0x3Fu));
+                out += buf;
+                i += n;
+                continue;
             } else {
                 out.append(s.substr(i, n));
                 i += n;
@@ -170,9 +187,61 @@ const char* foreignEncoding(std::string_view text) {
 
 // [SECTION] SAX handler building an ordered DOM
 
+/// The keys of one object under construction, for the duplicate-key check in O(1) per key: a
+/// plain scan while the object is small, then an open-addressing table of indices into the object
+/// (4 bytes a slot, at most half full), filled lazily with the keys added since the last lookup.
+/// (The ordered DOM's own find is a linear scan: 200 000 keys took a minute.)
+class KeyIndex {
+public:
+    /// `keys`: the object's entries (Json::object_t) or, for an object whose values are not
+    /// kept, its keys alone (std::vector<std::string>).
+    template <class Keys>
+    bool contains(const Keys& keys, std::string_view key) {
+        if (keys.size() < kScanBelow) {
+            for (size_t i = 0; i < keys.size(); ++i)
+                if (keyAt(keys, i) == key) return true;
+            return false;
+        }
+        while (indexed_ < keys.size()) insert(keys, indexed_++);
+        for (size_t i = hash(key) & mask(); slots_[i] != 0; i = (i + 1) & mask())
+            if (keyAt(keys, slots_[i] - 1) == key) return true;
+        return false;
+    }
+
+private:
+    static constexpr size_t kScanBelow = 16;
+    static size_t hash(std::string_view s) { return std::hash<std::string_view>{}(s); }
+    static std::string_view keyAt(const Json::object_t& obj, size_t i) {
+        return (obj.begin() + static_cast<std::ptrdiff_t>(i))->first;
+    }
+    static std::string_view keyAt(const std::vector<std::string>& keys, size_t i) { return keys[i]; }
+    size_t mask() const { return slots_.size() - 1; }
+
+    template <class Keys>
+    void insert(const Keys& keys, size_t index) {
+        if (2 * (index + 1) > slots_.size()) {  // grow, keeping the table at most half full
+            std::vector<uint32_t> old(std::max<size_t>(64, slots_.size() * 2), 0);
+            old.swap(slots_);
+            for (uint32_t entry : old)
+                if (entry != 0) place(keys, entry - 1);
+        }
+        place(keys, index);
+    }
+    template <class Keys>
+    void place(const Keys& keys, size_t index) {
+        size_t i = hash(keyAt(keys, index)) & mask();
+        while (slots_[i] != 0) i = (i + 1) & mask();
+        slots_[i] = static_cast<uint32_t>(index + 1);
+    }
+
+    std::vector<uint32_t> slots_;  ///< index + 1 into the keys; 0 = empty
+    size_t indexed_ = 0;           ///< keys in the table so far
+};
+
 class DomBuilder {
 public:
-    DomBuilder(std::string_view text, int maxDepth) : text_(text), maxDepth_(maxDepth) {}
+    DomBuilder(std::string_view text, int maxDepth, std::string_view ignoredKey)
+        : text_(text), maxDepth_(maxDepth), ignoredKey_(ignoredKey) {}
 
     Json root;
     std::string error;
@@ -192,11 +261,15 @@ public:
 
     bool key(Json::string_t& k) {
         Frame& f = stack_.back();
-        if (f.container->contains(k)) {
+        const bool duplicate = f.keepsValues
+                                   ? f.keys.contains(f.container->get_ref<const Json::object_t&>(), k)
+                                   : f.keys.contains(f.droppedKeys, k);
+        if (duplicate) {
             const std::string where = containerPath();
             return fail(where.empty() ? "duplicate top-level key " + quote(k)
                                       : where + ": duplicate key " + quote(k));
         }
+        if (!f.keepsValues) f.droppedKeys.push_back(k);
         f.key = std::move(k);
         f.hasKey = true;
         return true;
@@ -236,11 +309,15 @@ public:
 
 private:
     struct Frame {
-        Json* container;
-        std::string segment;  ///< how the container is reached from its parent: ".key" or "[3]"
-        size_t count = 0;     ///< elements added so far
-        std::string key;      ///< objects: the key of the value being parsed
+        Json* container;  ///< nullptr inside the ignored key's value (nothing of it is kept)
+        bool isArray = false;
+        bool keepsValues = true;  ///< false: the values in it are checked and dropped
+        std::string segment;      ///< how the container is reached from its parent: ".key" or "[3]"
+        size_t count = 0;         ///< elements added so far
+        std::string key;          ///< objects: the key of the value being parsed
         bool hasKey = false;
+        KeyIndex keys;                         ///< objects: their keys so far, for the duplicate check
+        std::vector<std::string> droppedKeys;  ///< the keys of an object whose values are not kept
     };
 
     bool fail(std::string message) {
@@ -259,7 +336,7 @@ private:
     std::string pendingSegment() const {
         if (stack_.empty()) return "";
         const Frame& f = stack_.back();
-        if (f.container->is_array()) return "[" + std::to_string(f.count) + "]";
+        if (f.isArray) return "[" + std::to_string(f.count) + "]";
         return f.hasKey ? "." + f.key : "";
     }
 
@@ -267,8 +344,7 @@ private:
     std::string lastValuePath() const {
         if (stack_.empty() || stack_.back().count == 0) return pendingPath();
         const Frame& f = stack_.back();
-        std::string p = containerPath() +
-                        (f.container->is_array() ? "[" + std::to_string(f.count - 1) + "]" : "." + f.key);
+        std::string p = containerPath() + (f.isArray ? "[" + std::to_string(f.count - 1) + "]" : "." + f.key);
         if (!p.empty() && p[0] == '.') p.erase(0, 1);
         return p;
     }
@@ -287,16 +363,21 @@ private:
         }
         Frame& f = stack_.back();
         ++f.count;
-        if (f.container->is_array()) {
+        if (!f.keepsValues) {  // inside the ignored key's value: checked by the parser, not kept
+            f.hasKey = false;
+            return nullptr;
+        }
+        if (f.isArray) {
             f.container->push_back(std::move(v));
             return &f.container->back();
         }
         f.hasKey = false;
-        // Children are complete before their parent grows, so this pointer stays valid while
-        // the child is on the stack.
-        Json& slot = (*f.container)[f.key];
-        slot = std::move(v);
-        return &slot;
+        // Appended at the end (key() has checked it is new): the ordered DOM's operator[] would
+        // search the keys first. Children are complete before their parent grows, so this
+        // pointer stays valid while the child is on the stack.
+        Json::object_t& object = f.container->get_ref<Json::object_t&>();
+        object.emplace_back(f.key, std::move(v));  // f.key stays: lastValuePath() names it
+        return &object.back().second;
     }
 
     bool add(Json&& v) {
@@ -308,8 +389,15 @@ private:
         if (static_cast<int>(stack_.size()) >= maxDepth_)
             return fail(pendingPath() + ": nesting deeper than " + std::to_string(maxDepth_) + " levels");
         std::string segment = pendingSegment();
+        // The value of the ignored top-level key ("app" in scenarios) is parsed, depth- and
+        // duplicate-checked, and dropped: an empty container of its kind stands in for it, so a
+        // large section nobody reads costs no memory.
+        const bool ignored = stack_.size() == 1 && !ignoredKey_.empty() && stack_.back().hasKey &&
+                             stack_.back().key == ignoredKey_ && !stack_.back().isArray;
+        const bool keeps = (stack_.empty() || stack_.back().keepsValues) && !ignored;
+        const bool isArray = container.is_array();
         Json* where = place(std::move(container));
-        stack_.push_back(Frame{where, std::move(segment), 0, {}, false});
+        stack_.push_back(Frame{where, isArray, keeps, std::move(segment), 0, {}, false, {}, {}});
         return true;
     }
 
@@ -320,6 +408,7 @@ private:
 
     std::string_view text_;
     int maxDepth_;
+    std::string_view ignoredKey_;
     std::vector<Frame> stack_;
 };
 
@@ -384,7 +473,8 @@ std::string printCanonical(const Json& v) {
 
 // [SECTION] Entry point
 
-bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth) {
+bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth,
+                     std::string_view ignoredKey) {
     const size_t bom = text.substr(0, 3) == kUtf8Bom ? 3 : 0;  // one leading BOM is allowed (RFC 8259 §8.1)
     if (text.find_first_not_of(" \t\r\n", bom) == std::string_view::npos) {
         error = "the file is empty (expected a JSON object)";
@@ -396,7 +486,7 @@ bool parseStrictJson(std::string_view text, Json& out, std::string& error, int m
         return false;
     }
     if (!preScan(text, maxDepth, error)) return false;
-    DomBuilder builder(text, maxDepth);
+    DomBuilder builder(text, maxDepth, ignoredKey);
     bool ok = false;
     try {
         ok = Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,

@@ -24,7 +24,10 @@ using Json = nlohmann::ordered_json;
 inline constexpr int kMaxNestingDepth = 64;
 
 /// Parses `text` into `out`. On failure returns false, sets `error` and leaves `out` unchanged.
-bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth = kMaxNestingDepth);
+/// `ignoredKey`: a top-level key whose object or array value is checked like the rest (syntax,
+/// depth, duplicate keys) but not kept: `out` holds an empty container of its kind there.
+bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth = kMaxNestingDepth,
+                     std::string_view ignoredKey = {});
 
 /// Canonical text of v: objects one key per line, 2-space indent; arrays of scalars on one line
 /// ("position": [0.0, 1.0, 0.0]); numbers as nlohmann prints them (shortest text that reads back

@@ -24,9 +24,7 @@ constexpr Real kAlreadyUnit = 1e-12;       ///< |1 − |q|| below this is left u
 constexpr Real kMaxMagnitude = 1e15;
 
 inline std::string number(Real x) {  // same style as Field::check
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.9g", x);
-    return buf;
+    return shortestNumber(x);
 }
 
 inline std::string join(const std::string& path, std::string_view name) {

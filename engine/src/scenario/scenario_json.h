@@ -20,6 +20,9 @@ using json::Json;
 using json::quote;
 
 /// Levenshtein distance, for "did you mean" hints on unknown keys.
+/// Unknown keys longer than this get no "did you mean" (see checkKeys).
+constexpr size_t kMaxSuggestedKeyLength = 64;
+
 inline size_t editDistance(std::string_view a, std::string_view b) {
     std::vector<size_t> row(b.size() + 1);
     for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
@@ -50,6 +53,15 @@ inline std::string describe(const Json& j) {
     return typeName(j);
 }
 
+/// A whole number written with a fraction ("version": 2.0) becomes that integer, so fields that
+/// take whole numbers read 2.0 as 2 (2.5 stays a float and is refused as before).
+inline void wholeFloatToInteger(Json& v) {
+    if (!v.is_number_float()) return;
+    const double d = v.get<double>();
+    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) <= 9007199254740992.0)  // 2^53
+        v = d >= 0 ? Json(static_cast<uint64_t>(d)) : Json(static_cast<int64_t>(d));   // as the parser would
+}
+
 /// Reports unknown keys in `obj`: keys that are neither field names nor `extra`, recursing into
 /// groups of dotted names.
 inline std::string checkKeys(const Json& obj, const std::string& path, const std::vector<std::string>& names,
@@ -61,18 +73,26 @@ inline std::string checkKeys(const Json& obj, const std::string& path, const std
         if (prefix.empty() &&
             std::any_of(extra.begin(), extra.end(), [&](const char* e) { return key == e; }))
             continue;
+        const std::string group = full + ".";  // once, not once per name
         const bool isGroup = std::any_of(names.begin(), names.end(),
-                                         [&](const std::string& n) { return n.rfind(full + ".", 0) == 0; });
+                                         [&](const std::string& n) { return n.rfind(group, 0) == 0; });
         if (isGroup) {
             if (it.value().is_object())
                 if (std::string e = checkKeys(it.value(), join(path, key), names, {}, full + "."); !e.empty())
                     return e;
             continue;  // a non-object group is reported by the reader
         }
-        // Suggest the nearest key at this level.
+        // Suggest the nearest key at this level: for keys up to kMaxSuggestedKeyLength bytes only, and
+        // only among candidates whose length could be within the distance, so the cost is bounded
+        // (64 × the longest field name per candidate) whatever the file holds: a 60 MB key took
+        // two minutes here.
         std::string best;
         size_t bestDistance = 3;
         auto consider = [&](std::string_view candidate) {
+            if (key.size() > kMaxSuggestedKeyLength) return;
+            const size_t gap =
+                key.size() > candidate.size() ? key.size() - candidate.size() : candidate.size() - key.size();
+            if (gap >= bestDistance) return;  // the distance is at least the length difference
             const size_t d = editDistance(key, candidate);
             if (d < bestDistance) bestDistance = d, best = candidate;
         };

@@ -135,8 +135,9 @@ std::string readState(const Json& v, const std::string& path, const Scene& scene
     auto step = v.find(kStepKey);
     if (step == v.end()) return fail(stepPath, "missing (required)");
     if (!step->is_number_integer()) return fail(stepPath, "expected an integer, got " + describe(*step));
-    if (step->is_number_unsigned() && step->get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
-        return fail(stepPath, "integer out of range, got " + step->dump());
+    if (step->is_number_unsigned() && step->get<uint64_t>() > static_cast<uint64_t>(kMaxStepCount))
+        return fail(stepPath, "must be <= " + std::to_string(kMaxStepCount) +
+                                  " (the longest run JointLab takes), got " + step->dump());
     s.stepCount = step->get<int64_t>();
 
     auto time = v.find(kTimeKey);
@@ -240,6 +241,10 @@ std::string validateState(const Scene& scene, const WorldSnapshot& s) {
                                                 std::to_string(kContactValues) + " per body)");
     if (s.stepCount < 0)
         return fail(join(path, kStepKey), "must be >= 0, got " + std::to_string(s.stepCount));
+    if (s.stepCount > kMaxStepCount)
+        return fail(join(path, kStepKey), "must be <= " + std::to_string(kMaxStepCount) +
+                                              " (the longest run JointLab takes), got " +
+                                              std::to_string(s.stepCount));
     if (!std::isfinite(s.time) || s.time < 0.0)
         return fail(join(path, kTimeKey), "must be finite and >= 0, got " + number(s.time));
 

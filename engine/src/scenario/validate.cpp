@@ -76,9 +76,20 @@ private:
 
 std::string checkName(const std::string& path, const std::string& name) {
     if (name.empty()) return fail(path, "must not be empty");
-    for (unsigned char c : name)
-        if (c < 0x20 || c == 0x7F)
+    // Text that ends lines or moves the cursor in a message, a list or a terminal: C0 and C1 control
+    // characters, DEL, and U+2028/U+2029 (line and paragraph separators). The text is valid UTF-8
+    // here (the parser checks), so C1 is the two bytes C2 80..9F and U+2028/9 E2 80 A8/A9.
+    for (size_t i = 0; i < name.size(); ++i) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        const auto next = [&](size_t k) {
+            return i + k < name.size() ? static_cast<unsigned char>(name[i + k]) : 0;
+        };
+        if (c < 0x20 || c == 0x7F || (c == 0xC2 && next(1) >= 0x80 && next(1) <= 0x9F))
             return fail(path, "must not contain control characters, got " + quote(name));
+        if (c == 0xE2 && next(1) == 0x80 && (next(2) == 0xA8 || next(2) == 0xA9))
+            return fail(path,
+                        "must not contain line or paragraph separators (U+2028, U+2029), got " + quote(name));
+    }
     return "";
 }
 

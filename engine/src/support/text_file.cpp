@@ -7,9 +7,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
+#include "jointlab/file_identity.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl {
@@ -98,6 +101,10 @@ bool readTextFile(const std::string& path, const char* what, std::string& text, 
         error = path + ": is a directory, not a " + what + " file";
         return false;
     }
+    if (S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > kMaxFileBytes) {  // before reading any
+        error = path + ": file is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; not a " + what;
+        return false;
+    }
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) {
         error = systemError(path);
@@ -130,25 +137,37 @@ bool readTextFile(const std::string& path, const char* what, std::string& text, 
 
 }  // namespace files
 
-bool saveTextAtomically(const std::string& path, const std::string& text, std::string& error) {
+bool saveTextAtomically(const std::string& userPath, const std::string& text, std::string& error) {
+    // Saving through a symlink keeps the link and replaces the file it points to (as editors do):
+    // everything below, the temporary, the backup and the rename, happens next to that file.
+    std::string linkError;
+    const std::string path = writeTargetOf(userPath, linkError);
+    if (path.empty()) {
+        error = "cannot save " + userPath + " (" + linkError + ")";
+        return false;
+    }
+    const std::string shown = path == userPath ? userPath : userPath + " (a link to " + path + ")";
     struct stat st {};
     mode_t mode = 0644;
     const bool existed = ::stat(path.c_str(), &st) == 0;
     if (existed) {
         if (S_ISDIR(st.st_mode)) {
-            error = path + ": is a directory";
+            error = shown + ": is a directory";
             return false;
         }
         mode = st.st_mode & 07777;  // keep the existing file's permissions
     }
-    const std::string tmp = path + ".tmp";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
+    // A temporary of our own: a unique name created with O_EXCL, so no file that happens to be
+    // called like it (a user's "scene.json.tmp") is ever truncated.
+    std::string tmp = path + ".XXXXXX.tmp";
+    const int fd = ::mkstemps(tmp.data(), 4);
     if (fd < 0) {
-        error = systemError("cannot save " + path + " (creating " + tmp + ")");
+        error = systemError("cannot save " + shown + " (creating " + path + ".XXXXXX.tmp)");
         return false;
     }
+    ::fchmod(fd, mode);
     auto abandon = [&](const std::string& what) {
-        error = systemError("cannot save " + path + " (" + what + ")");
+        error = systemError("cannot save " + shown + " (" + what + ")");
         ::close(fd);
         ::unlink(tmp.c_str());
         return false;
@@ -156,29 +175,41 @@ bool saveTextAtomically(const std::string& path, const std::string& text, std::s
     if (!writeAll(fd, text)) return abandon("writing " + tmp);
     if (::fsync(fd) != 0) return abandon("flushing " + tmp);
     if (::close(fd) != 0) {
-        error = systemError("cannot save " + path + " (closing " + tmp + ")");
+        error = systemError("cannot save " + shown + " (closing " + tmp + ")");
         ::unlink(tmp.c_str());
         return false;
     }
     // The previous version becomes <path>.bak: prepared under a temporary name first, so a failure
     // up to the rename below leaves both the file and the old .bak as they were; `path` is never
     // missing. (Interrupted between the two renames, <path>.bak.tmp holds the previous version.)
-    const std::string bakTmp = path + ".bak.tmp";
+    const std::string bak = path + ".bak", bakTmp = path + ".bak.tmp";
     if (existed) {
         if (std::string e = prepareBackup(path, bakTmp); !e.empty()) {
-            error = "cannot save " + path + " (keeping the previous version: " + e + ")";
+            error = "cannot save " + shown + " (keeping the previous version: " + e + ")";
             ::unlink(tmp.c_str());
             return false;
         }
     }
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        error = systemError("cannot save " + path + " (renaming " + tmp + ")");
+        error = systemError("cannot save " + shown + " (renaming " + tmp + ")");
         ::unlink(tmp.c_str());
         if (existed) ::unlink(bakTmp.c_str());
         return false;
     }
-    // The new version is in place; a failure to rename the backup no longer endangers it.
-    if (existed && ::rename(bakTmp.c_str(), (path + ".bak").c_str()) != 0) ::unlink(bakTmp.c_str());
+    if (existed && ::rename(bakTmp.c_str(), bak.c_str()) != 0) {
+        // The backup cannot take its place (<path>.bak is a directory, or cannot be replaced): a
+        // save that silently dropped the previous version would be a lie. Put the previous version
+        // back (bakTmp is it: a hard link or a copy) and refuse.
+        const std::string why = std::strerror(errno);
+        if (::rename(bakTmp.c_str(), path.c_str()) == 0) {
+            error = "cannot save " + shown + " (the previous version cannot be kept as " + bak + ": " + why +
+                    "); the file is unchanged";
+        } else {
+            ::unlink(bakTmp.c_str());
+            error = "saved " + shown + ", but the previous version could not be kept as " + bak + ": " + why;
+        }
+        return false;
+    }
     // Make the rename itself durable; a failure here no longer endangers either version.
     if (const int dir = ::open(directoryOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
         ::fsync(dir);

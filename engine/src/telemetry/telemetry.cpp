@@ -1,7 +1,9 @@
 #include "jointlab/telemetry.h"
 
 #include <charconv>
+#include <cmath>
 #include <glm/gtx/norm.hpp>
+#include <limits>
 
 namespace jl {
 
@@ -11,6 +13,14 @@ Real rowViolation(const Row& row, const RowResult& r) {
     if (row.minImpulse >= 0.0) return std::max(Real(0), -c);  // pushes only: satisfied when C >= 0
     if (row.maxImpulse <= 0.0) return std::max(Real(0), c);
     return std::abs(c);
+}
+
+// A threshold so small that the quotient overflows (1 N over a 1e-310 N threshold) gives the
+// largest finite double.
+Real breakFraction(Real load, Real threshold) {
+    if (!std::isfinite(threshold)) return 0.0;
+    const Real f = load / threshold;
+    return std::isfinite(f) ? f : std::numeric_limits<Real>::max();
 }
 
 void captureStep(const World& world, Real stepMs, StepSample& out) {
@@ -30,8 +40,8 @@ void captureStep(const World& world, Real stepMs, StepSample& out) {
         JointSample& s = out.joints[j];
         s.force = js.force;
         s.torque = js.torque;
-        s.forceFraction = std::isfinite(d.breakForce) ? glm::length(js.force) / d.breakForce : 0.0;
-        s.torqueFraction = std::isfinite(d.breakTorque) ? glm::length(js.torque) / d.breakTorque : 0.0;
+        s.forceFraction = breakFraction(glm::length(js.force), d.breakForce);
+        s.torqueFraction = breakFraction(glm::length(js.torque), d.breakTorque);
         s.broken = js.broken;
         const auto rows = world.jointRows(static_cast<int>(j));
         const auto results = world.jointRowResults(static_cast<int>(j));

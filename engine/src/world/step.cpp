@@ -17,6 +17,10 @@
 namespace jl {
 
 void World::step() {
+    // The longest run (kMaxStepCount, snapshot.h): a World there takes no more steps, so every
+    // state it reaches can be saved and read back. (Loaders and the runner refuse to start a run
+    // that would pass it; only a World stepped 10^12 times from a saved state gets here.)
+    if (stepCount_ >= kMaxStepCount) return;
     Impl& m = *impl_;
     StepContext step = m.beginStep(*this);
     m.applyBodyForces(step);
@@ -28,7 +32,7 @@ void World::step() {
     m.writeBackBodies(step);
     if (recoverFromDivergence()) return;
     divergence_ = Divergence{};
-    if (stepCount_ < INT64_MAX) ++stepCount_;  // saturates: a state loaded from a file may start anywhere
+    ++stepCount_;  // at most kMaxStepCount (the check at the top)
     time_ += step.params.dt;
     m.applyBreakage(step);
 }

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Load time and peak memory of `jointlab run FILE --steps 0` against file size (issue 24, point 3).
+
+Writes scenario files of four shapes and sizes into a scratch folder, loads each with
+`/usr/bin/time -v jointlab run FILE --steps 0` (parse, validation and building the World; no
+step) and prints a Markdown table: size, wall time, CPU time (user + system: less disturbed by
+other work on a shared machine), peak resident memory, and its ratio to the file size. Files over 64 MiB are refused by the size cap before they are read, so the 100 MB rows
+measure that refusal.
+
+    python3 bench/load_sizes.py build/app/jointlab [SCRATCH_DIR] [--sizes 1,10,60,100]
+
+Shapes:
+  keys     one object of many keys inside the ignored "app" section ("k0000001": 0, ...)
+  bodies   many bodies (spheres of 1 kg on a grid, one line each)
+  strings  a few long strings (the description and the "app" section's values, 1 MB each)
+  nesting  many 60-deep nests of objects and arrays inside "app" (the limit is 64 levels)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HEAD = '{"format": "jointlab-scenario", "version": 2, '
+
+
+def write_keys(f, size):
+    f.write(HEAD + '"app": {"many": {')
+    i, n = 0, len(HEAD) + 20
+    while n < size:
+        s = '%s"k%09d": %d' % ("," if i else "", i, i % 10)
+        f.write(s)
+        n += len(s)
+        i += 1
+    f.write('}}, "bodies": []}\n')
+
+
+def write_bodies(f, size):
+    f.write(HEAD + '"settings": {"groundPlane": false}, "bodies": [\n')
+    i, n = 0, len(HEAD) + 60
+    while n < size:
+        s = '%s{"name": "b%d", "shape": "sphere", "radius": 0.1, "mass": 1.0, "position": [%d, %d, %d]}\n' % (
+            "," if i else "", i, i % 1000, (i // 1000) % 1000, i // 1000000)
+        f.write(s)
+        n += len(s)
+        i += 1
+    f.write(']}\n')
+
+
+def write_strings(f, size):
+    chunk = 1 << 20
+    f.write(HEAD + '"description": "' + "d" * min(chunk, size) + '", "app": {')
+    i, n = 0, len(HEAD) + min(chunk, size) + 30
+    while n < size:
+        part = min(chunk, size - n)
+        s = '%s"s%d": "%s"' % ("," if i else "", i, "x" * part)
+        f.write(s)
+        n += len(s)
+        i += 1
+    f.write('}, "bodies": []}\n')
+
+
+def write_nesting(f, size):
+    nest = ""
+    for d in range(30):
+        nest = '{"a": [%s]}' % nest if nest else '{"a": [0]}'
+    f.write(HEAD + '"app": {"deep": [')
+    i, n = 0, len(HEAD) + 20
+    while n < size:
+        s = ("," if i else "") + nest
+        f.write(s)
+        n += len(s)
+        i += 1
+    f.write(']}, "bodies": []}\n')
+
+
+SHAPES = {"keys": write_keys, "bodies": write_bodies, "strings": write_strings, "nesting": write_nesting}
+
+
+def measure(jointlab, path):
+    r = subprocess.run(["/usr/bin/time", "-v", jointlab, "run", path, "--steps", "0"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", r.stderr)
+    h, m, s = wall.groups()
+    seconds = int(h or 0) * 3600 + int(m) * 60 + float(s)
+    kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr).group(1))
+    cpu = float(re.search(r"User time \(seconds\): ([\d.]+)", r.stderr).group(1)) + float(
+        re.search(r"System time \(seconds\): ([\d.]+)", r.stderr).group(1))
+    verdict = "loaded" if r.returncode == 0 else "refused: " + r.stderr.splitlines()[0][:60]
+    return seconds, cpu, kb * 1024, verdict
+
+
+def main():
+    jointlab = sys.argv[1]
+    scratch = sys.argv[2] if len(sys.argv) > 2 and not sys.argv[2].startswith("--") else tempfile.mkdtemp()
+    sizes = [1, 10, 60, 100]
+    if "--sizes" in sys.argv:
+        sizes = [int(x) for x in sys.argv[sys.argv.index("--sizes") + 1].split(",")]
+    print("| shape | file size | wall time | CPU time | peak memory | memory / file size | result |")
+    print("|---|---|---|---|---|---|---|")
+    for shape, writer in SHAPES.items():
+        for mb in sizes:
+            path = os.path.join(scratch, "%s_%dmb.json" % (shape, mb))
+            with open(path, "w") as f:
+                writer(f, mb * 1000 * 1000)
+            size = os.path.getsize(path)
+            seconds, cpu, peak, verdict = measure(jointlab, path)
+            print("| %s | %.1f MB | %.2f s | %.2f s | %.0f MB | %.1f× | %s |" % (
+                shape, size / 1e6, seconds, cpu, peak / 1e6, peak / size, verdict))
+            sys.stdout.flush()
+            os.remove(path)
+
+
+if __name__ == "__main__":
+    main()
