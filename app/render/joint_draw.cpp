@@ -155,7 +155,11 @@ struct FigureDrawer {
     }
     void operator()(const sketch::Range& r) const {
         if (!limits) return;
-        if (r.axis != sketch::Range::kAToB) return slideRange(c, r.axis, r.lower, r.upper);
+        if (r.axis != sketch::Range::kAToB) {
+            slideRange(c, r.axis, r.lower, r.upper);
+            return;
+        }
+        // Along the line between the origins (A's X axis while they meet), ticks across it.
         const glm::vec3 p0 = f(c.frames.a.p), p1 = f(c.frames.b.p);
         glm::vec3 n = p1 - p0;
         const float length = glm::length(n);
