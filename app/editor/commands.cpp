@@ -180,14 +180,13 @@ JointDesc makeJoint(const Scene& scene, const JointPlacement& p) {
     const Transform pose1 = p.body1.empty() ? Transform{} : p.pose1;
     j.frame0 = relativeFrame(pose0, world);
     j.frame1 = relativeFrame(pose1, world);
-    // A distance joint spans from A's picked point to B's, its range the length it has now.
-    if (auto* d = std::get_if<DistanceJoint>(&j.params); d && p.hasPointOnBody1) {
+    // Types that span from A's picked point to B's (a distance joint): frame B at B's point, the
+    // length between them handed to the type (a rope's range).
+    if (j.typeInfo().placement.frame1AtPointOnBody1 && p.hasPointOnBody1) {
         Transform at1 = world;
         at1.p = p.pointOnBody1;
         j.frame1 = relativeFrame(pose1, at1);
-        const Real length = glm::length(p.pointOnBody1 - world.p);
-        d->maxDistance = length;
-        d->minDistance = 0.0;
+        fitJointLength(j.params, glm::length(p.pointOnBody1 - world.p));
     }
     return j;
 }
@@ -257,17 +256,17 @@ Command setJointType(std::string name, int typeIndex) {
             }};
 }
 
-Command applyD6Preset(std::string name, int preset) {
-    const int count = static_cast<int>(std::size(kD6Presets));
-    const std::string presetName = preset >= 0 && preset < count ? kD6Presets[preset].name : "?";
-    return {"apply D6 preset " + presetName, "",
-            [name, preset, count](Scene& s, CommandEffects&) -> std::string {
+Command applyJointPreset(std::string name, int preset) {
+    return {"apply a preset to " + name, "", [name, preset](Scene& s, CommandEffects&) -> std::string {
                 JointDesc* j = findJoint(s, name);
                 if (!j) return noJoint(name);
-                if (!std::holds_alternative<D6Joint>(j->params))
-                    return "joint '" + name + "' is not a D6 joint";
-                if (preset < 0 || preset >= count) return "no D6 preset number " + std::to_string(preset);
-                j->params = kD6Presets[preset].make();
+                const int count = jointPresetCount(j->typeIndex());
+                if (count == 0)
+                    return "joint '" + name + "' is a " + j->typeInfo().name + " joint, which has no presets";
+                if (preset < 0 || preset >= count)
+                    return std::string("no ") + j->typeInfo().name + " preset number " +
+                           std::to_string(preset);
+                j->params = makeJointPreset(j->typeIndex(), preset);
                 return "";
             }};
 }

@@ -88,8 +88,9 @@ struct JointPlacement {
     Transform worldFrame;  ///< the joint frame in world: origin and axes (X is the joint axis)
     Transform pose0;       ///< body A's pose now (ignored for the world)
     Transform pose1;       ///< body B's pose now
-    /// Where body B was picked, in world; used by joints whose two origins differ by nature
-    /// (a distance joint spans from A's point to B's, with its range set to that length).
+    /// Where body B was picked, in world; used by types whose two origins differ by nature
+    /// (JointPlacementDefaults::frame1AtPointOnBody1: frame B goes there, and the type is told
+    /// the length between the points, e.g. a distance joint's range).
     Vec3 pointOnBody1{0.0};
     bool hasPointOnBody1 = false;
     std::string name;  ///< empty: the type's name, made unique
@@ -107,8 +108,9 @@ Command renameJoint(std::string oldName, std::string newName);
 Command duplicateJoint(std::string name);
 /// Changes the joint's type: common fields kept, the new type's parameters at their defaults.
 Command setJointType(std::string name, int typeIndex);
-/// D6 joints: replaces the parameters by preset `preset` of jl::kD6Presets.
-Command applyD6Preset(std::string name, int preset);
+/// Replaces the joint's parameters by preset `preset` of its type (jl::jointPresetCount; D6 has
+/// the cylindrical, point-on-plane and point-on-line joints). Refused for a type without it.
+Command applyJointPreset(std::string name, int preset);
 /// Puts the joint's frames at `worldA` (frame0) and `worldB` (frame1) in world, for the bodies at
 /// `pose0` and `pose1` (their poses now). `coalesce`: part of a drag.
 Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB, Transform pose0,

@@ -81,8 +81,7 @@ Vec3 chooseJointAxis(JointAxisChoice choice, int typeIndex, const Vec3& pointA, 
         case JointAxisChoice::Auto:
             break;
     }
-    const std::string_view type = jointTypeInfo(typeIndex).name;
-    const bool alongLine = type == "distance" || type == "prismatic";
+    const bool alongLine = jointTypeInfo(typeIndex).placement.axis == JointAxisDefault::AlongAToB;
     return alongLine && abUsable ? glm::normalize(ab) : normalA;
 }
 

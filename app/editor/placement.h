@@ -22,9 +22,9 @@ inline constexpr const char* kJointAxisChoiceNames[] = {"auto",    "surface norm
 inline constexpr int kJointAxisChoiceCount = 6;
 
 /// The joint axis for a joint of type `typeIndex` picked at `pointA` (surface normal `normalA`) on
-/// body A towards `pointB` on body B or the world. Auto: along A→B for joints that act along the
-/// line between the bodies (distance, prismatic) when B is a body, otherwise the surface normal —
-/// the hinge of a wheel clicked on its side, a door clicked on its edge.
+/// body A towards `pointB` on body B or the world. Auto: the type's JointPlacementDefaults::axis —
+/// along A→B for types that act along the line between the bodies (when B is a body), otherwise
+/// the surface normal: the hinge of a wheel clicked on its side, a door clicked on its edge.
 Vec3 chooseJointAxis(JointAxisChoice choice, int typeIndex, const Vec3& pointA, const Vec3& normalA,
                      const Vec3& pointB, bool bIsBody);
 

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <string>
 
 #include "panels/field_editor.h"
 #include "panels/panels.h"
@@ -92,12 +93,15 @@ void typeChooser(const JointDesc& j, UiRequests& requests) {
         ImGui::SetTooltip(
             "change the type: bodies, frames and thresholds stay; the new type's parameters start at their "
             "defaults");
-    if (std::holds_alternative<D6Joint>(j.params)) {
+    if (const int presets = jointPresetCount(j.typeIndex()); presets > 0) {
         ImGui::SetNextItemWidth(-FLT_MIN);
-        if (ImGui::BeginCombo("##preset", "apply a D6 preset...")) {
-            for (int i = 0; i < static_cast<int>(std::size(kD6Presets)); ++i)
-                if (ImGui::Selectable(kD6Presets[i].name))
-                    requests.commands.push_back(applyD6Preset(j.name, i));
+        // "apply a D6 preset...": the title up to its parenthesis names the type shortly.
+        const std::string title = j.typeInfo().title;
+        const std::string label = "apply a " + title.substr(0, title.find(" (")) + " preset...";
+        if (ImGui::BeginCombo("##preset", label.c_str())) {
+            for (int i = 0; i < presets; ++i)
+                if (ImGui::Selectable(jointPresetName(j.typeIndex(), i)))
+                    requests.commands.push_back(applyJointPreset(j.name, i));
             ImGui::EndCombo();
         }
     }

@@ -11,6 +11,7 @@
 #include "panels/plots_panels.h"
 #include "telemetry/plot_setup.h"
 #include "telemetry/telemetry_export.h"
+#include "telemetry/telemetry_plots.h"
 
 namespace jl::app {
 
@@ -98,12 +99,13 @@ void plotCell(AppState& state, UiRequests& requests, const std::vector<PlotDesc>
     PlotInputs in = inputs;
     if (clean) in.flags |= plot::PlotFlags_NoReadout | plot::PlotFlags_NoMenu;
     bool logScale = desc.logScale;
-    if (!drawTelemetryPlot(ps.plots, std::to_string(index).c_str(), desc, in, size, &logScale)) return;
-    const plot::PlotResult& r = ps.plots.last;
+    if (!drawTelemetryPlot(ps.plots.context(), std::to_string(index).c_str(), desc, in, size, &logScale))
+        return;
+    const plot::PlotResult& r = ps.plots.context().last;
     if (clean) {
         ps.image.drawn = true;
-        ps.image.min = r.frameMin;
-        ps.image.max = r.frameMax;
+        ps.image.min = glm::vec2(r.frameMin.x, r.frameMin.y);
+        ps.image.max = glm::vec2(r.frameMax.x, r.frameMax.y);
         return;
     }
     if (r.saveImageRequested) ps.image = PlotImageRequest{index, false, {}, {}, imageName(desc)};
@@ -153,7 +155,7 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     const ImVec2 cell(std::floor((avail.x - kGap * (columns - 1)) / columns),
                       std::floor(std::max(kMinPlotHeight, (avail.y - kGap * (rows - 1)) / rows)));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ps.plots.titleReserve =
+    ps.plots.context().titleReserve =
         ImGui::CalcTextSize("edit \u00d7").x + 4.0f * ImGui::GetStyle().FramePadding.x + 8.0f;
     PlotInputs inputs;
     inputs.telemetry = &t;

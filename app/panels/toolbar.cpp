@@ -2,6 +2,9 @@
 // the joint tool with its type and axis; a line below says what a click does now.
 #include <imgui.h>
 
+#include <string>
+#include <vector>
+
 #include "panels/panels.h"
 
 namespace jl::app {
@@ -15,6 +18,18 @@ bool toolButton(const char* label, bool active, const char* tooltip) {
     if (active) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
     return clicked;
+}
+
+/// The types whose automatic joint axis runs from A to B, from the table: "distance and prismatic".
+std::string typesAlongAToB() {
+    std::vector<const char*> names;
+    for (int i = 0; i < kJointTypeCount; ++i)
+        if (jointTypeInfo(i).placement.axis == JointAxisDefault::AlongAToB)
+            names.push_back(jointTypeInfo(i).name);
+    std::string list;
+    for (size_t i = 0; i < names.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
+    return list;
 }
 
 void setTool(ToolState& t, Tool tool) {
@@ -104,8 +119,9 @@ void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*
             t.axis = static_cast<JointAxisChoice>(axis);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
-                "joint axis (frame X) of a new joint: auto = along A→B for distance and prismatic\n"
-                "joints, else the surface normal where A was clicked");
+                "joint axis (frame X) of a new joint: auto = along A→B for %s\n"
+                "joints, else the surface normal where A was clicked",
+                typesAlongAToB().c_str());
         ImGui::TextDisabled("%s", hint(state));
     }
     ImGui::End();

@@ -117,7 +117,7 @@ void cone(DebugDraw& lines, const Transform& frame, float yAngle, float zAngle, 
     }
 }
 
-// [SECTION] Per joint type: limits and drive targets
+// [SECTION] Sketch figures: a joint's limits and drive target (its `sketch`, joint_sketch.h)
 
 struct Context {
     DebugDraw& lines;
@@ -125,13 +125,6 @@ struct Context {
     float size;  ///< frame axis length [m]
     Layer layer;
 };
-
-/// Twist sector about frame A's X axis (angle 0 along A's Y).
-void twistSector(const Context& c, const LimitPair& l) {
-    const glm::quat q(c.frames.a.q);
-    sector(c.lines, f(c.frames.a.p), q * glm::vec3(0, 1, 0), q * glm::vec3(0, 0, 1), c.size * 1.1f,
-           static_cast<float>(l.lower), static_cast<float>(l.upper), joint_colors::kLimit, c.layer);
-}
 
 /// A slide range along frame A's axis k.
 void slideRange(const Context& c, int k, Real lower, Real upper) {
@@ -143,77 +136,49 @@ void slideRange(const Context& c, int k, Real lower, Real upper) {
                 static_cast<float>(upper), c.size * 0.15f, joint_colors::kLimit, c.layer);
 }
 
-struct LimitDrawer {
+/// Draws one figure of a joint's sketch; `limits` and `driveTargets` say which kinds are wanted.
+struct FigureDrawer {
     const Context& c;
+    bool limits;
+    bool driveTargets;
 
-    void operator()(const RevoluteJoint& j) const {
-        if (j.limit.enabled) twistSector(c, j.limit);
+    void operator()(const sketch::Arc& a) const {
+        if (!limits) return;
+        const glm::quat q(c.frames.a.q);
+        sector(c.lines, f(c.frames.a.p), q * f(a.u), q * f(a.w), c.size * static_cast<float>(a.radius),
+               static_cast<float>(a.from), static_cast<float>(a.to), joint_colors::kLimit, c.layer);
     }
-    void operator()(const PrismaticJoint& j) const {
-        if (j.limit.enabled) slideRange(c, 0, j.limit.lower, j.limit.upper);
+    void operator()(const sketch::Cone& k) const {
+        if (!limits) return;
+        cone(c.lines, c.frames.a, static_cast<float>(k.yAngle), static_cast<float>(k.zAngle),
+             c.size * static_cast<float>(k.length), joint_colors::kLimit, c.layer);
     }
-    void operator()(const SphericalJoint& j) const {
-        if (j.cone.enabled)
-            cone(c.lines, c.frames.a, static_cast<float>(j.cone.yAngle), static_cast<float>(j.cone.zAngle),
-                 c.size * 1.2f, joint_colors::kLimit, c.layer);
-    }
-    void operator()(const DistanceJoint& j) const {
+    void operator()(const sketch::Range& r) const {
+        if (!limits) return;
+        if (r.axis != sketch::Range::kAToB) {
+            slideRange(c, r.axis, r.lower, r.upper);
+            return;
+        }
+        // Along the line between the origins (A's X axis while they meet), ticks across it.
         const glm::vec3 p0 = f(c.frames.a.p), p1 = f(c.frames.b.p);
         glm::vec3 n = p1 - p0;
         const float length = glm::length(n);
         n = length > 1e-6f ? n / length : glm::quat(c.frames.a.q) * glm::vec3(1, 0, 0);
         const glm::vec3 helper = std::abs(n.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0);
         const glm::vec3 tick = glm::normalize(glm::cross(n, helper));
-        const float lo = j.minEnabled ? static_cast<float>(j.minDistance) : 0.0f;
-        if (j.maxEnabled)
-            linearRange(c.lines, p0, n, tick, lo, static_cast<float>(j.maxDistance), c.size * 0.15f,
-                        joint_colors::kLimit, c.layer);
-        else if (j.minEnabled)
-            linearRange(c.lines, p0, n, tick, lo, lo, c.size * 0.15f, joint_colors::kLimit, c.layer);
+        linearRange(c.lines, p0, n, tick, static_cast<float>(r.lower), static_cast<float>(r.upper),
+                    c.size * 0.15f, joint_colors::kLimit, c.layer);
     }
-    void operator()(const D6Joint& j) const {
-        const bool limited[6] = {
-            j.motion[kD6X] == D6Motion::Limited,      j.motion[kD6Y] == D6Motion::Limited,
-            j.motion[kD6Z] == D6Motion::Limited,      j.motion[kD6Twist] == D6Motion::Limited,
-            j.motion[kD6Swing1] == D6Motion::Limited, j.motion[kD6Swing2] == D6Motion::Limited};
-        if (j.distanceLimitEnabled) {
-            const float r = static_cast<float>(j.distanceLimit.upper);
-            const glm::quat q(c.frames.a.q);
-            for (int k = 0; k < 3; ++k) {
-                // The radius in every plane spanned by limited axes: a segment, a circle or a sphere.
-                const int a = (k + 1) % 3, b = (k + 2) % 3;
-                if (!limited[a] || !limited[b]) continue;
-                glm::vec3 normal(0.0f);
-                normal[k] = 1.0f;
-                c.lines.circle(f(c.frames.a.p), q * normal, r, joint_colors::kLimit, c.layer);
-            }
-            int count = 0;
-            for (int k = 0; k < 3; ++k) count += limited[k] ? 1 : 0;
-            for (int k = 0; k < 3 && count == 1; ++k)
-                if (limited[k]) slideRange(c, k, -r, r);
-        } else {
-            const LimitPair* linear = j.linearLimit;
-            for (int k = 0; k < 3; ++k)
-                if (limited[k]) slideRange(c, k, linear[k].lower, linear[k].upper);
-        }
-        if (limited[kD6Twist]) twistSector(c, j.twistLimit);
-        const glm::quat q(c.frames.a.q);
-        const glm::vec3 o = f(c.frames.a.p), x = q * glm::vec3(1, 0, 0);
-        const float r = c.size * 1.2f;
-        if (limited[kD6Swing1] && limited[kD6Swing2]) {
-            cone(c.lines, c.frames.a, static_cast<float>(j.swingLimit.yAngle),
-                 static_cast<float>(j.swingLimit.zAngle), r, joint_colors::kLimit, c.layer);
-        } else if (limited[kD6Swing1]) {  // about Y: X turns towards −Z
-            const float a = static_cast<float>(j.swingLimit.yAngle);
-            sector(c.lines, o, x, q * glm::vec3(0, 0, -1), r, -a, a, joint_colors::kLimit, c.layer);
-        } else if (limited[kD6Swing2]) {  // about Z: X turns towards +Y
-            const float a = static_cast<float>(j.swingLimit.zAngle);
-            sector(c.lines, o, x, q * glm::vec3(0, 1, 0), r, -a, a, joint_colors::kLimit, c.layer);
-        }
+    void operator()(const sketch::Circle& r) const {
+        if (!limits) return;
+        glm::vec3 normal(0.0f);
+        normal[r.normalAxis] = 1.0f;
+        c.lines.circle(f(c.frames.a.p), glm::quat(c.frames.a.q) * normal, static_cast<float>(r.radius),
+                       joint_colors::kLimit, c.layer);
     }
-    void operator()(const PulleyJoint& j) const {
-        // The rope over its two fixed points; the limit is its length.
-        const glm::vec3 p0 = f(c.frames.a.p), a0 = f(j.anchor0), a1 = f(j.anchor1), p1 = f(c.frames.b.p);
+    void operator()(const sketch::Rope& r) const {
+        if (!limits) return;
+        const glm::vec3 p0 = f(c.frames.a.p), a0 = f(r.over0), a1 = f(r.over1), p1 = f(c.frames.b.p);
         c.lines.line(p0, a0, joint_colors::kRope, c.layer);
         c.lines.line(a0, a1, joint_colors::kRope, c.layer);
         c.lines.line(a1, p1, joint_colors::kRope, c.layer);
@@ -222,27 +187,9 @@ struct LimitDrawer {
         for (const glm::vec3& a : {a0, a1})
             c.lines.circle(a, n, c.size * 0.25f, joint_colors::kRope, c.layer, 16);
     }
-    template <class Other>
-    void operator()(const Other&) const {}  // no limits to draw (gear, rack and pinion, fixed, new types)
-};
-
-struct DriveTargetDrawer {
-    const Context& c;
-
-    void ghost(const Transform& local) const { dashedFrame(c.lines, c.frames.a * local, c.size, c.layer); }
-    void operator()(const RevoluteJoint& j) const {
-        if (j.drive.enabled) ghost(Transform{Vec3(0.0), glm::angleAxis(j.driveTarget, Vec3(1, 0, 0))});
+    void operator()(const sketch::DriveTarget& t) const {
+        if (driveTargets) dashedFrame(c.lines, c.frames.a * t.pose, c.size, c.layer);
     }
-    void operator()(const PrismaticJoint& j) const {
-        if (j.drive.enabled) ghost(Transform{Vec3(j.driveTarget, 0, 0), kIdentityQuat});
-    }
-    void operator()(const D6Joint& j) const {
-        const bool any = j.driveX.enabled || j.driveY.enabled || j.driveZ.enabled || j.driveTwist.enabled ||
-                         j.driveSwing.enabled || j.driveSlerp.enabled;
-        if (any) ghost(Transform{j.drivePosition, j.driveRotation});
-    }
-    template <class Other>
-    void operator()(const Other&) const {}
 };
 
 }  // namespace
@@ -302,16 +249,6 @@ ArrowScales arrowScales(const World& world, const ViewOptions& o) {
     return {force, force};  // torque: that weight at 1 m
 }
 
-namespace {
-
-/// Gear, rack-and-pinion and pulley couple two bodies' coordinates; they do not join two frames.
-bool isCoupling(const JointParams& params) {
-    return std::holds_alternative<GearJoint>(params) || std::holds_alternative<RackPinionJoint>(params) ||
-           std::holds_alternative<PulleyJoint>(params);
-}
-
-}  // namespace
-
 void drawJoints(DebugDraw& lines, const World& world, const Selection& selection, const ViewOptions& o) {
     if (!o.showJoints) return;
     const ArrowScales arrows = arrowScales(world, o);
@@ -328,6 +265,7 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
         const Context c{lines, jointWorldFrames(scene, states, joint), size, layer};
         const glm::vec3 a = f(c.frames.a.p), b = f(c.frames.b.p);
         const bool breakable = std::isfinite(joint.breakForce) || std::isfinite(joint.breakTorque);
+        const JointTypeInfo& info = joint.typeInfo();
 
         if (o.showAnchors) {
             Color tint = selected ? colors::kOrange : colors::kGrey;
@@ -350,15 +288,21 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
             cross(lines, a, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
             cross(lines, b, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
             dashed(lines, a, b, joint_colors::kBroken, Layer::Overlay, std::max(0.02f, size * 0.1f));
-        } else if (o.showErrors && !isCoupling(joint.params)) {
+        } else if (o.showErrors && info.drawStyle != JointDrawStyle::Coupling) {
             // (A coupling's two frames are not meant to meet, so a segment between them would
             // show no error; its error is in the Rows tab and the plots.)
             const Real violation = jointViolation(world.jointRows(index), world.jointRowResults(index));
             lines.line(a, b, errorColor(violation), Layer::Overlay);
         }
         if (!details) continue;
-        if (o.showLimits) std::visit(LimitDrawer{c}, joint.params);
-        if (o.showDriveTargets) std::visit(DriveTargetDrawer{c}, joint.params);
+        const bool limits = o.showLimits && info.hasLimits,
+                   driveTargets = o.showDriveTargets && info.hasDrive;
+        if (limits || driveTargets) {
+            JointSketch figures;
+            sketchJoint(joint.params, figures);
+            for (const SketchFigure& figure : figures)
+                std::visit(FigureDrawer{c, limits, driveTargets}, figure);
+        }
         if (o.showForces && !state.broken) {
             if (glm::length(state.force) * arrows.force > 1e-3)
                 lines.outlinedArrow(b, b + f(state.force) * arrows.force, joint_colors::kForce);

@@ -2,11 +2,14 @@
 // error between them, limits, drive targets, the reported load, and broken joints.
 //
 // Frame A is frame0 on body 0 and frame B is frame1 on body 1, both in world. Every limit is
-// drawn in frame A, where the engine measures it:
-//   twist / revolute limit   magenta sector about A's X axis, angle 0 along A's Y, growing towards Z
-//   swing / cone limit       magenta cone about A's X axis with the half-angles about Y and Z
-//   linear limit             magenta segment along the limited axis from lower to upper, with ticks
-//   distance range           magenta segment from A's origin towards B's over [min, max]
+// drawn in frame A, where the engine measures it; what to draw comes from the joint's own
+// `sketch` (jointlab/joints/joint_sketch.h), how to draw it from here:
+//   angle limit (Arc)        magenta sector about the figure's axis, e.g. twist: about A's X, 0 along A's Y
+//   swing limit (Cone)       magenta cone about A's X axis with the half-angles about Y and Z
+//   linear limit (Range)     magenta segment along the limited axis from lower to upper, with ticks;
+//                            along the line from A's origin towards B's for a distance range
+//   radius (Circle)          magenta circle about A's origin
+//   rope (Rope)              rope-coloured polyline over its fixed points, a wheel at each
 //   drive target             dashed frame where the drive pulls frame B
 //   error                    segment between the anchors: green (< 1 mm or mrad), yellow, red (> 1 cm)
 //   force / torque           orange / cyan arrows at B's origin (the reported load on body 1)
@@ -31,7 +34,7 @@ inline constexpr Color kForce{1.00f, 0.55f, 0.10f, 1.0f};   ///< reported force
 inline constexpr Color kTorque{0.20f, 0.85f, 1.00f, 1.0f};  ///< reported torque
 inline constexpr Color kAnchor{0.95f, 0.95f, 0.95f, 1.0f};
 inline constexpr Color kBroken{1.00f, 0.15f, 0.15f, 1.0f};
-inline constexpr Color kRope{0.85f, 0.80f, 0.65f, 1.0f};  ///< pulley rope
+inline constexpr Color kRope{0.85f, 0.80f, 0.65f, 1.0f};  ///< a rope over fixed points
 inline constexpr Color kDrag{1.00f, 0.90f, 0.20f, 1.0f};  ///< the mouse spring
 }  // namespace joint_colors
 

@@ -95,7 +95,6 @@ int runApp(const AppOptions& options) {
 }
 
 App::App(AppOptions options) : options_(std::move(options)) {
-    state_.tools.jointType = std::max(0, findJointType("revolute"));
     const bool shot = screenshotMode();
     width_ = options_.width > 0 ? options_.width : (shot ? kDefaultScreenshotWidth : kDefaultWidth);
     height_ = options_.height > 0 ? options_.height : (shot ? kDefaultScreenshotHeight : kDefaultHeight);

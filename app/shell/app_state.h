@@ -29,7 +29,7 @@ enum class Tool { Select, AddBox, AddSphere, AddCapsule, AddJoint };
 struct ToolState {
     Tool tool = Tool::Select;
     GizmoMode gizmo = GizmoMode::Move;  ///< W: move, E: rotate
-    int jointType = 3;                  ///< joint type index for the joint tool (revolute)
+    int jointType = kDefaultJointType;  ///< joint type index for the joint tool
     JointAxisChoice axis = JointAxisChoice::Auto;
     // Joint tool: body A has been picked at pointA (surface normal normalA).
     bool haveBodyA = false;

@@ -10,41 +10,9 @@
 
 #include "jointlab/telemetry.h"
 #include "plot/plot.h"
+#include "telemetry/plot_history.h"
 
 namespace jl::app {
-
-/// The last residual curve of each solver, so that switching between PGS and TGS shows both
-/// convergence curves on the same axes.
-struct ConvergenceHistory {
-    struct Curve {
-        std::vector<double> residuals;  ///< one per sweep: position sweeps, then velocity sweeps [m/s]
-        int posIters = 0;
-        int64_t step = -1;  ///< step the curve comes from; -1 = none yet
-    };
-    Curve curves[2];  ///< indexed by SolverType
-
-    /// Takes the newest recorded step as `solver`'s curve (the solver that ran it).
-    void update(const Telemetry& telemetry, SolverType solver, int posIters);
-    void clear();
-};
-
-/// The labels of the rows each joint produced in the recorded window, kept up to date from the
-/// steps recorded since the last call (a whole window is 600 steps of several hundred rows).
-class RowLabelIndex {
-public:
-    /// Labels of the rows `joint` produced anywhere in t's window: the newest step's, in its row
-    /// order, then the others from older steps.
-    void labels(const Telemetry& t, int joint, std::vector<const char*>& out);
-
-private:
-    struct Entry {
-        const Telemetry* telemetry = nullptr;
-        int joint = -1;
-        int64_t next = -1;                                  ///< serial of the next step to read
-        std::vector<std::pair<const char*, int64_t>> seen;  ///< label, serial of the newest step with it
-    };
-    std::vector<Entry> entries_;
-};
 
 /// What a plot reads besides its description.
 struct PlotInputs {

@@ -182,14 +182,14 @@ TEST_F(EditorFixture, ChangingTheJointTypeKeepsBodiesAndFramesAndD6PresetsApply)
     EXPECT_EQ(after.typeIndex(), findJointType("d6"));
     EXPECT_EQ(after.body0, before.body0);
     EXPECT_EQ(after.frame0.p, before.frame0.p);
-    run(applyD6Preset(after.name, 0));
+    run(applyJointPreset(after.name, 0));
     const auto& d6 = std::get<D6Joint>(sim.scene().joints[0].params);
     const D6Joint preset = kD6Presets[0].make();
     for (int k = 0; k < 6; ++k) EXPECT_EQ(d6.motion[k], preset.motion[k]);
 
     run(setJointType(after.name, findJointType("revolute")));
-    EXPECT_FALSE(editor.run(applyD6Preset(after.name, 0), error));
-    EXPECT_NE(error.find("not a D6"), std::string::npos);
+    EXPECT_FALSE(editor.run(applyJointPreset(after.name, 0), error));
+    EXPECT_NE(error.find("has no presets"), std::string::npos);
 }
 
 TEST_F(EditorFixture, RenameJointAndDuplicateJoint) {

@@ -2,13 +2,16 @@
 //
 // A joint description is the part every joint shares (bodies, frames, mass scales, break
 // thresholds) plus the parameters of its type, held in a std::variant. The variant's type list IS
-// the joint type table: each alternative carries its static `info` (name, title, description),
-// its field list (`visit`) and a free `prep(params, PrepContext, RowWriter&)` function. Adding a
-// type means one header + one source file and one line in JointParams.
+// the joint type table: each alternative carries its static `info` (name, title, description and
+// the facts the app switches on: draw style, limits, drive, coupling, placement defaults), its
+// field list (`visit`), a free `prep(params, PrepContext, RowWriter&)` function and, when it has
+// something to show, a `sketch` of its limits and drive target. Adding a type means one header +
+// one source file and one line in JointParams; nothing else names a type.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 
 #include "jointlab/fields.h"
@@ -16,6 +19,7 @@
 #include "jointlab/joints/distance.h"
 #include "jointlab/joints/fixed.h"
 #include "jointlab/joints/gear.h"
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/prismatic.h"
 #include "jointlab/joints/pulley.h"
 #include "jointlab/joints/rack_pinion.h"
@@ -39,6 +43,30 @@ int findJointType(std::string_view name);
 
 /// Default-constructed parameters of type `index`.
 JointParams makeJointParams(int index);
+
+/// The table index of joint struct T (e.g. jointTypeIndexOf<RevoluteJoint>()).
+template <class T, size_t I = 0>
+constexpr int jointTypeIndexOf() {
+    if constexpr (std::is_same_v<T, std::variant_alternative_t<I, JointParams>>)
+        return static_cast<int>(I);
+    else
+        return jointTypeIndexOf<T, I + 1>();
+}
+
+/// The type the editor's joint tool starts with: a hinge, the joint most people reach for first.
+inline constexpr int kDefaultJointType = jointTypeIndexOf<RevoluteJoint>();
+
+/// Appends the figures that show `params`' limits and drive target (none for types without).
+void sketchJoint(const JointParams& params, JointSketch& out);
+
+/// Tells a type placed with frame B at a point on body B (JointPlacementDefaults) how far that
+/// point is from frame A's; types without a length ignore it.
+void fitJointLength(JointParams& params, Real length);
+
+/// Named configurations of type `index` (JointPreset): how many, their names, their parameters.
+int jointPresetCount(int index);
+const char* jointPresetName(int index, int preset);
+JointParams makeJointPreset(int index, int preset);
 
 /// A joint: which bodies, where, how strongly it acts on each, when it breaks, and its type.
 struct JointDesc {

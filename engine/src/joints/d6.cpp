@@ -161,4 +161,50 @@ void prep(const D6Joint& j, const PrepContext& c, RowWriter& out) {
     angularPart(j, c, out);
 }
 
+// Each limited motion where prep measures it: slide ranges along A's axes (or, with the distance
+// limit, its radius as circles in the planes of limited axes), the twist sector, the swing cone
+// or, with one swing limited, that swing's sector; the drive target pose.
+void D6Joint::sketch(JointSketch& out) const {
+    bool limited[6];
+    for (int k = 0; k < 6; ++k) limited[k] = motion[k] == D6Motion::Limited;
+    if (distanceLimitEnabled) {
+        const Real r = distanceLimit.upper;
+        for (int k = 0; k < 3; ++k)
+            if (limited[(k + 1) % 3] && limited[(k + 2) % 3])
+                out.add(sketch::Circle{.normalAxis = k, .radius = r});
+        const int count = int(limited[kD6X]) + int(limited[kD6Y]) + int(limited[kD6Z]);
+        for (int k = 0; k < 3 && count == 1; ++k)
+            if (limited[k]) out.add(sketch::Range{.axis = k, .lower = -r, .upper = r});
+    } else {
+        for (int k = 0; k < 3; ++k)
+            if (limited[k])
+                out.add(
+                    sketch::Range{.axis = k, .lower = linearLimit[k].lower, .upper = linearLimit[k].upper});
+    }
+    if (limited[kD6Twist])
+        out.add(sketch::Arc{.u = Vec3(0, 1, 0),
+                            .w = Vec3(0, 0, 1),
+                            .from = twistLimit.lower,
+                            .to = twistLimit.upper,
+                            .radius = 1.1});
+    if (limited[kD6Swing1] && limited[kD6Swing2]) {
+        out.add(sketch::Cone{.yAngle = swingLimit.yAngle, .zAngle = swingLimit.zAngle, .length = 1.2});
+    } else if (limited[kD6Swing1]) {  // about Y: X turns towards −Z
+        out.add(sketch::Arc{.u = Vec3(1, 0, 0),
+                            .w = Vec3(0, 0, -1),
+                            .from = -swingLimit.yAngle,
+                            .to = swingLimit.yAngle,
+                            .radius = 1.2});
+    } else if (limited[kD6Swing2]) {  // about Z: X turns towards +Y
+        out.add(sketch::Arc{.u = Vec3(1, 0, 0),
+                            .w = Vec3(0, 1, 0),
+                            .from = -swingLimit.zAngle,
+                            .to = swingLimit.zAngle,
+                            .radius = 1.2});
+    }
+    const bool anyDrive = driveX.enabled || driveY.enabled || driveZ.enabled || driveTwist.enabled ||
+                          driveSwing.enabled || driveSlerp.enabled;
+    if (anyDrive) out.add(sketch::DriveTarget{Transform{drivePosition, driveRotation}});
+}
+
 }  // namespace jl

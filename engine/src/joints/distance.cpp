@@ -53,4 +53,14 @@ void prep(const DistanceJoint& j, const PrepContext& c, RowWriter& out) {
     }
 }
 
+// Along the line between the origins, from the minimum (or 0) to the maximum; a minimum alone is
+// a tick at its distance.
+void DistanceJoint::sketch(JointSketch& out) const {
+    const Real lower = minEnabled ? minDistance : 0.0;
+    if (maxEnabled)
+        out.add(sketch::Range{.axis = sketch::Range::kAToB, .lower = lower, .upper = maxDistance});
+    else if (minEnabled)
+        out.add(sketch::Range{.axis = sketch::Range::kAToB, .lower = lower, .upper = lower});
+}
+
 }  // namespace jl

@@ -15,4 +15,9 @@ void prep(const PrismaticJoint& j, const PrepContext& c, RowWriter& out) {
                     out);  // limits last: they win
 }
 
+void PrismaticJoint::sketch(JointSketch& out) const {
+    if (limit.enabled) out.add(sketch::Range{.axis = 0, .lower = limit.lower, .upper = limit.upper});
+    if (drive.enabled) out.add(sketch::DriveTarget{Transform{Vec3(driveTarget, 0, 0), kIdentityQuat}});
+}
+
 }  // namespace jl

@@ -31,4 +31,8 @@ void prep(const PulleyJoint& j, const PrepContext& c, RowWriter& out) {
     r->label = "pulley rope";
 }
 
+void PulleyJoint::sketch(JointSketch& out) const {
+    out.add(sketch::Rope{.over0 = anchor0, .over1 = anchor1});
+}
+
 }  // namespace jl

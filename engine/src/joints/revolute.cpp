@@ -38,4 +38,14 @@ void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out) {
     rows::limitRows(twist, j.limit, "twist limit (lower)", "twist limit (upper)", out);
 }
 
+// The twist limit is a sector about frame A's X axis, angle 0 along A's Y growing towards Z (how
+// the twist angle is measured above); the drive pulls frame B to driveTarget about that axis.
+void RevoluteJoint::sketch(JointSketch& out) const {
+    if (limit.enabled)
+        out.add(sketch::Arc{
+            .u = Vec3(0, 1, 0), .w = Vec3(0, 0, 1), .from = limit.lower, .to = limit.upper, .radius = 1.1});
+    if (drive.enabled)
+        out.add(sketch::DriveTarget{Transform{Vec3(0.0), glm::angleAxis(driveTarget, Vec3(1, 0, 0))}});
+}
+
 }  // namespace jl

@@ -10,4 +10,8 @@ void prep(const SphericalJoint& j, const PrepContext& c, RowWriter& out) {
     if (j.cone.enabled) rows::coneRow(c, rows::swingTwist(rows::relativeRotation(c)), j.cone, out);
 }
 
+void SphericalJoint::sketch(JointSketch& out) const {
+    if (cone.enabled) out.add(sketch::Cone{.yAngle = cone.yAngle, .zAngle = cone.zAngle, .length = 1.2});
+}
+
 }  // namespace jl

@@ -25,8 +25,10 @@
 //                  A's axes on the rotation vector of driveRotation⁻¹·q (expressed in frame A).
 #pragma once
 
+#include <span>
 #include <string>
 
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/limits_drives.h"
 #include "jointlab/joints/prep_context.h"
@@ -41,11 +43,16 @@ enum D6Axis { kD6X, kD6Y, kD6Z, kD6Twist, kD6Swing1, kD6Swing2 };
 
 struct D6Joint {
     static constexpr JointTypeInfo info{
-        "d6", "D6 (configurable)",
-        "Six degrees of freedom — slide along X, Y, Z and rotate about X (twist), Y and Z (swing) of "
-        "body 0's joint frame — each locked, limited or free, with drives towards a target pose. "
-        "Locked everywhere it is a fixed joint; free twist only makes a hinge; free angles a ball "
-        "joint. Presets give the cylindrical, point-on-plane and point-on-line joints."};
+        .name = "d6",
+        .title = "D6 (configurable)",
+        .description =
+            "Six degrees of freedom — slide along X, Y, Z and rotate about X (twist), Y and Z (swing) of "
+            "body 0's joint frame — each locked, limited or free, with drives towards a target pose. "
+            "Locked everywhere it is a fixed joint; free twist only makes a hinge; free angles a ball "
+            "joint. Presets give the cylindrical, point-on-plane and point-on-line joints.",
+        .drawStyle = JointDrawStyle::Configurable,
+        .hasLimits = true,
+        .hasDrive = true};
 
     D6Motion motion[6] = {D6Motion::Locked, D6Motion::Locked, D6Motion::Locked,
                           D6Motion::Locked, D6Motion::Locked, D6Motion::Locked};
@@ -147,18 +154,24 @@ struct D6Joint {
     static D6Joint cylindrical();   ///< X and twist free: slide along and turn about the axis
     static D6Joint pointOnPlane();  ///< Y, Z and all rotations free: the origin stays on A's YZ plane
     static D6Joint pointOnLine();   ///< X and all rotations free: the origin stays on A's X axis
+    /// The named configurations above, for the editor (kD6Presets).
+    static std::span<const JointPreset<D6Joint>> presets();
+
+    /// The limits of its limited motions and its drive target (joint_sketch.h).
+    void sketch(JointSketch& out) const;
 };
 
 /// A named D6 configuration (for the editor and the examples).
-struct D6Preset {
-    const char* name;
-    D6Joint (*make)();
-};
+using D6Preset = JointPreset<D6Joint>;
 inline constexpr D6Preset kD6Presets[] = {
     {"cylindrical", &D6Joint::cylindrical},
     {"point-on-plane", &D6Joint::pointOnPlane},
     {"point-on-line", &D6Joint::pointOnLine},
 };
+
+inline std::span<const JointPreset<D6Joint>> D6Joint::presets() {
+    return kD6Presets;
+}
 
 void prep(const D6Joint& j, const PrepContext& c, RowWriter& out);
 

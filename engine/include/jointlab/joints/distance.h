@@ -12,6 +12,7 @@
 #include <string>
 
 #include "jointlab/fields.h"
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/prep_context.h"
 #include "jointlab/row.h"
@@ -20,10 +21,15 @@ namespace jl {
 
 struct DistanceJoint {
     static constexpr JointTypeInfo info{
-        "distance", "Distance (rope / rod)",
-        "Keeps the distance between the two joint origins between a minimum and a maximum; each "
-        "bound can be switched off (only a maximum is a rope). Optionally the bounds are soft: a "
-        "spring with damping pulls the distance back into the range."};
+        .name = "distance",
+        .title = "Distance (rope / rod)",
+        .description =
+            "Keeps the distance between the two joint origins between a minimum and a maximum; each "
+            "bound can be switched off (only a maximum is a rope). Optionally the bounds are soft: a "
+            "spring with damping pulls the distance back into the range.",
+        .drawStyle = JointDrawStyle::Distance,
+        .hasLimits = true,
+        .placement = {.axis = JointAxisDefault::AlongAToB, .frame1AtPointOnBody1 = true}};
 
     bool minEnabled = false;     ///< enforce minDistance
     bool maxEnabled = true;      ///< enforce maxDistance
@@ -53,6 +59,16 @@ struct DistanceJoint {
                    std::to_string(maxDistance) + ")";
         return "";
     }
+
+    /// Placed with its origins `length` apart (JointPlacementDefaults::frame1AtPointOnBody1): that
+    /// length becomes the rope's, with no minimum.
+    void fitLength(Real length) {
+        maxDistance = length;
+        minDistance = 0.0;
+    }
+
+    /// Its allowed range of distances (joint_sketch.h).
+    void sketch(JointSketch& out) const;
 };
 
 void prep(const DistanceJoint& j, const PrepContext& c, RowWriter& out);

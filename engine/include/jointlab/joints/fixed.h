@@ -18,10 +18,13 @@ namespace jl {
 
 struct FixedJoint {
     static constexpr JointTypeInfo info{
-        "fixed", "Fixed (weld)",
-        "Welds the two joint frames together: no relative translation and no relative rotation. "
-        "Six hard rows: three linear locks along body 0's joint axes and three angular locks. "
-        "Useful when a connection must be breakable or must report its load."};
+        .name = "fixed",
+        .title = "Fixed (weld)",
+        .description =
+            "Welds the two joint frames together: no relative translation and no relative rotation. "
+            "Six hard rows: three linear locks along body 0's joint axes and three angular locks. "
+            "Useful when a connection must be breakable or must report its load.",
+        .drawStyle = JointDrawStyle::Fixed};
 
     template <class V>
     void visit(V&) {}

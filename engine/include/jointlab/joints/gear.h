@@ -47,11 +47,15 @@ inline constexpr const char* kGearModeNames[] = {"angular", "linear"};
 
 struct GearJoint {
     static constexpr JointTypeInfo info{
-        "gear", "Gear (mimic)",
-        "Couples how far body 0 has turned about its joint X axis to how far body 1 has turned "
-        "about its own (or, in linear mode, how far each joint origin has slid along its X axis): "
-        "q0 + ratio·q1 + offset = 0, both measured from the pose at the start. Put each body on "
-        "its own hinge or slider; meshing gears of radii R0, R1 use ratio R1/R0. One row."};
+        .name = "gear",
+        .title = "Gear (mimic)",
+        .description =
+            "Couples how far body 0 has turned about its joint X axis to how far body 1 has turned "
+            "about its own (or, in linear mode, how far each joint origin has slid along its X axis): "
+            "q0 + ratio·q1 + offset = 0, both measured from the pose at the start. Put each body on "
+            "its own hinge or slider; meshing gears of radii R0, R1 use ratio R1/R0. One row.",
+        .drawStyle = JointDrawStyle::Coupling,
+        .isCoupling = true};
 
     GearMode mode = GearMode::Angular;  ///< what q is: rotation about X [rad] or slide along X [m]
     Real ratio = 1.0;                   ///< G in q0 + G·q1 + γ = 0 [-]

@@ -1,12 +1,60 @@
 // Static facts about a joint type, one instance per type (the `info` member of its struct).
+//
+// Everything the app switches on for a joint type is a fact here or a member of the joint's
+// struct (its fields, `sketch`, `fitLength`, `presets`), never a comparison with a type's name:
+// a new joint type is its own file plus one line in the table (JointParams, joint.h).
 #pragma once
 
+#include <span>
+
 namespace jl {
+
+/// The family of picture a joint type gets in the viewport.
+enum class JointDrawStyle {
+    Fixed,         ///< two frames welded together
+    Distance,      ///< a rope or rod between the two origins
+    BallCone,      ///< a ball joint, its swing limit a cone about frame A's X axis
+    HingeAxis,     ///< a hinge about frame A's X axis, its limit a sector
+    SliderAxis,    ///< a slide along frame A's X axis, its limit a segment
+    Configurable,  ///< each of six motions locked, limited or free (segments, sectors, cones)
+    Coupling,      ///< couples coordinates of two bodies; its frames are not meant to meet
+};
+inline constexpr const char* kJointDrawStyleNames[] = {
+    "fixed", "distance", "ball/cone", "hinge axis", "slider axis", "configurable", "coupling"};
+inline constexpr int kJointDrawStyleCount = 7;
+
+/// Which way the joint X axis of a joint made in the viewport points when the person lets the
+/// editor choose ("auto").
+enum class JointAxisDefault {
+    SurfaceNormal,  ///< the normal of body A's surface where it was clicked (a wheel's axle, a door's hinge)
+    AlongAToB,      ///< the line from the point on body A to the point on body B (a rope, a rail)
+};
+
+/// How the editor places a new joint of the type.
+struct JointPlacementDefaults {
+    JointAxisDefault axis = JointAxisDefault::SurfaceNormal;
+    /// Frame B goes to the point clicked on body B (not to frame A's point), and the joint's
+    /// `fitLength` is told how far apart the two points are (a distance joint spans the gap).
+    bool frame1AtPointOnBody1 = false;
+};
 
 struct JointTypeInfo {
     const char* name;         ///< identifier used in files and the CLI ("revolute")
     const char* title;        ///< shown in the UI ("Revolute (hinge)")
     const char* description;  ///< one paragraph for the help panel
+    JointDrawStyle drawStyle = JointDrawStyle::Fixed;
+    bool hasLimits = false;   ///< has bounds a sketch draws as limits (ranges, sectors, cones, rope length)
+    bool hasDrive = false;    ///< has a motor or position drive (a sketch draws its target)
+    bool isCoupling = false;  ///< relates a coordinate of body 0 to one of body 1 (gear, rack, pulley)
+    JointPlacementDefaults placement{};
+};
+
+/// A named configuration of a joint type (D6's cylindrical joint, ...): the struct's static
+/// `presets()` returns them, and the table offers them to the editor.
+template <class Joint>
+struct JointPreset {
+    const char* name;
+    Joint (*make)();
 };
 
 }  // namespace jl

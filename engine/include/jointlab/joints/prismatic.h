@@ -8,6 +8,7 @@
 //   bound): lower C = d − lower ≥ 0, upper C = upper − d ≥ 0; drive C = d − driveTarget.
 #pragma once
 
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/limits_drives.h"
 #include "jointlab/joints/prep_context.h"
@@ -17,9 +18,15 @@ namespace jl {
 
 struct PrismaticJoint {
     static constexpr JointTypeInfo info{
-        "prismatic", "Prismatic (slider)",
-        "Locks the relative orientation and lets body 1 slide along body 0's joint X axis only "
-        "(a piston, a drawer). Two linear rows across the axis and three angular rows."};
+        .name = "prismatic",
+        .title = "Prismatic (slider)",
+        .description =
+            "Locks the relative orientation and lets body 1 slide along body 0's joint X axis only "
+            "(a piston, a drawer). Two linear rows across the axis and three angular rows.",
+        .drawStyle = JointDrawStyle::SliderAxis,
+        .hasLimits = true,
+        .hasDrive = true,
+        .placement = {.axis = JointAxisDefault::AlongAToB}};
 
     LimitPair limit{false, -1.0, 1.0};  ///< slide limits [m]
     Drive drive;                        ///< spring towards driveTarget along the axis
@@ -40,6 +47,9 @@ struct PrismaticJoint {
         v("driveTargetVelocity", driveTargetVelocity, anyReal("m/s", "slide velocity the drive aims for"));
     }
     std::string validate() const { return limit.validate("limit"); }
+
+    /// Its slide range and drive target (joint_sketch.h).
+    void sketch(JointSketch& out) const;
 };
 
 void prep(const PrismaticJoint& j, const PrepContext& c, RowWriter& out);

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "jointlab/fields.h"
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/prep_context.h"
 #include "jointlab/row.h"
@@ -27,11 +28,16 @@ namespace jl {
 
 struct PulleyJoint {
     static constexpr JointTypeInfo info{
-        "pulley", "Pulley (rope over two fixed points)",
-        "A rope runs from body 0's joint origin up over a fixed world point, across to a second "
-        "fixed point and down to body 1's joint origin: |p0 − anchor0| + ratio·|p1 − anchor1| "
-        "stays at most length. The rope only pulls. With ratio 2 body 1 hangs in a two-to-one "
-        "block and tackle (it moves half as far with twice the force). One inequality row."};
+        .name = "pulley",
+        .title = "Pulley (rope over two fixed points)",
+        .description =
+            "A rope runs from body 0's joint origin up over a fixed world point, across to a second "
+            "fixed point and down to body 1's joint origin: |p0 − anchor0| + ratio·|p1 − anchor1| "
+            "stays at most length. The rope only pulls. With ratio 2 body 1 hangs in a two-to-one "
+            "block and tackle (it moves half as far with twice the force). One inequality row.",
+        .drawStyle = JointDrawStyle::Coupling,
+        .hasLimits = true,
+        .isCoupling = true};
 
     Vec3 anchor0{-0.5, 2.0, 0.0};  ///< fixed world point the rope to body 0 runs over [m]
     Vec3 anchor1{0.5, 2.0, 0.0};   ///< fixed world point the rope to body 1 runs over [m]
@@ -46,6 +52,9 @@ struct PulleyJoint {
           positive("m", "upper bound of dist(p0, anchor0) + ratio·dist(p1, anchor1): the rope"));
         v("ratio", ratio, positive("", "weight of body 1's side of the rope (block and tackle)"));
     }
+
+    /// The rope over its two fixed points (joint_sketch.h).
+    void sketch(JointSketch& out) const;
 };
 
 void prep(const PulleyJoint& j, const PrepContext& c, RowWriter& out);

@@ -26,11 +26,15 @@ namespace jl {
 
 struct RackPinionJoint {
     static constexpr JointTypeInfo info{
-        "rack_pinion", "Rack and pinion",
-        "Couples the rotation of body 0 (the pinion) about its joint X axis to the slide of body 1 "
-        "(the rack) along its joint X axis: the rack moves ratio·θ when the pinion turns θ (both "
-        "measured from the start). Put the pinion on a hinge and the rack on a slider; for pitch "
-        "radius R the ratio is ±R. One row."};
+        .name = "rack_pinion",
+        .title = "Rack and pinion",
+        .description =
+            "Couples the rotation of body 0 (the pinion) about its joint X axis to the slide of body 1 "
+            "(the rack) along its joint X axis: the rack moves ratio·θ when the pinion turns θ (both "
+            "measured from the start). Put the pinion on a hinge and the rack on a slider; for pitch "
+            "radius R the ratio is ±R. One row.",
+        .drawStyle = JointDrawStyle::Coupling,
+        .isCoupling = true};
 
     Real ratio = 0.1;     ///< rack travel per pinion angle [m/rad]
     Real offset = 0.0;    ///< rack position at pinion angle 0 [m] (0 = where it started)

@@ -15,6 +15,7 @@
 //   Position drive: a soft row with C = θ − driveTarget (physx-implicit-spring-drives.md).
 #pragma once
 
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/limits_drives.h"
 #include "jointlab/joints/prep_context.h"
@@ -24,11 +25,16 @@ namespace jl {
 
 struct RevoluteJoint {
     static constexpr JointTypeInfo info{
-        "revolute", "Revolute (hinge)",
-        "Keeps the joint origins together and the two joint X axes aligned; the bodies turn "
-        "freely about that common axis (a door hinge, a wheel axle). Three linear rows and two "
-        "angular rows; the angle is zero where the frames' Y and Z axes coincide and grows from "
-        "Y towards Z."};
+        .name = "revolute",
+        .title = "Revolute (hinge)",
+        .description =
+            "Keeps the joint origins together and the two joint X axes aligned; the bodies turn "
+            "freely about that common axis (a door hinge, a wheel axle). Three linear rows and two "
+            "angular rows; the angle is zero where the frames' Y and Z axes coincide and grows from "
+            "Y towards Z.",
+        .drawStyle = JointDrawStyle::HingeAxis,
+        .hasLimits = true,
+        .hasDrive = true};
 
     LimitPair limit;  ///< twist angle limits [rad]
     struct Motor {
@@ -67,6 +73,9 @@ struct RevoluteJoint {
           anyReal("rad/s", "angular velocity the position drive aims for"));
     }
     std::string validate() const { return limit.validate("limit"); }
+
+    /// Its limit sector and drive target (joint_sketch.h).
+    void sketch(JointSketch& out) const;
 };
 
 void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out);

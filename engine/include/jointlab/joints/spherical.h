@@ -8,6 +8,7 @@
 //   circular cone and a close approximation for an elliptical one.
 #pragma once
 
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/limits_drives.h"
 #include "jointlab/joints/prep_context.h"
@@ -17,9 +18,13 @@ namespace jl {
 
 struct SphericalJoint {
     static constexpr JointTypeInfo info{
-        "spherical", "Spherical (ball and socket)",
-        "Keeps the two joint frame origins together and lets the bodies rotate freely about that "
-        "point. Three hard linear rows along body 0's joint axes."};
+        .name = "spherical",
+        .title = "Spherical (ball and socket)",
+        .description =
+            "Keeps the two joint frame origins together and lets the bodies rotate freely about that "
+            "point. Three hard linear rows along body 0's joint axes.",
+        .drawStyle = JointDrawStyle::BallCone,
+        .hasLimits = true};
 
     ConeLimit cone;  ///< swing limit of body 1's X axis around body 0's X axis
 
@@ -30,6 +35,9 @@ struct SphericalJoint {
                    "cone.bounceThreshold", "cone.stiffness", "cone.damping"},
                   cone);
     }
+
+    /// Its swing cone (joint_sketch.h).
+    void sketch(JointSketch& out) const;
 };
 
 void prep(const SphericalJoint& j, const PrepContext& c, RowWriter& out);
