@@ -198,11 +198,15 @@ int run(const RunOptions& options) {
         return kExitUsage;
     }
 
-    OutputFile csvFile, stateFile;
+    OutputFile csvFile, stateFile, traceFile;
     if (!options.csvPath.empty() && !csvFile.open(options.csvPath, error)) return fileError(error);
     if (!options.statePath.empty() && !stateFile.open(options.statePath, error)) return fileError(error);
+    if (!options.tracePath.empty() && !traceFile.open(options.tracePath, error)) return fileError(error);
 
     World world(std::move(scene));
+    std::string trace = kTraceCsvHeader;
+    if (traceFile.isOpen())
+        world.setRowTrace([&](const World::RowTrace& v) { appendTraceRow(world.scene(), v, trace); });
     std::string csv = kTelemetryCsvHeader;
     StepSample sample;
     Extreme maxError;
@@ -222,10 +226,16 @@ int run(const RunOptions& options) {
             csvFile.write(csv);
             csv.clear();
         }
+        if (trace.size() > (1u << 20)) {
+            traceFile.write(trace);
+            trace.clear();
+        }
     }
     csvFile.write(csv);
+    traceFile.write(trace);
     if (stateFile.isOpen()) stateFile.write(stateJson(world));
-    if (!csvFile.commit(error) || !stateFile.commit(error)) return fileError(error);
+    if (!csvFile.commit(error) || !stateFile.commit(error) || !traceFile.commit(error))
+        return fileError(error);
 
     // Summary: one line.
     const Scene& s = world.scene();

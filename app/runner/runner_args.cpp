@@ -100,6 +100,10 @@ std::string runUsage() {
            "                       step (energy, max/RMS error, residual per sweep); step_ms is 0, the\n"
            "                       runner does not time steps, so the same run gives the same bytes\n"
            "  --state OUT.json     final pose and velocity of every body, broken flag of every joint\n"
+           "  --trace OUT.csv      one line per visit of a row by the solver: step, phase (position or\n"
+           "                       velocity), sweep, joint, row, C, J·v, K, bias, λ before and after,\n"
+           "                       clamped; runs the reference kernel (as --kernel reference), so the\n"
+           "                       last λ of a row in a step is the impulse --csv reports for it\n"
            "  --input LOG.json     replay the mouse input recorded with the run (File > Save run in the\n"
            "                       app); without --steps, runs the recorded number of steps and checks\n"
            "                       that the final state hash is the recorded one\n"
@@ -139,9 +143,9 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             value = arg.substr(eq + 1);
             hasValue = true;
         }
-        static constexpr const char* kFlags[] = {"--steps",   "--solver",    "--pos-iters", "--vel-iters",
-                                                 "--threads", "--baumgarte", "--dt",        "--csv",
-                                                 "--state",   "--input",     "--kernel",    "--row-order"};
+        static constexpr const char* kFlags[] = {
+            "--steps", "--solver", "--pos-iters", "--vel-iters", "--threads",   "--baumgarte", "--dt",
+            "--csv",   "--state",  "--input",     "--kernel",    "--row-order", "--trace"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -217,6 +221,12 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 !checkRange(flag, dt, settingsField(&WorldSettings::dt), error))
                 return ArgsOutcome::Error;
             result.dt = dt;
+        } else if (flag == "--trace") {
+            if (value.empty()) {
+                error = "--trace: empty file name";
+                return ArgsOutcome::Error;
+            }
+            result.tracePath = std::string(value);
         } else if (flag == "--csv" || flag == "--state" || flag == "--input") {
             if (value.empty()) {
                 error = std::string(flag) + ": empty file name";
@@ -234,7 +244,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
     // Every output against every input and each other, as files (jointlab/file_identity.h).
     if (std::string clash = checkOutputsAgainstInputs(
             {{"the scenario", result.scenarioPath}, {"the --input log", result.inputPath}},
-            {{"--csv", result.csvPath}, {"--state", result.statePath}});
+            {{"--csv", result.csvPath}, {"--state", result.statePath}, {"--trace", result.tracePath}});
         !clash.empty()) {
         error = std::move(clash);
         return ArgsOutcome::Error;
@@ -244,8 +254,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
 }
 
 bool overridesPhysics(const RunOptions& o) {
-    return o.solver || o.posIters || o.velIters || o.threads || o.kernel || o.rowOrder || o.baumgarte ||
-           o.autoBaumgarte || o.dt;
+    return o.solver || o.posIters || o.velIters || o.threads || o.kernel || o.rowOrder ||
+           !o.tracePath.empty() || o.baumgarte || o.autoBaumgarte || o.dt;
 }
 
 void applyOverrides(const RunOptions& o, WorldSettings& s) {
@@ -255,6 +265,7 @@ void applyOverrides(const RunOptions& o, WorldSettings& s) {
     if (o.threads) s.threads = *o.threads;
     if (o.kernel) s.kernel = *o.kernel;
     if (o.rowOrder) s.rowOrder = *o.rowOrder;
+    if (!o.tracePath.empty()) s.kernel = KernelType::Reference;  // the trace is the reference kernel's
     if (o.dt) s.dt = *o.dt;
     if (o.autoBaumgarte) s.autoBaumgarte = true;
     if (o.baumgarte) {

@@ -38,6 +38,7 @@ struct RunOptions {
     std::string csvPath;    ///< empty: no CSV
     std::string statePath;  ///< empty: no state file
     std::string inputPath;  ///< empty: no recorded input to replay
+    std::string tracePath;  ///< empty: no row trace (--trace: runs the reference kernel)
 };
 
 /// True when a flag changes the physics (solver, iterations, threads, Baumgarte, dt).

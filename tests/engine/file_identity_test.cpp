@@ -143,7 +143,9 @@ TEST(SaveThroughOddPaths, ABackupThatIsAFolderRefusesTheSaveAndChangesNothing) {
         EXPECT_NE(error.find("the file is unchanged"), std::string::npos) << error;
         EXPECT_EQ(readFile(path), before);
         EXPECT_TRUE(fs::is_directory(path + ".bak"));
-        if (nonEmpty) EXPECT_EQ(readFile(path + ".bak/keep"), "mine");
+        if (nonEmpty) {
+            EXPECT_EQ(readFile(path + ".bak/keep"), "mine");
+        }
         for (const auto& e : fs::directory_iterator(dir.path))  // no temporaries left behind
             EXPECT_TRUE(e.path() == path || e.path() == path + ".bak") << e.path();
         fs::remove_all(path + ".bak");

@@ -64,6 +64,21 @@ done
 run 0 "" run "$pendulum" --steps 60 --kernel reference --row-order sequential --state "$tmp/ks.json"
 run 64 "--kernel: expected reference or fast" run "$pendulum" --kernel avx
 run 64 "--row-order: expected coloured, wavefront or sequential" run "$pendulum" --row-order random
+# The row trace (--trace): runs the reference kernel; the λ after a row's last visit in a step is
+# the impulse --csv reports for that row and step, to the last digit (both print the shortest
+# round-trip form of the same double).
+for solver in pgs tgs; do
+  run 0 "" run "$scenarios/showcase.json" --steps 20 --solver "$solver" --trace "$tmp/trace.csv" --csv "$tmp/tcsv.csv"
+  grep -q "(reference kernel)" "$tmp/out" || fail "--trace did not run the reference kernel"
+  head -1 "$tmp/trace.csv" | grep -qx "step,phase,sweep,joint,row,C,jv,K,bias,lambda_before,lambda_after,clamped" \
+    || fail "--trace header: $(head -1 "$tmp/trace.csv")"
+  awk -F, 'NR == FNR { if (FNR > 1 && $4 != "ground contact") last[$1 "," $4 "," $5] = $11; next }
+           FNR > 1 { n++; k = $1 "," $3 "," $5; if (!(k in last) || last[k] != $7) { bad++; if (bad < 4) print "differs: " k " trace " last[k] " csv " $7 } }
+           END { if (n < 100 || bad) { print n " csv rows, " bad " differ"; exit 1 } }' \
+    "$tmp/trace.csv" "$tmp/tcsv.csv" >"$tmp/cmp" || fail "--trace $solver: last λ differs from the CSV's impulse: $(cat "$tmp/cmp")"
+done
+run 64 "would overwrite the scenario" run "$pendulum" --steps 2 --trace "$pendulum"
+run 64 "" run "$pendulum" --steps 2 --trace "$tmp/same.csv" --csv "$tmp/./same.csv"
 # Two solver threads: the same bytes run after run. The bridge's 12 joints are too few for two
 # parts of 32 (docs/solvers.md section 7), so it runs as on one thread: the same bytes again.
 run 0 "" run "$scenarios/bridge.json" --threads 2 --state "$tmp/t2a.json"

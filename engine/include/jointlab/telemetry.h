@@ -72,6 +72,16 @@ inline constexpr const char* kTelemetryCsvHeader =
 /// Appends one CSV line per row of every joint in `sample` (same columns as the header).
 void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& out);
 
+/// The row trace's CSV (`jointlab run --trace`): one line per visit of a row by the reference
+/// kernel (World::RowTrace), with the telemetry CSV's step numbering, joint names and row indices.
+/// `phase` is `position` (PGS's position iterations, TGS's substeps) or `velocity`; `sweep` counts
+/// from 0 within the phase; ground contact rows name the joint `ground contact`.
+inline constexpr const char* kTraceCsvHeader =
+    "step,phase,sweep,joint,row,C,jv,K,bias,lambda_before,lambda_after,clamped\n";
+
+/// Appends the trace line of one row visit.
+void appendTraceRow(const Scene& scene, const World::RowTrace& v, std::string& out);
+
 /// Fills `out` from the world's last step (reusing out's storage: no allocation once warm).
 void captureStep(const World& world, Real stepMs, StepSample& out);
 

@@ -93,6 +93,22 @@ void appendField(std::string& out, const std::string& s) {
 
 }  // namespace
 
+void appendTraceRow(const Scene& scene, const World::RowTrace& v, std::string& out) {
+    out += std::to_string(v.step);
+    out += v.phase == 0 ? ",position," : ",velocity,";
+    out += std::to_string(v.sweep);
+    out += ',';
+    appendField(
+        out, v.joint >= 0 ? scene.joints[static_cast<size_t>(v.joint)].name : std::string("ground contact"));
+    out += ',';
+    out += std::to_string(v.row);
+    for (Real x : {v.C, v.jv, v.K, v.bias, v.lambdaBefore, v.lambdaAfter}) {
+        out += ',';
+        appendNumber(out, x);
+    }
+    out += v.clamped ? ",1\n" : ",0\n";
+}
+
 void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& out) {
     // The step's columns are the same on each of its lines: formatted once.
     std::string stepColumns;
