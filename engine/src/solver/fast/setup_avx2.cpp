@@ -191,24 +191,26 @@ int prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double 
     const __m256d erpLanes = _mm256_and_pd(real, _mm256_set1_pd(erp));
     int slot = 0, active = 0;
     // Each row, as setupHardSlot takes a Row (linear0, angular0, linear1, angular1, C, v_T, bounds),
-    // set up into the next lock slot.
-    parts::lockRows(in.parts, f, [&](const parts::Lock<Lane4>& r, int) {
-        const parts::V3<Lane4>* v[4] = {&r.linear, &r.angular0, &r.linear, &r.angular1};
-        __m256d j[16];
-        for (int c = 0; c < 4; ++c) {
-            j[3 * c + 0] = _mm256_and_pd(real, v[c]->x.v);
-            j[3 * c + 1] = _mm256_and_pd(real, v[c]->y.v);
-            j[3 * c + 2] = _mm256_and_pd(real, v[c]->z.v);
-        }
-        j[12] = _mm256_and_pd(real, r.error.v);
-        j[13] = zero;  // v_T = 0, bounds ±∞
-        j[14] = _mm256_and_pd(real, _mm256_xor_pd(_mm256_set1_pd(-0.0), inf));
-        j[15] = _mm256_and_pd(real, inf);
-        SlotOut o;
-        o.lock = out + slot++;
-        alignas(32) double response[kLanes];
-        active += std::popcount(static_cast<unsigned>(setupSlot(bt, j, B, erpLanes, zero, h, o, response)));
-    });
+    // set up into the next lock slot (the sink always inlined: the rows stay in registers).
+    parts::lockRows(
+        in.parts, f, [&](const parts::Lock<Lane4>& r, int) __attribute__((always_inline)) {
+            const parts::V3<Lane4>* v[4] = {&r.linear, &r.angular0, &r.linear, &r.angular1};
+            __m256d j[16];
+            for (int c = 0; c < 4; ++c) {
+                j[3 * c + 0] = _mm256_and_pd(real, v[c]->x.v);
+                j[3 * c + 1] = _mm256_and_pd(real, v[c]->y.v);
+                j[3 * c + 2] = _mm256_and_pd(real, v[c]->z.v);
+            }
+            j[12] = _mm256_and_pd(real, r.error.v);
+            j[13] = zero;  // v_T = 0, bounds ±∞
+            j[14] = _mm256_and_pd(real, _mm256_xor_pd(_mm256_set1_pd(-0.0), inf));
+            j[15] = _mm256_and_pd(real, inf);
+            SlotOut o;
+            o.lock = out + slot++;
+            alignas(32) double response[kLanes];
+            active +=
+                std::popcount(static_cast<unsigned>(setupSlot(bt, j, B, erpLanes, zero, h, o, response)));
+        });
     _mm256_zeroupper();
     return active;
 }
