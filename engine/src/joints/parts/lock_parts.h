@@ -149,7 +149,7 @@ constexpr int lockRowCount(unsigned parts) {
            ((parts & kLockHinge) ? 2 : 0) + ((parts & kLockRotation) ? 3 : 0);
 }
 /// Where a lock row's label comes from: 0–2 the linear lock along X, Y, Z; 3–5 the angular lock
-/// about X, Y, Z (row_builder.h kLinearLockLabels, kAngularLockLabels).
+/// about X, Y, Z (the labels: row_builder.h kLockLabels).
 inline constexpr int kAngularRow = 3;
 
 /// The hinge lock: with m = ax × bx (A's and B's X axes; ≈ the rotation taking ax to bx),

@@ -12,9 +12,9 @@
 // the last joint of a colour, are padding: zero Jacobian, zero response, both bodies the static
 // body 0. A row with zero response is inactive: its impulse change is masked to zero.
 //
-// This header is plain data without glm (joints/parts/lock_parts.h, for the lock batches, is glm-free too),
-// so that the AVX2 translation unit, compiled with -mavx2, instantiates no inline function shared with the
-// rest of the engine (which must run on any x86-64).
+// This header is plain data without glm (and so is joints/parts/lock_parts.h, which it includes
+// for the lock batches), so that the AVX2 translation units, compiled with -mavx2, instantiate no
+// inline function shared with the rest of the engine (which must run on any x86-64).
 #pragma once
 
 #include <array>
