@@ -175,6 +175,7 @@ private:
     void ensureJointForces() const;
 
     struct Impl;
+    friend struct WorldProbe;  // tests' read access to Impl (world/world_probe.h)
     Divergence divergence_;
     Scene scene_;
     std::vector<BodyState> bodies_;

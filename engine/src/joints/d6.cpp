@@ -27,7 +27,7 @@ D6Joint D6Joint::pointOnLine() {
 
 namespace {
 
-constexpr const char* const* kLockLabels = rows::kLinearLockLabels;
+constexpr const char* const* kLockLabels = rows::kLockLabels;  // (the linear ones: 0–2)
 constexpr const char* kLowerLabels[3] = {"X limit (lower)", "Y limit (lower)", "Z limit (lower)"};
 constexpr const char* kUpperLabels[3] = {"X limit (upper)", "Y limit (upper)", "Z limit (upper)"};
 constexpr const char* kDriveLabels[3] = {"X drive", "Y drive", "Z drive"};
@@ -72,7 +72,7 @@ void orthogonalLock(const Vec3& n, const Vec3& bx, const char* label, RowWriter&
 void angularPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
     const D6Motion twist = j.motion[kD6Twist], s1 = j.motion[kD6Swing1], s2 = j.motion[kD6Swing2];
     if (twist == D6Motion::Locked && s1 == D6Motion::Locked && s2 == D6Motion::Locked) {
-        rows::lockRotation(c, out);
+        rows::locks(c, parts::kLockRotation, out);
         return;
     }
     const Quat q = rows::relativeRotation(c);
@@ -87,9 +87,7 @@ void angularPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
                         "twist limit (upper)", out);
 
     if (s1 == D6Motion::Locked && s2 == D6Motion::Locked) {
-        const Vec3 m = glm::cross(ax, bx);
-        rows::angularLock(ay, -glm::dot(ay, m), "swing Y lock", out);
-        rows::angularLock(az, -glm::dot(az, m), "swing Z lock", out);
+        rows::hingeLock(c, "swing Y lock", "swing Z lock", out);
     } else if (s1 == D6Motion::Locked || s2 == D6Motion::Locked) {
         // Swing about Y moves bx towards −Z; locking it keeps bx ⊥ az (and likewise for Z / ay).
         if (s1 == D6Motion::Locked) orthogonalLock(az, bx, "swing Y lock", out);

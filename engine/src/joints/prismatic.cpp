@@ -6,8 +6,7 @@
 namespace jl {
 
 void prep(const PrismaticJoint& j, const PrepContext& c, RowWriter& out) {
-    rows::lockLinearAxes(c, false, true, true, out);
-    rows::lockRotation(c, out);
+    rows::locks(c, parts::kLockY | parts::kLockZ | parts::kLockRotation, out);
     if (!j.limit.enabled && !j.drive.enabled) return;
     const rows::Coordinate slide = rows::linearCoordinate(c, basisX(c.cA2w.q));
     rows::driveRow(slide, j.drive, j.driveTarget, j.driveTargetVelocity, "slide drive", out);

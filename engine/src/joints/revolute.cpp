@@ -1,21 +1,27 @@
 // Revolute joint prep; C and J are in jointlab/joints/revolute.h.
 #include "jointlab/joints/revolute.h"
 
+#include "joints/lock_only.h"
 #include "joints/row_builder.h"
 
 namespace jl {
 
-void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out) {
-    rows::lockLinearAxes(c, true, true, true, out);
-    const Vec3 ax = basisX(c.cA2w.q);
-    const Vec3 bx = basisX(c.cB2w.q);
-    const Vec3 m = glm::cross(ax, bx);  // misalignment of the hinge axes, ≈ rotation from A's to B's X
-    const Vec3 ay = basisY(c.cA2w.q);
-    const Vec3 az = basisZ(c.cA2w.q);
-    rows::angularLock(ay, -glm::dot(ay, m), rows::kAngularLockLabels[1], out);
-    rows::angularLock(az, -glm::dot(az, m), rows::kAngularLockLabels[2], out);
+namespace {
+/// A point lock and a hinge lock (B's X axis on A's X axis): five rows.
+constexpr unsigned kHingeLocks = parts::kLockPoint | parts::kLockHinge;
+bool actuatedOrLimited(const RevoluteJoint& j) {
+    return j.limit.enabled || j.motor.enabled || j.drive.enabled;
+}
+}  // namespace
 
-    if (!j.limit.enabled && !j.motor.enabled && !j.drive.enabled) return;
+unsigned lockOnlyParts(const RevoluteJoint& j) {
+    return actuatedOrLimited(j) ? 0u : kHingeLocks;
+}
+
+void prep(const RevoluteJoint& j, const PrepContext& c, RowWriter& out) {
+    rows::locks(c, kHingeLocks, out);
+    if (!actuatedOrLimited(j)) return;
+    const Vec3 ax = basisX(c.cA2w.q);
     const Real angle = rows::trackedTwist(c, rows::relativeRotation(c), 0);
     const rows::Coordinate twist = rows::angularCoordinate(ax, angle);
     // Actuators first, limits last: in a Gauss-Seidel sweep the last row has the final word, and a

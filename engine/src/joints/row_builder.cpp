@@ -6,61 +6,62 @@ namespace jl::rows {
 
 namespace {
 
-/// A linear lock along a with d = cA2w.p − cB2w.p, every field of the row written once (the
-/// hottest prep path: a row of the 3D joint grid), as add() followed by linearLock's assignments.
-static_assert(sizeof(Row) == 21 * sizeof(Real), "Row gained a field: write it in linearLockAt too");
-Row* linearLockAt(const PrepContext& c, const Vec3& a, const Vec3& d, const char* label, RowWriter& out) {
+parts::V3<Real> v3(const Vec3& v) {
+    return {v.x, v.y, v.z};
+}
+Vec3 vec3(const parts::V3<Real>& v) {
+    return Vec3(v.x, v.y, v.z);
+}
+parts::Pose<Real> pose(const Transform& t) {
+    return {v3(t.p), {t.q.x, t.q.y, t.q.z, t.q.w}};
+}
+
+}  // namespace
+
+parts::Frames<Real> lockFrames(const PrepContext& c) {
+    return {pose(c.cA2w), pose(c.cB2w), v3(c.r0), v3(c.r1)};
+}
+
+static_assert(sizeof(Row) == 21 * sizeof(Real), "Row gained a field: write it in writeLock too");
+Row* writeLock(const parts::Lock<Real>& lock, bool angular, const char* label, RowWriter& out) {
     if (out.count >= out.capacity) return nullptr;
     Row* r = &out.rows[out.count++];
-    r->linear0 = a;
-    r->angular0 = glm::cross(c.r0, a);
-    r->linear1 = a;
-    r->angular1 = glm::cross(c.r1, a);
-    r->geometricError = glm::dot(a, d);
+    r->linear0 = vec3(lock.linear);
+    r->angular0 = vec3(lock.angular0);
+    r->linear1 = vec3(lock.linear);
+    r->angular1 = vec3(lock.angular1);
+    r->geometricError = lock.error;
     r->velocityTarget = 0.0;
     r->minImpulse = -kInf;
     r->maxImpulse = kInf;
     r->mods.spring.stiffness = 0.0;
     r->mods.spring.damping = 0.0;
-    r->flags = kRowOutputForce;
+    r->flags = angular ? kRowOutputForce | kRowAngular : kRowOutputForce;
     r->solveHint = SolveHint::Equality;
     r->erpOverride = -1.0;
     r->label = label;
     return r;
 }
 
-}  // namespace
+void locks(const PrepContext& c, unsigned lockParts, RowWriter& out) {
+    parts::lockRows(lockParts, lockFrames(c), [&](const parts::Lock<Real>& lock, int row) {
+        writeLock(lock, row >= parts::kAngularRow, kLockLabels[row], out);
+    });
+}
+
+void hingeLock(const PrepContext& c, const char* labelY, const char* labelZ, RowWriter& out) {
+    parts::hingeLock(lockFrames(c), [&](const parts::Lock<Real>& lock, int row) {
+        writeLock(lock, true, row == parts::kAngularRow + 1 ? labelY : labelZ, out);
+    });
+}
 
 Row* linearLock(const PrepContext& c, const Vec3& a, const char* label, RowWriter& out) {
-    return linearLockAt(c, a, c.cA2w.p - c.cB2w.p, label, out);
+    const parts::Frames<Real> f = lockFrames(c);
+    return writeLock(parts::linearLock(f, v3(a), f.cA2w.p - f.cB2w.p), false, label, out);
 }
 
 Row* angularLock(const Vec3& a, Real error, const char* label, RowWriter& out) {
-    Row* r = out.add();
-    if (!r) return nullptr;
-    r->angular0 = a;
-    r->angular1 = a;
-    r->geometricError = error;
-    r->flags = kRowOutputForce | kRowAngular;
-    r->solveHint = SolveHint::Equality;
-    r->label = label;
-    return r;
-}
-
-void lockRotation(const PrepContext& c, RowWriter& out) {
-    // For q = qA⁻¹·qB with w >= 0, 2·q.vec ≈ θ·axis (in frame A) for small angles, and its rate
-    // is ≈ (ω1 − ω0) in frame A; so C_k = −2·q.vec_k has dC/dt ≈ a_k·(ω0 − ω1).
-    const Quat q = relativeRotation(c);
-    angularLock(basisX(c.cA2w.q), -2.0 * q.x, kAngularLockLabels[0], out);
-    angularLock(basisY(c.cA2w.q), -2.0 * q.y, kAngularLockLabels[1], out);
-    angularLock(basisZ(c.cA2w.q), -2.0 * q.z, kAngularLockLabels[2], out);
-}
-
-void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out) {
-    const Vec3 d = c.cA2w.p - c.cB2w.p;  // C = a·d for each axis a
-    if (x) linearLockAt(c, basisX(c.cA2w.q), d, kLinearLockLabels[0], out);
-    if (y) linearLockAt(c, basisY(c.cA2w.q), d, kLinearLockLabels[1], out);
-    if (z) linearLockAt(c, basisZ(c.cA2w.q), d, kLinearLockLabels[2], out);
+    return writeLock(parts::angularLock(v3(a), error), true, label, out);
 }
 
 }  // namespace jl::rows

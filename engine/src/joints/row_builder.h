@@ -6,26 +6,34 @@
 
 #include "jointlab/joints/prep_context.h"
 #include "jointlab/row.h"
+#include "joints/parts/lock_parts.h"
 
 namespace jl::rows {
 
-/// Hard linear equality along world axis a through the two anchors (eq. 41–43):
-/// C = a·(p0 − p1), J = {a, r0 × a, −a, −(r1 × a)}.
+/// The context's joint frames and lever arms as the lock parts take them (joints/parts/lock_parts.h).
+parts::Frames<Real> lockFrames(const PrepContext& c);
+
+/// Appends one lock row (parts::Lock), every field of the Row written once: a hard equality that
+/// reports force, flagged angular when `angular`.
+Row* writeLock(const parts::Lock<Real>& lock, bool angular, const char* label, RowWriter& out);
+
+/// The labels of the lock rows by their place (parts::lockRows's `row`): linear X, Y, Z, then
+/// angular X, Y, Z (body 0's joint frame).
+inline constexpr const char* kLockLabels[6] = {"linear X lock",  "linear Y lock",  "linear Z lock",
+                                               "angular X lock", "angular Y lock", "angular Z lock"};
+
+/// The rows of the lock parts `parts` (parts::LockPart bits; parts::lockRows with L = Real),
+/// labelled by kLockLabels. The only place a joint's lock rows are written.
+void locks(const PrepContext& c, unsigned parts, RowWriter& out);
+
+/// parts::hingeLock with the joint's own labels for its two rows (about A's Y and Z axes).
+void hingeLock(const PrepContext& c, const char* labelY, const char* labelZ, RowWriter& out);
+
+/// Hard linear equality along world axis a through the two anchors (parts::linearLock).
 Row* linearLock(const PrepContext& c, const Vec3& a, const char* label, RowWriter& out);
 
-/// Hard angular equality about world axis a with the given error (dC/dt = a·(ω0 − ω1), eq. 33).
+/// Hard angular equality about world axis a with the given error (parts::angularLock).
 Row* angularLock(const Vec3& a, Real error, const char* label, RowWriter& out);
-
-/// Locks all three relative rotations: rows about body 0's joint axes with C_k = −2·(qA⁻¹qB).vec_k.
-void lockRotation(const PrepContext& c, RowWriter& out);
-
-/// The labels of the three linear locks of lockLinearAxes (body 0's joint frame x, y, z).
-inline constexpr const char* kLinearLockLabels[3] = {"linear X lock", "linear Y lock", "linear Z lock"};
-/// The labels of the angular locks of lockRotation (and a revolute joint's Y and Z locks).
-inline constexpr const char* kAngularLockLabels[3] = {"angular X lock", "angular Y lock", "angular Z lock"};
-
-/// Locks the relative translation along the listed axes (0 = x, 1 = y, 2 = z) of body 0's joint frame.
-void lockLinearAxes(const PrepContext& c, bool x, bool y, bool z, RowWriter& out);
 
 /// Relative rotation of joint frame B in joint frame A, w >= 0.
 inline Quat relativeRotation(const PrepContext& c) {

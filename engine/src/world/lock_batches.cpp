@@ -1,9 +1,12 @@
-// Lock batches: joints whose rows are all equality locks, prepared and set up in one AVX2 pass
-// per batch (solver::prepLockBatchAvx2), their rows written on request.
-#include <bit>
+// The lock batches (World::Impl::batchLockPrep): batches of joints whose rows are all lock parts
+// (joints/lock_only.h), prepared and set up in one AVX2 pass per batch from those parts
+// (solver::prepLockBatchAvx2); their rows are written only on request, by the joints' own prep
+// (ensureLockRows).
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <variant>
 
-#include "joints/row_builder.h"
 #include "world/world_impl.h"
 
 namespace jl {
@@ -29,84 +32,74 @@ void World::Impl::markLockPrepBatches(size_t jointCount) {
 static_assert(sizeof(Transform) == 7 * sizeof(Real) && offsetof(Transform, q) == 3 * sizeof(Real) &&
                   offsetof(Quat, x) == 0 && offsetof(Quat, w) == 3 * sizeof(Real),
               "prepLockBatchAvx2 reads a Transform as p.xyz then q.xyzw");
-static_assert(offsetof(Row, maxImpulse) == 15 * sizeof(Real),
-              "prepLockBatchAvx2 writes a Row's first 16 doubles");
 
 int World::Impl::lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo) {
     static const Transform kIdentity{};
     const solver::Batch& bt = data.batches[bi];
-    const int n = solver::kLockPrepRows[kind];
-    solver::LockPrepIn in;
-    in.kind = kind;
-    in.writeRows = rowsToo;
-    for (int l = 0; l < solver::kLanes; ++l) {
-        const int j = bt.constraint[l];
-        const solver::BodyInfo& i0 = data.info[static_cast<size_t>(bt.body0[l])];
-        const solver::BodyInfo& i1 = data.info[static_cast<size_t>(bt.body1[l])];
-        in.invI0[l] = &i0.sqrtInvInertia[0][0];
-        in.invI1[l] = &i1.sqrtInvInertia[0][0];
-        in.pre0[l] = &i0.vPre.x;
-        in.pre1[l] = &i1.vPre.x;
-        if (j < 0) {  // padding: both bodies are the static one
-            in.pose0[l] = in.pose1[l] = in.frame0[l] = in.frame1[l] = &kIdentity.p.x;
-            continue;
-        }
-        const size_t ju = static_cast<size_t>(j);
-        if (rowsToo)
-            for (int t = 0; t < n; ++t)
-                in.row[t][l] = &rows[static_cast<size_t>(jointRowRange[ju].first + t)].linear0.x;
-        const int b0 = jointBody0[ju], b1 = jointBody1[ju];
-        in.pose0[l] = b0 >= 0 ? &poses[static_cast<size_t>(b0)].pose.p.x : &kIdentity.p.x;
-        in.pose1[l] = b1 >= 0 ? &poses[static_cast<size_t>(b1)].pose.p.x : &kIdentity.p.x;
-        in.frame0[l] = &jointFrames[ju].frame0.p.x;
-        in.frame1[l] = &jointFrames[ju].frame1.p.x;
-    }
-    // (lock batches are only formed when the AVX2 kernel is compiled in and runs)
-    solver::LockPrepOut out;
+    auto pose = [&](int b) { return b >= 0 ? &poses[static_cast<size_t>(b)].pose : &kIdentity; };
     if (!rowsToo) {
-        solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, &data.lockSlots[static_cast<size_t>(bt.firstSlot)],
-                                  out);
-        int active = 0;
-        for (int t = 0; t < n; ++t) active += std::popcount(static_cast<unsigned>(out.active[t]));
-        return active;
+        // The step: the slots only, four joints at once, from the joints' lock parts.
+        solver::LockPrepIn in;
+        in.parts = static_cast<uint32_t>(kind);
+        for (int l = 0; l < solver::kLanes; ++l) {
+            const int j = bt.constraint[l];
+            const solver::BodyInfo& i0 = data.info[static_cast<size_t>(bt.body0[l])];
+            const solver::BodyInfo& i1 = data.info[static_cast<size_t>(bt.body1[l])];
+            in.invI0[l] = &i0.sqrtInvInertia[0][0];
+            in.invI1[l] = &i1.sqrtInvInertia[0][0];
+            in.pre0[l] = &i0.vPre.x;
+            in.pre1[l] = &i1.vPre.x;
+            if (j < 0) {  // padding: both bodies are the static one
+                in.pose0[l] = in.pose1[l] = in.frame0[l] = in.frame1[l] = &kIdentity.p.x;
+                continue;
+            }
+            const size_t ju = static_cast<size_t>(j);
+            in.pose0[l] = &pose(jointBody0[ju])->p.x;
+            in.pose1[l] = &pose(jointBody1[ju])->p.x;
+            in.frame0[l] = &jointFrames[ju].frame0.p.x;
+            in.frame1[l] = &jointFrames[ju].frame1.p.x;
+        }
+        // (lock batches are only formed when the AVX2 kernel is compiled in and runs)
+        return std::max(0, solver::prepLockBatchAvx2(bt, in, lockErp, lockDt,
+                                                     &data.lockSlots[static_cast<size_t>(bt.firstSlot)]));
     }
-    // The rows again, from the same inputs: the slots it writes are a copy, thrown away (the
-    // solver's hold this step's impulses).
-    solver::LockLanes scratch[solver::kMaxLockPrepRows];
-    solver::prepLockBatchAvx2(bt, in, lockErp, lockDt, scratch, out);
-    // What prepJoint, the joint's prep function and setupHardSlot would have written besides.
+    // On request: each joint's own prep writes its rows (in the places the step reserved), and
+    // setupHardSlot sets them up into a scratch slot for the reports (the solver's slots hold this
+    // step's impulses). The same inputs as the step's, so the same rows it solved.
+    const solver::BodyInfo *i0[solver::kLanes], *i1[solver::kLanes];
     for (int l = 0; l < solver::kLanes; ++l) {
+        i0[l] = &data.info[static_cast<size_t>(bt.body0[l])];
+        i1[l] = &data.info[static_cast<size_t>(bt.body1[l])];
         const int j = bt.constraint[l];
         if (j < 0) continue;
         const size_t ju = static_cast<size_t>(j);
-        const int b1 = jointBody1[ju];
-        jointX1[ju] = b1 >= 0 ? poses[static_cast<size_t>(b1)].pose.p : Vec3(0.0);
-        jointBodies[ju] = jointRowBodies(ju, Vec3(out.r0[0][l], out.r0[1][l], out.r0[2][l]),
-                                         Vec3(out.r1[0][l], out.r1[1][l], out.r1[2][l]));
-        const int first = jointRowRange[ju].first;
-        for (int t = 0; t < n; ++t) {
-            // rows 0–2: linear locks; then angular locks about X, Y, Z (fixed) or Y, Z (revolute)
-            const bool angular = t >= 3;
-            const int axis = solver::kLockPrepFirstAngularAxis[kind] + (t - 3);
-            const size_t k = static_cast<size_t>(first + t);
-            Row& r = rows[k];  // linear0 to maxImpulse are written
-            r.mods.spring.stiffness = 0.0;
-            r.mods.spring.damping = 0.0;
-            r.flags = angular ? kRowOutputForce | kRowAngular : kRowOutputForce;
-            r.solveHint = SolveHint::Equality;
-            r.erpOverride = -1.0;
-            r.label = angular ? rows::kAngularLockLabels[axis] : rows::kLinearLockLabels[t];
-            const bool on = (out.active[t] >> l) & 1;
-            RowOut& o = rowOut[k];
-            o.response = out.response[t][l];
-            o.minImpulse = -kInf;
-            o.maxImpulse = kInf;
-            o.erp = on ? lockErp : 0.0;
-            o.velTarget = 0.0;
-            o.flags = static_cast<uint16_t>((angular ? solver::kSolveAngular : 0) |
-                                            (on ? 0 : solver::kSolveInactive));
-            rowSolver[k] = rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
-        }
+        const JointFrames& f = jointFrames[ju];
+        const Transform* p1 = pose(jointBody1[ju]);
+        PrepContext ctx = PrepContext::make(*pose(jointBody0[ju]), f.frame0, *p1, f.frame1, lockDt);
+        ctx.memory = &memory[ju];
+        RowWriter out{&rows[static_cast<size_t>(jointRowRange[ju].first)], jointRowRange[ju].count};
+        std::visit([&](const auto& params) { prep(params, ctx, out); }, scene->joints[ju].params);
+        jointX1[ju] = p1->p;
+        jointBodies[ju] = jointRowBodies(ju, ctx.r0, ctx.r1);
+    }
+    solver::Params params;
+    params.dt = lockDt;
+    params.erp = lockErp;
+    solver::LockLanes scratch;
+    solver::SlotOut slot;
+    slot.lock = &scratch;
+    for (int t = 0; t < solver::kLockPrepRows[static_cast<size_t>(kind)]; ++t) {
+        const Row* rs[solver::kLanes] = {};
+        RowOut* reps[solver::kLanes] = {};
+        for (int l = 0; l < solver::kLanes; ++l)
+            if (bt.constraint[l] >= 0) {
+                const size_t k =
+                    static_cast<size_t>(jointRowRange[static_cast<size_t>(bt.constraint[l])].first + t);
+                rs[l] = &rows[k];
+                reps[l] = &rowOut[k];
+                rowSolver[k] = rowPlace(bt.firstSlot + t, l, solver::kLayoutLock);
+            }
+        solver::setupHardSlot(rs, i0, i1, bt, params, slot, reps);
     }
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <map>
 #include <string_view>
 
+#include "joints/lock_only.h"
 #include "world/world_impl.h"
 
 namespace jl {
@@ -15,6 +16,7 @@ namespace jl {
 
 World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Impl>()) {
     Impl& m = *impl_;
+    m.scene = &scene_;
     const size_t nb = scene_.bodies.size();
     bodies_.resize(nb);
     m.mass.resize(nb);
@@ -74,19 +76,13 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
         const bool breakable = !(d.breakForce == kInf || std::isnan(d.breakForce)) ||
                                !(d.breakTorque == kInf || std::isnan(d.breakTorque));
         if (breakable) m.breakableJoints.push_back(static_cast<int>(j));
-        // Joints the AVX2 set-up can prep itself (all rows equality locks, a fixed row count).
-        // Not breakable ones: the step reads their rows for the break test, and the batch's
-        // set-up does not write rows (Impl::ensureLockRows).
-        if (breakable)
-            m.jointLockPrep[j] = solver::kLockPrepNone;
-        else if (const auto* sph = std::get_if<SphericalJoint>(&d.params))
-            m.jointLockPrep[j] = sph->cone.enabled ? solver::kLockPrepNone : solver::kLockPrepSpherical;
-        else if (const auto* rev = std::get_if<RevoluteJoint>(&d.params))
-            m.jointLockPrep[j] = rev->limit.enabled || rev->motor.enabled || rev->drive.enabled
-                                     ? solver::kLockPrepNone
-                                     : solver::kLockPrepRevolute;
-        else if (std::holds_alternative<FixedJoint>(d.params))
-            m.jointLockPrep[j] = solver::kLockPrepFixed;
+        // Joints the AVX2 set-up can prep itself (all rows lock parts: joints/lock_only.h). Not
+        // breakable ones: the step reads their rows for the break test, and the batch's set-up
+        // does not write rows (Impl::ensureLockRows).
+        m.jointLockPrep[j] =
+            breakable
+                ? 0
+                : static_cast<uint8_t>(std::visit([](const auto& p) { return lockOnlyParts(p); }, d.params));
         for (int side = 0; side < 2; ++side) {
             const int b = side == 0 ? m.jointBody0[j] : m.jointBody1[j];
             const int si = b >= 0 ? m.solverIndex[static_cast<size_t>(b)] : 0;
@@ -144,6 +140,7 @@ void World::applyScene(Scene scene, const Scene& previous) {
     bodies_ = std::move(fresh.bodies_);
     joints_ = std::move(fresh.joints_);
     impl_ = std::move(fresh.impl_);
+    impl_->scene = &scene_;
 }
 
 // [SECTION] divergence, snapshots, hashing

@@ -50,6 +50,7 @@ struct StepContext {
 };
 
 struct World::Impl {
+    const Scene* scene = nullptr;      // the World's descriptions (ensureLockRows runs the joints' prep)
     std::vector<MassProperties> mass;  // per scene body
     /// What the step's first stage reads of a body's description, copied out of the ~220-byte
     /// BodyDesc (two cache lines a body) once, as JointFrames is for joints.
@@ -85,10 +86,11 @@ struct World::Impl {
     std::vector<solver::LaneIds> jointBatches, contactBatches;
     std::vector<int> jointWindows;      // first batch of each colouring window, then the batch count
     std::vector<uint8_t> colouredSkip;  // per joint: broken when the colouring was made
-    // Joints whose rows are all equality locks (spherical without cone, revolute without limit,
-    // motor or drive, fixed) are prepared and set up in one AVX2 pass per batch
-    // (solver::prepLockBatchAvx2) when every lane of their batch is a joint of the same kind.
-    std::vector<uint8_t> jointLockPrep;  // per joint: its solver::LockPrepKind (fixed by its description)
+    // Joints whose rows are all lock parts (joints/lock_only.h: fixed, spherical without cone,
+    // revolute without limit, motor or drive; not breakable) are prepared and set up in one AVX2
+    // pass per batch from those parts (solver::prepLockBatchAvx2) when every lane of their batch
+    // has the same parts.
+    std::vector<uint8_t> jointLockPrep;  // per joint: its lock parts (solver::LockPrepKind), or 0
     std::vector<uint8_t>
         batchLockPrep;  // per joint batch: that kind, if all its lanes (two or more) share it
     std::vector<uint8_t> jointInLockBatch;  // per joint: its batch is such a batch
@@ -160,11 +162,12 @@ struct World::Impl {
                                  r1};
     }
 
-    /// Prep and PGS set-up of lock batch `bi` (of LockPrepKind `kind`) in one AVX2 pass
-    /// (solver::prepLockBatchAvx2) from body poses `poses`. With `rowsToo` false (the step) it
-    /// writes the batch's lock slots and nothing else; with it true (ensureLockRows) it writes
-    /// what the scalar path would have besides, and leaves the slots alone: the joints' rows,
-    /// their reports, rowSolver, jointBodies and jointX1.
+    /// Prep and PGS set-up of lock batch `bi` (of LockPrepKind `kind`: the joints' lock parts) in
+    /// one AVX2 pass (solver::prepLockBatchAvx2) from body poses `poses`. With `rowsToo` false (the
+    /// step) it writes the batch's lock slots and nothing else; with it true (ensureLockRows) it
+    /// runs the joints' prep and setupHardSlot, as the scalar path does, for what that path writes
+    /// besides, and leaves the slots alone: the joints' rows, their reports, rowSolver,
+    /// jointBodies and jointX1.
     /// Returns the batch's active rows (0 with `rowsToo`). Writes nothing shared: the parallel
     /// solve runs several batches at once.
     int lockBatch(size_t bi, int kind, const std::vector<BodyState>& poses, bool rowsToo);

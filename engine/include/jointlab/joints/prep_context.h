@@ -42,18 +42,10 @@ struct PrepContext {
     Real dt = 1.0 / 60.0;           ///< the step [s]
     JointMemory* memory = nullptr;  ///< per-joint memory across steps (null: angles are not unwrapped)
 
+    /// The frames and lever arms above from the two poses and joint frames (joints/prep_context.cpp:
+    /// the lock parts' parts::frames, the one place they are worked out).
     static PrepContext make(const Transform& body0, const Transform& frame0, const Transform& body1,
-                            const Transform& frame1, Real dt) {
-        PrepContext c;
-        c.body0 = body0;
-        c.body1 = body1;
-        c.cA2w = body0 * frame0;
-        c.cB2w = body1 * frame1;
-        c.r0 = c.cA2w.p - body0.p;
-        c.r1 = c.cB2w.p - body1.p;
-        c.dt = dt;
-        return c;
-    }
+                            const Transform& frame1, Real dt);
 };
 
 }  // namespace jl

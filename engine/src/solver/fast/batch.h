@@ -12,14 +12,16 @@
 // the last joint of a colour, are padding: zero Jacobian, zero response, both bodies the static
 // body 0. A row with zero response is inactive: its impulse change is masked to zero.
 //
-// This header is plain data without glm, so that the AVX2 translation unit, compiled with
-// -mavx2, instantiates no inline function shared with the rest of the engine (which must run on
-// any x86-64).
+// This header is plain data without glm (and so is joints/parts/lock_parts.h, which it includes
+// for the lock batches), so that the AVX2 translation units, compiled with -mavx2, instantiate no
+// inline function shared with the rest of the engine (which must run on any x86-64).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
+#include "joints/parts/lock_parts.h"
 #include "solver/limits.h"
 
 namespace jl::solver {
@@ -199,25 +201,23 @@ struct HardRowsIn {
 /// compiled in (nothing written: set the rows up one by one).
 int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const SlotOut& out, double* response);
 
-/// Joints whose rows are all equality locks and whose prep the AVX2 set-up can do itself
-/// (prepLockBatchAvx2): the joint kinds, and the number of rows (row slots) of each.
-enum LockPrepKind : int32_t {
-    kLockPrepNone = 0,
-    kLockPrepSpherical = 1,  ///< spherical joint without a cone: 3 linear locks
-    kLockPrepRevolute = 2,   ///< revolute joint without limit, motor or drive: 3 linear, 2 angular locks
-    kLockPrepFixed = 3,      ///< fixed joint: 3 linear, 3 angular locks
-};
-inline constexpr int kLockPrepRows[4] = {0, 3, 5, 6};
-/// The body-0 frame axis (0 = X) of each kind's first angular lock (rows 3 on): fixed X, Y, Z;
-/// revolute Y, Z.
-inline constexpr int kLockPrepFirstAngularAxis[4] = {0, 0, 1, 0};
+/// Joints whose rows are all lock parts (joints/lock_only.h: lockOnlyParts) are prepared and set up
+/// by the AVX2 set-up itself (prepLockBatchAvx2), four at a time, when every lane of a batch has the
+/// same parts: a batch's LockPrepKind is those parts::LockPart bits (kLockPrepNone: not such a batch).
+inline constexpr int kLockPrepNone = 0;
+/// The rows (row slots) of each LockPrepKind.
+inline constexpr auto kLockPrepRows = [] {
+    std::array<int, parts::kLockPartMask + 1> n{};
+    for (unsigned k = 0; k <= parts::kLockPartMask; ++k) n[k] = parts::lockRowCount(k);
+    return n;
+}();
 inline constexpr int kMaxLockPrepRows = 6;
 
 /// A joint batch of one such kind, prepared and set up at once: per lane, pointers to the two
 /// body poses and joint frames (jl::Transform: p then q as x, y, z, w, 7 doubles; the identity for
 /// the world or a padding lane) and to the bodies' set-up constants (as HardRowsIn).
 struct LockPrepIn {
-    int32_t kind = kLockPrepNone;  ///< LockPrepKind, the same for every lane
+    uint32_t parts = 0;  ///< the joints' lock parts (parts::LockPart bits), the same for every lane
     const double* pose0[kLanes];
     const double* pose1[kLanes];
     const double* frame0[kLanes];
@@ -226,29 +226,17 @@ struct LockPrepIn {
     const double* invI1[kLanes];
     const double* pre0[kLanes];
     const double* pre1[kLanes];
-    /// Whether to write the rows at all. The step does not (it needs only the slots); the rows
-    /// are built on request by running the batch again (World::Impl::ensureLockRows).
-    bool writeRows = false;
-    /// Where row s of each lane's joint goes (jl::Row: its first 16 doubles, linear0 to
-    /// maxImpulse, are written; the caller writes the rest); nullptr for padding lanes.
-    double* row[kMaxLockPrepRows][kLanes] = {};
 };
 
-/// What prepLockBatchAvx2 worked out besides the rows, for the reports the caller writes.
-struct alignas(32) LockPrepOut {
-    double r0[3][kLanes], r1[3][kLanes];        ///< lever arms (PrepContext r0, r1), per lane
-    double response[kMaxLockPrepRows][kLanes];  ///< per row slot: unit response before the inactive test
-    int active[kMaxLockPrepRows];               ///< per row slot: its active lanes, as bits 0–3
-};
-
-/// Prep and PGS set-up of such a batch, fused: PrepContext::make's frames, the rows of
-/// rows::lockLinearAxes (all three axes) and of the kind's angular locks (revolute.cpp,
-/// rows::lockRotation), and setupHardSlot's set-up of them, into the batch's lock slots at `out`
-/// (kLockPrepRows[kind] of them), with the operations of those paths in their order
-/// (bit-identical). `erp` is the world's α (these rows have no override). Returns false, having
-/// written nothing, when the AVX2 kernel is not compiled in.
-bool prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out,
-                       LockPrepOut& rows);
+/// Prep and PGS set-up of such a batch, fused, with AVX2 (solver/fast/setup_avx2.cpp): the lanes'
+/// frames (parts::frames, as PrepContext::make) and rows (parts::lockRows, as rows::locks in the
+/// joints' prep), built by the joints' own lock parts on 4 lanes at once, set up as
+/// setupHardSlot sets up a Row into the batch's lock slots at `out` (kLockPrepRows[parts] of
+/// them), without writing the rows (World::Impl::ensureLockRows runs the joints' prep for those).
+/// Per lane the same operations in the same order as that scalar path: bit-identical slots.
+/// `erp` is the world's α (these rows have no override). Returns the rows that are active, or
+/// −1, having written nothing, when the AVX2 kernel is not compiled in.
+int prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double h, LockLanes* out);
 
 // [SECTION] TGS
 

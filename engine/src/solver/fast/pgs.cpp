@@ -220,8 +220,8 @@ bool avx2Available() {
 int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, double*) {
     return -1;
 }
-bool prepLockBatchAvx2(const Batch&, const LockPrepIn&, double, double, LockLanes*, LockPrepOut&) {
-    return false;
+int prepLockBatchAvx2(const Batch&, const LockPrepIn&, double, double, LockLanes*) {
+    return -1;
 }
 #else
 bool avx2Available() {
