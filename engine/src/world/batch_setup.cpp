@@ -222,19 +222,13 @@ void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneI
     solver::packTgsBatch(data, bi, rowAt, counts);
 }
 
-void World::Impl::setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
-                             const BatchLanes& bl) {
+/// Room for batch bi's slots and couplings; a lock batch's (lockPrep) set-up runs here, or is
+/// deferred to the threads. Returns true when the batch is done.
+bool World::Impl::reserveSlots(StepContext& step, size_t bi, int lockPrep) {
     Impl& m = *this;
     solver::Data& data = m.data;
     const solver::Params& params = step.params;
-    const bool simdSetup = step.simdSetup;
-    const solver::Batch& btc = data.batches[bi];
     solver::Batch& bt = data.batches[bi];
-    (void)btc;
-    const int* counts = bl.counts;
-    const int* firsts = bl.firsts;
-    const solver::RowBodies* const* rbs = bl.rbs;
-    const int lockPrep = bl.lockPrep;
     const int slots = bt.slotCount;
     if (data.slots.size() < step.slotCursor)
         data.slots.resize(std::max(step.slotCursor, 2 * data.slots.size()));
@@ -255,8 +249,23 @@ void World::Impl::setUpSlots(StepContext& step, size_t bi, const solver::LaneIds
             m.lockActiveRows += m.lockBatch(bi, lockPrep, *step.before, false);
         if (!step.deferLocks)
             solver::computeBatchCouplings(data, bi, params.simd);  // (deferred: in lockShare)
-        return;
+        return true;
     }
+    return false;
+}
+
+void World::Impl::setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
+                             const BatchLanes& bl) {
+    Impl& m = *this;
+    solver::Data& data = m.data;
+    const solver::Params& params = step.params;
+    const bool simdSetup = step.simdSetup;
+    solver::Batch& bt = data.batches[bi];
+    const int* counts = bl.counts;
+    const int* firsts = bl.firsts;
+    const solver::RowBodies* const* rbs = bl.rbs;
+    const int slots = bt.slotCount;
+    if (reserveSlots(step, bi, bl.lockPrep)) return;  // a lock batch: its slots are set up already
     // Slot after slot, lane after lane: each slot's 10 cache lines are written in one go.
     Real normalAccum[solver::kLanes] = {};
     const solver::BodyInfo *info0[solver::kLanes],

@@ -256,6 +256,7 @@ struct World::Impl {
                       const BatchLanes& bl);
     void setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
                     const BatchLanes& bl);
+    bool reserveSlots(StepContext& step, size_t bi, int lockPrep);
     /// The row trace (World::setRowTrace): its function, and per row of data.rows its joint (−1:
     /// contact) and index in the joint, filled while the trace is on.
     std::function<void(const RowTrace&)> trace;
