@@ -15,21 +15,17 @@
 #include <vector>
 
 #include "jointlab/scenario_io.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace jl {
 namespace {
 
+using test::readFile;
+
 const fs::path kData = fs::path(JOINTLAB_SOURCE_DIR) / "tests/data";
 const fs::path kSuite = kData / "bad_scenarios";
-
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 /// expected.tsv: file name → fragments.
 std::map<std::string, std::vector<std::string>> manifest() {

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "jointlab/scenario_io.h"
+#include "test_files.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -19,29 +20,9 @@ namespace fs = std::filesystem;
 namespace jl {
 namespace {
 
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-void writeFile(const fs::path& p, const std::string& text) {
-    std::ofstream(p, std::ios::binary) << text;
-}
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "jointlab_identity_XXXXXX").string();
-        path = mkdtemp(tmpl.data());
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
+using test::readFile;
+using test::TempDir;
+using test::writeFile;
 
 /// Runs the test body from inside `dir` (relative spellings), restoring the working directory.
 struct InDir {

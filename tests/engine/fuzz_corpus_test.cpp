@@ -13,20 +13,16 @@
 #include "../fuzz/scenario_roundtrip.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace jl {
 namespace {
 
-const fs::path kSourceDir = JOINTLAB_SOURCE_DIR;
+using test::readFile;
 
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+const fs::path kSourceDir = JOINTLAB_SOURCE_DIR;
 
 std::vector<fs::path> filesIn(const fs::path& dir) {
     std::vector<fs::path> files;

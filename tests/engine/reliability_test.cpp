@@ -16,6 +16,7 @@
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
 #include "jointlab/world.h"
+#include "test_files.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -23,14 +24,9 @@ namespace fs = std::filesystem;
 namespace jl {
 namespace {
 
-const fs::path kSourceDir = JOINTLAB_SOURCE_DIR;
+using test::readFile;
 
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+const fs::path kSourceDir = JOINTLAB_SOURCE_DIR;
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
     const size_t at = text.find(from);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "jointlab/scenario_io.h"
+#include "test_files.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -18,31 +19,11 @@ namespace fs = std::filesystem;
 namespace jl {
 namespace {
 
+using test::readFile;
+using test::TempDir;
+using test::writeFile;
+
 const fs::path kSourceDir = JOINTLAB_SOURCE_DIR;
-
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-void writeFile(const fs::path& p, const std::string& text) {
-    std::ofstream(p, std::ios::binary) << text;
-}
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "jointlab_state_XXXXXX").string();
-        path = mkdtemp(tmpl.data());
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path, ec);
-    }
-};
 
 /// A chain of hinged boxes (limits, a drive) ending in a ball on a cone-limited spherical joint,
 /// plus a box and a capsule resting on the ground: joint rows, tracked angles and warm-started

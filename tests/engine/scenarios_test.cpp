@@ -14,11 +14,14 @@
 
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace jl {
 namespace {
+
+using test::readFile;
 
 const fs::path kScenarioDir = fs::path(JOINTLAB_SOURCE_DIR) / "assets" / "scenarios";
 
@@ -74,13 +77,6 @@ std::vector<fs::path> scenarioFiles() {
         if (e.path().extension() == ".json") files.push_back(e.path());
     std::sort(files.begin(), files.end());
     return files;
-}
-
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 bool finiteState(const BodyState& b) {
