@@ -8,9 +8,6 @@ namespace jl {
 
 namespace {
 
-constexpr Real kContactMargin = 0.02;  // speculative contact distance [m]
-constexpr Real kContactSlop = 0.0;     // penetration left uncorrected, so resting contacts do not chatter [m]
-
 /// R·diag(s)·Rᵀ: a symmetric world tensor from principal values in the body frame. Element
 /// (column j, row i) = Σ_k (R[k][i]·s_k)·R[k][j], summed over k in order: the products glm's
 /// R * D * transpose(R) forms, without its multiplications by the zeros of D.
