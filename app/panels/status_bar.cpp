@@ -49,6 +49,20 @@ void drawStatusBar(AppState& state) {
             ImGui::SameLine(0.0f, 16.0f);
             ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "slower than real time");
         }
+        if (const std::vector<std::string>& dropped = state.sim.droppedRowJoints(); !dropped.empty()) {
+            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.65f, 0.25f, 1.0f), "rows dropped: joint '%s'%s",
+                               dropped.front().c_str(), dropped.size() > 1 ? " and others" : "");
+            if (ImGui::IsItemHovered()) {
+                std::string names;
+                for (const std::string& n : dropped) names += "\n  " + n;
+                ImGui::SetTooltip(
+                    "The solver dropped a row of these joints: its unit response J M^-1 J^T was under "
+                    "%.0e,\nso the joint cannot move its bodies along it (both are immovable through their "
+                    "motion type\nor the joint's mass scales). The joint does nothing along that row.%s",
+                    World::minRowResponse(), names.c_str());
+            }
+        }
         if (!state.message.empty()) {
             ImGui::SameLine(0.0f, 24.0f);
             if (state.messageIsError)

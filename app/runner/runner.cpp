@@ -164,6 +164,40 @@ std::string stateJson(const World& world) {
     return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+/// Rows the engine dropped (World::jointsWithInactiveRows): a warning on stderr the first time a
+/// joint has one, and the totals for the summary.
+struct DroppedRows {
+    int64_t rowSteps = 0;  ///< dropped rows summed over the steps
+    size_t jointCount = 0;
+    std::string names;  ///< the joints, comma separated
+    std::vector<char> warned;
+
+    void check(const World& world) {
+        const std::vector<int> joints = world.jointsWithInactiveRows();
+        if (joints.empty()) return;
+        const Scene& scene = world.scene();
+        warned.resize(scene.joints.size(), 0);
+        for (int j : joints) {
+            const auto results = world.jointRowResults(j);
+            const auto rows = world.jointRows(j);
+            for (size_t k = 0; k < results.size(); ++k) {
+                if (results[k].active) continue;
+                ++rowSteps;
+                if (warned[static_cast<size_t>(j)]) continue;
+                warned[static_cast<size_t>(j)] = 1;
+                const std::string& name = scene.joints[static_cast<size_t>(j)].name;
+                names += (jointCount++ ? ", " : "") + name;
+                std::fprintf(stderr,
+                             "jointlab run: warning: step %lld: joint \"%s\" row %zu (%s) dropped: its unit "
+                             "response J M^-1 J^T = %s is under %s, so the solver cannot move its bodies "
+                             "along it (both immovable through their motion or the joint's mass scales)\n",
+                             static_cast<long long>(world.stepCount()), name.c_str(), k, rows[k].label,
+                             num(results[k].unitResponse).c_str(), num(World::minRowResponse()).c_str());
+            }
+        }
+    }
+};
+
 int fileError(const std::string& message) {
     std::fprintf(stderr, "jointlab run: %s\n", message.c_str());
     return kExitFile;
@@ -211,6 +245,7 @@ int run(const RunOptions& options) {
     StepSample sample;
     Extreme maxError;
     std::optional<Divergence> diverged;
+    DroppedRows dropped;
     for (int64_t i = 0; i < steps; ++i) {
         if (replaying) input.log.replay(world);
         world.step();
@@ -221,6 +256,7 @@ int run(const RunOptions& options) {
             diverged = *d;
             break;
         }
+        dropped.check(world);
         recordStep(world, sample, csv, csvFile.isOpen(), maxError);
         if (csv.size() > (1u << 20)) {  // stream in 1 MiB pieces
             csvFile.write(csv);
@@ -276,10 +312,20 @@ int run(const RunOptions& options) {
             }
         }
     }
+    if (dropped.rowSteps > 0) {
+        std::printf(
+            "jointlab run: dropped rows: %lld row-steps in %zu joint(s) (%s): the solver could not move "
+            "their bodies along them\n",
+            static_cast<long long>(dropped.rowSteps), dropped.jointCount, dropped.names.c_str());
+    }
     if (diverged) {
         // One line naming the joint and the step (World::recoverFromDivergence writes the message).
         std::fprintf(stderr, "jointlab run: stopped: %s\n", diverged->message.c_str());
-        return kExitDiverged;
+        return options.strict ? kExitStrict : kExitDiverged;
+    }
+    if (options.strict && dropped.rowSteps > 0) {
+        std::fprintf(stderr, "jointlab run: --strict: the engine dropped rows (see the warnings above)\n");
+        return kExitStrict;
     }
     return kExitOk;
 }

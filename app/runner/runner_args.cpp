@@ -107,6 +107,9 @@ std::string runUsage() {
            "  --input LOG.json     replay the mouse input recorded with the run (File > Save run in the\n"
            "                       app); without --steps, runs the recorded number of steps and checks\n"
            "                       that the final state hash is the recorded one\n"
+           "  --strict             exit 4 when the engine had to drop a joint row (its bodies cannot\n"
+           "                       move along it: unit response under 1e-12) or reset a diverged step;\n"
+           "                       without it these are warnings on stderr and in the summary\n"
            "  -h, --help           this text\n"
            "\n"
            "\n"
@@ -115,7 +118,8 @@ std::string runUsage() {
            "springs do not count. Broken joints have no rows.\n"
            "Exit codes: 0 ok, 1 the simulation diverged (a body became NaN/Inf: the run stops at that step,\n"
            "the outputs hold the last good state and stderr names the joint), 2 file error, 3 the replay\n"
-           "of --input did not reach the recorded state, 64 bad arguments.\n";
+           "of --input did not reach the recorded state, 4 --strict and the engine dropped a row or reset a\n"
+           "diverged step, 64 bad arguments.\n";
 }
 
 ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& error) {
@@ -133,6 +137,10 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
             }
             result.scenarioPath = std::string(arg);
+            continue;
+        }
+        if (arg == "--strict") {
+            result.strict = true;
             continue;
         }
         // --flag value or --flag=value

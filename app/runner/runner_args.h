@@ -19,6 +19,7 @@ inline constexpr int kExitDiverged =
     1;  ///< a step diverged (a body became NaN/Inf): the run stopped there, the joint is named
 inline constexpr int kExitFile = 2;           ///< the scenario cannot be read or an output cannot be written
 inline constexpr int kExitReplayDiffers = 3;  ///< --input: the replay did not reach the recorded state
+inline constexpr int kExitStrict = 4;         ///< --strict: the engine dropped a row or reset a diverged step
 inline constexpr int kExitUsage = 64;         ///< EX_USAGE: bad arguments
 
 struct RunOptions {
@@ -39,6 +40,7 @@ struct RunOptions {
     std::string statePath;  ///< empty: no state file
     std::string inputPath;  ///< empty: no recorded input to replay
     std::string tracePath;  ///< empty: no row trace (--trace: runs the reference kernel)
+    bool strict = false;    ///< --strict: a dropped row or a diverged step is an error (exit 4)
 };
 
 /// True when a flag changes the physics (solver, iterations, threads, Baumgarte, dt).

@@ -1,5 +1,6 @@
 #include "session/simulation.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -58,8 +59,17 @@ void Simulation::startWorld(std::unique_ptr<World> world) {
     clock.resetTime();
     drag.reset();
     divergence_.reset();
+    droppedRowJoints_.clear();
     telemetry_.clear();
     restartRecording();
+}
+
+void Simulation::noteDroppedRows() {
+    for (int j : world_->jointsWithInactiveRows()) {
+        const std::string& name = world_->scene().joints[static_cast<size_t>(j)].name;
+        if (std::find(droppedRowJoints_.begin(), droppedRowJoints_.end(), name) == droppedRowJoints_.end())
+            droppedRowJoints_.push_back(name);
+    }
 }
 
 void Simulation::restartRecording() {
@@ -133,6 +143,7 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
     for (const auto& [name, broken] : movedJoints)
         if (int j = world_->scene().findJoint(name); j >= 0) world_->setJointBroken(j, broken);
     scene_ = std::move(edited);
+    droppedRowJoints_.clear();  // the edit may have fixed it; the next step says again if not
     if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();
     // The start state stays only while it still describes this scene's bodies and joints.
     if (startState_ && !validateScene(withState(scene_, startState_)).empty()) startState_.reset();
@@ -185,7 +196,8 @@ int Simulation::advance(double frameSeconds) {
             return i;
         }
         divergence_.reset();  // a step went through: whatever diverged before does not any more
-        PullSample pull;      // the mouse spring, recorded with the step so that the Plots panel can show it
+        noteDroppedRows();
+        PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
         if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
         telemetry_.record(*world_, stepTime.count(), pull);
     }

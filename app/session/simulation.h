@@ -79,6 +79,10 @@ public:
     void clearDivergence() { divergence_.reset(); }
     /// How many steps have diverged since the app started (a new one is a new notice).
     int divergenceCount() const { return divergenceCount_; }
+    /// Joints that had a row dropped by the solver (World::jointsWithInactiveRows: its bodies
+    /// cannot move along it) since the World was built or last edited, by name, in the order seen.
+    /// The status bar warns about them; they are never dropped silently.
+    const std::vector<std::string>& droppedRowJoints() const { return droppedRowJoints_; }
 
     const Scene& scene() const { return scene_; }
     const World* world() const { return world_.get(); }
@@ -112,6 +116,8 @@ private:
     void syncTelemetry();
     /// Installs a freshly built world and starts a new recording from its state.
     void startWorld(std::unique_ptr<World> world);
+    /// Adds the joints whose rows the last step dropped to droppedRowJoints().
+    void noteDroppedRows();
     /// The recording begins again from the current state (after an edit).
     void restartRecording();
 
@@ -128,6 +134,7 @@ private:
     std::vector<std::string> telemetryJoints_;  ///< joint names the telemetry's indices refer to
     std::optional<Divergence> divergence_;
     int divergenceCount_ = 0;
+    std::vector<std::string> droppedRowJoints_;
 };
 
 }  // namespace jl::app

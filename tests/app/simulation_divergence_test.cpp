@@ -9,9 +9,10 @@
 namespace jl::app {
 namespace {
 
-/// A pendulum whose bob weighs 1e-300 kg (the loader accepts any positive mass; the same scene as
-/// tests/data/diverging/feather_pendulum.json). A 1e15 N push, like a recorded mouse force,
-/// changes its velocity by dt·F/m = inf: the step diverges.
+/// A pendulum whose bob weighs 1 mg, the least mass a file may give (jl::kMinMass). No file can
+/// make it diverge any more (forces in files are within ±1e15 N, so dt·F/m stays finite and the
+/// speed caps hold); these tests push it with 1e308 N through World::applyForce, which nothing
+/// but a test can do, so that dt·F/m overflows and the step diverges.
 Scene featherPendulum(SolverType solver) {
     Scene s;
     s.settings.solver = solver;
@@ -19,7 +20,7 @@ Scene featherPendulum(SolverType solver) {
     bob.name = "bob";
     bob.shape = ShapeType::Sphere;
     bob.radius = 0.25;
-    bob.mass = 1e-300;
+    bob.mass = kMinMass;
     bob.position = Vec3(0.6882917236212552, 2.01701754685321, 0.0);
     bob.linearVelocity = Vec3(0.0, 0.0, 1.6);
     s.bodies.push_back(bob);
@@ -55,7 +56,7 @@ TEST(SimulationDivergence, ADivergingStepPausesAndNamesTheJoint) {
         ASSERT_EQ(sim.world()->stepCount(), 24);
         // The push acts in the next step (25), the first of the next frame's four.
         const BodyState before = sim.world()->bodies()[0];
-        sim.world()->applyForce(0, Vec3(1e15, 0.0, 0.0), before.pose.p);
+        sim.world()->applyForce(0, Vec3(1e308, 0.0, 0.0), before.pose.p);
         EXPECT_EQ(sim.advance(1.0 / 60.0), 0)
             << "the diverging step is not counted and nothing runs after it";
 
@@ -96,7 +97,7 @@ TEST(SimulationDivergence, ASingleStepThatDivergesIsReportedAndResetClearsIt) {
     sim.clock.playing = false;
     sim.clock.requestSingleStep();
     EXPECT_EQ(sim.advance(1.0 / 60.0), 1);
-    sim.world()->applyForce(0, Vec3(0.0, -1e15, 0.0), sim.world()->bodies()[0].pose.p);
+    sim.world()->applyForce(0, Vec3(0.0, -1e308, 0.0), sim.world()->bodies()[0].pose.p);
     sim.clock.requestSingleStep();
     EXPECT_EQ(sim.advance(1.0 / 60.0), 0);
     ASSERT_TRUE(sim.divergence());

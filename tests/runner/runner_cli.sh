@@ -112,7 +112,7 @@ run 64 "unknown option \"--stpes\"" run "$pendulum" "${outs[@]}" --stpes 3
 run 64 "--csv .*pendulum.json would overwrite the scenario .*pendulum.json \(the same file\)" run "$pendulum" --csv "$pendulum"
 run 2 "no/such/file\.json: No such file" run no/such/file.json "${outs[@]}"
 printf '{"format": "jointlab-scenario", "version": 1, "bodies": [{"name": "a", "mass": -2}]}' >"$tmp/bad.json"
-run 2 "bad\.json: bodies\[0\]\.mass: must be > 0, got -2" run "$tmp/bad.json" "${outs[@]}"
+run 2 "bad\.json: bodies\[0\]\.mass: must be >= 1e-6, got -2" run "$tmp/bad.json" "${outs[@]}"
 run 2 "no/such/dir/x\.csv" run "$pendulum" --csv "$tmp/no/such/dir/x.csv" --state "$tmp/keep.json"
 [[ $(cat "$tmp/keep.csv") == keep && $(cat "$tmp/keep.json") == keep ]] || fail "a failed run touched an output file"
 ls "$tmp"/*.tmp >/dev/null 2>&1 && fail "temporary files left behind: $(ls "$tmp"/*.tmp)"
@@ -183,20 +183,19 @@ run 0 "" run --help
 grep -q "usage: jointlab run" "$tmp/out" || fail "--help prints no usage"
 grep -q "1 the simulation diverged" "$tmp/out" || fail "--help does not explain exit code 1"
 
-# A step that diverges: a 1e-300 kg bob takes a recorded 1e15 N push at step 30 (loader-valid
-# input; dt*F/m overflows). Exit 1, one line naming the joint and the step, the run stopped at the
-# last good step, and the outputs written with that state (finite).
-diverging=$src/tests/data/diverging/feather_pendulum
-for solver in pgs tgs; do
-  run 1 '^jointlab run: stopped: joint "pivot" diverged at step 31 \(body "bob" became non-finite\); every body was put back to its state before that step$' \
-      run "$diverging.json" --input "$diverging.input.json" --solver "$solver" --csv "$tmp/div.csv" --state "$tmp/div.json"
-  grep -q "^jointlab run: 30 steps," "$tmp/out" || fail "diverging run ($solver): summary should say 30 steps: $(cat "$tmp/out")"
-  grep -q '"step": 30' "$tmp/div.json" || fail "diverging run ($solver): state is not the last good step 30"
-  grep -Eqi 'nan|inf' "$tmp/div.json" && fail "diverging run ($solver): the state written holds NaN/Inf"
-  [[ $(tail -1 "$tmp/div.csv" | cut -d, -f1) == 30 ]] || fail "diverging run ($solver): CSV should end at step 30: $(tail -1 "$tmp/div.csv")"
-done
-# Without the push the same scene runs through.
-run 0 "" run "$diverging.json" --steps 60
+# Every accepted scene simulates honestly (issue 24, point 5). The 1e-300 kg bob that used to
+# overflow and diverge is refused at load, naming the field.
+honest=$src/tests/data/honest
+run 2 'feather_pendulum\.json: bodies\[0\]\.mass: must be >= 1e-6, got 1e-300' run "$honest/feather_pendulum.json" --steps 60
+# A joint whose mass scales make both sides immovable: its rows are dropped. A warning names the
+# joint once, the summary counts the dropped rows; --strict makes it exit 4.
+run 0 '^jointlab run: warning: step 1: joint "pivot" row 0 \(.*\) dropped: its unit response' \
+    run "$honest/immovable_joint.json" --steps 30
+grep -q "^jointlab run: dropped rows: 90 row-steps in 1 joint(s) (pivot)" "$tmp/out" ||
+  fail "immovable joint: the summary does not count the dropped rows: $(cat "$tmp/out")"
+run 4 "" run "$honest/immovable_joint.json" --steps 30 --strict
+grep -q -- "--strict: the engine dropped rows" "$tmp/err" || fail "--strict: no message: $(cat "$tmp/err")"
+run 0 "" run "$pendulum" --steps 30 --strict
 
 if (( failures )); then echo "$failures failure(s)"; exit 1; fi
 echo "runner_cli: all checks passed"

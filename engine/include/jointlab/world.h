@@ -132,6 +132,14 @@ public:
     /// Joint rows the last step solved: those of rowResults() that are active. Unlike counting
     /// rowResults(), it does not build the row views (benchmarks count rows every step).
     int activeJointRowCount() const;
+    /// Joints (in scene order) with a row the last step dropped because its unit response
+    /// J M⁻¹ Jᵀ was under the solver's threshold (solver/limits.h kMinResponse) or not finite:
+    /// the solver could not move the bodies along it (both infinitely heavy through their motion
+    /// types and the joint's mass scales). Such a row does nothing, so the UI and the runner warn
+    /// about it. Cheap when there is none (a count per joint); finding the joints reads the rows.
+    std::vector<int> jointsWithInactiveRows() const;
+    /// The unit response under which a row is dropped (solver/limits.h kMinResponse).
+    static Real minRowResponse();
 
     Real kineticEnergy() const;
     /// Gravitational potential energy −m·g·x summed over dynamic bodies [J].

@@ -317,6 +317,25 @@ int World::activeJointRowCount() const {
     return n;
 }
 
+std::vector<int> World::jointsWithInactiveRows() const {
+    const Impl& m = *impl_;
+    int rowCount = 0;
+    for (const Impl::RowRange& range : m.jointRowRange) rowCount += range.count;
+    std::vector<int> joints;
+    if (activeJointRowCount() == rowCount) return joints;
+    for (size_t j = 0; j < m.jointRowRange.size(); ++j)
+        for (const RowResult& r : jointRowResults(static_cast<int>(j)))
+            if (!r.active) {
+                joints.push_back(static_cast<int>(j));
+                break;
+            }
+    return joints;
+}
+
+Real World::minRowResponse() {
+    return solver::kMinResponse;
+}
+
 Real World::inverseMass(int body) const {
     const size_t i = static_cast<size_t>(body);
     return isDynamic(scene_.bodies[i]) && impl_->mass[i].mass > 0 ? 1.0 / impl_->mass[i].mass : 0.0;
