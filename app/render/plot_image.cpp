@@ -33,7 +33,8 @@ void finishPlotsFrame(AppState& state, const std::function<void()>& bindReadBuff
     bindReadBuffer();
     const PixelRect px = toFramebufferRect(rect, io.DisplaySize, io.DisplayFramebufferScale);
     std::string error;
-    if (writePng(path, readFramebuffer(px.x, px.y, px.width, px.height), error)) {
+    if (writePng(path, readFramebuffer(px.x, px.y, px.width, px.height), error,
+                 {{"the open scenario", state.sim.sourcePath()}})) {
         state.message = "saved plot " + path;
         state.messageIsError = false;
         ps.savedImage = path;

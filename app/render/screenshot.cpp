@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "jointlab/scenario_io.h"
 #include "render/gl.h"
 
 namespace jl::app {
@@ -23,14 +24,22 @@ RgbImage readFramebuffer(int x, int y, int width, int height) {
     return image;
 }
 
-bool writePng(const std::string& path, const RgbImage& image, std::string& error) {
-    errno = 0;
-    int ok = stbi_write_png(path.c_str(), image.width, image.height, 3, image.pixels.data(), image.width * 3);
-    if (!ok) {
-        error = "cannot write " + path + (errno ? std::string(": ") + std::strerror(errno) : std::string());
+bool writePng(const std::string& path, const RgbImage& image, std::string& error,
+              const std::vector<NamedFile>& inputs) {
+    if (std::string clash = checkOutputsAgainstInputs(inputs, {{"the image", path}}); !clash.empty()) {
+        error = std::move(clash);
         return false;
     }
-    return true;
+    std::string bytes;
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<size_t>(size));
+    };
+    if (!stbi_write_png_to_func(append, &bytes, image.width, image.height, 3, image.pixels.data(),
+                                image.width * 3)) {
+        error = "cannot write " + path + ": the PNG could not be encoded";
+        return false;
+    }
+    return saveTextAtomically(path, bytes, error);
 }
 
 }  // namespace jl::app

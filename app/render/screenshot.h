@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "jointlab/file_identity.h"
+
 namespace jl::app {
 
 /// An RGB image stored top row first (the order PNG files use).
@@ -19,6 +21,10 @@ struct RgbImage {
 RgbImage readFramebuffer(int x, int y, int width, int height);
 
 /// Writes the image as PNG. On failure returns false and sets `error` naming the path.
-bool writePng(const std::string& path, const RgbImage& image, std::string& error);
+/// Writes `image` as a PNG atomically (saveTextAtomically: a temporary, then a rename; an existing
+/// file's content is kept as PATH.bak). Refused, with nothing written, when `path` is the same
+/// file as one of `inputs` (the open scenario, its input log): compared as files, not spellings.
+bool writePng(const std::string& path, const RgbImage& image, std::string& error,
+              const std::vector<NamedFile>& inputs = {});
 
 }  // namespace jl::app

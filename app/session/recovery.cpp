@@ -194,7 +194,18 @@ std::vector<RecoveryInfo> findRecoveryFiles(const std::string& dir,
 void removeRecoveryFile(const std::string& path) {
     if (path.empty()) return;
     std::error_code ec;
-    for (const char* suffix : {"", ".bak", ".tmp", ".bak.tmp"}) fs::remove(path + suffix, ec);
+    for (const char* suffix : {"", ".bak", ".bak.tmp"}) fs::remove(path + suffix, ec);
+    // An interrupted save's temporary: PATH.XXXXXX.tmp (saveTextAtomically's mkstemp pattern).
+    std::error_code removeError;
+    const fs::path file(path);
+    const std::string prefix = file.filename().string() + ".";
+    const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() == prefix.size() + 6 + 4 && name.compare(0, prefix.size(), prefix) == 0 &&
+            name.compare(name.size() - 4, 4, ".tmp") == 0)
+            fs::remove(it->path(), removeError);
+    }
 }
 
 void AutosaveTimer::restart(double now) {

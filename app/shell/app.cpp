@@ -464,7 +464,7 @@ bool App::writeScreenshot(const std::string& path, std::string& error) {
     int w = width_, h = height_;
     if (!screenshotMode()) glfwGetFramebufferSize(window_, &w, &h);
     RgbImage image = readFramebuffer(0, 0, w, h);
-    return writePng(path, image, error);
+    return writePng(path, image, error, {{"the open scenario", state_.sim.sourcePath()}});
 }
 
 void App::announceDivergence() {

@@ -272,9 +272,14 @@ TEST(RecoveryFiles, FoundNewestFirstSkippingLiveSessionsAndOtherFiles) {
 
     // Discard deletes the file and what its saves left next to it; the others stay.
     ASSERT_TRUE(fs::exists(newer + ".bak"));
+    std::ofstream(newer + ".a1B2c3.tmp") << "an interrupted save's temporary (mkstemp's PATH.XXXXXX.tmp)";
+    std::ofstream(newer + ".notes.tmp") << "not a temporary of ours: kept";
     removeRecoveryFile(newer);
     EXPECT_FALSE(fs::exists(newer));
     EXPECT_FALSE(fs::exists(newer + ".bak"));
+    EXPECT_FALSE(fs::exists(newer + ".a1B2c3.tmp"));
+    EXPECT_TRUE(fs::exists(newer + ".notes.tmp"));
+    fs::remove(newer + ".notes.tmp");
     const auto after = findRecoveryFiles(dir.path.string(), [](long) { return false; });
     ASSERT_EQ(after.size(), 2u);  // the older one and the (now not live) third
     EXPECT_EQ(after[0].path, live);

@@ -570,7 +570,7 @@ def number_cases():
         add("magnitude_1e39_%s" % slug_path, with_raw(path, "1e39"), "%s: magnitude must be <= 1e15, got 1e39" % p)
         add("magnitude_minus_1e16_%s" % slug_path, with_raw(path, "-1e16"),
             "%s: magnitude must be <= 1e15, got -1e16" % p)
-    add("magnitude_1e39_mass", with_raw(["bodies", 1, "mass"], "1e39"), "bodies[1].mass: magnitude must be <= 1e15")
+    add("magnitude_1e39_mass", with_raw(["bodies", 1, "mass"], "1e39"), "bodies[1].mass: must be <= 1e6, got 1e39")
     add("magnitude_1e39_break_force", with_raw(["joints", 3, "breakForce"], "1e39"),
         'joints[3].breakForce: magnitude must be <= 1e15, got 1e39 (write "inf" for no limit)')
     add("magnitude_1e39_stiffness", with_raw(["joints", 4, "params", "drive", "stiffness"], "1e39"),
@@ -580,12 +580,12 @@ def number_cases():
 
 def range_cases():
     ranges = [
-        (["bodies", 1, "mass"], -2, "must be > 0, got -2"),
-        (["bodies", 1, "mass"], 0, "must be > 0, got 0"),
-        (["bodies", 1, "mass"], -0.0, "must be > 0, got -0"),
-        (["bodies", 2, "density"], 0, "must be > 0, got 0"),
-        (["bodies", 2, "density"], -1000, "must be > 0, got -1000"),
-        (["bodies", 2, "radius"], 0, "must be > 0, got 0"),
+        (["bodies", 1, "mass"], -2, "must be >= 1e-6, got -2"),
+        (["bodies", 1, "mass"], 0, "must be >= 1e-6, got 0"),
+        (["bodies", 1, "mass"], -0.0, "must be >= 1e-6, got -0"),
+        (["bodies", 2, "density"], 0, "must be >= 0.001, got 0"),
+        (["bodies", 2, "density"], -1000, "must be >= 0.001, got -1000"),
+        (["bodies", 2, "radius"], 0, "must be >= 0.001, got 0"),
         (["bodies", 1, "halfHeight"], -0.1, "must be >= 0, got -0.1"),
         (["bodies", 0, "halfExtents", 1], 0, None),
         (["bodies", 3, "halfExtents", 0], -0.2, None),
@@ -602,8 +602,8 @@ def range_cases():
         (["settings", "baumgarte"], -0.1, "must be >= 0, got -0.1"),
         (["settings", "groundFriction"], -0.5, "must be >= 0, got -0.5"),
         (["settings", "groundRestitution"], 2, "must be <= 1, got 2"),
-        (["settings", "maxLinearSpeed"], 0, "must be > 0, got 0"),
-        (["settings", "maxAngularSpeed"], -100, "must be > 0, got -100"),
+        (["settings", "maxLinearSpeed"], 0, "must be >= 0.001, got 0"),
+        (["settings", "maxAngularSpeed"], -100, "must be >= 0.001, got -100"),
         (["camera", "distance"], 0, "must be > 0, got 0"),
         (["camera", "pitch"], 2, "must be <= 1.57, got 2"),
         (["joints", 0, "invMassScale0"], -1, "must be >= 0, got -1"),
@@ -634,7 +634,7 @@ def range_cases():
     for path, value, problem in ranges:
         p = path_text(path)
         if problem is None:
-            problem = "must be > 0, got %s" % ("-0.2" if value == -0.2 else "0")
+            problem = "must be >= 0.001, got %s" % ("-0.2" if value == -0.2 else "0")
         add("range_%s_%s" % (p.replace(".", "_").replace("[", "").replace("]", ""), str(value).replace(".", "_")),
             with_value(path, value), "%s: %s" % (p, problem))
     add("version_3", with_value(["version"], 3), "version: 3 is newer than this JointLab (2); update JointLab")
@@ -827,14 +827,33 @@ def reliability_cases():
         add("%s_in_joint_name" % slug, dumps(doc),
             'joints[1].name: must not contain line or paragraph separators (U+2028, U+2029), got "ro%spe"' % shown)
     # Numbers in messages: the shortest text that reads back the same double.
-    add("magnitude_one_ulp_above_1e15", with_raw(["bodies", 1, "mass"], "1.0000000000000002e15"),
-        "bodies[1].mass: magnitude must be <= 1e15, got 1.0000000000000002e15")
+    add("magnitude_one_ulp_above_1e15", with_raw(["bodies", 1, "position", 0], "1.0000000000000002e15"),
+        "bodies[1].position[0]: magnitude must be <= 1e15, got 1.0000000000000002e15")
     add("dt_point_one_plus_epsilon", with_raw(["settings", "dt"], "0.10000000000000002"),
         "settings.dt: must be <= 0.1, got 0.10000000000000002")
     add("dt_below_min", with_raw(["settings", "dt"], "9.999999999999999e-6"),
         "settings.dt: must be >= 1e-5, got 9.999999999999999e-6")
     # "version": 2.0 is version 2; 3.0 is version 3 (newer), 2.5 is no version.
     add("version_3_point_0", with_raw(["version"], "3.0"), "version: 3 is newer than this JointLab (2)")
+    # Every accepted scene simulates honestly (issue 24, point 5): the values that passed before and
+    # then gave denormal inertia, a mass of 0 or rows the solver had to drop are refused.
+    add("honest_mass_1e15_bob", with_value(["bodies", 1, "mass"], 1e15), "bodies[1].mass: must be <= 1e6, got 1e15")
+    add("honest_mass_1e-307", with_raw(["bodies", 1, "mass"], "1e-307"), "bodies[1].mass: must be >= 1e-6, got 1e-307")
+    add("honest_half_size_1e-160", with_raw(["bodies", 0, "halfExtents", 2], "1e-160"),
+        "bodies[0].halfExtents[2]: must be >= 0.001, got 1e-160")
+    add("honest_radius_1e4", with_value(["bodies", 2, "radius"], 1e4), "bodies[2].radius: must be <= 100, got 10000")
+    add("honest_max_speed_denormal", with_raw(["settings", "maxLinearSpeed"], "5e-324"),
+        "settings.maxLinearSpeed: must be >= 0.001, got 5e-324")
+    doc = base_scene()
+    doc["bodies"][2]["massMode"] = "density"
+    doc["bodies"][2]["density"] = 0.001
+    doc["bodies"][2]["radius"] = 0.001
+    add("honest_density_mass_underflow", dumps(doc), "bodies[2]", ".density: density × volume gives a mass of",
+        "outside the accepted masses [1e-6, 1e6] kg")
+    doc["bodies"][2]["density"] = 1e5
+    doc["bodies"][2]["radius"] = 100
+    add("honest_density_mass_too_large", dumps(doc), "bodies[2]", ".density: density × volume gives a mass of 418879020478.63904 kg",
+        "outside the accepted masses [1e-6, 1e6] kg")
 
 
 def main():

@@ -26,7 +26,7 @@ TEST(ValidateScene, ReportsInMemoryProblems) {
     EXPECT_EQ(validateScene(s), "joints[3].body1: no body named \"lever\"");
     s = sampleScene();
     s.bodies[0].mass = -2;
-    EXPECT_EQ(validateScene(s), "bodies[0].mass: must be > 0, got -2");
+    EXPECT_EQ(validateScene(s), "bodies[0].mass: must be >= 1e-6, got -2");
     s = sampleScene();
     s.settings.gravity.y = kInf;
     EXPECT_EQ(validateScene(s), "settings.gravity[1]: must be finite, got inf");
@@ -62,7 +62,7 @@ TEST(ScenarioFile, LoadErrorsNameTheFile) {
     EXPECT_NE(error.find("is a directory"), std::string::npos) << error;
     std::ofstream(dir.path / "bad.json") << twoBodies(R"(, "linearDamping": 1, "mass": -2)");
     EXPECT_FALSE(loadScenario((dir.path / "bad.json").string(), s, error));
-    EXPECT_EQ(error, (dir.path / "bad.json").string() + ": bodies[0].mass: must be > 0, got -2");
+    EXPECT_EQ(error, (dir.path / "bad.json").string() + ": bodies[0].mass: must be >= 1e-6, got -2");
 }
 
 TEST(ScenarioFile, FailedSaveLeavesTheExistingFileIntact) {

@@ -21,6 +21,18 @@ inline constexpr const char* kShapeTypeNames[] = {"box", "sphere", "capsule"};
 enum class MassMode { Mass, Density };
 inline constexpr const char* kMassModeNames[] = {"mass", "density"};
 
+/// The ranges in which the solver works (docs/reliability.md, "Accepted ranges"). Within them no
+/// mass, inertia or unit response J M⁻¹ Jᵀ of a dynamic body comes near a denormal number or the
+/// solver's response threshold: inertia lies in [4e-13, 1.3e10] kg·m², a row's response in
+/// [7e-11, 3e16], so rows are never dropped for want of response. A mass from density × volume must land in
+/// [kMinMass, kMaxMass] too.
+inline constexpr Real kMinSize = 1e-3;     ///< smallest half size or radius [m] (1 mm)
+inline constexpr Real kMaxSize = 1e2;      ///< largest half size, radius or capsule half height [m] (100 m)
+inline constexpr Real kMinMass = 1e-6;     ///< [kg] (1 mg)
+inline constexpr Real kMaxMass = 1e6;      ///< [kg] (1000 t)
+inline constexpr Real kMinDensity = 1e-3;  ///< [kg/m³] (a thousandth of air)
+inline constexpr Real kMaxDensity = 1e5;   ///< [kg/m³] (four times osmium)
+
 /// Everything the user sets about one body. Plain data: what the editor edits and files store.
 struct BodyDesc {
     std::string name;                         ///< unique in the scene; joints refer to bodies by name
@@ -48,18 +60,23 @@ struct BodyDesc {
         v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, 3},
           Field{"", 0, 0, "collision and inertia shape"});
         v("halfExtents", halfExtents,
-          relevantIf(shape == ShapeType::Box, positive("m", "box half sizes along local X, Y, Z")));
-        v("radius", radius, relevantIf(shape != ShapeType::Box, positive("m", "sphere or capsule radius")));
+          relevantIf(shape == ShapeType::Box,
+                     Field{"m", kMinSize, kMaxSize, "box half sizes along local X, Y, Z"}));
+        v("radius", radius,
+          relevantIf(shape != ShapeType::Box, Field{"m", kMinSize, kMaxSize, "sphere or capsule radius"}));
         v("halfHeight", halfHeight,
           relevantIf(shape == ShapeType::Capsule,
-                     nonNegative("m", "capsule: half length of the core segment along local X")));
+                     Field{"m", 0.0, kMaxSize, "capsule: half length of the core segment along local X"}));
         v("massMode", EnumField<MassMode>{massMode, kMassModeNames, 2},
           Field{"", 0, 0, "mass: use 'mass'; density: mass = density × shape volume"});
         v("mass", mass,
-          relevantIf(massMode == MassMode::Mass, positive("kg", "body mass (massMode = mass)")));
+          relevantIf(massMode == MassMode::Mass,
+                     Field{"kg", kMinMass, kMaxMass, "body mass (massMode = mass)"}));
         v("density", density,
-          relevantIf(massMode == MassMode::Density,
-                     positive("kg/m^3", "material density (massMode = density)")));
+          relevantIf(
+              massMode == MassMode::Density,
+              Field{"kg/m^3", kMinDensity, kMaxDensity,
+                    "material density (massMode = density); density × volume must be a mass in range"}));
         v("position", position, anyReal("m", "centre of mass in world coordinates"));
         v("orientation", orientation, Field{"", 0, 0, "unit quaternion (w, x, y, z), body to world"});
         v("linearVelocity", linearVelocity, anyReal("m/s", "initial linear velocity"));

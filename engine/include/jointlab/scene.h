@@ -72,8 +72,9 @@ struct WorldSettings {
         v("groundPlane", groundPlane, Field{"", 0, 0, "a static ground plane at y = 0"});
         v("groundFriction", groundFriction, nonNegative("", "friction coefficient against the ground"));
         v("groundRestitution", groundRestitution, Field{"", 0.0, 1.0, "bounciness of the ground"});
-        v("maxLinearSpeed", maxLinearSpeed, positive("m/s", "bodies never move faster than this"));
-        v("maxAngularSpeed", maxAngularSpeed, positive("rad/s", "bodies never spin faster than this"));
+        v("maxLinearSpeed", maxLinearSpeed, Field{"m/s", 1e-3, 1e6, "bodies never move faster than this"});
+        v("maxAngularSpeed", maxAngularSpeed,
+          Field{"rad/s", 1e-3, 1e5, "bodies never spin faster than this"});
         v("rowOrder", EnumField<SolverOrder>{rowOrder, kSolverOrderNames, 3},
           Field{"", 0, 0,
                 "coloured: joints 4 at a time, colour by colour (fast); wavefront: the same result as "

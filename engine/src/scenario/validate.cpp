@@ -113,6 +113,16 @@ std::string validate(Scene& s) {
         Checker c(path, schemaOf<BodyDesc>(), error);
         b.visit(c);
         if (!error.empty()) return error;
+        if (b.massMode == MassMode::Density) {
+            // Density and size are each in range, but their product need not be a mass the solver
+            // works with (a 1 mm box of air, a 100 m sphere of lead).
+            const Real m = computeMassProperties(b).mass;
+            if (!(m >= kMinMass && m <= kMaxMass))
+                return fail(join(path, "density"), "density × volume gives a mass of " + shortestNumber(m) +
+                                                       " kg, outside the accepted masses [" +
+                                                       shortestNumber(kMinMass) + ", " +
+                                                       shortestNumber(kMaxMass) + "] kg");
+        }
         const std::string namePath = join(path, keyOf(b, b.name));
         if (error = checkName(namePath, b.name); !error.empty()) return error;
         if (auto [it, inserted] = bodyIndex.emplace(b.name, i); !inserted)
