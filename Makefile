@@ -5,7 +5,9 @@
 #   make bench  install missing Debian packages (Bullet and ODE included), build jointlab_bench
 #               (Release) and run the full benchmark (~5 min): tables on stdout and in
 #               docs/bench_results.md, every number in docs/bench_results.csv, the chain1000
-#               accuracy sweep in docs/bench_chain1000_accuracy.csv
+#               accuracy sweep in docs/bench_chain1000_accuracy.csv; then the app's frame
+#               benchmark (jointlab --bench-frames, under xvfb-run): CPU per frame phase by phase
+#               for the default scene, 1000 bodies and 200 plotted joints, in docs/bench_app_frames.md
 #
 # Reliability (docs/reliability.md):
 #   make sanitize   build with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/ and run
@@ -50,6 +52,8 @@ bench: setup
 	cmake --build $(BUILD_DIR) --target jointlab_bench -j $(JOBS)
 	./$(BUILD_DIR)/bench/jointlab_bench --md docs/bench_results.md --csv docs/bench_results.csv \
 		--sweep docs/bench_chain1000_accuracy.csv
+	cmake --build $(BUILD_DIR) --target jointlab -j $(JOBS)
+	./scripts/bench_app_frames.sh ./$(BUILD_DIR)/app/jointlab 300 docs/bench_app_frames.md
 
 sanitize: setup
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOINTLAB_SANITIZE=ON

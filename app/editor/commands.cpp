@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "editor/placement.h"
+
 namespace jl::app {
 
 namespace {
@@ -142,17 +144,25 @@ Command renameBody(std::string oldName, std::string newName) {
             }};
 }
 
-Command duplicateBody(std::string name, Vec3 offset) {
-    return {"duplicate body " + name, "", [name, offset](Scene& s, CommandEffects& fx) -> std::string {
+Command duplicateBody(std::string name, Transform pose, Vec3 offset) {
+    return {"duplicate body " + name, "", [name, pose, offset](Scene& s, CommandEffects& fx) -> std::string {
                 const BodyDesc* b = findBody(s, name);
                 if (!b) return noBody(name);
                 BodyDesc copy = *b;
                 copy.name = uniqueBodyName(s, name);
-                copy.position += offset;
+                copy.position = pose.p + offset;
+                copy.orientation = glm::normalize(pose.q);
+                copy.linearVelocity = copy.angularVelocity = Vec3(0.0);  // at rest
                 fx.selectBody(copy.name);
                 s.bodies.push_back(std::move(copy));
                 return "";
             }};
+}
+
+Vec3 besideOffset(const BodyDesc& body, const Quat& q, const Vec3& side) {
+    const Real len = glm::length(side);
+    const Vec3 d = len > 1e-9 ? side / len : Vec3(1, 0, 0);
+    return d * (2.0 * supportDistance(body, q, d) + 0.1);
 }
 
 Command setBodyPose(std::string name, Transform pose, bool coalesce) {
@@ -242,6 +252,18 @@ Command duplicateJoint(std::string name) {
             }};
 }
 
+Command reseatJoint(std::string name, JointDesc seated) {
+    return {"re-seat joint " + name, "",
+            [name, seated = std::move(seated)](Scene& s, CommandEffects&) -> std::string {
+                JointDesc* j = findJoint(s, name);
+                if (!j) return noJoint(name);
+                j->frame0 = seated.frame0;
+                j->frame1 = seated.frame1;
+                j->params = seated.params;
+                return "";
+            }};
+}
+
 Command setJointType(std::string name, int typeIndex) {
     const std::string typeName =
         typeIndex >= 0 && typeIndex < kJointTypeCount ? jointTypeInfo(typeIndex).name : "?";
@@ -296,6 +318,15 @@ Command setField(FieldOwner owner, std::string field, FieldValue value) {
     return {std::move(label), std::move(key),
             [owner = std::move(owner), field = std::move(field), value = std::move(value)](
                 Scene& s, CommandEffects&) { return writeField(s, owner, field, value); }};
+}
+
+Command setAutoBaumgarte(bool on) {
+    return {on ? "Baumgarte auto" : "Baumgarte by hand", "", [on](Scene& s, CommandEffects&) -> std::string {
+                WorldSettings& w = s.settings;
+                if (!on && w.autoBaumgarte) w.baumgarte = w.effectiveBaumgarte();  // keep the value in use
+                w.autoBaumgarte = on;
+                return "";
+            }};
 }
 
 Command setDescription(std::string text) {

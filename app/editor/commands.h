@@ -73,8 +73,12 @@ Command addBody(BodyDesc body);
 Command deleteBody(std::string name);
 /// Renames the body; joints referring to it follow.
 Command renameBody(std::string oldName, std::string newName);
-/// Copies the body under a new name, moved by `offset`, and selects the copy.
-Command duplicateBody(std::string name, Vec3 offset);
+/// Copies the body under a new name and selects the copy. The copy starts at rest at `pose` (the
+/// body's pose now, not its start pose) moved by `offset`, so it appears next to the original.
+Command duplicateBody(std::string name, Transform pose, Vec3 offset);
+/// An offset that puts a copy of `body` (at orientation `q`) beside it along the unit direction
+/// `side` (the camera's right), with a 10 cm gap: the copy is visible, not inside the original.
+Vec3 besideOffset(const BodyDesc& body, const Quat& q, const Vec3& side);
 /// Sets the body's pose (position and orientation). `coalesce`: part of a drag.
 Command setBodyPose(std::string name, Transform pose, bool coalesce);
 
@@ -106,6 +110,9 @@ Command deleteJoint(std::string name);
 Command renameJoint(std::string oldName, std::string newName);
 /// Copies the joint (same bodies, frames and parameters) under a new name.
 Command duplicateJoint(std::string name);
+/// Restore's re-seat (editor/reseat.h): the joint gets `seated`'s frames and type parameters (a
+/// coupling's offset), so that it holds with its bodies where they are now. Undo puts them back.
+Command reseatJoint(std::string name, JointDesc seated);
 /// Changes the joint's type: common fields kept, the new type's parameters at their defaults.
 Command setJointType(std::string name, int typeIndex);
 /// Replaces the joint's parameters by preset `preset` of its type (jl::jointPresetCount; D6 has
@@ -122,6 +129,10 @@ Command setJointWorldFrames(std::string name, Transform worldA, Transform worldB
 /// slider drag is one undo step. Renaming through the "name" field goes through renameBody /
 /// renameJoint so references follow.
 Command setField(FieldOwner owner, std::string field, FieldValue value);
+
+/// Baumgarte "auto" on or off. Turning it off keeps α at the value auto was using (not the last
+/// value set by hand), so the simulation does not jump.
+Command setAutoBaumgarte(bool on);
 
 /// Replaces the scene's description text.
 Command setDescription(std::string text);

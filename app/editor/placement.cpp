@@ -63,26 +63,4 @@ Real supportDistance(const BodyDesc& body, const Quat& orientation, const Vec3& 
     return 0.0;
 }
 
-Vec3 chooseJointAxis(JointAxisChoice choice, int typeIndex, const Vec3& pointA, const Vec3& normalA,
-                     const Vec3& pointB, bool bIsBody) {
-    const Vec3 ab = pointB - pointA;
-    const bool abUsable = bIsBody && glm::length(ab) > 1e-6;
-    switch (choice) {
-        case JointAxisChoice::WorldX:
-            return Vec3(1, 0, 0);
-        case JointAxisChoice::WorldY:
-            return Vec3(0, 1, 0);
-        case JointAxisChoice::WorldZ:
-            return Vec3(0, 0, 1);
-        case JointAxisChoice::SurfaceNormal:
-            return normalA;
-        case JointAxisChoice::AToB:
-            return abUsable ? glm::normalize(ab) : normalA;
-        case JointAxisChoice::Auto:
-            break;
-    }
-    const bool alongLine = jointTypeInfo(typeIndex).placement.axis == JointAxisDefault::AlongAToB;
-    return alongLine && abUsable ? glm::normalize(ab) : normalA;
-}
-
 }  // namespace jl::app

@@ -15,17 +15,10 @@ Vec3 surfaceNormal(const BodyDesc& body, const Transform& pose, const Vec3& worl
 /// the centre that way. A body dropped on a surface with normal n sits at point + n·supportDistance.
 Real supportDistance(const BodyDesc& body, const Quat& orientation, const Vec3& n);
 
-/// How the axis (joint frame X) of a joint made in the viewport is chosen.
-enum class JointAxisChoice { Auto, SurfaceNormal, AToB, WorldX, WorldY, WorldZ };
-inline constexpr const char* kJointAxisChoiceNames[] = {"auto",    "surface normal", "A to B",
-                                                        "world X", "world Y",        "world Z"};
-inline constexpr int kJointAxisChoiceCount = 6;
-
-/// The joint axis for a joint of type `typeIndex` picked at `pointA` (surface normal `normalA`) on
-/// body A towards `pointB` on body B or the world. Auto: the type's JointPlacementDefaults::axis —
-/// along A→B for types that act along the line between the bodies (when B is a body), otherwise
-/// the surface normal: the hinge of a wheel clicked on its side, a door clicked on its edge.
-Vec3 chooseJointAxis(JointAxisChoice choice, int typeIndex, const Vec3& pointA, const Vec3& normalA,
-                     const Vec3& pointB, bool bIsBody);
+/// How the axis (joint frame X) of a joint made in the viewport is chosen (editor/joint_tool.h).
+enum class JointAxisChoice { Auto, SurfaceNormal, AToB, WorldX, WorldY, WorldZ, PlaneNormal };
+inline constexpr const char* kJointAxisChoiceNames[] = {
+    "auto axis", "surface normal", "along the line", "world X", "world Y", "world Z", "work plane normal"};
+inline constexpr int kJointAxisChoiceCount = 7;
 
 }  // namespace jl::app

@@ -99,7 +99,8 @@ void realWidget(const Row& r) {
     double shown = stored * scale;
     const bool isInf = std::isinf(stored);
     if (f.acceptsInfinity)
-        ImGui::SetNextItemWidth(-ImGui::CalcTextSize("inf").x - ImGui::GetFrameHeight() - 8.0f);
+        ImGui::SetNextItemWidth(-ImGui::CalcTextSize("inf").x - ImGui::GetFrameHeight() -
+                                ImGui::GetStyle().ItemSpacing.x - ImGui::GetStyle().ItemInnerSpacing.x);
     else
         ImGui::SetNextItemWidth(-FLT_MIN);
     // Drags stay inside the valid range; typed values (Ctrl+click) are checked by the validator.

@@ -77,25 +77,29 @@ void saveAsDialog(AppState& state, UiRequests& requests) {
         files.saveAsInput = suggestedPath(state, files.saveKind);
         ImGui::OpenPopup(title);
     }
-    centerNext(600.0f);
+    centerNext(px(600.0f));
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     describeSave(state, files.saveKind);
     ImGui::TextUnformatted("Save to file (.json), relative to the folder JointLab was started in:");
     ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (ImGui::IsWindowAppearing()) {
+        ImGui::SetKeyboardFocusHere();
+        state.saveBrowser.refresh();
+    }
     const bool entered =
         ImGui::InputText("##save path", &files.saveAsInput, ImGuiInputTextFlags_EnterReturnsTrue);
+    drawFolderBrowser(state.saveBrowser, files.saveAsInput);
     std::error_code ec;
     if (!files.saveAsInput.empty() && std::filesystem::exists(files.saveAsInput, ec))
         ImGui::TextColored(kWarning, "This file exists and will be replaced (the old one is kept as .bak).");
     ImGui::Spacing();
-    if ((ImGui::Button("Save", ImVec2(120.0f, 0.0f)) || entered) && !files.saveAsInput.empty()) {
+    if ((ImGui::Button("Save", ImVec2(px(120.0f), 0.0f)) || entered) && !files.saveAsInput.empty()) {
         requests.saveAsPath = files.saveAsInput;
         requests.saveAsKind = files.saveKind;
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(120.0f, 0.0f)) || escapePressed()) {
+    if (ImGui::Button("Cancel", ImVec2(px(120.0f), 0.0f)) || escapePressed()) {
         requests.promptCancel = true;  // a New / Open / Quit waiting for this save does not happen
         ImGui::CloseCurrentPopup();
     }
@@ -124,7 +128,7 @@ void unsavedPrompt(AppState& state, UiRequests& requests) {
         files.promptRequested = false;
         ImGui::OpenPopup(kPromptPopup);
     }
-    centerNext(460.0f);
+    centerNext(px(460.0f));
     if (!ImGui::BeginPopupModal(kPromptPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     const std::string& path = state.sim.sourcePath();
     const std::string name =
@@ -134,17 +138,17 @@ void unsavedPrompt(AppState& state, UiRequests& requests) {
     ImGui::TextDisabled("Without saving, the edits are lost.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("Save", ImVec2(110.0f, 0.0f))) {
+    if (ImGui::Button("Save", ImVec2(px(110.0f), 0.0f))) {
         requests.promptSave = true;
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Don't save", ImVec2(110.0f, 0.0f))) {
+    if (ImGui::Button("Don't save", ImVec2(px(110.0f), 0.0f))) {
         requests.promptDiscard = true;
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(110.0f, 0.0f)) || escapePressed()) {
+    if (ImGui::Button("Cancel", ImVec2(px(110.0f), 0.0f)) || escapePressed()) {
         requests.promptCancel = true;
         ImGui::CloseCurrentPopup();
     }
@@ -154,14 +158,14 @@ void unsavedPrompt(AppState& state, UiRequests& requests) {
 void errorMessage(AppState& state) {
     FileState& files = state.files;
     if (!files.errorPopup.empty() && !ImGui::IsPopupOpen(kErrorPopup)) ImGui::OpenPopup(kErrorPopup);
-    centerNext(560.0f);
+    centerNext(px(560.0f));
     if (!ImGui::BeginPopupModal(kErrorPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.45f, 1.0f), "%s", files.errorPopup.c_str());
     ImGui::TextDisabled("The scene you were working on is unchanged.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) || escapePressed() ||
+    if (ImGui::Button("OK", ImVec2(px(120.0f), 0.0f)) || escapePressed() ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
         files.errorPopup.clear();
         ImGui::CloseCurrentPopup();
@@ -185,7 +189,7 @@ void recoveryPrompt(AppState& state, UiRequests& requests) {
     // Another modal (a load error) goes first; this one opens when the way is clear.
     if (!ImGui::IsPopupOpen(kRecoveryPopup) && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
         ImGui::OpenPopup(kRecoveryPopup);
-    centerNext(620.0f);
+    centerNext(px(620.0f));
     if (!ImGui::BeginPopupModal(kRecoveryPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     const RecoveryInfo& r = files.recoveries.front();
     ImGui::PushTextWrapPos(0.0f);
@@ -200,7 +204,7 @@ void recoveryPrompt(AppState& state, UiRequests& requests) {
     if (r.autosavedAt > 0 && localtime_r(&t, &local))
         std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &local);
     if (ImGui::BeginTable("recovery", 2, ImGuiTableFlags_SizingFixedFit)) {
-        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, px(110.0f));
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
         auto row = [](const char* label, const std::string& value, bool strong) {
             ImGui::TableNextRow();
@@ -236,17 +240,17 @@ void recoveryPrompt(AppState& state, UiRequests& requests) {
                            files.recoveryCount - files.recoveries.size() + 1, files.recoveryCount);
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("Recover", ImVec2(130.0f, 0.0f))) {
+    if (ImGui::Button("Recover", ImVec2(px(130.0f), 0.0f))) {
         requests.recover = true;
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Discard", ImVec2(130.0f, 0.0f))) {
+    if (ImGui::Button("Discard", ImVec2(px(130.0f), 0.0f))) {
         requests.discardRecovery = true;
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Keep for later", ImVec2(130.0f, 0.0f)) || escapePressed()) {
+    if (ImGui::Button("Keep for later", ImVec2(px(130.0f), 0.0f)) || escapePressed()) {
         requests.keepRecoveries = true;
         ImGui::CloseCurrentPopup();
     }

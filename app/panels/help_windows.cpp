@@ -70,7 +70,7 @@ void jointTypesWindow(AppState& state) {
     if (!state.panels.jointTypes) return;
     const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(520.0f, 520.0f), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(px(520.0f), px(520.0f)), ImGuiCond_Appearing);
     if (ImGui::Begin("Joint types", &state.panels.jointTypes, ImGuiWindowFlags_NoSavedSettings)) {
         const Scene& scene = state.sim.scene();
         int selectedType = -1;
@@ -98,7 +98,7 @@ void aboutWindow(AppState& state) {
     if (!state.panels.about) return;
     const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(460.0f, 0.0f), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(px(460.0f), 0.0f), ImGuiCond_Appearing);
     if (ImGui::Begin("About JointLab", &state.panels.about, ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::Text("JointLab %s", JOINTLAB_VERSION);
         ImGui::PushTextWrapPos(0.0f);

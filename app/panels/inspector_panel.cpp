@@ -6,12 +6,15 @@
 #include <cmath>
 #include <string>
 
+#include "editor/reseat.h"
 #include "panels/field_editor.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "panels/side_window.h"
 #include "render/joint_draw.h"
+#include "render/joint_frames.h"
 #include "session/row_table.h"
+#include "viewport/viewport_tools.h"
 
 namespace jl::app {
 
@@ -25,16 +28,16 @@ void vec3Row(const char* label, const Vec3& v, const char* unit) {
 
 /// The last refusal, where the person is looking when they typed the bad value.
 void refusal(const AppState& state) {
-    if (!state.messageIsError || state.message.empty()) return;
+    if (!state.status.isError() || state.status.empty()) return;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.5f, 1.0f), "%s", state.message.c_str());
+    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.5f, 1.0f), "%s", state.status.text().c_str());
     ImGui::PopTextWrapPos();
     ImGui::Separator();
 }
 
-void objectButtons(const std::string& name, bool body, UiRequests& requests) {
+void objectButtons(const AppState& state, const std::string& name, bool body, UiRequests& requests) {
     if (ImGui::SmallButton("Duplicate"))
-        requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
+        requests.commands.push_back(duplicateCommand(state, state.selection));
     ImGui::SameLine();
     if (ImGui::SmallButton("Delete"))
         requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
@@ -49,7 +52,7 @@ void bodyInspector(AppState& state, int index, UiRequests& requests) {
     const BodyDesc& b = scene.bodies[static_cast<size_t>(index)];
     const BodyState& s = world.bodies()[static_cast<size_t>(index)];
     ImGui::Text("Body: %s", b.name.c_str());
-    objectButtons(b.name, true, requests);
+    objectButtons(state, b.name, true, requests);
     ImGui::SameLine();
     if (ImGui::SmallButton("Keep pose")) requests.commands.push_back(setBodyPose(b.name, s.pose, false));
     if (ImGui::IsItemHovered())
@@ -112,14 +115,53 @@ void typeChooser(const JointDesc& j, UiRequests& requests) {
     }
 }
 
-void loadSection(const World& world, int index, const JointDesc& j, UiRequests& requests) {
+/// Restore's choice: re-seat the joint where its bodies are, or pull them back over some steps.
+void restorePopup(AppState& state, const World& world, int index, const JointDesc& j, UiRequests& requests) {
+    if (!ImGui::BeginPopup("##restore")) return;
+    const Real gap =
+        jointHoldError(j, bodyPose(world.bodies(), world.jointBody0(index)),
+                       bodyPose(world.bodies(), world.jointBody1(index)), world.scene().settings.dt);
+    InspectorState& in = state.inspector;
+    ImGui::Text("Restore joint '%s'", j.name.c_str());
+    ImGui::TextDisabled("its bodies are %.3g (m or rad) from where it holds", gap);
+    int mode = static_cast<int>(in.restoreMode);
+    ImGui::RadioButton("re-seat it where the bodies are", &mode, 0);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "moves the joint's frame on body 1 so that it holds as the bodies are now:\n"
+            "nothing jumps. An undoable edit of the joint.");
+    ImGui::RadioButton("pull them together over", &mode, 1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "keeps the joint as it is and eases it in: the bodies come back a little each step\n"
+            "instead of in one (which would be an energy spike, and break it again)");
+    in.restoreMode = static_cast<RestoreMode>(mode);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(px(110.0f));
+    ImGui::BeginDisabled(in.restoreMode != RestoreMode::Pull);
+    ImGui::SliderInt("steps", &in.restoreSteps, 2, 600, "%d", ImGuiSliderFlags_Logarithmic);
+    ImGui::EndDisabled();
+    if (ImGui::Button("Restore", ImVec2(px(110.0f), 0.0f))) {
+        requests.restoreJoint = index;
+        requests.restoreMode = in.restoreMode;
+        requests.restoreSteps = in.restoreSteps;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(px(110.0f), 0.0f))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void loadSection(AppState& state, const World& world, int index, const JointDesc& j, UiRequests& requests) {
     const JointState& js = world.jointState(index);
     sectionHeader("Load on body 1 (last step)");
     if (js.broken) {
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "BROKEN");
         ImGui::SameLine();
-        if (ImGui::SmallButton("Restore")) requests.restoreJoint = index;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("un-break the joint: it acts again from the next step");
+        if (ImGui::SmallButton("Restore...")) ImGui::OpenPopup("##restore");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("un-break the joint: re-seated where its bodies are, or pulling them back");
+        restorePopup(state, world, index, j, requests);
     }
     if (ImGui::BeginTable("load", 2, ImGuiTableFlags_SizingStretchProp)) {
         vec3Row("force", js.force, "N");
@@ -185,9 +227,9 @@ void jointInspector(AppState& state, int index, UiRequests& requests) {
     const Scene& scene = state.sim.scene();
     const JointDesc& j = scene.joints[static_cast<size_t>(index)];
     ImGui::Text("Joint: %s", j.name.c_str());
-    objectButtons(j.name, false, requests);
+    objectButtons(state, j.name, false, requests);
     typeChooser(j, requests);
-    loadSection(world, index, j, requests);
+    loadSection(state, world, index, j, requests);
     sectionHeader("Parameters");
     drawFieldList(listFields(scene, FieldOwner::joint(j.name)), FieldOwner::joint(j.name), scene,
                   state.inspector, requests);

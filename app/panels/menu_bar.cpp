@@ -5,6 +5,7 @@
 #include <string>
 
 #include "panels/panels.h"
+#include "viewport/viewport_tools.h"
 
 namespace jl::app {
 
@@ -55,13 +56,16 @@ void editMenu(AppState& state, UiRequests& requests) {
     const bool body = state.selection.isBody() && !name.empty(),
                joint = state.selection.isJoint() && !name.empty();
     if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, body || joint))
-        requests.commands.push_back(body ? duplicateBody(name, Vec3(0.6, 0, 0)) : duplicateJoint(name));
+        requests.commands.push_back(duplicateCommand(state, state.selection));
     if (ImGui::MenuItem("Delete", "Del", false, body || joint))
         requests.commands.push_back(body ? deleteBody(name) : deleteJoint(name));
     const World* world = state.sim.world();
     const bool broken = joint && world && world->jointState(state.selection.index).broken;
-    if (ImGui::MenuItem("Restore broken joint", nullptr, false, broken))
-        requests.restoreJoint = state.selection.index;
+    if (ImGui::MenuItem("Restore broken joint", nullptr, false, broken)) {
+        requests.restoreJoint = state.selection.index;  // the way last chosen in the Inspector
+        requests.restoreMode = state.inspector.restoreMode;
+        requests.restoreSteps = state.inspector.restoreSteps;
+    }
     ImGui::EndMenu();
 }
 
@@ -84,7 +88,7 @@ void addMenu(AppState& state, UiRequests& requests) {
             if (ImGui::MenuItem(jointTypeInfo(i).title)) {
                 state.tools.jointType = i;
                 state.tools.tool = Tool::AddJoint;
-                state.tools.haveBodyA = false;
+                state.tools.haveFirst = false;
             }
         }
         ImGui::EndMenu();
@@ -107,16 +111,16 @@ void jointDrawingMenu(ViewOptions& v) {
     ImGui::MenuItem("Limits, targets and forces of the selected joint only", nullptr,
                     &v.detailsForSelectedOnly);
     ImGui::Separator();
-    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SetNextItemWidth(px(160.0f));
     ImGui::SliderFloat("frame size [m]", &v.frameScale, 0.05f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
     ImGui::MenuItem("Automatic arrow scale", nullptr, &v.autoArrowScale);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("the weight of the heaviest body is %.1f m long (torque: that weight at 1 m)",
                           kWeightArrow);
     ImGui::BeginDisabled(v.autoArrowScale);
-    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SetNextItemWidth(px(160.0f));
     ImGui::SliderFloat("force scale [m/N]", &v.forceScale, 1e-5f, 0.1f, "%.5f", ImGuiSliderFlags_Logarithmic);
-    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SetNextItemWidth(px(160.0f));
     ImGui::SliderFloat("torque scale [m/(N·m)]", &v.torqueScale, 1e-5f, 0.5f, "%.5f",
                        ImGuiSliderFlags_Logarithmic);
     ImGui::EndDisabled();

@@ -40,7 +40,7 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
     }
     const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(560.0f, 0.0f), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(px(560.0f), 0.0f), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(kPopupName, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
 
     ImGui::TextUnformatted("Scenario file (.json):");
@@ -89,12 +89,12 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
         }
     }
     ImGui::Spacing();
-    if ((ImGui::Button("Open", ImVec2(120.0f, 0.0f)) || entered) && !state.openPathInput.empty()) {
+    if ((ImGui::Button("Open", ImVec2(px(120.0f), 0.0f)) || entered) && !state.openPathInput.empty()) {
         requests.openPath = state.openPathInput;
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(120.0f, 0.0f)) ||
+    if (ImGui::Button("Cancel", ImVec2(px(120.0f), 0.0f)) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
         ImGui::CloseCurrentPopup();
     ImGui::EndPopup();

@@ -13,10 +13,25 @@
 
 namespace jl::app {
 
-/// Screen areas of this frame's panels, from which panels are open, the display size and the
-/// Simulation panel's measured content height.
-UiLayout computeLayout(const PanelVisibility& panels, const ImVec2& displaySize,
-                       float simulationContentHeight);
+/// The font size at UI scale 1 [px]: fixed sizes in the panels are given at this size.
+inline constexpr float kDesignFontSize = 15.0f;
+
+/// Design pixels (sizes at UI scale 1) to display pixels: every fixed size follows the font, so
+/// a UI scale of 2 (--scale 2, a HiDPI monitor) doubles widgets and popups with the text.
+inline float px(float designPixels) {
+    return designPixels * ImGui::GetFontSize() * (1.0f / kDesignFontSize);
+}
+
+/// This frame's layout (shell/layout.h) from the display size, the UI scale, the dragged edges
+/// and the Solver panel's measured content height.
+UiLayout computeFrameLayout(const AppState& state, const ImVec2& displaySize, float uiScale);
+
+/// Save As's folder browser (folder_browser.cpp): Up, Home, the folders and .json files of the
+/// folder of `path`; a click goes into a folder or takes a file's name, changing `path`.
+void drawFolderBrowser(FolderBrowserState& browser, std::string& path);
+
+/// The draggable edges of the side columns (splitters.cpp); the dock's top edge is in plots_dock.cpp.
+void drawSplitters(AppState& state);
 
 void drawMainMenuBar(AppState& state, UiRequests& requests);
 void drawStatusBar(AppState& state);

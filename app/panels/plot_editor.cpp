@@ -170,10 +170,10 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
         gestureEnded |= ImGui::IsItemDeactivatedAfterEdit();
     };
 
-    ImGui::SetNextItemWidth(320.0f);
+    ImGui::SetNextItemWidth(px(320.0f));
     field(ImGui::InputTextWithHint("title", "automatic: kind and joints", &p.title));
     int kind = static_cast<int>(p.kind);
-    ImGui::SetNextItemWidth(320.0f);
+    ImGui::SetNextItemWidth(px(320.0f));
     if (ImGui::Combo("kind", &kind, kKindMenu, 6)) {
         p.kind = static_cast<PlotKind>(kind);
         changed = true;
@@ -187,7 +187,7 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
             changed = true;
         }
         if (!follow) {
-            ImGui::SetNextItemWidth(320.0f);
+            ImGui::SetNextItemWidth(px(320.0f));
             field(ImGui::InputTextWithHint("joints", "joint names, comma-separated", &p.joints));
             ImGui::SameLine();
             ImGui::BeginDisabled(selected.empty());

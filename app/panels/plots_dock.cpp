@@ -12,29 +12,32 @@
 namespace jl::app {
 
 namespace {
-constexpr float kDefaultShare = 0.45f;                     ///< of the height between menu bar and status bar
-constexpr float kMinDock = 120.0f, kMinViewport = 140.0f;  ///< [ImGui pixels]
-constexpr float kGripHeight = 5.0f;
+constexpr float kGripHeight = 5.0f;  ///< [design px]
 
 /// A thin bar along the top edge that resizes the dock when dragged.
-void resizeGrip(float& height, float maxHeight) {
+void resizeGrip(AppState& state, float column) {
     const ImVec2 start = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("##resize dock",
-                           ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), kGripHeight));
+                           ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), px(kGripHeight)));
     const bool active = ImGui::IsItemActive();
     if (ImGui::IsItemHovered() || active) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
         ImGui::GetWindowDrawList()->AddLine(ImVec2(start.x, start.y + 2),
                                             ImVec2(start.x + ImGui::GetItemRectSize().x, start.y + 2),
-                                            ImGui::GetColorU32(ImGuiCol_SeparatorHovered), 2.0f);
+                                            ImGui::GetColorU32(ImGuiCol_SeparatorHovered), px(2.0f));
     }
-    if (active) height = std::clamp(height - ImGui::GetIO().MouseDelta.y, kMinDock, maxHeight);
+    if (active) state.layoutPrefs = dragDockEdge(state.layoutPrefs, ImGui::GetIO().MouseDelta.y, column);
 }
 }  // namespace
 
 void drawPlotsDock(AppState& state, UiRequests& requests) {
     // Every frame, whatever is on screen: a solver switch made while the plots are hidden must
     // still leave the previous solver's convergence curve to compare with.
+    PlotsPanelState& ps = state.plotsPanel;
+    if (ps.telemetryLayout != state.sim.telemetryLayout()) {  // joints renumbered: labels by index start over
+        ps.rowLabels.clear();
+        ps.telemetryLayout = state.sim.telemetryLayout();
+    }
     if (const World* world = state.sim.world()) {
         const Telemetry& t = state.sim.telemetry();
         if (t.size() == 0 && world->stepCount() == 0)
@@ -43,25 +46,19 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
             state.plotsPanel.convergence.update(t, world->scene().settings.solver,
                                                 world->scene().settings.posIters);
     }
-    UiLayout& l = state.layout;
-    l.bottomHeight = 0.0f;
-    if (!state.panels.plots) return;
+    const UiLayout& l = state.layout;
+    if (!state.panels.plots || l.bottomHeight <= 0.0f) return;  // closed, or no room (shell/layout.h)
     const ImGuiIO& io = ImGui::GetIO();
     const float column = io.DisplaySize.y - l.menuBarHeight - l.statusBarHeight;
     const float width = io.DisplaySize.x - l.leftWidth - l.rightWidth;
-    const float maxHeight = std::max(kMinDock, column - kMinViewport);
-    if (width < 100.0f || column < kMinDock + 40.0f) return;  // no room: the viewport keeps it
-    float& height = state.plotsPanel.dockHeight;
-    if (height <= 0.0f) height = std::round(column * kDefaultShare);
-    height = std::clamp(height, kMinDock, maxHeight);
-    l.bottomHeight = height;
+    const float height = l.bottomHeight;
 
     pinNextWindow(l.leftWidth, io.DisplaySize.y - l.statusBarHeight - height, width, height);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 2.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(8.0f), px(2.0f)));
     const bool open = ImGui::Begin("Plots##dock", nullptr, kPinnedPanelFlags | ImGuiWindowFlags_NoTitleBar);
     ImGui::PopStyleVar();
     if (open) {
-        resizeGrip(height, maxHeight);
+        resizeGrip(state, column);
         if (ImGui::BeginTabBar("##dock tabs")) {
             if (ImGui::BeginTabItem("Plots")) {
                 drawPlotsTab(state, requests);

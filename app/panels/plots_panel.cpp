@@ -17,7 +17,7 @@ namespace jl::app {
 
 namespace {
 
-constexpr float kMinPlotWidth = 340.0f, kMinPlotHeight = 140.0f, kGap = 6.0f;  // [ImGui pixels]
+constexpr float kGap = 6.0f;  // between plots [design px]
 
 /// A file name for a plot image: jointlab-plot-<kind>-<date>-<time>.png in the working folder.
 std::string imageName(const PlotDesc& p) {
@@ -34,7 +34,7 @@ void recordAndExportPopup(AppState& state) {
     PlotsPanelState& ps = state.plotsPanel;
     const Telemetry& t = state.sim.telemetry();
     float seconds = static_cast<float>(ps.recordSeconds);
-    ImGui::SetNextItemWidth(200.0f);
+    ImGui::SetNextItemWidth(px(200.0f));
     if (ImGui::SliderFloat("recorded window", &seconds, 1.0f, 60.0f, "%.0f s")) ps.recordSeconds = seconds;
     helpMarker(
         "How much simulated time the plots and the CSV export keep. Memory grows with the window "
@@ -48,17 +48,15 @@ void recordAndExportPopup(AppState& state) {
         "joint's force and torque against the break thresholds, the step's energy, errors and "
         "residuals). step_ms is the wall time the app measured for each step; the runner writes 0 "
         "there. The file is written to a temporary name and renamed, so it is never half written.");
-    ImGui::SetNextItemWidth(300.0f);
+    ImGui::SetNextItemWidth(px(300.0f));
     const bool enter = ImGui::InputText("##csv path", &ps.csvPath, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
     if ((ImGui::Button("Save CSV") || enter) && state.sim.world()) {
         std::string error;
         if (exportTelemetryCsv(t, state.sim.world()->scene(), ps.csvPath, error)) {
-            state.message = "saved " + std::to_string(t.size()) + " steps of telemetry to " + ps.csvPath;
-            state.messageIsError = false;
+            state.status.info("saved " + std::to_string(t.size()) + " steps of telemetry to " + ps.csvPath);
         } else {
-            state.message = error;
-            state.messageIsError = true;
+            state.status.error(error);
         }
     }
     ImGui::EndPopup();
@@ -73,7 +71,7 @@ void toolbar(AppState& state, UiRequests& requests) {
     ImGui::TextUnformatted("show last");
     ImGui::SameLine();
     float window = static_cast<float>(ps.windowSeconds);
-    ImGui::SetNextItemWidth(130.0f);
+    ImGui::SetNextItemWidth(px(130.0f));
     if (ImGui::SliderFloat("##window", &window, 0.5f, static_cast<float>(std::max(1.0, ps.recordSeconds)),
                            "%.1f s", ImGuiSliderFlags_Logarithmic))
         ps.windowSeconds = window;
@@ -150,10 +148,10 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     ImGui::BeginChild("##plot grid", ImVec2(0, 0), false);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const int n = static_cast<int>(plots.size());
-    const int columns = std::clamp(static_cast<int>(avail.x / kMinPlotWidth), 1, std::min(3, n));
-    const int rows = (n + columns - 1) / columns;
-    const ImVec2 cell(std::floor((avail.x - kGap * (columns - 1)) / columns),
-                      std::floor(std::max(kMinPlotHeight, (avail.y - kGap * (rows - 1)) / rows)));
+    const float gap = px(kGap);
+    const PlotGrid grid = plotGrid(n, avail.x, avail.y, state.layout.scale, gap);
+    const int columns = grid.columns, rows = grid.rows;
+    const ImVec2 cell(grid.cellWidth, grid.cellHeight);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ps.plots.context().titleReserve =
         ImGui::CalcTextSize("edit \u00d7").x + 4.0f * ImGui::GetStyle().FramePadding.x + 8.0f;
@@ -164,14 +162,18 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     inputs.selectedJoint = selectedJointIndex(state);
     inputs.windowSeconds = ps.windowSeconds;
     inputs.rowLabels = &ps.rowLabels;
+    inputs.jointNames = &state.index.jointNames();
     for (int i = 0; i < n; ++i) {
         ImGui::SetCursorScreenPos(
-            ImVec2(origin.x + (i % columns) * (cell.x + kGap), origin.y + (i / columns) * (cell.y + kGap)));
+            ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));
         ImGui::PushID(i);
         plotCell(state, requests, plots, i, inputs, cell);
         ImGui::PopID();
+        // A plot just added may be below the fold: bring it into view.
+        if (i == n - 1 && n > ps.shownPlots && ps.shownPlots > 0) ImGui::SetScrollHereY(1.0f);
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rows * (cell.y + kGap) - kGap - 1.0f));
+    ps.shownPlots = n;
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rows * (cell.y + gap) - gap - 1.0f));
     ImGui::Dummy(ImVec2(1.0f, 1.0f));  // the grid's extent, for scrolling when the plots do not fit
     ImGui::EndChild();
 }

@@ -2,6 +2,7 @@
 // Scene::plots and changes only through undoable edits).
 #pragma once
 
+#include <cstdint>
 #include <glm/vec2.hpp>
 #include <memory>
 #include <string>
@@ -25,6 +26,8 @@ public:
     PlotWidgetState& operator=(const PlotWidgetState&) = delete;
 
     plot::Context& context() { return *context_; }
+    /// Forgets every plot's state (a new document).
+    void reset();
 
 private:
     std::unique_ptr<plot::Context> context_;
@@ -49,7 +52,13 @@ struct PlotsPanelState {
     double recordSeconds = 10.0;     ///< length of the telemetry record [s] (applied between frames)
     std::string csvPath = "jointlab-telemetry.csv";
     PlotImageRequest image;
-    std::string savedImage;  ///< the last plot image written ("" = none yet)
+    std::string savedImage;        ///< the last plot image written ("" = none yet)
+    uint64_t telemetryLayout = 0;  ///< Simulation::telemetryLayout() the row labels were read under
+    int shownPlots = 0;            ///< plots drawn last frame (a new one is scrolled into view)
+
+    /// Another document was opened: nothing of the last one's run stays on screen (its
+    /// convergence curves, its row labels, the plot widget's per-plot state).
+    void forgetRun();
 };
 
 }  // namespace jl::app

@@ -136,7 +136,9 @@ void solverSettings(AppState& state, UiRequests& requests) {
     automatic.autoBaumgarte = true;
     bool isAuto = s.autoBaumgarte;
     label("Baumgarte α");
-    if (ImGui::Checkbox("auto", &isAuto)) settingEdit(requests, "autoBaumgarte", isAuto, false);
+    if (ImGui::Checkbox("auto", &isAuto)) requests.commands.push_back(setAutoBaumgarte(isAuto));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("unticked, α starts at the value auto used and is yours to change");
     ImGui::SameLine();
     if (isAuto) {
         ImGui::TextDisabled("= %.3g", automatic.effectiveBaumgarte());

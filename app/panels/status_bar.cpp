@@ -9,6 +9,25 @@ namespace {
 const ImVec4 kDivergedRed(1.0f, 0.35f, 0.3f, 1.0f);
 constexpr const char* kDivergedPopup = "Simulation diverged";
 
+/// "CPU 2.1 ms/frame, 60 fps": what a frame costs the main thread (and, while running, how often
+/// frames come); the tooltip splits it into its phases (shell/frame_timing.h).
+void frameTimes(const FrameStats& stats, double frameMs) {
+    const PhaseTimes& p = stats.smoothedPhases;
+    if (frameMs > 0.0)
+        ImGui::Text("CPU %.1f ms/frame, %.0f fps", p.total(), 1000.0 / frameMs);
+    else
+        ImGui::Text("CPU %.1f ms/frame", p.total());
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted("Main-thread CPU time per frame (smoothed):");
+    ImGui::Text("  sim   %6.2f ms  physics steps and their record", p.sim);
+    ImGui::Text("  UI    %6.2f ms  panels, plots, edits", p.ui);
+    ImGui::Text("  draw  %6.2f ms  3D view: body instances, joint lines", p.draw);
+    ImGui::Text("  GL    %6.2f ms  handing it all to OpenGL (the driver)", p.gl);
+    ImGui::TextDisabled("Paused and untouched, JointLab draws nothing and waits for input.");
+    ImGui::EndTooltip();
+}
+
 }  // namespace
 
 void drawStatusBar(AppState& state) {
@@ -16,7 +35,7 @@ void drawStatusBar(AppState& state) {
     const float height = state.layout.statusBarHeight;
     ImGui::SetNextWindowPos(ImVec2(0.0f, io.DisplaySize.y - height));
     ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, height));
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 3.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(8.0f), px(3.0f)));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
@@ -32,25 +51,25 @@ void drawStatusBar(AppState& state) {
         else
             ImGui::TextColored(ImVec4(1.0f, 0.65f, 0.25f, 1.0f), "PAUSED ");
         if (world) {
-            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::SameLine(0.0f, px(16.0f));
             ImGui::Text("sim time %.3f s", world->time());
-            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::SameLine(0.0f, px(16.0f));
             ImGui::Text("step %lld", static_cast<long long>(world->stepCount()));
-            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::SameLine(0.0f, px(16.0f));
             ImGui::Text("dt %.2f ms", world->scene().settings.dt * 1000.0);
         }
-        ImGui::SameLine(0.0f, 16.0f);
-        ImGui::Text("frame %.1f ms (%.0f fps)", ms, ms > 0.0 ? 1000.0 / ms : 0.0);
+        ImGui::SameLine(0.0f, px(16.0f));
+        frameTimes(state.stats, clock.playing ? ms : 0.0);
         if (clock.timeScale != 1.0) {
-            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::SameLine(0.0f, px(16.0f));
             ImGui::Text("speed %.2gx", clock.timeScale);
         }
         if (clock.behind) {
-            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::SameLine(0.0f, px(16.0f));
             ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "slower than real time");
         }
         if (const std::vector<std::string>& dropped = state.sim.droppedRowJoints(); !dropped.empty()) {
-            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::SameLine(0.0f, px(16.0f));
             ImGui::TextColored(ImVec4(1.0f, 0.65f, 0.25f, 1.0f), "rows dropped: joint '%s'%s",
                                dropped.front().c_str(), dropped.size() > 1 ? " and others" : "");
             if (ImGui::IsItemHovered()) {
@@ -63,12 +82,12 @@ void drawStatusBar(AppState& state) {
                     World::minRowResponse(), names.c_str());
             }
         }
-        if (!state.message.empty()) {
-            ImGui::SameLine(0.0f, 24.0f);
-            if (state.messageIsError)
-                ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", state.message.c_str());
+        if (!state.status.empty()) {
+            ImGui::SameLine(0.0f, px(24.0f));
+            if (state.status.isError())
+                ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", state.status.text().c_str());
             else
-                ImGui::TextDisabled("%s", state.message.c_str());
+                ImGui::TextDisabled("%s", state.status.text().c_str());
         }
     }
     ImGui::End();
@@ -84,7 +103,7 @@ void drawDivergenceNotice(AppState& state) {
     if (!ImGui::IsPopupOpen(kDivergedPopup)) ImGui::OpenPopup(kDivergedPopup);
     const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(560.0f, 0.0f), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(px(560.0f), 0.0f), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(kDivergedPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDivergedRed, "%s.", d->message.c_str());
@@ -95,7 +114,7 @@ void drawDivergenceNotice(AppState& state) {
         "most likely stop at the same step again.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) ||
+    if (ImGui::Button("OK", ImVec2(px(120.0f), 0.0f)) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
         state.divergencePopup = false;

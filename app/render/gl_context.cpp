@@ -2,9 +2,11 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "render/gl.h"
+#include "shell/screen_fit.h"
 
 namespace jl::app {
 
@@ -44,9 +46,27 @@ std::string probeAvailableContext() {
     return found.empty() ? "a context of unknown version" : found;
 }
 
+/// The primary monitor's work area (the desktop minus panels and docks), or zero when unknown.
+ScreenArea primaryWorkArea() {
+    ScreenArea a;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+        glfwGetMonitorWorkarea(monitor, &a.x, &a.y, &a.width, &a.height);
+    return a;
+}
+
+void describeMonitor(GLFWwindow* window, WindowInfo& info) {
+    glfwGetWindowSize(window, &info.width, &info.height);
+    float sx = 1.0f, sy = 1.0f;
+    glfwGetWindowContentScale(window, &sx, &sy);
+    info.contentScale = std::max(sx, sy);
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+        if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode && mode->refreshRate > 0)
+            info.refreshRate = mode->refreshRate;
+}
+
 }  // namespace
 
-GLFWwindow* createMainWindow(const WindowRequest& request, std::string& error) {
+GLFWwindow* createMainWindow(const WindowRequest& request, WindowInfo& info, std::string& error) {
     if (!glfwInit()) {
         std::string reason = lastGlfwError();
         const char* display = std::getenv("DISPLAY");
@@ -64,7 +84,11 @@ GLFWwindow* createMainWindow(const WindowRequest& request, std::string& error) {
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_VISIBLE, request.visible ? GLFW_TRUE : GLFW_FALSE);
     glfwWindowHint(GLFW_SAMPLES, request.visible ? 4 : 0);
-    GLFWwindow* window = glfwCreateWindow(request.width, request.height, request.title, nullptr, nullptr);
+    const ScreenArea placed = request.fitToWorkArea
+                                  ? fitWindowToWorkArea(primaryWorkArea(), request.width, request.height)
+                                  : ScreenArea{0, 0, request.width, request.height};
+    if (request.fitToWorkArea) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);  // shown once in place
+    GLFWwindow* window = glfwCreateWindow(placed.width, placed.height, request.title, nullptr, nullptr);
     if (!window) {
         std::string reason = lastGlfwError();
         std::string found = probeAvailableContext();
@@ -87,6 +111,10 @@ GLFWwindow* createMainWindow(const WindowRequest& request, std::string& error) {
         return nullptr;
     }
     glfwSwapInterval(1);
+    if (request.fitToWorkArea && (placed.x != 0 || placed.y != 0))
+        glfwSetWindowPos(window, placed.x, placed.y);
+    if (request.fitToWorkArea && request.visible) glfwShowWindow(window);
+    describeMonitor(window, info);
     return window;
 }
 

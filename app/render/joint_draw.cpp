@@ -74,6 +74,13 @@ void diamond(DebugDraw& lines, const glm::vec3& p, float s, const Color& color, 
         for (int c : {4, 5}) lines.line(p + tips[b], p + tips[c], color, layer);
 }
 
+/// Three short axis-aligned strokes through p: a light anchor mark (3 lines, not the diamond's
+/// 12) for the joints that are not selected, so that a scene of a thousand joints stays cheap.
+void jack(DebugDraw& lines, const glm::vec3& p, float s, const Color& color, Layer layer) {
+    for (const glm::vec3& d : {glm::vec3(s, 0, 0), glm::vec3(0, s, 0), glm::vec3(0, 0, s)})
+        lines.line(p - d, p + d, color, layer);
+}
+
 /// An X made of the four diagonals of a cube: reads as a cross from any side.
 void cross(DebugDraw& lines, const glm::vec3& p, float s, const Color& color, Layer layer) {
     for (const glm::vec3& d :
@@ -124,7 +131,20 @@ struct Context {
     JointWorldFrames frames;
     float size;  ///< frame axis length [m]
     Layer layer;
+    /// Where body 1 is at twist angle 0, as an angle in frame A's YZ plane (0 along Y, towards Z):
+    /// angle limits about X are drawn from there, so a hanging pendulum's sector hangs with it.
+    float zeroAngle = 0.0f;
 };
+
+/// The direction of body 1's centre from frame B's origin, in frame B's YZ plane: at twist 0
+/// frame B's axes are frame A's, so this is where the body is in frame A then. 0 when the centre
+/// is on the axis (a wheel), or for the world.
+float twistZeroAngle(const JointDesc& joint, int body1) {
+    if (body1 < 0) return 0.0f;
+    const Vec3 centre = joint.frame1.inverse().p;  // body 1's centre in frame B
+    if (std::hypot(centre.y, centre.z) < 1e-6) return 0.0f;
+    return static_cast<float>(std::atan2(centre.z, centre.y));
+}
 
 /// A slide range along frame A's axis k.
 void slideRange(const Context& c, int k, Real lower, Real upper) {
@@ -145,7 +165,15 @@ struct FigureDrawer {
     void operator()(const sketch::Arc& a) const {
         if (!limits) return;
         const glm::quat q(c.frames.a.q);
-        sector(c.lines, f(c.frames.a.p), q * f(a.u), q * f(a.w), c.size * static_cast<float>(a.radius),
+        glm::vec3 u = f(a.u), w = f(a.w);
+        // A twist sector (in A's YZ plane, about the hinge axis X) starts where the body is at 0.
+        if (std::abs(glm::dot(glm::cross(u, w), glm::vec3(1, 0, 0))) > 0.99f) {
+            const float co = std::cos(c.zeroAngle), si = std::sin(c.zeroAngle);
+            const glm::vec3 u0 = u;
+            u = co * u0 + si * w;
+            w = co * w - si * u0;
+        }
+        sector(c.lines, f(c.frames.a.p), q * u, q * w, c.size * static_cast<float>(a.radius),
                static_cast<float>(a.from), static_cast<float>(a.to), joint_colors::kLimit, c.layer);
     }
     void operator()(const sketch::Cone& k) const {
@@ -190,6 +218,8 @@ struct FigureDrawer {
     void operator()(const sketch::DriveTarget& t) const {
         if (driveTargets) dashedFrame(c.lines, c.frames.a * t.pose, c.size, c.layer);
     }
+    void operator()(const sketch::Coupling&) const {
+    }  // the teeth are drawn with the bodies (toothed_looks.h)
 };
 
 }  // namespace
@@ -262,7 +292,12 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
         const bool details = selected || !o.detailsForSelectedOnly;
         const Layer layer = selected ? Layer::Overlay : Layer::Scene;
         const float size = o.frameScale * (selected ? 1.0f : 0.6f);
-        const Context c{lines, jointWorldFrames(scene, states, joint), size, layer};
+        const int body0 = world.jointBody0(index), body1 = world.jointBody1(index);
+        const Context c{lines,
+                        {bodyPose(states, body0) * joint.frame0, bodyPose(states, body1) * joint.frame1},
+                        size,
+                        layer,
+                        twistZeroAngle(joint, body1)};
         const glm::vec3 a = f(c.frames.a.p), b = f(c.frames.b.p);
         const bool breakable = std::isfinite(joint.breakForce) || std::isfinite(joint.breakTorque);
         const JointTypeInfo& info = joint.typeInfo();
@@ -271,13 +306,12 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
             Color tint = selected ? colors::kOrange : colors::kGrey;
             if (o.showLoad && breakable) tint = loadColor(jointLoadFraction(joint, state));
             if (state.broken) tint = joint_colors::kBroken;
-            if (!joint.body0.empty())
-                lines.line(f(bodyPoseByName(scene, states, joint.body0).p), a, tint, layer);
-            if (!joint.body1.empty())
-                lines.line(f(bodyPoseByName(scene, states, joint.body1).p), b, tint, layer);
+            if (body0 >= 0) lines.line(f(bodyPose(states, body0).p), a, tint, layer);
+            if (body1 >= 0) lines.line(f(bodyPose(states, body1).p), b, tint, layer);
             const Color marker = (o.showLoad && breakable) || state.broken ? tint : joint_colors::kAnchor;
-            diamond(lines, a, size * 0.12f, marker, layer);
-            diamond(lines, b, size * 0.09f, marker, layer);
+            const auto mark = selected ? diamond : jack;
+            mark(lines, a, size * 0.12f, marker, layer);
+            mark(lines, b, size * 0.09f, marker, layer);
         }
         if (o.showJointFrames) {
             lines.frame(a, glm::quat(c.frames.a.q), size, layer);
@@ -288,9 +322,12 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
             cross(lines, a, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
             cross(lines, b, size * 0.15f, joint_colors::kBroken, Layer::Overlay);
             dashed(lines, a, b, joint_colors::kBroken, Layer::Overlay, std::max(0.02f, size * 0.1f));
-        } else if (o.showErrors && info.drawStyle != JointDrawStyle::Coupling) {
-            // (A coupling's two frames are not meant to meet, so a segment between them would
-            // show no error; its error is in the Rows tab and the plots.)
+        } else if (info.drawStyle == JointDrawStyle::Coupling) {
+            // A coupling's frames are not meant to meet: a dashed link shows what is coupled to
+            // what (its error is in the Rows tab and the plots).
+            if (o.showAnchors)
+                dashed(lines, a, b, joint_colors::kCoupling, layer, std::max(0.02f, size * 0.08f));
+        } else if (o.showErrors) {
             const Real violation = jointViolation(world.jointRows(index), world.jointRowResults(index));
             lines.line(a, b, errorColor(violation), Layer::Overlay);
         }

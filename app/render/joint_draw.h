@@ -4,12 +4,15 @@
 // Frame A is frame0 on body 0 and frame B is frame1 on body 1, both in world. Every limit is
 // drawn in frame A, where the engine measures it; what to draw comes from the joint's own
 // `sketch` (jointlab/joints/joint_sketch.h), how to draw it from here:
-//   angle limit (Arc)        magenta sector about the figure's axis, e.g. twist: about A's X, 0 along A's Y
+//   angle limit (Arc)        magenta sector about the figure's axis, e.g. twist: about A's X (the
+//                            hinge axis), from the angle where body 1 is at twist 0
 //   swing limit (Cone)       magenta cone about A's X axis with the half-angles about Y and Z
 //   linear limit (Range)     magenta segment along the limited axis from lower to upper, with ticks;
 //                            along the line from A's origin towards B's for a distance range
 //   radius (Circle)          magenta circle about A's origin
 //   rope (Rope)              rope-coloured polyline over its fixed points, a wheel at each
+//   coupling (Coupling)      a dashed link between the two frames (gears and racks get teeth with
+//                            the bodies: render/toothed_looks.h)
 //   drive target             dashed frame where the drive pulls frame B
 //   error                    segment between the anchors: green (< 1 mm or mrad), yellow, red (> 1 cm)
 //   force / torque           orange / cyan arrows at B's origin (the reported load on body 1)
@@ -34,8 +37,9 @@ inline constexpr Color kForce{1.00f, 0.55f, 0.10f, 1.0f};   ///< reported force
 inline constexpr Color kTorque{0.20f, 0.85f, 1.00f, 1.0f};  ///< reported torque
 inline constexpr Color kAnchor{0.95f, 0.95f, 0.95f, 1.0f};
 inline constexpr Color kBroken{1.00f, 0.15f, 0.15f, 1.0f};
-inline constexpr Color kRope{0.85f, 0.80f, 0.65f, 1.0f};  ///< a rope over fixed points
-inline constexpr Color kDrag{1.00f, 0.90f, 0.20f, 1.0f};  ///< the mouse spring
+inline constexpr Color kRope{0.85f, 0.80f, 0.65f, 1.0f};      ///< a rope over fixed points
+inline constexpr Color kDrag{1.00f, 0.90f, 0.20f, 1.0f};      ///< the mouse spring
+inline constexpr Color kCoupling{0.80f, 0.85f, 0.95f, 1.0f};  ///< the dashed link of a gear or rack coupling
 }  // namespace joint_colors
 
 /// Largest constraint violation of a joint's hard rows in the last step: |C| for equality rows,

@@ -9,6 +9,12 @@ Transform bodyPoseByName(const Scene& scene, std::span<const BodyState> states, 
                                                               : Transform{};
 }
 
+JointWorldFrames jointWorldFrames(const SceneIndex& index, std::span<const BodyState> states,
+                                  const JointDesc& joint, int j) {
+    return {bodyPose(states, index.jointBody0(j)) * joint.frame0,
+            bodyPose(states, index.jointBody1(j)) * joint.frame1};
+}
+
 JointWorldFrames jointWorldFrames(const Scene& scene, std::span<const BodyState> states,
                                   const JointDesc& joint) {
     return {bodyPoseByName(scene, states, joint.body0) * joint.frame0,

@@ -4,6 +4,7 @@
 #include <span>
 
 #include "jointlab/world.h"
+#include "session/scene_index.h"
 
 namespace jl::app {
 
@@ -13,9 +14,18 @@ struct JointWorldFrames {
     Transform b;
 };
 
-/// Pose of the body named `name` among `states`; identity for "" (the world) or an unknown name.
-Transform bodyPoseByName(const Scene& scene, std::span<const BodyState> states, const std::string& name);
+/// Pose of body `index` among `states`; identity for −1 (the world) or an index out of range.
+inline Transform bodyPose(std::span<const BodyState> states, int index) {
+    return index >= 0 && static_cast<size_t>(index) < states.size() ? states[static_cast<size_t>(index)].pose
+                                                                    : Transform{};
+}
 
+/// Joint `j`'s frames, its bodies found through the index (no name lookup).
+JointWorldFrames jointWorldFrames(const SceneIndex& index, std::span<const BodyState> states,
+                                  const JointDesc& joint, int j);
+
+/// The same with the bodies looked up by name (for one-off uses outside the frame path).
+Transform bodyPoseByName(const Scene& scene, std::span<const BodyState> states, const std::string& name);
 JointWorldFrames jointWorldFrames(const Scene& scene, std::span<const BodyState> states,
                                   const JointDesc& joint);
 

@@ -60,4 +60,26 @@ MeshData makeUnitCylinderX(int segments) {
     return m;
 }
 
+MeshData makeUnitClosedCylinderX(int segments) {
+    MeshData m = makeUnitCylinderX(segments);
+    for (float side : {-1.0f, 1.0f}) {
+        const glm::vec3 n(side, 0, 0);
+        const auto centre = static_cast<uint32_t>(m.vertices.size());
+        m.vertices.push_back({n, n});
+        for (int s = 0; s <= segments; ++s) {
+            const float phi = kTwoPi * static_cast<float>(s) / static_cast<float>(segments);
+            m.vertices.push_back({glm::vec3(side, std::cos(phi), std::sin(phi)), n});
+        }
+        for (uint32_t s = 0; s < static_cast<uint32_t>(segments); ++s) {
+            const uint32_t a = centre + 1 + s, b = a + 1;
+            // Counter-clockwise seen from outside: the +X cap sees (y, z) turn from y to z.
+            if (side > 0)
+                m.indices.insert(m.indices.end(), {centre, a, b});
+            else
+                m.indices.insert(m.indices.end(), {centre, b, a});
+        }
+    }
+    return m;
+}
+
 }  // namespace jl::app

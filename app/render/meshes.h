@@ -28,5 +28,7 @@ MeshData makeUnitCube();
 MeshData makeUnitSphere(int segments, int rings);
 /// Open cylinder of radius 1 along X from x = -1 to x = 1.
 MeshData makeUnitCylinderX(int segments);
+/// The same cylinder closed by flat caps at x = ±1 (a gear's wheel).
+MeshData makeUnitClosedCylinderX(int segments);
 
 }  // namespace jl::app

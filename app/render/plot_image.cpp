@@ -26,8 +26,7 @@ void finishPlotsFrame(AppState& state, const std::function<void()>& bindReadBuff
     const std::string path = image.path;
     image = PlotImageRequest{};
     if (rect.width() < 2.0f || rect.height() < 2.0f) {
-        state.message = "cannot save the plot: it is not on screen";
-        state.messageIsError = true;
+        state.status.error("cannot save the plot: it is not on screen");
         return;
     }
     bindReadBuffer();
@@ -35,12 +34,10 @@ void finishPlotsFrame(AppState& state, const std::function<void()>& bindReadBuff
     std::string error;
     if (writePng(path, readFramebuffer(px.x, px.y, px.width, px.height), error,
                  {{"the open scenario", state.sim.sourcePath()}})) {
-        state.message = "saved plot " + path;
-        state.messageIsError = false;
+        state.status.info("saved plot " + path);
         ps.savedImage = path;
     } else {
-        state.message = error;
-        state.messageIsError = true;
+        state.status.error(error);
     }
 }
 

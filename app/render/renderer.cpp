@@ -23,6 +23,7 @@ bool Renderer::init(std::string& error) {
     uploadMesh(meshes_[kBox], makeUnitCube());
     uploadMesh(meshes_[kSphere], makeUnitSphere(32, 16));
     uploadMesh(meshes_[kCylinder], makeUnitCylinderX(32));
+    uploadMesh(meshes_[kClosedCylinder], makeUnitClosedCylinderX(48));
 
     const float corners[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
     glGenVertexArrays(1, &gridVao_);
@@ -144,6 +145,12 @@ void Renderer::addCapsule(const glm::mat4& pose, float radius, float halfHeight,
         glm::mat4 cap = glm::translate(pose, glm::vec3(end, 0.0f, 0.0f));
         instances_[kSphere].push_back({glm::scale(cap, glm::vec3(radius)), color, {highlight, 1.0f}});
     }
+}
+
+void Renderer::addCylinder(const glm::mat4& pose, float radius, float halfLength, const glm::vec4& color,
+                           float highlight) {
+    instances_[kClosedCylinder].push_back(
+        {glm::scale(pose, glm::vec3(halfLength, radius, radius)), color, {highlight, 0.0f}});
 }
 
 // [SECTION] Drawing

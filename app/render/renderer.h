@@ -62,6 +62,10 @@ public:
     void addCapsule(const glm::mat4& pose, float radius, float halfHeight, const glm::vec4& color,
                     float highlight);
 
+    /// A solid cylinder along local X of half length `halfLength` and `radius` (a gear's wheel).
+    void addCylinder(const glm::mat4& pose, float radius, float halfLength, const glm::vec4& color,
+                     float highlight);
+
     /// A soft shadow on the ground under a body: `bottomCenter` is the middle of the underside of
     /// its bounding box, `radius` its horizontal half size (at most kMaxShadows per frame).
     void addShadow(const glm::vec3& bottomCenter, float radius);
@@ -71,7 +75,7 @@ public:
     void render(const FrameView& view, const RenderOptions& options, const DebugDraw& lines);
 
 private:
-    enum MeshKind { kBox, kSphere, kCylinder, kMeshKindCount };
+    enum MeshKind { kBox, kSphere, kCylinder, kClosedCylinder, kMeshKindCount };
 
     struct Instance {
         glm::mat4 model;

@@ -6,37 +6,14 @@
 #include <glm/gtc/quaternion.hpp>
 #include <limits>
 
+#include "render/joint_frames.h"
+
 namespace jl::app {
 
 namespace {
 
 glm::mat4 poseMatrix(const Transform& t) {
     return glm::translate(glm::mat4(1.0f), glm::vec3(t.p)) * glm::mat4_cast(glm::quat(t.q));
-}
-
-/// Muted, distinguishable colours for dynamic bodies (sRGB).
-constexpr glm::vec4 kPalette[] = {
-    {0.90f, 0.45f, 0.30f, 1.0f},  // terracotta
-    {0.30f, 0.62f, 0.90f, 1.0f},  // sky blue
-    {0.55f, 0.80f, 0.35f, 1.0f},  // leaf green
-    {0.95f, 0.75f, 0.25f, 1.0f},  // amber
-    {0.70f, 0.50f, 0.90f, 1.0f},  // lavender
-    {0.30f, 0.80f, 0.75f, 1.0f},  // teal
-    {0.92f, 0.50f, 0.65f, 1.0f},  // rose
-};
-constexpr glm::vec4 kStaticColor{0.52f, 0.54f, 0.58f, 1.0f};
-constexpr glm::vec4 kKinematicColor{0.45f, 0.70f, 0.70f, 1.0f};
-
-float boundingRadius(const BodyDesc& b) {
-    switch (b.shape) {
-        case ShapeType::Box:
-            return static_cast<float>(glm::length(b.halfExtents));
-        case ShapeType::Sphere:
-            return static_cast<float>(b.radius);
-        case ShapeType::Capsule:
-            return static_cast<float>(b.radius + b.halfHeight);
-    }
-    return 0.5f;
 }
 
 /// Half sizes of the body's world-axis-aligned bounding box.
@@ -56,36 +33,73 @@ glm::vec3 worldHalfExtents(const BodyDesc& b, const Quat& q) {
     return glm::vec3(0.5f);
 }
 
-}  // namespace
-
-glm::vec4 bodyColor(const Scene& scene, int index) {
-    const BodyDesc& b = scene.bodies[index];
-    if (b.motion == MotionType::Static) return kStaticColor;
-    if (b.motion == MotionType::Kinematic) return kKinematicColor;
-    int dynamicIndex = 0;
-    for (int i = 0; i < index; ++i)
-        if (scene.bodies[i].motion == MotionType::Dynamic) ++dynamicIndex;
-    return kPalette[dynamicIndex % std::size(kPalette)];
+/// A gear: a wheel (its root circle) with its teeth; a rack: its bar with teeth on the side facing
+/// its pinion (render/toothed_looks.h). Module m = pitch/π: teeth reach m above the pitch line.
+void drawToothed(Renderer& renderer, const BodyDesc& b, const Transform& pose, const ToothedLook& look,
+                 const glm::vec4& color, float highlight) {
+    const glm::mat4 frame = poseMatrix(pose * look.frame);
+    const float m = look.addendum();
+    if (look.kind == ToothedLook::Kind::Gear) {
+        renderer.addCylinder(frame, look.pitchRadius - 1.25f * m, look.halfWidth, color, highlight);
+        const glm::vec3 tooth(look.halfWidth, 1.125f * m, 0.26f * look.pitch);
+        for (int k = 0; k < look.teeth; ++k) {
+            const float angle =
+                look.phase + 6.2831853f * static_cast<float>(k) / static_cast<float>(look.teeth);
+            const glm::mat4 at = glm::translate(glm::rotate(frame, angle, glm::vec3(1, 0, 0)),
+                                                glm::vec3(0.0f, look.pitchRadius - 0.125f * m, 0.0f));
+            renderer.addBox(at, tooth, color, highlight);
+        }
+        return;
+    }
+    switch (b.shape) {  // the rack's own bar
+        case ShapeType::Box:
+            renderer.addBox(poseMatrix(pose), glm::vec3(b.halfExtents), color, highlight);
+            break;
+        case ShapeType::Sphere:
+            renderer.addSphere(poseMatrix(pose), static_cast<float>(b.radius), color, highlight);
+            break;
+        case ShapeType::Capsule:
+            renderer.addCapsule(poseMatrix(pose), static_cast<float>(b.radius),
+                                static_cast<float>(b.halfHeight), color, highlight);
+            break;
+    }
+    if (!(look.pitch > 0.0f)) return;
+    // Teeth along X on the face, every pitch from a tooth at `phase`.
+    const glm::vec3 x(1, 0, 0), up(look.face), across = glm::cross(x, up);
+    const glm::mat4 faceBasis(glm::vec4(x, 0), glm::vec4(up, 0), glm::vec4(across, 0), glm::vec4(0, 0, 0, 1));
+    const glm::mat4 onFace = frame * faceBasis;
+    const glm::vec3 tooth(0.26f * look.pitch, 0.5f * m, look.halfWidth);
+    const float first = look.phase - look.pitch * std::floor((look.phase + look.halfLength) / look.pitch);
+    for (float s = first; s <= look.halfLength - 0.25f * look.pitch; s += look.pitch) {
+        if (s < -look.halfLength + 0.25f * look.pitch) continue;
+        renderer.addBox(glm::translate(onFace, glm::vec3(s, look.faceDistance + 0.5f * m, 0.0f)), tooth,
+                        color, highlight);
+    }
 }
 
+}  // namespace
+
 void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyState> states,
-                const Selection& selection) {
+                const Selection& selection, const SceneIndex& index, std::span<const ToothedLook> looks) {
     const size_t n = std::min(scene.bodies.size(), states.size());
+    int end0 = -1, end1 = -1;  // a selected joint's bodies glow a little
+    if (selection.isJoint() && static_cast<size_t>(selection.index) < scene.joints.size()) {
+        end0 = index.jointBody0(selection.index);
+        end1 = index.jointBody1(selection.index);
+    }
     for (size_t i = 0; i < n; ++i) {
         const BodyDesc& b = scene.bodies[i];
-        const int index = static_cast<int>(i);
+        const int bi = static_cast<int>(i);
         glm::mat4 pose = poseMatrix(states[i].pose);
-        glm::vec4 color = bodyColor(scene, index);
-        bool jointEnd = false;
-        if (selection.kind == Selection::Kind::Joint && selection.index >= 0 &&
-            static_cast<size_t>(selection.index) < scene.joints.size()) {
-            const JointDesc& j = scene.joints[selection.index];
-            jointEnd = j.body0 == b.name || j.body1 == b.name;
-        }
-        float highlight = selection.isBody(index) ? 1.0f : (jointEnd ? 0.5f : 0.0f);
+        glm::vec4 color = bodyColor(b, index.colourSlot(bi));
+        const float highlight = selection.isBody(bi) ? 1.0f : (bi == end0 || bi == end1 ? 0.5f : 0.0f);
         const glm::vec3 center(states[i].pose.p);
         const glm::vec3 extent = worldHalfExtents(b, states[i].pose.q);
         renderer.addShadow(glm::vec3(center.x, center.y - extent.y, center.z), std::max(extent.x, extent.z));
+        if (i < looks.size() && looks[i].kind != ToothedLook::Kind::None) {
+            drawToothed(renderer, b, states[i].pose, looks[i], color, highlight);
+            continue;
+        }
         switch (b.shape) {
             case ShapeType::Box:
                 renderer.addBox(pose, glm::vec3(b.halfExtents), color, highlight);
@@ -143,33 +157,6 @@ void drawWorldAxes(DebugDraw& lines, float length) {
         negative.a = 1.0f;
         if (k != 1) lines.line(lift, lift - axes[k] * length, negative);
     }
-}
-
-BoundingSphere viewBounds(const Scene& scene, std::span<const BodyState> states, const Selection& selection) {
-    const size_t n = std::min(scene.bodies.size(), states.size());
-    auto included = [&](size_t i) {
-        if (selection.kind == Selection::Kind::Body && selection.index >= 0 &&
-            static_cast<size_t>(selection.index) < n)
-            return static_cast<int>(i) == selection.index;
-        if (selection.kind == Selection::Kind::Joint && selection.index >= 0 &&
-            static_cast<size_t>(selection.index) < scene.joints.size()) {
-            const JointDesc& j = scene.joints[selection.index];
-            return scene.bodies[i].name == j.body0 || scene.bodies[i].name == j.body1;
-        }
-        return true;
-    };
-    glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
-    bool any = false;
-    for (size_t i = 0; i < n; ++i) {
-        if (!included(i)) continue;
-        glm::vec3 c(states[i].pose.p);
-        float r = boundingRadius(scene.bodies[i]);
-        lo = glm::min(lo, c - glm::vec3(r));
-        hi = glm::max(hi, c + glm::vec3(r));
-        any = true;
-    }
-    if (!any) return BoundingSphere{glm::vec3(0.0f, 0.5f, 0.0f), 2.0f};
-    return BoundingSphere{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f};
 }
 
 }  // namespace jl::app

@@ -22,6 +22,7 @@ bool endsWith(std::string_view s, std::string_view suffix) {
 constexpr int kMinFrames = 1, kMaxFrames = 100000;
 constexpr int kMinSize = 64, kMaxSize = 8192;
 constexpr double kMaxAutosaveSeconds = 86400.0;
+constexpr float kMinScale = 0.75f, kMaxScale = 4.0f;
 
 }  // namespace
 
@@ -33,10 +34,17 @@ std::string usageText() {
            "  jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]\n"
            "                                           render N frames (default 5, one physics step\n"
            "                                           each) of the full UI, write a PNG and exit\n"
+           "  jointlab --bench-frames N [--bench-scene NAME | SCENARIO.json]\n"
+           "                                           time N frames off screen, phase by phase (sim, UI,\n"
+           "                                           draw), and print the medians\n"
            "  jointlab run SCENARIO.json [options]     headless runner, no window (jointlab run --help)\n"
            "\n"
            "options:\n"
-           "  --size WxH      window or image size in pixels (default 1600x900; screenshots 1440x900)\n"
+           "  --size WxH      window or image size in pixels (default: what fits the screen, remembered\n"
+           "                  between runs; screenshots 1440x900)\n"
+           "  --scale S       UI scale, 0.75 to 4: fonts and widgets (default: the monitor's content scale)\n"
+           "  --bench-scene NAME  the benchmark's scene: default, bodies1000 (1000 bodies and joints) or\n"
+           "                  plots200 (200 joints, every row plotted)\n"
            "  --frames N      screenshot mode: frames to render before writing the image\n"
            "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
            "                  mode the pixel of a selected joint's anchor is printed\n"
@@ -98,6 +106,28 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             }
             options.width = w;
             options.height = h;
+        } else if (arg == "--scale") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            float scale = 0.0f;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), scale);
+            if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(scale >= kMinScale) ||
+                scale > kMaxScale) {
+                error = "--scale: expected a number from 0.75 to 4, e.g. 2, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.scale = scale;
+        } else if (arg == "--bench-frames") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < kMinFrames || n > kMaxFrames) {
+                error =
+                    "--bench-frames: expected a whole number from 1 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.benchFrames = n;
+        } else if (arg == "--bench-scene") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            options.benchScene = v;
         } else if (arg == "--select") {
             if (!value(arg, v)) return ParseOutcome::Error;
             if (v.empty()) {
@@ -144,6 +174,18 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
     }
     if (!options.plotImagePath.empty() && options.screenshotPath.empty()) {
         error = "--plot-png: only used together with --screenshot OUT.png";
+        return ParseOutcome::Error;
+    }
+    if (!options.benchScene.empty() && options.benchFrames == 0) {
+        error = "--bench-scene: only used together with --bench-frames N";
+        return ParseOutcome::Error;
+    }
+    if (options.benchFrames > 0 && !options.screenshotPath.empty()) {
+        error = "--bench-frames: not together with --screenshot (the benchmark writes no image)";
+        return ParseOutcome::Error;
+    }
+    if (!options.benchScene.empty() && !options.scenarioPath.empty()) {
+        error = "--bench-scene: give either a scene name or a scenario file, not both";
         return ParseOutcome::Error;
     }
     if (framesGiven && options.screenshotPath.empty()) {

@@ -1,7 +1,8 @@
 // JointLab app — command line of the desktop program.
 //
 //   jointlab [SCENARIO.json]
-//   jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]
+//   jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH] [--scale S]
+//   jointlab --bench-frames N [--bench-scene NAME | SCENARIO.json] [--size WxH] [--scale S]
 //   either with --select NAME (select a joint or body on start) and --hide-joints,
 //   --recovery-dir DIR (autosaves; in screenshot mode: show the crash-recovery prompt for DIR)
 //   and --autosave SECONDS (the autosave interval; 0 = off)
@@ -19,7 +20,12 @@ struct AppOptions {
     std::string plotImagePath;   ///< screenshot mode: also save the first plot as this PNG ("" = no)
     int width = 0;               ///< window / image size in pixels; 0 = default for the mode
     int height = 0;
-    std::string select;       ///< joint (or else body) selected on start; "" = the default choice
+    float scale = 0.0f;  ///< UI scale (fonts and widgets); 0 = the monitor's content scale
+    /// > 0: the frame benchmark: render this many frames off screen (one physics step each), time
+    /// each frame's phases (shell/frame_timing.h) and print their medians; no window appears.
+    int benchFrames = 0;
+    std::string benchScene;  ///< the benchmark's scene (session/bench_scenes.h); "" = the scenario or default
+    std::string select;      ///< joint (or else body) selected on start; "" = the default choice
     bool hideJoints = false;  ///< start with the joint drawing off (View > Joints)
     /// Where autosaves go and where the start looks for a crash's ("" = the default,
     /// $XDG_STATE_HOME/jointlab/recovery). Screenshot mode neither autosaves nor looks unless given.

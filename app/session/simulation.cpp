@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <exception>
+#include <unordered_map>
 
+#include "editor/reseat.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::app {
@@ -55,6 +58,10 @@ bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& erro
 
 void Simulation::startWorld(std::unique_ptr<World> world) {
     world_ = std::move(world);
+    ++sceneRevision_;
+    restored_.clear();
+    breaksSeen_ = 0;
+    pull_.reset();
     worldStartStep_ = world_->stepCount();
     clock.resetTime();
     drag.reset();
@@ -104,10 +111,65 @@ int64_t Simulation::stepsSinceStart() const {
     return world_ ? world_->stepCount() - worldStartStep_ : 0;
 }
 
-void Simulation::restoreJoint(int joint) {
+void Simulation::restoreJoint(int joint, bool freshMeasures) {
     if (!world_ || joint < 0 || static_cast<size_t>(joint) >= world_->scene().joints.size()) return;
     world_->restoreJoint(joint);
+    if (freshMeasures) world_->resetJointMemory(joint);
+    const std::string& name = world_->scene().joints[static_cast<size_t>(joint)].name;
+    std::erase_if(restored_, [&](const Restored& r) { return r.joint == name; });
+    restored_.push_back({name, world_->stepCount()});
+    breaksSeen_ = world_->breakEvents().size();
     restartRecording();
+}
+
+void Simulation::pullJointTogether(const std::string& joint, const Transform& seated0,
+                                   const Transform& seated1, int steps) {
+    if (!world_ || world_->scene().findJoint(joint) < 0) return;
+    pull_ = Pull{joint, seated0, seated1, 0, std::max(1, steps)};
+}
+
+void Simulation::stepPull() {
+    const int j = world_->scene().findJoint(pull_->joint);
+    const int target = scene_.findJoint(pull_->joint);
+    if (j < 0 || target < 0) {  // deleted meanwhile
+        pull_.reset();
+        return;
+    }
+    Pull& p = *pull_;
+    ++p.step;
+    const Real t = static_cast<Real>(p.step) / static_cast<Real>(p.steps);
+    const JointDesc& goal = scene_.joints[static_cast<size_t>(target)];
+    Scene next = world_->scene();
+    JointDesc& d = next.joints[static_cast<size_t>(j)];
+    d.frame0 = p.step >= p.steps ? goal.frame0 : blendFrames(p.seated0, goal.frame0, t);
+    d.frame1 = p.step >= p.steps ? goal.frame1 : blendFrames(p.seated1, goal.frame1, t);
+    const Scene previous = world_->scene();
+    world_->applyScene(std::move(next), previous);
+    if (p.step >= p.steps) {
+        pull_.reset();
+        restartRecording();  // the frames in between are not in the scene: a recording starts here
+    }
+}
+
+void Simulation::noticeBreaks() {
+    const std::vector<BreakEvent>& events = world_->breakEvents();
+    for (; breaksSeen_ < events.size(); ++breaksSeen_) {
+        const BreakEvent& e = events[breaksSeen_];
+        if (e.joint < 0 || static_cast<size_t>(e.joint) >= world_->scene().joints.size()) continue;
+        const JointDesc& joint = world_->scene().joints[static_cast<size_t>(e.joint)];
+        const auto r = std::find_if(restored_.begin(), restored_.end(),
+                                    [&](const Restored& x) { return x.joint == joint.name; });
+        if (r == restored_.end()) continue;
+        char text[320];
+        std::snprintf(
+            text, sizeof text,
+            "joint '%s' broke again %lld step(s) after it was restored: force %.4g N (breaks at %.4g N), "
+            "torque %.4g N·m (breaks at %.4g N·m)",
+            joint.name.c_str(), static_cast<long long>(e.step - r->step), glm::length(e.force),
+            joint.breakForce, glm::length(e.torque), joint.breakTorque);
+        notices_.emplace_back(text);
+        restored_.erase(r);
+    }
 }
 
 bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renames& jointRenames,
@@ -142,8 +204,15 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
         if (int i = world_->scene().findBody(name); i >= 0) world_->setBodyState(i, state);
     for (const auto& [name, broken] : movedJoints)
         if (int j = world_->scene().findJoint(name); j >= 0) world_->setJointBroken(j, broken);
+    for (const auto& [from, to] : jointRenames)
+        for (Restored& r : restored_)
+            if (r.joint == from) r.joint = to;
+    if (pull_)
+        for (const auto& [from, to] : jointRenames)
+            if (pull_->joint == from) pull_->joint = to;
     scene_ = std::move(edited);
     droppedRowJoints_.clear();  // the edit may have fixed it; the next step says again if not
+    ++sceneRevision_;
     if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();
     // The start state stays only while it still describes this scene's bodies and joints.
     if (startState_ && !validateScene(withState(scene_, startState_)).empty()) startState_.reset();
@@ -177,6 +246,7 @@ int Simulation::advance(double frameSeconds) {
     syncTelemetry();
     int steps = clock.stepsForFrame(frameSeconds, world_->settings().dt);
     for (int i = 0; i < steps; ++i) {
+        if (pull_) stepPull();
         if (drag) applyDragSpring(*world_, *drag, inputLog_);
         // Only the step is timed, and the clock reading cannot change what the step computes.
         const auto start = std::chrono::steady_clock::now();
@@ -200,6 +270,7 @@ int Simulation::advance(double frameSeconds) {
         PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
         if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
         telemetry_.record(*world_, stepTime.count(), pull);
+        noticeBreaks();
     }
     return steps;
 }
@@ -208,14 +279,24 @@ void Simulation::syncTelemetry() {
     const Scene& scene = world_->scene();
     const size_t capacity =
         static_cast<size_t>(std::max(1.0, std::round(telemetrySeconds_ / scene.settings.dt)));
-    bool same = capacity == telemetry_.capacity() && telemetryJoints_.size() == scene.joints.size();
+    if (capacity != telemetry_.capacity()) {
+        telemetry_.setCapacity(capacity);
+        ++telemetryLayout_;
+    }
+    bool same = telemetryJoints_.size() == scene.joints.size();
     for (size_t j = 0; same && j < scene.joints.size(); ++j)
         same = telemetryJoints_[j] == scene.joints[j].name;
     if (same) return;
-    if (capacity != telemetry_.capacity())
-        telemetry_.setCapacity(capacity);
-    else
-        telemetry_.clear();
+    // The joints changed: each recorded joint keeps its history under its new index (matched by
+    // name; a renamed joint is a new one), so deleting one body leaves the other plots alone.
+    std::unordered_map<std::string, int> now;
+    now.reserve(scene.joints.size());
+    for (size_t j = 0; j < scene.joints.size(); ++j) now.emplace(scene.joints[j].name, static_cast<int>(j));
+    std::vector<int> newIndex(telemetryJoints_.size(), -1);
+    for (size_t j = 0; j < telemetryJoints_.size(); ++j)
+        if (const auto it = now.find(telemetryJoints_[j]); it != now.end()) newIndex[j] = it->second;
+    telemetry_.remapJoints(newIndex, scene.joints.size());
+    ++telemetryLayout_;
     telemetryJoints_.clear();
     for (const JointDesc& j : scene.joints) telemetryJoints_.push_back(j.name);
 }

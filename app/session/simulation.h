@@ -13,6 +13,7 @@
 // built, or since the last edit, can be saved (runScenario() + recording()) and replayed exactly.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,8 +56,21 @@ public:
     Scene documentScene() const;
     /// The scene with the current running state: opening it continues this run bit for bit.
     Scene snapshotScene() const;
-    /// Un-breaks a joint in the running World (Inspector's Restore).
-    void restoreJoint(int joint);
+    /// Un-breaks a joint in the running World (Inspector's Restore). `freshMeasures`: it was
+    /// re-seated, so its tracked angles and a coupling's start poses are measured from now
+    /// (World::resetJointMemory). From now on a break of this joint is reported (takeNotices).
+    void restoreJoint(int joint, bool freshMeasures = false);
+    /// Restore's gentle option: over `steps` steps the joint's frames go from `seated` (where the
+    /// bodies hold now: editor/reseat.h) to the scene's own, so the joint pulls its bodies together
+    /// a little each step instead of in one. The scene (what Save writes) keeps the joint as it is;
+    /// only the running World sees the frames in between. An edit meanwhile keeps the pull going.
+    void pullJointTogether(const std::string& joint, const Transform& seated0, const Transform& seated1,
+                           int steps);
+    /// True while a pull is in progress.
+    bool pulling() const { return pull_.has_value(); }
+    /// What happened that the person should be told (a restored joint broke again), oldest first;
+    /// taking them empties the list.
+    std::vector<std::string> takeNotices() { return std::exchange(notices_, {}); }
     /// Makes an edited scene current between steps without restarting the simulation
     /// (World::applyScene): bodies and joints keep their running state, matched by name, and
     /// renamed ones keep theirs too. An invalid scene is refused: `error` names the field and the
@@ -85,6 +99,8 @@ public:
     const std::vector<std::string>& droppedRowJoints() const { return droppedRowJoints_; }
 
     const Scene& scene() const { return scene_; }
+    /// Changes whenever scene() does (set, load, edit, undo): what the SceneIndex rebuilds on.
+    uint64_t sceneRevision() const { return sceneRevision_; }
     const World* world() const { return world_.get(); }
     World* world() { return world_.get(); }
     const std::string& sourcePath() const { return sourcePath_; }
@@ -93,6 +109,9 @@ public:
     /// step). Cleared when the World is rebuilt and when the joints change (its joint indices
     /// are the scene's).
     const Telemetry& telemetry() const { return telemetry_; }
+    /// Changes when the telemetry's joint indices are renumbered (a joint deleted or added): readers
+    /// that keep per-joint state by index start over.
+    uint64_t telemetryLayout() const { return telemetryLayout_; }
     /// Length of the recorded window in simulated seconds (default 10 s: 600 steps at 60 Hz).
     /// A new length clears the record at the next step.
     void setTelemetrySeconds(double seconds) { telemetrySeconds_ = seconds; }
@@ -112,8 +131,12 @@ public:
     std::optional<DragSpring> drag;
 
 private:
-    /// Clears the telemetry when its window length or the scene's joints changed.
+    /// Clears the telemetry when its window length changed; renumbers it when the joints did.
     void syncTelemetry();
+    /// Before a step: the next frames of a pull in progress (pullJointTogether).
+    void stepPull();
+    /// After a step: a restored joint that broke again becomes a notice.
+    void noticeBreaks();
     /// Installs a freshly built world and starts a new recording from its state.
     void startWorld(std::unique_ptr<World> world);
     /// Adds the joints whose rows the last step dropped to droppedRowJoints().
@@ -132,9 +155,26 @@ private:
     Telemetry telemetry_{600};
     double telemetrySeconds_ = 10.0;
     std::vector<std::string> telemetryJoints_;  ///< joint names the telemetry's indices refer to
+    uint64_t telemetryLayout_ = 0;
     std::optional<Divergence> divergence_;
     int divergenceCount_ = 0;
     std::vector<std::string> droppedRowJoints_;
+    uint64_t sceneRevision_ = 1;
+
+    struct Restored {
+        std::string joint;
+        int64_t step = 0;  ///< the world's step count when it was restored
+    };
+    std::vector<Restored> restored_;  ///< joints restored since the World was built
+    size_t breaksSeen_ = 0;           ///< World::breakEvents() already looked at
+    std::vector<std::string> notices_;
+
+    struct Pull {
+        std::string joint;
+        Transform seated0, seated1;
+        int step = 0, steps = 1;
+    };
+    std::optional<Pull> pull_;
 };
 
 }  // namespace jl::app

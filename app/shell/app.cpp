@@ -23,8 +23,11 @@
 #include "render/plot_image.h"
 #include "render/scene_draw.h"
 #include "render/screenshot.h"
+#include "session/bench_scenes.h"
 #include "session/default_scene.h"
 #include "session/recent_files.h"
+#include "shell/app_loop.h"
+#include "shell/screen_fit.h"
 #include "viewport/viewport.h"
 #include "viewport/viewport_tools.h"
 
@@ -32,18 +35,11 @@ namespace jl::app {
 
 namespace {
 
-/// Set by SIGTERM / SIGINT: quit as if the window were closed (asking first about unsaved
-/// changes), so the session ends cleanly and its autosave is removed only when nothing is lost.
-volatile std::sig_atomic_t gQuitRequested = 0;
-void requestQuit(int) {
-    gQuitRequested = 1;
-}
-
-constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
+constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;  ///< shrunk to fit the monitor's work area
 constexpr int kDefaultScreenshotWidth = 1440, kDefaultScreenshotHeight = 900;
 constexpr int kScreenshotSamples = 4;
 constexpr const char* kUiFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";  // fonts-dejavu-core
-constexpr float kUiFontSize = 15.0f;
+constexpr float kUiFontSize = 15.0f;                                                ///< at UI scale 1 [px]
 /// Latin-1, Greek (α, ω, μ), general punctuation (–, …), super/subscripts, arrows, minus sign.
 constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2070,
                                     0x209F, 0x2190, 0x21FF, 0x2212, 0x2212, 0};
@@ -95,9 +91,21 @@ int runApp(const AppOptions& options) {
 }
 
 App::App(AppOptions options) : options_(std::move(options)) {
-    const bool shot = screenshotMode();
-    width_ = options_.width > 0 ? options_.width : (shot ? kDefaultScreenshotWidth : kDefaultWidth);
-    height_ = options_.height > 0 ? options_.height : (shot ? kDefaultScreenshotHeight : kDefaultHeight);
+    const bool shot = offscreen();
+    if (!shot) {  // the window and the layout as the person left them
+        uiSettingsPath_ = defaultUiSettingsPath();
+        const UiSettings remembered = loadUiSettings(uiSettingsPath_);
+        state_.panels = remembered.panels;
+        state_.layoutPrefs = remembered.layout;
+        width_ = remembered.windowWidth;
+        height_ = remembered.windowHeight;
+    }
+    if (width_ <= 0 || height_ <= 0) {
+        width_ = shot ? kDefaultScreenshotWidth : kDefaultWidth;
+        height_ = shot ? kDefaultScreenshotHeight : kDefaultHeight;
+    }
+    if (options_.width > 0) width_ = options_.width;
+    if (options_.height > 0) height_ = options_.height;
     // Screenshot mode leaves the user's autosaves alone unless a folder is named.
     recoveryDir_ =
         !options_.recoveryDir.empty() ? options_.recoveryDir : (shot ? std::string() : defaultRecoveryDir());
@@ -126,58 +134,22 @@ int App::run() {
     initImGui();
     lastFrameTime_ = glfwGetTime();
     findCrashRecoveries();
-
-    if (screenshotMode()) {
-        state_.sim.clock.fixedStepsPerFrame = 1;
-        for (int i = 0; i < options_.frames; ++i) {
-            if (i + 1 == options_.frames && !options_.plotImagePath.empty())
-                state_.plotsPanel.image = PlotImageRequest{0, false, {}, {}, options_.plotImagePath};
-            frame();
-        }
-        if (!options_.plotImagePath.empty() && state_.plotsPanel.savedImage != options_.plotImagePath) {
-            std::fprintf(stderr, "jointlab: --plot-png: %s\n",
-                         state_.message.empty() ? "the Plots panel shows no plot" : state_.message.c_str());
-            return 1;
-        }
-        offscreen_.resolveForReading();
-        if (!writeScreenshot(options_.screenshotPath, error)) {
-            std::fprintf(stderr, "jointlab: %s\n", error.c_str());
-            return 1;
-        }
-        std::printf("jointlab: wrote %s (%dx%d, %d frames)\n", options_.screenshotPath.c_str(), width_,
-                    height_, options_.frames);
-        reportSelectedAnchor();
-        return 0;
-    }
-
-    struct sigaction quit {};
-    quit.sa_handler = requestQuit;
-    sigemptyset(&quit.sa_mask);
-    sigaction(SIGTERM, &quit, nullptr);
-    sigaction(SIGINT, &quit, nullptr);
-    for (;;) {
-        frame();
-        glfwSwapBuffers(window_);
-        if (gQuitRequested) {
-            gQuitRequested = 0;
-            glfwSetWindowShouldClose(window_, GLFW_TRUE);
-        }
-        if (!glfwWindowShouldClose(window_)) continue;
-        // The window's close button: ask first when there are unsaved changes.
-        if (mayQuitNow(state_.files, unsaved())) break;
-        glfwSetWindowShouldClose(window_, GLFW_FALSE);
-        FileRequests quit;
-        quit.quit = true;
-        applyFileRequests(quit, state_.files, *this);
-    }
-    removeRecoveryFile(recoveryPath_);  // a clean exit: nothing to recover
-    return 0;
+    if (screenshotMode()) return runScreenshot();
+    if (benchMode()) return runBenchmark();
+    return runInteractive();
 }
 
 bool App::loadInitialScene(std::string& error) {
-    if (!screenshotMode()) {
+    if (!offscreen()) {
         state_.files.recentListPath = defaultRecentFilesPath();
         state_.files.recent = loadRecentFiles(state_.files.recentListPath);
+    }
+    if (!options_.benchScene.empty()) {
+        Scene scene;
+        if (!makeBenchScene(options_.benchScene, scene, error)) return false;
+        if (!state_.sim.setScene(std::move(scene), "", error)) return false;
+        onSceneLoaded("");
+        return true;
     }
     if (!options_.scenarioPath.empty()) {
         if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
@@ -239,9 +211,17 @@ bool App::initGraphics(std::string& error) {
     WindowRequest request;
     request.width = width_;
     request.height = height_;
-    request.visible = !screenshotMode();
-    window_ = createMainWindow(request, error);
+    request.visible = !offscreen();
+    request.fitToWorkArea = !offscreen() && options_.width <= 0;  // an explicit --size is taken as given
+    WindowInfo info;
+    window_ = createMainWindow(request, info, error);
     if (!window_) return false;
+    if (!offscreen()) {
+        width_ = info.width;
+        height_ = info.height;
+    }
+    uiScale_ = chooseUiScale(options_.scale, offscreen() ? 1.0f : info.contentScale);
+    refreshPeriod_ = 1.0 / info.refreshRate;
     const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
     const char* rendererName = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     state_.glVersion =
@@ -250,7 +230,7 @@ bool App::initGraphics(std::string& error) {
         error = "jointlab: cannot set up the renderer: " + error;
         return false;
     }
-    if (screenshotMode() && !offscreen_.create(width_, height_, kScreenshotSamples, error)) {
+    if (offscreen() && !offscreen_.create(width_, height_, kScreenshotSamples, error)) {
         error = "jointlab: " + error;
         return false;
     }
@@ -262,14 +242,27 @@ void App::initImGui() {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // the layout is fixed; write nothing into the working directory
-    applyStyle();
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(kUiFont, ec))
-        io.Fonts->AddFontFromFileTTF(kUiFont, kUiFontSize, nullptr, kGlyphRanges);
+    io.IniFilename = nullptr;  // the layout is ours (ui_settings.h); write nothing into the working directory
+    applyUiScale(uiScale_);
+    installInputWatch(window_);  // before ImGui's callbacks, which chain to it
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     imguiReady_ = true;
+}
+
+void App::applyUiScale(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    applyStyle();
+    ImGui::GetStyle().ScaleAllSizes(scale);
+    io.Fonts->Clear();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(kUiFont, ec)) {
+        io.Fonts->AddFontFromFileTTF(kUiFont, std::round(kUiFontSize * scale), nullptr, kGlyphRanges);
+    } else {
+        ImFontConfig config;
+        config.SizePixels = std::round(13.0f * scale);  // Dear ImGui's own font, scaled
+        io.Fonts->AddFontDefault(&config);
+    }
 }
 
 void App::shutdown() {
@@ -290,7 +283,6 @@ void App::shutdown() {
 // [SECTION] Frame
 
 void App::frame() {
-    glfwPollEvents();
     const double now = glfwGetTime();
     FrameStats& stats = state_.stats;
     stats.frameSeconds = now - lastFrameTime_;
@@ -298,15 +290,18 @@ void App::frame() {
     stats.smoothedSeconds = stats.smoothedSeconds == 0.0
                                 ? stats.frameSeconds
                                 : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
+    PhaseClock clock;
+    PhaseTimes phases;
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
+    phases.sim = clock.lap();
     autosaveIfDue(now);
     state_.files.nowSeconds = static_cast<double>(std::time(nullptr));
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
-    if (screenshotMode()) {
+    if (offscreen()) {
         // Draw at exactly the requested size, whatever size the hidden window got.
         io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
         io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
@@ -315,38 +310,50 @@ void App::frame() {
     UiRequests requests;
     buildUi(requests);
     ImGui::Render();
+    phases.ui = clock.lap();
+
+    RenderOptions renderOptions;
+    const FrameView view = prepareViewport(renderOptions);
+    phases.draw = clock.lap();
 
     int fbWidth = width_, fbHeight = height_;
-    if (screenshotMode())
+    if (offscreen())
         offscreen_.bindForDrawing();
     else
         glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
     glViewport(0, 0, fbWidth, fbHeight);
     glClearColor(kWindowClearColor.x, kWindowClearColor.y, kWindowClearColor.z, kWindowClearColor.w);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    renderViewport();
+    renderer_.render(view, renderOptions, lines_);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     finishPlotsFrame(state_, [this] {  // a plot's "Save as PNG" reads the frame just rendered
-        if (screenshotMode()) {
+        if (offscreen()) {
             offscreen_.resolveForReading();
         } else {
             glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
             glReadBuffer(GL_BACK);
         }
     });
+    phases.gl = clock.lap();
 
     applyRequests(requests);
-    if (!screenshotMode()) updateWindowTitle();
+    if (!offscreen()) updateWindowTitle();
+    phases.ui += clock.lap();
+    stats.phases = phases;
+    smoothPhases(stats.smoothedPhases, phases);
+    if (benchMode()) benchTimes_.push_back(phases);
 }
 
 void App::buildUi(UiRequests& requests) {
     const ImGuiIO& io = ImGui::GetIO();
-    state_.layout = computeLayout(state_.panels, io.DisplaySize, state_.simulationContentHeight);
+    syncSceneViews();
+    state_.layout = computeFrameLayout(state_, io.DisplaySize, uiScale_);
     drawMainMenuBar(state_, requests);
     drawScenePanel(state_, requests);
     drawSimulationPanel(state_, requests);
     drawInspectorPanel(state_, requests);
-    drawPlotsDock(state_, requests);  // before the viewport rectangle: the dock takes its lower part
+    drawPlotsDock(state_, requests);
+    drawSplitters(state_);
     drawStatusBar(state_);
     drawOpenDialog(state_, requests);
     drawFileDialogs(state_, requests);
@@ -355,14 +362,22 @@ void App::buildUi(UiRequests& requests) {
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     drawViewportToolbar(state_, rect, requests);
-    if (!screenshotMode()) {
+    if (!offscreen()) {
         handleViewportMouse(state_, rect, requests);
         handleShortcuts(state_, requests);
     }
     drawViewportOverlay(state_, rect);
 }
 
-void App::renderViewport() {
+void App::syncSceneViews() {
+    const Scene& scene = state_.sim.scene();
+    if (state_.index.sync(scene, state_.sim.sceneRevision()))
+        state_.looks = computeToothedLooks(scene, state_.index);
+    for (std::string& notice : state_.sim.takeNotices()) state_.status.error(std::move(notice));
+    if (!state_.sim.divergence()) state_.status.resolved(StatusLine::Source::Divergence);
+}
+
+FrameView App::prepareViewport(RenderOptions& options) {
     const ImGuiIO& io = ImGui::GetIO();
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     FrameView view;
@@ -377,20 +392,18 @@ void App::renderViewport() {
 
     renderer_.clearInstances();
     lines_.clear();
-    RenderOptions options;
     options.showGrid = state_.view.showGrid;
     if (const World* world = state_.sim.world()) {
         options.showGround = world->scene().settings.groundPlane;
-        drawBodies(renderer_, world->scene(), world->bodies(), state_.selection);
+        drawBodies(renderer_, world->scene(), world->bodies(), state_.selection, state_.index, state_.looks);
         drawJoints(lines_, *world, state_.selection, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
-        if (!screenshotMode())
-            drawToolOverlay(lines_, state_, viewportScreenRect(state_.layout, io.DisplaySize));
+        if (!offscreen()) drawToolOverlay(lines_, state_, rect);
     }
     if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
-    renderer_.render(view, options, lines_);
+    return view;
 }
 
 // [SECTION] Requests
@@ -398,6 +411,9 @@ void App::renderViewport() {
 void App::applyRequests(const UiRequests& r) {
     std::string error;
     SimClock& clock = state_.sim.clock;
+    // Doing something that works answers an error shown before (StatusLine).
+    if ((r.select && !(r.selection == state_.selection)) || r.togglePlay || r.singleSteps > 0 || r.reset)
+        state_.status.succeeded();
     if (r.select) state_.selection = r.selection;
     if (r.togglePlay) clock.playing = !clock.playing;
     if (r.singleSteps > 0 && !clock.playing) clock.pendingSingleSteps += r.singleSteps;
@@ -446,8 +462,14 @@ void App::onSceneLoaded(const std::string& what) {
     state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
     state_.selection = initialSelection(state_.sim.scene());
     state_.editor.resetHistory();
-    state_.tools.haveBodyA = false;
+    state_.tools.haveFirst = false;
+    state_.tools.preview.reset();
     state_.tools.gizmoDrag.reset();
+    // Nothing of the last document stays: its colours, folds, convergence curves, plot state.
+    state_.index.clearColours();
+    state_.sceneTree.folded.clear();
+    state_.plotsPanel.forgetRun();
+    state_.status.clear();
     documentChanged();
     if (!what.empty()) setMessage(what, false);
     if (window_) updateWindowTitle();
@@ -456,13 +478,13 @@ void App::onSceneLoaded(const std::string& what) {
 void App::frameView() {
     const World* world = state_.sim.world();
     if (!world) return;
-    BoundingSphere bounds = viewBounds(world->scene(), world->bodies(), state_.selection);
+    BoundingSphere bounds = viewBounds(world->scene(), state_.index, world->bodies(), state_.selection);
     state_.camera.frame(bounds.center, bounds.radius);
 }
 
 bool App::writeScreenshot(const std::string& path, std::string& error) {
     int w = width_, h = height_;
-    if (!screenshotMode()) glfwGetFramebufferSize(window_, &w, &h);
+    if (!offscreen()) glfwGetFramebufferSize(window_, &w, &h);
     RgbImage image = readFramebuffer(0, 0, w, h);
     return writePng(path, image, error, {{"the open scenario", state_.sim.sourcePath()}});
 }
@@ -481,8 +503,10 @@ void App::announceDivergence() {
 }
 
 void App::setMessage(std::string text, bool isError) {
-    state_.message = std::move(text);
-    state_.messageIsError = isError;
+    if (isError)
+        state_.status.error(std::move(text));
+    else
+        state_.status.info(std::move(text));
 }
 
 void App::updateWindowTitle() {

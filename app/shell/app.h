@@ -2,19 +2,25 @@
 //
 // The loop follows Dear ImGui's GLFW/OpenGL3 example: poll → advance physics (fixed steps) →
 // new frame → panels → render the 3D viewport → render ImGui → apply the panels' requests (edits
-// happen between steps) → swap. In screenshot mode the window stays hidden, each frame takes
-// exactly one physics step, the frame is drawn into an off-screen framebuffer of the requested
-// size, and after N frames it is written as a PNG.
+// happen between steps) → swap. It draws only when something can have changed (shell/app_loop.cpp):
+// while the simulation runs, at the monitor's refresh rate; while it is paused, for a few frames
+// after each input event, and otherwise it sleeps in glfwWaitEventsTimeout. In screenshot mode
+// the window stays hidden, each frame takes exactly one physics step, the frame is drawn into an
+// off-screen framebuffer of the requested size, and after N frames it is written as a PNG; the
+// frame benchmark (--bench-frames) does the same and prints what each phase of a frame cost.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "render/debug_draw.h"
 #include "render/offscreen_target.h"
 #include "render/renderer.h"
 #include "runner/cli.h"
 #include "session/recovery.h"
+#include "session/ui_settings.h"
 #include "shell/app_state.h"
+#include "shell/frame_timing.h"
 
 struct GLFWwindow;
 
@@ -34,6 +40,9 @@ public:
 
 private:
     bool screenshotMode() const { return !options_.screenshotPath.empty(); }
+    bool benchMode() const { return options_.benchFrames > 0; }
+    /// Screenshot and benchmark: a hidden window, an off-screen target, one step per frame.
+    bool offscreen() const { return screenshotMode() || benchMode(); }
     bool loadInitialScene(std::string& error);
     /// --select and --hide-joints.
     bool applyStartOptions(std::string& error);
@@ -41,12 +50,30 @@ private:
     void reportSelectedAnchor();
     bool initGraphics(std::string& error);
     void initImGui();
+    /// Fonts and widget sizes for UI scale `scale` (the monitor's content scale or --scale).
+    void applyUiScale(float scale);
     void shutdown();
 
-    /// One frame; returns false when the app should stop.
+    // The loops (shell/app_loop.cpp).
+    /// The window on screen until it is closed; draws only when something can have changed.
+    int runInteractive();
+    int runScreenshot();
+    int runBenchmark();
+    /// Sleeps until the next frame is worth drawing (input, a running simulation, the autosave).
+    void waitForNextFrame();
+    /// True while frames must follow each other without waiting for input.
+    bool animating() const;
+    /// Remembers the window size and the panel layout for the next run (ui_settings.h).
+    void saveUiSettings();
+
+    /// One frame, its phases timed into state_.stats.
     void frame();
     void buildUi(UiRequests& requests);
-    void renderViewport();
+    /// Brings what the panels and the drawing derive from the scene up to date (SceneIndex, the
+    /// gears' looks) and turns the simulation's notices into status messages.
+    void syncSceneViews();
+    /// The 3D viewport's instances and lines for this frame (the "draw" phase); what GL then draws.
+    FrameView prepareViewport(RenderOptions& options);
     void applyRequests(const UiRequests& requests);
 
     void onSceneLoaded(const std::string& what);
@@ -57,6 +84,8 @@ private:
     void runCommand(const Command& command);
     void undoRedo(bool redo);
     void followSelection(Selection::Kind kind, std::string name, const CommandEffects& effects);
+    /// Restore (editor/reseat.h): re-seated where the bodies are, or pulled back over `steps`.
+    void restoreBrokenJoint(int joint, RestoreMode mode, int steps);
 
     // Files (shell/app_files.cpp): what applyFileRequests (session/file_flow.h) decides, carried out.
     bool unsaved() const override { return state_.editor.dirty(); }
@@ -98,10 +127,15 @@ private:
     DebugDraw lines_;
     OffscreenTarget offscreen_;
     int width_ = 0, height_ = 0;  ///< window (and screenshot) size
+    float uiScale_ = 1.0f;        ///< fonts and widgets (chooseUiScale)
     double lastFrameTime_ = 0.0;
-    std::string windowTitle_;   ///< last title set, so it is only set when it changes
-    std::string recoveryDir_;   ///< where autosaves go ("" = nowhere)
-    std::string recoveryPath_;  ///< this document's recovery file ("" = none)
+    double refreshPeriod_ = 1.0 / 60.0;   ///< the monitor's frame time [s]: the loop's pace while animating
+    int settleFrames_ = 0;                ///< frames still to draw after the last input event
+    std::string uiSettingsPath_;          ///< where the window size and layout are remembered ("" = nowhere)
+    std::vector<PhaseTimes> benchTimes_;  ///< the benchmark's frames
+    std::string windowTitle_;             ///< last title set, so it is only set when it changes
+    std::string recoveryDir_;             ///< where autosaves go ("" = nowhere)
+    std::string recoveryPath_;            ///< this document's recovery file ("" = none)
     AutosaveTimer autosave_;
 };
 

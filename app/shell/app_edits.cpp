@@ -1,7 +1,10 @@
 // The App's edit requests: commands through the Editor, undo and redo, and the selection
 // following renames, deletions and new objects.
+#include <cstdio>
 #include <utility>
 
+#include "editor/reseat.h"
+#include "render/joint_frames.h"
 #include "shell/app.h"
 
 namespace jl::app {
@@ -18,11 +21,40 @@ void App::applyEditRequests(const UiRequests& r) {
             "now starts at t = 0",
             false);
     if (const World* world = state_.sim.world();
-        world && r.restoreJoint >= 0 && static_cast<size_t>(r.restoreJoint) < world->scene().joints.size()) {
-        state_.sim.restoreJoint(r.restoreJoint);
-        setMessage("restored joint '" + world->scene().joints[static_cast<size_t>(r.restoreJoint)].name + "'",
-                   false);
+        world && r.restoreJoint >= 0 && static_cast<size_t>(r.restoreJoint) < world->scene().joints.size())
+        restoreBrokenJoint(r.restoreJoint, r.restoreMode, r.restoreSteps);
+}
+
+void App::restoreBrokenJoint(int j, RestoreMode mode, int steps) {
+    const World& world = *state_.sim.world();
+    const JointDesc joint = world.scene().joints[static_cast<size_t>(j)];
+    const Transform pose0 = bodyPose(world.bodies(), world.jointBody0(j));
+    const Transform pose1 = bodyPose(world.bodies(), world.jointBody1(j));
+    const Reseat seat = reseatJoint(joint, pose0, pose1, world.scene().settings.dt);
+    char gap[64];
+    std::snprintf(gap, sizeof gap, "%.3g", seat.errorBefore);
+    if (seat.errorBefore < 1e-6) {  // still where it holds: nothing to re-seat
+        state_.sim.restoreJoint(j);
+        setMessage("restored joint '" + joint.name + "'", false);
+        return;
     }
+    if (mode == RestoreMode::Pull) {
+        state_.sim.restoreJoint(j, true);
+        state_.sim.pullJointTogether(joint.name, seat.joint.frame0, seat.joint.frame1, steps);
+        setMessage("restored joint '" + joint.name + "': pulling its bodies together over " +
+                       std::to_string(steps) + " steps (they were " + gap + " m or rad out)",
+                   false);
+        return;
+    }
+    std::string error;
+    if (!state_.editor.run(reseatJoint(joint.name, seat.joint), error)) {
+        setMessage("cannot re-seat: " + error, true);
+        return;
+    }
+    state_.sim.restoreJoint(j, true);  // (the re-seat keeps the joint's index)
+    setMessage("restored joint '" + joint.name + "', re-seated where its bodies are (they were " + gap +
+                   " m or rad out of place; Undo puts its frames back)",
+               false);
 }
 
 void App::runCommand(const Command& command) {
@@ -34,8 +66,8 @@ void App::runCommand(const Command& command) {
         setMessage("refused: " + error, true);
         return;
     }
-    // A slider being dragged should not wipe a refusal the person has not read yet.
-    if (command.coalesceKey.empty() || !state_.messageIsError) setMessage(command.label, false);
+    // An edit that went through: a refusal shown before is answered (StatusLine).
+    setMessage(command.label, false);
     followSelection(kind, std::move(name), effects);
 }
 
@@ -56,6 +88,7 @@ void App::undoRedo(bool redo) {
 
 void App::followSelection(Selection::Kind kind, std::string name, const CommandEffects& effects) {
     const Scene& scene = state_.sim.scene();
+    for (const auto& [from, to] : effects.bodyRenames) state_.index.renameBody(from, to);  // colours stay
     if (effects.selectKind != Selection::Kind::None) {
         state_.selection = findSelection(scene, effects.selectKind, effects.selectName);
         return;

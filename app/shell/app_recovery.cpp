@@ -61,7 +61,7 @@ bool App::writeAutosave(double now) {
 
 void App::autosaveIfDue(double now) {
     if (recoveryPath_.empty() || !autosave_.due(now, currentWork())) return;
-    if (writeAutosave(now) && !state_.messageIsError)
+    if (writeAutosave(now) && !state_.status.isError())
         setMessage("autosaved (recovery file " + recoveryPath_ + ")", false);
 }
 

@@ -10,11 +10,19 @@
 
 #include "editor/commands.h"
 #include "editor/editor.h"
+#include "editor/joint_tool.h"
 #include "editor/placement.h"
 #include "panels/plots_state.h"
+#include "render/toothed_looks.h"
 #include "session/file_flow.h"
+#include "session/folder_listing.h"
 #include "session/recovery.h"
+#include "session/scene_index.h"
+#include "session/scene_tree.h"
 #include "session/simulation.h"
+#include "session/status_line.h"
+#include "shell/frame_timing.h"
+#include "shell/layout.h"
 #include "viewport/camera.h"
 #include "viewport/gizmo.h"
 #include "viewport/selection.h"
@@ -31,10 +39,14 @@ struct ToolState {
     GizmoMode gizmo = GizmoMode::Move;  ///< W: move, E: rotate
     int jointType = kDefaultJointType;  ///< joint type index for the joint tool
     JointAxisChoice axis = JointAxisChoice::Auto;
-    // Joint tool: body A has been picked at pointA (surface normal normalA).
-    bool haveBodyA = false;
-    std::string bodyA;
-    Vec3 pointA{0.0}, normalA{0.0, 1.0, 0.0};
+    WorkPlane plane = WorkPlane::View;  ///< where an anchor clicked in the air goes (editor/joint_tool.h)
+    // Joint tool: the first click picked this body (the one that will hang or turn) at firstPoint.
+    bool haveFirst = false;
+    std::string firstBody;
+    Vec3 firstPoint{0.0}, firstNormal{0.0, 1.0, 0.0};
+    /// What the second click would make, under the mouse now (drawn before the click).
+    std::optional<JointPlacement> preview;
+    AnchorPick::Kind previewKind = AnchorPick::Kind::None;
     // Gizmo drag of the selected body or joint frame.
     std::optional<GizmoDrag> gizmoDrag;
     Selection::Kind dragKind = Selection::Kind::None;
@@ -45,31 +57,18 @@ struct ToolState {
     Vec3 springPlanePoint{0.0}, springPlaneNormal{0.0, 0.0, 1.0};
 };
 
+/// How Restore brings back a broken joint whose bodies drifted apart (editor/reseat.h).
+enum class RestoreMode {
+    Reseat,  ///< the joint's frames move to where the bodies are: nothing jumps (undoable edit)
+    Pull,  ///< the joint as it was, its frames eased from there over some steps: the bodies come back gently
+};
+
 /// Inspector edit state that must outlive a frame.
 struct InspectorState {
     std::string eulerKey;  ///< quaternion field being dragged as Euler angles ("" = none)
     Vec3 euler{0.0};       ///< its angles [deg] while dragged (re-deriving them would jump)
-};
-
-/// Which windows are open.
-struct PanelVisibility {
-    bool scene = true;
-    bool inspector = true;
-    bool simulation = true;
-    bool about = false;
-    bool controls = false;
-    bool plots = true;        ///< the Plots dock under the viewport (Plots and Rows tabs)
-    bool jointTypes = false;  ///< Help > Joint types
-};
-
-/// Screen areas taken by the fixed panels this frame (ImGui pixels); the 3D viewport is the rest.
-struct UiLayout {
-    float menuBarHeight = 0.0f;
-    float statusBarHeight = 0.0f;
-    float leftWidth = 0.0f;         ///< scene + simulation column
-    float rightWidth = 0.0f;        ///< inspector column
-    float simulationHeight = 0.0f;  ///< Simulation panel at the bottom of the left column (0 when closed)
-    float bottomHeight = 0.0f;      ///< Plots dock under the viewport, between the columns (0 when closed)
+    RestoreMode restoreMode = RestoreMode::Reseat;  ///< the Restore popup's choice
+    int restoreSteps = 60;                          ///< Pull: over how many steps
 };
 
 /// Requests raised by panels and shortcuts during a frame, applied by the App afterwards (the
@@ -92,7 +91,9 @@ struct UiRequests : FileRequests {
     bool endCoalescing = false;  ///< a slider or drag gesture ended: the next edit is a new undo step
     bool undo = false;
     bool redo = false;
-    int restoreJoint = -1;  ///< un-break this joint in the running World
+    int restoreJoint = -1;                          ///< un-break this joint in the running World ...
+    RestoreMode restoreMode = RestoreMode::Reseat;  ///< ... this way
+    int restoreSteps = 60;                          ///< ... (Pull) over this many steps
 
     bool resetToSetUp = false;     ///< Simulation > Reset to the set-up (drop the saved run state)
     bool recover = false;          ///< recovery prompt: open the first of FileState::recoveries
@@ -105,6 +106,8 @@ struct FrameStats {
     double frameSeconds = 0.0;     ///< wall time of the last frame
     double smoothedSeconds = 0.0;  ///< exponential average
     int stepsLastFrame = 0;
+    PhaseTimes phases;          ///< main-thread CPU of the last frame, phase by phase (frame_timing.h)
+    PhaseTimes smoothedPhases;  ///< exponential average, for the status bar's tooltip
 };
 
 struct AppState {
@@ -114,10 +117,11 @@ struct AppState {
     Selection selection;
     ViewOptions view;
     PanelVisibility panels;
+    LayoutPrefs layoutPrefs;  ///< the columns' widths and the dock's share, as dragged (remembered)
     UiLayout layout;
     FrameStats stats;
-    std::string message;  ///< last notice shown in the status bar ("saved ...", load errors)
-    bool messageIsError = false;
+    SceneIndex index;   ///< the scene's names resolved (session/scene_index.h), synced every frame
+    StatusLine status;  ///< last notice shown in the status bar ("saved ...", load errors)
     /// A step diverged and paused the simulation: the "Simulation diverged" notice is open
     /// (it shows sim.divergence()); OK closes it.
     bool divergencePopup = false;
@@ -130,8 +134,11 @@ struct AppState {
     ToolState tools;
     InspectorState inspector;
     FileState files;
-    std::string sceneFilter;   ///< Scene panel filter text
-    std::string renameTarget;  ///< Scene panel: body or joint being renamed ("" = none)
+    FolderBrowserState saveBrowser;  ///< Save As's folder browser (session/folder_listing.h)
+    std::string sceneFilter;         ///< Scene panel filter text
+    SceneTree sceneTree;             ///< Scene panel rows (session/scene_tree.h)
+    std::vector<ToothedLook> looks;  ///< how gears and racks look, per body (render/toothed_looks.h)
+    std::string renameTarget;        ///< Scene panel: body or joint being renamed ("" = none)
     Selection::Kind renameKind = Selection::Kind::None;
     std::string renameBuffer;
 };

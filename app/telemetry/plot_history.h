@@ -32,16 +32,19 @@ class RowLabelIndex {
 public:
     /// Labels of the rows `joint` produced anywhere in t's window: the newest step's, in its row
     /// order, then the others from older steps.
+    /// Each call reads only the steps recorded since the last call for that joint, however many
+    /// joints are plotted (an entry per joint index, no cap).
     void labels(const Telemetry& t, int joint, std::vector<const char*>& out);
+    /// Forgets every joint (their indices changed, or another record is read).
+    void clear() { entries_.clear(); }
 
 private:
     struct Entry {
-        const Telemetry* telemetry = nullptr;
-        int joint = -1;
         int64_t next = -1;                                  ///< serial of the next step to read
         std::vector<std::pair<const char*, int64_t>> seen;  ///< label, serial of the newest step with it
     };
-    std::vector<Entry> entries_;
+    const Telemetry* telemetry_ = nullptr;  ///< the record the entries describe
+    std::vector<Entry> entries_;            ///< by joint index
 };
 
 }  // namespace jl::app

@@ -76,6 +76,15 @@ uint64_t sourceKey(const Telemetry& t, uint64_t quantity, int64_t joint = -1, co
     return h;
 }
 
+/// A joint's part of a series key: its name, so that a series keeps its cached line when joints
+/// before it are deleted and its index changes (Telemetry::remapJoints).
+int64_t jointKey(const Scene& scene, int joint) {
+    uint64_t h = 1469598103934665603ull;
+    for (char c : scene.joints[static_cast<size_t>(joint)].name)
+        h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return static_cast<int64_t>(h);
+}
+
 bool usesJoints(PlotKind kind) {
     return kind == PlotKind::Impulse || kind == PlotKind::Error || kind == PlotKind::Force ||
            kind == PlotKind::Torque;
@@ -126,14 +135,15 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
     std::string name;
     for (const Series& s : series) {
         name = joints.size() > 1 ? scene.joints[s.joint].name + ": " + s.label : std::string(s.label);
-        plot::PlotLineStreamF(ctx, name.c_str(), static_cast<int>(t.size()), t.firstSerial(),
-                              sourceKey(t, static_cast<uint64_t>(desc.kind), s.joint, s.label), [&](int i) {
-                                  const StepSample& frame = t.at(static_cast<size_t>(i));
-                                  const RowSample* r = findRow(frame, s.joint, s.label);
-                                  return plot::Point{frame.time, !r      ? kNaN
-                                                                 : error ? r->result.geometricError
-                                                                         : r->result.impulse};
-                              });
+        plot::PlotLineStreamF(
+            ctx, name.c_str(), static_cast<int>(t.size()), t.firstSerial(),
+            sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, s.joint), s.label), [&](int i) {
+                const StepSample& frame = t.at(static_cast<size_t>(i));
+                const RowSample* r = findRow(frame, s.joint, s.label);
+                return plot::Point{frame.time, !r      ? kNaN
+                                               : error ? r->result.geometricError
+                                                       : r->result.impulse};
+            });
     }
 }
 
@@ -153,7 +163,7 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
         const size_t js = static_cast<size_t>(j);
         plot::PlotLineStreamF(
             ctx, scene.joints[js].name.c_str(), n, t.firstSerial(),
-            sourceKey(t, static_cast<uint64_t>(desc.kind), j),
+            sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, j)),
             [&](int i) {
                 const StepSample& frame = t.at(static_cast<size_t>(i));
                 return plot::Point{
@@ -274,15 +284,13 @@ void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
 
 void RowLabelIndex::labels(const Telemetry& t, int joint, std::vector<const char*>& out) {
     out.clear();
-    if (t.size() == 0) return;
-    auto it = std::find_if(entries_.begin(), entries_.end(),
-                           [&](const Entry& e) { return e.telemetry == &t && e.joint == joint; });
-    if (it == entries_.end()) {
-        if (entries_.size() >= 64) entries_.clear();  // joints no plot asks for any more
-        entries_.push_back(Entry{&t, joint, -1, {}});
-        it = entries_.end() - 1;
+    if (t.size() == 0 || joint < 0) return;
+    if (telemetry_ != &t) {
+        entries_.clear();
+        telemetry_ = &t;
     }
-    Entry& e = *it;
+    if (static_cast<size_t>(joint) >= entries_.size()) entries_.resize(static_cast<size_t>(joint) + 1);
+    Entry& e = entries_[static_cast<size_t>(joint)];
     const int64_t first = t.firstSerial(), end = first + static_cast<int64_t>(t.size());
     if (e.next < first || e.next > end) {  // steps were missed, or the record started over
         e.seen.clear();
@@ -349,7 +357,7 @@ std::string addToList(const std::string& list, const std::string& item) {
 }
 
 void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std::vector<int>& out,
-                std::string* missing) {
+                std::string* missing, const JointNameIndex* names) {
     out.clear();
     if (desc.joints.empty()) {
         if (selectedJoint >= 0 && static_cast<size_t>(selectedJoint) < scene.joints.size())
@@ -357,7 +365,12 @@ void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std
         return;
     }
     for (const std::string& name : splitList(desc.joints)) {
-        const int j = scene.findJoint(name);
+        int j = -1;
+        if (names) {
+            if (const auto it = names->find(name); it != names->end()) j = it->second;
+        } else {
+            j = scene.findJoint(name);
+        }
         if (j >= 0 && std::find(out.begin(), out.end(), j) == out.end())
             out.push_back(j);
         else if (j < 0 && missing && name != kMouseSpring)
@@ -371,13 +384,14 @@ bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene) {
     return std::find(names.begin(), names.end(), kMouseSpring) != names.end();
 }
 
-std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint) {
+std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint,
+                      const JointNameIndex* names) {
     if (!desc.title.empty()) return desc.title;
     std::string title = kindTitle(desc.kind);
     if (!usesJoints(desc.kind)) return title;
     std::vector<int> joints;
     std::string missing;
-    plotJoints(desc, scene, selectedJoint, joints, &missing);
+    plotJoints(desc, scene, selectedJoint, joints, &missing, names);
     const bool pull = plotsMouseSpring(desc, scene);
     if (pull && joints.empty() && missing.empty()) return "Mouse spring force";
     title += " \u2014 ";
@@ -399,13 +413,13 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
                        const ImVec2& size, bool* logScale) {
     if (!in.telemetry || !in.world) return false;
     const Scene& scene = in.world->scene();
-    const std::string title = plotTitle(desc, scene, in.selectedJoint) + "##" + id;
+    const std::string title = plotTitle(desc, scene, in.selectedJoint, in.jointNames) + "##" + id;
     // The convergence plot's x is the solver sweep: a whole number.
     const plot::PlotFlags flags =
         in.flags | (desc.kind == PlotKind::Convergence ? plot::PlotFlags_IntegerX : 0);
     if (!plot::BeginPlot(ctx, title.c_str(), size, flags)) return false;
     std::vector<int> joints;
-    plotJoints(desc, scene, in.selectedJoint, joints);
+    plotJoints(desc, scene, in.selectedJoint, joints, nullptr, in.jointNames);
     switch (desc.kind) {
         case PlotKind::Impulse:
         case PlotKind::Error:

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "jointlab/telemetry.h"
@@ -13,6 +14,9 @@
 #include "telemetry/plot_history.h"
 
 namespace jl::app {
+
+/// Joint index by name (SceneIndex::jointNames): with it a plot finds its joints without searching.
+using JointNameIndex = std::unordered_map<std::string, int>;
 
 /// What a plot reads besides its description.
 struct PlotInputs {
@@ -25,6 +29,8 @@ struct PlotInputs {
     /// Kept from frame to frame by the caller (optional: without it the row plots scan the whole
     /// window for row labels every frame).
     RowLabelIndex* rowLabels = nullptr;
+    /// Optional: the joints by name (without it each frame searches the scene for each name).
+    const JointNameIndex* jointNames = nullptr;
 };
 
 /// The name a force plot's joint list gives the mouse spring (the app's drag of a body, recorded
@@ -35,14 +41,15 @@ inline constexpr const char* kMouseSpring = "mouse spring";
 /// Joint indices a plot shows: its named joints, or the selected joint when it names none.
 /// Names with no joint (except kMouseSpring) are appended to `missing` (comma-separated) when given.
 void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std::vector<int>& out,
-                std::string* missing = nullptr);
+                std::string* missing = nullptr, const JointNameIndex* names = nullptr);
 
 /// True when `desc` is a force plot listing kMouseSpring.
 bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene);
 
 /// The title shown above a plot: desc.title, or one made from the kind and the joints (the first
 /// few of them and how many more).
-std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint);
+std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint,
+                      const JointNameIndex* names = nullptr);
 
 /// Splits a comma-separated list, trimming spaces around each item; empty items are dropped.
 std::vector<std::string> splitList(const std::string& list);

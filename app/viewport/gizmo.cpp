@@ -9,7 +9,6 @@ namespace {
 
 constexpr int kRingSegments = 48;
 const Vec3 kAxes[3] = {Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)};
-const Color kAxisColors[3] = {colors::kRed, colors::kGreen, colors::kBlue};
 
 float distanceToSegment(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
     const glm::vec2 ab = b - a;
@@ -132,14 +131,19 @@ Transform updateGizmoDrag(const GizmoDrag& drag, const Ray& mouseRay, bool snap)
 void drawGizmo(DebugDraw& lines, GizmoMode mode, const glm::vec3& origin, float size, int hot) {
     const auto layer = DebugDraw::Layer::Overlay;
     for (int k = 0; k < 3; ++k) {
-        const Color c = k == hot ? colors::kYellow : kAxisColors[k];
+        const Color c = k == hot ? kGizmoHot : kGizmoColors[k];
         if (mode == GizmoMode::Move) {
-            lines.arrow(origin + glm::vec3(kAxes[k]) * (0.15f * size), origin + glm::vec3(kAxes[k]) * size, c,
-                        layer, 0.2f * size);
+            const glm::vec3 from = origin + glm::vec3(kAxes[k]) * (0.15f * size),
+                            to = origin + glm::vec3(kAxes[k]) * size;
+            lines.arrow(from, to, colors::kOutline, DebugDraw::Layer::Outline, 0.2f * size);
+            lines.arrow(from, to, c, layer, 0.2f * size);
         } else {
             const float r = kGizmoRingFraction * size;
-            for (int i = 0; i < kRingSegments; ++i)
+            for (int i = 0; i < kRingSegments; ++i) {
+                lines.line(ringPoint(origin, k, r, i), ringPoint(origin, k, r, i + 1), colors::kOutline,
+                           DebugDraw::Layer::Outline);
                 lines.line(ringPoint(origin, k, r, i), ringPoint(origin, k, r, i + 1), c, layer);
+            }
         }
     }
 }

@@ -23,6 +23,13 @@ inline constexpr float kGizmoRingFraction = 0.8f;  ///< ring radius / handle len
 inline constexpr Real kSnapDistance = 0.05;        ///< [m]
 inline constexpr Real kSnapAngle = kPi / 12.0;     ///< 15°
 
+/// The handles' colours: X pink, Y lime, Z violet, drawn with a dark outline. Not the red, green
+/// and blue of the joint frames' axes (DebugDraw::frame), so that a gizmo on a joint frame is told
+/// apart from the frame it moves; the handle under the mouse turns white.
+inline constexpr Color kGizmoColors[3] = {
+    {1.00f, 0.40f, 0.70f, 1.0f}, {0.72f, 1.00f, 0.25f, 1.0f}, {0.62f, 0.52f, 1.00f, 1.0f}};
+inline constexpr Color kGizmoHot{1.0f, 1.0f, 1.0f, 1.0f};
+
 /// World length of the gizmo's handles at `origin`, so they look kGizmoPixels long.
 float gizmoSize(const ViewportProjection& view, const glm::vec3& origin);
 

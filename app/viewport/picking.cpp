@@ -121,12 +121,12 @@ SurfaceHit pickSurface(const Ray& ray, const Scene& scene, std::span<const BodyS
     return hit;
 }
 
-int pickJointAnchor(const ViewportProjection& view, const Scene& scene, std::span<const BodyState> states,
-                    const glm::vec2& mouse, float tolerance) {
+int pickJointAnchor(const ViewportProjection& view, const Scene& scene, const SceneIndex& index,
+                    std::span<const BodyState> states, const glm::vec2& mouse, float tolerance) {
     int best = -1;
     float bestDistance = tolerance;
     for (size_t j = 0; j < scene.joints.size(); ++j) {
-        const JointWorldFrames f = jointWorldFrames(scene, states, scene.joints[j]);
+        const JointWorldFrames f = jointWorldFrames(index, states, scene.joints[j], static_cast<int>(j));
         for (const Vec3& anchor : {f.a.p, f.b.p}) {
             glm::vec2 pixel;
             if (!view.toScreen(glm::vec3(anchor), pixel)) continue;

@@ -5,6 +5,7 @@
 
 #include "jointlab/scene.h"
 #include "jointlab/world.h"
+#include "session/scene_index.h"
 #include "viewport/camera.h"
 
 namespace jl::app {
@@ -27,7 +28,7 @@ SurfaceHit pickSurface(const Ray& ray, const Scene& scene, std::span<const BodyS
 
 /// The joint whose anchor (the origin of either joint frame) is nearest to `mouse` within
 /// `tolerance` pixels, or -1. Anchors in front of the camera only.
-int pickJointAnchor(const ViewportProjection& view, const Scene& scene, std::span<const BodyState> states,
-                    const glm::vec2& mouse, float tolerance);
+int pickJointAnchor(const ViewportProjection& view, const Scene& scene, const SceneIndex& index,
+                    std::span<const BodyState> states, const glm::vec2& mouse, float tolerance);
 
 }  // namespace jl::app

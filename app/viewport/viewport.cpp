@@ -70,13 +70,8 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
         if (pressed(GLFW_KEY_S)) (io.KeyShift ? requests.saveAsDialog : requests.save) = true;
         if (ImGui::IsKeyPressed(GLFW_KEY_Z, true)) (io.KeyShift ? requests.redo : requests.undo) = true;
         if (ImGui::IsKeyPressed(GLFW_KEY_Y, true)) requests.redo = true;
-        if (pressed(GLFW_KEY_D)) {
-            const Scene& scene = state.sim.scene();
-            const std::string name = selectedName(scene, state.selection);
-            if (state.selection.isBody() && !name.empty())
-                requests.commands.push_back(duplicateBody(name, Vec3(0.6, 0, 0)));
-            if (state.selection.isJoint() && !name.empty()) requests.commands.push_back(duplicateJoint(name));
-        }
+        if (pressed(GLFW_KEY_D) && !selectedName(state.sim.scene(), state.selection).empty())
+            requests.commands.push_back(duplicateCommand(state, state.selection));
         return;
     }
     if (pressed(GLFW_KEY_F)) requests.frameView = true;
@@ -95,7 +90,7 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
     }
     if (pressed(GLFW_KEY_J)) {
         state.tools.tool = Tool::AddJoint;
-        state.tools.haveBodyA = false;
+        state.tools.haveFirst = false;
     }
     if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) {
         const std::string name = selectedName(state.sim.scene(), state.selection);
@@ -106,7 +101,7 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
         // First leave the tool or the half-made joint, then clear the selection.
         if (state.tools.tool != Tool::Select) {
             state.tools.tool = Tool::Select;
-            state.tools.haveBodyA = false;
+            state.tools.haveFirst = false;
         } else {
             requests.select = true;
             requests.selection = Selection{};

@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "render/joint_frames.h"
 #include "viewport/picking.h"
 
@@ -35,7 +38,8 @@ void clickSelect(const AppState& state, const ViewportProjection& view, const gl
                  UiRequests& r) {
     const World& world = *state.sim.world();
     if (state.view.showJoints) {
-        const int joint = pickJointAnchor(view, world.scene(), world.bodies(), mouse, kAnchorPickPixels);
+        const int joint =
+            pickJointAnchor(view, world.scene(), state.index, world.bodies(), mouse, kAnchorPickPixels);
         if (joint >= 0) return select(r, Selection::joint(joint));
     }
     const int body = pickBody(view.ray(mouse), world.scene(), world.bodies());
@@ -47,8 +51,7 @@ void clickAddBody(AppState& state, ShapeType shape, const ViewportProjection& vi
     const World& world = *state.sim.world();
     const SurfaceHit hit = pickSurface(view.ray(mouse), world.scene(), world.bodies(), true);
     if (!hit.hit) {
-        state.message = "point at the ground or a body to place it";
-        state.messageIsError = true;
+        state.status.error("point at the ground or a body to place it");
         return;
     }
     BodyDesc body = makeBody(shape, hit.point);
@@ -57,43 +60,63 @@ void clickAddBody(AppState& state, ShapeType shape, const ViewportProjection& vi
     if (!ImGui::GetIO().KeyShift) state.tools.tool = Tool::Select;
 }
 
+/// The joint tool's second click (or the mouse before it): the first body, the point under the
+/// mouse on another body, the ground or the work plane through the first body's centre.
+std::optional<JointToolClick> jointToolClick(const AppState& state, const ViewportProjection& view,
+                                             const glm::vec2& mouse) {
+    const ToolState& t = state.tools;
+    const World& world = *state.sim.world();
+    const int first = state.index.body(t.firstBody);
+    if (!t.haveFirst || first < 0 || static_cast<size_t>(first) >= world.bodies().size()) return std::nullopt;
+    JointToolClick c;
+    c.typeIndex = t.jointType;
+    c.axis = t.axis;
+    c.planeNormal = workPlaneNormal(t.plane, Vec3(state.camera.target - state.camera.eye()));
+    c.first = JointToolFirst{first, t.firstPoint, t.firstNormal};
+    c.anchorOnFirst = ImGui::GetIO().KeyShift;
+    const Vec3 centre = world.bodies()[static_cast<size_t>(first)].pose.p;
+    c.second = pickAnchor(view.ray(mouse), world.scene(), world.bodies(), first, centre, c.planeNormal);
+    return c;
+}
+
+/// What the second click would make, kept for drawToolOverlay (shown before the click).
+void updateJointPreview(AppState& state, const ViewportProjection& view, const glm::vec2& mouse) {
+    ToolState& t = state.tools;
+    t.preview.reset();
+    t.previewKind = AnchorPick::Kind::None;
+    const std::optional<JointToolClick> c = jointToolClick(state, view, mouse);
+    JointPlacement p;
+    if (!c || !planJoint(*c, state.sim.world()->scene(), state.sim.world()->bodies(), p)) return;
+    t.preview = std::move(p);
+    t.previewKind = c->second.kind;
+}
+
 void clickAddJoint(AppState& state, const ViewportProjection& view, const glm::vec2& mouse, UiRequests& r) {
     ToolState& t = state.tools;
     const World& world = *state.sim.world();
-    const SurfaceHit hit = pickSurface(view.ray(mouse), world.scene(), world.bodies(), false);
-    if (!t.haveBodyA) {
+    if (!t.haveFirst) {
+        const SurfaceHit hit = pickSurface(view.ray(mouse), world.scene(), world.bodies(), false);
         if (!hit.hit) {
-            state.message = "joint: click body A first (the joint frame goes where you click it)";
-            state.messageIsError = true;
+            state.status.error("joint: first click the body to attach (the one that will hang or turn)");
             return;
         }
-        t.haveBodyA = true;
-        t.bodyA = world.scene().bodies[static_cast<size_t>(hit.body)].name;
-        t.pointA = hit.point;
-        t.normalA = hit.normal;
-        state.message = "joint: now click body B, or empty space for the world";
-        state.messageIsError = false;
+        t.haveFirst = true;
+        t.firstBody = world.scene().bodies[static_cast<size_t>(hit.body)].name;
+        t.firstPoint = hit.point;
+        t.firstNormal = hit.normal;
+        state.status.info("joint: now click where it hangs from: another body, the ground or the air");
         return;
     }
-    const int a = world.scene().findBody(t.bodyA);
-    t.haveBodyA = false;
-    if (a < 0) return;
-    const bool bIsBody = hit.hit && hit.body != a;
+    const std::optional<JointToolClick> c = jointToolClick(state, view, mouse);
     JointPlacement p;
-    p.typeIndex = t.jointType;
-    p.body0 = t.bodyA;
-    p.pose0 = world.bodies()[static_cast<size_t>(a)].pose;
-    if (bIsBody) {
-        p.body1 = world.scene().bodies[static_cast<size_t>(hit.body)].name;
-        p.pose1 = world.bodies()[static_cast<size_t>(hit.body)].pose;
-        p.pointOnBody1 = hit.point;
-        p.hasPointOnBody1 = true;
+    if (!c || !planJoint(*c, world.scene(), world.bodies(), p)) {
+        state.status.error("joint: click another body, the ground, or the air on the work plane");
+        return;
     }
-    const Vec3 pointB = bIsBody ? hit.point : t.pointA;
-    const Vec3 axis = chooseJointAxis(t.axis, t.jointType, t.pointA, t.normalA, pointB, bIsBody);
-    p.worldFrame = Transform{t.pointA, rotationFromXTo(axis)};
+    t.haveFirst = false;
+    t.preview.reset();
     r.commands.push_back(addJoint(std::move(p)));
-    if (!ImGui::GetIO().KeyShift) t.tool = Tool::Select;
+    if (!ImGui::GetIO().KeyCtrl) t.tool = Tool::Select;  // Ctrl: make another joint
 }
 
 /// Starts pulling the dynamic body under the mouse through the spring (simulation running).
@@ -128,17 +151,55 @@ void continueGizmoDrag(AppState& state, const Ray& ray, UiRequests& r) {
         r.commands.push_back(setBodyPose(t.dragName, pose, true));
         return;
     }
-    const int j = world.scene().findJoint(t.dragName);
+    const int j = state.index.joint(t.dragName);
     if (j < 0) return;
-    const JointDesc& joint = world.scene().joints[static_cast<size_t>(j)];
-    const Transform pose0 = bodyPoseByName(world.scene(), world.bodies(), joint.body0);
-    const Transform pose1 = bodyPoseByName(world.scene(), world.bodies(), joint.body1);
+    const Transform pose0 = bodyPose(world.bodies(), state.index.jointBody0(j));
+    const Transform pose1 = bodyPose(world.bodies(), state.index.jointBody1(j));
     // Frame B moves with frame A, keeping its offset (a distance joint's two ends move together).
     const Transform delta = pose * t.gizmoDrag->start.inverse();
     r.commands.push_back(setJointWorldFrames(t.dragName, pose, delta * t.dragStartB, pose0, pose1, true));
 }
 
+/// The joint tool before its second click: the point picked on the first body, and where the
+/// joint would go: its anchor, its axis (the hinge axis, the slide direction) and the arm from the
+/// anchor to the body; on the work plane a square of it around the anchor.
+void drawJointPreview(DebugDraw& lines, const AppState& state) {
+    const ToolState& t = state.tools;
+    constexpr auto kTop = DebugDraw::Layer::Overlay;
+    const glm::vec3 first(t.firstPoint);
+    lines.circle(first, glm::vec3(t.firstNormal), 0.06f, colors::kYellow, kTop, 20);
+    if (!t.preview) return;
+    const JointPlacement& p = *t.preview;
+    const glm::vec3 anchor(p.worldFrame.p);
+    const glm::quat q(p.worldFrame.q);
+    const glm::vec3 axis = q * glm::vec3(1, 0, 0);
+    const float size = std::max(0.25f, 0.25f * glm::length(first - anchor));
+    lines.outlinedArrow(anchor - axis * size * 0.5f, anchor + axis * size, colors::kYellow);
+    lines.line(anchor, glm::vec3(p.pose1.p), colors::kYellow, kTop);
+    lines.circle(anchor, axis, size * 0.35f, colors::kYellow, kTop, 24);
+    if (t.previewKind == AnchorPick::Kind::Plane) {
+        const glm::vec3 u = q * glm::vec3(0, 1, 0), w = q * glm::vec3(0, 0, 1);
+        const Color faint{0.98f, 0.85f, 0.25f, 0.35f};
+        const float h = size * 2.0f;
+        const glm::vec3 c[4] = {anchor + (u + w) * h, anchor + (u - w) * h, anchor - (u + w) * h,
+                                anchor + (w - u) * h};
+        for (int i = 0; i < 4; ++i) lines.line(c[i], c[(i + 1) % 4], faint, kTop);
+    }
+}
+
 }  // namespace
+
+Command duplicateCommand(const AppState& state, const Selection& what) {
+    const Scene& scene = state.sim.scene();
+    const std::string name = selectedName(scene, what);
+    const World* world = state.sim.world();
+    if (!what.isBody() || !world || static_cast<size_t>(what.index) >= world->bodies().size())
+        return duplicateJoint(name);
+    const Transform pose = world->bodies()[static_cast<size_t>(what.index)].pose;
+    const glm::vec3 right = glm::cross(state.camera.target - state.camera.eye(), glm::vec3(0, 1, 0));
+    return duplicateBody(name, pose,
+                         besideOffset(scene.bodies[static_cast<size_t>(what.index)], pose.q, Vec3(right)));
+}
 
 bool selectionGizmoFrame(const AppState& state, Transform& pose) {
     const World* world = state.sim.world();
@@ -150,7 +211,9 @@ bool selectionGizmoFrame(const AppState& state, Transform& pose) {
         return true;
     }
     if (s.isJoint() && static_cast<size_t>(s.index) < scene.joints.size()) {
-        pose = jointWorldFrames(scene, world->bodies(), scene.joints[static_cast<size_t>(s.index)]).a;
+        pose = jointWorldFrames(state.index, world->bodies(), scene.joints[static_cast<size_t>(s.index)],
+                                s.index)
+                   .a;
         return true;
     }
     return false;
@@ -188,6 +251,10 @@ void handleViewportTools(AppState& state, const ScreenRect& rect, UiRequests& re
     Transform gizmoPose;
     const bool hasGizmo = selectionGizmoFrame(state, gizmoPose);
     t.hotHandle = hovered && hasGizmo ? hitGizmo(view, t.gizmo, glm::vec3(gizmoPose.p), mouse) : -1;
+    if (t.tool == Tool::AddJoint && t.haveFirst && hovered)
+        updateJointPreview(state, view, mouse);
+    else
+        t.preview.reset();
     if (!hovered) return;
 
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
@@ -197,15 +264,16 @@ void handleViewportTools(AppState& state, const ScreenRect& rect, UiRequests& re
             t.dragName = selectedName(state.sim.scene(), state.selection);
             if (state.selection.isJoint())
                 t.dragStartB =
-                    jointWorldFrames(state.sim.scene(), state.sim.world()->bodies(),
-                                     state.sim.scene().joints[static_cast<size_t>(state.selection.index)])
+                    jointWorldFrames(state.index, state.sim.world()->bodies(),
+                                     state.sim.scene().joints[static_cast<size_t>(state.selection.index)],
+                                     state.selection.index)
                         .b;
             requests.endCoalescing = true;  // the drag is one undo step of its own
             return;
         }
-        const bool overAnchor =
-            state.view.showJoints && pickJointAnchor(view, state.sim.scene(), state.sim.world()->bodies(),
-                                                     mouse, kAnchorPickPixels) >= 0;
+        const bool overAnchor = state.view.showJoints &&
+                                pickJointAnchor(view, state.sim.scene(), state.index,
+                                                state.sim.world()->bodies(), mouse, kAnchorPickPixels) >= 0;
         if (t.tool == Tool::Select && state.sim.clock.playing && !overAnchor &&
             beginSpringDrag(state, view, mouse))
             return;
@@ -242,11 +310,7 @@ void drawToolOverlay(DebugDraw& lines, const AppState& state, const ScreenRect& 
         // While dragging, the gizmo follows the object.
         drawGizmo(lines, t.gizmo, glm::vec3(pose.p), gizmoSize(view, origin), hot);
     }
-    if (t.tool == Tool::AddJoint && t.haveBodyA) {
-        const glm::vec3 p(t.pointA);
-        lines.circle(p, glm::vec3(t.normalA), 0.06f, colors::kYellow, DebugDraw::Layer::Overlay, 20);
-        lines.line(p, p + glm::vec3(t.normalA) * 0.15f, colors::kYellow, DebugDraw::Layer::Overlay);
-    }
+    if (t.tool == Tool::AddJoint && t.haveFirst) drawJointPreview(lines, state);
 }
 
 }  // namespace jl::app

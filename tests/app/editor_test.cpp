@@ -116,14 +116,28 @@ TEST_F(EditorFixture, RenameBodyJointsFollowAndTheRunningStateIsKept) {
     EXPECT_FALSE(editor.run(renameBody("bob", ""), error));
 }
 
-TEST_F(EditorFixture, DuplicateBodyIsOffsetAndSelected) {
+TEST_F(EditorFixture, DuplicateStartsAtRestBesideWhereTheBodyIsNow) {
     twoBodies();
+    // B has been falling for a while: its start pose and velocity are not where it is now.
+    for (int i = 0; i < 30; ++i) sim.world()->step();
+    const BodyState now = sim.world()->bodies()[1];
+    ASSERT_GT(glm::length(now.linearVelocity), 1.0);
+    const BodyDesc& b = sim.scene().bodies[1];
+    const Vec3 offset = besideOffset(b, now.pose.q, Vec3(1, 0, 0));
+    EXPECT_GE(offset.x, 2.0 * b.halfExtents.x + 0.1 - 1e-12);  // clear of the original: visible
     CommandEffects fx;
-    ASSERT_TRUE(editor.run(duplicateBody("B", Vec3(0, 0, 1)), error, &fx)) << error;
+    ASSERT_TRUE(editor.run(duplicateBody("B", now.pose, offset), error, &fx)) << error;
     const BodyDesc& copy = sim.scene().bodies.back();
     EXPECT_EQ(copy.name, "B2");
-    EXPECT_EQ(copy.position, Vec3(1, 1, 1));
     EXPECT_EQ(fx.selectName, "B2");
+    EXPECT_EQ(copy.position, now.pose.p + offset);
+    EXPECT_EQ(copy.linearVelocity, Vec3(0.0));
+    EXPECT_EQ(copy.angularVelocity, Vec3(0.0));
+    // In the running World the copy is at rest beside the original; the original kept moving.
+    const BodyState& running = sim.world()->bodies()[2];
+    EXPECT_EQ(running.pose.p, now.pose.p + offset);
+    EXPECT_EQ(running.linearVelocity, Vec3(0.0));
+    EXPECT_EQ(sim.world()->bodies()[1].linearVelocity, now.linearVelocity);
 }
 
 // [SECTION] Joints

@@ -190,11 +190,13 @@ TEST(Picking, JointAnchorsArePickedOnScreen) {
     j.params = makeJointParams(findJointType("spherical"));
     scene.joints.push_back(j);
     World world(scene);
+    SceneIndex index;
+    index.sync(scene, 1);
     const ViewportProjection view = frontView();
     glm::vec2 anchor;
     ASSERT_TRUE(view.toScreen(glm::vec3(1, 0, 0), anchor));
-    EXPECT_EQ(pickJointAnchor(view, scene, world.bodies(), anchor + glm::vec2(3, -2), 8.0f), 0);
-    EXPECT_EQ(pickJointAnchor(view, scene, world.bodies(), anchor + glm::vec2(30, 0), 8.0f), -1);
+    EXPECT_EQ(pickJointAnchor(view, scene, index, world.bodies(), anchor + glm::vec2(3, -2), 8.0f), 0);
+    EXPECT_EQ(pickJointAnchor(view, scene, index, world.bodies(), anchor + glm::vec2(30, 0), 8.0f), -1);
 }
 
 TEST(Placement, RotationFromXToAnyAxis) {
@@ -219,16 +221,6 @@ TEST(Placement, SurfaceNormalsAndSupport) {
     EXPECT_NEAR(supportDistance(capsule, kIdentityQuat, Vec3(1, 0, 0)), 0.5, 1e-12);
     EXPECT_NEAR(supportDistance(capsule, kIdentityQuat, Vec3(0, 1, 0)), 0.1, 1e-12);
     EXPECT_LT(glm::length(surfaceNormal(capsule, Transform{}, Vec3(0.2, 0.1, 0)) - Vec3(0, 1, 0)), 1e-12);
-}
-
-TEST(Placement, AutoAxisIsAlongTheLineForSlidersAndTheNormalForHinges) {
-    const Vec3 a(0, 1, 0), n(0, 0, 1), b(2, 1, 0);
-    EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, findJointType("prismatic"), a, n, b, true),
-              Vec3(1, 0, 0));
-    EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, findJointType("revolute"), a, n, b, true), n);
-    EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, findJointType("prismatic"), a, n, b, false), n);
-    EXPECT_EQ(chooseJointAxis(JointAxisChoice::WorldY, findJointType("revolute"), a, n, b, true),
-              Vec3(0, 1, 0));
 }
 
 }  // namespace

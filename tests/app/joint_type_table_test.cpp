@@ -9,6 +9,7 @@
 
 #include "../joint_type_configs.h"
 #include "editor/commands.h"
+#include "editor/joint_tool.h"
 #include "editor/placement.h"
 #include "render/joint_draw.h"
 #include "render/joint_frames.h"
@@ -81,8 +82,10 @@ TEST(JointTypeTable, EveryTypeDrawsItsFiguresInEveryConfiguration) {
             JointSketch sketch;
             sketchJoint(p, sketch);
             bool limitFigure = false, driveFigure = false;
-            for (const SketchFigure& f : sketch)
+            for (const SketchFigure& f : sketch) {
+                if (std::holds_alternative<sketch::Coupling>(f)) continue;  // teeth: drawn with the bodies
                 (std::holds_alternative<sketch::DriveTarget>(f) ? driveFigure : limitFigure) = true;
+            }
             ViewOptions o = only();
             o.showLimits = true;
             d.clear();
@@ -120,42 +123,41 @@ TEST(JointTypeTable, OnlyJointsThatJoinFramesGetAnErrorSegment) {
 }
 
 TEST(JointTypeTable, TheJointToolPlacesEveryTypeByItsDefaults) {
-    const Vec3 pointA(-0.5, 2, 0), normalA(0, 1, 0), pointB(0.5, 2.5, 0);
-    const Vec3 along = glm::normalize(pointB - pointA);
+    // First click on body B (the one that will hang) at its top, second on body A's side.
     Scene scene = twoBoxes(makeJointParams(0));
     scene.joints.clear();
+    World world(scene);
+    const Vec3 onB(1.0, 2.25, 0.0), onA(-0.75, 2.0, 0.0), planeNormal(0, 0, 1);
+    const Vec3 along = glm::normalize(onB - onA);
     for (int t = 0; t < kJointTypeCount; ++t) {
         const JointTypeInfo& info = jointTypeInfo(t);
         SCOPED_TRACE(info.name);
-        const Vec3 axis = chooseJointAxis(JointAxisChoice::Auto, t, pointA, normalA, pointB, true);
-        EXPECT_NEAR(glm::length(axis), 1.0, 1e-12);
-        EXPECT_LT(glm::length(axis - (info.placement.axis == JointAxisDefault::AlongAToB ? along : normalA)),
-                  1e-12);
-        // To the world there is no line to follow: the surface normal.
-        EXPECT_EQ(chooseJointAxis(JointAxisChoice::Auto, t, pointA, normalA, pointA, false), normalA);
-
+        JointToolClick click;
+        click.typeIndex = t;
+        click.planeNormal = planeNormal;
+        click.first = JointToolFirst{1, onB, Vec3(0, 1, 0)};
+        click.second = AnchorPick{AnchorPick::Kind::Body, 0, onA, Vec3(1, 0, 0)};
         JointPlacement p;
-        p.typeIndex = t;
-        p.body0 = std::string(kA);
-        p.body1 = std::string(kB);
-        p.pose0 = Transform{scene.bodies[0].position, kIdentityQuat};
-        p.pose1 = Transform{scene.bodies[1].position, kIdentityQuat};
-        p.worldFrame = Transform{pointA, rotationFromXTo(axis)};
-        p.pointOnBody1 = pointB;
-        p.hasPointOnBody1 = true;
+        ASSERT_TRUE(planJoint(click, scene, world.bodies(), p));
+        EXPECT_EQ(p.body0, std::string(kA));  // what it hangs from
+        EXPECT_EQ(p.body1, std::string(kB));  // what hangs
+        const Vec3 axis = p.worldFrame.q * Vec3(1, 0, 0);
+        EXPECT_LT(
+            glm::length(axis - (info.placement.axis == JointAxisDefault::AlongAToB ? along : planeNormal)),
+            1e-9);
+        EXPECT_LT(glm::length(p.worldFrame.p - onA), 1e-12);  // the anchor at the second click
         const JointDesc j = makeJoint(scene, p);
         EXPECT_EQ(j.typeIndex(), t);
         EXPECT_EQ(validateJointParams(j.params), "");
-        const Vec3 frameB = p.pose1.p + j.frame1.p;  // body B is not rotated
-        EXPECT_LT(glm::length(frameB - (info.placement.frame1AtPointOnBody1 ? pointB : pointA)), 1e-12);
-        if (info.placement.frame1AtPointOnBody1) {
-            // The type was told the gap: at rest it shows no error.
-            Scene s = scene;
-            s.joints.push_back(j);
-            World world(s);
-            world.step();
-            EXPECT_LT(jointViolation(world.jointRows(0), world.jointRowResults(0)), 1e-6);
-        }
+        // A rope's frame B is where body B was clicked; every other type's frames meet at the anchor.
+        const Vec3 frameB = scene.bodies[1].position + j.frame1.p;  // body B is not rotated
+        EXPECT_LT(glm::length(frameB - (info.placement.frame1AtPointOnBody1 ? onB : onA)), 1e-12);
+        // Made where the bodies are, every type holds at once.
+        Scene s = scene;
+        s.joints.push_back(j);
+        World made(s);
+        made.step();
+        EXPECT_LT(jointViolation(made.jointRows(0), made.jointRowResults(0)), 1e-6);
     }
 }
 

@@ -14,3 +14,12 @@ if [[ ! -s "$out" ]]; then
   exit 1
 fi
 "$checker" "$out"
+# Issue 28: the smallest supported screen, and the same layout at UI scale 2 on a screen twice as
+# large, are whole pictures too.
+for size in "1280x720 1" "2560x1440 2"; do
+  read -r wh scale <<<"$size"
+  shot="$out_dir/app_screenshot_${wh}_scale${scale}.png"
+  rm -f "$shot"
+  xvfb-run -a -s "-screen 0 2600x1500x24" "$jointlab" --screenshot "$shot" --frames 5 --size "$wh" --scale "$scale"
+  "$checker" "$shot"
+done

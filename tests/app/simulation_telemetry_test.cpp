@@ -59,7 +59,7 @@ TEST(SimulationTelemetry, ResetAndNewWindowLengthsStartAFreshRecord) {
     EXPECT_EQ(sim.telemetry().size(), 120u);
 }
 
-TEST(SimulationTelemetry, AnEditThatChangesTheJointsStartsAFreshRecord) {
+TEST(SimulationTelemetry, AnEditThatChangesTheJointsRenumbersTheRecord) {
     const Scene scene = makeBuiltInShowcase();
     Simulation sim = running(scene);
     for (int i = 0; i < 30; ++i) sim.advance(1.0 / 60.0);
@@ -69,12 +69,19 @@ TEST(SimulationTelemetry, AnEditThatChangesTheJointsStartsAFreshRecord) {
     ASSERT_TRUE(sim.applyEdit(tuned, {}, {}, error)) << error;
     sim.advance(1.0 / 60.0);
     EXPECT_EQ(sim.telemetry().size(), 31u);
+    const uint64_t layout = sim.telemetryLayout();
+    const Vec3 secondForce = sim.telemetry().at(5).joints[1].force;
     Scene fewer = sim.scene();
-    fewer.joints.erase(fewer.joints.begin());  // indices shift: old samples would be misread
+    fewer.joints.erase(fewer.joints.begin());  // indices shift: the old samples are renumbered (issue 28)
     ASSERT_TRUE(sim.applyEdit(fewer, {}, {}, error)) << error;
     sim.advance(1.0 / 60.0);
-    EXPECT_EQ(sim.telemetry().size(), 1u);
+    EXPECT_EQ(sim.telemetry().size(), 32u);
+    EXPECT_NE(sim.telemetryLayout(), layout);  // readers keeping state by index know
     EXPECT_EQ(sim.telemetry().latest().joints.size(), fewer.joints.size());
+    EXPECT_EQ(sim.telemetry().at(5).joints.size(), fewer.joints.size());
+    EXPECT_EQ(sim.telemetry().at(5).joints[0].force, secondForce);  // the second joint is the first now
+    for (const RowSample& r : sim.telemetry().at(5).rows)
+        EXPECT_LT(r.joint, static_cast<int>(fewer.joints.size()));
 }
 
 // Issue 7: the mouse spring's force is recorded with every step while a body is dragged, so the

@@ -158,6 +158,28 @@ TEST(Gear, AnglesCountFromTheStartPose) {
     }
 }
 
+// Issue 28: a gear broken while disc A turned on alone and then restored with its memory reset
+// (World::resetJointMemory, the app's re-seat) measures both angles from the poses at the
+// restore: with offset 0 it holds at once, instead of yanking B round by the turns A made.
+TEST(Gear, ResetMemoryMeasuresFromThePosesNow) {
+    for (SolverType solver : kSolvers) {
+        World w(gearPair(solver, -2.0, 0.0, true));
+        w.setJointBroken(2, true);
+        for (int i = 0; i < 60; ++i) w.step();  // A turns 2 rad on its motor, B stays
+        w.restoreJoint(2);
+        w.resetJointMemory(2);
+        w.step();
+        EXPECT_LT(std::abs(w.jointRowResults(2)[0].geometricError), 1e-9) << name(solver);
+        // Without the reset, the same restore finds the 2 rad A turned as an error.
+        World kept(gearPair(solver, -2.0, 0.0, true));
+        kept.setJointBroken(2, true);
+        for (int i = 0; i < 60; ++i) kept.step();
+        kept.restoreJoint(2);
+        kept.step();
+        EXPECT_GT(std::abs(kept.jointRowResults(2)[0].geometricError), 1.0) << name(solver);
+    }
+}
+
 // The angles' reference is part of what a World is built from, so a snapshot restored into a
 // fresh World (the app's timeline after a reset) continues bit for bit, gear and rack included.
 TEST(Couplings, SnapshotRestoredIntoAFreshWorldContinuesBitIdentically) {

@@ -31,8 +31,9 @@ bool anyFieldContains(int type, std::initializer_list<const char*> words) {
 
 /// What a type's sketches show over its switched-on configurations.
 struct Shown {
-    bool limit = false;  ///< any figure but a drive target
-    bool drive = false;  ///< a drive target
+    bool limit = false;     ///< any figure but a drive target or a coupling
+    bool drive = false;     ///< a drive target
+    bool coupling = false;  ///< what a coupling turns or slides (sketch::Coupling)
 };
 
 Shown shownBy(int type) {
@@ -40,8 +41,13 @@ Shown shownBy(int type) {
     for (const JointParams& p : test::switchedOnConfigs(type)) {
         JointSketch sketch;
         sketchJoint(p, sketch);
-        for (const SketchFigure& f : sketch)
+        for (const SketchFigure& f : sketch) {
+            if (std::holds_alternative<sketch::Coupling>(f)) {
+                s.coupling = true;  // what turns or slides against what: neither a limit nor a drive
+                continue;
+            }
             (std::holds_alternative<sketch::DriveTarget>(f) ? s.drive : s.limit) = true;
+        }
     }
     return s;
 }
@@ -116,6 +122,11 @@ TEST(JointTable, LimitAndDriveFactsMatchTheFieldsAndTheSketch) {
         const Shown shown = shownBy(t);
         EXPECT_EQ(info.hasLimits, shown.limit) << "hasLimits disagrees with the type's sketch";
         EXPECT_EQ(info.hasDrive, shown.drive) << "hasDrive disagrees with the type's sketch";
+        // Gears and racks say what they couple (the app draws their teeth from it); a pulley
+        // draws its rope instead.
+        if (shown.coupling) {
+            EXPECT_TRUE(info.isCoupling);
+        }
     }
 }
 
@@ -151,6 +162,9 @@ TEST(JointTable, SketchFiguresAreWellFormed) {
                 } else if (const auto* d = std::get_if<sketch::DriveTarget>(&f)) {
                     EXPECT_TRUE(finite(d->pose.p));
                     EXPECT_NEAR(glm::length(d->pose.q), 1.0, 1e-9);
+                } else if (const auto* g = std::get_if<sketch::Coupling>(&f)) {
+                    EXPECT_TRUE(std::isfinite(g->ratio));
+                    EXPECT_NE(g->ratio, 0.0);
                 }
             }
         }
@@ -162,7 +176,8 @@ TEST(JointTable, PlacementDefaultsMatchWhatTheTypeCanFit) {
         const JointTypeInfo& info = jointTypeInfo(t);
         SCOPED_TRACE(info.name);
         const int axis = static_cast<int>(info.placement.axis);
-        EXPECT_TRUE(axis == static_cast<int>(JointAxisDefault::SurfaceNormal) ||
+        EXPECT_TRUE(axis == static_cast<int>(JointAxisDefault::WorkPlaneNormal) ||
+                    axis == static_cast<int>(JointAxisDefault::SurfaceNormal) ||
                     axis == static_cast<int>(JointAxisDefault::AlongAToB));
         // A type placed across a gap is told the gap's length, and must use it.
         JointParams p = makeJointParams(t);

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "test_util.h"
@@ -16,6 +17,32 @@ Scene hanging(Real mass) {
     JointDesc j = test::joint<SphericalJoint>(s, "hook", "", "weight", Vec3(0, 2.0, 0));
     s.joints.push_back(j);
     return s;
+}
+
+// Issue 28: deleting a joint keeps the others' records, renumbered; a joint that was not there
+// reads as NaN; the serials stay, so readers' caches remain valid.
+TEST(Telemetry, RemappingJointsKeepsTheirHistory) {
+    Scene s = hanging(1.0);
+    s.bodies.push_back(test::box("second", Vec3(2, 1.5, 0), Vec3(0.2, 0.2, 0.2), 2.0));
+    s.joints.push_back(test::joint<SphericalJoint>(s, "hook2", "", "second", Vec3(2, 2.0, 0)));
+    World w(s);
+    Telemetry t(100);
+    for (int i = 0; i < 10; ++i) {
+        w.step();
+        t.record(w);
+    }
+    const Vec3 second = t.at(3).joints[1].force;
+    const int64_t serial = t.firstSerial();
+    // "hook" deleted, a new joint added after "hook2": hook2 becomes 0, the new one is 1.
+    const int newIndex[] = {-1, 0};
+    t.remapJoints(newIndex, 2);
+    EXPECT_EQ(t.size(), 10u);
+    EXPECT_EQ(t.firstSerial(), serial);
+    EXPECT_EQ(t.at(3).joints.size(), 2u);
+    EXPECT_EQ(t.at(3).joints[0].force, second);
+    EXPECT_TRUE(std::isnan(t.at(3).joints[1].force.x));
+    for (const RowSample& r : t.at(3).rows) EXPECT_EQ(r.joint, 0);
+    EXPECT_EQ(t.at(3).rows.size(), 3u);  // hook2's three rows; hook's are gone
 }
 
 // A body hanging at rest: the vertical row's recorded impulse is m·g·dt (the row holds the

@@ -99,6 +99,11 @@ public:
     void record(const World& world, Real stepMs = 0.0, const PullSample& pull = PullSample{});
     void clear();
     void setCapacity(size_t capacity);
+    /// The scene's joints changed (some deleted, added or moved): keeps the record, with every
+    /// recorded joint index i turned into newIndex[i], and the rows and samples of joints whose
+    /// newIndex is −1 dropped. A joint that did not exist when a step was recorded reads as a
+    /// NaN force and torque in that step. Serials are kept, so readers' caches stay valid.
+    void remapJoints(std::span<const int> newIndex, size_t jointCount);
 
     size_t capacity() const { return frames_.size(); }
     size_t size() const { return count_; }

@@ -116,6 +116,10 @@ public:
     const std::vector<BreakEvent>& breakEvents() const { return breakEvents_; }
     /// Un-breaks a joint: it takes part in the solve again from the next step.
     void restoreJoint(int joint);
+    /// Forgets what the joint tracked across steps (its angles through full turns, a coupling's
+    /// start poses): from the next step they are measured from the poses then. For a joint whose
+    /// frames were re-seated at the bodies' current poses (the app's Restore).
+    void resetJointMemory(int joint);
     /// Breaks or un-breaks a joint directly.
     void setJointBroken(int joint, bool broken);
 

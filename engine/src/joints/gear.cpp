@@ -13,4 +13,12 @@ void prep(const GearJoint& j, const PrepContext& c, RowWriter& out) {
     rows::couplingRow(qA, 1.0, qB, j.ratio, j.offset, j.autoErp ? -1.0 : j.erp, "gear", out);
 }
 
+void GearJoint::sketch(JointSketch& out) const {
+    // q0 + G·q1 + γ = 0, so q1 moves −1/G per unit of q0 (G = 0 couples nothing to draw).
+    if (ratio != 0.0) {
+        const bool slide = mode == GearMode::Linear;
+        out.add(sketch::Coupling{.slide0 = slide, .slide1 = slide, .ratio = -1.0 / ratio});
+    }
+}
+
 }  // namespace jl

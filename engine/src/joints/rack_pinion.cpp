@@ -12,4 +12,8 @@ void prep(const RackPinionJoint& j, const PrepContext& c, RowWriter& out) {
     rows::couplingRow(theta, -j.ratio, x, 1.0, -j.offset, j.autoErp ? -1.0 : j.erp, "rack and pinion", out);
 }
 
+void RackPinionJoint::sketch(JointSketch& out) const {
+    out.add(sketch::Coupling{.slide0 = false, .slide1 = true, .ratio = ratio});  // x_B = ratio·θ_A + offset
+}
+
 }  // namespace jl

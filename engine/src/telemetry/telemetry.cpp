@@ -1,5 +1,6 @@
 #include "jointlab/telemetry.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <glm/gtx/norm.hpp>
@@ -175,6 +176,31 @@ void Telemetry::clear() {
     head_ = 0;
     count_ = 0;
     nextSerial_ += 1;  // a hole in the serials: readers see that the record started over
+}
+
+void Telemetry::remapJoints(std::span<const int> newIndex, size_t jointCount) {
+    const Real nan = std::numeric_limits<Real>::quiet_NaN();
+    JointSample absent;
+    absent.force = absent.torque = Vec3(nan);
+    std::vector<JointSample> joints;
+    for (size_t i = 0; i < count_; ++i) {
+        StepSample& s = frames_[(head_ + frames_.size() - count_ + i) % frames_.size()];
+        joints.assign(jointCount, absent);
+        for (size_t j = 0; j < s.joints.size() && j < newIndex.size(); ++j)
+            if (newIndex[j] >= 0 && static_cast<size_t>(newIndex[j]) < jointCount)
+                joints[static_cast<size_t>(newIndex[j])] = s.joints[j];
+        s.joints.swap(joints);
+        std::erase_if(s.rows, [&](RowSample& r) {
+            const int to =
+                static_cast<size_t>(r.joint) < newIndex.size() ? newIndex[static_cast<size_t>(r.joint)] : -1;
+            if (to < 0 || static_cast<size_t>(to) >= jointCount) return true;
+            r.joint = to;
+            return false;
+        });
+        // Rows are kept in joint order (readers search them by joint).
+        std::stable_sort(s.rows.begin(), s.rows.end(),
+                         [](const RowSample& a, const RowSample& b) { return a.joint < b.joint; });
+    }
 }
 
 void Telemetry::setCapacity(size_t capacity) {

@@ -276,6 +276,9 @@ std::span<const RowResult> World::jointRowResults(int joint) const {
 void World::restoreJoint(int joint) {
     setJointBroken(joint, false);
 }
+void World::resetJointMemory(int joint) {
+    impl_->memory[static_cast<size_t>(joint)] = JointMemory{};
+}
 void World::setJointBroken(int joint, bool broken) {
     joints_[static_cast<size_t>(joint)].broken = broken;
     impl_->brokenChanged = true;

@@ -36,6 +36,7 @@
 #pragma once
 
 #include "jointlab/fields.h"
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/prep_context.h"
 #include "jointlab/row.h"
@@ -73,6 +74,9 @@ struct GearJoint {
         v("erp", erp,
           Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
     }
+
+    /// What turns or slides against what (joint_sketch.h): q1 moves −1/G per unit of q0.
+    void sketch(JointSketch& out) const;
 };
 
 void prep(const GearJoint& j, const PrepContext& c, RowWriter& out);

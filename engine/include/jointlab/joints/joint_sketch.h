@@ -52,11 +52,21 @@ struct DriveTarget {
     Transform pose;
 };
 
+/// A coupling of a coordinate of body 0 with one of body 1 (gears, rack and pinion): what each
+/// side does, each along or about its own joint frame's X axis (frame A on body 0, frame B on body
+/// 1), and how far side 1 moves while side 0 moves one unit. The app draws a turning side as a
+/// toothed wheel and a sliding one as a toothed bar, with teeth that mesh.
+struct Coupling {
+    bool slide0 = false;  ///< side 0 slides along X [m] (false: it turns about X [rad])
+    bool slide1 = false;  ///< the same for side 1
+    Real ratio = 1.0;     ///< dq1/dq0 [rad/rad, m/rad, rad/m or m/m]
+};
+
 }  // namespace sketch
 
 /// One figure of a sketch.
-using SketchFigure =
-    std::variant<sketch::Arc, sketch::Cone, sketch::Range, sketch::Circle, sketch::Rope, sketch::DriveTarget>;
+using SketchFigure = std::variant<sketch::Arc, sketch::Cone, sketch::Range, sketch::Circle, sketch::Rope,
+                                  sketch::DriveTarget, sketch::Coupling>;
 
 /// The figures of one joint; fixed capacity, so drawing every joint every frame allocates nothing.
 class JointSketch {

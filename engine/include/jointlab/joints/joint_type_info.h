@@ -26,13 +26,15 @@ inline constexpr int kJointDrawStyleCount = 7;
 /// Which way the joint X axis of a joint made in the viewport points when the person lets the
 /// editor choose ("auto").
 enum class JointAxisDefault {
-    SurfaceNormal,  ///< the normal of body A's surface where it was clicked (a wheel's axle, a door's hinge)
-    AlongAToB,      ///< the line from the point on body A to the point on body B (a rope, a rail)
+    WorkPlaneNormal,  ///< the normal of the plane the person works in, by default the view's: a hinge
+                      ///< turns in the plane seen on screen (a pendulum swings across the screen)
+    SurfaceNormal,    ///< the normal of the surface where the anchor was clicked (a wheel's axle)
+    AlongAToB,        ///< the line from the point on body A to the point on body B (a rope, a rail)
 };
 
 /// How the editor places a new joint of the type.
 struct JointPlacementDefaults {
-    JointAxisDefault axis = JointAxisDefault::SurfaceNormal;
+    JointAxisDefault axis = JointAxisDefault::WorkPlaneNormal;
     /// Frame B goes to the point clicked on body B (not to frame A's point), and the joint's
     /// `fitLength` is told how far apart the two points are (a distance joint spans the gap).
     bool frame1AtPointOnBody1 = false;

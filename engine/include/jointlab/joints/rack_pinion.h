@@ -18,6 +18,7 @@
 #pragma once
 
 #include "jointlab/fields.h"
+#include "jointlab/joints/joint_sketch.h"
 #include "jointlab/joints/joint_type_info.h"
 #include "jointlab/joints/prep_context.h"
 #include "jointlab/row.h"
@@ -50,6 +51,9 @@ struct RackPinionJoint {
         v("erp", erp,
           Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
     }
+
+    /// The pinion turning against the sliding rack (joint_sketch.h): ratio metres per radian.
+    void sketch(JointSketch& out) const;
 };
 
 void prep(const RackPinionJoint& j, const PrepContext& c, RowWriter& out);

@@ -24,7 +24,9 @@ struct SphericalJoint {
             "Keeps the two joint frame origins together and lets the bodies rotate freely about that "
             "point. Three hard linear rows along body 0's joint axes.",
         .drawStyle = JointDrawStyle::BallCone,
-        .hasLimits = true};
+        .hasLimits = true,
+        // The swing cone opens about X: along the limb, from the socket towards the body.
+        .placement = {.axis = JointAxisDefault::AlongAToB}};
 
     ConeLimit cone;  ///< swing limit of body 1's X axis around body 0's X axis
 
