@@ -31,6 +31,12 @@ enum RowFlags : uint16_t {
     kRowDriveLimitsAreForces =
         1 << 7,  ///< with kRowHasDriveLimit: the limits are forces [N] (× dt); otherwise impulses
     kRowVelocityOnly = 1 << 8,  ///< a pure velocity target (motor): no position bias, ever (also in TGS)
+    /// A linear row that holds the distance between its two anchors: its axis is the unit vector
+    /// between them (linear1 = linear0 = ±(a1 − a0)/|a1 − a0|) and C changes with that distance
+    /// only. TGS turns the axis with the anchors in every substep (as Box2D v3's distance joint
+    /// does), instead of keeping the step's first axis: a frozen axis together with forces per
+    /// substep would let a pendulum on a rod gain energy every swing.
+    kRowSeparation = 1 << 9,
 };
 
 /// How the solver may treat the row (PxConstraintSolveHint).

@@ -24,13 +24,13 @@ Row* boundRow(const DistanceJoint& j, const PrepContext& c, const Vec3& n, Real 
     r->maxImpulse = kInf;
     r->label = label;
     if (j.springEnabled) {
-        r->flags = kRowSpring | kRowOutputForce;
+        r->flags = kRowSpring | kRowOutputForce | kRowSeparation;
         r->mods.spring.stiffness = j.stiffness;
         r->mods.spring.damping = j.damping;
         r->solveHint = SolveHint::None;
     } else {
         // Hard inequality; inside the range keep the bias so the bound is approached, not crossed.
-        r->flags = kRowOutputForce | (error > 0 ? kRowKeepBias : 0);
+        r->flags = kRowOutputForce | kRowSeparation | (error > 0 ? kRowKeepBias : 0);
         r->solveHint = SolveHint::Inequality;
     }
     return r;

@@ -19,4 +19,8 @@ inline constexpr double kMinResponse = 1e-12;
 /// so every velocity inside a step, stays finite; the speed caps then apply at the end of the step.
 inline constexpr double kMaxRowVelocityChange = 1e12;
 
+/// TGS: a kSolveSeparation row's anchors closer than this [m] keep the step's first axis (the
+/// direction between them is undefined; the distance joint's prep uses the same threshold).
+inline constexpr double kMinSeparation = 1e-9;
+
 }  // namespace jl::solver

@@ -162,6 +162,10 @@ void setupRow(const Row& row, const RowBodies& rb, const State& state, const Par
         x.r1Local = glm::conjugate(i1.q0) * rb.r1;
         x.ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
         x.ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
+        if ((row.flags & kRowSeparation) && !(s.flags & kSolveInactive)) {
+            s.flags |= kSolveSeparation;
+            x.length0 = glm::dot(row.linear0, rb.separation);
+        }
     }
 }
 
@@ -189,7 +193,9 @@ static_assert(sizeof(Mat3) == 9 * sizeof(Real) &&
               "BodyInfo: vPre, wPre adjacent with 2 doubles readable after them");
 
 namespace {
-constexpr uint16_t kPlainHardFlags = kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly;
+// (kRowSeparation only changes what TGS does within a step: PGS sets such a row up as any other.)
+constexpr uint16_t kPlainHardFlags =
+    kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly | kRowSeparation;
 }  // namespace
 
 int slotLayoutFor(const Row& r) {

@@ -69,11 +69,12 @@ static_assert(offsetof(BodyInfo, pose) + sizeof(Transform) <= 3 * 64,
 enum SolverRowFlags : uint16_t {
     kSolveSpring = 1 << 0,
     kSolveAccelSpring = 1 << 1,
-    kSolveKeepBias = 1 << 2,  ///< hard row keeps its bias in velocity iterations
-    kSolveBounce = 1 << 3,    ///< restitution replaced the bias with a bounce target
-    kSolveAngular = 1 << 4,   ///< no lever arms: skip the TGS lever update
-    kSolveFriction = 1 << 5,  ///< bounds are ±frictionCoef × accumulated impulse of row `normalRow`
-    kSolveInactive = 1 << 6,  ///< vanishing unit response: skipped
+    kSolveKeepBias = 1 << 2,    ///< hard row keeps its bias in velocity iterations
+    kSolveBounce = 1 << 3,      ///< restitution replaced the bias with a bounce target
+    kSolveAngular = 1 << 4,     ///< no lever arms: skip the TGS lever update
+    kSolveFriction = 1 << 5,    ///< bounds are ±frictionCoef × accumulated impulse of row `normalRow`
+    kSolveInactive = 1 << 6,    ///< vanishing unit response: skipped
+    kSolveSeparation = 1 << 7,  ///< TGS: the axis follows the anchors (jl::kRowSeparation)
 };
 
 /// One row, prepared for the solver: only what a sweep touches (hot data, kept compact).
@@ -106,6 +107,7 @@ struct SolverRowExtra {
     Vec3 ang0Base{0.0}, ang1Base{0.0};    ///< κ − r × μ: the part of the angular Jacobian with no lever
     Vec3 r0Local{0.0}, r1Local{0.0};      ///< lever arms in the body frames at the start of the step
     Vec3 r0{0.0}, r1{0.0};                ///< lever arms in world at the start of the step
+    Real length0 = 0.0;  ///< kSolveSeparation: μ0·(a1 − a0), the anchors' distance signed by the axis
 };
 
 /// One visit of one row by the reference kernel: what the trace writes and the stepper shows.
@@ -190,6 +192,7 @@ struct RowBodies {
     int b0 = 0, b1 = 0;
     Real invMassScale0 = 1.0, invInertiaScale0 = 1.0, invMassScale1 = 1.0, invInertiaScale1 = 1.0;
     Vec3 r0{0.0}, r1{0.0};
+    Vec3 separation{0.0};  ///< a1 − a0, anchor 1 from anchor 0 in world (jl::kRowSeparation rows)
 };
 /// What telemetry and force reporting keep of a prepared row (its impulse stays where the solver
 /// left it: World::Impl::impulse).

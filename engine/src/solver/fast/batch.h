@@ -114,7 +114,8 @@ struct alignas(32) Batch {
     int32_t layout = kLayoutFull;  ///< PGS: how its slots are stored (SlotLayout)
     int32_t firstCoupling =
         0;  ///< PGS: its rows' couplings, Data::couplings[firstCoupling, + couplingCount(slotCount))
-    int32_t pad[6] = {};  ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
+    int32_t separation = 0;  ///< TGS: a row follows its anchors (kTgsSeparation): the plain kernel sweeps it
+    int32_t pad[5] = {};     ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
     int32_t
         constraint[kLanes];  ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
     double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
@@ -247,6 +248,7 @@ enum TgsKind : int64_t {
     kTgsSpring = 4,       ///< soft row (D 44); frozen in velocity iterations
     kTgsAccelSpring = 8,  ///< acceleration spring (D 35–37)
     kTgsKeepBias = 16,    ///< hard row keeps its bias in velocity iterations
+    kTgsSeparation = 32,  ///< the axis follows the anchors (kSolveSeparation); plain kernel only
 };
 
 /// TGS row slot s of a batch (the same batches as PGS): what a visit needs to bring the row up
@@ -267,9 +269,10 @@ struct alignas(32) TgsLanes {
     double stiffness[kLanes], damping[kLanes];
     double minImpulse[kLanes], maxImpulse[kLanes];  ///< solver bounds (within ±kMaxRowVelocityChange/r)
     double accum[kLanes];
-    int64_t kind[kLanes];  ///< TgsKind bits; 0 for padding and inactive rows
+    int64_t kind[kLanes];    ///< TgsKind bits; 0 for padding and inactive rows
+    double length0[kLanes];  ///< kTgsSeparation: the anchors' distance signed by the axis (SolverRowExtra)
 };
-static_assert(sizeof(TgsLanes) == 29 * 4 * sizeof(double), "TgsLanes is 29 vectors of 4 doubles or int64");
+static_assert(sizeof(TgsLanes) == 30 * 4 * sizeof(double), "TgsLanes is 30 vectors of 4 doubles or int64");
 
 /// Per batch, for TGS: each lane's lever arms, the same for all of its rows (a joint's anchors,
 /// or a contact point), in the bodies' frames and in world at the start of the step.

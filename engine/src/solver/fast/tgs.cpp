@@ -22,6 +22,7 @@
 // kernel (solver/fast/tgs_avx2.cpp) visits them at once. This file holds the plain C++ kernel, which
 // does the same arithmetic lane after lane; the two give the same bits.
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 
 #include "solver/fast/fast.h"
@@ -60,6 +61,21 @@ inline void mulMat3(const double* m, const double* v, double* out) {
     for (int r = 0; r < 3; ++r) out[r] = (m[r] * v[0] + m[3 + r] * v[1]) + m[6 + r] * v[2];
 }
 
+/// A kTgsSeparation row: its axis along the anchors' current separation d = d0 + Δa1 − Δa0
+/// (d0 = length0·μ, the set-up axis), signed as the set-up axis, and its exact error. False
+/// (nothing changed) when the anchors are closer than kMinSeparation.
+bool turnWithAnchors(double length0, const double* move0, const double* move1, double* lin0, double* lin1,
+                     double& error) {
+    double d[3];
+    for (int k = 0; k < 3; ++k) d[k] = length0 * lin0[k] + (move1[k] - move0[k]);
+    const double len = std::sqrt(dot3(d, d));
+    if (!(len > kMinSeparation)) return false;
+    const double sign = length0 < 0.0 ? -1.0 : 1.0, f = sign / len;
+    for (int k = 0; k < 3; ++k) lin0[k] = lin1[k] = f * d[k];
+    error = error - (sign * len - length0);
+    return true;
+}
+
 /// One batch, lane after lane (padding lanes skipped: they have no active rows).
 void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
                          LaneSums& residual) {
@@ -94,12 +110,16 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
                 if (t == 0) normalAccum = R.accum[l];
                 continue;
             }
-            const double lin0[3] = {R.lin0[0][l], R.lin0[1][l], R.lin0[2][l]};
-            const double lin1[3] = {R.lin1[0][l], R.lin1[1][l], R.lin1[2][l]};
+            double lin0[3] = {R.lin0[0][l], R.lin0[1][l], R.lin0[2][l]};
+            double lin1[3] = {R.lin1[0][l], R.lin1[1][l], R.lin1[2][l]};
             const double base0[3] = {R.baseM0[0][l], R.baseM0[1][l], R.baseM0[2][l]};
             const double base1[3] = {R.baseM1[0][l], R.baseM1[1][l], R.baseM1[2][l]};
             double angM0[3], angM1[3];
             double error = R.error0[l];
+            // kTgsSeparation: the axis follows the anchors, d = d0 + Δa1 − Δa0, μ = ±d/|d|, and
+            // C = C0 − (±|d| − length0) exactly (solver/reference/tgs_reference.cpp refresh)
+            const bool turned =
+                (kind & kTgsSeparation) && turnWithAnchors(R.length0[l], d0, d1, lin0, lin1, error);
             if (kind & kTgsAngular) {
                 // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity)
                 for (int k = 0; k < 3; ++k) angM0[k] = base0[k], angM1[k] = base1[k];
@@ -111,14 +131,16 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
                     k0[k] = R.ang0Base[k][l] + c0[k], k1[k] = R.ang1Base[k][l] + c1[k];
                 mulMat3(IA, k0, angM0);
                 mulMat3(IB, k1, angM1);
-                error = error + (dot3(lin0, d0) - dot3(lin1, d1));
+                if (!turned) error = error + (dot3(lin0, d0) - dot3(lin1, d1));
             }
-            error = error + (dot3(base0, dA + 4) - dot3(base1, dB + 4));
+            if (!turned) error = error + (dot3(base0, dA + 4) - dot3(base1, dB + 4));
             // The unit response follows the refreshed Jacobian: a lever arm that turns towards the
             // row axis can raise r several-fold within one step (a light bob far from its pivot),
             // and an impulse computed with a stale, too small r overshoots by that factor.
-            const double response = ((R.linResponse0[l] + as0 * dot3(angM0, angM0)) + R.linResponse1[l]) +
-                                    as1 * dot3(angM1, angM1);
+            const double linResponse0 = turned ? ls0 * dot3(lin0, lin0) : R.linResponse0[l];
+            const double linResponse1 = turned ? ls1 * dot3(lin1, lin1) : R.linResponse1[l];
+            const double response =
+                ((linResponse0 + as0 * dot3(angM0, angM0)) + linResponse1) + as1 * dot3(angM1, angM1);
             const double recip = response > kMinResponse ? 1.0 / response : 0.0;
             const double normalVel = ((dot3(lin0, av) + dot3(angM0, aw)) - dot3(lin1, bv)) - dot3(angM1, bw);
             const double acc = R.accum[l];
@@ -193,7 +215,8 @@ static_assert(offsetof(BodyInfo, pose) % sizeof(Real) == 0 && offsetof(Transform
 static_assert(sizeof(Mat3) == 9 * sizeof(Real), "Mat3 is 9 doubles, column after column");
 
 void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]) {
-    const Batch& bt = data.batches[bi];
+    Batch& bt = data.batches[bi];
+    bt.separation = 0;
     TgsArms& arm = data.tgsArms[bi];
     for (int l = 0; l < kLanes; ++l) {
         const SolverRowExtra* x = count[l] > 0 ? &data.extra[static_cast<size_t>(first[l])] : nullptr;
@@ -222,7 +245,7 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
                         L.baseM1[k][l] = 0.0;
                 L.linResponse0[l] = L.linResponse1[l] = 0.0;
                 L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
-                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = 0.0;
+                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = 0.0;
                 L.kind[l] = 0;
                 continue;
             }
@@ -259,7 +282,12 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             if (r.flags & kSolveSpring) kind |= kTgsSpring;
             if (r.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
             if (r.flags & kSolveKeepBias) kind |= kTgsKeepBias;
+            if (r.flags & kSolveSeparation) {
+                kind |= kTgsSeparation;
+                bt.separation = 1;
+            }
             L.kind[l] = kind;
+            L.length0[l] = x.length0;
         }
     }
 }

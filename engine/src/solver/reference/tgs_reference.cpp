@@ -27,40 +27,68 @@ struct Pass {
     int sweep = 0;  ///< the velocity pass's sweep (for the observer)
 };
 
+/// A row brought up to date with the bodies' motion so far in the step (F 66).
+struct Current {
+    Vec3 lin0, lin1, angM0, angM1;  ///< J⁽ᵐ⁾
+    Real C;                         ///< geometric error
+};
+
+/// F 66: the lever arms turned with the bodies, κ = κ_base + r × μ (premultiplied by the frozen
+/// I^-½), and the error advanced by each anchor's motion Δx + (r' − r) along the row's linear
+/// axis, plus κ_base·∫ω dt. A kSolveSeparation row's axis follows the anchors instead:
+/// d = d0 + Δa1 − Δa0, μ = ±d/|d|, C = C0 − (±|d| − length0) (Box2D v3's distance joint).
+Current refresh(const State& s, size_t k) {
+    const SolverRow& r = s.rows[k];
+    const SolverRowExtra& x = s.extra[k];
+    const BodyDelta& da = s.deltas[static_cast<size_t>(r.b0)];
+    const BodyDelta& db = s.deltas[static_cast<size_t>(r.b1)];
+    const BodyInfo& ia = s.info[static_cast<size_t>(r.b0)];
+    const BodyInfo& ib = s.info[static_cast<size_t>(r.b1)];
+    if (r.flags & kSolveAngular) {  // constant Jacobian; C advanced by κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62)
+        return {r.lin0, r.lin1, r.angM0, r.angM1,
+                x.error0 + (glm::dot(r.angM0, da.deltaAng) - glm::dot(r.angM1, db.deltaAng))};
+    }
+    const Vec3 r0 = ia.pose.q * x.r0Local, r1 = ib.pose.q * x.r1Local;
+    const Vec3 move0 = da.deltaLin + (r0 - x.r0), move1 = db.deltaLin + (r1 - x.r1);  // Δa
+    Current c{r.lin0, r.lin1, Vec3(0.0), Vec3(0.0), x.error0};
+    bool turned = false;
+    if (r.flags & kSolveSeparation) {
+        const Vec3 d = x.length0 * r.lin0 + (move1 - move0);
+        const Real len = glm::length(d);
+        if (len > kMinSeparation) {
+            const Real sign = x.length0 < 0.0 ? -1.0 : 1.0;
+            c.lin0 = c.lin1 = (sign / len) * d;
+            c.C = x.error0 - (sign * len - x.length0);
+            turned = true;
+        }
+    }
+    c.angM0 = ia.sqrtInvInertia * (x.ang0Base + glm::cross(r0, c.lin0));
+    c.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, c.lin1));
+    if (!turned) {
+        const Vec3 baseM0 = ia.sqrtInvInertia * x.ang0Base, baseM1 = ib.sqrtInvInertia * x.ang1Base;
+        c.C = c.C + (glm::dot(r.lin0, move0) - glm::dot(r.lin1, move1));
+        c.C = c.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ_base·∫ω dt
+    }
+    return c;
+}
+
 /// One visit of row k (F 66, D 44); returns Δλ·r.
 Real visitRow(State& s, size_t k, const Pass& pass) {
     SolverRow& r = s.rows[k];
     const SolverRowExtra& x = s.extra[k];
     Body& a = s.bodies[static_cast<size_t>(r.b0)];
     Body& b = s.bodies[static_cast<size_t>(r.b1)];
-    const BodyDelta& da = s.deltas[static_cast<size_t>(r.b0)];
-    const BodyDelta& db = s.deltas[static_cast<size_t>(r.b1)];
-    const BodyInfo& ia = s.info[static_cast<size_t>(r.b0)];
-    const BodyInfo& ib = s.info[static_cast<size_t>(r.b1)];
-    const bool angular = r.flags & kSolveAngular;
-
-    // The angular Jacobian's lever-free part, premultiplied by I^-½ (inertia frozen over the step).
-    const Vec3 baseM0 = angular ? r.angM0 : ia.sqrtInvInertia * x.ang0Base;
-    const Vec3 baseM1 = angular ? r.angM1 : ib.sqrtInvInertia * x.ang1Base;
-    Vec3 angM0 = baseM0, angM1 = baseM1;
-    Real C = x.error0;
-    if (!angular) {
-        // F 66: the lever arms turned with the bodies, κ = κ_base + r × μ, and the error advanced
-        // by each anchor's motion Δx + (r' − r) along the row's linear axis.
-        const Vec3 r0 = ia.pose.q * x.r0Local, r1 = ib.pose.q * x.r1Local;
-        angM0 = ia.sqrtInvInertia * (x.ang0Base + glm::cross(r0, r.lin0));
-        angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, r.lin1));
-        C = C + (glm::dot(r.lin0, da.deltaLin + (r0 - x.r0)) - glm::dot(r.lin1, db.deltaLin + (r1 - x.r1)));
-    }
-    C = C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ·∫ω dt (F 62)
+    const Current cur = refresh(s, k);
+    const Vec3 &lin0 = cur.lin0, &lin1 = cur.lin1, &angM0 = cur.angM0, &angM1 = cur.angM1;
+    const Real C = cur.C;
 
     // r = J M⁻¹ Jᵀ from the refreshed Jacobian (F 21): a lever arm that turns towards the row's
     // axis can raise it several-fold within one step.
-    const Real response = ((r.linScale0 * glm::dot(r.lin0, r.lin0) + r.angScale0 * glm::dot(angM0, angM0)) +
-                           r.linScale1 * glm::dot(r.lin1, r.lin1)) +
+    const Real response = ((r.linScale0 * glm::dot(lin0, lin0) + r.angScale0 * glm::dot(angM0, angM0)) +
+                           r.linScale1 * glm::dot(lin1, lin1)) +
                           r.angScale1 * glm::dot(angM1, angM1);
     const Real recip = response > kMinResponse ? 1.0 / response : 0.0;
-    const Real jv = ((glm::dot(r.lin0, a.linVel) + glm::dot(angM0, a.angVel)) - glm::dot(r.lin1, b.linVel)) -
+    const Real jv = ((glm::dot(lin0, a.linVel) + glm::dot(angM0, a.angVel)) - glm::dot(lin1, b.linVel)) -
                     glm::dot(angM1, b.angVel);  // F 62
 
     const Real before = r.accum;
@@ -82,9 +110,9 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
     }
     const Real dl = clampAccumulate(r, newAccum, s.rows);
     // applyImpulse with this visit's Jacobian (F 24, 60–61)
-    a.linVel += (dl * r.linScale0) * r.lin0;
+    a.linVel += (dl * r.linScale0) * lin0;
     a.angVel += (dl * r.angScale0) * angM0;
-    b.linVel -= (dl * r.linScale1) * r.lin1;
+    b.linVel -= (dl * r.linScale1) * lin1;
     b.angVel -= (dl * r.angScale1) * angM1;
     if (s.observer.visit)
         s.observer.visit(s.observer.user,

@@ -27,6 +27,7 @@ void World::Impl::prepJoint(StepContext& step, size_t j) {
     std::visit([&](const auto& params) { prep(params, ctx, out); }, scene_.joints[j].params);
     m.jointX1[j] = pose1.p;
     m.jointBodies[j] = m.jointRowBodies(j, ctx.r0, ctx.r1);
+    m.jointBodies[j].separation = ctx.cB2w.p - ctx.cA2w.p;
     m.rowCount += static_cast<size_t>(out.count);
     range.count = out.count;
 }
