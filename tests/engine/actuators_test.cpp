@@ -12,20 +12,19 @@ namespace {
 const Real kG = 9.81;
 
 /// One DOF under a constant load F and an implicit spring-damper towards `target` (drives doc
-/// eq. 9–12), stepped as the solvers step it: the load's impulse F·dt enters the velocity once
-/// per step (gravity and applied forces go into v_pre), then `sub` implicit Euler substeps of
-/// h = dt/sub (PGS: 1; TGS: posIters, drives doc eq. 40–44):
+/// eq. 9–12), stepped as the solvers step it: `sub` substeps of h = dt/sub (PGS: 1; TGS: posIters,
+/// drives doc eq. 40–44), in each of which the load's impulse F·h enters the velocity first (TGS
+/// adds gravity and applied forces per substep, solver/integrate.h), then implicit Euler:
 ///   m(v' − v) = h(k(x_T − x') − c·v'),  x' = x + h·v'.
 /// `oneSided`: a soft limit's row, present only when the step starts with x below the bound.
-/// For PGS its fixed point is x = x_T + F/k with v = 0 exactly. For TGS the load arrives as one
-/// kick per step while the spring acts in every substep, so at the periodic fixed point the
-/// substep average of x − x_T is F/k but the end-of-step sample is not (and v ≠ 0 there).
+/// For both solvers its fixed point is x = x_T + F/k with v = 0 exactly. (While TGS took the
+/// load as one kick per step, the end-of-step sample sat off F/k, by 2.8% for the drive below.)
 void springStep(Real& x, Real& v, Real m, Real k, Real c, Real F, Real target, Real dt, int sub,
                 bool oneSided) {
-    v += dt * F / m;
     const bool active = !oneSided || x < target;
     const Real h = dt / sub;
     for (int i = 0; i < sub; ++i) {
+        v += h * F / m;
         if (active) v = (m * v + h * k * (target - x)) / (m + h * h * k + h * c);
         x += h * v;
     }
@@ -38,7 +37,7 @@ void springStep(Real& x, Real& v, Real m, Real k, Real c, Real F, Real target, R
 // the locked rows (Y, Z and rotation) carry the weight m·g = 19.62 N. The joint's reported force
 // must be the locked rows' load only: (0, m·g, 0) — its X component is exactly 0, because no
 // locked row has an X component (1e-9 N is rounding of the zero) — while the drive row's impulse is
-// the full 30 N·dt and the slider sits where the drive's implicit recurrence puts it (F/k for PGS).
+// the full 30 N·dt and the slider sits where the drive's implicit recurrence puts it (F/k).
 // With breakForce = 25 N (between m·g and the drive's 30 N) the joint must not break; the control
 // run, where the slider starts against a hard upper limit that holds the same pull instead,
 // reports (−30, m·g, 0) N, |F| = 35.8 N, and breaks in step 1, so the threshold is live.
@@ -84,9 +83,7 @@ TEST(DriveForce, IsNotReportedAndDoesNotBreakTheJoint) {
             std::abs(driveImpulse) / dt, f.x, f.y, f.z, m * kG, maxFx, maxForce, int(w.jointState(0).broken));
         EXPECT_NEAR(std::abs(driveImpulse) / dt, pull, 0.01 * pull);   // the drive carries the pull
         EXPECT_NEAR(w.bodies()[0].pose.p.x, x, 1e-6 * pull / 3000.0);  // as the drive recurrence says
-        if (solver == SolverType::PGS) {
-            EXPECT_NEAR(x, pull / 3000.0, 1e-9);  // = F/k at rest
-        }
+        EXPECT_NEAR(x, pull / 3000.0, 1e-9);                           // = F/k at rest
         EXPECT_LT(maxFx, 1e-9);
         EXPECT_NEAR(f.y, m * kG, 0.01 * m * kG);
         EXPECT_LT(maxForce, 25.0);
@@ -260,8 +257,8 @@ TEST(Motor, LimitIsImpulseAppliesTheLimitPerStepNotTimesDt) {
 // A soft limit behaves as a one-sided spring past its bound: under a steady load its static
 // deflection is load/stiffness. With PGS the implicit spring's fixed point is exactly k·δ = load
 // (at rest the row's impulse is dt·k·δ per step, which must cancel the load's impulse dt·load),
-// so what is left is settling (critically damped here, 5 s ≫ the 0.1 s time constant).
-// With TGS the end-of-step sample sits off F/k (see springStep), so TGS is held to the recurrence.
+// so what is left is settling (critically damped here, 5 s ≫ the 0.1 s time constant). TGS,
+// whose load enters every substep, has the same fixed point (see springStep).
 //
 // Prismatic: a 2 kg slider on a vertical rail (joint X = world Y), lower bound at 0, k = 2000 N/m:
 // δ = m·g/k = 9.81 mm below the bound. Every other row is decoupled from the rail (joint origin at
@@ -293,10 +290,8 @@ TEST(SoftLimit, PrismaticStaticDeflectionIsLoadOverStiffness) {
             kSolverTypeNames[int(solver)], delta, -m * kG / k, x, worst, lowest,
             w.bodies()[0].linearVelocity.y);
         EXPECT_LT(worst, 1e-9);  // the soft limit is exactly the one-sided implicit spring
-        if (solver == SolverType::PGS) {
-            EXPECT_NEAR(delta, -m * kG / k, 1e-6 * m * kG / k);
-            EXPECT_LT(std::abs(w.bodies()[0].linearVelocity.y), 1e-9);
-        }
+        EXPECT_NEAR(delta, -m * kG / k, 1e-6 * m * kG / k);
+        EXPECT_LT(std::abs(w.bodies()[0].linearVelocity.y), 1e-9);
     }
 }
 
@@ -331,15 +326,12 @@ TEST(SoftLimit, RevoluteStaticDeflectionIsTorqueOverStiffness) {
             "%s: angle %.7f rad, −δ with k·δ = m·g·d·cos δ: %.7f rad, one-DOF recurrence %.7f rad, ω = %.2e "
             "rad/s\n",
             kSolverTypeNames[int(solver)], angle, -delta, x, w.bodies()[0].angularVelocity.z);
-        if (solver == SolverType::PGS) {
-            EXPECT_NEAR(angle, -delta, 1e-4 * delta);
-            EXPECT_LT(std::abs(w.bodies()[0].angularVelocity.z), 1e-6);
-        } else {
-            // The hinge's rows couple the rod's rotation with its centre of mass, so the one-DOF
-            // recurrence (I about the hinge, the load as one torque kick per step) is a model of
-            // TGS here, not its exact arithmetic: 1% of δ.
-            EXPECT_NEAR(angle, x, 0.01 * delta);
-        }
+        EXPECT_NEAR(angle, -delta, 1e-4 * delta);
+        EXPECT_LT(std::abs(w.bodies()[0].angularVelocity.z), 1e-6);
+        // The hinge's rows couple the rod's rotation with its centre of mass, so the one-DOF
+        // recurrence (I about the hinge, the load's torque from the start of the step) is a model
+        // here, not the engine's exact arithmetic: 1% of δ.
+        EXPECT_NEAR(angle, x, 0.01 * delta);
     }
 }
 

@@ -377,8 +377,11 @@ uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder orde
     return w.stateHash();
 }
 
+// TGS's forces and contact warm starts per substep changed its hashes (before: 0x63f1f6e0eff594b8
+// here, coloured chain 0xb75cc39ef5a3abb6). With them all put into its first substep again, the
+// build gave those exactly.
 TEST(Determinism, PinnedHashOfAJointedScene) {
-    const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0x63f1f6e0eff594b8ull};
+    const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0xde44ea9affa0e3ddull};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         EXPECT_EQ(jointedSceneHash(solver, ""), expected[int(solver)]);
 }
@@ -401,7 +404,7 @@ Scene longChainScene() {
 
 // The coloured order is pinned as well, on a scene where it differs from the sequential one.
 TEST(Determinism, PinnedHashOfAColouredChain) {
-    const uint64_t expected[2] = {0x1b6d1534953e6ae6ull, 0xb75cc39ef5a3abb6ull};
+    const uint64_t expected[2] = {0x1b6d1534953e6ae6ull, 0xffe0dfaadf748e0full};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         Scene s = longChainScene();
         s.settings.solver = solver;
@@ -427,7 +430,7 @@ TEST(Determinism, PinnedHashOfAColouredChain) {
 // CouplingLanes, 0xb2f4a00200953697 before; then the couplings were scaled by vMul, so that they
 // change the later rows' unclamped impulses directly, 0x7bac59ad384f27f8 before.)
 TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
-    const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0x63f1f6e0eff594b8ull};
+    const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0xde44ea9affa0e3ddull};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         EXPECT_EQ(jointedSceneHash(solver, " sequential", SolverOrder::Sequential), expected[int(solver)]);
 }

@@ -17,6 +17,11 @@ void integratePgsBody(const Body& b, BodyInfo& info, const Params& p) {
     info.pose.q = integrateRotation(info.pose.q, w, p.dt);
 }
 
+void applySubstepForces(Body& b, const BodyInfo& info, Real h) {
+    b.linVel = (b.linVel + h * info.accel) * info.linDamping;
+    b.angVel = (b.angVel + h * info.torqueM) * info.angDamping;
+}
+
 void integrateTgsSubstep(Body& b, BodyDelta& d, BodyInfo& info, const Params& p, Real h) {
     // Speed caps apply to the motion of every substep (the momocity is scaled with ω).
     b.linVel = clampSpeed(b.linVel, p.maxLinearSpeed);

@@ -51,17 +51,26 @@ static_assert(sizeof(BodyDelta) == 64, "BodyDelta must be one cache line, laid o
 /// Per-body constants over one step (inertia held constant, as TGS's first approximation).
 /// Laid out for the row set-up, which visits bodies in solve order (not memory order): what it
 /// reads (invMass, dynamic, I^-½, v_pre, ω_pre) and the pose sit in the first three cache lines,
-/// all PGS touches; the last two hold what only TGS uses, and a PGS step does not write them.
+/// all PGS touches; the rest holds what only TGS uses, and a PGS step does not write it.
+///
+/// v_pre and ω_pre are the velocities the solve starts from. PGS: after the whole step's forces
+/// (gravity, external force and torque, damping). TGS: the velocities at the start of the step;
+/// the forces enter each substep (solver/integrate.h applySubstepForces), from `accel`, `torqueM`
+/// and the damping factors below.
 struct alignas(64) BodyInfo {
     Real invMass = 0.0;        ///< 0 for static / kinematic
     Mat3 sqrtInvInertia{0.0};  ///< world I^-½ (E for kinematic, 0 for the static body)
     bool dynamic = false;
-    Vec3 vPre{0.0};  ///< velocity after external forces, before constraints
-    Vec3 wPre{0.0};  ///< angular velocity after external forces (plain ω)
+    Vec3 vPre{0.0};  ///< velocity the solve starts from (see above)
+    Vec3 wPre{0.0};  ///< angular velocity the solve starts from (plain ω)
     Transform pose;  ///< pose at the start of the step; the solver advances it
     // TGS only:
     Mat3 sqrtInertia{0.0};        ///< world I^½ (E for kinematic)
     Quat q0{1.0, 0.0, 0.0, 0.0};  ///< orientation at the start of the step
+    Vec3 accel{0.0};              ///< g + F/m: linear acceleration from gravity and external force [m/s²]
+    Real linDamping = 1.0;        ///< 1/(1 + c·h): linear damping over one substep h (1: none)
+    Vec3 torqueM{0.0};            ///< I^-½·τ: the momocity's rate of change from external torque
+    Real angDamping = 1.0;        ///< 1/(1 + c_ω·h): angular damping over one substep h (1: none)
 };
 static_assert(offsetof(BodyInfo, pose) + sizeof(Transform) <= 3 * 64,
               "PGS's fields in the first three cache lines");
@@ -128,6 +137,17 @@ struct RowObserver {
     void* user = nullptr;
 };
 
+/// TGS: a row that starts the step with an impulse (a contact's warm start, the last step's
+/// impulse of the same feature). TGS spreads it over the substeps, impulse/n before each sweep,
+/// as it spreads the forces the impulse balanced (solver/integrate.h applySubstepForces): applied
+/// at once, a resting body's support for the whole step would meet one substep's gravity.
+struct WarmStart {
+    size_t row = 0;      ///< index in State::rows
+    Real impulse = 0.0;  ///< the whole step's warm-start impulse
+    int slot = -1;       ///< fast kernel: the TGS row slot (State::rows index in the reference: -1)
+    int lane = 0;        ///< fast kernel: its lane in that slot
+};
+
 /// What every kernel reads and writes: the solver bodies, the rows as set-up prepared them (in
 /// the order they are swept), and the residuals of the last solve. Owned by the World and reused
 /// every step (no allocation once capacities are reached). The fast kernel keeps its batched
@@ -156,6 +176,9 @@ struct State {
     int movingEnd() const { return static_cast<int>(bodies.size()) - standIns; }
     /// The reference kernel reports every row visit here when set (the trace, the stepper).
     RowObserver observer;
+    /// TGS: this step's warm-started rows, their impulses not yet applied (accum counts only what
+    /// was): the reference kernel lists them when it starts, the fast one as it packs its slots.
+    std::vector<WarmStart> warm;
 };
 
 struct Params {
@@ -222,6 +245,15 @@ inline void applyImpulse(const SolverRow& r, Real dl, Body& a, Body& b) {
     a.angVel += (dl * r.angScale0) * r.angM0;
     b.linVel -= (dl * r.linScale1) * r.lin1;
     b.angVel -= (dl * r.angScale1) * r.angM1;
+}
+
+/// TGS: the next substep's share of a warm start, impulse/n, applied to both bodies with the
+/// row's set-up Jacobian (applyImpulse); `accum` is the accumulated impulse it adds to.
+inline void applyWarmSlice(const WarmStart& w, const SolverRow& r, Real& accum, Real n,
+                           std::vector<Body>& bodies) {
+    const Real slice = w.impulse / n;
+    accum += slice;
+    applyImpulse(r, slice, bodies[static_cast<size_t>(r.b0)], bodies[static_cast<size_t>(r.b1)]);
 }
 
 /// Clamps the new accumulated impulse, updates the row and returns the applied delta.

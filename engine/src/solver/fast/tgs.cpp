@@ -2,9 +2,15 @@
 // physx-implicit-spring-drives.md.
 //
 // [SECTION] stages
-//   1. bodies start at v_pre in momocity (ω⁽ᵐ⁾ = I^½ω); deltaLin = deltaAng = 0
-//   2. posIters substeps of h = dt/posIters (D 40), each: one sweep over the rows, then every
-//      body integrates its pose by h and accumulates deltaLinDt += v·h, deltaAngDt += ω⁽ᵐ⁾·h
+//   1. bodies start at v_pre in momocity (ω⁽ᵐ⁾ = I^½ω); deltaLin = deltaAng = 0; the rows that
+//      warm-start (contacts) were listed when packed (Data::warm), their impulses not yet applied
+//   2. posIters substeps of h = dt/posIters (D 40), each: the substep's forces on every body
+//      (applySubstepForces), 1/posIters of every warm start (applyWarmSlices), one sweep over the
+//      rows, then every body integrates its pose by h and accumulates deltaLinDt += v·h,
+//      deltaAngDt += ω⁽ᵐ⁾·h. The forces of substep k + 1 are added right after the motion of
+//      substep k (those of the first before the loop), in the same pass over the bodies: with the
+//      parallel solve each task does it for its own bodies, before the joints between parts meet
+//      them again.
 //   3. velIters sweeps with no position bias (keep-bias rows excepted) and springs frozen
 //      (D "TGS Velocity Iteration": their delta impulse is zero)
 //
@@ -276,7 +282,8 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             L.damping[l] = x.damping;
             L.minImpulse[l] = r.minImpulse;
             L.maxImpulse[l] = r.maxImpulse;
-            L.accum[l] = r.accum;
+            L.accum[l] = 0.0;  // a warm start is applied a slice per substep (solveTGS)
+            if (r.accum != 0.0) data.warm.push_back(WarmStart{k, r.accum, bt.firstSlot + t, l});
             int64_t kind = (r.flags & kSolveInactive) ? int64_t{0} : int64_t{kTgsActive};
             if (angular) kind |= kTgsAngular;
             if (r.flags & kSolveSpring) kind |= kTgsSpring;
@@ -301,11 +308,20 @@ void integrateBody(Data& data, size_t i, const Params& p, Real h) {
     integrateTgsSubstep(data.bodies[i], data.deltas[i], data.info[i], p, h);
 }
 
-/// Solver bodies [begin, end)'s substep; with AVX2, four at a time (integrateTgsBodiesAvx2: the
-/// same bits), the bodies it leaves listed in `left` (room for end − begin).
-void integrateRange(Data& data, const Params& p, Real h, bool simd, int begin, int end, int* left) {
+/// The next substep's forces on solver bodies [begin, end) (solver/integrate.h).
+void applyForces(Data& data, Real h, int begin, int end) {
+    for (int i = begin; i < end; ++i)
+        applySubstepForces(data.bodies[static_cast<size_t>(i)], data.info[static_cast<size_t>(i)], h);
+}
+
+/// Solver bodies [begin, end)'s substep, then, if `forces`, the next substep's forces on them;
+/// with AVX2, the motion four at a time (integrateTgsBodiesAvx2: the same bits), the bodies it
+/// leaves listed in `left` (room for end − begin).
+void integrateRange(Data& data, const Params& p, Real h, bool simd, bool forces, int begin, int end,
+                    int* left) {
     if (!simd) {
         for (int i = begin; i < end; ++i) integrateBody(data, static_cast<size_t>(i), p, h);
+        if (forces) applyForces(data, h, begin, end);
         return;
     }
     TgsIntegrate in;
@@ -321,23 +337,34 @@ void integrateRange(Data& data, const Params& p, Real h, bool simd, int begin, i
     in.maxAngularSpeed = p.maxAngularSpeed;
     const int n = integrateTgsBodiesAvx2(in, begin, end, left);
     for (int k = 0; k < n; ++k) integrateBody(data, static_cast<size_t>(left[k]), p, h);
+    if (forces) applyForces(data, h, begin, end);
 }
 
-/// Every solver body's substep (not the static body 0 nor the stand-ins). One part: one pass.
-/// Parallel solve: task t's bodies (Data::integrateSpans), right after its part's sweep (each
-/// body's motion is its own, so the same bits as one pass, in any order).
-void integrateBodies(Data& data, const Params& p, Real h, bool simd) {
-    integrateRange(data, p, h, simd, 1, data.movingEnd(), data.integrateLeft.data());
+/// Every solver body's substep (not the static body 0 nor the stand-ins), and the next
+/// substep's forces if `forces`. One part: one pass. Parallel solve: task t's bodies
+/// (Data::integrateSpans), right after its part's sweep (each body's motion is its own, so the
+/// same bits as one pass, in any order).
+void integrateBodies(Data& data, const Params& p, Real h, bool simd, bool forces) {
+    integrateRange(data, p, h, simd, forces, 1, data.movingEnd(), data.integrateLeft.data());
 }
 
-void integrateTask(Data& data, const Params& p, Real h, bool simd, int t) {
+void integrateTask(Data& data, const Params& p, Real h, bool simd, bool forces, int t) {
     int* left = data.integrateLeft.data();
     for (int i = data.integrateSpanStart[static_cast<size_t>(t)];
          i < data.integrateSpanStart[static_cast<size_t>(t) + 1]; ++i) {
         const int begin = data.integrateSpans[2 * static_cast<size_t>(i)],
                   end = data.integrateSpans[2 * static_cast<size_t>(i) + 1];
-        integrateRange(data, p, h, simd, begin, end, left + begin);
+        integrateRange(data, p, h, simd, forces, begin, end, left + begin);
     }
+}
+
+/// The next substep's share of every warm start (solver.h applyWarmSlice), added to the impulses
+/// in the row slots.
+void applyWarmSlices(Data& data, const Params& p) {
+    const Real n = static_cast<Real>(p.posIters);
+    for (const WarmStart& w : data.warm)
+        applyWarmSlice(w, data.rows[w.row], data.tgsSlots[static_cast<size_t>(w.slot)].accum[w.lane], n,
+                       data.bodies);
 }
 
 /// What the kernels need for one sweep: substep `substep` of length h, or a velocity pass.
@@ -367,19 +394,20 @@ void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, La
 }
 
 /// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
-/// `integrate` (a position substep): the bodies' substep too, after the sweep (parallel solve:
-/// each task's bodies after its part).
+/// `integrate` (a position substep): the bodies' substep too, after the sweep, and the next
+/// substep's forces unless this is the last (parallel solve: each task's bodies after its part).
 Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
     const TgsSweep s = sweepInput(data, p, h, substep, velocityPass);
     auto sweepRange = [&](int begin, int end, LaneSums& lanes) {
         solver::sweepRange(data, s, simd, begin, end, lanes);
     };
+    const bool forces = substep < p.posIters;
     if (data.parts() == 1 || !integrate) {
         const Real r = sweepParts(data, sweepRange);
-        if (integrate) integrateBodies(data, p, h, simd);
+        if (integrate) integrateBodies(data, p, h, simd, forces);
         return r;
     }
-    return sweepParts(data, sweepRange, [&](int t) { integrateTask(data, p, h, simd, t); });
+    return sweepParts(data, sweepRange, [&](int t) { integrateTask(data, p, h, simd, forces, t); });
 }
 
 }  // namespace
@@ -394,26 +422,29 @@ void solveTGS(Data& data, const Params& p) {
     data.deltas.assign(data.bodies.size(), BodyDelta{});
     data.integrateLeft.resize(
         static_cast<size_t>(std::max(data.movingEnd(), 1)));  // the integration's leftovers
-    // Rows that start with an accumulated impulse (warm-started contacts) apply it first.
-    for (size_t k = 0; k < data.rowCount; ++k)
-        if (SolverRow& r = data.rows[k]; r.accum != 0.0)
-            applyImpulse(r, r.accum, data.bodies[static_cast<size_t>(r.b0)],
-                         data.bodies[static_cast<size_t>(r.b1)]);
+    applyForces(data, h, 1, data.movingEnd());                // the first substep's forces
 
     data.residuals.clear();
     // Parallel solve: every substep in one fork if each part can have a thread of its own (the
-    // same bits as a fork per substep, sweepPartsTogether).
+    // same bits as a fork per substep, sweepPartsTogether). The warm starts' slices go first in
+    // each substep, on task 0 before it sweeps the joints between parts and the contacts: with
+    // any contact (the only rows that warm-start) no part touches a body before that.
     bool together = false;
     if (data.parts() > 1) {
+        const int shared = data.partStart[static_cast<size_t>(data.parts())];
+        const int all = static_cast<int>(data.batches.size());
         auto range = [&](int k, int begin, int end, LaneSums& lanes) {
+            if (begin == shared && end == all) applyWarmSlices(data, p);
             sweepRange(data, sweepInput(data, p, h, k + 1, false), simd, begin, end, lanes);
         };
-        auto after = [&](int, int t) { integrateTask(data, p, h, simd, t); };
+        auto after = [&](int k, int t) { integrateTask(data, p, h, simd, k + 1 < p.posIters, t); };
         together = sweepPartsTogether(data, p.posIters, range, after, data.residuals);
     }
     for (int sub = 1; sub <= p.posIters && !together; ++sub) {
+        applyWarmSlices(data, p);
         data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
     }
+    data.warm.clear();  // packTgsBatch lists the next step's
 
     for (int it = 0; it < p.velIters; ++it)
         data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false));

@@ -3,8 +3,12 @@
 // F = physx-1d-constraint-formulation.md, D = physx-implicit-spring-drives.md.
 //
 // Loops:
-//   1. bodies start at v_pre (momocity ω⁽ᵐ⁾ = I^½·ω); warm-started rows apply their impulse
+//   1. bodies start at v_pre (momocity ω⁽ᵐ⁾ = I^½·ω); warm-started rows (contacts) are listed,
+//      their impulse not yet applied
 //   2. posIters substeps of h = dt/posIters (D 40), each:
+//        every body: the substep's forces, v += h·(g + F/m), ω⁽ᵐ⁾ += h·I^-½τ, damped (as Box2D v3
+//                   integrates velocities per substep)
+//        every warm-started row: 1/posIters of its impulse, as its share of the forces it balances
 //        every row: refresh its lever arms, Jacobian, response and error from the bodies' motion
 //                   so far (F 66), then λ' = λ − (J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)/r (F 65 without v_pre:
 //                   TGS carries full velocities), or the spring update (D 44), clamped
@@ -142,13 +146,19 @@ void solveTGS(State& s, const Params& p) {
         s.bodies[i] = Body{info.vPre, 0.0, info.sqrtInertia * info.wPre, 0.0};  // ω⁽ᵐ⁾ = I^½·ω (F 58)
     }
     s.deltas.assign(s.bodies.size(), BodyDelta{});
+    s.warm.clear();
     for (size_t k = 0; k < s.rowCount; ++k)
-        if (SolverRow& r = s.rows[k]; r.accum != 0.0)
-            applyImpulse(r, r.accum, s.bodies[static_cast<size_t>(r.b0)],
-                         s.bodies[static_cast<size_t>(r.b1)]);
+        if (SolverRow& r = s.rows[k]; r.accum != 0.0) {
+            s.warm.push_back(WarmStart{k, r.accum});
+            r.accum = 0.0;
+        }
 
     s.residuals.clear();
+    const Real n = static_cast<Real>(p.posIters);
     for (int sub = 1; sub <= p.posIters; ++sub) {  // 2.
+        for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
+            applySubstepForces(s.bodies[i], s.info[i], h);
+        for (const WarmStart& w : s.warm) applyWarmSlice(w, s.rows[w.row], s.rows[w.row].accum, n, s.bodies);
         s.residuals.push_back(sweep(s, Pass{h, p.dt, sub, false}));
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             integrateTgsSubstep(s.bodies[i], s.deltas[i], s.info[i], p, h);

@@ -1,7 +1,9 @@
 // Stage 1 of the step: external forces and damping give each body its velocity before the
-// constraints (v_pre, ω_pre), and the per-step body constants the solver reads (inertia frozen
-// over the step, F "TGS"). Reads the scene's bodies and the poses before the step; writes
-// data.info.
+// constraints (v_pre, ω_pre), and the per-step body constants the solver reads (inertia frozen over the step,
+// F "TGS"). PGS takes the whole step's forces here; TGS takes them in every substep (solver/integrate.h
+// applySubstepForces), from the accelerations and damping factors written here. Reads the scene's bodies and
+// the poses before the step; writes data.info.
+#include "solver/integrate.h"
 #include "world/world_impl.h"
 
 namespace jl {
@@ -19,16 +21,43 @@ Mat3 worldTensor(const Mat3& R, const Vec3& s) {
     return T;
 }
 
+/// What moves a dynamic body before the constraints, for one step.
+struct Loads {
+    Vec3 force, torque;                  ///< external force [N] and torque [N·m], world axes
+    Vec3 inertia;                        ///< principal moments of inertia (body frame) [kg·m²]
+    Real linearDamping, angularDamping;  ///< c, c_ω [1/s]
+};
+
+/// A dynamic body's velocities before the constraints and (TGS) what each substep adds.
+/// PGS: v_pre = (v + dt·(g + F/m))/(1 + c·dt), ω_pre = (ω + dt·I⁻¹τ)/(1 + c_ω·dt).
+/// TGS: v_pre = v and ω_pre = ω; the forces and damping enter each substep of h = dt/n
+/// (applySubstepForces), from a = g + F/m, I^-½τ and 1/(1 + c·h).
+void dynamicVelocities(solver::BodyInfo& info, const BodyState& st, const Mat3& R, const Loads& loads,
+                       const WorldSettings& s, const solver::Params& p, bool tgs) {
+    const Real dt = p.dt;
+    const Vec3 accel = s.gravity + info.invMass * loads.force;
+    Vec3 w = st.angularVelocity;
+    if (tgs) {
+        const Real h = dt / static_cast<Real>(p.posIters);
+        info.accel = accel;
+        info.torqueM = info.sqrtInvInertia * loads.torque;  // d(I^½ω)/dt = I^½·I⁻¹τ = I^-½τ
+        info.linDamping = solver::dampingFactor(loads.linearDamping, h);
+        info.angDamping = solver::dampingFactor(loads.angularDamping, h);
+        info.vPre = st.linearVelocity;
+        info.wPre = w;
+        return;
+    }
+    const Vec3 v = st.linearVelocity + dt * accel;
+    if (loads.torque != Vec3(0.0)) w += dt * (worldTensor(R, safeInverse(loads.inertia)) * loads.torque);
+    info.vPre = v * solver::dampingFactor(loads.linearDamping, dt);
+    info.wPre = w * solver::dampingFactor(loads.angularDamping, dt);
+}
+
 }  // namespace
 
 void World::Impl::applyBodyForces(StepContext& step) {
     Impl& m = *this;
-    World& w = step.world;
-    const WorldSettings& s = step.s;
-    const Real dt = step.params.dt;
-    const bool tgs = step.tgs;
     const std::vector<BodyState>& before = *step.before;
-    const std::vector<BodyState>& bodies_ = w.bodies_;
     solver::Data& data = m.data;
     data.info[0] = solver::BodyInfo{};
     for (size_t i = static_cast<size_t>(m.solverBodyCount); i < data.info.size(); ++i)
@@ -36,35 +65,33 @@ void World::Impl::applyBodyForces(StepContext& step) {
     const bool loads = m.externalLoads;     // else every extForce and extTorque is zero
     m.externalLoads = false;
     const Vec3 zero(0.0);
-    for (size_t i = 0; i < bodies_.size(); ++i) {
+    for (size_t i = 0; i < step.world.bodies_.size(); ++i) {
         const int si = m.solverIndex[i];
-        const Vec3 force = loads ? m.extForce[i] : zero;
-        const Vec3 torque = loads ? m.extTorque[i] : zero;
+        const Impl::BodyStepConsts& c = m.bodyConsts[i];
+        const Loads l{loads ? m.extForce[i] : zero, loads ? m.extTorque[i] : zero, m.mass[i].inertia,
+                      c.linearDamping, c.angularDamping};
         if (loads) m.extForce[i] = m.extTorque[i] = zero;  // (static bodies' too: they ignore them)
         if (si == 0) continue;
-        const Impl::BodyStepConsts& c = m.bodyConsts[i];
         const BodyState& st = before[i];
         solver::BodyInfo& info = data.info[static_cast<size_t>(si)];
         info.pose = st.pose;
-        if (tgs) info.q0 = st.pose.q;
+        if (step.tgs) info.q0 = st.pose.q;
         if (c.dynamic) {
             const Mat3 R = glm::mat3_cast(st.pose.q);
             info.dynamic = true;
             info.invMass = c.invMass;
             info.sqrtInvInertia = worldTensor(R, c.sqrtInvInertiaLocal);
-            if (tgs) info.sqrtInertia = worldTensor(R, c.sqrtInertiaLocal);
-            Vec3 v = st.linearVelocity + dt * (s.gravity + info.invMass * force);
-            Vec3 w = st.angularVelocity;
-            if (torque != zero) w += dt * (worldTensor(R, safeInverse(m.mass[i].inertia)) * torque);
-            if (c.linearDamping != 0.0) v *= 1.0 / (1.0 + c.linearDamping * dt);
-            if (c.angularDamping != 0.0) w *= 1.0 / (1.0 + c.angularDamping * dt);
-            info.vPre = v;
-            info.wPre = w;
+            if (step.tgs) info.sqrtInertia = worldTensor(R, c.sqrtInertiaLocal);
+            dynamicVelocities(info, st, R, l, step.s, step.params, step.tgs);
         } else {  // kinematic: infinitely heavy, moves at its set velocity; momocity = ω
             info.dynamic = false;
             info.invMass = 0.0;
             info.sqrtInvInertia = Mat3(1.0);
-            if (tgs) info.sqrtInertia = Mat3(1.0);
+            if (step.tgs) {
+                info.sqrtInertia = Mat3(1.0);
+                info.accel = info.torqueM = zero;  // no forces, no damping
+                info.linDamping = info.angDamping = 1.0;
+            }
             info.vPre = st.linearVelocity;
             info.wPre = st.angularVelocity;
         }
