@@ -1,6 +1,6 @@
 // Solver panel: play / pause / step / reset, slow motion, and the world settings the solver uses
-// (PGS or TGS, iterations, Baumgarte, time step, gravity, ground), editable live and undoable,
-// then the energy.
+// (PGS or TGS, iterations, Baumgarte, time step, gravity, ground, gyroscopic forces), editable
+// live and undoable, then the energy.
 #include <imgui.h>
 
 #include <algorithm>
@@ -173,11 +173,19 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     bool ground = s.groundPlane;
     if (ImGui::Checkbox("ground plane (y = 0)", &ground)) settingEdit(requests, "groundPlane", ground, false);
+    bool gyroscopic = s.gyroscopic;
+    if (ImGui::Checkbox("gyroscopic forces", &gyroscopic))
+        settingEdit(requests, "gyroscopic", gyroscopic, false);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "the gyroscopic term ω × Iω, integrated implicitly (stable at any time step): a free body\n"
+            "keeps its angular momentum, and a box spun about its middle axis tumbles (Dzhanibekov).\n"
+            "Off: a free body's ω stays fixed in the world.");
 
     if (ImGui::TreeNode("more settings")) {
         const auto shown = [](const FieldInfo& f) {
             for (const char* n : {"dt", "posIters", "velIters", "threads", "gravity", "solver",
-                                  "autoBaumgarte", "baumgarte", "groundPlane"})
+                                  "autoBaumgarte", "baumgarte", "groundPlane", "gyroscopic"})
                 if (f.name == n) return true;
             return false;
         };

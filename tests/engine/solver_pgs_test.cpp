@@ -3,6 +3,7 @@
 
 #include <glm/gtx/norm.hpp>
 
+#include "solver/integrate.h"
 #include "test_util.h"
 
 namespace jl {
@@ -110,8 +111,10 @@ TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
         const Mat3 R = glm::mat3_cast(d.orientation);
         Mat3 D(0.0);
         for (int k = 0; k < 3; ++k) D[k][k] = 1.0 / mp.inertia[k];
+        // ω_pre: ω after the gyroscopic term, as the step's first stage gives it (solver/integrate.h)
+        const Vec3 wPre = solver::gyroscopicStep(d.angularVelocity, d.orientation, mp.inertia, dt);
         bodies.push_back({1.0 / mp.mass, R * D * glm::transpose(R),
-                          d.linearVelocity + dt * s.settings.gravity, d.angularVelocity, Vec3(0.0), Vec3(0.0),
+                          d.linearVelocity + dt * s.settings.gravity, wPre, Vec3(0.0), Vec3(0.0),
                           Transform{d.position, d.orientation}});
     }
     struct RefRow {

@@ -44,6 +44,10 @@ struct WorldSettings {
     Real groundRestitution = 0.0;  ///< [0, 1]
     Real maxLinearSpeed = 1e4;     ///< speed cap [m/s]
     Real maxAngularSpeed = 100.0;  ///< angular speed cap [rad/s] (PhysX's default maxAngularVelocity)
+    /// The gyroscopic term −ω × (I·ω) of every dynamic body, integrated implicitly once per step
+    /// (docs/solvers.md "Gyroscopic forces"): a free body keeps its angular momentum, not its ω.
+    /// Off: ω of a free body stays fixed in the world (what JointLab did before it existed).
+    bool gyroscopic = true;
     /// Parts the joints are split into, solved side by side on up to this many cores (docs/solvers.md
     /// "Threads"). The joints between parts are solved before the parts' batches on their bodies, so
     /// the count changes the result (the same count always gives the same bits, on any machine); 1
@@ -75,6 +79,10 @@ struct WorldSettings {
         v("maxLinearSpeed", maxLinearSpeed, Field{"m/s", 1e-3, 1e6, "bodies never move faster than this"});
         v("maxAngularSpeed", maxAngularSpeed,
           Field{"rad/s", 1e-3, 1e5, "bodies never spin faster than this"});
+        v("gyroscopic", gyroscopic,
+          Field{"", 0, 0,
+                "the gyroscopic term ω × Iω, integrated implicitly: free bodies keep their angular "
+                "momentum (a box spun about its middle axis tumbles)"});
         v("rowOrder", EnumField<SolverOrder>{rowOrder, kSolverOrderNames, 3},
           Field{"", 0, 0,
                 "coloured: joints 4 at a time, colour by colour (fast); wavefront: the same result as "

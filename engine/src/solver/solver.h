@@ -54,9 +54,9 @@ static_assert(sizeof(BodyDelta) == 64, "BodyDelta must be one cache line, laid o
 /// all PGS touches; the rest holds what only TGS uses, and a PGS step does not write it.
 ///
 /// v_pre and ω_pre are the velocities the solve starts from. PGS: after the whole step's forces
-/// (gravity, external force and torque, damping). TGS: the velocities at the start of the step;
-/// the forces enter each substep (solver/integrate.h applySubstepForces), from `accel`, `torqueM`
-/// and the damping factors below.
+/// (gravity, external force and torque, damping, gyroscopic term). TGS: after the gyroscopic term
+/// only; the forces enter each substep (solver/integrate.h applySubstepForces), from `accel`,
+/// `torqueM` and the damping factors below.
 struct alignas(64) BodyInfo {
     Real invMass = 0.0;        ///< 0 for static / kinematic
     Mat3 sqrtInvInertia{0.0};  ///< world I^-½ (E for kinematic, 0 for the static body)

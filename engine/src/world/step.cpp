@@ -1,7 +1,7 @@
 // The World's step, as a table of contents: each stage is a World::Impl member in the file its
 // name suggests (world/stages/), and says at its top what it reads and writes.
 //
-//   applyBodyForces       stages/body_forces.cpp   external forces, damping -> v_pre; body constants
+//   applyBodyForces       stages/body_forces.cpp   gyroscopic term, forces, damping -> v_pre; body constants
 //   updateSolveOrder      stages/solve_order.cpp   colouring into batches, parts for the threads
 //   buildJointRows        stages/joint_rows.cpp    each joint's rows (joints/), set up batch by batch
 //   buildContactRows      stages/contact_rows.cpp  ground contact rows, set up likewise

@@ -1,8 +1,9 @@
-// Stage 1 of the step: external forces and damping give each body its velocity before the
-// constraints (v_pre, ω_pre), and the per-step body constants the solver reads (inertia frozen over the step,
-// F "TGS"). PGS takes the whole step's forces here; TGS takes them in every substep (solver/integrate.h
-// applySubstepForces), from the accelerations and damping factors written here. Reads the scene's bodies and
-// the poses before the step; writes data.info.
+// Stage 1 of the step: the gyroscopic term, external forces and damping give each body its
+// velocity before the constraints (v_pre, ω_pre), and the per-step body constants the solver
+// reads (inertia frozen over the step, F "TGS"). PGS takes the whole step's forces here; TGS
+// takes them in every substep (solver/integrate.h applySubstepForces), from the accelerations
+// and damping factors written here. Reads the scene's bodies and the poses before the step;
+// writes data.info.
 #include "solver/integrate.h"
 #include "world/world_impl.h"
 
@@ -29,6 +30,7 @@ struct Loads {
 };
 
 /// A dynamic body's velocities before the constraints and (TGS) what each substep adds.
+/// ω first takes the gyroscopic term over the whole step (solver/integrate.h gyroscopicStep).
 /// PGS: v_pre = (v + dt·(g + F/m))/(1 + c·dt), ω_pre = (ω + dt·I⁻¹τ)/(1 + c_ω·dt).
 /// TGS: v_pre = v and ω_pre = ω; the forces and damping enter each substep of h = dt/n
 /// (applySubstepForces), from a = g + F/m, I^-½τ and 1/(1 + c·h).
@@ -36,7 +38,8 @@ void dynamicVelocities(solver::BodyInfo& info, const BodyState& st, const Mat3& 
                        const WorldSettings& s, const solver::Params& p, bool tgs) {
     const Real dt = p.dt;
     const Vec3 accel = s.gravity + info.invMass * loads.force;
-    Vec3 w = st.angularVelocity;
+    Vec3 w = s.gyroscopic ? solver::gyroscopicStep(st.angularVelocity, st.pose.q, loads.inertia, dt)
+                          : st.angularVelocity;
     if (tgs) {
         const Real h = dt / static_cast<Real>(p.posIters);
         info.accel = accel;
