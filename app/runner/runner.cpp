@@ -198,6 +198,34 @@ struct DroppedRows {
     }
 };
 
+/// The replay's verdict against the recording's final state hash (a replay that reached endStep
+/// without diverging): one line on stdout; when the state differs and no option changed the
+/// physics, why on stderr and kExitReplayDiffers. A log recorded by another engine version
+/// (jointlab/engine_version.h) is expected to end elsewhere, and the message says so.
+int compareReplay(const World& world, const InputRecording& input, bool physicsOverridden) {
+    const bool same = world.stateHash() == *input.finalStateHash;
+    const bool otherEngine = input.engineVersion != kEngineResultsVersion;
+    const std::string engine = "recorded with another engine version (" +
+                               std::to_string(input.engineVersion) + ", this build is " +
+                               std::to_string(kEngineResultsVersion) + ")";
+    std::string verdict = same ? "the same as the recorded run" : "NOT the recorded run's";
+    if (!same && otherEngine) verdict += ": " + engine;
+    std::printf("jointlab run: state hash at step %lld: 0x%016llx, %s\n",
+                static_cast<long long>(input.endStep), static_cast<unsigned long long>(world.stateHash()),
+                verdict.c_str());
+    if (same || physicsOverridden) return kExitOk;
+    if (otherEngine)
+        std::fprintf(stderr,
+                     "jointlab run: the log was %s, whose results differ: the replay ended in another state "
+                     "than the recording (0x%016llx); record the run again with this build\n",
+                     engine.c_str(), static_cast<unsigned long long>(*input.finalStateHash));
+    else
+        std::fprintf(stderr,
+                     "jointlab run: the replay ended in another state than the recording (0x%016llx)\n",
+                     static_cast<unsigned long long>(*input.finalStateHash));
+    return kExitReplayDiffers;
+}
+
 int fileError(const std::string& message) {
     std::fprintf(stderr, "jointlab run: %s\n", message.c_str());
     return kExitFile;
@@ -297,20 +325,9 @@ int run(const RunOptions& options) {
     if (replaying) {
         std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),
                     options.inputPath.c_str());
-        if (!diverged && input.finalStateHash && world.stepCount() == input.endStep) {
-            const bool same = world.stateHash() == *input.finalStateHash;
-            std::printf("jointlab run: state hash at step %lld: 0x%016llx, %s\n",
-                        static_cast<long long>(input.endStep),
-                        static_cast<unsigned long long>(world.stateHash()),
-                        same ? "the same as the recorded run" : "NOT the recorded run's");
-            if (!same && !overridesPhysics(options)) {
-                std::fprintf(
-                    stderr,
-                    "jointlab run: the replay ended in another state than the recording (0x%016llx)\n",
-                    static_cast<unsigned long long>(*input.finalStateHash));
-                return kExitReplayDiffers;
-            }
-        }
+        if (!diverged && input.finalStateHash && world.stepCount() == input.endStep)
+            if (const int code = compareReplay(world, input, overridesPhysics(options)); code != kExitOk)
+                return code;
     }
     if (dropped.rowSteps > 0) {
         std::printf(

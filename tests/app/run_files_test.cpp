@@ -265,6 +265,45 @@ TEST(RecordedRun, JointlabRunInputReplaysItAndChecksTheHash) {
     for (const std::string& f : {run.scenario, run.log, other}) fs::remove(f);
 }
 
+// A log made by another engine version (jointlab/engine_version.h) whose hash this build does not
+// reach: the replay says why instead of only that it differs. A log without the field is version
+// 1. The same version with another hash is a replay that really differs.
+TEST(RecordedRun, ReplayOfAnotherEngineVersionSaysSo) {
+    const SavedRun run = recordSession("version");
+    const std::string exe = JOINTLAB_EXE;
+    Scene scene;
+    InputRecording recording;
+    std::string error, out;
+    ASSERT_TRUE(loadScenario(run.scenario, scene, error)) << error;
+    ASSERT_TRUE(loadInputRecording(run.log, scene, recording, error)) << error;
+    recording.finalStateHash = run.liveHash ^ 0x5a5a;  // what an older engine reached
+    const std::string thisBuild = ", this build is " + std::to_string(kEngineResultsVersion) + ")";
+
+    recording.engineVersion = 1;
+    ASSERT_TRUE(saveInputRecording(run.log, recording, scene, error)) << error;
+    EXPECT_EQ(runCommand(exe + " run " + run.scenario + " --input " + run.log, out), 3) << out;
+    EXPECT_NE(out.find("NOT the recorded run's: recorded with another engine version (1" + thisBuild),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("the log was recorded with another engine version (1" + thisBuild), std::string::npos)
+        << out;
+    EXPECT_EQ(out.find("diverged"), std::string::npos) << out;
+
+    std::string text = serializeInputRecording(recording, scene);  // as written before the field existed
+    const size_t at = text.find("  \"engineVersion\"");
+    text.erase(at, text.find('\n', at) + 1 - at);
+    { std::ofstream(run.log) << text; }
+    EXPECT_EQ(runCommand(exe + " run " + run.scenario + " --input " + run.log, out), 3) << out;
+    EXPECT_NE(out.find("recorded with another engine version (1" + thisBuild), std::string::npos) << out;
+
+    recording.engineVersion = kEngineResultsVersion;
+    ASSERT_TRUE(saveInputRecording(run.log, recording, scene, error)) << error;
+    EXPECT_EQ(runCommand(exe + " run " + run.scenario + " --input " + run.log, out), 3) << out;
+    EXPECT_NE(out.find("the replay ended in another state than the recording"), std::string::npos) << out;
+    EXPECT_EQ(out.find("engine version"), std::string::npos) << out;
+    for (const std::string& f : {run.scenario, run.log, run.log + ".bak"}) fs::remove(f);
+}
+
 TEST(RecordedRun, InputLogPathIsNextToTheScenario) {
     EXPECT_EQ(inputLogPathFor("runs/door.json"), "runs/door.input.json");
     EXPECT_EQ(inputLogPathFor("door"), "door.input.json");

@@ -70,6 +70,29 @@ TEST(InputLogFile, SavedAndReadBackExactly) {
     EXPECT_EQ(replay.stateHash(), *r.finalStateHash);
 }
 
+// A log records the engine results version it was made with (jointlab/engine_version.h); one
+// written before logs recorded it is version 1.
+TEST(InputLogFile, RecordsTheEngineVersion) {
+    const Scene s = scene();
+    InputRecording r = recorded(s);
+    EXPECT_EQ(r.engineVersion, kEngineResultsVersion);
+    const std::string text = serializeInputRecording(r, s);
+    EXPECT_NE(text.find("\"engineVersion\": " + std::to_string(kEngineResultsVersion) + ","),
+              std::string::npos)
+        << text;
+    InputRecording back;
+    std::string error;
+    ASSERT_TRUE(parseInputRecording(text, s, back, error)) << error;
+    EXPECT_EQ(back.engineVersion, kEngineResultsVersion);
+
+    std::string old = text;
+    const size_t at = old.find("  \"engineVersion\"");
+    old.erase(at, old.find('\n', at) + 1 - at);
+    ASSERT_TRUE(parseInputRecording(old, s, back, error)) << error;
+    EXPECT_EQ(back.engineVersion, 1) << "a log without the field predates it: version 1";
+    EXPECT_EQ(back.finalStateHash, r.finalStateHash);
+}
+
 TEST(InputLogFile, StartsWhereTheScenarioStarts) {
     Scene s = scene();
     World w(s);
@@ -150,6 +173,11 @@ TEST(InputLogFile, MalformedLogsAreRefusedWithFieldAndProblemAndChangeNothing) {
         {logText(", \"finalStateHash\": \"0x00000000000000zz\"", "[]"), {"finalStateHash:"}},
         {logText(", \"finalStateHash\": 12", "[]"), {"finalStateHash:", "got number 12"}},
         {logText(", \"comment\": 1", "[]"), {"unknown top-level key \"comment\""}},
+        {logText(", \"engineVersion\": 0", "[]"),
+         {"engineVersion: expected a whole number from 1", "got number 0"}},
+        {logText(", \"engineVersion\": -2", "[]"), {"engineVersion:", "got number -2"}},
+        {logText(", \"engineVersion\": 2.5", "[]"), {"engineVersion:", "got number 2.5"}},
+        {logText(", \"engineVersion\": \"2\"", "[]"), {"engineVersion:", "got string \"2\""}},
         {"{\"format\": \"jointlab-input\", \"version\": 1, \"startStep\": 0, \"endStep\": 1}",
          {"events: missing"}},
         {logText("", "{}"), {"events: expected an array, got object"}},

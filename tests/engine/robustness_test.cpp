@@ -379,8 +379,8 @@ uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder orde
     return w.stateHash();
 }
 
-// The gyroscopic term (both solvers) and TGS's forces and warm starts per substep changed every
-// hash below. Before: PGS
+// Engine results version 2 (jointlab/engine_version.h): the gyroscopic term (both solvers) and
+// TGS's forces and warm starts per substep changed every hash below. Before: PGS
 // 0xf4871462c7dc6601, TGS 0x63f1f6e0eff594b8 here; coloured chain PGS 0x1b6d1534953e6ae6, TGS
 // 0xb75cc39ef5a3abb6. With the term off, and TGS's forces and warm starts all put into its first
 // substep, the build gave those exactly; PGS without the term still does (the test after next).

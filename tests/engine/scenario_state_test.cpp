@@ -239,7 +239,8 @@ TEST(ScenarioMigration, Version1FilesLoadAsTheSameScene) {
     // version number and the fields added since at their defaults (settings.rowOrder = coloured,
     // kernel = fast and threads = 1: what version 1 ran; gyroscopic = true, which version 1 did
     // not have: an old file gets the gyroscopic term as every new scene does, a change of the
-    // engine's results like the forces per TGS substep), and as the version-2 example.
+    // engine's results like the forces per TGS substep, jointlab/engine_version.h), and as the
+    // version-2 example.
     std::string expected = v1Text;
     expected.replace(expected.find("\"version\": 1,"), 13, "\"version\": 2,");
     const std::string lastSetting = "\"maxAngularSpeed\": 100.0";

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "jointlab/engine_version.h"
 #include "jointlab/input_log.h"
 #include "jointlab/scene.h"
 
@@ -23,6 +24,9 @@ inline constexpr int kInputLogFormatVersion = 1;
 struct InputRecording {
     int64_t startStep = 0;  ///< the world's stepCount() when recording began (the scenario's start)
     int64_t endStep = 0;    ///< stepCount() when it was saved; replay runs endStep − startStep steps
+    /// kEngineResultsVersion of the engine that recorded it: a replay by another version may end
+    /// in another state (jointlab/engine_version.h). A log without one is version 1.
+    int engineVersion = kEngineResultsVersion;
     std::optional<uint64_t> finalStateHash;  ///< World::stateHash() at endStep, to check a replay
     InputLog log;
 };

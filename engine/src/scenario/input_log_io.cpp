@@ -1,7 +1,7 @@
 // Input log files (see input_log_io.h; format in docs/scenario-format.md, "Input logs").
 //
 //   { "format": "jointlab-input", "version": 1,
-//     "startStep": 0, "endStep": 840, "finalStateHash": "0x8c2f...",
+//     "startStep": 0, "endStep": 840, "engineVersion": 2, "finalStateHash": "0x8c2f...",
 //     "events": [ {"step": 12, "body": "door", "force": [fx, fy, fz], "point": [x, y, z]}, ... ] }
 //
 // Parsed with the scenario loader's strict JSON reader (depth pre-scan, duplicate keys, overflow
@@ -32,7 +32,8 @@ using scenario::indexed;
 using scenario::join;
 using scenario::number;
 
-constexpr const char* kTopKeys[] = {"format", "version", "startStep", "endStep", "finalStateHash", "events"};
+constexpr const char* kTopKeys[] = {"format",        "version",        "startStep", "endStep",
+                                    "engineVersion", "finalStateHash", "events"};
 constexpr const char* kEventKeys[] = {"step", "body", "force", "point"};
 
 template <size_t N>
@@ -135,6 +136,15 @@ std::string readRecording(const Json& root, const Scene& scene, InputRecording& 
     if (r.endStep < r.startStep)
         return "endStep: must be >= startStep (" + std::to_string(r.startStep) + "), got " +
                std::to_string(r.endStep);
+    r.engineVersion = kEngineResultsVersionUnrecorded;
+    if (auto v = root.find("engineVersion"); v != root.end()) {
+        // Non-negative whole numbers parse as unsigned; a negative one is out of range anyway.
+        const bool valid =
+            v->is_number_unsigned() && v->get<uint64_t>() >= 1 && v->get<uint64_t>() <= 1000000000u;
+        if (!valid)
+            return fail("engineVersion", "expected a whole number from 1 to 1000000000, got " + describe(*v));
+        r.engineVersion = static_cast<int>(v->get<uint64_t>());
+    }
     if (auto h = root.find("finalStateHash"); h != root.end()) {
         uint64_t value = 0;
         if (std::string e = readHash(*h, "finalStateHash", value); !e.empty()) return e;
@@ -192,6 +202,7 @@ std::string serializeInputRecording(const InputRecording& r, const Scene& scene)
     root["version"] = kInputLogFormatVersion;
     root["startStep"] = r.startStep;
     root["endStep"] = r.endStep;
+    root["engineVersion"] = r.engineVersion;
     if (r.finalStateHash) {
         char hex[32];
         std::snprintf(hex, sizeof hex, "0x%016" PRIx64, *r.finalStateHash);

@@ -1,0 +1,21 @@
+// JointLab engine — the version of the engine's results.
+//
+// The engine is deterministic: the same scenario, settings and input give the same bits on any
+// machine. A change to the physics or to the solver's arithmetic changes those bits, so a run
+// recorded before it (an input log's final state hash, docs/scenario-format.md "Input logs")
+// cannot be reproduced after it. Such a change bumps kEngineResultsVersion (and re-pins the
+// Determinism tests' hashes); input logs record the version they were made with, so a replay
+// that ends elsewhere can say "recorded with another engine version" rather than "diverged".
+#pragma once
+
+namespace jl {
+
+/// Bump with every change that changes the engine's results (the state hash of a run).
+///   1: every log written before input logs recorded a version.
+///   2: forces per TGS substep and the gyroscopic term (issue 25, points 2 and 5).
+inline constexpr int kEngineResultsVersion = 2;
+
+/// The version a log that records none was made with: logs gained the field with version 2.
+inline constexpr int kEngineResultsVersionUnrecorded = 1;
+
+}  // namespace jl
