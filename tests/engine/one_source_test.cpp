@@ -171,6 +171,8 @@ void expectSameRow(const Row& got, const Row& want, const std::string& where) {
     EXPECT_TRUE(sameBits(got.mods.spring.damping, want.mods.spring.damping)) << where << " mods[1]";
     EXPECT_EQ(got.flags, want.flags) << where;
     EXPECT_EQ(got.solveHint, want.solveHint) << where;
+    EXPECT_EQ(got.blockSize, want.blockSize) << where;
+    EXPECT_EQ(got.blockIndex, want.blockIndex) << where;
     EXPECT_TRUE(sameBits(got.erpOverride, want.erpOverride)) << where << " erpOverride";
     EXPECT_STREQ(got.label, want.label) << where;
 }
