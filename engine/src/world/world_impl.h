@@ -45,7 +45,7 @@ struct StepContext {
     const std::vector<BodyState>* before = nullptr;  ///< the bodies' states at the start of the step
     /// Where the next batch's rows go: the fast PGS's slots by layout, the list of rows (TGS and
     /// the reference kernel), the couplings.
-    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0, couplingCursor = 0;
+    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0, couplingCursor = 0, blockCursor = 0;
     bool deferLocks = false;  ///< lock batches are set up after the others, on the threads
 };
 
@@ -257,6 +257,12 @@ struct World::Impl {
     void setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
                     const BatchLanes& bl);
     bool reserveSlots(StepContext& step, size_t bi, int lockPrep);
+    /// Batch bt's lanes' blocks (Batch::blockStart, blockSize) from their rows (solver::findBlock)
+    /// or, for a lock batch, their lock parts; none unless the step solves blocks.
+    void setBlocks(const StepContext& step, solver::Batch& bt, int lockPrep, const BatchLanes& bl) const;
+    /// TGS and the reference kernel: lane l's block (its rows set up from data.rows[first]) kept
+    /// only if all its rows are active, and marked on them (SolverRow::blockSize, blockIndex).
+    void markBlockRows(solver::Batch& bt, int l, int first);
     /// The row trace (World::setRowTrace): its function, and per row of data.rows its joint (−1:
     /// contact) and index in the joint, filled while the trace is on.
     std::function<void(const RowTrace&)> trace;

@@ -8,6 +8,7 @@
 // velocities and its impulse bit for bit. Keep the two in step.
 #include <cstddef>
 
+#include "solver/block.h"
 #include "solver/fast/avx2.h"
 #include "solver/fast/batch.h"
 
@@ -76,6 +77,128 @@ inline __m256d hasBit(__m256i kind, int64_t bit) {
     return _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(kind, b), b));
 }
 
+/// What a batch's visits share: its bodies' motion and lever arms this substep (F 66), its
+/// bodies' velocities (updated slot by slot), I^-½ and mass scales.
+struct BatchNow {
+    __m256d r0[3], r1[3], d0[3], d1[3];  ///< lever arms now; Δx + (r' − r) per side
+    __m256d dAang[3], dBang[3];          ///< the integrated momocity of each side
+    const __m256d *IA, *IB;              ///< I^-½, packed per batch (TgsArms::invI0, invI1)
+    __m256d ls0, as0, ls1, as1;
+    Vec3x4 av, aw, bv, bw;
+};
+
+/// A slot's rows brought up to date (F 66): the angular Jacobians, errors and unit responses.
+struct SlotNow {
+    __m256d angM0[3], angM1[3];
+    __m256d error, response, recip;
+};
+/// `solve`: the lanes that will use it (the others' values are never used, so an all-angular
+/// slot skips the lever-arm refresh).
+__attribute__((always_inline)) inline SlotNow refreshSlot(const TgsLanes* R, __m256d solve,
+                                                          const BatchNow& n) {
+    SlotNow w;
+    const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R->kind));
+    const __m256d angular = hasBit(kind, kTgsAngular);
+    const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1), base0 = mem(R->baseM0), base1 = mem(R->baseM1);
+    // The linear row's refreshed J⁽ᵐ⁾ = I^-½(κ_base + r' × μ); an angular row keeps its own.
+    const bool allAngular = _mm256_movemask_pd(_mm256_andnot_pd(angular, solve)) == 0;
+    const bool anyAngular = _mm256_movemask_pd(_mm256_and_pd(angular, solve)) != 0;
+    if (allAngular) {  // every solved lane keeps its Jacobian: nothing to refresh
+        for (int i = 0; i < 3; ++i) w.angM0[i] = base0[i], w.angM1[i] = base1[i];
+    } else {
+        __m256d c[3], k[3], m[3];
+        crossv(n.r0, lin0, c);
+        for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang0Base[i]), c[i]);
+        mulMat3(n.IA, k, m);
+        for (int i = 0; i < 3; ++i) w.angM0[i] = anyAngular ? pick(angular, base0[i], m[i]) : m[i];
+        crossv(n.r1, lin1, c);
+        for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang1Base[i]), c[i]);
+        mulMat3(n.IB, k, m);
+        for (int i = 0; i < 3; ++i) w.angM1[i] = anyAngular ? pick(angular, base1[i], m[i]) : m[i];
+    }
+    const __m256d error0 = ld(R->error0);
+    w.error = error0;
+    if (!allAngular) {
+        const __m256d moved = add(error0, sub(dotv(lin0, n.d0), dotv(lin1, n.d1)));
+        w.error = anyAngular ? pick(angular, error0, moved) : moved;
+    }
+    w.error = add(w.error, sub(dotv(base0, n.dAang), dotv(base1, n.dBang)));
+    w.response = add(add(add(ld(R->linResponse0), mul(n.as0, dotv(w.angM0, w.angM0))), ld(R->linResponse1)),
+                     mul(n.as1, dotv(w.angM1, w.angM1)));
+    w.recip = _mm256_and_pd(_mm256_cmp_pd(w.response, _mm256_set1_pd(kMinResponse), _CMP_GT_OQ),
+                            _mm256_div_pd(_mm256_set1_pd(1.0), w.response));
+    return w;
+}
+
+/// J⁽ᵐ⁾v⁽ᵐ⁾ of a slot's rows with the velocities now (F 62).
+__attribute__((always_inline)) inline __m256d slotVelocity(const TgsLanes* R, const SlotNow& w,
+                                                           const BatchNow& n) {
+    const __m256d av3[3] = {n.av.x, n.av.y, n.av.z}, aw3[3] = {n.aw.x, n.aw.y, n.aw.z};
+    const __m256d bv3[3] = {n.bv.x, n.bv.y, n.bv.z}, bw3[3] = {n.bw.x, n.bw.y, n.bw.z};
+    return sub(sub(add(dotv(mem(R->lin0), av3), dotv(w.angM0, aw3)), dotv(mem(R->lin1), bv3)),
+               dotv(w.angM1, bw3));
+}
+
+/// A hard row's position bias b = α·C/h (F 11): none in velocity iterations unless it keeps it.
+__attribute__((always_inline)) inline __m256d hardBias(const TgsLanes* R, __m256d error, const TgsSweep& s) {
+    if (!s.velocityPass) return _mm256_div_pd(mul(ld(R->erp), error), _mm256_set1_pd(s.h));
+    const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R->kind));
+    return _mm256_and_pd(hasBit(kind, kTgsKeepBias),
+                         _mm256_div_pd(mul(ld(R->erp), error), _mm256_set1_pd(s.dt)));
+}
+
+/// The blocks (solver/block.h) that start at slot t, in the lanes `group` whose blocks have n rows:
+/// K from the rows brought up to date (rows[t + i], refreshed here if not yet: `fresh`), and
+/// Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from the velocities now. Where K is regular, the rows' new
+/// unclamped impulses go to pend[t + i] and those lanes to pendMask[t + i].
+void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow& now, const TgsSweep& s,
+                 SlotNow* rows, unsigned& fresh, __m256d* pend, __m256d* pendMask) {
+    block::Jacobian<Lane4> j[kMaxBlockRows];
+    Lane4 c[kMaxBlockRows] = {_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd()};
+    for (int i = 0; i < n; ++i) {
+        const TgsLanes* Ri = R + t + i;
+        if (!(fresh & (1u << (t + i)))) {
+            rows[t + i] = refreshSlot(
+                Ri, hasBit(_mm256_load_si256(reinterpret_cast<const __m256i*>(Ri->kind)), kTgsActive), now);
+            fresh |= 1u << (t + i);
+        }
+        const SlotNow& w = rows[t + i];
+        auto v3 = [](const __m256d* v) { return block::V3<Lane4>{v[0], v[1], v[2]}; };
+        j[i] = {{ld(Ri->lin0[0]), ld(Ri->lin0[1]), ld(Ri->lin0[2])},
+                v3(w.angM0),
+                {ld(Ri->lin1[0]), ld(Ri->lin1[1]), ld(Ri->lin1[2])},
+                v3(w.angM1)};
+        const __m256d sign = _mm256_set1_pd(-0.0);
+        c[i] = _mm256_xor_pd(sign,
+                             sub(add(slotVelocity(Ri, w, now), hardBias(Ri, w.error, s)), ld(Ri->velTarget)));
+    }
+    const block::Inverse<Lane4> inv =
+        block::invert(block::responseMatrix(j, n, block::Scales<Lane4>{now.ls0, now.as0, now.ls1, now.as1}));
+    const __m256d ok = _mm256_and_pd(group, inv.ok.m);
+    const block::V3<Lane4> dl = block::apply(inv.inv, block::V3<Lane4>{c[0], c[1], c[2]});
+    const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < n; ++i) {
+        pend[t + i] = pick(ok, add(ld(R[t + i].accum), blockDl[i].v), pend[t + i]);
+        pendMask[t + i] = _mm256_or_pd(pendMask[t + i], ok);
+    }
+}
+
+/// Every lane's block that starts at slot t (grouped by size: usually all lanes alike).
+void startBlocks(const Batch& bt, const TgsLanes* R, int t, const BatchNow& now, const TgsSweep& s,
+                 SlotNow* rows, unsigned& fresh, __m256d* pend, __m256d* pendMask) {
+    for (int n = 2; n <= kMaxBlockRows; ++n) {
+        alignas(32) int64_t in[kLanes];
+        int any = 0;
+        for (int l = 0; l < kLanes; ++l) {
+            in[l] = bt.blockStart[l] == t && bt.blockSize[l] == n ? -1 : 0;
+            any |= static_cast<int>(in[l] & 1);
+        }
+        if (any)
+            solveBlocks(R, t, n, _mm256_castsi256_pd(_mm256_load_si256(reinterpret_cast<const __m256i*>(in))),
+                        now, s, rows, fresh, pend, pendMask);
+    }
+}
+
 __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
                       __m256d residual) {
     double* a[kLanes];
@@ -91,38 +214,45 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         qa[l] = infoA + s.quatAt;
         qb[l] = infoB + s.quatAt;
     }
-    Vec3x4 av, aw, bv, bw;
-    loadBodies4(a, av, aw);
-    loadBodies4(b, bv, bw);
+    BatchNow now;
+    loadBodies4(a, now.av, now.aw);
+    loadBodies4(b, now.bv, now.bw);
     const Vec3x4 dAl = load4(da[0], da[1], da[2], da[3]),
                  dAa = load4(da[0] + 4, da[1] + 4, da[2] + 4, da[3] + 4);
     const Vec3x4 dBl = load4(db[0], db[1], db[2], db[3]),
                  dBa = load4(db[0] + 4, db[1] + 4, db[2] + 4, db[3] + 4);
-    const __m256d dAang[3] = {dAa.x, dAa.y, dAa.z}, dBang[3] = {dBa.x, dBa.y, dBa.z};
+    now.dAang[0] = dAa.x, now.dAang[1] = dAa.y, now.dAang[2] = dAa.z;
+    now.dBang[0] = dBa.x, now.dBang[1] = dBa.y, now.dBang[2] = dBa.z;
     // I^-½ of each side, packed per batch at set-up (element 3c + r = M[c][r], as loadMat3 gives)
-    const __m256d* IA = reinterpret_cast<const __m256d*>(arm.invI0);
-    const __m256d* IB = reinterpret_cast<const __m256d*>(arm.invI1);
+    now.IA = reinterpret_cast<const __m256d*>(arm.invI0);
+    now.IB = reinterpret_cast<const __m256d*>(arm.invI1);
     // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
-    __m256d r0[3], r1[3], d0[3], d1[3];
     {
         __m256d q[4], v[3], start[3];
         transpose4(qa[0], qa[1], qa[2], qa[3], q);
         load3(arm.r0Local, v);
-        rotate(q, v, r0);
+        rotate(q, v, now.r0);
         transpose4(qb[0], qb[1], qb[2], qb[3], q);
         load3(arm.r1Local, v);
-        rotate(q, v, r1);
+        rotate(q, v, now.r1);
         const __m256d dA[3] = {dAl.x, dAl.y, dAl.z}, dB[3] = {dBl.x, dBl.y, dBl.z};
         load3(arm.r0, start);
-        for (int k = 0; k < 3; ++k) d0[k] = add(dA[k], sub(r0[k], start[k]));
+        for (int k = 0; k < 3; ++k) now.d0[k] = add(dA[k], sub(now.r0[k], start[k]));
         load3(arm.r1, start);
-        for (int k = 0; k < 3; ++k) d1[k] = add(dB[k], sub(r1[k], start[k]));
+        for (int k = 0; k < 3; ++k) now.d1[k] = add(dB[k], sub(now.r1[k], start[k]));
     }
-    const __m256d ls0 = ld(bt.linScale0), as0 = ld(bt.angScale0), ls1 = ld(bt.linScale1),
-                  as1 = ld(bt.angScale1);
-    const __m256d h = _mm256_set1_pd(s.h), dt = _mm256_set1_pd(s.dt), one = _mm256_set1_pd(1.0);
+    now.ls0 = ld(bt.linScale0), now.as0 = ld(bt.angScale0), now.ls1 = ld(bt.linScale1),
+    now.as1 = ld(bt.angScale1);
+    const __m256d h = _mm256_set1_pd(s.h), one = _mm256_set1_pd(1.0);
     const __m256d subT = _mm256_set1_pd(s.dt - static_cast<double>(s.substep) * s.h);  // D 41
-    const __m256d minResponse = _mm256_set1_pd(kMinResponse);
+    // The lanes' blocks (solver/block.h): the rows they refreshed (by slot, `fresh`) and the new
+    // impulses they found for their rows (pend, in the lanes of pendMask).
+    const int blockSlots = hasBlocks(bt) ? bt.blockSlots : 0;
+    SlotNow blockRows[kMaxBatchSlots];
+    __m256d pend[kMaxBatchSlots], pendMask[kMaxBatchSlots];
+    unsigned fresh = 0;
+    if (blockSlots)
+        for (int t = 0; t < bt.slotCount; ++t) pend[t] = pendMask[t] = _mm256_setzero_pd();
     TgsLanes* R = slots + bt.firstSlot;
     for (int t = 0; t < bt.slotCount; ++t, ++R) {
         const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R->kind));
@@ -130,93 +260,59 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         __m256d solve = hasBit(kind, kTgsActive);
         if (s.velocityPass) solve = _mm256_andnot_pd(spring, solve);
         if (_mm256_movemask_pd(solve) == 0) continue;
-        const __m256d angular = hasBit(kind, kTgsAngular);
-        const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1), base0 = mem(R->baseM0), base1 = mem(R->baseM1);
-        // The linear row's refreshed J⁽ᵐ⁾ = I^-½(κ_base + r' × μ); an angular row keeps its own.
-        __m256d angM0[3], angM1[3];
-        // (Lanes that are not solved are blended out below, so only the solved lanes decide.)
-        const bool allAngular = _mm256_movemask_pd(_mm256_andnot_pd(angular, solve)) == 0;
-        const bool anyAngular = _mm256_movemask_pd(_mm256_and_pd(angular, solve)) != 0;
-        if (allAngular) {  // every solved lane keeps its Jacobian: nothing to refresh
-            for (int i = 0; i < 3; ++i) angM0[i] = base0[i], angM1[i] = base1[i];
-        } else {
-            __m256d c[3], k[3], m[3];
-            crossv(r0, lin0, c);
-            for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang0Base[i]), c[i]);
-            mulMat3(IA, k, m);
-            for (int i = 0; i < 3; ++i) angM0[i] = anyAngular ? pick(angular, base0[i], m[i]) : m[i];
-            crossv(r1, lin1, c);
-            for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang1Base[i]), c[i]);
-            mulMat3(IB, k, m);
-            for (int i = 0; i < 3; ++i) angM1[i] = anyAngular ? pick(angular, base1[i], m[i]) : m[i];
-        }
-        const __m256d error0 = ld(R->error0);
-        __m256d error = error0;
-        if (!allAngular) {
-            const __m256d moved = add(error0, sub(dotv(lin0, d0), dotv(lin1, d1)));
-            error = anyAngular ? pick(angular, error0, moved) : moved;
-        }
-        error = add(error, sub(dotv(base0, dAang), dotv(base1, dBang)));
-        const __m256d response =
-            add(add(add(ld(R->linResponse0), mul(as0, dotv(angM0, angM0))), ld(R->linResponse1)),
-                mul(as1, dotv(angM1, angM1)));
-        const __m256d recip =
-            _mm256_and_pd(_mm256_cmp_pd(response, minResponse, _CMP_GT_OQ), _mm256_div_pd(one, response));
-        const __m256d av3[3] = {av.x, av.y, av.z}, aw3[3] = {aw.x, aw.y, aw.z};
-        const __m256d bv3[3] = {bv.x, bv.y, bv.z}, bw3[3] = {bw.x, bw.y, bw.z};
-        const __m256d normalVel =
-            sub(sub(add(dotv(lin0, av3), dotv(angM0, aw3)), dotv(lin1, bv3)), dotv(angM1, bw3));
+        if (blockSlots & (1 << t))
+            startBlocks(bt, slots + bt.firstSlot, t, now, s, blockRows, fresh, pend, pendMask);
+        const SlotNow w = (fresh & (1u << t)) ? blockRows[t] : refreshSlot(R, solve, now);
+        const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1);
+        const __m256d normalVel = slotVelocity(R, w, now);
         const __m256d acc = ld(R->accum);
         // Hard row: λ' = λ − (v + b − v_T)/r
-        __m256d bias;
-        if (!s.velocityPass)
-            bias = _mm256_div_pd(mul(ld(R->erp), error), h);
-        else
-            bias = _mm256_and_pd(hasBit(kind, kTgsKeepBias), _mm256_div_pd(mul(ld(R->erp), error), dt));
-        __m256d na = sub(acc, mul(recip, sub(add(normalVel, bias), ld(R->velTarget))));
+        __m256d na = sub(acc, mul(w.recip, sub(add(normalVel, hardBias(R, w.error, s)), ld(R->velTarget))));
         if (_mm256_movemask_pd(_mm256_and_pd(spring, solve)) != 0) {  // D 44
             const __m256d k = ld(R->stiffness), c = ld(R->damping), vT = ld(R->velTarget);
             const __m256d aa = mul(h, add(mul(h, k), c));  // D 13
-            const __m256d cSub = add(error, mul(subT, vT));
+            const __m256d cSub = add(w.error, mul(subT, vT));
             const __m256d bracket = sub(sub(mul(mul(h, c), vT), mul(mul(h, k), cSub)), mul(aa, normalVel));
-            const __m256d force = _mm256_div_pd(bracket, add(mul(aa, response), one));
-            const __m256d accel = mul(_mm256_div_pd(bracket, add(aa, one)), recip);
+            const __m256d force = _mm256_div_pd(bracket, add(mul(aa, w.response), one));
+            const __m256d accel = mul(_mm256_div_pd(bracket, add(aa, one)), w.recip);
             na = pick(spring, add(acc, pick(hasBit(kind, kTgsAccelSpring), accel, force)), na);
         }
+        if (blockSlots) na = pick(pendMask[t], pend[t], na);  // a block's rows: its impulses
         // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): equal since lo ≤ hi (see
         // solveBatch in solver/fast/pgs_avx2.cpp)
         na = _mm256_min_pd(ld(R->maxImpulse), _mm256_max_pd(ld(R->minImpulse), na));
         const __m256d dl = sub(na, acc);
-        const __m256d e0 = mul(dl, ls0), f0 = mul(dl, as0), e1 = mul(dl, ls1), f1 = mul(dl, as1);
-        const __m256d rr = mul(dl, response);
+        const __m256d e0 = mul(dl, now.ls0), f0 = mul(dl, now.as0), e1 = mul(dl, now.ls1),
+                      f1 = mul(dl, now.as1);
+        const __m256d rr = mul(dl, w.response);
         if (_mm256_movemask_pd(solve) == 0xF) {  // F 24, 60–61
             _mm256_store_pd(R->accum, na);
-            addScaled(av, e0, lin0);
-            addScaled(aw, f0, angM0);
-            subScaled(bv, e1, lin1);
-            subScaled(bw, f1, angM1);
+            addScaled(now.av, e0, lin0);
+            addScaled(now.aw, f0, w.angM0);
+            subScaled(now.bv, e1, lin1);
+            subScaled(now.bw, f1, w.angM1);
             residual = add(residual, mul(rr, rr));
             continue;
         }
         // Some lanes skip this row (inactive, padding, or a spring in a velocity iteration): they
         // keep their impulse and their bodies' velocities bit for bit.
         _mm256_store_pd(R->accum, pick(solve, na, acc));
-        Vec3x4 u = av;
+        Vec3x4 u = now.av;
         addScaled(u, e0, lin0);
-        av = {pick(solve, u.x, av.x), pick(solve, u.y, av.y), pick(solve, u.z, av.z)};
-        u = aw;
-        addScaled(u, f0, angM0);
-        aw = {pick(solve, u.x, aw.x), pick(solve, u.y, aw.y), pick(solve, u.z, aw.z)};
-        u = bv;
+        now.av = {pick(solve, u.x, now.av.x), pick(solve, u.y, now.av.y), pick(solve, u.z, now.av.z)};
+        u = now.aw;
+        addScaled(u, f0, w.angM0);
+        now.aw = {pick(solve, u.x, now.aw.x), pick(solve, u.y, now.aw.y), pick(solve, u.z, now.aw.z)};
+        u = now.bv;
         subScaled(u, e1, lin1);
-        bv = {pick(solve, u.x, bv.x), pick(solve, u.y, bv.y), pick(solve, u.z, bv.z)};
-        u = bw;
-        subScaled(u, f1, angM1);
-        bw = {pick(solve, u.x, bw.x), pick(solve, u.y, bw.y), pick(solve, u.z, bw.z)};
+        now.bv = {pick(solve, u.x, now.bv.x), pick(solve, u.y, now.bv.y), pick(solve, u.z, now.bv.z)};
+        u = now.bw;
+        subScaled(u, f1, w.angM1);
+        now.bw = {pick(solve, u.x, now.bw.x), pick(solve, u.y, now.bw.y), pick(solve, u.z, now.bw.z)};
         residual = pick(solve, add(residual, mul(rr, rr)), residual);
     }
-    storeBodies4(a, av, aw);
-    storeBodies4(b, bv, bw);
+    storeBodies4(a, now.av, now.aw);
+    storeBodies4(b, now.bv, now.bw);
     return residual;
 }
 
