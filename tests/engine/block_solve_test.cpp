@@ -88,9 +88,10 @@ TEST(BlockSolve, OneVelocityIterationSolvesAPointAtAnyLeverAndTipSize) {
                     worstBlock = std::max(worstBlock, block.velocityError);
                     if (lever / radius >= 10.0) bestRows = std::min(bestRows, rows.velocityError);
                 }
-    std::printf("after one velocity iteration: block leaves at most %.2g m/s; rows, with lever/radius >= 10, "
-                "at least %.2g m/s\n",
-                worstBlock, bestRows);
+    std::printf(
+        "after one velocity iteration: block leaves at most %.2g m/s; rows, with lever/radius >= 10, "
+        "at least %.2g m/s\n",
+        worstBlock, bestRows);
     EXPECT_GT(bestRows, 1e-3);  // Gauss–Seidel row by row is far from it
 }
 
@@ -114,8 +115,11 @@ TEST(BlockSolve, BothKernelsSolveTheBlockInOneSweep) {
                                 simd == SolverKernel::Auto ? "auto" : "scalar", kSolverTypeNames[int(solver)],
                                 hinge ? "hinge" : "ball", res[0], res[1], res[2], res[3]);
                     EXPECT_GT(res[0], 1e-3);
-                    EXPECT_LE(res[3], 1e-12) << kKernelTypeNames[int(kernel)] << " " << kSolverTypeNames[int(solver)];
-                    if (solver == SolverType::PGS) EXPECT_LE(res[1], 1e-12);
+                    EXPECT_LE(res[3], 1e-12)
+                        << kKernelTypeNames[int(kernel)] << " " << kSolverTypeNames[int(solver)];
+                    if (solver == SolverType::PGS) {
+                        EXPECT_LE(res[1], 1e-12);
+                    }
                 }
     setSolverKernel(SolverKernel::Auto);
 }
@@ -173,11 +177,12 @@ TEST(BlockSolve, TheLongLeverHoldsTogetherAndKeepsItsPeriod) {
             const Swing block = swing(leverPendulum(lever, radius, hinge, solver, PointSolve::Block), 10.0);
             const Real error = (block.period - period) / period, firstError = 0.0;
             (void)firstError;
-            std::printf("%s %s: joint error rows %.3g m, block %.3g m; period %.5f s (%d swings; rows %.5f s), "
-                        "expected %.5f s: %+.3f%% (last swing %+.3f%%)\n",
-                        hinge ? "hinge" : "ball ", kSolverTypeNames[int(solver)], rows.maxJointError,
-                        block.maxJointError, block.period, block.periods, rows.period, period, 100.0 * error,
-                        100.0 * (block.lastPeriod - period) / period);
+            std::printf(
+                "%s %s: joint error rows %.3g m, block %.3g m; period %.5f s (%d swings; rows %.5f s), "
+                "expected %.5f s: %+.3f%% (last swing %+.3f%%)\n",
+                hinge ? "hinge" : "ball ", kSolverTypeNames[int(solver)], rows.maxJointError,
+                block.maxJointError, block.period, block.periods, rows.period, period, 100.0 * error,
+                100.0 * (block.lastPeriod - period) / period);
             EXPECT_LE(block.maxJointError, solver == SolverType::TGS ? 0.002 : 0.01);
             EXPECT_GE(block.periods, 2);
         }

@@ -241,26 +241,21 @@ __attribute__((always_inline)) inline void startBlock(const Batch& bt, const Blo
             na[s + i] = _mm256_blendv_pd(na[s + i], _mm256_add_pd(acc[s + i], blockDl[i].v), at.row[i]);
 }
 
-/// Bit s: a lane's block starts at slot s (0 without blocks).
-inline int blockSlotsOf(const Batch& bt) {
-    return hasBlocks(bt) ? bt.blockSlots : 0;
-}
-
 /// The row slots of a batch (CouplingLanes): every row's unclamped impulse at the start, then row
 /// after row, each impulse change added to the later rows' through their couplings; a block's rows
 /// at once where it starts (their couplings to one another are 0). N: the slot count, known at
 /// compile time so that the impulses stay in registers.
-template <int N, class Lanes, class Acc>
+template <int N, bool Blocks, class Lanes, class Acc>
 __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const Acc& io,
                                                         const CouplingLanes* K, const BlockLanes* G,
                                                         BatchBodies& B, bool biased, __m256d residual) {
     __m256d na[N], acc[N];
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
-    const int blockSlots = blockSlotsOf(bt);
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) {
-        if (blockSlots & (1 << s)) startBlock(bt, *G, s, N, na, acc);
+        if constexpr (Blocks)
+            if (bt.blockSlots & (1 << s)) startBlock(bt, *G, s, N, na, acc);
         __m256d dl;
         residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
 #pragma GCC unroll 8
@@ -278,7 +273,7 @@ __m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLan
     const int n = bt.slotCount;
     __m256d na[kMaxBatchSlots], acc[kMaxBatchSlots];
     for (int s = 0; s < n; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
-    const int blockSlots = blockSlotsOf(bt);
+    const int blockSlots = G ? bt.blockSlots : 0;
     for (int s = 0; s < n; ++s) {
         if (blockSlots & (1 << s)) startBlock(bt, *G, s, n, na, acc);
         __m256d dl;
@@ -288,6 +283,30 @@ __m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLan
         applySlot(bt, r + s, dl, B);
     }
     return residual;
+}
+
+/// A batch's row slots, solveRows for its slot count. Blocks: some lane has a block (G its
+/// gains); without, the kernel is the one without the block code (which would cost registers).
+template <bool Blocks, class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveSlots(const Batch& bt, Lanes* r, const Acc& io,
+                                                         const CouplingLanes* K, const BlockLanes* G,
+                                                         BatchBodies& B, bool biased, __m256d residual) {
+    switch (bt.slotCount) {
+        case 1:
+            return solveRows<1, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 2:
+            return solveRows<2, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 3:
+            return solveRows<3, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 4:
+            return solveRows<4, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 5:
+            return solveRows<5, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 6:
+            return solveRows<6, Blocks>(bt, r, io, K, G, B, biased, residual);
+        default:
+            return solveRowsAny(bt, r, io, K, Blocks ? G : nullptr, B, biased, residual);
+    }
 }
 
 /// One batch. `live`: the lanes whose bodies are stored back (a pipelined quad's; the others' go
@@ -300,30 +319,10 @@ __attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, 
     BatchBodies B(bt, bodies);
     Lanes* r = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
-    const BlockLanes* G = hasBlocks(bt) ? blocks + bt.firstBlock : nullptr;
-    switch (bt.slotCount) {
-        case 1:
-            residual = solveRows<1>(bt, r, io, K, G, B, biased, residual);
-            break;
-        case 2:
-            residual = solveRows<2>(bt, r, io, K, G, B, biased, residual);
-            break;
-        case 3:
-            residual = solveRows<3>(bt, r, io, K, G, B, biased, residual);
-            break;
-        case 4:
-            residual = solveRows<4>(bt, r, io, K, G, B, biased, residual);
-            break;
-        case 5:
-            residual = solveRows<5>(bt, r, io, K, G, B, biased, residual);
-            break;
-        case 6:
-            residual = solveRows<6>(bt, r, io, K, G, B, biased, residual);
-            break;
-        default:
-            residual = solveRowsAny(bt, r, io, K, G, B, biased, residual);
-            break;
-    }
+    if (hasBlocks(bt))
+        residual = solveSlots<true>(bt, r, io, K, blocks + bt.firstBlock, B, biased, residual);
+    else
+        residual = solveSlots<false>(bt, r, io, K, nullptr, B, biased, residual);
     if (live == (1 << kLanes) - 1) {
         B.store();
     } else {

@@ -61,13 +61,17 @@ inline void mulMat3(const double* m, const double* v, double* out) {
     for (int r = 0; r < 3; ++r) out[r] = (m[r] * v[0] + m[3 + r] * v[1]) + m[6 + r] * v[2];
 }
 
-/// What one lane's visits share: its bodies' motion and lever arms this substep (F 66), its
-/// bodies' velocities (updated visit by visit), I^-½ and mass scales.
+/// What one lane's visits share: its bodies' motion and lever arms this substep (F 66), I^-½
+/// and mass scales (constant over the sweep).
 struct LaneNow {
     const double *dA, *dB, *IA, *IB;
     double r0[3], r1[3], d0[3], d1[3];  ///< lever arms now; Δx + (r' − r) per side
-    double av[3], aw[3], bv[3], bw[3];
     double ls0, as0, ls1, as1;
+};
+/// The lane's bodies' velocities, updated visit by visit (apart from LaneNow, whose address the
+/// block solve takes, and passed to it by value, so that they stay in registers).
+struct LaneVelocities {
+    double av[3], aw[3], bv[3], bw[3];
 };
 
 /// Lane l's row of slot R brought up to date (F 66): its Jacobian, error and unit response.
@@ -75,7 +79,7 @@ struct RowNow {
     double lin0[3], lin1[3], angM0[3], angM1[3];
     double error, response, recip;
 };
-RowNow refreshRow(const TgsLanes& R, int l, const LaneNow& n) {
+__attribute__((always_inline)) inline RowNow refreshRow(const TgsLanes& R, int l, const LaneNow& n) {
     RowNow w;
     const double base0[3] = {R.baseM0[0][l], R.baseM0[1][l], R.baseM0[2][l]};
     const double base1[3] = {R.baseM1[0][l], R.baseM1[1][l], R.baseM1[2][l]};
@@ -104,19 +108,20 @@ RowNow refreshRow(const TgsLanes& R, int l, const LaneNow& n) {
 }
 
 /// J⁽ᵐ⁾v⁽ᵐ⁾ of the row with the lane's velocities now (F 62).
-double rowVelocity(const RowNow& w, const LaneNow& n) {
+__attribute__((always_inline)) inline double rowVelocity(const RowNow& w, const LaneVelocities& n) {
     return ((dot3(w.lin0, n.av) + dot3(w.angM0, n.aw)) - dot3(w.lin1, n.bv)) - dot3(w.angM1, n.bw);
 }
 
 /// A hard row's position bias b = α·C/h (F 11): none in velocity iterations unless it keeps it.
-double hardBias(const TgsLanes& R, int l, double error, const TgsSweep& s) {
+inline double hardBias(const TgsLanes& R, int l, double error, const TgsSweep& s) {
     if (!s.velocityPass) return R.erp[l] * error / s.h;
     return (R.kind[l] & kTgsKeepBias) ? R.erp[l] * error / s.dt : 0.0;
 }
 
 /// The row's new (unclamped) accumulated impulse: the spring update (D 44) or
 /// λ' = λ − (v + b − v_T)/r (F 65 with full velocities).
-double rowImpulse(const TgsLanes& R, int l, const RowNow& w, double normalVel, const TgsSweep& s) {
+__attribute__((always_inline)) inline double rowImpulse(const TgsLanes& R, int l, const RowNow& w,
+                                                        double normalVel, const TgsSweep& s) {
     const double acc = R.accum[l];
     if (!(R.kind[l] & kTgsSpring))
         return acc - w.recip * (normalVel + hardBias(R, l, w.error, s) - R.velTarget[l]);
@@ -133,8 +138,8 @@ double rowImpulse(const TgsLanes& R, int l, const RowNow& w, double normalVel, c
 /// those Jacobians, and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from the velocities now. Writes the rows
 /// (rows[i]) and their new unclamped impulses (na[i]); returns false for a singular K (the rows
 /// are then solved one by one).
-bool solveBlock(const TgsLanes* R, int l, int n, const LaneNow& now, const TgsSweep& s, RowNow* rows,
-                double* na) {
+bool solveBlock(const TgsLanes* R, int l, int n, const LaneNow& now, LaneVelocities vel, const TgsSweep& s,
+                RowNow* rows, double* na) {
     block::Jacobian<double> j[kMaxBlockRows];
     double c[kMaxBlockRows] = {0.0, 0.0, 0.0};
     for (int i = 0; i < n; ++i) {
@@ -143,7 +148,7 @@ bool solveBlock(const TgsLanes* R, int l, int n, const LaneNow& now, const TgsSw
                 {w.angM0[0], w.angM0[1], w.angM0[2]},
                 {w.lin1[0], w.lin1[1], w.lin1[2]},
                 {w.angM1[0], w.angM1[1], w.angM1[2]}};
-        c[i] = -((rowVelocity(w, now) + hardBias(R[i], l, w.error, s)) - R[i].velTarget[l]);
+        c[i] = -((rowVelocity(w, vel) + hardBias(R[i], l, w.error, s)) - R[i].velTarget[l]);
     }
     const block::Inverse<double> inv =
         block::invert(block::responseMatrix(j, n, block::Scales<double>{now.ls0, now.as0, now.ls1, now.as1}));
@@ -161,6 +166,7 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
         double* A = s.vel + 8 * bt.body0[l];
         double* B = s.vel + 8 * bt.body1[l];
         LaneNow now;
+        LaneVelocities vel;
         now.dA = s.delta + 8 * bt.body0[l];
         now.dB = s.delta + 8 * bt.body1[l];
         const double* infoA = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body0[l];
@@ -168,8 +174,8 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
         now.IA = infoA + s.invIAt;
         now.IB = infoB + s.invIAt;
         for (int k = 0; k < 3; ++k) {
-            now.av[k] = A[k], now.aw[k] = A[4 + k];
-            now.bv[k] = B[k], now.bw[k] = B[4 + k];
+            vel.av[k] = A[k], vel.aw[k] = A[4 + k];
+            vel.bv[k] = B[k], vel.bw[k] = B[4 + k];
         }
         now.ls0 = bt.linScale0[l], now.as0 = bt.angScale0[l], now.ls1 = bt.linScale1[l],
         now.as1 = bt.angScale1[l];
@@ -196,10 +202,10 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
                 continue;
             }
             if (t == blockStart && blockEnd > blockStart)
-                blockSolved = solveBlock(&R, l, blockEnd - blockStart, now, s, blockRows, blockNa);
+                blockSolved = solveBlock(&R, l, blockEnd - blockStart, now, vel, s, blockRows, blockNa);
             const bool inBlock = blockSolved && t < blockEnd;
             const RowNow w = inBlock ? blockRows[t - blockStart] : refreshRow(R, l, now);
-            double na = inBlock ? blockNa[t - blockStart] : rowImpulse(R, l, w, rowVelocity(w, now), s);
+            double na = inBlock ? blockNa[t - blockStart] : rowImpulse(R, l, w, rowVelocity(w, vel), s);
             double lo = R.minImpulse[l], hi = R.maxImpulse[l];
             if (bt.contact && t > 0) {  // friction: ±μ·(normal impulse)
                 hi = bt.frictionCoef[l] * normalAccum;
@@ -211,16 +217,16 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
             if (t == 0) normalAccum = na;
             const double e0 = dl * now.ls0, f0 = dl * now.as0, e1 = dl * now.ls1, f1 = dl * now.as1;
             for (int k = 0; k < 3; ++k) {
-                now.av[k] = now.av[k] + e0 * w.lin0[k];
-                now.aw[k] = now.aw[k] + f0 * w.angM0[k];
-                now.bv[k] = now.bv[k] - e1 * w.lin1[k];
-                now.bw[k] = now.bw[k] - f1 * w.angM1[k];
+                vel.av[k] = vel.av[k] + e0 * w.lin0[k];
+                vel.aw[k] = vel.aw[k] + f0 * w.angM0[k];
+                vel.bv[k] = vel.bv[k] - e1 * w.lin1[k];
+                vel.bw[k] = vel.bw[k] - f1 * w.angM1[k];
             }
             const double rr = dl * w.response;
             residual.v[l] = residual.v[l] + rr * rr;
         }
-        storeBodyRecord(A, now.av, now.aw);
-        storeBodyRecord(B, now.bv, now.bw);
+        storeBodyRecord(A, vel.av, vel.aw);
+        storeBodyRecord(B, vel.bv, vel.bw);
     }
 }
 

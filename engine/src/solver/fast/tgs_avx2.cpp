@@ -7,6 +7,8 @@
 // skips) this one computes both sides and blends per lane; a skipped lane keeps its bodies'
 // velocities and its impulse bit for bit. Keep the two in step.
 #include <cstddef>
+#include <cstring>
+#include <type_traits>
 
 #include "solver/block.h"
 #include "solver/fast/avx2.h"
@@ -77,13 +79,17 @@ inline __m256d hasBit(__m256i kind, int64_t bit) {
     return _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(kind, b), b));
 }
 
-/// What a batch's visits share: its bodies' motion and lever arms this substep (F 66), its
-/// bodies' velocities (updated slot by slot), I^-½ and mass scales.
+/// What a batch's visits share: its bodies' motion and lever arms this substep (F 66), I^-½ and
+/// mass scales (constant over the sweep).
 struct BatchNow {
     __m256d r0[3], r1[3], d0[3], d1[3];  ///< lever arms now; Δx + (r' − r) per side
     __m256d dAang[3], dBang[3];          ///< the integrated momocity of each side
     const __m256d *IA, *IB;              ///< I^-½, packed per batch (TgsArms::invI0, invI1)
     __m256d ls0, as0, ls1, as1;
+};
+/// The batch's bodies' velocities, updated slot by slot: apart from BatchNow (whose address the
+/// block solve takes) and passed by value, so that they stay in registers.
+struct Velocities {
     Vec3x4 av, aw, bv, bw;
 };
 
@@ -132,7 +138,7 @@ __attribute__((always_inline)) inline SlotNow refreshSlot(const TgsLanes* R, __m
 
 /// J⁽ᵐ⁾v⁽ᵐ⁾ of a slot's rows with the velocities now (F 62).
 __attribute__((always_inline)) inline __m256d slotVelocity(const TgsLanes* R, const SlotNow& w,
-                                                           const BatchNow& n) {
+                                                           const Velocities& n) {
     const __m256d av3[3] = {n.av.x, n.av.y, n.av.z}, aw3[3] = {n.aw.x, n.aw.y, n.aw.z};
     const __m256d bv3[3] = {n.bv.x, n.bv.y, n.bv.z}, bw3[3] = {n.bw.x, n.bw.y, n.bw.z};
     return sub(sub(add(dotv(mem(R->lin0), av3), dotv(w.angM0, aw3)), dotv(mem(R->lin1), bv3)),
@@ -147,30 +153,63 @@ __attribute__((always_inline)) inline __m256d hardBias(const TgsLanes* R, __m256
                          _mm256_div_pd(mul(ld(R->erp), error), _mm256_set1_pd(s.dt)));
 }
 
-/// The blocks (solver/block.h) that start at slot t, in the lanes `group` whose blocks have n rows:
-/// K from the rows brought up to date (rows[t + i], refreshed here if not yet: `fresh`), and
-/// Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from the velocities now. Where K is regular, the rows' new
-/// unclamped impulses go to pend[t + i] and those lanes to pendMask[t + i].
-void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow& now, const TgsSweep& s,
-                 SlotNow* rows, unsigned& fresh, __m256d* pend, __m256d* pendMask) {
+/// A slot's rows' new (unclamped) accumulated impulses, each row on its own: λ' = λ − (v + b − v_T)/r
+/// for a hard row (F 65 with full velocities), the spring update (D 44) for a soft one.
+__attribute__((always_inline)) inline __m256d rowImpulses(const TgsLanes* R, const SlotNow& w,
+                                                          const Velocities& v, const TgsSweep& s,
+                                                          __m256i kind, __m256d spring, __m256d solve,
+                                                          __m256d acc) {
+    const __m256d normalVel = slotVelocity(R, w, v);
+    __m256d na = sub(acc, mul(w.recip, sub(add(normalVel, hardBias(R, w.error, s)), ld(R->velTarget))));
+    if (_mm256_movemask_pd(_mm256_and_pd(spring, solve)) != 0) {  // D 44
+        const __m256d h = _mm256_set1_pd(s.h), one = _mm256_set1_pd(1.0);
+        const __m256d subT = _mm256_set1_pd(s.dt - static_cast<double>(s.substep) * s.h);  // D 41
+        const __m256d k = ld(R->stiffness), c = ld(R->damping), vT = ld(R->velTarget);
+        const __m256d aa = mul(h, add(mul(h, k), c));  // D 13
+        const __m256d cSub = add(w.error, mul(subT, vT));
+        const __m256d bracket = sub(sub(mul(mul(h, c), vT), mul(mul(h, k), cSub)), mul(aa, normalVel));
+        const __m256d force = _mm256_div_pd(bracket, add(mul(aa, w.response), one));
+        const __m256d accel = mul(_mm256_div_pd(bracket, add(aa, one)), w.recip);
+        na = pick(spring, add(acc, pick(hasBit(kind, kTgsAccelSpring), accel, force)), na);
+    }
+    return na;
+}
+
+/// A batch's blocks (solver/block.h) in one sweep: the slots they brought up to date (bit t of
+/// `fresh`: rows[t]) and the new unclamped impulses they found for their rows (pend[t], in the
+/// lanes of pendMask[t]).
+struct BlockSweep {
+    SlotNow rows[kMaxBatchSlots];
+    __m256d pend[kMaxBatchSlots], pendMask[kMaxBatchSlots];
+    unsigned fresh = 0;
+    explicit BlockSweep(int slots) {
+        for (int t = 0; t < slots; ++t) pend[t] = pendMask[t] = _mm256_setzero_pd();
+    }
+};
+
+/// The blocks that start at slot t, in the lanes `group` whose blocks have n rows: K from the rows
+/// brought up to date (refreshed here if not yet), and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from
+/// the velocities now. Where K is regular, the rows' new unclamped impulses go to B.pend.
+void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow& now, Velocities v,
+                 const TgsSweep& s, BlockSweep& B) {
     block::Jacobian<Lane4> j[kMaxBlockRows];
     Lane4 c[kMaxBlockRows] = {_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd()};
     for (int i = 0; i < n; ++i) {
         const TgsLanes* Ri = R + t + i;
-        if (!(fresh & (1u << (t + i)))) {
-            rows[t + i] = refreshSlot(
+        if (!(B.fresh & (1u << (t + i)))) {
+            B.rows[t + i] = refreshSlot(
                 Ri, hasBit(_mm256_load_si256(reinterpret_cast<const __m256i*>(Ri->kind)), kTgsActive), now);
-            fresh |= 1u << (t + i);
+            B.fresh |= 1u << (t + i);
         }
-        const SlotNow& w = rows[t + i];
-        auto v3 = [](const __m256d* v) { return block::V3<Lane4>{v[0], v[1], v[2]}; };
+        const SlotNow& w = B.rows[t + i];
+        auto v3 = [](const __m256d* x) { return block::V3<Lane4>{x[0], x[1], x[2]}; };
         j[i] = {{ld(Ri->lin0[0]), ld(Ri->lin0[1]), ld(Ri->lin0[2])},
                 v3(w.angM0),
                 {ld(Ri->lin1[0]), ld(Ri->lin1[1]), ld(Ri->lin1[2])},
                 v3(w.angM1)};
         const __m256d sign = _mm256_set1_pd(-0.0);
         c[i] = _mm256_xor_pd(sign,
-                             sub(add(slotVelocity(Ri, w, now), hardBias(Ri, w.error, s)), ld(Ri->velTarget)));
+                             sub(add(slotVelocity(Ri, w, v), hardBias(Ri, w.error, s)), ld(Ri->velTarget)));
     }
     const block::Inverse<Lane4> inv =
         block::invert(block::responseMatrix(j, n, block::Scales<Lane4>{now.ls0, now.as0, now.ls1, now.as1}));
@@ -178,27 +217,35 @@ void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow&
     const block::V3<Lane4> dl = block::apply(inv.inv, block::V3<Lane4>{c[0], c[1], c[2]});
     const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
     for (int i = 0; i < n; ++i) {
-        pend[t + i] = pick(ok, add(ld(R[t + i].accum), blockDl[i].v), pend[t + i]);
-        pendMask[t + i] = _mm256_or_pd(pendMask[t + i], ok);
+        B.pend[t + i] = pick(ok, add(ld(R[t + i].accum), blockDl[i].v), B.pend[t + i]);
+        B.pendMask[t + i] = _mm256_or_pd(B.pendMask[t + i], ok);
     }
 }
 
 /// Every lane's block that starts at slot t (grouped by size: usually all lanes alike).
-void startBlocks(const Batch& bt, const TgsLanes* R, int t, const BatchNow& now, const TgsSweep& s,
-                 SlotNow* rows, unsigned& fresh, __m256d* pend, __m256d* pendMask) {
+void startBlocks(const Batch& bt, const TgsLanes* R, int t, const BatchNow& now, Velocities v,
+                 const TgsSweep& s, BlockSweep& B) {
+    int32_t start, size;
+    std::memcpy(&start, bt.blockStart, sizeof start);
+    std::memcpy(&size, bt.blockSize, sizeof size);
+    const __m256i here =
+        _mm256_cmpeq_epi64(_mm256_cvtepi8_epi64(_mm_cvtsi32_si128(start)), _mm256_set1_epi64x(t));
+    const __m256i sizes = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(size));
     for (int n = 2; n <= kMaxBlockRows; ++n) {
-        alignas(32) int64_t in[kLanes];
-        int any = 0;
-        for (int l = 0; l < kLanes; ++l) {
-            in[l] = bt.blockStart[l] == t && bt.blockSize[l] == n ? -1 : 0;
-            any |= static_cast<int>(in[l] & 1);
-        }
-        if (any)
-            solveBlocks(R, t, n, _mm256_castsi256_pd(_mm256_load_si256(reinterpret_cast<const __m256i*>(in))),
-                        now, s, rows, fresh, pend, pendMask);
+        const __m256d group =
+            _mm256_castsi256_pd(_mm256_and_si256(here, _mm256_cmpeq_epi64(sizes, _mm256_set1_epi64x(n))));
+        if (_mm256_movemask_pd(group)) solveBlocks(R, t, n, group, now, v, s, B);
     }
 }
 
+/// Nothing: a batch without blocks keeps no block state.
+struct NoBlocks {
+    explicit NoBlocks(int) {}
+};
+
+/// One batch; Blocks: some lane has a block (Batch::blockSize), else the batch keeps no block
+/// state at all (whose addresses would keep the velocities out of registers).
+template <bool Blocks>
 __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
                       __m256d residual) {
     double* a[kLanes];
@@ -215,8 +262,9 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         qb[l] = infoB + s.quatAt;
     }
     BatchNow now;
-    loadBodies4(a, now.av, now.aw);
-    loadBodies4(b, now.bv, now.bw);
+    Velocities v;
+    loadBodies4(a, v.av, v.aw);
+    loadBodies4(b, v.bv, v.bw);
     const Vec3x4 dAl = load4(da[0], da[1], da[2], da[3]),
                  dAa = load4(da[0] + 4, da[1] + 4, da[2] + 4, da[3] + 4);
     const Vec3x4 dBl = load4(db[0], db[1], db[2], db[3]),
@@ -243,16 +291,7 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
     }
     now.ls0 = ld(bt.linScale0), now.as0 = ld(bt.angScale0), now.ls1 = ld(bt.linScale1),
     now.as1 = ld(bt.angScale1);
-    const __m256d h = _mm256_set1_pd(s.h), one = _mm256_set1_pd(1.0);
-    const __m256d subT = _mm256_set1_pd(s.dt - static_cast<double>(s.substep) * s.h);  // D 41
-    // The lanes' blocks (solver/block.h): the rows they refreshed (by slot, `fresh`) and the new
-    // impulses they found for their rows (pend, in the lanes of pendMask).
-    const int blockSlots = hasBlocks(bt) ? bt.blockSlots : 0;
-    SlotNow blockRows[kMaxBatchSlots];
-    __m256d pend[kMaxBatchSlots], pendMask[kMaxBatchSlots];
-    unsigned fresh = 0;
-    if (blockSlots)
-        for (int t = 0; t < bt.slotCount; ++t) pend[t] = pendMask[t] = _mm256_setzero_pd();
+    std::conditional_t<Blocks, BlockSweep, NoBlocks> blocks(bt.slotCount);
     TgsLanes* R = slots + bt.firstSlot;
     for (int t = 0; t < bt.slotCount; ++t, ++R) {
         const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R->kind));
@@ -260,24 +299,27 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         __m256d solve = hasBit(kind, kTgsActive);
         if (s.velocityPass) solve = _mm256_andnot_pd(spring, solve);
         if (_mm256_movemask_pd(solve) == 0) continue;
-        if (blockSlots & (1 << t))
-            startBlocks(bt, slots + bt.firstSlot, t, now, s, blockRows, fresh, pend, pendMask);
-        const SlotNow w = (fresh & (1u << t)) ? blockRows[t] : refreshSlot(R, solve, now);
-        const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1);
-        const __m256d normalVel = slotVelocity(R, w, now);
-        const __m256d acc = ld(R->accum);
-        // Hard row: λ' = λ − (v + b − v_T)/r
-        __m256d na = sub(acc, mul(w.recip, sub(add(normalVel, hardBias(R, w.error, s)), ld(R->velTarget))));
-        if (_mm256_movemask_pd(_mm256_and_pd(spring, solve)) != 0) {  // D 44
-            const __m256d k = ld(R->stiffness), c = ld(R->damping), vT = ld(R->velTarget);
-            const __m256d aa = mul(h, add(mul(h, k), c));  // D 13
-            const __m256d cSub = add(w.error, mul(subT, vT));
-            const __m256d bracket = sub(sub(mul(mul(h, c), vT), mul(mul(h, k), cSub)), mul(aa, normalVel));
-            const __m256d force = _mm256_div_pd(bracket, add(mul(aa, w.response), one));
-            const __m256d accel = mul(_mm256_div_pd(bracket, add(aa, one)), w.recip);
-            na = pick(spring, add(acc, pick(hasBit(kind, kTgsAccelSpring), accel, force)), na);
+        SlotNow refreshed;
+        const SlotNow* fresh = &refreshed;
+        bool allInBlocks = false;  // every lane that solves this slot has its impulse from its block
+        if constexpr (Blocks) {
+            if (bt.blockSlots & (1 << t)) startBlocks(bt, slots + bt.firstSlot, t, now, v, s, blocks);
+            if (blocks.fresh & (1u << t))
+                fresh = &blocks.rows[t];
+            else
+                refreshed = refreshSlot(R, solve, now);
+            allInBlocks = _mm256_movemask_pd(_mm256_andnot_pd(blocks.pendMask[t], solve)) == 0;
+        } else {
+            refreshed = refreshSlot(R, solve, now);
         }
-        if (blockSlots) na = pick(pendMask[t], pend[t], na);  // a block's rows: its impulses
+        const SlotNow& w = *fresh;
+        const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1);
+        const __m256d acc = ld(R->accum);
+        // The rows' new impulses, each on its own (F 65, D 44), or from their blocks.
+        __m256d na = _mm256_setzero_pd();
+        if (!allInBlocks) na = rowImpulses(R, w, v, s, kind, spring, solve, acc);
+        if constexpr (Blocks)
+            na = allInBlocks ? blocks.pend[t] : pick(blocks.pendMask[t], blocks.pend[t], na);
         // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): equal since lo ≤ hi (see
         // solveBatch in solver/fast/pgs_avx2.cpp)
         na = _mm256_min_pd(ld(R->maxImpulse), _mm256_max_pd(ld(R->minImpulse), na));
@@ -287,32 +329,32 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         const __m256d rr = mul(dl, w.response);
         if (_mm256_movemask_pd(solve) == 0xF) {  // F 24, 60–61
             _mm256_store_pd(R->accum, na);
-            addScaled(now.av, e0, lin0);
-            addScaled(now.aw, f0, w.angM0);
-            subScaled(now.bv, e1, lin1);
-            subScaled(now.bw, f1, w.angM1);
+            addScaled(v.av, e0, lin0);
+            addScaled(v.aw, f0, w.angM0);
+            subScaled(v.bv, e1, lin1);
+            subScaled(v.bw, f1, w.angM1);
             residual = add(residual, mul(rr, rr));
             continue;
         }
         // Some lanes skip this row (inactive, padding, or a spring in a velocity iteration): they
         // keep their impulse and their bodies' velocities bit for bit.
         _mm256_store_pd(R->accum, pick(solve, na, acc));
-        Vec3x4 u = now.av;
+        Vec3x4 u = v.av;
         addScaled(u, e0, lin0);
-        now.av = {pick(solve, u.x, now.av.x), pick(solve, u.y, now.av.y), pick(solve, u.z, now.av.z)};
-        u = now.aw;
+        v.av = {pick(solve, u.x, v.av.x), pick(solve, u.y, v.av.y), pick(solve, u.z, v.av.z)};
+        u = v.aw;
         addScaled(u, f0, w.angM0);
-        now.aw = {pick(solve, u.x, now.aw.x), pick(solve, u.y, now.aw.y), pick(solve, u.z, now.aw.z)};
-        u = now.bv;
+        v.aw = {pick(solve, u.x, v.aw.x), pick(solve, u.y, v.aw.y), pick(solve, u.z, v.aw.z)};
+        u = v.bv;
         subScaled(u, e1, lin1);
-        now.bv = {pick(solve, u.x, now.bv.x), pick(solve, u.y, now.bv.y), pick(solve, u.z, now.bv.z)};
-        u = now.bw;
+        v.bv = {pick(solve, u.x, v.bv.x), pick(solve, u.y, v.bv.y), pick(solve, u.z, v.bv.z)};
+        u = v.bw;
         subScaled(u, f1, w.angM1);
-        now.bw = {pick(solve, u.x, now.bw.x), pick(solve, u.y, now.bw.y), pick(solve, u.z, now.bw.z)};
+        v.bw = {pick(solve, u.x, v.bw.x), pick(solve, u.y, v.bw.y), pick(solve, u.z, v.bw.z)};
         residual = pick(solve, add(residual, mul(rr, rr)), residual);
     }
-    storeBodies4(a, now.av, now.aw);
-    storeBodies4(b, now.bv, now.bw);
+    storeBodies4(a, v.av, v.aw);
+    storeBodies4(b, v.bv, v.bw);
     return residual;
 }
 
@@ -330,7 +372,8 @@ void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, i
             res = _mm256_load_pd(residual.v);
             continue;
         }
-        res = solveTgsBatch(bt, arms[i], slots, s, res);
+        res = hasBlocks(bt) ? solveTgsBatch<true>(bt, arms[i], slots, s, res)
+                            : solveTgsBatch<false>(bt, arms[i], slots, s, res);
     }
     _mm256_store_pd(residual.v, res);
 }
