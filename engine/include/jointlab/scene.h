@@ -27,14 +27,6 @@ enum class KernelType {
 };
 inline constexpr const char* kKernelTypeNames[] = {"fast", "reference"};
 
-/// How the solver treats a point constraint: the two or three linear lock rows of a spherical,
-/// revolute, fixed, prismatic or D6 joint that share its anchors (Row::blockSize).
-enum class PointSolve {
-    Rows,  ///< one row after another, as every other row (PhysX's Gauss–Seidel)
-    Block,  ///< all of them at once: Δλ = K⁻¹·(−(J·v + b)) with the 3×3 K = J M⁻¹ Jᵀ (Jolt, Box2D v3)
-};
-inline constexpr const char* kPointSolveNames[] = {"rows", "block"};
-
 /// World settings: time step, solver and environment.
 /// The most solver threads (WorldSettings::threads) a scenario may ask for.
 inline constexpr int kMaxSolverThreads = 16;

@@ -122,6 +122,7 @@ struct RowVisit {
     Real bias = 0.0;  ///< position bias b = α·C/h of this visit (0 for springs and unbiased passes)
     Real lambdaBefore = 0.0, lambdaAfter = 0.0;  ///< accumulated impulse before and after
     bool clamped = false;                        ///< the clamp to [min, max] changed the impulse
+    int block = 0;  ///< solved with the other rows of its block (solver/block.h): their count, else 0
 };
 /// Called after every row visit of the reference kernel, when set (the fast kernel never calls it).
 struct RowObserver {
@@ -148,8 +149,9 @@ struct State {
     /// between parts and the contacts first, then the parts).
     std::vector<int> sweepSpans;
     /// Convergence of the last solve, one entry per sweep (position iterations, then velocity
-    /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s].
-    /// It falls to zero as the iterations converge.
+    /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s]
+    /// (a block's rows: their −(J·v + b − v_T) before the block's visit, which Δλ_i·r_i is not:
+    /// solver/block.h). It falls to zero as the iterations converge.
     std::vector<Real> residuals;
     /// The parallel solve's stand-ins for the static body 0, one per part, are the last
     /// `standIns` bodies: static like it (zero velocity, never integrated).

@@ -136,6 +136,7 @@ struct World::Impl {
     std::vector<int> breakableJoints;  // joints whose break force or torque can be exceeded, ascending
     std::vector<Vec3> jointX1;  // per joint: body 1's centre of mass at the last prep (0 for the world)
     Real resultsDt = 0.0, resultsH = 0.0;  // that step's dt and bias step (dt/posIters for TGS)
+    bool resultsBlocks = false;            // that step solved blocks (settings.pointSolve)
     std::vector<Real> contactImpulse;      // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
     bool contactImpulseDirty = false;  // contactImpulse may hold non-zero values
@@ -184,6 +185,9 @@ struct World::Impl {
     /// step ran since they were last filled (world/step.cpp). The World's row-result queries call
     /// it, so a step costs nothing for results nobody reads.
     void ensureResults();
+    /// The block fields of the results of one joint's rows [first, first + count) (RowResult::
+    /// blockSize, blockIndex, blockK): its block if the last step solved it jointly.
+    void blockResults(size_t first, size_t count, const solver::RowBodies& rb);
 
     /// Force and torque joint j (rows [firstRow, firstRow + count)) applied to body 1 over the
     /// last step, at body 1's joint frame origin (physx-joints-guide.md "Force Reporting").

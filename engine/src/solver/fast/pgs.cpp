@@ -48,17 +48,25 @@ inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
 }
 
 /// Lane l's block (solver/block.h) starting at row slot s: its rows' unclamped impulses na0 become
-/// accum + G·d with d = na0 − accum, the 1D impulse changes (the AVX2 kernel: startBlock).
-void startBlock(const Batch& bt, const RowLanes* rows, const BlockLanes& G, int l, int s, double* na0) {
+/// accum + G·d with d = na0 − accum, the 1D impulse changes (the AVX2 kernel: startBlock). Returns
+/// the lane's residual terms with the block's: the velocity change each row asked for, r·d (the
+/// row's own −(J·v + b − v_T)), in the place of Δλ·r, which for a block is not that change.
+double startBlock(const Batch& bt, const RowLanes* rows, const BlockLanes& G, int l, int s, double* na0,
+                  double lane) {
     const int n = bt.blockSize[l];
     double d[kMaxBlockRows] = {0.0, 0.0, 0.0};
     for (int i = 0; i < n; ++i) d[i] = na0[s + i] - rows[s + i].accum[l];
+    for (int i = 0; i < n; ++i) {
+        const double asked = d[i] * rows[s + i].response[l];
+        lane = lane + asked * asked;
+    }
     block::Mat3<double> g;
     for (int i = 0; i < 3; ++i)
         for (int k = 0; k < 3; ++k) g.m[i][k] = G.gain[3 * i + k][l];
     const block::V3<double> dl = block::apply(g, block::V3<double>{d[0], d[1], d[2]});
     const double blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
     for (int i = 0; i < n; ++i) na0[s + i] = rows[s + i].accum[l] + blockDl[i];
+    return lane;
 }
 
 /// One batch, lane after lane. Per lane the operations are exactly those of the AVX2 kernel.
@@ -93,8 +101,9 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
         double normalAccum = 0.0, lane = 0.0;  // this batch's residual terms (added below)
         for (int s = 0; s < n; ++s) {
             // A block's rows at once (their couplings to one another are 0).
-            if (bt.blockSize[l] > 0 && bt.blockStart[l] == s)
-                startBlock(bt, rows, blocks[bt.firstBlock], l, s, na0);
+            const int inBlock = s - bt.blockStart[l];  // its place in the lane's block, if it has one
+            if (bt.blockSize[l] > 0 && inBlock == 0)
+                lane = startBlock(bt, rows, blocks[bt.firstBlock], l, s, na0, lane);
             RowLanes& r = rows[s];
             const double acc = r.accum[l];
             double na = na0[s];
@@ -118,7 +127,7 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
                 bw[k] = bw[k] - e1 * r.ang1[k][l];
             }
             const double rr = dl * r.response[l];
-            lane = lane + rr * rr;
+            if (inBlock < 0 || inBlock >= bt.blockSize[l]) lane = lane + rr * rr;  // (a block's: above)
         }
         residual.v[l] = residual.v[l] + lane;
         storeBodyRecord(A, av, aw);

@@ -164,9 +164,11 @@ __attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const 
 /// One row slot given its rows' unclamped impulses `na` (newImpulse plus the earlier rows'
 /// couplings): clamped to the bounds and stored; returns the impulse changes Δλ in `dl`
 /// (applySlot applies them).
-template <class Lanes, class Acc>
+/// (Masked: only the lanes of `counted` add their residual terms; the others' are their block's.)
+template <bool Masked = false, class Lanes, class Acc>
 __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const Acc& io, __m256d na,
-                                                        __m256d acc, __m256d residual, __m256d& dl) {
+                                                        __m256d acc, __m256d residual, __m256d& dl,
+                                                        __m256d counted = _mm256_setzero_pd()) {
     const __m256d zero = _mm256_setzero_pd();
     __m256d lo, hi;
     bounds(*r, lo, hi);
@@ -179,7 +181,8 @@ __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const A
     const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
     dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
     io.store(*r, s, _mm256_blendv_pd(acc, na, active));
-    const __m256d rr = _mm256_mul_pd(dl, resp);
+    __m256d rr = _mm256_mul_pd(dl, resp);
+    if constexpr (Masked) rr = _mm256_and_pd(counted, rr);
     return _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
 }
 
@@ -204,33 +207,47 @@ __attribute__((always_inline)) inline void startRow(const Lanes& r, int s, const
     na = newImpulse(r, _mm256_load_pd(biased ? r.constant : r.unbiasedConstant), rowVelocity(r, B), acc);
 }
 
-/// Per lane, whether its block starts at slot s and has a row i (i < its size): one mask per i.
-struct BlockAt {
-    __m256d row[kMaxBlockRows];
+/// The lanes' blocks as vectors of their first slot and size (Batch::blockStart, blockSize).
+struct BlockLanesAt {
+    __m256i start, size;
+    explicit BlockLanesAt(const Batch& bt) {
+        int32_t s, n;
+        std::memcpy(&s, bt.blockStart, sizeof s);
+        std::memcpy(&n, bt.blockSize, sizeof n);
+        start = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(s));
+        size = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(n));
+    }
+    /// The lanes whose block starts at slot s and has a row i (i < its size).
+    __m256d rowOf(int s, int i) const {
+        return _mm256_castsi256_pd(_mm256_and_si256(_mm256_cmpeq_epi64(start, _mm256_set1_epi64x(s)),
+                                                    _mm256_cmpgt_epi64(size, _mm256_set1_epi64x(i))));
+    }
+    /// The lanes whose slot t is not a row of their block (start ≤ t < start + size).
+    __m256d outside(int t) const {
+        const __m256i tt = _mm256_set1_epi64x(t);
+        const __m256i in = _mm256_andnot_si256(_mm256_cmpgt_epi64(start, tt),
+                                               _mm256_cmpgt_epi64(_mm256_add_epi64(start, size), tt));
+        return _mm256_castsi256_pd(_mm256_xor_si256(in, _mm256_set1_epi64x(-1)));
+    }
 };
-inline BlockAt blockAt(const Batch& bt, int s) {
-    int32_t start, size;
-    std::memcpy(&start, bt.blockStart, sizeof start);
-    std::memcpy(&size, bt.blockSize, sizeof size);
-    const __m256i here =
-        _mm256_cmpeq_epi64(_mm256_cvtepi8_epi64(_mm_cvtsi32_si128(start)), _mm256_set1_epi64x(s));
-    const __m256i n = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(size));
-    BlockAt at;
-    for (int i = 0; i < kMaxBlockRows; ++i)
-        at.row[i] = _mm256_castsi256_pd(_mm256_and_si256(here, _mm256_cmpgt_epi64(n, _mm256_set1_epi64x(i))));
-    return at;
-}
 
 /// The lanes' blocks that start at slot s (solver/block.h): their rows' unclamped impulses na
-/// become acc + G·d with d = na − acc, the 1D impulse changes (startBlock in solver/fast/pgs.cpp).
-/// n: the slot count.
-__attribute__((always_inline)) inline void startBlock(const Batch& bt, const BlockLanes& G, int s, int n,
-                                                      __m256d* na, const __m256d* acc) {
-    const BlockAt at = blockAt(bt, s);
+/// become acc + G·d with d = na − acc, the 1D impulse changes (startBlock in solver/fast/pgs.cpp),
+/// and the residual gets each row's r·d, the velocity change it asked for. n: the slot count.
+template <class Lanes>
+__attribute__((always_inline)) inline __m256d startBlock(const BlockLanesAt& at, const Lanes* r,
+                                                         const BlockLanes& G, int s, int n, __m256d* na,
+                                                         const __m256d* acc, __m256d residual) {
     Lane4 d[kMaxBlockRows];
-    for (int i = 0; i < kMaxBlockRows; ++i)
-        d[i] =
-            s + i < n ? _mm256_and_pd(at.row[i], _mm256_sub_pd(na[s + i], acc[s + i])) : _mm256_setzero_pd();
+    __m256d row[kMaxBlockRows];
+    for (int i = 0; i < kMaxBlockRows; ++i) {
+        row[i] = at.rowOf(s, i);
+        d[i] = s + i < n ? _mm256_and_pd(row[i], _mm256_sub_pd(na[s + i], acc[s + i])) : _mm256_setzero_pd();
+    }
+    for (int i = 0; i < kMaxBlockRows && s + i < n; ++i) {
+        const __m256d asked = _mm256_mul_pd(d[i].v, _mm256_load_pd(r[s + i].response));
+        residual = _mm256_add_pd(residual, _mm256_mul_pd(asked, asked));
+    }
     block::Mat3<Lane4> g;
     for (int i = 0; i < 3; ++i)
         for (int k = 0; k < 3; ++k) g.m[i][k] = _mm256_load_pd(G.gain[3 * i + k]);
@@ -238,7 +255,8 @@ __attribute__((always_inline)) inline void startBlock(const Batch& bt, const Blo
     const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
     for (int i = 0; i < kMaxBlockRows; ++i)
         if (s + i < n)
-            na[s + i] = _mm256_blendv_pd(na[s + i], _mm256_add_pd(acc[s + i], blockDl[i].v), at.row[i]);
+            na[s + i] = _mm256_blendv_pd(na[s + i], _mm256_add_pd(acc[s + i], blockDl[i].v), row[i]);
+    return residual;
 }
 
 /// The row slots of a batch (CouplingLanes): every row's unclamped impulse at the start, then row
@@ -252,12 +270,16 @@ __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* 
     __m256d na[N], acc[N];
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
+    [[maybe_unused]] const BlockLanesAt blocks(bt);
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) {
-        if constexpr (Blocks)
-            if (bt.blockSlots & (1 << s)) startBlock(bt, *G, s, N, na, acc);
         __m256d dl;
-        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        if constexpr (Blocks) {
+            if (bt.blockSlots & (1 << s)) residual = startBlock(blocks, r, *G, s, N, na, acc, residual);
+            residual = solveSlot<true>(r + s, s, io, na[s], acc[s], residual, dl, blocks.outside(s));
+        } else {
+            residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        }
 #pragma GCC unroll 8
         for (int t = s + 1; t < N; ++t)
             na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
@@ -273,11 +295,15 @@ __m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLan
     const int n = bt.slotCount;
     __m256d na[kMaxBatchSlots], acc[kMaxBatchSlots];
     for (int s = 0; s < n; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
-    const int blockSlots = G ? bt.blockSlots : 0;
+    const BlockLanesAt blocks(bt);
     for (int s = 0; s < n; ++s) {
-        if (blockSlots & (1 << s)) startBlock(bt, *G, s, n, na, acc);
         __m256d dl;
-        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        if (G) {
+            if (bt.blockSlots & (1 << s)) residual = startBlock(blocks, r, *G, s, n, na, acc, residual);
+            residual = solveSlot<true>(r + s, s, io, na[s], acc[s], residual, dl, blocks.outside(s));
+        } else {
+            residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        }
         for (int t = s + 1; t < n; ++t)
             na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);

@@ -136,12 +136,13 @@ __attribute__((always_inline)) inline double rowImpulse(const TgsLanes& R, int l
 
 /// Lane l's block (solver/block.h) of n rows from slot R: each row brought up to date, K from
 /// those Jacobians, and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from the velocities now. Writes the rows
-/// (rows[i]) and their new unclamped impulses (na[i]); returns false for a singular K (the rows
-/// are then solved one by one).
+/// (rows[i]), their new unclamped impulses (na[i]) and the velocity change each asked for
+/// (c[i] = −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T): its residual term, Δλ·r being no such change in a block);
+/// returns false for a singular K (the rows are then solved one by one).
 bool solveBlock(const TgsLanes* R, int l, int n, const LaneNow& now, LaneVelocities vel, const TgsSweep& s,
-                RowNow* rows, double* na) {
+                RowNow* rows, double* na, double* c) {
     block::Jacobian<double> j[kMaxBlockRows];
-    double c[kMaxBlockRows] = {0.0, 0.0, 0.0};
+    c[0] = c[1] = c[2] = 0.0;
     for (int i = 0; i < n; ++i) {
         const RowNow& w = rows[i] = refreshRow(R[i], l, now);
         j[i] = {{w.lin0[0], w.lin0[1], w.lin0[2]},
@@ -191,7 +192,7 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
         // The lane's block (solver/block.h), solved where it starts: its rows and impulses.
         const int blockStart = bt.blockStart[l], blockEnd = blockStart + bt.blockSize[l];
         RowNow blockRows[kMaxBlockRows];
-        double blockNa[kMaxBlockRows];
+        double blockNa[kMaxBlockRows], blockAsked[kMaxBlockRows];
         bool blockSolved = false;
         double normalAccum = 0.0;
         for (int t = 0; t < bt.slotCount; ++t) {
@@ -202,7 +203,8 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
                 continue;
             }
             if (t == blockStart && blockEnd > blockStart)
-                blockSolved = solveBlock(&R, l, blockEnd - blockStart, now, vel, s, blockRows, blockNa);
+                blockSolved =
+                    solveBlock(&R, l, blockEnd - blockStart, now, vel, s, blockRows, blockNa, blockAsked);
             const bool inBlock = blockSolved && t < blockEnd;
             const RowNow w = inBlock ? blockRows[t - blockStart] : refreshRow(R, l, now);
             double na = inBlock ? blockNa[t - blockStart] : rowImpulse(R, l, w, rowVelocity(w, vel), s);
@@ -222,7 +224,7 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
                 vel.bv[k] = vel.bv[k] - e1 * w.lin1[k];
                 vel.bw[k] = vel.bw[k] - f1 * w.angM1[k];
             }
-            const double rr = dl * w.response;
+            const double rr = inBlock ? blockAsked[t - blockStart] : dl * w.response;
             residual.v[l] = residual.v[l] + rr * rr;
         }
         storeBodyRecord(A, vel.av, vel.aw);

@@ -177,13 +177,13 @@ __attribute__((always_inline)) inline __m256d rowImpulses(const TgsLanes* R, con
 
 /// A batch's blocks (solver/block.h) in one sweep: the slots they brought up to date (bit t of
 /// `fresh`: rows[t]) and the new unclamped impulses they found for their rows (pend[t], in the
-/// lanes of pendMask[t]).
+/// lanes of pendMask[t]) with the velocity change each row asked for (asked[t]: its residual term).
 struct BlockSweep {
     SlotNow rows[kMaxBatchSlots];
-    __m256d pend[kMaxBatchSlots], pendMask[kMaxBatchSlots];
+    __m256d pend[kMaxBatchSlots], pendMask[kMaxBatchSlots], asked[kMaxBatchSlots];
     unsigned fresh = 0;
     explicit BlockSweep(int slots) {
-        for (int t = 0; t < slots; ++t) pend[t] = pendMask[t] = _mm256_setzero_pd();
+        for (int t = 0; t < slots; ++t) pend[t] = pendMask[t] = asked[t] = _mm256_setzero_pd();
     }
 };
 
@@ -218,6 +218,7 @@ void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow&
     const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
     for (int i = 0; i < n; ++i) {
         B.pend[t + i] = pick(ok, add(ld(R[t + i].accum), blockDl[i].v), B.pend[t + i]);
+        B.asked[t + i] = pick(ok, c[i].v, B.asked[t + i]);
         B.pendMask[t + i] = _mm256_or_pd(B.pendMask[t + i], ok);
     }
 }
@@ -326,8 +327,9 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         const __m256d dl = sub(na, acc);
         const __m256d e0 = mul(dl, now.ls0), f0 = mul(dl, now.as0), e1 = mul(dl, now.ls1),
                       f1 = mul(dl, now.as1);
-        const __m256d rr = mul(dl, w.response);
-        if (_mm256_movemask_pd(solve) == 0xF) {  // F 24, 60–61
+        __m256d rr = mul(dl, w.response);
+        if constexpr (Blocks) rr = pick(blocks.pendMask[t], blocks.asked[t], rr);  // (Δλ·r is not a block's)
+        if (_mm256_movemask_pd(solve) == 0xF) {                                    // F 24, 60–61
             _mm256_store_pd(R->accum, na);
             addScaled(v.av, e0, lin0);
             addScaled(v.aw, f0, w.angM0);

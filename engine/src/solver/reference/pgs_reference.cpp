@@ -52,7 +52,8 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
 /// One visit of the block of rows k … k + n − 1 (solver/block.h): every row's 1D impulse change
 /// d_i = constant + vMul·J⁽ᵐ⁾Δv⁽ᵐ⁾ (what its own visit would ask for, F 63–65), then the block's
 /// Δλ = K⁻¹·diag(K)·d, which satisfies all of its rows at once; each row's new impulse is clamped
-/// and applied as visitRow does. A singular K: the rows one by one. Returns Σ (Δλ_i·r_i)².
+/// and applied as visitRow does. A singular K: the rows one by one. Returns Σ (r_i·d_i)²: the
+/// velocity change each row asked for, −(J·v + b − v_T) (Δλ_i·r_i is no such change in a block).
 Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
     block::Jacobian<Real> j[kMaxBlockRows];
     block::V3<Real> d{0.0, 0.0, 0.0};
@@ -95,9 +96,9 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
             const Real bias = pass.biased ? x.erp * x.error0 / pass.dt : 0.0;  // F 11
             s.observer.visit(s.observer.user,
                              RowVisit{pass.phase, pass.sweep, ki, x.error0, x.vPre + jv, r.response, bias,
-                                      before, r.accum, r.accum != newAccum});
+                                      before, r.accum, r.accum != newAccum, n});
         }
-        const Real asked = applied * r.response;
+        const Real asked = *di[i] * r.response;
         sum += asked * asked;
     }
     return sum;

@@ -83,7 +83,8 @@ Real hardBias(const SolverRow& r, const SolverRowExtra& x, Real C, const Pass& p
 
 /// Row k's new impulse clamped and its change applied with this visit's Jacobian (F 24,
 /// 60–61); the observer told. Returns Δλ·r.
-Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, Real bias, Real newAccum) {
+Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, Real bias, Real newAccum,
+                 int block = 0) {
     SolverRow& r = s.rows[k];
     Body& a = s.bodies[static_cast<size_t>(r.b0)];
     Body& b = s.bodies[static_cast<size_t>(r.b1)];
@@ -96,7 +97,7 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
     if (s.observer.visit)
         s.observer.visit(s.observer.user,
                          RowVisit{pass.velocity ? 1 : 0, pass.velocity ? pass.sweep : pass.substep - 1, k,
-                                  f.C, jv, f.response, bias, before, r.accum, r.accum != newAccum});
+                                  f.C, jv, f.response, bias, before, r.accum, r.accum != newAccum, block});
     return dl * f.response;
 }
 
@@ -123,7 +124,8 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
 /// One visit of the block of rows k … k + n − 1 (solver/block.h): each row brought up to date
 /// (F 66), K = J M⁻¹ Jᵀ from those Jacobians, and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)), which
 /// satisfies every row of the block at once; each row's impulse is then clamped and applied as
-/// visitRow does. A singular K: the rows one by one. Returns Σ (Δλ_i·r_i)².
+/// visitRow does. A singular K: the rows one by one. Returns Σ c_i², c_i = −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T):
+/// the velocity change each row asked for (Δλ_i·r_i is no such change in a block).
 Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
     Fresh f[kMaxBlockRows];
     block::Jacobian<Real> j[kMaxBlockRows];
@@ -158,8 +160,8 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
     const Real blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
     for (int i = 0; i < n; ++i) {
         const size_t ki = k + static_cast<size_t>(i);
-        const Real asked = finishVisit(s, ki, f[i], pass, jv[i], bias[i], s.rows[ki].accum + blockDl[i]);
-        sum += asked * asked;
+        finishVisit(s, ki, f[i], pass, jv[i], bias[i], s.rows[ki].accum + blockDl[i], n);
+        sum += *ci[i] * *ci[i];
     }
     return sum;
 }
