@@ -366,10 +366,12 @@ Scene lockJointsScene() {
 // The hash of this scene after 600 steps is pinned: a change to the solver's arithmetic shows up
 // here. If the change is intended, update the constants (the test prints the new values).
 /// The jointed scene's state hash after 600 steps with the solver (printed with `label`).
-uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder order = SolverOrder::Coloured) {
+uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder order = SolverOrder::Coloured,
+                          PointSolve point = PointSolve::Block) {
     Scene s = jointedScene();
     s.settings.solver = solver;
     s.settings.rowOrder = order;
+    s.settings.pointSolve = point;
     World w(s);
     for (int i = 0; i < 600; ++i) w.step();
     std::printf("%s%s: state hash after 600 steps 0x%016llxull\n", kSolverTypeNames[int(solver)], label,
@@ -378,9 +380,18 @@ uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder orde
 }
 
 TEST(Determinism, PinnedHashOfAJointedScene) {
-    const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0x63f1f6e0eff594b8ull};
+    const uint64_t expected[2] = {0xcc8163dfa331fbaaull, 0x9b456ddb738e0f1bull};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         EXPECT_EQ(jointedSceneHash(solver, ""), expected[int(solver)]);
+}
+
+// Block-solved point constraints (settings.pointSolve = block, the default) changed the hashes
+// above; with pointSolve = rows the solver does what it did before blocks, bit for bit.
+TEST(Determinism, PointRowsGiveTheHashesOfBeforeBlocks) {
+    const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0x63f1f6e0eff594b8ull};
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS})
+        EXPECT_EQ(jointedSceneHash(solver, " rows", SolverOrder::Coloured, PointSolve::Rows),
+                  expected[int(solver)]);
 }
 
 // A chain long enough that the colouring reorders it (past 8 ordered colours: runs of 8 joints
@@ -401,22 +412,28 @@ Scene longChainScene() {
 
 // The coloured order is pinned as well, on a scene where it differs from the sequential one.
 TEST(Determinism, PinnedHashOfAColouredChain) {
-    const uint64_t expected[2] = {0x1b6d1534953e6ae6ull, 0xb75cc39ef5a3abb6ull};
-    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        Scene s = longChainScene();
-        s.settings.solver = solver;
-        World coloured(s);
-        s.settings.rowOrder = SolverOrder::Sequential;
-        World sequential(s);
-        for (int i = 0; i < 600; ++i) {
-            sequential.step();
-            coloured.step();
+    // With pointSolve = rows, the hashes of before blocks.
+    const uint64_t expected[2][2] = {{0x4606f1b94580a74full, 0xd277ed1942da8b18ull},
+                                     {0x1b6d1534953e6ae6ull, 0xb75cc39ef5a3abb6ull}};
+    for (PointSolve point : {PointSolve::Block, PointSolve::Rows})
+        for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+            Scene s = longChainScene();
+            s.settings.solver = solver;
+            s.settings.pointSolve = point;
+            World coloured(s);
+            s.settings.rowOrder = SolverOrder::Sequential;
+            World sequential(s);
+            for (int i = 0; i < 600; ++i) {
+                sequential.step();
+                coloured.step();
+            }
+            std::printf("%s coloured chain (%s): state hash after 600 steps 0x%016llxull\n",
+                        kSolverTypeNames[int(solver)], kPointSolveNames[int(point)],
+                        static_cast<unsigned long long>(coloured.stateHash()));
+            EXPECT_NE(coloured.stateHash(), sequential.stateHash())
+                << "the colouring should reorder this chain";
+            EXPECT_EQ(coloured.stateHash(), expected[point == PointSolve::Rows][int(solver)]);
         }
-        std::printf("%s coloured chain: state hash after 600 steps 0x%016llxull\n",
-                    kSolverTypeNames[int(solver)], static_cast<unsigned long long>(coloured.stateHash()));
-        EXPECT_NE(coloured.stateHash(), sequential.stateHash()) << "the colouring should reorder this chain";
-        EXPECT_EQ(coloured.stateHash(), expected[int(solver)]);
-    }
 }
 
 // Solving the joints one at a time in scene order (SolverOrder::Sequential) is what JointLab did
@@ -425,9 +442,11 @@ TEST(Determinism, PinnedHashOfAColouredChain) {
 // arithmetic — only the order of the rows. (PGS's hash changed twice since, on purpose: a batch
 // finds each row's velocity through the couplings of its earlier rows, solver/fast/batch.h
 // CouplingLanes, 0xb2f4a00200953697 before; then the couplings were scaled by vMul, so that they
-// change the later rows' unclamped impulses directly, 0x7bac59ad384f27f8 before.)
+// change the later rows' unclamped impulses directly, 0x7bac59ad384f27f8 before; then point
+// constraints became blocks solved jointly, 0xf4871462c7dc6601 and, for TGS, 0x63f1f6e0eff594b8
+// before: PointRowsGiveTheHashesOfBeforeBlocks.)
 TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
-    const uint64_t expected[2] = {0xf4871462c7dc6601ull, 0x63f1f6e0eff594b8ull};
+    const uint64_t expected[2] = {0xcc8163dfa331fbaaull, 0x9b456ddb738e0f1bull};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         EXPECT_EQ(jointedSceneHash(solver, " sequential", SolverOrder::Sequential), expected[int(solver)]);
 }

@@ -237,13 +237,15 @@ TEST(ScenarioMigration, Version1FilesLoadAsTheSameScene) {
     EXPECT_FALSE(migrated.state.has_value());
     // Version 2 changed no meaning: the migrated scene saves as the version-1 text with the new
     // version number and the fields added since at their defaults (settings.rowOrder = coloured,
-    // kernel = fast and threads = 1: what version 1 ran), and as the version-2 example.
+    // kernel = fast and threads = 1: what version 1 ran; pointSolve = block, the default that
+    // keeps joints together, which version 1 did not have), and as the version-2 example.
     std::string expected = v1Text;
     expected.replace(expected.find("\"version\": 1,"), 13, "\"version\": 2,");
     const std::string lastSetting = "\"maxAngularSpeed\": 100.0";
     ASSERT_NE(expected.find(lastSetting), std::string::npos);
     expected.insert(expected.find(lastSetting) + lastSetting.size(),
-                    ",\n    \"rowOrder\": \"coloured\",\n    \"kernel\": \"fast\",\n    \"threads\": 1");
+                    ",\n    \"rowOrder\": \"coloured\",\n    \"pointSolve\": \"block\",\n    \"kernel\": "
+                    "\"fast\",\n    \"threads\": 1");
     EXPECT_EQ(serializeScenario(migrated), expected);
     Scene current;
     ASSERT_TRUE(loadScenario((kSourceDir / "assets/scenarios/showcase.json").string(), current, error))
