@@ -36,6 +36,7 @@ struct Options {
     int accIters = 10;
     double erp = -1;
     jl::SolverOrder order = jl::SolverOrder::Coloured;
+    jl::PointSolve pointSolve = jl::PointSolve::Block;
     std::string csv, md, sweep;
     bool sweepOnly = false;
     int repeats = 3;  ///< timed windows per iteration count (the fastest median counts)
@@ -73,6 +74,7 @@ void usage(std::FILE* f) {
         "  --acc-iters N      iteration count of the accuracy columns (default 10; added to --iters)\n"
         "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
         "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
+        "  --point-solve P    JointLab's point constraints: block (default, their rows at once) or rows\n"
         "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
         "  --csv FILE         also write every measured number as CSV\n"
         "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
@@ -111,6 +113,11 @@ Options parse(int argc, char** argv) {
             const int i = jl::findName(v, jl::kSolverOrderNames, 3);
             if (i < 0) throw std::invalid_argument("--order: coloured, wavefront or sequential");
             o.order = static_cast<jl::SolverOrder>(i);
+        } else if (a == "--point-solve") {
+            const std::string v = value();
+            const int i = jl::findName(v, jl::kPointSolveNames, 2);
+            if (i < 0) throw std::invalid_argument("--point-solve: block or rows");
+            o.pointSolve = static_cast<jl::PointSolve>(i);
         } else if (a == "--kernel") {
             const std::string v = value();
             if (v == "auto")
@@ -182,6 +189,7 @@ std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const 
             cfg.iterations = n;
             cfg.erp = o.erp;
             cfg.order = o.order;
+            cfg.pointSolve = o.pointSolve;
             RunPlan plan;
             plan.timingSteps = timing;
             plan.steps = n == o.accIters ? std::max(timing, 10 * perSecond) : timing;
@@ -199,6 +207,7 @@ std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const 
                 cfg.iterations = o.iters[i];
                 cfg.erp = o.erp;
                 cfg.order = o.order;
+                cfg.pointSolve = o.pointSolve;
                 const RunResult again = runOnce(engines[e].kind, s, cfg, RunPlan{timing, timing});
                 RunResult& r = out[e].runs[i];
                 if (again.medianMs < r.medianMs) r.medianMs = again.medianMs;

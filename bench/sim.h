@@ -26,6 +26,7 @@ struct SimSettings {
     /// ODE 0.2); otherwise the same Baumgarte/ERP for every engine.
     Real erp = -1.0;
     jl::SolverOrder order = jl::SolverOrder::Coloured;  ///< JointLab's WorldSettings::rowOrder
+    jl::PointSolve pointSolve = jl::PointSolve::Block;  ///< JointLab's WorldSettings::pointSolve
 };
 
 class Sim {

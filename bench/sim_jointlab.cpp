@@ -28,6 +28,7 @@ jl::Scene toScene(const SceneSpec& s, const SimSettings& cfg, bool tgs, int thre
     w.groundPlane = false;  // no contacts in any engine
     w.threads = threads;
     w.rowOrder = cfg.order;
+    w.pointSolve = cfg.pointSolve;
     if (cfg.erp >= 0) {
         w.autoBaumgarte = false;
         w.baumgarte = cfg.erp;

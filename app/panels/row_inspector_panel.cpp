@@ -41,6 +41,8 @@ constexpr Column kColumns[] = {
     {"\u03bb [N\u00b7s | N\u00b7m\u00b7s]", "accumulated impulse the solver applied in the step [N\u00b7s, N\u00b7m\u00b7s angular]"},
     {"state", "clamped: \u03bb sits on a finite bound (the row pushes as hard as it may); dropped: vanishing "
               "response, not solved"},
+    {"block", "rows the solver solved at once (a point constraint's linear rows, point constraints = block): "
+              "\u0394\u03bb = K\u207b\u00b9(\u2212(J\u00b7v + b)); their K is shown above the table"},
     {"r", "unit response J M\u207b\u00b9 J^T with the joint's mass scales [1/kg, 1/(kg\u00b7m\u00b2) angular]: the "
           "row velocity change per unit impulse"},
     {"flags", "spring: soft row (stiffness, damping; hover for values); accel: spring gains are accelerations; "
@@ -106,6 +108,51 @@ void flagTags(const Row& row) {
                           row.mods.bounce.velocityThreshold);
 }
 
+/// The block column: a bracket joining a block's rows, and its size on the first.
+void blockCell(const RowTableEntry& e) {
+    const char* bracket = blockBracket(e);
+    if (!*bracket) {
+        ImGui::TextDisabled("-");
+        return;
+    }
+    if (e.result.blockIndex == 0)
+        ImGui::Text("%s %d rows", bracket, e.result.blockSize);
+    else
+        ImGui::TextUnformatted(bracket);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "row %d of a block of %d solved at once; K = J M\u207b\u00b9 J^T's row: (%.6g, %.6g, %.6g)",
+            e.result.blockIndex + 1, e.result.blockSize, e.result.blockK[0], e.result.blockK[1],
+            e.result.blockK[2]);
+}
+
+/// Each block's K above the table: the rows' unit responses on the diagonal, and off it how much
+/// one row's velocity moves per unit impulse of another (what row-by-row Gauss-Seidel leaves
+/// over; the block solve inverts K instead).
+void blockMatrices(const std::vector<RowTableEntry>& table) {
+    for (const RowBlock& b : rowBlocks(table)) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("rows %d\u2013%d solved at once, K =", b.first, b.first + b.size - 1);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "K = J M\u207b\u00b9 J^T of the block's rows at the start of the step, with the joint's mass "
+                "scales\n[1/kg]. Its diagonal is each row's unit response r; the entry (i, j) is how much\n"
+                "row i's velocity changes per unit impulse of row j. The solver applies\n"
+                "\u0394\u03bb = K\u207b\u00b9(\u2212(J\u00b7v + b)), which satisfies all of the rows at "
+                "once.");
+        for (int i = 0; i < b.size; ++i) {
+            ImGui::SameLine();
+            ImGui::TextDisabled(i == 0 ? "[" : ";");
+            for (int c = 0; c < b.size; ++c) {
+                ImGui::SameLine();
+                number(b.K[i][c]);
+            }
+        }
+        ImGui::SameLine();
+        ImGui::TextDisabled("]");
+    }
+}
+
 void headerRow() {
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int c = 0; c < kColumnCount; ++c) {
@@ -167,16 +214,18 @@ void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
                 break;
         }
         ImGui::TableSetColumnIndex(9);
-        number(res.unitResponse);
+        blockCell(e);
         ImGui::TableSetColumnIndex(10);
-        flagTags(row);
+        number(res.unitResponse);
         ImGui::TableSetColumnIndex(11);
-        vec3(row.linear0);
+        flagTags(row);
         ImGui::TableSetColumnIndex(12);
-        vec3(row.angular0);
+        vec3(row.linear0);
         ImGui::TableSetColumnIndex(13);
-        vec3(row.linear1);
+        vec3(row.angular0);
         ImGui::TableSetColumnIndex(14);
+        vec3(row.linear1);
+        ImGui::TableSetColumnIndex(15);
         vec3(row.angular1);
         ImGui::PopID();
     }
@@ -228,6 +277,7 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("No rows yet: step the simulation once.");
         return;
     }
+    blockMatrices(rowTable(*world, joint));
     drawRowTable(state, requests, joint);
 }
 

@@ -132,6 +132,18 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "wavefront: the scene order's result, solved in levels\n"
             "sequential: scene order, one joint at a time");
 
+    int point = static_cast<int>(s.pointSolve);
+    label("point constraints");
+    if (ImGui::Combo("##pointSolve", &point, kPointSolveNames, 2))
+        settingEdit(requests, "pointSolve", point, false);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "how the 2 or 3 linear rows of a joint's point constraint (ball, hinge, weld, slider) are "
+            "solved:\n"
+            "block: all at once, \u0394\u03bb = K\u207b\u00b9(\u2212(J\u00b7v + b)) with the 3\u00d73 K = "
+            "J M\u207b\u00b9 J^T: one iteration solves them\n"
+            "rows: one after another (PhysX's Gauss-Seidel): a light body on a long lever needs hundreds");
+
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
     bool isAuto = s.autoBaumgarte;

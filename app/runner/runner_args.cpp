@@ -93,6 +93,8 @@ std::string runUsage() {
            "                       explain) or fast (batched, SIMD); same rows and order, same result\n"
            "                       to rounding\n"
            "  --row-order O        override the row order: coloured, wavefront or sequential\n"
+           "  --point-solve P      override how point constraints are solved: block (their rows at once)\n"
+           "                       or rows (one after another, as PhysX)\n"
            "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
@@ -152,8 +154,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             hasValue = true;
         }
         static constexpr const char* kFlags[] = {
-            "--steps", "--solver", "--pos-iters", "--vel-iters", "--threads",   "--baumgarte", "--dt",
-            "--csv",   "--state",  "--input",     "--kernel",    "--row-order", "--trace"};
+            "--steps", "--solver", "--pos-iters", "--vel-iters", "--threads", "--baumgarte",  "--dt", "--csv",
+            "--state", "--input",  "--kernel",    "--row-order", "--trace",   "--point-solve"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -199,6 +201,13 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
             }
             result.rowOrder = static_cast<SolverOrder>(k);
+        } else if (flag == "--point-solve") {
+            const int k = findName(value, kPointSolveNames, 2);
+            if (k < 0) {
+                error = "--point-solve: expected block or rows, got " + quote(value);
+                return ArgsOutcome::Error;
+            }
+            result.pointSolve = static_cast<PointSolve>(k);
         } else if (flag == "--pos-iters") {
             if (!parseIters(flag, value, &WorldSettings::posIters, result.posIters, error))
                 return ArgsOutcome::Error;
@@ -262,7 +271,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
 }
 
 bool overridesPhysics(const RunOptions& o) {
-    return o.solver || o.posIters || o.velIters || o.threads || o.kernel || o.rowOrder ||
+    return o.solver || o.posIters || o.velIters || o.threads || o.kernel || o.rowOrder || o.pointSolve ||
            !o.tracePath.empty() || o.baumgarte || o.autoBaumgarte || o.dt;
 }
 
@@ -273,6 +282,7 @@ void applyOverrides(const RunOptions& o, WorldSettings& s) {
     if (o.threads) s.threads = *o.threads;
     if (o.kernel) s.kernel = *o.kernel;
     if (o.rowOrder) s.rowOrder = *o.rowOrder;
+    if (o.pointSolve) s.pointSolve = *o.pointSolve;
     if (!o.tracePath.empty()) s.kernel = KernelType::Reference;  // the trace is the reference kernel's
     if (o.dt) s.dt = *o.dt;
     if (o.autoBaumgarte) s.autoBaumgarte = true;

@@ -31,10 +31,11 @@ struct RunOptions {
     std::optional<int> posIters;
     std::optional<int> velIters;
     std::optional<int> threads;
-    std::optional<KernelType> kernel;     ///< --kernel reference|fast
-    std::optional<SolverOrder> rowOrder;  ///< --row-order coloured|wavefront|sequential
-    std::optional<Real> baumgarte;        ///< a value in [0, 1]
-    bool autoBaumgarte = false;           ///< --baumgarte auto
+    std::optional<KernelType> kernel;      ///< --kernel reference|fast
+    std::optional<SolverOrder> rowOrder;   ///< --row-order coloured|wavefront|sequential
+    std::optional<PointSolve> pointSolve;  ///< --point-solve block|rows
+    std::optional<Real> baumgarte;         ///< a value in [0, 1]
+    bool autoBaumgarte = false;            ///< --baumgarte auto
     std::optional<Real> dt;
     std::string csvPath;    ///< empty: no CSV
     std::string statePath;  ///< empty: no state file

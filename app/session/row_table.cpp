@@ -30,6 +30,29 @@ const char* emptyRowTableReason(const World& world, int joint) {
     return "not stepped yet (step the simulation once)";
 }
 
+std::vector<RowBlock> rowBlocks(const std::vector<RowTableEntry>& table) {
+    std::vector<RowBlock> blocks;
+    for (size_t k = 0; k < table.size(); ++k) {
+        const RowResult& r = table[k].result;
+        if (r.blockSize < 2 || r.blockIndex != 0 || k + static_cast<size_t>(r.blockSize) > table.size())
+            continue;
+        RowBlock b;
+        b.first = static_cast<int>(k);
+        b.size = r.blockSize;
+        for (int i = 0; i < b.size; ++i)
+            for (int c = 0; c < b.size; ++c) b.K[i][c] = table[k + static_cast<size_t>(i)].result.blockK[c];
+        blocks.push_back(b);
+    }
+    return blocks;
+}
+
+const char* blockBracket(const RowTableEntry& entry) {
+    const RowResult& r = entry.result;
+    if (r.blockSize < 2) return "";
+    if (r.blockIndex == 0) return "\u250c";                        // ┌
+    return r.blockIndex + 1 == r.blockSize ? "\u2514" : "\u2502";  // └ │
+}
+
 std::string rowFlagTags(uint16_t flags) {
     static constexpr struct {
         uint16_t flag;

@@ -42,4 +42,20 @@ const char* emptyRowTableReason(const World& world, int joint);
 /// Short tags for a row's flags, in a fixed order, separated by spaces ("force ang"); "" for none.
 std::string rowFlagTags(uint16_t flags);
 
+/// Rows the solver solved at once (RowResult::blockSize: a point constraint's two or three linear
+/// rows), and the block's K = J M⁻¹ Jᵀ at the start of the step: the rows' unit responses on its
+/// diagonal, how much each row's velocity moves per unit impulse of another off it.
+struct RowBlock {
+    int first = 0;  ///< the table index of its first row (the others follow)
+    int size = 0;   ///< 2 or 3
+    Real K[3][3] = {};
+};
+
+/// The blocks among a row table's entries, in order.
+std::vector<RowBlock> rowBlocks(const std::vector<RowTableEntry>& table);
+
+/// "┌", "│" or "└" for a row that begins, continues or ends a block, "" for a row on its own: the
+/// row inspector's bracket in its block column.
+const char* blockBracket(const RowTableEntry& entry);
+
 }  // namespace jl::app

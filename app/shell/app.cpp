@@ -40,9 +40,10 @@ constexpr int kDefaultScreenshotWidth = 1440, kDefaultScreenshotHeight = 900;
 constexpr int kScreenshotSamples = 4;
 constexpr const char* kUiFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";  // fonts-dejavu-core
 constexpr float kUiFontSize = 15.0f;                                                ///< at UI scale 1 [px]
-/// Latin-1, Greek (α, ω, μ), general punctuation (–, …), super/subscripts, arrows, minus sign.
-constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2070,
-                                    0x209F, 0x2190, 0x21FF, 0x2212, 0x2212, 0};
+/// Latin-1, Greek (α, ω, μ), general punctuation (–, …), super/subscripts, arrows, minus sign,
+/// box drawing (the row inspector's block brackets ┌ │ └).
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2027, 0x2070, 0x209F,
+                                    0x2190, 0x21FF, 0x2212, 0x2212, 0x2500, 0x257F, 0};
 const ImVec4 kWindowClearColor{0.09f, 0.10f, 0.11f, 1.0f};
 
 void applyStyle() {

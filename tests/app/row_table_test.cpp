@@ -121,3 +121,48 @@ TEST(RowTable, ClampedMotorAndBrokenJoint) {
 
 }  // namespace
 }  // namespace jl::app
+
+namespace jl::app {
+namespace {
+
+// A point constraint's three rows are solved at once (settings.pointSolve = block): the table
+// brackets them and gives their K = J M⁻¹ Jᵀ, symmetric, the rows' unit responses on its diagonal.
+// A hook off the body's centre in all three axes couples the rows (K has off-diagonal entries).
+// With pointSolve = rows no row is in a block.
+TEST(RowTable, APointConstraintsRowsFormABlockWithItsK) {
+    for (PointSolve point : {PointSolve::Block, PointSolve::Rows}) {
+        Scene s = scene();
+        s.settings.pointSolve = point;
+        s.joints[0].frame1.p = Vec3(0.2, 0.5, -0.1);  // body 1's anchor off its centre
+        World world(s);
+        world.step();
+        const std::vector<RowTableEntry> rows = rowTable(world, 0);
+        ASSERT_EQ(rows.size(), 3u);
+        const std::vector<RowBlock> blocks = rowBlocks(rows);
+        if (point == PointSolve::Rows) {
+            EXPECT_TRUE(blocks.empty());
+            EXPECT_STREQ(blockBracket(rows[0]), "");
+            continue;
+        }
+        ASSERT_EQ(blocks.size(), 1u);
+        const RowBlock& b = blocks[0];
+        EXPECT_EQ(b.first, 0);
+        EXPECT_EQ(b.size, 3);
+        for (int i = 0; i < 3; ++i) {
+            EXPECT_EQ(b.K[i][i], rows[static_cast<size_t>(i)].result.unitResponse) << "the diagonal is r";
+            for (int c = 0; c < 3; ++c) EXPECT_EQ(b.K[i][c], b.K[c][i]) << "K is symmetric";
+        }
+        EXPECT_GT(std::abs(b.K[0][1]) + std::abs(b.K[0][2]) + std::abs(b.K[1][2]), 1e-3) << "coupled rows";
+        EXPECT_STREQ(blockBracket(rows[0]), "\u250c");
+        EXPECT_STREQ(blockBracket(rows[1]), "\u2502");
+        EXPECT_STREQ(blockBracket(rows[2]), "\u2514");
+        // the hinge's point rows form a block, its two angular rows and its motor do not
+        const std::vector<RowTableEntry> axle = rowTable(world, 1);
+        ASSERT_GE(axle.size(), 6u);
+        EXPECT_EQ(rowBlocks(axle).size(), 1u);
+        for (size_t k = 3; k < axle.size(); ++k) EXPECT_EQ(axle[k].result.blockSize, 0) << k;
+    }
+}
+
+}  // namespace
+}  // namespace jl::app

@@ -113,7 +113,7 @@ TEST(Avx2Kernels, ReturnWithTheUpperYmmHalvesClean) {
     bt.firstCoupling = 0;
     CouplingLanes couplings[couplingCount(kMaxLockPrepRows)];
     computeCouplings(bt, nullptr, nullptr, lock, couplings);
-    sweepBatchesAvx2(&bt, 0, 1, nullptr, nullptr, lock, couplings, bodies, true, sums);
+    sweepBatchesAvx2(&bt, 0, 1, nullptr, nullptr, lock, couplings, nullptr, bodies, true, sums);
     EXPECT_FALSE(upperDirty()) << "sweepBatchesAvx2";
 
     // TGS: one slot of a linear row, bodies' records as TgsSweep describes them.

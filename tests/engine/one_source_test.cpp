@@ -9,7 +9,10 @@
 //  2. each row's solver slot (PGS: RowLanes, HardLanes or LockLanes, wherever rowSolver places it;
 //     TGS: TgsLanes) holds, bit for bit, what the plain set-up (solver::setupRowLane) makes of
 //     that reference row — for lock batches this is the fused AVX2 prep (prepLockBatchAvx2, the
-//     joints' lock parts on 4 lanes), for other batches setupHardSlot or setupRowLane.
+//     joints' lock parts on 4 lanes), for other batches setupHardSlot or setupRowLane;
+//  3. its block (a point constraint's rows solved at once, solver/block.h) is where the reference
+//     rows put it (solver::findBlock), and PGS's gain G = K⁻¹·diag(K) in its batch holds, bit for
+//     bit, what block.h makes (with L = double) of the reference slots of 2.
 //
 // Bit-identical everywhere: the AVX2 lock parts, set-up and the plain code perform the same IEEE
 // operations in the same order per lane (no FMA, -ffp-contract=off), so no tolerance is needed and
@@ -26,12 +29,16 @@
 #include "jointlab/scenario_io.h"
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
+#include "solver/block.h"
 #include "solver/fast/batch.h"
 #include "test_util.h"
 #include "world/world_probe.h"
 
 namespace jl {
 namespace {
+
+/// Rows the checked cases solved as blocks (so the block checks are seen to run).
+int gBlockRows = 0;
 
 bool sameBits(Real a, Real b) {
     return std::memcmp(&a, &b, sizeof(Real)) == 0;
@@ -171,6 +178,8 @@ void expectSameRow(const Row& got, const Row& want, const std::string& where) {
     EXPECT_TRUE(sameBits(got.mods.spring.damping, want.mods.spring.damping)) << where << " mods[1]";
     EXPECT_EQ(got.flags, want.flags) << where;
     EXPECT_EQ(got.solveHint, want.solveHint) << where;
+    EXPECT_EQ(got.blockSize, want.blockSize) << where;
+    EXPECT_EQ(got.blockIndex, want.blockIndex) << where;
     EXPECT_TRUE(sameBits(got.erpOverride, want.erpOverride)) << where << " erpOverride";
     EXPECT_STREQ(got.label, want.label) << where;
 }
@@ -275,6 +284,55 @@ void expectTgsSlot(const WorldProbe::Impl& m, int j, size_t k, const Row& want, 
     EXPECT_TRUE(sameBits(L.error0[l], want.geometricError)) << where << " error0";
 }
 
+/// The batch and lane that solve joint j.
+bool batchOf(const WorldProbe::Impl& m, int j, const solver::Batch*& bt, int& lane) {
+    for (const solver::Batch& b : m.data.batches)
+        for (int l = 0; l < solver::kLanes; ++l)
+            if (!b.contact && b.constraint[l] == j) {
+                bt = &b;
+                lane = l;
+                return true;
+            }
+    return false;
+}
+
+/// Joint j's block against the reference rows `want` (n of them) and, for PGS, its gains
+/// against block.h's from the reference slots. Returns the rows in a block.
+int checkBlock(const World& w, int j, const Row* want, int n, bool tgs, const std::string& where) {
+    const WorldProbe::Impl& m = WorldProbe::impl(w);
+    const solver::Batch* bt = nullptr;
+    int l = 0;
+    if (!batchOf(m, j, bt, l)) {
+        ADD_FAILURE() << where << ": no batch";
+        return 0;
+    }
+    int size = 0;
+    const int start = solver::findBlock(want, n, size);
+    if (bt->blockSize[l] == 0) return 0;  // none, or singular (ASingularBlockIsSolvedRowByRow)
+    EXPECT_EQ(bt->blockStart[l], start) << where;
+    EXPECT_EQ(bt->blockSize[l], size) << where;
+    if (tgs || start < 0) return bt->blockSize[l];
+    solver::block::Jacobian<Real> jac[kMaxBlockRows];
+    for (int i = 0; i < size; ++i) {
+        const solver::RowLanes ref = referenceSlot(w, j, want[start + i]);
+        jac[i] = {{ref.lin0[0][0], ref.lin0[1][0], ref.lin0[2][0]},
+                  {ref.ang0[0][0], ref.ang0[1][0], ref.ang0[2][0]},
+                  {ref.lin1[0][0], ref.lin1[1][0], ref.lin1[2][0]},
+                  {ref.ang1[0][0], ref.ang1[1][0], ref.ang1[2][0]}};
+    }
+    const solver::block::Sym3<Real> K = solver::block::responseMatrix(
+        jac, size,
+        solver::block::Scales<Real>{bt->linScale0[l], bt->angScale0[l], bt->linScale1[l], bt->angScale1[l]});
+    const solver::block::Inverse<Real> inv = solver::block::invert(K);
+    EXPECT_TRUE(inv.ok) << where;
+    const solver::block::Mat3<Real> g = solver::block::gain(inv.inv, K);
+    const solver::BlockLanes& G = m.data.blocks[static_cast<size_t>(bt->firstBlock)];
+    for (int i = 0; i < 3; ++i)
+        for (int c = 0; c < 3; ++c)
+            EXPECT_TRUE(sameBits(G.gain[3 * i + c][l], g.m[i][c])) << where << " gain " << i << c;
+    return size;
+}
+
 /// Steps the case's world and checks every joint's rows and slots after the last step. Returns
 /// the rows the AVX2 lock batches set up (LockLanes), so callers can tell the fast path ran.
 int checkCase(const Case& c) {
@@ -309,6 +367,7 @@ int checkCase(const Case& c) {
                 if ((m.rowSolver[k] & 3) == solver::kLayoutLock && m.batchLockPrep.size() > 0) ++lockRows;
             }
         }
+        gBlockRows += checkBlock(w, j, want, n, c.tgs, where);
     }
     setSolverKernel(SolverKernel::Auto);
     return lockRows;
@@ -347,7 +406,9 @@ TEST(OneSource, FastPathSolvesTheRowsTheJointFilesPrepare) {
                 if (!before && ::testing::Test::HasFailure()) return;  // one failing case is enough to read
             }
         }
-    std::printf("%d cases, %d rows from AVX2 lock batches\n", cases, lockBatchRows);
+    std::printf("%d cases, %d rows from AVX2 lock batches, %d rows in blocks\n", cases, lockBatchRows,
+                gBlockRows);
+    EXPECT_GT(gBlockRows, 0);
 }
 
 // Several parts (threads): the lock batches are set up after the others, split between threads,

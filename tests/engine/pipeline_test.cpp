@@ -410,9 +410,10 @@ TEST(RowCouplings, GiveTheGaussSeidelOfRowByRowUpdates) {
             computeCouplings(bt, got.data(), nullptr, nullptr, K.data());
             LaneSums sums;
             if (avx)
-                sweepBatchesAvx2(&bt, 0, 1, got.data(), nullptr, nullptr, K.data(), gotBodies, true, sums);
+                sweepBatchesAvx2(&bt, 0, 1, got.data(), nullptr, nullptr, K.data(), nullptr, gotBodies, true,
+                                 sums);
             else
-                sweepBatchesScalar(&bt, 0, 1, got.data(), K.data(), gotBodies, true, sums);
+                sweepBatchesScalar(&bt, 0, 1, got.data(), K.data(), nullptr, gotBodies, true, sums);
             for (int i = 0; i < 8 * 9; ++i) {
                 if (i % 4 == 3) continue;  // pads
                 EXPECT_NEAR(gotBodies[i], refBodies[i], 1e-12) << "trial " << trial << " body double " << i;

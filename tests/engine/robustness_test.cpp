@@ -367,10 +367,11 @@ Scene lockJointsScene() {
 // here. If the change is intended, update the constants (the test prints the new values).
 /// The jointed scene's state hash after 600 steps with the solver (printed with `label`).
 uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder order = SolverOrder::Coloured,
-                          bool gyroscopic = true) {
+                          PointSolve point = PointSolve::Block, bool gyroscopic = true) {
     Scene s = jointedScene();
     s.settings.solver = solver;
     s.settings.rowOrder = order;
+    s.settings.pointSolve = point;
     s.settings.gyroscopic = gyroscopic;
     World w(s);
     for (int i = 0; i < 600; ++i) w.step();
@@ -379,15 +380,26 @@ uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder orde
     return w.stateHash();
 }
 
-// Engine results version 2 (jointlab/engine_version.h): the gyroscopic term (both solvers) and
-// TGS's forces and warm starts per substep changed every hash below. Before: PGS
-// 0xf4871462c7dc6601, TGS 0x63f1f6e0eff594b8 here; coloured chain PGS 0x1b6d1534953e6ae6, TGS
-// 0xb75cc39ef5a3abb6. With the term off, and TGS's forces and warm starts all put into its first
-// substep, the build gave those exactly; PGS without the term still does (the test after next).
+// Engine results version 2 (jointlab/engine_version.h): block-solved point constraints, the
+// gyroscopic term (both solvers) and TGS's forces and warm starts per substep changed every hash
+// below. Before: PGS 0xf4871462c7dc6601, TGS 0x63f1f6e0eff594b8 here; coloured chain PGS
+// 0x1b6d1534953e6ae6, TGS 0xb75cc39ef5a3abb6. With points solved as rows, the term off, and TGS's
+// forces and warm starts all put into its first substep, the build gave those exactly; PGS with
+// rows and without the term still does (PgsWithoutTheGyroscopicTermGivesTheVersion1Hash).
 TEST(Determinism, PinnedHashOfAJointedScene) {
-    const uint64_t expected[2] = {0x20f7a0c0efab196aull, 0xa90ee370685fcb33ull};
+    const uint64_t expected[2] = {0x1111111111111111ull, 0x1111111111111111ull};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         EXPECT_EQ(jointedSceneHash(solver, ""), expected[int(solver)]);
+}
+
+// Block-solved point constraints (settings.pointSolve = block, the default) changed the hashes
+// above; with pointSolve = rows the solver does what it did before blocks, bit for bit (the
+// hashes of the forces per substep and the gyroscopic term alone).
+TEST(Determinism, PointRowsGiveTheHashesOfBeforeBlocks) {
+    const uint64_t expected[2] = {0x20f7a0c0efab196aull, 0xa90ee370685fcb33ull};
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS})
+        EXPECT_EQ(jointedSceneHash(solver, " rows", SolverOrder::Coloured, PointSolve::Rows),
+                  expected[int(solver)]);
 }
 
 // A chain long enough that the colouring reorders it (past 8 ordered colours: runs of 8 joints
@@ -408,22 +420,28 @@ Scene longChainScene() {
 
 // The coloured order is pinned as well, on a scene where it differs from the sequential one.
 TEST(Determinism, PinnedHashOfAColouredChain) {
-    const uint64_t expected[2] = {0x9b4623111957dc0full, 0xb332f6d2843b48e9ull};
-    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        Scene s = longChainScene();
-        s.settings.solver = solver;
-        World coloured(s);
-        s.settings.rowOrder = SolverOrder::Sequential;
-        World sequential(s);
-        for (int i = 0; i < 600; ++i) {
-            sequential.step();
-            coloured.step();
+    // With pointSolve = rows, the hashes of before blocks.
+    const uint64_t expected[2][2] = {{0x2222222222222222ull, 0x2222222222222222ull},
+                                     {0x9b4623111957dc0full, 0xb332f6d2843b48e9ull}};
+    for (PointSolve point : {PointSolve::Block, PointSolve::Rows})
+        for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+            Scene s = longChainScene();
+            s.settings.solver = solver;
+            s.settings.pointSolve = point;
+            World coloured(s);
+            s.settings.rowOrder = SolverOrder::Sequential;
+            World sequential(s);
+            for (int i = 0; i < 600; ++i) {
+                sequential.step();
+                coloured.step();
+            }
+            std::printf("%s coloured chain (%s): state hash after 600 steps 0x%016llxull\n",
+                        kSolverTypeNames[int(solver)], kPointSolveNames[int(point)],
+                        static_cast<unsigned long long>(coloured.stateHash()));
+            EXPECT_NE(coloured.stateHash(), sequential.stateHash())
+                << "the colouring should reorder this chain";
+            EXPECT_EQ(coloured.stateHash(), expected[point == PointSolve::Rows][int(solver)]);
         }
-        std::printf("%s coloured chain: state hash after 600 steps 0x%016llxull\n",
-                    kSolverTypeNames[int(solver)], static_cast<unsigned long long>(coloured.stateHash()));
-        EXPECT_NE(coloured.stateHash(), sequential.stateHash()) << "the colouring should reorder this chain";
-        EXPECT_EQ(coloured.stateHash(), expected[int(solver)]);
-    }
 }
 
 // Solving the joints one at a time in scene order (SolverOrder::Sequential) is what JointLab did
@@ -432,9 +450,11 @@ TEST(Determinism, PinnedHashOfAColouredChain) {
 // arithmetic — only the order of the rows. (PGS's hash changed twice since, on purpose: a batch
 // finds each row's velocity through the couplings of its earlier rows, solver/fast/batch.h
 // CouplingLanes, 0xb2f4a00200953697 before; then the couplings were scaled by vMul, so that they
-// change the later rows' unclamped impulses directly, 0x7bac59ad384f27f8 before.)
+// change the later rows' unclamped impulses directly, 0x7bac59ad384f27f8 before; then point
+// constraints became blocks solved jointly, 0xf4871462c7dc6601 and, for TGS, 0x63f1f6e0eff594b8
+// before: PointRowsGiveTheHashesOfBeforeBlocks.)
 TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
-    const uint64_t expected[2] = {0x20f7a0c0efab196aull, 0xa90ee370685fcb33ull};
+    const uint64_t expected[2] = {0x1111111111111111ull, 0x1111111111111111ull};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         EXPECT_EQ(jointedSceneHash(solver, " sequential", SolverOrder::Sequential), expected[int(solver)]);
 }
@@ -442,7 +462,8 @@ TEST(Determinism, SequentialOrderGivesThePreColouringHash) {
 // PGS takes the step's forces at once as before: without the gyroscopic term it gives the hash
 // it gave before engine results version 2, so what changed PGS is the term alone.
 TEST(Determinism, PgsWithoutTheGyroscopicTermGivesTheVersion1Hash) {
-    EXPECT_EQ(jointedSceneHash(SolverType::PGS, " without the gyroscopic term", SolverOrder::Coloured, false),
+    EXPECT_EQ(jointedSceneHash(SolverType::PGS, " without the gyroscopic term", SolverOrder::Coloured,
+                               PointSolve::Rows, false),
               0xf4871462c7dc6601ull);
 }
 

@@ -68,6 +68,12 @@ struct Row {
     } mods{{0.0, 0.0}};
     uint16_t flags = 0;
     SolveHint solveHint = SolveHint::None;
+    /// Rows of a block (a point constraint's linear locks): up to kMaxBlockRows consecutive
+    /// Equality rows of one joint that the solver may solve jointly, as one small linear system
+    /// (WorldSettings::pointSolve, docs/solvers.md "Block-solved point constraints"). Every row of
+    /// the block carries its size (2 or 3) and its place in it (0, 1, 2); 0 and 0 outside a block.
+    uint8_t blockSize = 0;
+    uint8_t blockIndex = 0;
     Real erpOverride = -1.0;  ///< hard rows: Baumgarte factor used instead of the world's α when >= 0
                               ///< (coupling joints' own erp)
     const char* label = "";   ///< what the row is, for the UI: "linear Y lock", "twist limit (upper)"
@@ -87,5 +93,7 @@ struct RowWriter {
 
 /// Largest number of rows any joint type produces.
 inline constexpr int kMaxRowsPerJoint = 16;
+/// Largest block of rows solved jointly (Row::blockSize): a point constraint's three.
+inline constexpr int kMaxBlockRows = 3;
 
 }  // namespace jl

@@ -55,6 +55,10 @@ struct WorldSettings {
     int threads = 1;
     /// The order the rows are solved in (both kernels): Gauss-Seidel's result depends on it.
     SolverOrder rowOrder = SolverOrder::Coloured;
+    /// How a joint's point constraint is solved (both solvers, both kernels). Block converges in
+    /// one iteration where rows needs hundreds (a light body on a long lever); files that do not
+    /// say get it too.
+    PointSolve pointSolve = PointSolve::Block;
     /// The implementation that solves the rows.
     KernelType kernel = KernelType::Fast;
 
@@ -87,6 +91,10 @@ struct WorldSettings {
           Field{"", 0, 0,
                 "coloured: joints 4 at a time, colour by colour (fast); wavefront: the same result as "
                 "sequential, in levels; sequential: scene order, one joint at a time"});
+        v("pointSolve", EnumField<PointSolve>{pointSolve, kPointSolveNames, 2},
+          Field{"", 0, 0,
+                "how a joint's point constraint (its 2 or 3 linear lock rows) is solved: block: the rows "
+                "at once, K^-1 (3x3); rows: one after another (PhysX's Gauss-Seidel)"});
         v("kernel", EnumField<KernelType>{kernel, kKernelTypeNames, 2},
           Field{"", 0, 0,
                 "fast: batched SIMD kernel; reference: the plain loop over rows that the docs explain "

@@ -1,5 +1,6 @@
 // JointLab engine — which instruction set the fast kernel uses, and the row orders.
-// (The kernel itself, fast or reference, and the row order are world settings: scene.h.)
+// (The kernel itself, fast or reference, the row order and the point solve are world settings:
+// scene.h.)
 //
 // The PGS sweep has two implementations of the same arithmetic: an AVX2 kernel that solves 4 rows
 // of 4 independent joints at once, and a plain C++ kernel that does the same operations lane
@@ -34,5 +35,13 @@ enum class SolverOrder {
 };
 
 inline constexpr const char* kSolverOrderNames[] = {"coloured", "wavefront", "sequential"};
+
+/// How the solver treats a point constraint: the two or three linear lock rows of a spherical,
+/// revolute, fixed, prismatic or D6 joint that share its anchors (Row::blockSize).
+enum class PointSolve {
+    Rows,  ///< one row after another, as every other row (PhysX's Gauss–Seidel)
+    Block,  ///< all of them at once: Δλ = K⁻¹·(−(J·v + b)) with the 3×3 K = J M⁻¹ Jᵀ (Jolt, Box2D v3)
+};
+inline constexpr const char* kPointSolveNames[] = {"rows", "block"};
 
 }  // namespace jl

@@ -75,9 +75,11 @@ void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& ou
 /// The row trace's CSV (`jointlab run --trace`): one line per visit of a row by the reference
 /// kernel (World::RowTrace), with the telemetry CSV's step numbering, joint names and row indices.
 /// `phase` is `position` (PGS's position iterations, TGS's substeps) or `velocity`; `sweep` counts
-/// from 0 within the phase; ground contact rows name the joint `ground contact`.
+/// from 0 within the phase; ground contact rows name the joint `ground contact`. `block` is the
+/// number of rows the visit solved at once (a point constraint's block, solver/block.h: 2 or 3;
+/// K is still this row's own entry, the block's diagonal) or 0 for a row solved on its own.
 inline constexpr const char* kTraceCsvHeader =
-    "step,phase,sweep,joint,row,C,jv,K,bias,lambda_before,lambda_after,clamped\n";
+    "step,phase,sweep,joint,row,C,jv,K,bias,lambda_before,lambda_after,clamped,block\n";
 
 /// Appends the trace line of one row visit.
 void appendTraceRow(const Scene& scene, const World::RowTrace& v, std::string& out);

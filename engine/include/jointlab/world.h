@@ -32,6 +32,13 @@ struct RowResult {
     Real unitResponse = 0.0;    ///< r = J M⁻¹ Jᵀ with the joint's mass scales
     bool clamped = false;       ///< the accumulated impulse sits on a finite bound
     bool active = true;         ///< false when the row was dropped (vanishing response)
+    /// Rows of a block (Row::blockSize) that the step solved at once (settings.pointSolve = block,
+    /// all its rows active, K regular): the block's row count and this row's place in it; 0, 0
+    /// for a row solved on its own.
+    int blockSize = 0, blockIndex = 0;
+    /// This row's row of the block's K = J M⁻¹ Jᵀ (the rows' unit responses on its diagonal:
+    /// blockK[blockIndex] = unitResponse), at the start of the step.
+    Real blockK[3] = {0.0, 0.0, 0.0};
 };
 
 /// Runtime state of a joint.
@@ -128,7 +135,8 @@ public:
 
     /// Convergence of the last step, one value per sweep (position iterations, then velocity
     /// iterations): sqrt(Σ (Δλ_i·r_i)²) over all rows, the velocity change the rows still asked
-    /// for in that sweep [m/s]. It falls towards zero as the iterations converge.
+    /// for in that sweep [m/s] (rows solved as a block: their J·v + b − v_T before the visit). It
+    /// falls towards zero as the iterations converge.
     std::span<const Real> lastResiduals() const;
 
     /// Number of ground contact rows in the last step.
@@ -175,6 +183,7 @@ public:
         Real C = 0.0, jv = 0.0, K = 0.0, bias = 0.0;  ///< error, row velocity, unit response, bias
         Real lambdaBefore = 0.0, lambdaAfter = 0.0;   ///< accumulated impulse around the visit
         bool clamped = false;                         ///< the impulse bound changed the impulse
+        int block = 0;  ///< solved at once with the other rows of its block: their count (else 0)
     };
     /// Calls `visit` after every row visit of the following steps. Only the reference kernel
     /// reports visits (settings.kernel = reference); an empty function turns it off.

@@ -27,7 +27,6 @@ D6Joint D6Joint::pointOnLine() {
 
 namespace {
 
-constexpr const char* const* kLockLabels = rows::kLockLabels;  // (the linear ones: 0–2)
 constexpr const char* kLowerLabels[3] = {"X limit (lower)", "Y limit (lower)", "Z limit (lower)"};
 constexpr const char* kUpperLabels[3] = {"X limit (upper)", "Y limit (upper)", "Z limit (upper)"};
 constexpr const char* kDriveLabels[3] = {"X drive", "Y drive", "Z drive"};
@@ -42,12 +41,15 @@ void linearPart(const D6Joint& j, const PrepContext& c, RowWriter& out) {
             rows::driveRow(rows::linearCoordinate(c, axes[k]), drive, j.drivePosition[k],
                            j.driveLinearVelocity[k], kDriveLabels[k], out);
     }
+    // The locked axes: the point lock's rows for them (a block when two or three are locked).
+    unsigned locked = 0;
+    for (int k = 0; k < 3; ++k)
+        if (j.motion[k] == D6Motion::Locked) locked |= parts::kLockX << k;
+    rows::locks(c, locked, out);
     Vec3 radial(0.0);  // projection of p1 − p0 onto the limited axes (distance limit)
     const Vec3 d = c.cB2w.p - c.cA2w.p;
     for (int k = 0; k < 3; ++k) {
-        if (j.motion[k] == D6Motion::Locked) {
-            rows::linearLock(c, axes[k], kLockLabels[k], out);
-        } else if (j.motion[k] == D6Motion::Limited) {
+        if (j.motion[k] == D6Motion::Limited) {
             if (j.distanceLimitEnabled)
                 radial += glm::dot(d, axes[k]) * axes[k];
             else

@@ -23,7 +23,8 @@ parts::Frames<Real> lockFrames(const PrepContext& c) {
 }
 
 static_assert(sizeof(Row) == 21 * sizeof(Real), "Row gained a field: write it in writeLock too");
-Row* writeLock(const parts::Lock<Real>& lock, bool angular, const char* label, RowWriter& out) {
+Row* writeLock(const parts::Lock<Real>& lock, bool angular, const char* label, RowWriter& out, int blockSize,
+               int blockIndex) {
     if (out.count >= out.capacity) return nullptr;
     Row* r = &out.rows[out.count++];
     r->linear0 = vec3(lock.linear);
@@ -38,14 +39,19 @@ Row* writeLock(const parts::Lock<Real>& lock, bool angular, const char* label, R
     r->mods.spring.damping = 0.0;
     r->flags = angular ? kRowOutputForce | kRowAngular : kRowOutputForce;
     r->solveHint = SolveHint::Equality;
+    r->blockSize = static_cast<uint8_t>(blockSize);
+    r->blockIndex = static_cast<uint8_t>(blockIndex);
     r->erpOverride = -1.0;
     r->label = label;
     return r;
 }
 
 void locks(const PrepContext& c, unsigned lockParts, RowWriter& out) {
+    const int block = parts::pointBlockSize(lockParts);
+    int inBlock = 0;  // the linear rows come first: rows 0 … block − 1
     parts::lockRows(lockParts, lockFrames(c), [&](const parts::Lock<Real>& lock, int row) {
-        writeLock(lock, row >= parts::kAngularRow, kLockLabels[row], out);
+        const bool angular = row >= parts::kAngularRow;
+        writeLock(lock, angular, kLockLabels[row], out, angular ? 0 : block, angular ? 0 : inBlock++);
     });
 }
 

@@ -14,8 +14,10 @@ namespace jl::rows {
 parts::Frames<Real> lockFrames(const PrepContext& c);
 
 /// Appends one lock row (parts::Lock), every field of the Row written once: a hard equality that
-/// reports force, flagged angular when `angular`.
-Row* writeLock(const parts::Lock<Real>& lock, bool angular, const char* label, RowWriter& out);
+/// reports force, flagged angular when `angular`, row `blockIndex` of a block of `blockSize`
+/// rows (Row::blockSize; 0: not in a block).
+Row* writeLock(const parts::Lock<Real>& lock, bool angular, const char* label, RowWriter& out,
+               int blockSize = 0, int blockIndex = 0);
 
 /// The labels of the lock rows by their place (parts::lockRows's `row`): linear X, Y, Z, then
 /// angular X, Y, Z (body 0's joint frame).
@@ -23,7 +25,8 @@ inline constexpr const char* kLockLabels[6] = {"linear X lock",  "linear Y lock"
                                                "angular X lock", "angular Y lock", "angular Z lock"};
 
 /// The rows of the lock parts `parts` (parts::LockPart bits; parts::lockRows with L = Real),
-/// labelled by kLockLabels. The only place a joint's lock rows are written.
+/// labelled by kLockLabels, the linear ones a block (parts::pointBlockSize). The only place a
+/// joint's lock rows are written.
 void locks(const PrepContext& c, unsigned parts, RowWriter& out);
 
 /// parts::hingeLock with the joint's own labels for its two rows (about A's Y and Z axes).

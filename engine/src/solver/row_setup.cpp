@@ -13,6 +13,7 @@
 #include <cstring>
 #include <glm/gtx/norm.hpp>
 
+#include "solver/block.h"
 #include "solver/fast/fast.h"
 
 namespace jl::solver {
@@ -167,6 +168,27 @@ void setupRow(const Row& row, const RowBodies& rb, const State& state, const Par
             x.length0 = glm::dot(row.linear0, rb.separation);
         }
     }
+}
+
+static_assert(kMaxBlockRows == jl::kMaxBlockRows, "one block size");
+
+int findBlock(const Row* rows, int count, int& n) {
+    constexpr uint16_t kHardRow = kRowOutputForce | kRowAngular;
+    for (int t = 0; t < count; ++t) {
+        const int size = rows[t].blockSize;
+        if (size < 2 || size > kMaxBlockRows || rows[t].blockIndex != 0) continue;
+        bool whole = t + size <= count;
+        for (int i = 0; i < size && whole; ++i) {
+            const Row& r = rows[t + i];
+            whole = r.blockSize == size && r.blockIndex == i && r.solveHint == SolveHint::Equality &&
+                    !(r.flags & ~kHardRow) && r.minImpulse == -kInf && r.maxImpulse == kInf;
+        }
+        if (!whole) break;  // a joint's block is its first one (if it is sound)
+        n = size;
+        return t;
+    }
+    n = 0;
+    return -1;
 }
 
 void setupRowLane(const Row& row, const BodyInfo& i0, const BodyInfo& i1, const Batch& bt, int l,

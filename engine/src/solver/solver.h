@@ -91,6 +91,9 @@ struct SolverRow {
     int b0 = 0, b1 = 0;  ///< solver body indices
     int normalRow = -1;  ///< kSolveFriction: the contact's normal row
     uint16_t flags = 0;
+    /// The block it belongs to (Row::blockSize, solver/block.h), when the step solves blocks and
+    /// this one qualified (findBlock, all its rows active): its size and this row's place in it.
+    uint8_t blockSize = 0, blockIndex = 0;
     Vec3 lin0{0.0}, angM0{0.0}, lin1{0.0}, angM1{0.0};  ///< J⁽ᵐ⁾ (angular parts premultiplied by I^-½)
     Real linScale0 = 0.0, angScale0 = 0.0;  ///< invMass·invMassScale, invInertiaScale (0 if not dynamic)
     Real linScale1 = 0.0, angScale1 = 0.0;
@@ -130,6 +133,7 @@ struct RowVisit {
     Real bias = 0.0;  ///< position bias b = α·C/h of this visit (0 for springs and unbiased passes)
     Real lambdaBefore = 0.0, lambdaAfter = 0.0;  ///< accumulated impulse before and after
     bool clamped = false;                        ///< the clamp to [min, max] changed the impulse
+    int block = 0;  ///< solved with the other rows of its block (solver/block.h): their count, else 0
 };
 /// Called after every row visit of the reference kernel, when set (the fast kernel never calls it).
 struct RowObserver {
@@ -167,8 +171,9 @@ struct State {
     /// between parts and the contacts first, then the parts).
     std::vector<int> sweepSpans;
     /// Convergence of the last solve, one entry per sweep (position iterations, then velocity
-    /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s].
-    /// It falls to zero as the iterations converge.
+    /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s]
+    /// (a block's rows: their −(J·v + b − v_T) before the block's visit, which Δλ_i·r_i is not:
+    /// solver/block.h). It falls to zero as the iterations converge.
     std::vector<Real> residuals;
     /// The parallel solve's stand-ins for the static body 0, one per part, are the last
     /// `standIns` bodies: static like it (zero velocity, never integrated).
@@ -188,8 +193,15 @@ struct Params {
     Real erp = 1.0;               ///< Baumgarte α
     Real maxLinearSpeed = kInf;   ///< bodies never move faster than this, in integration too [m/s]
     Real maxAngularSpeed = kInf;  ///< [rad/s]
-    bool simd = false;  ///< AVX2 kernels; decided once per step (set-up and solve must agree on the layout)
+    bool simd = false;    ///< AVX2 kernels; decided once per step (set-up and solve must agree on the layout)
+    bool blocks = false;  ///< solve the rows' blocks jointly (WorldSettings::pointSolve = block)
 };
+
+/// The block of rows[0, count) (Row::blockSize; a joint has at most one): the rows t … t + n − 1
+/// that say they are rows 0 … n − 1 of a block of n = 2 or 3 hard equality rows (no spring,
+/// restitution or drive limit, both bounds infinite). Returns t and sets n, or returns −1 (n = 0)
+/// when there is none or it is incomplete.
+int findBlock(const Row* rows, int count, int& n);
 
 /// v scaled down to length maxLen if it is longer (NaN stays NaN; the world catches it).
 /// maxLen/|v| for a finite v whose |v|² overflows (|v| > ~1e154): scaled down by its largest

@@ -107,7 +107,9 @@ void appendTraceRow(const Scene& scene, const World::RowTrace& v, std::string& o
         out += ',';
         appendNumber(out, x);
     }
-    out += v.clamped ? ",1\n" : ",0\n";
+    out += v.clamped ? ",1," : ",0,";
+    out += std::to_string(v.block);
+    out += '\n';
 }
 
 void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& out) {

@@ -143,6 +143,7 @@ void World::Impl::setUpBatchHeader(StepContext& step, size_t bi, const solver::L
     bt.laneCount = 0;
     for (int l = 0; l < solver::kLanes; ++l)
         if (ids[static_cast<size_t>(l)] >= 0) bt.laneCount = l + 1;
+    setBlocks(step, bt, lockPrep, bl);
     bt.layout = lockPrep ? solver::kLayoutLock : solver::kLayoutFull;
     if (simdSetup && !contact && bt.laneCount > 1 && !lockPrep) {
         int layout = solver::kLayoutLock;
@@ -175,11 +176,32 @@ void World::Impl::setUpBatchHeader(StepContext& step, size_t bi, const solver::L
     }
 }
 
+void World::Impl::setBlocks(const StepContext& step, solver::Batch& bt, int lockPrep,
+                            const BatchLanes& bl) const {
+    // Each lane's block of rows solved jointly (Row::blockSize): a lock batch's is its point
+    // lock's (the rows are not written yet); the set-up may still drop one (inactive rows, a
+    // singular K) by setting its size to 0.
+    for (int l = 0; l < solver::kLanes; ++l) {
+        int n = 0, start = -1;
+        if (step.params.blocks && !bt.contact && l < bt.laneCount && bl.counts[l] > 0) {
+            if (lockPrep) {
+                n = parts::pointBlockSize(static_cast<unsigned>(lockPrep));
+                start = n > 0 ? 0 : -1;
+            } else {
+                start = solver::findBlock(rows.data() + bl.firsts[l], bl.counts[l], n);
+            }
+        }
+        bt.blockStart[l] = static_cast<int8_t>(start < 0 ? 0 : start);
+        bt.blockSize[l] = static_cast<int8_t>(n);
+    }
+    solver::markBlockSlots(bt);
+}
+
 void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
                                const BatchLanes& bl) {
     Impl& m = *this;
     solver::Data& data = m.data;
-    const solver::Batch& bt = data.batches[bi];
+    solver::Batch& bt = data.batches[bi];
     const int* counts = bl.counts;
     const int* firsts = bl.firsts;
     const solver::RowBodies* const* rbs = bl.rbs;
@@ -215,11 +237,30 @@ void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneI
             m.rowSolver[k] = step.reference ? Impl::rowListPlace(tgsCursor)
                                             : Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
         }
+        markBlockRows(bt, l, rowAt[l]);
     }
+    solver::markBlockSlots(bt);
     if (step.reference) return;
     if (data.tgsSlots.size() < step.slotCursor)
         data.tgsSlots.resize(std::max(step.slotCursor, 2 * data.tgsSlots.size()));
     solver::packTgsBatch(data, bi, rowAt, counts);
+}
+
+void World::Impl::markBlockRows(solver::Batch& bt, int l, int first) {
+    // A block is solved jointly only when all of its rows are active (each kernel checks the
+    // rest, K, itself); its rows say so in the list of rows.
+    const int n = bt.blockSize[l];
+    if (n == 0) return;
+    solver::SolverRow* r = data.rows.data() + first + bt.blockStart[l];
+    for (int i = 0; i < n; ++i)
+        if (r[i].flags & solver::kSolveInactive) {
+            bt.blockSize[l] = 0;
+            return;
+        }
+    for (int i = 0; i < n; ++i) {
+        r[i].blockSize = static_cast<uint8_t>(n);
+        r[i].blockIndex = static_cast<uint8_t>(i);
+    }
 }
 
 /// Room for batch bi's slots and couplings; a lock batch's (lockPrep) set-up runs here, or is
@@ -242,6 +283,11 @@ bool World::Impl::reserveSlots(StepContext& step, size_t bi, int lockPrep) {
     step.couplingCursor += static_cast<size_t>(solver::couplingCount(slots));
     if (data.couplings.size() < step.couplingCursor)
         data.couplings.resize(std::max(step.couplingCursor, 2 * data.couplings.size()));
+    // And its blocks' gains (solver/block.h), worked out with the couplings.
+    bt.firstBlock = static_cast<int32_t>(step.blockCursor);
+    if (solver::hasBlocks(bt)) ++step.blockCursor;
+    if (data.blocks.size() < step.blockCursor)
+        data.blocks.resize(std::max(step.blockCursor, 2 * data.blocks.size()));
     if (lockPrep) {  // the slots only (rows: ensureLockRows)
         if (step.deferLocks)
             m.deferredLocks.push_back(static_cast<int>(bi));

@@ -3,6 +3,7 @@
 // results nobody reads.
 #include <cmath>
 
+#include "solver/block.h"
 #include "world/world_impl.h"
 
 namespace jl {
@@ -18,6 +19,38 @@ void World::ensureJointForces() const {
         js.firstRow = m.jointRowRange[j].first;
         js.rowCount = m.jointRowRange[j].count;
         m.jointForce(j, js.firstRow, js.rowCount, js.force, js.torque);
+    }
+}
+
+void World::Impl::blockResults(size_t first, size_t count, const solver::RowBodies& rb) {
+    int n = 0;
+    const int start = solver::findBlock(rows.data() + first, static_cast<int>(count), n);
+    if (!resultsBlocks || start < 0) return;
+    // The kernels' decision from the same bits: every row active and K regular (solver/block.h).
+    const size_t at = first + static_cast<size_t>(start);
+    const solver::BodyInfo& i0 = data.info[static_cast<size_t>(rb.b0)];
+    const solver::BodyInfo& i1 = data.info[static_cast<size_t>(rb.b1)];
+    solver::block::Jacobian<Real> j[kMaxBlockRows];
+    for (int i = 0; i < n; ++i) {
+        if (rowOut[at + static_cast<size_t>(i)].flags & solver::kSolveInactive) return;
+        const Row& r = rows[at + static_cast<size_t>(i)];
+        const Vec3 angM0 = i0.sqrtInvInertia * r.angular0, angM1 = i1.sqrtInvInertia * r.angular1;
+        j[i] = {{r.linear0.x, r.linear0.y, r.linear0.z},
+                {angM0.x, angM0.y, angM0.z},
+                {r.linear1.x, r.linear1.y, r.linear1.z},
+                {angM1.x, angM1.y, angM1.z}};
+    }
+    solver::block::Scales<Real> m;
+    solver::bodyScales(i0, rb.invMassScale0, rb.invInertiaScale0, m.lin0, m.ang0);
+    solver::bodyScales(i1, rb.invMassScale1, rb.invInertiaScale1, m.lin1, m.ang1);
+    const solver::block::Sym3<Real> K = solver::block::responseMatrix(j, n, m);
+    if (!solver::block::invert(K).ok) return;
+    const Real rowsOfK[3][3] = {{K.m00, K.m01, K.m02}, {K.m01, K.m11, K.m12}, {K.m02, K.m12, K.m22}};
+    for (int i = 0; i < n; ++i) {
+        RowResult& res = results[at + static_cast<size_t>(i)];
+        res.blockSize = n;
+        res.blockIndex = i;
+        for (int c = 0; c < 3; ++c) res.blockK[c] = c < n ? rowsOfK[i][c] : 0.0;
     }
 }
 
@@ -47,14 +80,19 @@ void World::Impl::ensureResults() {
             const Real eps = 1e-12 * (1.0 + std::abs(accum));
             res.clamped = (std::isfinite(o.minImpulse) && accum <= o.minImpulse + eps) ||
                           (std::isfinite(o.maxImpulse) && accum >= o.maxImpulse - eps);
+            res.blockSize = res.blockIndex = 0;
+            res.blockK[0] = res.blockK[1] = res.blockK[2] = 0.0;
         }
     };
     for (const ContactRef& c : contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
     // Joints broken before the step have no rows (rowCount 0); one that broke in it keeps its rows.
     for (size_t j = 0; j < jointRowRange.size() && j < jointBodies.size(); ++j)
-        if (jointRowRange[j].count > 0)
-            rowResults(static_cast<size_t>(jointRowRange[j].first),
-                       static_cast<size_t>(jointRowRange[j].count), jointBodies[j]);
+        if (jointRowRange[j].count > 0) {
+            const size_t first = static_cast<size_t>(jointRowRange[j].first),
+                         count = static_cast<size_t>(jointRowRange[j].count);
+            rowResults(first, count, jointBodies[j]);
+            blockResults(first, count, jointBodies[j]);
+        }
 }
 
 }  // namespace jl

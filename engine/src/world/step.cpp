@@ -48,7 +48,8 @@ StepContext World::Impl::beginStep(World& w) {
                                  s.effectiveBaumgarte(),
                                  s.maxLinearSpeed,
                                  s.maxAngularSpeed,
-                                 !step.reference && activeSolverKernel() == SolverKernel::Avx2};
+                                 !step.reference && activeSolverKernel() == SolverKernel::Avx2,
+                                 s.pointSolve == PointSolve::Block};
     step.simdSetup = !step.tgs && step.params.simd;
     // The states before the step become lastGood without a copy: the two buffers swap, the step
     // reads `before`, and the write-back writes every body of bodies_.

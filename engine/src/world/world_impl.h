@@ -45,7 +45,7 @@ struct StepContext {
     const std::vector<BodyState>* before = nullptr;  ///< the bodies' states at the start of the step
     /// Where the next batch's rows go: the fast PGS's slots by layout, the list of rows (TGS and
     /// the reference kernel), the couplings.
-    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0, couplingCursor = 0;
+    size_t slotCursor = 0, hardCursor = 0, lockCursor = 0, tgsCursor = 0, couplingCursor = 0, blockCursor = 0;
     bool deferLocks = false;  ///< lock batches are set up after the others, on the threads
 };
 
@@ -136,6 +136,7 @@ struct World::Impl {
     std::vector<int> breakableJoints;  // joints whose break force or torque can be exceeded, ascending
     std::vector<Vec3> jointX1;  // per joint: body 1's centre of mass at the last prep (0 for the world)
     Real resultsDt = 0.0, resultsH = 0.0;  // that step's dt and bias step (dt/posIters for TGS)
+    bool resultsBlocks = false;            // that step solved blocks (settings.pointSolve)
     std::vector<Real> contactImpulse;      // warm start: last step's impulses, 3 per (body, feature)
     std::vector<Real> nextContactImpulse;
     bool contactImpulseDirty = false;  // contactImpulse may hold non-zero values
@@ -184,6 +185,9 @@ struct World::Impl {
     /// step ran since they were last filled (world/step.cpp). The World's row-result queries call
     /// it, so a step costs nothing for results nobody reads.
     void ensureResults();
+    /// The block fields of the results of one joint's rows [first, first + count) (RowResult::
+    /// blockSize, blockIndex, blockK): its block if the last step solved it jointly.
+    void blockResults(size_t first, size_t count, const solver::RowBodies& rb);
 
     /// Force and torque joint j (rows [firstRow, firstRow + count)) applied to body 1 over the
     /// last step, at body 1's joint frame origin (physx-joints-guide.md "Force Reporting").
@@ -257,6 +261,12 @@ struct World::Impl {
     void setUpSlots(StepContext& step, size_t bi, const solver::LaneIds& ids, bool contact,
                     const BatchLanes& bl);
     bool reserveSlots(StepContext& step, size_t bi, int lockPrep);
+    /// Batch bt's lanes' blocks (Batch::blockStart, blockSize) from their rows (solver::findBlock)
+    /// or, for a lock batch, their lock parts; none unless the step solves blocks.
+    void setBlocks(const StepContext& step, solver::Batch& bt, int lockPrep, const BatchLanes& bl) const;
+    /// TGS and the reference kernel: lane l's block (its rows set up from data.rows[first]) kept
+    /// only if all its rows are active, and marked on them (SolverRow::blockSize, blockIndex).
+    void markBlockRows(solver::Batch& bt, int l, int first);
     /// The row trace (World::setRowTrace): its function, and per row of data.rows its joint (−1:
     /// contact) and index in the joint, filled while the trace is on.
     std::function<void(const RowTrace&)> trace;

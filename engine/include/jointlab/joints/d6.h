@@ -3,6 +3,7 @@
 //
 //   Linear, per axis a_k of frame A:
 //     locked  → C = a_k·(p0 − p1), J = {a_k, r0×a_k, −a_k, −(r1×a_k)}            (eq. 41–43)
+//               (the locked axes' rows come before the limits, two or three a block: row.h)
 //     limited → the slide coordinate x_k = a_k·(p1 − p0) bounded by linearLimit[k] (lower/upper
 //               rows, J as in prismatic.h), or, with distanceLimit enabled, the length of the
 //               projection of p1 − p0 onto the limited axes bounded by distanceLimit.upper.

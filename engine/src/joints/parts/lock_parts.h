@@ -148,6 +148,15 @@ constexpr int lockRowCount(unsigned parts) {
     return ((parts & kLockX) ? 1 : 0) + ((parts & kLockY) ? 1 : 0) + ((parts & kLockZ) ? 1 : 0) +
            ((parts & kLockHinge) ? 2 : 0) + ((parts & kLockRotation) ? 3 : 0);
 }
+/// The point lock's linear rows form one block when there are two or three of them
+/// (Row::blockSize): the solver may solve them jointly, Δλ = K⁻¹·(−(J·v + b)) with the 3×3
+/// K = J M⁻¹ Jᵀ (solver/block.h). They share both anchors, so through a light body's rotational
+/// inertia about a far anchor they are strongly coupled and one Gauss–Seidel sweep barely solves
+/// them. Returns the block's size, 0 for fewer than two linear locks.
+constexpr int pointBlockSize(unsigned parts) {
+    const int n = ((parts & kLockX) ? 1 : 0) + ((parts & kLockY) ? 1 : 0) + ((parts & kLockZ) ? 1 : 0);
+    return n >= 2 ? n : 0;
+}
 /// Where a lock row's label comes from: 0–2 the linear lock along X, Y, Z; 3–5 the angular lock
 /// about X, Y, Z (the labels: row_builder.h kLockLabels).
 inline constexpr int kAngularRow = 3;
@@ -176,8 +185,9 @@ inline void rotationLock(const Frames<L>& f, Out&& out) {
     out(angularLock(basis(f.cA2w.q, 2), minusTwo * q.z), kAngularRow + 2);
 }
 
-/// The rows of `parts` (LockPart bits), in this order: the linear locks X, Y, Z, then the hinge
-/// or the rotation lock. out(lock, row) receives each (row: 0–5, as kAngularRow describes).
+/// The rows of `parts` (LockPart bits), in this order: the linear locks X, Y, Z (rows
+/// 0 … pointBlockSize(parts) − 1 of the joint: its block), then the hinge or the rotation lock.
+/// out(lock, row) receives each (row: 0–5, as kAngularRow describes).
 template <class L, class Out>
 inline void lockRows(unsigned parts, const Frames<L>& f, Out&& out) {
     const V3<L> d = f.cA2w.p - f.cB2w.p;  // C = a·d for each linear lock's axis a

@@ -19,6 +19,41 @@ struct Vec3x4 {
     __m256d x, y, z;
 };
 
+/// The lane type the templates on a lane type (joints/parts/lock_parts.h, solver/block.h) run on in
+/// the AVX2 kernels: 4 doubles, one per joint of a batch. Its operations are the scalar ones per
+/// lane (no fused multiply-add; negation flips the sign bit as the scalar negation does; IEEE
+/// division), so each lane gets the bits the template gives with L = double for its joint.
+struct Lane4 {
+    __m256d v;
+    Lane4() = default;
+    Lane4(__m256d x) : v(x) {}
+    explicit Lane4(double s) : v(_mm256_set1_pd(s)) {}
+};
+struct Mask4 {
+    __m256d m;
+};
+[[gnu::always_inline]] inline Lane4 operator+(Lane4 a, Lane4 b) {
+    return _mm256_add_pd(a.v, b.v);
+}
+[[gnu::always_inline]] inline Lane4 operator-(Lane4 a, Lane4 b) {
+    return _mm256_sub_pd(a.v, b.v);
+}
+[[gnu::always_inline]] inline Lane4 operator*(Lane4 a, Lane4 b) {
+    return _mm256_mul_pd(a.v, b.v);
+}
+[[gnu::always_inline]] inline Lane4 operator/(Lane4 a, Lane4 b) {
+    return _mm256_div_pd(a.v, b.v);
+}
+[[gnu::always_inline]] inline Lane4 operator-(Lane4 a) {
+    return _mm256_xor_pd(_mm256_set1_pd(-0.0), a.v);
+}
+[[gnu::always_inline]] inline Mask4 isNegative(Lane4 a) {
+    return {_mm256_cmp_pd(a.v, _mm256_setzero_pd(), _CMP_LT_OQ)};
+}
+[[gnu::always_inline]] inline Lane4 select(Mask4 m, Lane4 a, Lane4 b) {
+    return _mm256_blendv_pd(b.v, a.v, m.m);
+}
+
 /// The {x, y, z, pad} quadruples at the four pointers, as x, y, z vectors over the lanes.
 inline Vec3x4 load4(const double* p0, const double* p1, const double* p2, const double* p3) {
     const __m256d r0 = _mm256_load_pd(p0), r1 = _mm256_load_pd(p1), r2 = _mm256_load_pd(p2),

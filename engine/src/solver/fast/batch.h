@@ -115,13 +115,40 @@ struct alignas(32) Batch {
     int32_t firstCoupling =
         0;  ///< PGS: its rows' couplings, Data::couplings[firstCoupling, + couplingCount(slotCount))
     int32_t separation = 0;  ///< TGS: a row follows its anchors (kTgsSeparation): the plain kernel sweeps it
-    int32_t pad[5] = {};     ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
+    /// Per lane, its joint's block of rows solved jointly (Row::blockSize, solver/block.h): its
+    /// first slot and its size (2 or 3; 0: no block, or one solved row by row). At most one per lane.
+    int8_t blockStart[kLanes] = {0, 0, 0, 0};
+    int8_t blockSize[kLanes] = {0, 0, 0, 0};
+    /// Read only when a lane has a block (hasBlocks): bit s set when a lane's block starts at slot s,
+    int32_t blockSlots = 0;
+    /// and PGS: the lanes' gains, Data::blocks[firstBlock] (BlockLanes).
+    int32_t firstBlock = 0;
+    int32_t pad[1] = {};  ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
     int32_t
         constraint[kLanes];  ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
     double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
 };
-static_assert(offsetof(Batch, firstCoupling) + sizeof(int32_t) <= 3 * 64,
-              "a joint batch's sweep reads three cache lines");
+static_assert(offsetof(Batch, blockSize) + sizeof(Batch::blockSize) <= 3 * 64,
+              "a joint batch's sweep reads three cache lines (a fourth if it has blocks)");
+/// True when some lane of the batch solves a block (Batch::blockSize).
+inline bool hasBlocks(const Batch& bt) {
+    return (bt.blockSize[0] | bt.blockSize[1] | bt.blockSize[2] | bt.blockSize[3]) != 0;
+}
+/// Sets bt.blockSlots from its lanes' blocks.
+inline void markBlockSlots(Batch& bt) {
+    bt.blockSlots = 0;
+    for (int l = 0; l < kLanes; ++l)
+        if (bt.blockSize[l] > 0) bt.blockSlots |= 1 << bt.blockStart[l];
+}
+
+/// PGS: a batch's blocks (solver/block.h), at most one per lane: the gain G = K⁻¹·diag(K) of
+/// lane l's block, G_ik at gain[3i + k][l] (the block's rows i, k from Batch::blockStart), with
+/// which a sweep turns the rows' 1D impulse changes d into the block's, Δλ = G·d. Zeros in lanes
+/// without one. The couplings (CouplingLanes) between two rows of a block are 0: its rows'
+/// impulses come from the block, not one from another.
+struct alignas(32) BlockLanes {
+    double gain[9][kLanes];
+};
 static_assert(offsetof(Batch, frictionCoef) % 32 == 0 && sizeof(Batch) == 256,
               "lanes of doubles are 32-byte aligned");
 
@@ -158,13 +185,14 @@ struct alignas(32) LaneSums {
 /// sees a lock batch. `bodies` points at solver::Body records (8 doubles each). `biased`:
 /// position iteration.
 void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots,
-                        const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual);
+                        const CouplingLanes* couplings, const BlockLanes* blocks, double* bodies, bool biased,
+                        LaneSums& residual);
 
 /// The same with AVX2 (solver/fast/pgs_avx2.cpp), hard and lock batches' slots in `hardSlots` and
 /// `lockSlots`; contact batches and single joints fall back to the scalar kernel.
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots,
-                      LockLanes* lockSlots, const CouplingLanes* couplings, double* bodies, bool biased,
-                      LaneSums& residual);
+                      LockLanes* lockSlots, const CouplingLanes* couplings, const BlockLanes* blocks,
+                      double* bodies, bool biased, LaneSums& residual);
 
 /// Writes batch bt's couplings (CouplingLanes) to out[bt.firstCoupling, + couplingCount(bt.slotCount))
 /// from its row slots in `slots`, `hardSlots` or `lockSlots` (its layout). Per lane:
@@ -175,6 +203,17 @@ void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* h
 /// The same for batches [0, count) with AVX2 (the same bits).
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
                           const LockLanes* lockSlots, CouplingLanes* out);
+
+/// The gains of batch bt's blocks (BlockLanes, at blocks[bt.firstBlock]) from its row slots and
+/// mass scales (solver/block.h: K, K⁻¹, G = K⁻¹·diag(K)), after its couplings: the couplings
+/// between rows of one block are set to 0. A lane whose K is singular (or has an inactive row,
+/// whose slot holds a zero Jacobian) gets blockSize 0 and its rows are solved one by one; then
+/// bt.blockSlots is set.
+void computeBlocks(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
+                   CouplingLanes* couplings, BlockLanes* blocks);
+/// The same with AVX2 (the same bits).
+void computeBlocksAvx2(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
+                       const LockLanes* lockSlots, CouplingLanes* couplings, BlockLanes* blocks);
 
 /// True when the AVX2 kernel is compiled in and the CPU runs it (checked once).
 bool avx2Available();

@@ -51,6 +51,7 @@ struct Pipeline {
     std::vector<HardLanes>
         compHardSlots;  ///< the same as hard slots, when every row is one (PipeSource::hard)
     std::vector<CouplingLanes> compCouplings;  ///< their couplings
+    std::vector<BlockLanes> compBlocks;        ///< their blocks' gains (one per composition)
     std::vector<double>
         jointCouplings;         ///< this step's couplings, joint after joint (PipeJoint::firstCoupling)
     std::vector<double> accum;  ///< per row of the joints, its accumulated impulse; then zeros (padding
@@ -68,7 +69,8 @@ struct Data : State {
     std::vector<HardLanes> hardSlots;  ///< hard batches' row slots (AVX2 only; the vector only grows)
     std::vector<LockLanes> lockSlots;  ///< lock batches' row slots (AVX2 only; the vector only grows)
     std::vector<CouplingLanes>
-        couplings;  ///< PGS: the batches' row couplings (Batch::firstCoupling; only grows)
+        couplings;                   ///< PGS: the batches' row couplings (Batch::firstCoupling; only grows)
+    std::vector<BlockLanes> blocks;  ///< PGS: the batches' blocks' gains (Batch::firstBlock; only grows)
     /// TGS: the same batches (data.batches) with their own row slots and lever arms, packed from
     /// `rows` (packTgsBatch).
     std::vector<TgsLanes> tgsSlots;
@@ -138,7 +140,9 @@ void storeLane(RowLanes& slot, int l, bool active, const Vec3& lin0, const Vec3&
                Real minImpulse, Real maxImpulse, Real accum, Real response);
 
 /// PGS: batch bi's row couplings (solver/fast/batch.h CouplingLanes) into data.couplings at its
-/// firstCoupling, from its row slots as the set-up left them (AVX2 or plain: the same bits).
+/// firstCoupling, from its row slots as the set-up left them, and if it has blocks their gains
+/// into data.blocks at its firstBlock (BlockLanes; a lane whose K is singular or has an inactive
+/// row gets block size 0). AVX2 or plain: the same bits.
 void computeBatchCouplings(Data& data, size_t bi, bool simd);
 
 /// After either solve: Body::linVel / angVel hold the final linear and (plain) angular velocity

@@ -15,6 +15,7 @@
 #include <atomic>
 
 #include "jointlab/solver_kernel.h"
+#include "solver/block.h"
 #include "solver/fast/fast.h"
 #include "solver/integrate.h"
 
@@ -46,12 +47,35 @@ inline double dot3(const double (&j)[3][kLanes], int l, const double* v) {
     return (j[0][l] * v[0] + j[1][l] * v[1]) + j[2][l] * v[2];
 }
 
+/// Lane l's block (solver/block.h) starting at row slot s: its rows' unclamped impulses na0 become
+/// accum + G·d with d = na0 − accum, the 1D impulse changes (the AVX2 kernel: startBlock). Returns
+/// the lane's residual terms with the block's: the velocity change each row asked for, r·d (the
+/// row's own −(J·v + b − v_T)), in the place of Δλ·r, which for a block is not that change.
+double startBlock(const Batch& bt, const RowLanes* rows, const BlockLanes& G, int l, int s, double* na0,
+                  double lane) {
+    const int n = bt.blockSize[l];
+    double d[kMaxBlockRows] = {0.0, 0.0, 0.0};
+    for (int i = 0; i < n; ++i) d[i] = na0[s + i] - rows[s + i].accum[l];
+    for (int i = 0; i < n; ++i) {
+        const double asked = d[i] * rows[s + i].response[l];
+        lane = lane + asked * asked;
+    }
+    block::Mat3<double> g;
+    for (int i = 0; i < 3; ++i)
+        for (int k = 0; k < 3; ++k) g.m[i][k] = G.gain[3 * i + k][l];
+    const block::V3<double> dl = block::apply(g, block::V3<double>{d[0], d[1], d[2]});
+    const double blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < n; ++i) na0[s + i] = rows[s + i].accum[l] + blockDl[i];
+    return lane;
+}
+
 /// One batch, lane after lane. Per lane the operations are exactly those of the AVX2 kernel.
 /// Padding lanes are skipped: they would add zero impulses to the static body (whose velocity
 /// stays +0) and zeros to the residual, so the result is the same.
 /// `live`: the lanes solved (a pipelined quad's; the others change nothing).
-void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* couplings, double* bodies,
-                      bool biased, LaneSums& residual, int live = (1 << kLanes) - 1) {
+void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* couplings,
+                      const BlockLanes* blocks, double* bodies, bool biased, LaneSums& residual,
+                      int live = (1 << kLanes) - 1) {
     RowLanes* rows = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
     const int n = bt.slotCount;
@@ -76,6 +100,10 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
         }
         double normalAccum = 0.0, lane = 0.0;  // this batch's residual terms (added below)
         for (int s = 0; s < n; ++s) {
+            // A block's rows at once (their couplings to one another are 0).
+            const int inBlock = s - bt.blockStart[l];  // its place in the lane's block, if it has one
+            if (bt.blockSize[l] > 0 && inBlock == 0)
+                lane = startBlock(bt, rows, blocks[bt.firstBlock], l, s, na0, lane);
             RowLanes& r = rows[s];
             const double acc = r.accum[l];
             double na = na0[s];
@@ -99,7 +127,7 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
                 bw[k] = bw[k] - e1 * r.ang1[k][l];
             }
             const double rr = dl * r.response[l];
-            lane = lane + rr * rr;
+            if (inBlock < 0 || inBlock >= bt.blockSize[l]) lane = lane + rr * rr;  // (a block's: above)
         }
         residual.v[l] = residual.v[l] + lane;
         storeBodyRecord(A, av, aw);
@@ -143,7 +171,60 @@ void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
                                     bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l));
 }
 
+/// Lane l's row s as solver/block.h takes it.
+template <class Lanes>
+block::Jacobian<double> jacobianOf(const Lanes& r, int l) {
+    const double(&lin0)[3][kLanes] = lin0Of(r);
+    const double(&lin1)[3][kLanes] = lin1Of(r);
+    return {{lin0[0][l], lin0[1][l], lin0[2][l]},
+            {r.ang0[0][l], r.ang0[1][l], r.ang0[2][l]},
+            {lin1[0][l], lin1[1][l], lin1[2][l]},
+            {r.ang1[0][l], r.ang1[1][l], r.ang1[2][l]}};
+}
+
+template <class Lanes>
+void blocksOf(Batch& bt, const Lanes* slots, CouplingLanes* couplings, BlockLanes* blocks) {
+    const Lanes* r = slots + bt.firstSlot;
+    CouplingLanes* K = couplings + bt.firstCoupling;
+    BlockLanes& G = blocks[bt.firstBlock];
+    for (int l = 0; l < kLanes; ++l) {
+        for (int g = 0; g < 9; ++g) G.gain[g][l] = 0.0;
+        const int n = bt.blockSize[l], s = bt.blockStart[l];
+        if (n == 0) continue;
+        block::Jacobian<double> j[kMaxBlockRows];
+        for (int i = 0; i < n; ++i) j[i] = jacobianOf(r[s + i], l);
+        const block::Sym3<double> k = block::responseMatrix(
+            j, n, block::Scales<double>{bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l]});
+        const block::Inverse<double> inv = block::invert(k);
+        if (!inv.ok) {  // (an inactive row has a zero Jacobian here: singular too)
+            bt.blockSize[l] = 0;
+            continue;
+        }
+        const block::Mat3<double> gain = block::gain(inv.inv, k);
+        for (int i = 0; i < 3; ++i)
+            for (int c = 0; c < 3; ++c) G.gain[3 * i + c][l] = gain.m[i][c];
+        for (int a = 1; a < n; ++a)
+            for (int b = 0; b < a; ++b) K[couplingIndex(s + a, s + b)].k[l] = 0.0;
+    }
+    markBlockSlots(bt);
+}
+
 }  // namespace
+
+void computeBlocks(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
+                   CouplingLanes* couplings, BlockLanes* blocks) {
+    switch (bt.layout) {
+        case kLayoutLock:
+            blocksOf(bt, lockSlots, couplings, blocks);
+            break;
+        case kLayoutHard:
+            blocksOf(bt, hardSlots, couplings, blocks);
+            break;
+        default:
+            blocksOf(bt, slots, couplings, blocks);
+            break;
+    }
+}
 
 void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
                       const LockLanes* lockSlots, CouplingLanes* out) {
@@ -161,34 +242,42 @@ void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* h
 }
 
 void computeBatchCouplings(Data& data, size_t bi, bool simd) {
-    const Batch& bt = data.batches[bi];
-    if (simd)
+    Batch& bt = data.batches[bi];
+    if (simd) {
         computeCouplingsAvx2(&bt, 1, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
                              data.couplings.data());
-    else
-        computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
-                         data.couplings.data());
+        if (hasBlocks(bt))
+            computeBlocksAvx2(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
+                              data.couplings.data(), data.blocks.data());
+        return;
+    }
+    computeCouplings(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
+                     data.couplings.data());
+    if (hasBlocks(bt))
+        computeBlocks(bt, data.slots.data(), data.hardSlots.data(), data.lockSlots.data(),
+                      data.couplings.data(), data.blocks.data());
 }
 
 void sweepBatchesScalar(const Batch* batches, int begin, int end, RowLanes* slots,
-                        const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
+                        const CouplingLanes* couplings, const BlockLanes* blocks, double* bodies, bool biased,
+                        LaneSums& residual) {
     for (int i = begin; i < end; ++i)
-        solveBatchScalar(batches[i], slots, couplings, bodies, biased, residual);
+        solveBatchScalar(batches[i], slots, couplings, blocks, bodies, biased, residual);
 }
 
 void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
-                      CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
-                      bool biased, double* visitResidual) {
+                      CouplingLanes* compCouplings, BlockLanes* compBlocks, const PipeSource& src,
+                      double* accum, double* bodies, bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         Batch& bt = comps[q.comp];
-        if (q.fresh) layoutCompScalar(bt, src, compSlots, compCouplings);
+        if (q.fresh) layoutCompScalar(bt, src, compSlots, compCouplings, compBlocks);
         RowLanes* slots = compSlots + bt.firstSlot;
         // as the AVX2 kernel: the impulses in, the live lanes solved, the impulses out
         for (int s = 0; s < bt.slotCount; ++s)
             for (int l = 0; l < kLanes; ++l) slots[s].accum[l] = accum[q.accum[l] + s];
         LaneSums res;
-        solveBatchScalar(bt, compSlots, compCouplings, bodies, biased, res, q.live);
+        solveBatchScalar(bt, compSlots, compCouplings, compBlocks, bodies, biased, res, q.live);
         for (int l = 0; l < kLanes; ++l) {
             if (!(q.live & (1 << l))) continue;
             for (int s = 0; s < bt.slotCount; ++s) accum[q.accum[l] + s] = slots[s].accum[l];
@@ -200,18 +289,23 @@ void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* 
 #if !defined(JOINTLAB_HAVE_AVX2_KERNEL)
 void expandFullAvx2(const RowLanes*, int, int, PipeRow*) {}  // (never called: no AVX2)
 void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots, HardLanes*,
-                    CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
-                    bool biased, double* visitResidual) {
-    sweepQuadsScalar(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased,
+                    CouplingLanes* compCouplings, BlockLanes* compBlocks, const PipeSource& src,
+                    double* accum, double* bodies, bool biased, double* visitResidual) {
+    sweepQuadsScalar(quads, count, comps, compSlots, compCouplings, compBlocks, src, accum, bodies, biased,
                      visitResidual);
 }
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
                           const LockLanes* lockSlots, CouplingLanes* out) {
     for (int i = 0; i < count; ++i) computeCouplings(batches[i], slots, hardSlots, lockSlots, out);
 }
+void computeBlocksAvx2(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
+                       const LockLanes* lockSlots, CouplingLanes* couplings, BlockLanes* blocks) {
+    computeBlocks(bt, slots, hardSlots, lockSlots, couplings, blocks);
+}
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes*, LockLanes*,
-                      const CouplingLanes* couplings, double* bodies, bool biased, LaneSums& residual) {
-    sweepBatchesScalar(batches, begin, end, slots, couplings, bodies, biased,
+                      const CouplingLanes* couplings, const BlockLanes* blocks, double* bodies, bool biased,
+                      LaneSums& residual) {
+    sweepBatchesScalar(batches, begin, end, slots, couplings, blocks, bodies, biased,
                        residual);  // no compact batches without AVX2
 }
 bool avx2Available() {
@@ -239,10 +333,11 @@ void sweepRange(Data& data, int begin, int end, bool biased, bool simd, LaneSums
     double* bodies = &data.bodies[0].linVel.x;
     if (simd)
         sweepBatchesAvx2(data.batches.data(), begin, end, data.slots.data(), data.hardSlots.data(),
-                         data.lockSlots.data(), data.couplings.data(), bodies, biased, lanes);
+                         data.lockSlots.data(), data.couplings.data(), data.blocks.data(), bodies, biased,
+                         lanes);
     else
-        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), data.couplings.data(), bodies,
-                           biased, lanes);
+        sweepBatchesScalar(data.batches.data(), begin, end, data.slots.data(), data.couplings.data(),
+                           data.blocks.data(), bodies, biased, lanes);
 }
 
 /// One Gauss-Seidel pass over every batch (sweepParts); returns the sweep's residual.

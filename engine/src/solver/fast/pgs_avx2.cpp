@@ -16,6 +16,9 @@
 // is in solver/fast/setup_avx2.cpp.
 #include <immintrin.h>
 
+#include <cstring>
+
+#include "solver/block.h"
 #include "solver/fast/avx2.h"
 #include "solver/fast/batch.h"
 #include "solver/fast/pipeline.h"
@@ -161,9 +164,11 @@ __attribute__((always_inline)) inline __m256d rowVelocity(const Lanes& r, const 
 /// One row slot given its rows' unclamped impulses `na` (newImpulse plus the earlier rows'
 /// couplings): clamped to the bounds and stored; returns the impulse changes Δλ in `dl`
 /// (applySlot applies them).
-template <class Lanes, class Acc>
+/// (Masked: only the lanes of `counted` add their residual terms; the others' are their block's.)
+template <bool Masked = false, class Lanes, class Acc>
 __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const Acc& io, __m256d na,
-                                                        __m256d acc, __m256d residual, __m256d& dl) {
+                                                        __m256d acc, __m256d residual, __m256d& dl,
+                                                        __m256d counted = _mm256_setzero_pd()) {
     const __m256d zero = _mm256_setzero_pd();
     __m256d lo, hi;
     bounds(*r, lo, hi);
@@ -176,7 +181,8 @@ __attribute__((always_inline)) inline __m256d solveSlot(Lanes* r, int s, const A
     const __m256d active = _mm256_cmp_pd(resp, zero, _CMP_GT_OQ);
     dl = _mm256_and_pd(active, _mm256_sub_pd(na, acc));
     io.store(*r, s, _mm256_blendv_pd(acc, na, active));
-    const __m256d rr = _mm256_mul_pd(dl, resp);
+    __m256d rr = _mm256_mul_pd(dl, resp);
+    if constexpr (Masked) rr = _mm256_and_pd(counted, rr);
     return _mm256_add_pd(residual, _mm256_mul_pd(rr, rr));
 }
 
@@ -201,20 +207,79 @@ __attribute__((always_inline)) inline void startRow(const Lanes& r, int s, const
     na = newImpulse(r, _mm256_load_pd(biased ? r.constant : r.unbiasedConstant), rowVelocity(r, B), acc);
 }
 
+/// The lanes' blocks as vectors of their first slot and size (Batch::blockStart, blockSize).
+struct BlockLanesAt {
+    __m256i start, size;
+    explicit BlockLanesAt(const Batch& bt) {
+        int32_t s, n;
+        std::memcpy(&s, bt.blockStart, sizeof s);
+        std::memcpy(&n, bt.blockSize, sizeof n);
+        start = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(s));
+        size = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(n));
+    }
+    /// The lanes whose block starts at slot s and has a row i (i < its size).
+    __m256d rowOf(int s, int i) const {
+        return _mm256_castsi256_pd(_mm256_and_si256(_mm256_cmpeq_epi64(start, _mm256_set1_epi64x(s)),
+                                                    _mm256_cmpgt_epi64(size, _mm256_set1_epi64x(i))));
+    }
+    /// The lanes whose slot t is not a row of their block (start ≤ t < start + size).
+    __m256d outside(int t) const {
+        const __m256i tt = _mm256_set1_epi64x(t);
+        const __m256i in = _mm256_andnot_si256(_mm256_cmpgt_epi64(start, tt),
+                                               _mm256_cmpgt_epi64(_mm256_add_epi64(start, size), tt));
+        return _mm256_castsi256_pd(_mm256_xor_si256(in, _mm256_set1_epi64x(-1)));
+    }
+};
+
+/// The lanes' blocks that start at slot s (solver/block.h): their rows' unclamped impulses na
+/// become acc + G·d with d = na − acc, the 1D impulse changes (startBlock in solver/fast/pgs.cpp),
+/// and the residual gets each row's r·d, the velocity change it asked for. n: the slot count.
+template <class Lanes>
+__attribute__((always_inline)) inline __m256d startBlock(const BlockLanesAt& at, const Lanes* r,
+                                                         const BlockLanes& G, int s, int n, __m256d* na,
+                                                         const __m256d* acc, __m256d residual) {
+    Lane4 d[kMaxBlockRows];
+    __m256d row[kMaxBlockRows];
+    for (int i = 0; i < kMaxBlockRows; ++i) {
+        row[i] = at.rowOf(s, i);
+        d[i] = s + i < n ? _mm256_and_pd(row[i], _mm256_sub_pd(na[s + i], acc[s + i])) : _mm256_setzero_pd();
+    }
+    for (int i = 0; i < kMaxBlockRows && s + i < n; ++i) {
+        const __m256d asked = _mm256_mul_pd(d[i].v, _mm256_load_pd(r[s + i].response));
+        residual = _mm256_add_pd(residual, _mm256_mul_pd(asked, asked));
+    }
+    block::Mat3<Lane4> g;
+    for (int i = 0; i < 3; ++i)
+        for (int k = 0; k < 3; ++k) g.m[i][k] = _mm256_load_pd(G.gain[3 * i + k]);
+    const block::V3<Lane4> dl = block::apply(g, block::V3<Lane4>{d[0], d[1], d[2]});
+    const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < kMaxBlockRows; ++i)
+        if (s + i < n)
+            na[s + i] = _mm256_blendv_pd(na[s + i], _mm256_add_pd(acc[s + i], blockDl[i].v), row[i]);
+    return residual;
+}
+
 /// The row slots of a batch (CouplingLanes): every row's unclamped impulse at the start, then row
-/// after row, each impulse change added to the later rows' through their couplings. N: the slot
-/// count, known at compile time so that the impulses stay in registers.
-template <int N, class Lanes, class Acc>
+/// after row, each impulse change added to the later rows' through their couplings; a block's rows
+/// at once where it starts (their couplings to one another are 0). N: the slot count, known at
+/// compile time so that the impulses stay in registers.
+template <int N, bool Blocks, class Lanes, class Acc>
 __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* r, const Acc& io,
-                                                        const CouplingLanes* K, BatchBodies& B, bool biased,
-                                                        __m256d residual) {
+                                                        const CouplingLanes* K, const BlockLanes* G,
+                                                        BatchBodies& B, bool biased, __m256d residual) {
     __m256d na[N], acc[N];
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
+    [[maybe_unused]] const BlockLanesAt blocks(bt);
 #pragma GCC unroll 8
     for (int s = 0; s < N; ++s) {
         __m256d dl;
-        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        if constexpr (Blocks) {
+            if (bt.blockSlots & (1 << s)) residual = startBlock(blocks, r, *G, s, N, na, acc, residual);
+            residual = solveSlot<true>(r + s, s, io, na[s], acc[s], residual, dl, blocks.outside(s));
+        } else {
+            residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        }
 #pragma GCC unroll 8
         for (int t = s + 1; t < N; ++t)
             na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
@@ -225,14 +290,20 @@ __attribute__((always_inline)) inline __m256d solveRows(const Batch& bt, Lanes* 
 
 /// The same for any slot count (the impulses on the stack).
 template <class Lanes, class Acc>
-__m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K, BatchBodies& B,
-                     bool biased, __m256d residual) {
+__m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLanes* K, const BlockLanes* G,
+                     BatchBodies& B, bool biased, __m256d residual) {
     const int n = bt.slotCount;
     __m256d na[kMaxBatchSlots], acc[kMaxBatchSlots];
     for (int s = 0; s < n; ++s) startRow(r[s], s, io, B, biased, na[s], acc[s]);
+    const BlockLanesAt blocks(bt);
     for (int s = 0; s < n; ++s) {
         __m256d dl;
-        residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        if (G) {
+            if (bt.blockSlots & (1 << s)) residual = startBlock(blocks, r, *G, s, n, na, acc, residual);
+            residual = solveSlot<true>(r + s, s, io, na[s], acc[s], residual, dl, blocks.outside(s));
+        } else {
+            residual = solveSlot(r + s, s, io, na[s], acc[s], residual, dl);
+        }
         for (int t = s + 1; t < n; ++t)
             na[t] = _mm256_add_pd(na[t], _mm256_mul_pd(_mm256_load_pd(K[couplingIndex(t, s)].k), dl));
         applySlot(bt, r + s, dl, B);
@@ -240,38 +311,44 @@ __m256d solveRowsAny(const Batch& bt, Lanes* r, const Acc& io, const CouplingLan
     return residual;
 }
 
+/// A batch's row slots, solveRows for its slot count. Blocks: some lane has a block (G its
+/// gains); without, the kernel is the one without the block code (which would cost registers).
+template <bool Blocks, class Lanes, class Acc>
+__attribute__((always_inline)) inline __m256d solveSlots(const Batch& bt, Lanes* r, const Acc& io,
+                                                         const CouplingLanes* K, const BlockLanes* G,
+                                                         BatchBodies& B, bool biased, __m256d residual) {
+    switch (bt.slotCount) {
+        case 1:
+            return solveRows<1, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 2:
+            return solveRows<2, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 3:
+            return solveRows<3, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 4:
+            return solveRows<4, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 5:
+            return solveRows<5, Blocks>(bt, r, io, K, G, B, biased, residual);
+        case 6:
+            return solveRows<6, Blocks>(bt, r, io, K, G, B, biased, residual);
+        default:
+            return solveRowsAny(bt, r, io, K, Blocks ? G : nullptr, B, biased, residual);
+    }
+}
+
 /// One batch. `live`: the lanes whose bodies are stored back (a pipelined quad's; the others' go
 /// to a scratch record, so a masked lane changes no body whatever its rows compute).
 template <class Lanes, class Acc>
 __attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, Lanes* slots, const Acc& io,
-                                                               const CouplingLanes* couplings, double* bodies,
+                                                               const CouplingLanes* couplings,
+                                                               const BlockLanes* blocks, double* bodies,
                                                                bool biased, __m256d residual, int live) {
     BatchBodies B(bt, bodies);
     Lanes* r = slots + bt.firstSlot;
     const CouplingLanes* K = couplings + bt.firstCoupling;
-    switch (bt.slotCount) {
-        case 1:
-            residual = solveRows<1>(bt, r, io, K, B, biased, residual);
-            break;
-        case 2:
-            residual = solveRows<2>(bt, r, io, K, B, biased, residual);
-            break;
-        case 3:
-            residual = solveRows<3>(bt, r, io, K, B, biased, residual);
-            break;
-        case 4:
-            residual = solveRows<4>(bt, r, io, K, B, biased, residual);
-            break;
-        case 5:
-            residual = solveRows<5>(bt, r, io, K, B, biased, residual);
-            break;
-        case 6:
-            residual = solveRows<6>(bt, r, io, K, B, biased, residual);
-            break;
-        default:
-            residual = solveRowsAny(bt, r, io, K, B, biased, residual);
-            break;
-    }
+    if (hasBlocks(bt))
+        residual = solveSlots<true>(bt, r, io, K, blocks + bt.firstBlock, B, biased, residual);
+    else
+        residual = solveSlots<false>(bt, r, io, K, nullptr, B, biased, residual);
     if (live == (1 << kLanes) - 1) {
         B.store();
     } else {
@@ -283,24 +360,24 @@ __attribute__((always_inline)) inline __m256d solveBatchInline(const Batch& bt, 
 
 /// The same, out of line (the plain sweeps' batches).
 template <class Lanes>
-__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, double* bodies, bool biased,
-                   __m256d residual) {
-    return solveBatchInline(bt, slots, AccumInSlots{}, couplings, bodies, biased, residual,
+__m256d solveBatch(const Batch& bt, Lanes* slots, const CouplingLanes* couplings, const BlockLanes* blocks,
+                   double* bodies, bool biased, __m256d residual) {
+    return solveBatchInline(bt, slots, AccumInSlots{}, couplings, blocks, bodies, biased, residual,
                             (1 << kLanes) - 1);
 }
 
 }  // namespace
 
 void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots, HardLanes* hardSlots,
-                      LockLanes* lockSlots, const CouplingLanes* couplings, double* bodies, bool biased,
-                      LaneSums& residual) {
+                      LockLanes* lockSlots, const CouplingLanes* couplings, const BlockLanes* blocks,
+                      double* bodies, bool biased, LaneSums& residual) {
     __m256d res = _mm256_load_pd(residual.v);
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
         if (bt.contact || bt.laneCount == 1) {  // friction bounds depend on slot 0, or a single
                                                 // joint: the plain kernel (same results)
             _mm256_store_pd(residual.v, res);
-            sweepBatchesScalar(batches, i, i + 1, slots, couplings, bodies, biased, residual);
+            sweepBatchesScalar(batches, i, i + 1, slots, couplings, blocks, bodies, biased, residual);
             res = _mm256_load_pd(residual.v);
             continue;
         }
@@ -309,15 +386,15 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
             // the plain kernel does, and as the pipelined sweeps can reproduce visit by visit).
             case kLayoutLock:
                 res = _mm256_add_pd(
-                    res, solveBatch(bt, lockSlots, couplings, bodies, biased, _mm256_setzero_pd()));
+                    res, solveBatch(bt, lockSlots, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
                 break;
             case kLayoutHard:
                 res = _mm256_add_pd(
-                    res, solveBatch(bt, hardSlots, couplings, bodies, biased, _mm256_setzero_pd()));
+                    res, solveBatch(bt, hardSlots, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
                 break;
             default:
-                res =
-                    _mm256_add_pd(res, solveBatch(bt, slots, couplings, bodies, biased, _mm256_setzero_pd()));
+                res = _mm256_add_pd(
+                    res, solveBatch(bt, slots, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
                 break;
         }
     }
@@ -374,23 +451,34 @@ inline void storeGroup(HardLanes*, double* out, int g, const __m256d t[4]) {
 /// Composition bt laid out from src (as layoutCompScalar, by 4×4 transposes): its lanes' mass
 /// scales, rows (as Lanes slots) and couplings; padding lanes zeros.
 template <class Lanes>
-inline void layoutComp(Batch& bt, const PipeSource& src, Lanes* compSlots, CouplingLanes* compCouplings) {
+inline void layoutComp(Batch& bt, const PipeSource& src, Lanes* compSlots, CouplingLanes* compCouplings,
+                       BlockLanes* compBlocks) {
     const PipeRow* rows[kLanes];
     const double* K[kLanes];
     const double* scale[kLanes];
+    const double* gain[kLanes];
     for (int l = 0; l < kLanes; ++l) {
         const int32_t j = bt.constraint[l];
         const PipeJoint* J = j >= 0 ? src.joints + j : nullptr;
         rows[l] = J ? src.rows + J->firstRow : src.zeroRows;
         K[l] = J ? src.couplings + J->firstCoupling : src.zeroCouplings;
         scale[l] = J ? J->scale : src.zeroScales;
+        gain[l] = J ? J->gain : src.zeroScales;
+        bt.blockStart[l] = J ? J->blockStart : int8_t{0};
+        bt.blockSize[l] = J ? J->blockSize : int8_t{0};
     }
+    markBlockSlots(bt);
     __m256d t[4];
     transpose4(scale[0], scale[1], scale[2], scale[3], t);
     _mm256_store_pd(bt.linScale0, t[0]);
     _mm256_store_pd(bt.angScale0, t[1]);
     _mm256_store_pd(bt.linScale1, t[2]);
     _mm256_store_pd(bt.angScale1, t[3]);
+    BlockLanes& G = compBlocks[bt.firstBlock];
+    for (int g = 0; g < 12; g += 4) {
+        transpose4(gain[0] + g, gain[1] + g, gain[2] + g, gain[3] + g, t);
+        for (int i = 0; i < 4 && g + i < 9; ++i) _mm256_store_pd(G.gain[g + i], t[i]);
+    }
     for (int s = 0; s < bt.slotCount; ++s) {
         double* out = reinterpret_cast<double*>(compSlots + bt.firstSlot + s);
 #pragma GCC unroll 5
@@ -437,6 +525,88 @@ void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
 
 }  // namespace
 
+namespace {
+
+/// A row slot's 4 rows as solver/block.h takes them.
+template <class Lanes>
+block::Jacobian<Lane4> jacobianOf(const Lanes& r) {
+    auto v3 = [](const double(&v)[3][kLanes]) {
+        return block::V3<Lane4>{_mm256_load_pd(v[0]), _mm256_load_pd(v[1]), _mm256_load_pd(v[2])};
+    };
+    return {v3(linear0(r)), v3(r.ang0), v3(linear1(r)), v3(r.ang1)};
+}
+
+/// The blocks of the lanes whose block starts at `start` with n rows (blocksOf in
+/// solver/fast/pgs.cpp, 4 lanes at once): gains where K is regular, the couplings inside the
+/// block zeroed there; the other lanes of the group lose their block.
+template <class Lanes>
+void blockGroup(Batch& bt, const Lanes* r, CouplingLanes* K, BlockLanes& G, int start, int n, __m256d group) {
+    block::Jacobian<Lane4> j[kMaxBlockRows];
+    for (int i = 0; i < n; ++i) j[i] = jacobianOf(r[start + i]);
+    const block::Scales<Lane4> m{_mm256_load_pd(bt.linScale0), _mm256_load_pd(bt.angScale0),
+                                 _mm256_load_pd(bt.linScale1), _mm256_load_pd(bt.angScale1)};
+    const block::Sym3<Lane4> k = block::responseMatrix(j, n, m);
+    const block::Inverse<Lane4> inv = block::invert(k);
+    const __m256d ok = _mm256_and_pd(group, inv.ok.m);
+    const block::Mat3<Lane4> gain = block::gain(inv.inv, k);
+    for (int i = 0; i < 3; ++i)
+        for (int c = 0; c < 3; ++c)
+            _mm256_store_pd(G.gain[3 * i + c],
+                            _mm256_blendv_pd(_mm256_load_pd(G.gain[3 * i + c]), gain.m[i][c].v, ok));
+    for (int a = 1; a < n; ++a)
+        for (int b = 0; b < a; ++b) {
+            double* c = K[couplingIndex(start + a, start + b)].k;
+            _mm256_store_pd(c, _mm256_andnot_pd(ok, _mm256_load_pd(c)));
+        }
+    const int lost = _mm256_movemask_pd(_mm256_andnot_pd(ok, group));
+    for (int l = 0; l < kLanes; ++l)
+        if (lost & (1 << l)) bt.blockSize[l] = 0;
+}
+
+template <class Lanes>
+void blocksOf(Batch& bt, const Lanes* slots, CouplingLanes* couplings, BlockLanes* blocks) {
+    const Lanes* r = slots + bt.firstSlot;
+    CouplingLanes* K = couplings + bt.firstCoupling;
+    BlockLanes& G = blocks[bt.firstBlock];
+    for (int g = 0; g < 9; ++g) _mm256_store_pd(G.gain[g], _mm256_setzero_pd());
+    // Lanes with the same block (first slot and size) at once: usually all of them.
+    int left = 0;
+    for (int l = 0; l < kLanes; ++l) left |= bt.blockSize[l] > 0 ? 1 << l : 0;
+    while (left) {
+        const int first = __builtin_ctz(static_cast<unsigned>(left));
+        const int start = bt.blockStart[first], n = bt.blockSize[first];
+        alignas(32) int64_t in[kLanes];
+        int group = 0;
+        for (int l = 0; l < kLanes; ++l) {
+            const bool same = ((left >> l) & 1) && bt.blockStart[l] == start && bt.blockSize[l] == n;
+            in[l] = same ? -1 : 0;
+            group |= same ? 1 << l : 0;
+        }
+        left &= ~group;
+        blockGroup(bt, r, K, G, start, n,
+                   _mm256_castsi256_pd(_mm256_load_si256(reinterpret_cast<const __m256i*>(in))));
+    }
+    markBlockSlots(bt);
+}
+
+}  // namespace
+
+void computeBlocksAvx2(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
+                       const LockLanes* lockSlots, CouplingLanes* couplings, BlockLanes* blocks) {
+    switch (bt.layout) {
+        case kLayoutLock:
+            blocksOf(bt, lockSlots, couplings, blocks);
+            break;
+        case kLayoutHard:
+            blocksOf(bt, hardSlots, couplings, blocks);
+            break;
+        default:
+            blocksOf(bt, slots, couplings, blocks);
+            break;
+    }
+    _mm256_zeroupper();
+}
+
 void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
                           const LockLanes* lockSlots, CouplingLanes* out) {
     for (int i = 0; i < count; ++i) {
@@ -460,19 +630,19 @@ namespace {
 
 template <class Lanes>
 void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots,
-                CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
-                bool biased, double* visitResidual) {
+                CouplingLanes* compCouplings, BlockLanes* compBlocks, const PipeSource& src, double* accum,
+                double* bodies, bool biased, double* visitResidual) {
     for (int qi = 0; qi < count; ++qi) {
         const PipeQuad& q = quads[qi];
         Batch& bt = comps[q.comp];
-        if (q.fresh) layoutComp(bt, src, compSlots, compCouplings);
+        if (q.fresh) layoutComp(bt, src, compSlots, compCouplings, compBlocks);
         alignas(32) double lanes[kLanes];
         // The impulses are read from and written to Pipeline::accum (padding lanes: zeros that stay
         // zeros). Masked lanes solve their joints' rows with scratch impulses (PipeQuad::accum)
         // and store their bodies to a scratch record: they change nothing.
-        _mm256_store_pd(lanes,
-                        solveBatchInline(bt, compSlots, AccumInArray{accum, q.accum}, compCouplings, bodies,
-                                         biased, _mm256_setzero_pd(), q.masked ? q.live : (1 << kLanes) - 1));
+        _mm256_store_pd(lanes, solveBatchInline(bt, compSlots, AccumInArray{accum, q.accum}, compCouplings,
+                                                compBlocks, bodies, biased, _mm256_setzero_pd(),
+                                                q.masked ? q.live : (1 << kLanes) - 1));
         for (int l = 0; l < kLanes; ++l)
             if (q.live & (1 << l)) visitResidual[q.visit[l]] = lanes[l];
     }
@@ -481,13 +651,15 @@ void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots
 }  // namespace
 
 void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
-                    HardLanes* compHardSlots, CouplingLanes* compCouplings, const PipeSource& src,
-                    double* accum, double* bodies, bool biased, double* visitResidual) {
+                    HardLanes* compHardSlots, CouplingLanes* compCouplings, BlockLanes* compBlocks,
+                    const PipeSource& src, double* accum, double* bodies, bool biased,
+                    double* visitResidual) {
     if (src.hard)
-        sweepQuads(quads, count, comps, compHardSlots, compCouplings, src, accum, bodies, biased,
+        sweepQuads(quads, count, comps, compHardSlots, compCouplings, compBlocks, src, accum, bodies, biased,
                    visitResidual);
     else
-        sweepQuads(quads, count, comps, compSlots, compCouplings, src, accum, bodies, biased, visitResidual);
+        sweepQuads(quads, count, comps, compSlots, compCouplings, compBlocks, src, accum, bodies, biased,
+                   visitResidual);
     _mm256_zeroupper();
 }
 

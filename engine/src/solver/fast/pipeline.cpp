@@ -158,6 +158,7 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
         bt.laneCount = q.laneCount;
         bt.contact = 0;
         bt.layout = kLayoutFull;
+        bt.firstBlock = static_cast<int32_t>(pl.comps.size()) - 1;
         for (int l = 0; l < kLanes; ++l) {
             const int32_t j = l < q.laneCount ? q.joint[l] : -1;
             bt.constraint[l] = j;
@@ -231,6 +232,7 @@ void buildPlan(Data& data, Pipeline& pl, int count) {
     pl.compSlots.resize(static_cast<size_t>(slots));
     pl.compHardSlots.resize(static_cast<size_t>(slots));
     pl.compCouplings.resize(static_cast<size_t>(couplings));
+    pl.compBlocks.resize(pl.comps.size());
     pl.accum.assign(static_cast<size_t>(rows + 2 * kPipeMaxSlots), 0.0);
     pl.use = static_cast<int64_t>(pl.quads.size()) * kPipelineGainDen <=
              int64_t{kPipelineGainNum} * count * batches;
@@ -293,7 +295,8 @@ double& accumAt(Data& data, const Batch& bt, int s, int l) {
 
 }  // namespace
 
-void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings) {
+void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings,
+                      BlockLanes* compBlocks) {
     const int n = couplingCount(bt.slotCount);
     for (int l = 0; l < kLanes; ++l) {
         const int32_t j = bt.constraint[l];
@@ -303,6 +306,10 @@ void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, Cou
         bt.angScale0[l] = scale[1];
         bt.linScale1[l] = scale[2];
         bt.angScale1[l] = scale[3];
+        bt.blockStart[l] = J ? J->blockStart : int8_t{0};
+        bt.blockSize[l] = J ? J->blockSize : int8_t{0};
+        const double* gain = J ? J->gain : src.zeroScales;
+        for (int g = 0; g < 9; ++g) compBlocks[bt.firstBlock].gain[g][l] = gain[g];
         const PipeRow* rows = J ? src.rows + J->firstRow : src.zeroRows;
         for (int s = 0; s < bt.slotCount; ++s) {
             double* out = &compSlots[bt.firstSlot + s].lin0[0][0];
@@ -311,6 +318,7 @@ void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, Cou
         const double* K = J ? src.couplings + J->firstCoupling : src.zeroCouplings;
         for (int k = 0; k < n; ++k) compCouplings[bt.firstCoupling + k].k[l] = K[k];
     }
+    markBlockSlots(bt);
 }
 
 bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residuals) {
@@ -354,6 +362,10 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
         j.scale[1] = bt.angScale0[l];
         j.scale[2] = bt.linScale1[l];
         j.scale[3] = bt.angScale1[l];
+        j.blockStart = bt.blockStart[l];
+        j.blockSize = bt.blockSize[l];
+        for (int g = 0; g < 9; ++g)
+            j.gain[g] = j.blockSize > 0 ? data.blocks[static_cast<size_t>(bt.firstBlock)].gain[g][l] : 0.0;
         PipeRow* rows = pl.rows.data() + j.firstRow;
         if (simd && bt.layout == kLayoutFull)
             expandFullAvx2(data.slots.data() + bt.firstSlot, bt.slotCount, l, rows);
@@ -383,10 +395,11 @@ bool sweepPipelined(Data& data, int count, bool simd, std::vector<Real>& residua
     const int quads = static_cast<int>(pl.quads.size());
     if (simd)
         sweepQuadsAvx2(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(), pl.compHardSlots.data(),
-                       pl.compCouplings.data(), src, pl.accum.data(), bodies, true, pl.visitResidual.data());
+                       pl.compCouplings.data(), pl.compBlocks.data(), src, pl.accum.data(), bodies, true,
+                       pl.visitResidual.data());
     else
         sweepQuadsScalar(pl.quads.data(), quads, pl.comps.data(), pl.compSlots.data(),
-                         pl.compCouplings.data(), src, pl.accum.data(), bodies, true,
+                         pl.compCouplings.data(), pl.compBlocks.data(), src, pl.accum.data(), bodies, true,
                          pl.visitResidual.data());
     for (const PipeJoint& j : pl.joints) {
         const Batch& bt = data.batches[static_cast<size_t>(j.batch)];

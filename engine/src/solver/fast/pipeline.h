@@ -59,6 +59,8 @@ inline constexpr int kPipeMaxSlots = kMaxBatchSlots;
 /// A joint of the pipelined solve: one lane of a joint batch.
 struct alignas(32) PipeJoint {
     double scale[4] = {};  ///< the batch's linScale0, angScale0, linScale1, angScale1 of its lane
+    double gain[12] = {};  ///< its block's gain (BlockLanes: G_ik at 3i + k), zeros without one
+    int8_t blockStart = 0, blockSize = 0;  ///< its block (Batch::blockStart, blockSize)
     int32_t body0 = 0, body1 = 0;
     int32_t firstRow = 0;  ///< its batch's slotCount rows: Pipeline::rows[firstRow, firstRow + slotCount)
     int32_t firstCoupling =
@@ -83,8 +85,8 @@ struct PipeQuad {
 };
 
 /// What a composition is laid out from: the joints' rows (PipeRow), their couplings (joint after
-/// joint, each joint's padded to a multiple of 4) and mass scales (PipeJoint::scale); and zeros
-/// for padding lanes (at least kPipeMaxSlots rows' and couplings' worth).
+/// joint, each joint's padded to a multiple of 4), mass scales and blocks (PipeJoint); and zeros
+/// for padding lanes (at least kPipeMaxSlots rows' and couplings' worth, 12 scales').
 struct PipeSource {
     /// The compositions are hard batches (HardLanes, the AVX2 kernel only): every row has
     /// linear1 = linear0 and, if active, impulseMul 1, so the hard kernel gives the full one's bits
@@ -108,8 +110,10 @@ inline constexpr int paddedCouplings(int slots) {
 }
 
 /// Lays out composition bt from `src` (scalar; the AVX2 kernel does the same with transposes):
-/// its lanes' mass scales into bt, rows into compSlots, couplings into compCouplings.
-void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings);
+/// its lanes' mass scales and blocks into bt, rows into compSlots, couplings into compCouplings,
+/// blocks' gains into compBlocks[bt.firstBlock].
+void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, CouplingLanes* compCouplings,
+                      BlockLanes* compBlocks);
 
 /// Solves quads [0, count) in order: each as its composition's batch comps[q.comp] (bodies,
 /// scales, rows in compSlots, or compHardSlots if src.hard, laid out from `src` before its first
@@ -118,10 +122,10 @@ void layoutCompScalar(Batch& bt, const PipeSource& src, RowLanes* compSlots, Cou
 /// visitResidual[q.visit[l]]. The plain C++ kernel (solver/fast/pgs.cpp; never hard) and AVX2
 /// (solver/fast/pgs_avx2.cpp) give the same bits.
 void sweepQuadsScalar(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
-                      CouplingLanes* compCouplings, const PipeSource& src, double* accum, double* bodies,
-                      bool biased, double* visitResidual);
+                      CouplingLanes* compCouplings, BlockLanes* compBlocks, const PipeSource& src,
+                      double* accum, double* bodies, bool biased, double* visitResidual);
 void sweepQuadsAvx2(const PipeQuad* quads, int count, Batch* comps, RowLanes* compSlots,
-                    HardLanes* compHardSlots, CouplingLanes* compCouplings, const PipeSource& src,
-                    double* accum, double* bodies, bool biased, double* visitResidual);
+                    HardLanes* compHardSlots, CouplingLanes* compCouplings, BlockLanes* compBlocks,
+                    const PipeSource& src, double* accum, double* bodies, bool biased, double* visitResidual);
 
 }  // namespace jl::solver

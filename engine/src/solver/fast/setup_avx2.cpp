@@ -138,37 +138,6 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const Slo
 
 namespace {
 
-/// The lane type the lock parts run on here: 4 doubles, one per joint of a batch. Its operations
-/// are the scalar ones per lane (no fused multiply-add; negation flips the sign bit as the
-/// scalar negation does), so each lane gets the bits parts::…<Real> gives for its joint.
-struct Lane4 {
-    __m256d v;
-    Lane4() = default;
-    Lane4(__m256d x) : v(x) {}
-    explicit Lane4(double s) : v(_mm256_set1_pd(s)) {}
-};
-struct Mask4 {
-    __m256d m;
-};
-[[gnu::always_inline]] inline Lane4 operator+(Lane4 a, Lane4 b) {
-    return _mm256_add_pd(a.v, b.v);
-}
-[[gnu::always_inline]] inline Lane4 operator-(Lane4 a, Lane4 b) {
-    return _mm256_sub_pd(a.v, b.v);
-}
-[[gnu::always_inline]] inline Lane4 operator*(Lane4 a, Lane4 b) {
-    return _mm256_mul_pd(a.v, b.v);
-}
-[[gnu::always_inline]] inline Lane4 operator-(Lane4 a) {
-    return _mm256_xor_pd(_mm256_set1_pd(-0.0), a.v);
-}
-[[gnu::always_inline]] inline Mask4 isNegative(Lane4 a) {
-    return {_mm256_cmp_pd(a.v, _mm256_setzero_pd(), _CMP_LT_OQ)};
-}
-[[gnu::always_inline]] inline Lane4 select(Mask4 m, Lane4 a, Lane4 b) {
-    return _mm256_blendv_pd(b.v, a.v, m.m);
-}
-
 /// Each lane's jl::Transform (7 doubles: p then q as x, y, z, w) as a pose of lanes.
 inline parts::Pose<Lane4> loadPoses(const double* const t[kLanes]) {
     __m256d p[3], q[4];

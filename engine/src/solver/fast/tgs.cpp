@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "solver/block.h"
 #include "solver/fast/fast.h"
 #include "solver/integrate.h"
 
@@ -82,32 +83,144 @@ bool turnWithAnchors(double length0, const double* move0, const double* move1, d
     return true;
 }
 
+/// What one lane's visits share: its bodies' motion and lever arms this substep (F 66), I^-½
+/// and mass scales (constant over the sweep).
+struct LaneNow {
+    const double *dA, *dB, *IA, *IB;
+    double r0[3], r1[3], d0[3], d1[3];  ///< lever arms now; Δx + (r' − r) per side
+    double ls0, as0, ls1, as1;
+};
+/// The lane's bodies' velocities, updated visit by visit (apart from LaneNow, whose address the
+/// block solve takes, and passed to it by value, so that they stay in registers).
+struct LaneVelocities {
+    double av[3], aw[3], bv[3], bw[3];
+};
+
+/// Lane l's row of slot R brought up to date (F 66): its Jacobian, error and unit response.
+struct RowNow {
+    double lin0[3], lin1[3], angM0[3], angM1[3];
+    double error, response, recip;
+};
+__attribute__((always_inline)) inline RowNow refreshRow(const TgsLanes& R, int l, const LaneNow& n) {
+    RowNow w;
+    const double base0[3] = {R.baseM0[0][l], R.baseM0[1][l], R.baseM0[2][l]};
+    const double base1[3] = {R.baseM1[0][l], R.baseM1[1][l], R.baseM1[2][l]};
+    for (int k = 0; k < 3; ++k) w.lin0[k] = R.lin0[k][l], w.lin1[k] = R.lin1[k][l];
+    w.error = R.error0[l];
+    // kTgsSeparation: the axis follows the anchors, d = d0 + Δa1 − Δa0, μ = ±d/|d|, and
+    // C = C0 − (±|d| − length0) exactly (solver/reference/tgs_reference.cpp refresh)
+    const bool turned = (R.kind[l] & kTgsSeparation) &&
+                        turnWithAnchors(R.length0[l], n.d0, n.d1, w.lin0, w.lin1, w.error);
+    if (R.kind[l] & kTgsAngular) {
+        // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity)
+        for (int k = 0; k < 3; ++k) w.angM0[k] = base0[k], w.angM1[k] = base1[k];
+    } else {
+        double k0[3], k1[3], c0[3], c1[3];
+        cross3(n.r0, w.lin0, c0);
+        cross3(n.r1, w.lin1, c1);
+        for (int k = 0; k < 3; ++k) k0[k] = R.ang0Base[k][l] + c0[k], k1[k] = R.ang1Base[k][l] + c1[k];
+        mulMat3(n.IA, k0, w.angM0);
+        mulMat3(n.IB, k1, w.angM1);
+        if (!turned) w.error = w.error + (dot3(w.lin0, n.d0) - dot3(w.lin1, n.d1));
+    }
+    if (!turned) w.error = w.error + (dot3(base0, n.dA + 4) - dot3(base1, n.dB + 4));
+    // The unit response follows the refreshed Jacobian: a lever arm that turns towards the
+    // row axis can raise r several-fold within one step (a light bob far from its pivot),
+    // and an impulse computed with a stale, too small r overshoots by that factor.
+    const double linResponse0 = turned ? n.ls0 * dot3(w.lin0, w.lin0) : R.linResponse0[l];
+    const double linResponse1 = turned ? n.ls1 * dot3(w.lin1, w.lin1) : R.linResponse1[l];
+    w.response = ((linResponse0 + n.as0 * dot3(w.angM0, w.angM0)) + linResponse1) + n.as1 * dot3(w.angM1, w.angM1);
+    w.recip = w.response > kMinResponse ? 1.0 / w.response : 0.0;
+    return w;
+}
+
+/// J⁽ᵐ⁾v⁽ᵐ⁾ of the row with the lane's velocities now (F 62).
+__attribute__((always_inline)) inline double rowVelocity(const RowNow& w, const LaneVelocities& n) {
+    return ((dot3(w.lin0, n.av) + dot3(w.angM0, n.aw)) - dot3(w.lin1, n.bv)) - dot3(w.angM1, n.bw);
+}
+
+/// A hard row's position bias b = α·C/h (F 11): none in velocity iterations unless it keeps it.
+inline double hardBias(const TgsLanes& R, int l, double error, const TgsSweep& s) {
+    if (!s.velocityPass) return R.erp[l] * error / s.h;
+    return (R.kind[l] & kTgsKeepBias) ? R.erp[l] * error / s.dt : 0.0;
+}
+
+/// The row's new (unclamped) accumulated impulse: the spring update (D 44) or
+/// λ' = λ − (v + b − v_T)/r (F 65 with full velocities).
+__attribute__((always_inline)) inline double rowImpulse(const TgsLanes& R, int l, const RowNow& w,
+                                                        double normalVel, const TgsSweep& s) {
+    const double acc = R.accum[l];
+    if (!(R.kind[l] & kTgsSpring))
+        return acc - w.recip * (normalVel + hardBias(R, l, w.error, s) - R.velTarget[l]);
+    const double k = R.stiffness[l], c = R.damping[l], vT = R.velTarget[l];
+    const double aa = s.h * (s.h * k + c);                                             // D 13 with ρ for τ
+    const double cSub = w.error + (s.dt - static_cast<double>(s.substep) * s.h) * vT;  // D 41
+    const double bracket = s.h * c * vT - s.h * k * cSub - aa * normalVel;             // D 44
+    const double dl =
+        (R.kind[l] & kTgsAccelSpring) ? bracket / (aa + 1.0) * w.recip : bracket / (aa * w.response + 1.0);
+    return acc + dl;  // impulse multiplier 1 in TGS
+}
+
+/// Lane l's block (solver/block.h) of n rows from slot R: each row brought up to date, K from
+/// those Jacobians, and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from the velocities now. Writes the rows
+/// (rows[i]), their new unclamped impulses (na[i]) and the velocity change each asked for
+/// (c[i] = −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T): its residual term, Δλ·r being no such change in a block);
+/// returns false for a singular K (the rows are then solved one by one).
+bool solveBlock(const TgsLanes* R, int l, int n, const LaneNow& now, LaneVelocities vel, const TgsSweep& s,
+                RowNow* rows, double* na, double* c) {
+    block::Jacobian<double> j[kMaxBlockRows];
+    c[0] = c[1] = c[2] = 0.0;
+    for (int i = 0; i < n; ++i) {
+        const RowNow& w = rows[i] = refreshRow(R[i], l, now);
+        j[i] = {{w.lin0[0], w.lin0[1], w.lin0[2]},
+                {w.angM0[0], w.angM0[1], w.angM0[2]},
+                {w.lin1[0], w.lin1[1], w.lin1[2]},
+                {w.angM1[0], w.angM1[1], w.angM1[2]}};
+        c[i] = -((rowVelocity(w, vel) + hardBias(R[i], l, w.error, s)) - R[i].velTarget[l]);
+    }
+    const block::Inverse<double> inv =
+        block::invert(block::responseMatrix(j, n, block::Scales<double>{now.ls0, now.as0, now.ls1, now.as1}));
+    if (!inv.ok) return false;
+    const block::V3<double> dl = block::apply(inv.inv, block::V3<double>{c[0], c[1], c[2]});
+    const double blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < n; ++i) na[i] = R[i].accum[l] + blockDl[i];
+    return true;
+}
+
 /// One batch, lane after lane (padding lanes skipped: they have no active rows).
 void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
                          LaneSums& residual) {
     for (int l = 0; l < bt.laneCount; ++l) {
         double* A = s.vel + 8 * bt.body0[l];
         double* B = s.vel + 8 * bt.body1[l];
-        const double* dA = s.delta + 8 * bt.body0[l];
-        const double* dB = s.delta + 8 * bt.body1[l];
+        LaneNow now;
+        LaneVelocities vel;
+        now.dA = s.delta + 8 * bt.body0[l];
+        now.dB = s.delta + 8 * bt.body1[l];
         const double* infoA = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body0[l];
         const double* infoB = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body1[l];
-        const double* IA = infoA + s.invIAt;
-        const double* IB = infoB + s.invIAt;
-        double av[3] = {A[0], A[1], A[2]}, aw[3] = {A[4], A[5], A[6]};
-        double bv[3] = {B[0], B[1], B[2]}, bw[3] = {B[4], B[5], B[6]};
-        const double ls0 = bt.linScale0[l], as0 = bt.angScale0[l], ls1 = bt.linScale1[l],
-                     as1 = bt.angScale1[l];
+        now.IA = infoA + s.invIAt;
+        now.IB = infoB + s.invIAt;
+        for (int k = 0; k < 3; ++k) {
+            vel.av[k] = A[k], vel.aw[k] = A[4 + k];
+            vel.bv[k] = B[k], vel.bw[k] = B[4 + k];
+        }
+        now.ls0 = bt.linScale0[l], now.as0 = bt.angScale0[l], now.ls1 = bt.linScale1[l],
+        now.as1 = bt.angScale1[l];
         // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
         const double r0L[3] = {arm.r0Local[0][l], arm.r0Local[1][l], arm.r0Local[2][l]};
         const double r1L[3] = {arm.r1Local[0][l], arm.r1Local[1][l], arm.r1Local[2][l]};
-        double r0[3], r1[3], d0[3], d1[3];
-        rotate(infoA + s.quatAt, r0L, r0);
-        rotate(infoB + s.quatAt, r1L, r1);
+        rotate(infoA + s.quatAt, r0L, now.r0);
+        rotate(infoB + s.quatAt, r1L, now.r1);
         for (int k = 0; k < 3; ++k) {
-            d0[k] = dA[k] + (r0[k] - arm.r0[k][l]);
-            d1[k] = dB[k] + (r1[k] - arm.r1[k][l]);
+            now.d0[k] = now.dA[k] + (now.r0[k] - arm.r0[k][l]);
+            now.d1[k] = now.dB[k] + (now.r1[k] - arm.r1[k][l]);
         }
+        // The lane's block (solver/block.h), solved where it starts: its rows and impulses.
+        const int blockStart = bt.blockStart[l], blockEnd = blockStart + bt.blockSize[l];
+        RowNow blockRows[kMaxBlockRows];
+        double blockNa[kMaxBlockRows], blockAsked[kMaxBlockRows];
+        bool blockSolved = false;
         double normalAccum = 0.0;
         for (int t = 0; t < bt.slotCount; ++t) {
             TgsLanes& R = slots[bt.firstSlot + t];
@@ -116,78 +229,33 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
                 if (t == 0) normalAccum = R.accum[l];
                 continue;
             }
-            double lin0[3] = {R.lin0[0][l], R.lin0[1][l], R.lin0[2][l]};
-            double lin1[3] = {R.lin1[0][l], R.lin1[1][l], R.lin1[2][l]};
-            const double base0[3] = {R.baseM0[0][l], R.baseM0[1][l], R.baseM0[2][l]};
-            const double base1[3] = {R.baseM1[0][l], R.baseM1[1][l], R.baseM1[2][l]};
-            double angM0[3], angM1[3];
-            double error = R.error0[l];
-            // kTgsSeparation: the axis follows the anchors, d = d0 + Δa1 − Δa0, μ = ±d/|d|, and
-            // C = C0 − (±|d| − length0) exactly (solver/reference/tgs_reference.cpp refresh)
-            const bool turned =
-                (kind & kTgsSeparation) && turnWithAnchors(R.length0[l], d0, d1, lin0, lin1, error);
-            if (kind & kTgsAngular) {
-                // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity)
-                for (int k = 0; k < 3; ++k) angM0[k] = base0[k], angM1[k] = base1[k];
-            } else {
-                double k0[3], k1[3], c0[3], c1[3];
-                cross3(r0, lin0, c0);
-                cross3(r1, lin1, c1);
-                for (int k = 0; k < 3; ++k)
-                    k0[k] = R.ang0Base[k][l] + c0[k], k1[k] = R.ang1Base[k][l] + c1[k];
-                mulMat3(IA, k0, angM0);
-                mulMat3(IB, k1, angM1);
-                if (!turned) error = error + (dot3(lin0, d0) - dot3(lin1, d1));
-            }
-            if (!turned) error = error + (dot3(base0, dA + 4) - dot3(base1, dB + 4));
-            // The unit response follows the refreshed Jacobian: a lever arm that turns towards the
-            // row axis can raise r several-fold within one step (a light bob far from its pivot),
-            // and an impulse computed with a stale, too small r overshoots by that factor.
-            const double linResponse0 = turned ? ls0 * dot3(lin0, lin0) : R.linResponse0[l];
-            const double linResponse1 = turned ? ls1 * dot3(lin1, lin1) : R.linResponse1[l];
-            const double response =
-                ((linResponse0 + as0 * dot3(angM0, angM0)) + linResponse1) + as1 * dot3(angM1, angM1);
-            const double recip = response > kMinResponse ? 1.0 / response : 0.0;
-            const double normalVel = ((dot3(lin0, av) + dot3(angM0, aw)) - dot3(lin1, bv)) - dot3(angM1, bw);
-            const double acc = R.accum[l];
-            double na;
-            if (kind & kTgsSpring) {
-                const double k = R.stiffness[l], c = R.damping[l], vT = R.velTarget[l];
-                const double aa = s.h * (s.h * k + c);  // D 13 with ρ for τ
-                const double cSub = error + (s.dt - static_cast<double>(s.substep) * s.h) * vT;  // D 41
-                const double bracket = s.h * c * vT - s.h * k * cSub - aa * normalVel;           // D 44
-                const double dl =
-                    (kind & kTgsAccelSpring) ? bracket / (aa + 1.0) * recip : bracket / (aa * response + 1.0);
-                na = acc + dl;  // impulse multiplier 1 in TGS
-            } else {
-                double bias = 0.0;
-                if (!s.velocityPass)
-                    bias = R.erp[l] * error / s.h;
-                else if (kind & kTgsKeepBias)
-                    bias = R.erp[l] * error / s.dt;
-                na = acc - recip * (normalVel + bias - R.velTarget[l]);
-            }
+            if (t == blockStart && blockEnd > blockStart)
+                blockSolved =
+                    solveBlock(&R, l, blockEnd - blockStart, now, vel, s, blockRows, blockNa, blockAsked);
+            const bool inBlock = blockSolved && t < blockEnd;
+            const RowNow w = inBlock ? blockRows[t - blockStart] : refreshRow(R, l, now);
+            double na = inBlock ? blockNa[t - blockStart] : rowImpulse(R, l, w, rowVelocity(w, vel), s);
             double lo = R.minImpulse[l], hi = R.maxImpulse[l];
             if (bt.contact && t > 0) {  // friction: ±μ·(normal impulse)
                 hi = bt.frictionCoef[l] * normalAccum;
                 lo = -hi;
             }
             na = na < lo ? lo : (na > hi ? hi : na);
-            const double dl = na - acc;
+            const double dl = na - R.accum[l];
             R.accum[l] = na;
             if (t == 0) normalAccum = na;
-            const double e0 = dl * ls0, f0 = dl * as0, e1 = dl * ls1, f1 = dl * as1;
+            const double e0 = dl * now.ls0, f0 = dl * now.as0, e1 = dl * now.ls1, f1 = dl * now.as1;
             for (int k = 0; k < 3; ++k) {
-                av[k] = av[k] + e0 * lin0[k];
-                aw[k] = aw[k] + f0 * angM0[k];
-                bv[k] = bv[k] - e1 * lin1[k];
-                bw[k] = bw[k] - f1 * angM1[k];
+                vel.av[k] = vel.av[k] + e0 * w.lin0[k];
+                vel.aw[k] = vel.aw[k] + f0 * w.angM0[k];
+                vel.bv[k] = vel.bv[k] - e1 * w.lin1[k];
+                vel.bw[k] = vel.bw[k] - f1 * w.angM1[k];
             }
-            const double rr = dl * response;
+            const double rr = inBlock ? blockAsked[t - blockStart] : dl * w.response;
             residual.v[l] = residual.v[l] + rr * rr;
         }
-        storeBodyRecord(A, av, aw);
-        storeBodyRecord(B, bv, bw);
+        storeBodyRecord(A, vel.av, vel.aw);
+        storeBodyRecord(B, vel.bv, vel.bw);
     }
 }
 

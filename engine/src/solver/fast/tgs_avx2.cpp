@@ -7,7 +7,10 @@
 // skips) this one computes both sides and blends per lane; a skipped lane keeps its bodies'
 // velocities and its impulse bit for bit. Keep the two in step.
 #include <cstddef>
+#include <cstring>
+#include <type_traits>
 
+#include "solver/block.h"
 #include "solver/fast/avx2.h"
 #include "solver/fast/batch.h"
 
@@ -76,6 +79,174 @@ inline __m256d hasBit(__m256i kind, int64_t bit) {
     return _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(kind, b), b));
 }
 
+/// What a batch's visits share: its bodies' motion and lever arms this substep (F 66), I^-½ and
+/// mass scales (constant over the sweep).
+struct BatchNow {
+    __m256d r0[3], r1[3], d0[3], d1[3];  ///< lever arms now; Δx + (r' − r) per side
+    __m256d dAang[3], dBang[3];          ///< the integrated momocity of each side
+    const __m256d *IA, *IB;              ///< I^-½, packed per batch (TgsArms::invI0, invI1)
+    __m256d ls0, as0, ls1, as1;
+};
+/// The batch's bodies' velocities, updated slot by slot: apart from BatchNow (whose address the
+/// block solve takes) and passed by value, so that they stay in registers.
+struct Velocities {
+    Vec3x4 av, aw, bv, bw;
+};
+
+/// A slot's rows brought up to date (F 66): the angular Jacobians, errors and unit responses.
+struct SlotNow {
+    __m256d angM0[3], angM1[3];
+    __m256d error, response, recip;
+};
+/// `solve`: the lanes that will use it (the others' values are never used, so an all-angular
+/// slot skips the lever-arm refresh).
+__attribute__((always_inline)) inline SlotNow refreshSlot(const TgsLanes* R, __m256d solve,
+                                                          const BatchNow& n) {
+    SlotNow w;
+    const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R->kind));
+    const __m256d angular = hasBit(kind, kTgsAngular);
+    const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1), base0 = mem(R->baseM0), base1 = mem(R->baseM1);
+    // The linear row's refreshed J⁽ᵐ⁾ = I^-½(κ_base + r' × μ); an angular row keeps its own.
+    const bool allAngular = _mm256_movemask_pd(_mm256_andnot_pd(angular, solve)) == 0;
+    const bool anyAngular = _mm256_movemask_pd(_mm256_and_pd(angular, solve)) != 0;
+    if (allAngular) {  // every solved lane keeps its Jacobian: nothing to refresh
+        for (int i = 0; i < 3; ++i) w.angM0[i] = base0[i], w.angM1[i] = base1[i];
+    } else {
+        __m256d c[3], k[3], m[3];
+        crossv(n.r0, lin0, c);
+        for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang0Base[i]), c[i]);
+        mulMat3(n.IA, k, m);
+        for (int i = 0; i < 3; ++i) w.angM0[i] = anyAngular ? pick(angular, base0[i], m[i]) : m[i];
+        crossv(n.r1, lin1, c);
+        for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang1Base[i]), c[i]);
+        mulMat3(n.IB, k, m);
+        for (int i = 0; i < 3; ++i) w.angM1[i] = anyAngular ? pick(angular, base1[i], m[i]) : m[i];
+    }
+    const __m256d error0 = ld(R->error0);
+    w.error = error0;
+    if (!allAngular) {
+        const __m256d moved = add(error0, sub(dotv(lin0, n.d0), dotv(lin1, n.d1)));
+        w.error = anyAngular ? pick(angular, error0, moved) : moved;
+    }
+    w.error = add(w.error, sub(dotv(base0, n.dAang), dotv(base1, n.dBang)));
+    w.response = add(add(add(ld(R->linResponse0), mul(n.as0, dotv(w.angM0, w.angM0))), ld(R->linResponse1)),
+                     mul(n.as1, dotv(w.angM1, w.angM1)));
+    w.recip = _mm256_and_pd(_mm256_cmp_pd(w.response, _mm256_set1_pd(kMinResponse), _CMP_GT_OQ),
+                            _mm256_div_pd(_mm256_set1_pd(1.0), w.response));
+    return w;
+}
+
+/// J⁽ᵐ⁾v⁽ᵐ⁾ of a slot's rows with the velocities now (F 62).
+__attribute__((always_inline)) inline __m256d slotVelocity(const TgsLanes* R, const SlotNow& w,
+                                                           const Velocities& n) {
+    const __m256d av3[3] = {n.av.x, n.av.y, n.av.z}, aw3[3] = {n.aw.x, n.aw.y, n.aw.z};
+    const __m256d bv3[3] = {n.bv.x, n.bv.y, n.bv.z}, bw3[3] = {n.bw.x, n.bw.y, n.bw.z};
+    return sub(sub(add(dotv(mem(R->lin0), av3), dotv(w.angM0, aw3)), dotv(mem(R->lin1), bv3)),
+               dotv(w.angM1, bw3));
+}
+
+/// A hard row's position bias b = α·C/h (F 11): none in velocity iterations unless it keeps it.
+__attribute__((always_inline)) inline __m256d hardBias(const TgsLanes* R, __m256d error, const TgsSweep& s) {
+    if (!s.velocityPass) return _mm256_div_pd(mul(ld(R->erp), error), _mm256_set1_pd(s.h));
+    const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R->kind));
+    return _mm256_and_pd(hasBit(kind, kTgsKeepBias),
+                         _mm256_div_pd(mul(ld(R->erp), error), _mm256_set1_pd(s.dt)));
+}
+
+/// A slot's rows' new (unclamped) accumulated impulses, each row on its own: λ' = λ − (v + b − v_T)/r
+/// for a hard row (F 65 with full velocities), the spring update (D 44) for a soft one.
+__attribute__((always_inline)) inline __m256d rowImpulses(const TgsLanes* R, const SlotNow& w,
+                                                          const Velocities& v, const TgsSweep& s,
+                                                          __m256i kind, __m256d spring, __m256d solve,
+                                                          __m256d acc) {
+    const __m256d normalVel = slotVelocity(R, w, v);
+    __m256d na = sub(acc, mul(w.recip, sub(add(normalVel, hardBias(R, w.error, s)), ld(R->velTarget))));
+    if (_mm256_movemask_pd(_mm256_and_pd(spring, solve)) != 0) {  // D 44
+        const __m256d h = _mm256_set1_pd(s.h), one = _mm256_set1_pd(1.0);
+        const __m256d subT = _mm256_set1_pd(s.dt - static_cast<double>(s.substep) * s.h);  // D 41
+        const __m256d k = ld(R->stiffness), c = ld(R->damping), vT = ld(R->velTarget);
+        const __m256d aa = mul(h, add(mul(h, k), c));  // D 13
+        const __m256d cSub = add(w.error, mul(subT, vT));
+        const __m256d bracket = sub(sub(mul(mul(h, c), vT), mul(mul(h, k), cSub)), mul(aa, normalVel));
+        const __m256d force = _mm256_div_pd(bracket, add(mul(aa, w.response), one));
+        const __m256d accel = mul(_mm256_div_pd(bracket, add(aa, one)), w.recip);
+        na = pick(spring, add(acc, pick(hasBit(kind, kTgsAccelSpring), accel, force)), na);
+    }
+    return na;
+}
+
+/// A batch's blocks (solver/block.h) in one sweep: the slots they brought up to date (bit t of
+/// `fresh`: rows[t]) and the new unclamped impulses they found for their rows (pend[t], in the
+/// lanes of pendMask[t]) with the velocity change each row asked for (asked[t]: its residual term).
+struct BlockSweep {
+    SlotNow rows[kMaxBatchSlots];
+    __m256d pend[kMaxBatchSlots], pendMask[kMaxBatchSlots], asked[kMaxBatchSlots];
+    unsigned fresh = 0;
+    explicit BlockSweep(int slots) {
+        for (int t = 0; t < slots; ++t) pend[t] = pendMask[t] = asked[t] = _mm256_setzero_pd();
+    }
+};
+
+/// The blocks that start at slot t, in the lanes `group` whose blocks have n rows: K from the rows
+/// brought up to date (refreshed here if not yet), and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from
+/// the velocities now. Where K is regular, the rows' new unclamped impulses go to B.pend.
+void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow& now, Velocities v,
+                 const TgsSweep& s, BlockSweep& B) {
+    block::Jacobian<Lane4> j[kMaxBlockRows];
+    Lane4 c[kMaxBlockRows] = {_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd()};
+    for (int i = 0; i < n; ++i) {
+        const TgsLanes* Ri = R + t + i;
+        if (!(B.fresh & (1u << (t + i)))) {
+            B.rows[t + i] = refreshSlot(
+                Ri, hasBit(_mm256_load_si256(reinterpret_cast<const __m256i*>(Ri->kind)), kTgsActive), now);
+            B.fresh |= 1u << (t + i);
+        }
+        const SlotNow& w = B.rows[t + i];
+        auto v3 = [](const __m256d* x) { return block::V3<Lane4>{x[0], x[1], x[2]}; };
+        j[i] = {{ld(Ri->lin0[0]), ld(Ri->lin0[1]), ld(Ri->lin0[2])},
+                v3(w.angM0),
+                {ld(Ri->lin1[0]), ld(Ri->lin1[1]), ld(Ri->lin1[2])},
+                v3(w.angM1)};
+        const __m256d sign = _mm256_set1_pd(-0.0);
+        c[i] = _mm256_xor_pd(sign,
+                             sub(add(slotVelocity(Ri, w, v), hardBias(Ri, w.error, s)), ld(Ri->velTarget)));
+    }
+    const block::Inverse<Lane4> inv =
+        block::invert(block::responseMatrix(j, n, block::Scales<Lane4>{now.ls0, now.as0, now.ls1, now.as1}));
+    const __m256d ok = _mm256_and_pd(group, inv.ok.m);
+    const block::V3<Lane4> dl = block::apply(inv.inv, block::V3<Lane4>{c[0], c[1], c[2]});
+    const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < n; ++i) {
+        B.pend[t + i] = pick(ok, add(ld(R[t + i].accum), blockDl[i].v), B.pend[t + i]);
+        B.asked[t + i] = pick(ok, c[i].v, B.asked[t + i]);
+        B.pendMask[t + i] = _mm256_or_pd(B.pendMask[t + i], ok);
+    }
+}
+
+/// Every lane's block that starts at slot t (grouped by size: usually all lanes alike).
+void startBlocks(const Batch& bt, const TgsLanes* R, int t, const BatchNow& now, Velocities v,
+                 const TgsSweep& s, BlockSweep& B) {
+    int32_t start, size;
+    std::memcpy(&start, bt.blockStart, sizeof start);
+    std::memcpy(&size, bt.blockSize, sizeof size);
+    const __m256i here =
+        _mm256_cmpeq_epi64(_mm256_cvtepi8_epi64(_mm_cvtsi32_si128(start)), _mm256_set1_epi64x(t));
+    const __m256i sizes = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(size));
+    for (int n = 2; n <= kMaxBlockRows; ++n) {
+        const __m256d group =
+            _mm256_castsi256_pd(_mm256_and_si256(here, _mm256_cmpeq_epi64(sizes, _mm256_set1_epi64x(n))));
+        if (_mm256_movemask_pd(group)) solveBlocks(R, t, n, group, now, v, s, B);
+    }
+}
+
+/// Nothing: a batch without blocks keeps no block state.
+struct NoBlocks {
+    explicit NoBlocks(int) {}
+};
+
+/// One batch; Blocks: some lane has a block (Batch::blockSize), else the batch keeps no block
+/// state at all (whose addresses would keep the velocities out of registers).
+template <bool Blocks>
 __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
                       __m256d residual) {
     double* a[kLanes];
@@ -91,38 +262,37 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         qa[l] = infoA + s.quatAt;
         qb[l] = infoB + s.quatAt;
     }
-    Vec3x4 av, aw, bv, bw;
-    loadBodies4(a, av, aw);
-    loadBodies4(b, bv, bw);
+    BatchNow now;
+    Velocities v;
+    loadBodies4(a, v.av, v.aw);
+    loadBodies4(b, v.bv, v.bw);
     const Vec3x4 dAl = load4(da[0], da[1], da[2], da[3]),
                  dAa = load4(da[0] + 4, da[1] + 4, da[2] + 4, da[3] + 4);
     const Vec3x4 dBl = load4(db[0], db[1], db[2], db[3]),
                  dBa = load4(db[0] + 4, db[1] + 4, db[2] + 4, db[3] + 4);
-    const __m256d dAang[3] = {dAa.x, dAa.y, dAa.z}, dBang[3] = {dBa.x, dBa.y, dBa.z};
+    now.dAang[0] = dAa.x, now.dAang[1] = dAa.y, now.dAang[2] = dAa.z;
+    now.dBang[0] = dBa.x, now.dBang[1] = dBa.y, now.dBang[2] = dBa.z;
     // I^-½ of each side, packed per batch at set-up (element 3c + r = M[c][r], as loadMat3 gives)
-    const __m256d* IA = reinterpret_cast<const __m256d*>(arm.invI0);
-    const __m256d* IB = reinterpret_cast<const __m256d*>(arm.invI1);
+    now.IA = reinterpret_cast<const __m256d*>(arm.invI0);
+    now.IB = reinterpret_cast<const __m256d*>(arm.invI1);
     // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
-    __m256d r0[3], r1[3], d0[3], d1[3];
     {
         __m256d q[4], v[3], start[3];
         transpose4(qa[0], qa[1], qa[2], qa[3], q);
         load3(arm.r0Local, v);
-        rotate(q, v, r0);
+        rotate(q, v, now.r0);
         transpose4(qb[0], qb[1], qb[2], qb[3], q);
         load3(arm.r1Local, v);
-        rotate(q, v, r1);
+        rotate(q, v, now.r1);
         const __m256d dA[3] = {dAl.x, dAl.y, dAl.z}, dB[3] = {dBl.x, dBl.y, dBl.z};
         load3(arm.r0, start);
-        for (int k = 0; k < 3; ++k) d0[k] = add(dA[k], sub(r0[k], start[k]));
+        for (int k = 0; k < 3; ++k) now.d0[k] = add(dA[k], sub(now.r0[k], start[k]));
         load3(arm.r1, start);
-        for (int k = 0; k < 3; ++k) d1[k] = add(dB[k], sub(r1[k], start[k]));
+        for (int k = 0; k < 3; ++k) now.d1[k] = add(dB[k], sub(now.r1[k], start[k]));
     }
-    const __m256d ls0 = ld(bt.linScale0), as0 = ld(bt.angScale0), ls1 = ld(bt.linScale1),
-                  as1 = ld(bt.angScale1);
-    const __m256d h = _mm256_set1_pd(s.h), dt = _mm256_set1_pd(s.dt), one = _mm256_set1_pd(1.0);
-    const __m256d subT = _mm256_set1_pd(s.dt - static_cast<double>(s.substep) * s.h);  // D 41
-    const __m256d minResponse = _mm256_set1_pd(kMinResponse);
+    now.ls0 = ld(bt.linScale0), now.as0 = ld(bt.angScale0), now.ls1 = ld(bt.linScale1),
+    now.as1 = ld(bt.angScale1);
+    std::conditional_t<Blocks, BlockSweep, NoBlocks> blocks(bt.slotCount);
     TgsLanes* R = slots + bt.firstSlot;
     for (int t = 0; t < bt.slotCount; ++t, ++R) {
         const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R->kind));
@@ -130,93 +300,63 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         __m256d solve = hasBit(kind, kTgsActive);
         if (s.velocityPass) solve = _mm256_andnot_pd(spring, solve);
         if (_mm256_movemask_pd(solve) == 0) continue;
-        const __m256d angular = hasBit(kind, kTgsAngular);
-        const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1), base0 = mem(R->baseM0), base1 = mem(R->baseM1);
-        // The linear row's refreshed J⁽ᵐ⁾ = I^-½(κ_base + r' × μ); an angular row keeps its own.
-        __m256d angM0[3], angM1[3];
-        // (Lanes that are not solved are blended out below, so only the solved lanes decide.)
-        const bool allAngular = _mm256_movemask_pd(_mm256_andnot_pd(angular, solve)) == 0;
-        const bool anyAngular = _mm256_movemask_pd(_mm256_and_pd(angular, solve)) != 0;
-        if (allAngular) {  // every solved lane keeps its Jacobian: nothing to refresh
-            for (int i = 0; i < 3; ++i) angM0[i] = base0[i], angM1[i] = base1[i];
+        SlotNow refreshed;
+        const SlotNow* fresh = &refreshed;
+        bool allInBlocks = false;  // every lane that solves this slot has its impulse from its block
+        if constexpr (Blocks) {
+            if (bt.blockSlots & (1 << t)) startBlocks(bt, slots + bt.firstSlot, t, now, v, s, blocks);
+            if (blocks.fresh & (1u << t))
+                fresh = &blocks.rows[t];
+            else
+                refreshed = refreshSlot(R, solve, now);
+            allInBlocks = _mm256_movemask_pd(_mm256_andnot_pd(blocks.pendMask[t], solve)) == 0;
         } else {
-            __m256d c[3], k[3], m[3];
-            crossv(r0, lin0, c);
-            for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang0Base[i]), c[i]);
-            mulMat3(IA, k, m);
-            for (int i = 0; i < 3; ++i) angM0[i] = anyAngular ? pick(angular, base0[i], m[i]) : m[i];
-            crossv(r1, lin1, c);
-            for (int i = 0; i < 3; ++i) k[i] = add(ld(R->ang1Base[i]), c[i]);
-            mulMat3(IB, k, m);
-            for (int i = 0; i < 3; ++i) angM1[i] = anyAngular ? pick(angular, base1[i], m[i]) : m[i];
+            refreshed = refreshSlot(R, solve, now);
         }
-        const __m256d error0 = ld(R->error0);
-        __m256d error = error0;
-        if (!allAngular) {
-            const __m256d moved = add(error0, sub(dotv(lin0, d0), dotv(lin1, d1)));
-            error = anyAngular ? pick(angular, error0, moved) : moved;
-        }
-        error = add(error, sub(dotv(base0, dAang), dotv(base1, dBang)));
-        const __m256d response =
-            add(add(add(ld(R->linResponse0), mul(as0, dotv(angM0, angM0))), ld(R->linResponse1)),
-                mul(as1, dotv(angM1, angM1)));
-        const __m256d recip =
-            _mm256_and_pd(_mm256_cmp_pd(response, minResponse, _CMP_GT_OQ), _mm256_div_pd(one, response));
-        const __m256d av3[3] = {av.x, av.y, av.z}, aw3[3] = {aw.x, aw.y, aw.z};
-        const __m256d bv3[3] = {bv.x, bv.y, bv.z}, bw3[3] = {bw.x, bw.y, bw.z};
-        const __m256d normalVel =
-            sub(sub(add(dotv(lin0, av3), dotv(angM0, aw3)), dotv(lin1, bv3)), dotv(angM1, bw3));
+        const SlotNow& w = *fresh;
+        const Mem3 lin0 = mem(R->lin0), lin1 = mem(R->lin1);
         const __m256d acc = ld(R->accum);
-        // Hard row: λ' = λ − (v + b − v_T)/r
-        __m256d bias;
-        if (!s.velocityPass)
-            bias = _mm256_div_pd(mul(ld(R->erp), error), h);
-        else
-            bias = _mm256_and_pd(hasBit(kind, kTgsKeepBias), _mm256_div_pd(mul(ld(R->erp), error), dt));
-        __m256d na = sub(acc, mul(recip, sub(add(normalVel, bias), ld(R->velTarget))));
-        if (_mm256_movemask_pd(_mm256_and_pd(spring, solve)) != 0) {  // D 44
-            const __m256d k = ld(R->stiffness), c = ld(R->damping), vT = ld(R->velTarget);
-            const __m256d aa = mul(h, add(mul(h, k), c));  // D 13
-            const __m256d cSub = add(error, mul(subT, vT));
-            const __m256d bracket = sub(sub(mul(mul(h, c), vT), mul(mul(h, k), cSub)), mul(aa, normalVel));
-            const __m256d force = _mm256_div_pd(bracket, add(mul(aa, response), one));
-            const __m256d accel = mul(_mm256_div_pd(bracket, add(aa, one)), recip);
-            na = pick(spring, add(acc, pick(hasBit(kind, kTgsAccelSpring), accel, force)), na);
-        }
+        // The rows' new impulses, each on its own (F 65, D 44), or from their blocks.
+        __m256d na = _mm256_setzero_pd();
+        if (!allInBlocks) na = rowImpulses(R, w, v, s, kind, spring, solve, acc);
+        if constexpr (Blocks)
+            na = allInBlocks ? blocks.pend[t] : pick(blocks.pendMask[t], blocks.pend[t], na);
         // na < lo ? lo : (na > hi ? hi : na), as min(hi, max(lo, na)): equal since lo ≤ hi (see
         // solveBatch in solver/fast/pgs_avx2.cpp)
         na = _mm256_min_pd(ld(R->maxImpulse), _mm256_max_pd(ld(R->minImpulse), na));
         const __m256d dl = sub(na, acc);
-        const __m256d e0 = mul(dl, ls0), f0 = mul(dl, as0), e1 = mul(dl, ls1), f1 = mul(dl, as1);
-        const __m256d rr = mul(dl, response);
-        if (_mm256_movemask_pd(solve) == 0xF) {  // F 24, 60–61
+        const __m256d e0 = mul(dl, now.ls0), f0 = mul(dl, now.as0), e1 = mul(dl, now.ls1),
+                      f1 = mul(dl, now.as1);
+        __m256d rr = mul(dl, w.response);
+        if constexpr (Blocks) rr = pick(blocks.pendMask[t], blocks.asked[t], rr);  // (Δλ·r is not a block's)
+        if (_mm256_movemask_pd(solve) == 0xF) {                                    // F 24, 60–61
             _mm256_store_pd(R->accum, na);
-            addScaled(av, e0, lin0);
-            addScaled(aw, f0, angM0);
-            subScaled(bv, e1, lin1);
-            subScaled(bw, f1, angM1);
+            addScaled(v.av, e0, lin0);
+            addScaled(v.aw, f0, w.angM0);
+            subScaled(v.bv, e1, lin1);
+            subScaled(v.bw, f1, w.angM1);
             residual = add(residual, mul(rr, rr));
             continue;
         }
         // Some lanes skip this row (inactive, padding, or a spring in a velocity iteration): they
         // keep their impulse and their bodies' velocities bit for bit.
         _mm256_store_pd(R->accum, pick(solve, na, acc));
-        Vec3x4 u = av;
+        Vec3x4 u = v.av;
         addScaled(u, e0, lin0);
-        av = {pick(solve, u.x, av.x), pick(solve, u.y, av.y), pick(solve, u.z, av.z)};
-        u = aw;
-        addScaled(u, f0, angM0);
-        aw = {pick(solve, u.x, aw.x), pick(solve, u.y, aw.y), pick(solve, u.z, aw.z)};
-        u = bv;
+        v.av = {pick(solve, u.x, v.av.x), pick(solve, u.y, v.av.y), pick(solve, u.z, v.av.z)};
+        u = v.aw;
+        addScaled(u, f0, w.angM0);
+        v.aw = {pick(solve, u.x, v.aw.x), pick(solve, u.y, v.aw.y), pick(solve, u.z, v.aw.z)};
+        u = v.bv;
         subScaled(u, e1, lin1);
-        bv = {pick(solve, u.x, bv.x), pick(solve, u.y, bv.y), pick(solve, u.z, bv.z)};
-        u = bw;
-        subScaled(u, f1, angM1);
-        bw = {pick(solve, u.x, bw.x), pick(solve, u.y, bw.y), pick(solve, u.z, bw.z)};
+        v.bv = {pick(solve, u.x, v.bv.x), pick(solve, u.y, v.bv.y), pick(solve, u.z, v.bv.z)};
+        u = v.bw;
+        subScaled(u, f1, w.angM1);
+        v.bw = {pick(solve, u.x, v.bw.x), pick(solve, u.y, v.bw.y), pick(solve, u.z, v.bw.z)};
         residual = pick(solve, add(residual, mul(rr, rr)), residual);
     }
-    storeBodies4(a, av, aw);
-    storeBodies4(b, bv, bw);
+    storeBodies4(a, v.av, v.aw);
+    storeBodies4(b, v.bv, v.bw);
     return residual;
 }
 
@@ -235,7 +375,8 @@ void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, i
             res = _mm256_load_pd(residual.v);
             continue;
         }
-        res = solveTgsBatch(bt, arms[i], slots, s, res);
+        res = hasBlocks(bt) ? solveTgsBatch<true>(bt, arms[i], slots, s, res)
+                            : solveTgsBatch<false>(bt, arms[i], slots, s, res);
     }
     _mm256_store_pd(residual.v, res);
 }

@@ -4,13 +4,15 @@
 //
 // Loops:
 //   1. warm start        every row that starts with an impulse applies it (contacts only)
-//   2. posIters sweeps   every row: λ' = constant + vMul·J⁽ᵐ⁾Δv⁽ᵐ⁾ + impulseMul·λ, clamped (F 63–65)
+//   2. posIters sweeps   every row: λ' = constant + vMul·J⁽ᵐ⁾Δv⁽ᵐ⁾ + impulseMul·λ, clamped (F 63–65);
+//                        a block of rows (solver/block.h) at once: Δλ = K⁻¹·diag(K)·d
 //   3. integrate         every body moves by dt with v_pre + Δv (F 23)
 //   4. velIters sweeps   the same with the unbiased constant (F 25; springs continue, D 20–22)
 //   5. write back        Δv becomes the body's total velocity
 //
 // The bodies carry Δv (and Δω⁽ᵐ⁾) only: v_pre, the velocity after external forces, is inside
 // each row's constant (setupRow, F 65), which keeps the sweep to one dot product per body side.
+#include "solver/block.h"
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
 
@@ -47,13 +49,73 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
     return dl * r.response;
 }
 
+/// One visit of the block of rows k … k + n − 1 (solver/block.h): every row's 1D impulse change
+/// d_i = constant + vMul·J⁽ᵐ⁾Δv⁽ᵐ⁾ (what its own visit would ask for, F 63–65), then the block's
+/// Δλ = K⁻¹·diag(K)·d, which satisfies all of its rows at once; each row's new impulse is clamped
+/// and applied as visitRow does. A singular K: the rows one by one. Returns Σ (r_i·d_i)²: the
+/// velocity change each row asked for, −(J·v + b − v_T) (Δλ_i·r_i is no such change in a block).
+Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
+    block::Jacobian<Real> j[kMaxBlockRows];
+    block::V3<Real> d{0.0, 0.0, 0.0};
+    Real* di[kMaxBlockRows] = {&d.x, &d.y, &d.z};
+    const Body& a = s.bodies[static_cast<size_t>(s.rows[k].b0)];
+    const Body& b = s.bodies[static_cast<size_t>(s.rows[k].b1)];
+    for (int i = 0; i < n; ++i) {
+        const SolverRow& r = s.rows[k + static_cast<size_t>(i)];
+        j[i] = {{r.lin0.x, r.lin0.y, r.lin0.z},
+                {r.angM0.x, r.angM0.y, r.angM0.z},
+                {r.lin1.x, r.lin1.y, r.lin1.z},
+                {r.angM1.x, r.angM1.y, r.angM1.z}};
+        *di[i] = (pass.biased ? r.constant : r.unbiasedConstant) + r.vMul * rowVelocity(r, a, b);
+    }
+    const SolverRow& r0 = s.rows[k];
+    const block::Sym3<Real> K = block::responseMatrix(
+        j, n, block::Scales<Real>{r0.linScale0, r0.angScale0, r0.linScale1, r0.angScale1});
+    const block::Inverse<Real> inv = block::invert(K);
+    Real sum = 0.0;
+    if (!inv.ok) {  // singular: row by row
+        for (int i = 0; i < n; ++i) {
+            const Real asked = visitRow(s, k + static_cast<size_t>(i), pass);
+            sum += asked * asked;
+        }
+        return sum;
+    }
+    const block::V3<Real> dl = block::apply(block::gain(inv.inv, K), d);
+    const Real blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < n; ++i) {
+        const size_t ki = k + static_cast<size_t>(i);
+        SolverRow& r = s.rows[ki];
+        const Real before = r.accum;
+        const Real jv =
+            rowVelocity(r, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
+        const Real newAccum = r.accum + blockDl[i];
+        const Real applied = clampAccumulate(r, newAccum, s.rows);  // within ±kMaxRowVelocityChange/r
+        applyImpulse(r, applied, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
+        if (s.observer.visit) {
+            const SolverRowExtra& x = s.extra[ki];
+            const Real bias = pass.biased ? x.erp * x.error0 / pass.dt : 0.0;  // F 11
+            s.observer.visit(s.observer.user,
+                             RowVisit{pass.phase, pass.sweep, ki, x.error0, x.vPre + jv, r.response, bias,
+                                      before, r.accum, r.accum != newAccum, n});
+        }
+        const Real asked = *di[i] * r.response;
+        sum += asked * asked;
+    }
+    return sum;
+}
+
 /// One Gauss-Seidel pass over every row in solve order; returns the sweep's residual.
 Real sweep(State& s, const Pass& pass) {
     Real sum = 0.0;
     for (size_t span = 0; span + 1 < s.sweepSpans.size(); span += 2)
         for (int k = s.sweepSpans[span]; k < s.sweepSpans[span + 1]; ++k) {
-            if (s.rows[static_cast<size_t>(k)].flags & kSolveInactive)
-                continue;  // response under kMinResponse
+            const SolverRow& r = s.rows[static_cast<size_t>(k)];
+            if (r.blockSize > 0) {  // set only on blocks whose rows are all active
+                sum += visitBlock(s, static_cast<size_t>(k), r.blockSize, pass);
+                k += r.blockSize - 1;
+                continue;
+            }
+            if (r.flags & kSolveInactive) continue;  // response under kMinResponse
             const Real asked = visitRow(s, static_cast<size_t>(k), pass);
             sum += asked * asked;
         }

@@ -11,11 +11,14 @@
 //        every warm-started row: 1/posIters of its impulse, as its share of the forces it balances
 //        every row: refresh its lever arms, Jacobian, response and error from the bodies' motion
 //                   so far (F 66), then λ' = λ − (J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)/r (F 65 without v_pre:
-//                   TGS carries full velocities), or the spring update (D 44), clamped
+//                   TGS carries full velocities), or the spring update (D 44), clamped;
+//                   a block of rows (solver/block.h) at once: Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)),
+//                   K from the refreshed Jacobians
 //        every body: moves by h and adds the motion to its deltas
 //   3. velIters sweeps: no position bias (keep-bias rows keep α·C/dt), springs frozen (D "TGS
 //      Velocity Iteration")
 //   4. write back: momocity back to ω
+#include "solver/block.h"
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
 
@@ -31,98 +34,154 @@ struct Pass {
     int sweep = 0;  ///< the velocity pass's sweep (for the observer)
 };
 
-/// A row brought up to date with the bodies' motion so far in the step (F 66).
-struct Current {
-    Vec3 lin0, lin1, angM0, angM1;  ///< J⁽ᵐ⁾
-    Real C;                         ///< geometric error
+/// Row k brought up to date for this visit (F 66): its Jacobian, error and unit response.
+struct Fresh {
+    Vec3 lin0, lin1;    ///< J⁽ᵐ⁾'s linear parts (turned with the anchors for a kSolveSeparation row)
+    Vec3 angM0, angM1;  ///< J⁽ᵐ⁾'s angular parts, from the lever arms at the bodies' orientation
+    Real C = 0.0;       ///< the error advanced by the bodies' motion so far
+    Real response = 0.0, recip = 0.0;
 };
-
 /// F 66: the lever arms turned with the bodies, κ = κ_base + r × μ (premultiplied by the frozen
 /// I^-½), and the error advanced by each anchor's motion Δx + (r' − r) along the row's linear
 /// axis, plus κ_base·∫ω dt. A kSolveSeparation row's axis follows the anchors instead:
 /// d = d0 + Δa1 − Δa0, μ = ±d/|d|, C = C0 − (±|d| − length0) (Box2D v3's distance joint).
-Current refresh(const State& s, size_t k) {
+Fresh refresh(const State& s, size_t k) {
     const SolverRow& r = s.rows[k];
     const SolverRowExtra& x = s.extra[k];
     const BodyDelta& da = s.deltas[static_cast<size_t>(r.b0)];
     const BodyDelta& db = s.deltas[static_cast<size_t>(r.b1)];
     const BodyInfo& ia = s.info[static_cast<size_t>(r.b0)];
     const BodyInfo& ib = s.info[static_cast<size_t>(r.b1)];
-    if (r.flags & kSolveAngular) {  // constant Jacobian; C advanced by κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62)
-        return {r.lin0, r.lin1, r.angM0, r.angM1,
-                x.error0 + (glm::dot(r.angM0, da.deltaAng) - glm::dot(r.angM1, db.deltaAng))};
-    }
-    const Vec3 r0 = ia.pose.q * x.r0Local, r1 = ib.pose.q * x.r1Local;
-    const Vec3 move0 = da.deltaLin + (r0 - x.r0), move1 = db.deltaLin + (r1 - x.r1);  // Δa
-    Current c{r.lin0, r.lin1, Vec3(0.0), Vec3(0.0), x.error0};
+    const bool angular = r.flags & kSolveAngular;
+
+    // The angular Jacobian's lever-free part, premultiplied by I^-½ (inertia frozen over the step).
+    const Vec3 baseM0 = angular ? r.angM0 : ia.sqrtInvInertia * x.ang0Base;
+    const Vec3 baseM1 = angular ? r.angM1 : ib.sqrtInvInertia * x.ang1Base;
+    Fresh f{r.lin0, r.lin1, baseM0, baseM1, x.error0};
     bool turned = false;
-    if (r.flags & kSolveSeparation) {
-        const Vec3 d = x.length0 * r.lin0 + (move1 - move0);
-        const Real len = glm::length(d);
-        if (len > kMinSeparation) {
-            const Real sign = x.length0 < 0.0 ? -1.0 : 1.0;
-            c.lin0 = c.lin1 = (sign / len) * d;
-            c.C = x.error0 - (sign * len - x.length0);
-            turned = true;
+    if (!angular) {
+        const Vec3 r0 = ia.pose.q * x.r0Local, r1 = ib.pose.q * x.r1Local;
+        const Vec3 move0 = da.deltaLin + (r0 - x.r0), move1 = db.deltaLin + (r1 - x.r1);  // Δa
+        if (r.flags & kSolveSeparation) {
+            const Vec3 d = x.length0 * r.lin0 + (move1 - move0);
+            const Real len = glm::length(d);
+            if (len > kMinSeparation) {
+                const Real sign = x.length0 < 0.0 ? -1.0 : 1.0;
+                f.lin0 = f.lin1 = (sign / len) * d;
+                f.C = x.error0 - (sign * len - x.length0);
+                turned = true;
+            }
         }
+        f.angM0 = ia.sqrtInvInertia * (x.ang0Base + glm::cross(r0, f.lin0));
+        f.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, f.lin1));
+        if (!turned) f.C = f.C + (glm::dot(r.lin0, move0) - glm::dot(r.lin1, move1));
     }
-    c.angM0 = ia.sqrtInvInertia * (x.ang0Base + glm::cross(r0, c.lin0));
-    c.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, c.lin1));
-    if (!turned) {
-        const Vec3 baseM0 = ia.sqrtInvInertia * x.ang0Base, baseM1 = ib.sqrtInvInertia * x.ang1Base;
-        c.C = c.C + (glm::dot(r.lin0, move0) - glm::dot(r.lin1, move1));
-        c.C = c.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ_base·∫ω dt
-    }
-    return c;
+    if (!turned) f.C = f.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ·∫ω dt (F 62)
+
+    // r = J M⁻¹ Jᵀ from the refreshed Jacobian (F 21): a lever arm that turns towards the row's
+    // axis can raise it several-fold within one step.
+    f.response = ((r.linScale0 * glm::dot(f.lin0, f.lin0) + r.angScale0 * glm::dot(f.angM0, f.angM0)) +
+                  r.linScale1 * glm::dot(f.lin1, f.lin1)) +
+                 r.angScale1 * glm::dot(f.angM1, f.angM1);
+    f.recip = f.response > kMinResponse ? 1.0 / f.response : 0.0;
+    return f;
+}
+
+/// J⁽ᵐ⁾v⁽ᵐ⁾ of row r with this visit's Jacobian (F 62).
+Real rowVelocity(const Fresh& f, const Body& a, const Body& b) {
+    return ((glm::dot(f.lin0, a.linVel) + glm::dot(f.angM0, a.angVel)) - glm::dot(f.lin1, b.linVel)) -
+           glm::dot(f.angM1, b.angVel);
+}
+
+/// A hard row's position bias b = α·C/h (F 11): none in velocity iterations unless it keeps it.
+Real hardBias(const SolverRow& r, const SolverRowExtra& x, Real C, const Pass& pass) {
+    if (!pass.velocity) return x.erp * C / pass.h;
+    return (r.flags & kSolveKeepBias) ? x.erp * C / pass.dt : 0.0;
+}
+
+/// Row k's new impulse clamped and its change applied with this visit's Jacobian (F 24,
+/// 60–61); the observer told. Returns Δλ·r.
+Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, Real bias, Real newAccum,
+                 int block = 0) {
+    SolverRow& r = s.rows[k];
+    Body& a = s.bodies[static_cast<size_t>(r.b0)];
+    Body& b = s.bodies[static_cast<size_t>(r.b1)];
+    const Real before = r.accum;
+    const Real dl = clampAccumulate(r, newAccum, s.rows);
+    a.linVel += (dl * r.linScale0) * f.lin0;
+    a.angVel += (dl * r.angScale0) * f.angM0;
+    b.linVel -= (dl * r.linScale1) * f.lin1;
+    b.angVel -= (dl * r.angScale1) * f.angM1;
+    if (s.observer.visit)
+        s.observer.visit(s.observer.user,
+                         RowVisit{pass.velocity ? 1 : 0, pass.velocity ? pass.sweep : pass.substep - 1, k,
+                                  f.C, jv, f.response, bias, before, r.accum, r.accum != newAccum, block});
+    return dl * f.response;
 }
 
 /// One visit of row k (F 66, D 44); returns Δλ·r.
 Real visitRow(State& s, size_t k, const Pass& pass) {
-    SolverRow& r = s.rows[k];
+    const SolverRow& r = s.rows[k];
     const SolverRowExtra& x = s.extra[k];
-    Body& a = s.bodies[static_cast<size_t>(r.b0)];
-    Body& b = s.bodies[static_cast<size_t>(r.b1)];
-    const Current cur = refresh(s, k);
-    const Vec3 &lin0 = cur.lin0, &lin1 = cur.lin1, &angM0 = cur.angM0, &angM1 = cur.angM1;
-    const Real C = cur.C;
-
-    // r = J M⁻¹ Jᵀ from the refreshed Jacobian (F 21): a lever arm that turns towards the row's
-    // axis can raise it several-fold within one step.
-    const Real response = ((r.linScale0 * glm::dot(lin0, lin0) + r.angScale0 * glm::dot(angM0, angM0)) +
-                           r.linScale1 * glm::dot(lin1, lin1)) +
-                          r.angScale1 * glm::dot(angM1, angM1);
-    const Real recip = response > kMinResponse ? 1.0 / response : 0.0;
-    const Real jv = ((glm::dot(lin0, a.linVel) + glm::dot(angM0, a.angVel)) - glm::dot(lin1, b.linVel)) -
-                    glm::dot(angM1, b.angVel);  // F 62
-
-    const Real before = r.accum;
-    Real newAccum, bias = 0.0;
+    const Fresh f = refresh(s, k);
+    const Real jv =
+        rowVelocity(f, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
     if (r.flags & kSolveSpring) {
-        const Real k = x.stiffness, c = x.damping, vT = x.velTarget, h = pass.h;
-        const Real aa = h * (h * k + c);                                                         // D 13
-        const Real cSub = C + (pass.dt - static_cast<Real>(pass.substep) * h) * vT;              // D 41
-        const Real bracket = h * c * vT - h * k * cSub - aa * jv;                                // D 44
-        newAccum = r.accum + ((r.flags & kSolveAccelSpring) ? bracket / (aa + 1.0) * recip       // D 32, 35
-                                                            : bracket / (aa * response + 1.0));  // D 15
-    } else {
-        Real bias = 0.0;  // F 11: b = α·C/h
-        if (!pass.velocity)
-            bias = x.erp * C / pass.h;
-        else if (r.flags & kSolveKeepBias)
-            bias = x.erp * C / pass.dt;
-        newAccum = r.accum - recip * (jv + bias - x.velTarget);  // F 65 with full velocities
+        const Real kk = x.stiffness, c = x.damping, vT = x.velTarget, h = pass.h;
+        const Real aa = h * (h * kk + c);                                                   // D 13
+        const Real cSub = f.C + (pass.dt - static_cast<Real>(pass.substep) * h) * vT;       // D 41
+        const Real bracket = h * c * vT - h * kk * cSub - aa * jv;                          // D 44
+        const Real dl = (r.flags & kSolveAccelSpring) ? bracket / (aa + 1.0) * f.recip      // D 32, 35
+                                                      : bracket / (aa * f.response + 1.0);  // D 15
+        return finishVisit(s, k, f, pass, jv, 0.0, r.accum + dl);
     }
-    const Real dl = clampAccumulate(r, newAccum, s.rows);
-    // applyImpulse with this visit's Jacobian (F 24, 60–61)
-    a.linVel += (dl * r.linScale0) * lin0;
-    a.angVel += (dl * r.angScale0) * angM0;
-    b.linVel -= (dl * r.linScale1) * lin1;
-    b.angVel -= (dl * r.angScale1) * angM1;
-    if (s.observer.visit)
-        s.observer.visit(s.observer.user,
-                         RowVisit{pass.velocity ? 1 : 0, pass.velocity ? pass.sweep : pass.substep - 1, k, C,
-                                  jv, response, bias, before, r.accum, r.accum != newAccum});
-    return dl * response;
+    const Real bias = hardBias(r, x, f.C, pass);
+    return finishVisit(s, k, f, pass, jv, bias, r.accum - f.recip * (jv + bias - x.velTarget));  // F 65
+}
+
+/// One visit of the block of rows k … k + n − 1 (solver/block.h): each row brought up to date
+/// (F 66), K = J M⁻¹ Jᵀ from those Jacobians, and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)), which
+/// satisfies every row of the block at once; each row's impulse is then clamped and applied as
+/// visitRow does. A singular K: the rows one by one. Returns Σ c_i², c_i = −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T):
+/// the velocity change each row asked for (Δλ_i·r_i is no such change in a block).
+Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
+    Fresh f[kMaxBlockRows];
+    block::Jacobian<Real> j[kMaxBlockRows];
+    Real jv[kMaxBlockRows] = {}, bias[kMaxBlockRows] = {};
+    block::V3<Real> c{0.0, 0.0, 0.0};
+    Real* ci[kMaxBlockRows] = {&c.x, &c.y, &c.z};
+    for (int i = 0; i < n; ++i) {
+        const size_t ki = k + static_cast<size_t>(i);
+        const SolverRow& r = s.rows[ki];
+        f[i] = refresh(s, ki);
+        j[i] = {{f[i].lin0.x, f[i].lin0.y, f[i].lin0.z},
+                {f[i].angM0.x, f[i].angM0.y, f[i].angM0.z},
+                {f[i].lin1.x, f[i].lin1.y, f[i].lin1.z},
+                {f[i].angM1.x, f[i].angM1.y, f[i].angM1.z}};
+        jv[i] =
+            rowVelocity(f[i], s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
+        bias[i] = hardBias(r, s.extra[ki], f[i].C, pass);
+        *ci[i] = -(jv[i] + bias[i] - s.extra[ki].velTarget);
+    }
+    const SolverRow& r0 = s.rows[k];
+    const block::Inverse<Real> inv = block::invert(block::responseMatrix(
+        j, n, block::Scales<Real>{r0.linScale0, r0.angScale0, r0.linScale1, r0.angScale1}));
+    Real sum = 0.0;
+    if (!inv.ok) {  // singular: row by row
+        for (int i = 0; i < n; ++i) {
+            const Real asked = visitRow(s, k + static_cast<size_t>(i), pass);
+            sum += asked * asked;
+        }
+        return sum;
+    }
+    const block::V3<Real> dl = block::apply(inv.inv, c);
+    const Real blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < n; ++i) {
+        const size_t ki = k + static_cast<size_t>(i);
+        finishVisit(s, ki, f[i], pass, jv[i], bias[i], s.rows[ki].accum + blockDl[i], n);
+        sum += *ci[i] * *ci[i];
+    }
+    return sum;
 }
 
 Real sweep(State& s, const Pass& pass) {
@@ -130,6 +189,11 @@ Real sweep(State& s, const Pass& pass) {
     for (size_t span = 0; span + 1 < s.sweepSpans.size(); span += 2)
         for (int k = s.sweepSpans[span]; k < s.sweepSpans[span + 1]; ++k) {
             const SolverRow& r = s.rows[static_cast<size_t>(k)];
+            if (r.blockSize > 0) {  // set only on blocks whose rows are all active
+                sum += visitBlock(s, static_cast<size_t>(k), r.blockSize, pass);
+                k += r.blockSize - 1;
+                continue;
+            }
             if ((r.flags & kSolveInactive) || (pass.velocity && (r.flags & kSolveSpring))) continue;
             const Real asked = visitRow(s, static_cast<size_t>(k), pass);
             sum += asked * asked;

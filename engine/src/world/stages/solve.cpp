@@ -35,12 +35,13 @@ void World::Impl::solveConstraints(StepContext& step) {
     forcesPending = true;
     resultsDt = params.dt;
     resultsH = step.tgs ? params.dt / params.posIters : params.dt;
+    resultsBlocks = params.blocks;
 }
 
 void World::Impl::traceVisit(void* impl, const solver::RowVisit& v) {
     Impl& m = *static_cast<Impl*>(impl);
     m.trace(RowTrace{m.traceStep, v.phase, v.sweep, m.listRowJoint[v.row], m.listRowIndex[v.row], v.C, v.jv,
-                     v.K, v.bias, v.lambdaBefore, v.lambdaAfter, v.clamped});
+                     v.K, v.bias, v.lambdaBefore, v.lambdaAfter, v.clamped, v.block});
 }
 
 void World::Impl::setReferenceSweep() {
