@@ -114,7 +114,6 @@ struct alignas(32) Batch {
     int32_t layout = kLayoutFull;  ///< PGS: how its slots are stored (SlotLayout)
     int32_t firstCoupling =
         0;  ///< PGS: its rows' couplings, Data::couplings[firstCoupling, + couplingCount(slotCount))
-    int32_t separation = 0;  ///< TGS: a row follows its anchors (kTgsSeparation): the plain kernel sweeps it
     /// Per lane, its joint's block of rows solved jointly (Row::blockSize, solver/block.h): its
     /// first slot and its size (2 or 3; 0: no block, or one solved row by row). At most one per lane.
     int8_t blockStart[kLanes] = {0, 0, 0, 0};
@@ -123,6 +122,8 @@ struct alignas(32) Batch {
     int32_t blockSlots = 0;
     /// and PGS: the lanes' gains, Data::blocks[firstBlock] (BlockLanes).
     int32_t firstBlock = 0;
+    /// TGS: a row follows its anchors (kTgsSeparation): the plain kernel sweeps the batch.
+    int32_t separation = 0;
     int32_t pad[1] = {};  ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
     int32_t
         constraint[kLanes];  ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
