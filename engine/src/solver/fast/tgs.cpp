@@ -109,8 +109,8 @@ __attribute__((always_inline)) inline RowNow refreshRow(const TgsLanes& R, int l
     w.error = R.error0[l];
     // kTgsSeparation: the axis follows the anchors, d = d0 + Δa1 − Δa0, μ = ±d/|d|, and
     // C = C0 − (±|d| − length0) exactly (solver/reference/tgs_reference.cpp refresh)
-    const bool turned = (R.kind[l] & kTgsSeparation) &&
-                        turnWithAnchors(R.length0[l], n.d0, n.d1, w.lin0, w.lin1, w.error);
+    const bool turned =
+        (R.kind[l] & kTgsSeparation) && turnWithAnchors(R.length0[l], n.d0, n.d1, w.lin0, w.lin1, w.error);
     if (R.kind[l] & kTgsAngular) {
         // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity)
         for (int k = 0; k < 3; ++k) w.angM0[k] = base0[k], w.angM1[k] = base1[k];
@@ -129,7 +129,8 @@ __attribute__((always_inline)) inline RowNow refreshRow(const TgsLanes& R, int l
     // and an impulse computed with a stale, too small r overshoots by that factor.
     const double linResponse0 = turned ? n.ls0 * dot3(w.lin0, w.lin0) : R.linResponse0[l];
     const double linResponse1 = turned ? n.ls1 * dot3(w.lin1, w.lin1) : R.linResponse1[l];
-    w.response = ((linResponse0 + n.as0 * dot3(w.angM0, w.angM0)) + linResponse1) + n.as1 * dot3(w.angM1, w.angM1);
+    w.response =
+        ((linResponse0 + n.as0 * dot3(w.angM0, w.angM0)) + linResponse1) + n.as1 * dot3(w.angM1, w.angM1);
     w.recip = w.response > kMinResponse ? 1.0 / w.response : 0.0;
     return w;
 }

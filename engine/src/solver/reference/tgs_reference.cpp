@@ -76,7 +76,8 @@ Fresh refresh(const State& s, size_t k) {
         f.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, f.lin1));
         if (!turned) f.C = f.C + (glm::dot(r.lin0, move0) - glm::dot(r.lin1, move1));
     }
-    if (!turned) f.C = f.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ·∫ω dt (F 62)
+    if (!turned)
+        f.C = f.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ·∫ω dt (F 62)
 
     // r = J M⁻¹ Jᵀ from the refreshed Jacobian (F 21): a lever arm that turns towards the row's
     // axis can raise it several-fold within one step.
@@ -124,8 +125,7 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
     const SolverRow& r = s.rows[k];
     const SolverRowExtra& x = s.extra[k];
     const Fresh f = refresh(s, k);
-    const Real jv =
-        rowVelocity(f, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
+    const Real jv = rowVelocity(f, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
     if (r.flags & kSolveSpring) {
         const Real kk = x.stiffness, c = x.damping, vT = x.velTarget, h = pass.h;
         const Real aa = h * (h * kk + c);                                                   // D 13
@@ -158,8 +158,7 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
                 {f[i].angM0.x, f[i].angM0.y, f[i].angM0.z},
                 {f[i].lin1.x, f[i].lin1.y, f[i].lin1.z},
                 {f[i].angM1.x, f[i].angM1.y, f[i].angM1.z}};
-        jv[i] =
-            rowVelocity(f[i], s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
+        jv[i] = rowVelocity(f[i], s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
         bias[i] = hardBias(r, s.extra[ki], f[i].C, pass);
         *ci[i] = -(jv[i] + bias[i] - s.extra[ki].velTarget);
     }
