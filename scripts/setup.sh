@@ -18,6 +18,9 @@ packages=(
   libbullet-dev libode-dev clang-14 libclang-rt-14-dev
   # reliability: every example under valgrind (scripts/valgrind_examples.sh, docs/reliability.md)
   valgrind
+  # driving the app's window under Xvfb (mouse and keys) to measure its CPU use idle and running,
+  # and to take the interactive screenshots of docs/user-guide.md
+  xdotool
 )
 
 missing=()

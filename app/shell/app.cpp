@@ -394,6 +394,8 @@ FrameView App::prepareViewport(RenderOptions& options) {
     renderer_.clearInstances();
     lines_.clear();
     options.showGrid = state_.view.showGrid;
+    options.sceneLineWidth *= uiScale_;  // lines as thick as the text at any scale
+    options.overlayLineWidth *= uiScale_;
     if (const World* world = state_.sim.world()) {
         options.showGround = world->scene().settings.groundPlane;
         drawBodies(renderer_, world->scene(), world->bodies(), state_.selection, state_.index, state_.looks);

@@ -55,6 +55,7 @@ struct OrbitCamera {
 struct ViewportProjection {
     OrbitCamera camera;
     float width = 1.0f, height = 1.0f;  ///< viewport size [pixels]
+    float pixelScale = 1.0f;  ///< UI scale: on-screen sizes given in pixels (the gizmo) grow with it
     glm::mat4 viewProjection{1.0f};
 
     static ViewportProjection of(const OrbitCamera& camera, float width, float height);

@@ -55,14 +55,14 @@ Real snapped(Real x, Real step) {
 }  // namespace
 
 float gizmoSize(const ViewportProjection& view, const glm::vec3& origin) {
-    return view.worldSizeOfPixels(origin, kGizmoPixels);
+    return view.worldSizeOfPixels(origin, kGizmoPixels * view.pixelScale);
 }
 
 int hitGizmo(const ViewportProjection& view, GizmoMode mode, const glm::vec3& origin,
              const glm::vec2& mouse) {
     const float size = gizmoSize(view, origin);
     int best = -1;
-    float bestDistance = kGizmoTolerance;
+    float bestDistance = kGizmoTolerance * view.pixelScale;
     for (int k = 0; k < 3; ++k) {
         float d = bestDistance + 1.0f;
         if (mode == GizmoMode::Move) {

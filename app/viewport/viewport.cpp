@@ -114,9 +114,9 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
 namespace {
 
 /// Orientation triad: the world axes as the camera sees them, in the viewport's lower-left corner.
-void drawAxisGizmo(ImDrawList* draw, const OrbitCamera& camera, const ScreenRect& rect) {
-    const float size = 34.0f;
-    const ImVec2 origin(rect.min.x + 18.0f + size, rect.max.y - 18.0f - size);
+void drawAxisGizmo(ImDrawList* draw, const OrbitCamera& camera, const ScreenRect& rect, float scale) {
+    const float size = 34.0f * scale;
+    const ImVec2 origin(rect.min.x + 18.0f * scale + size, rect.max.y - 18.0f * scale - size);
     const glm::mat3 view(camera.view());
     struct Axis {
         glm::vec3 direction;
@@ -129,12 +129,12 @@ void drawAxisGizmo(ImDrawList* draw, const OrbitCamera& camera, const ScreenRect
     // Draw the axis pointing away from the viewer first (view-space z towards the viewer).
     std::sort(std::begin(axes), std::end(axes),
               [&](const Axis& a, const Axis& b) { return (view * a.direction).z < (view * b.direction).z; });
-    draw->AddCircleFilled(origin, size + 12.0f, IM_COL32(20, 22, 26, 110));
+    draw->AddCircleFilled(origin, size + 12.0f * scale, IM_COL32(20, 22, 26, 110));
     for (const Axis& a : axes) {
         glm::vec3 v = view * a.direction;
         ImVec2 tip(origin.x + v.x * size, origin.y - v.y * size);
-        draw->AddLine(origin, tip, a.color, 2.5f);
-        draw->AddCircleFilled(tip, 8.0f, a.color);
+        draw->AddLine(origin, tip, a.color, 2.5f * scale);
+        draw->AddCircleFilled(tip, 8.0f * scale, a.color);
         ImVec2 textSize = ImGui::CalcTextSize(a.label);
         draw->AddText(ImVec2(tip.x - textSize.x * 0.5f, tip.y - textSize.y * 0.5f), IM_COL32(15, 15, 15, 255),
                       a.label);
@@ -145,16 +145,17 @@ void drawAxisGizmo(ImDrawList* draw, const OrbitCamera& camera, const ScreenRect
 
 void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    if (state.view.showAxisGizmo) drawAxisGizmo(draw, state.camera, rect);
+    const float scale = state.layout.scale;
+    if (state.view.showAxisGizmo) drawAxisGizmo(draw, state.camera, rect, scale);
 
     if (!state.sim.clock.playing) {
         const char* badge = "PAUSED";
         ImVec2 textSize = ImGui::CalcTextSize(badge);
         // Top right: the tool bar holds the top left.
-        ImVec2 at(rect.max.x - textSize.x - 20.0f, rect.min.y + 12.0f);
-        draw->AddRectFilled(ImVec2(at.x - 10, at.y - 4),
-                            ImVec2(at.x + textSize.x + 10, at.y + textSize.y + 4),
-                            IM_COL32(200, 120, 30, 220), 4.0f);
+        ImVec2 at(rect.max.x - textSize.x - 20.0f * scale, rect.min.y + 12.0f * scale);
+        draw->AddRectFilled(ImVec2(at.x - 10 * scale, at.y - 4 * scale),
+                            ImVec2(at.x + textSize.x + 10 * scale, at.y + textSize.y + 4 * scale),
+                            IM_COL32(200, 120, 30, 220), 4.0f * scale);
         draw->AddText(at, IM_COL32(255, 255, 255, 255), badge);
     }
 }

@@ -16,7 +16,9 @@ constexpr float kClickSlopSq = 9.0f;        ///< a press and release within 3 px
 constexpr float kAnchorPickPixels = 10.0f;  ///< joints are picked by their anchors within this
 
 ViewportProjection projectionFor(const AppState& state, const ScreenRect& rect) {
-    return ViewportProjection::of(state.camera, rect.width(), rect.height());
+    ViewportProjection view = ViewportProjection::of(state.camera, rect.width(), rect.height());
+    view.pixelScale = state.layout.scale;
+    return view;
 }
 
 glm::vec2 mouseIn(const ScreenRect& rect) {
@@ -38,8 +40,8 @@ void clickSelect(const AppState& state, const ViewportProjection& view, const gl
                  UiRequests& r) {
     const World& world = *state.sim.world();
     if (state.view.showJoints) {
-        const int joint =
-            pickJointAnchor(view, world.scene(), state.index, world.bodies(), mouse, kAnchorPickPixels);
+        const int joint = pickJointAnchor(view, world.scene(), state.index, world.bodies(), mouse,
+                                          kAnchorPickPixels * view.pixelScale);
         if (joint >= 0) return select(r, Selection::joint(joint));
     }
     const int body = pickBody(view.ray(mouse), world.scene(), world.bodies());

@@ -37,6 +37,25 @@ TEST(AppCli, SelectAndHideJoints) {
     EXPECT_NE(p.error.find("--select"), std::string::npos);
 }
 
+TEST(AppCli, ScaleAndTheFrameBenchmark) {
+    Parsed p = parse({"--screenshot", "out.png", "--size", "2560x1440", "--scale", "2"});
+    ASSERT_EQ(p.outcome, ParseOutcome::Run) << p.error;
+    EXPECT_EQ(p.options.scale, 2.0f);
+    EXPECT_EQ(parse({}).options.scale, 0.0f);  // the monitor's
+    for (const char* bad : {"0.5", "5", "two", ""}) {
+        p = parse({"--scale", bad});
+        EXPECT_EQ(p.outcome, ParseOutcome::Error) << bad;
+        EXPECT_NE(p.error.find("--scale"), std::string::npos);
+    }
+    p = parse({"--bench-frames", "100", "--bench-scene", "bodies1000"});
+    ASSERT_EQ(p.outcome, ParseOutcome::Run) << p.error;
+    EXPECT_EQ(p.options.benchFrames, 100);
+    EXPECT_EQ(p.options.benchScene, "bodies1000");
+    EXPECT_EQ(parse({"--bench-scene", "plots200"}).outcome, ParseOutcome::Error);  // needs --bench-frames
+    EXPECT_EQ(parse({"--bench-frames", "10", "--screenshot", "a.png"}).outcome, ParseOutcome::Error);
+    EXPECT_EQ(parse({"--bench-frames", "0"}).outcome, ParseOutcome::Error);
+}
+
 TEST(AppCli, RecoveryFolderAndAutosaveInterval) {
     Parsed p = parse({"--screenshot", "out.png", "--recovery-dir", "/tmp/rec", "--autosave", "0.5"});
     ASSERT_EQ(p.outcome, ParseOutcome::Run) << p.error;

@@ -3,8 +3,11 @@
 // body keeps the other bodies' colours and the other joints' plots; and the frame path at scale
 // (point 7): no lookups by name, index and tree rebuilt only when the scene changes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 #include "editor/editor.h"
 #include "jointlab/scenario_io.h"
@@ -13,6 +16,7 @@
 #include "render/scene_bounds.h"
 #include "render/toothed_looks.h"
 #include "session/bench_scenes.h"
+#include "session/folder_listing.h"
 #include "session/scene_index.h"
 #include "session/scene_tree.h"
 #include "session/status_line.h"
@@ -158,6 +162,32 @@ TEST(DeleteBody, TheOtherJointsKeepTheirRecordedHistory) {
     EXPECT_EQ(t.at(10).joints.size(), 3u);
     EXPECT_EQ(t.at(10).joints[2].force, h3Force);  // h3 is joint 2 now, its history with it
     for (const RowSample& r : t.at(10).rows) EXPECT_LT(r.joint, 3);
+}
+
+// [SECTION] Save As's folder browser
+
+TEST(FolderBrowser, ListsFoldersFirstThenScenariosAndWalksUp) {
+    namespace fs = std::filesystem;
+    const fs::path root = fs::temp_directory_path() / ("jointlab-browse-" + std::to_string(::getpid()));
+    fs::create_directories(root / "beta");
+    fs::create_directories(root / "Alpha");
+    fs::create_directories(root / ".hidden");
+    for (const char* f : {"zeta.json", "Door.json", "notes.txt"}) std::ofstream(root / f) << "{}";
+    const FolderListing l = listFolder(root.string(), ".json");
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    ASSERT_EQ(l.entries.size(), 4u);
+    EXPECT_EQ(l.entries[0].name, "Alpha");  // folders first, by name whatever the case
+    EXPECT_TRUE(l.entries[0].folder);
+    EXPECT_EQ(l.entries[1].name, "beta");
+    EXPECT_EQ(l.entries[2].name, "Door.json");
+    EXPECT_EQ(l.entries[3].name, "zeta.json");
+    // The dialog starts in the path's folder and goes up from there.
+    EXPECT_EQ(startFolder((root / "zeta.json").string()), l.folder);
+    EXPECT_EQ(parentFolder(l.folder), fs::path(l.folder).parent_path().string());
+    EXPECT_EQ(parentFolder("/"), "/");
+    EXPECT_EQ(fileNameOf(joinPath(l.folder, "a.json")), "a.json");
+    EXPECT_FALSE(listFolder((root / "missing").string(), ".json").error.empty());
+    fs::remove_all(root);
 }
 
 // [SECTION] The frame path at scale
