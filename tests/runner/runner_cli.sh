@@ -205,5 +205,30 @@ run 4 "" run "$honest/immovable_joint.json" --steps 30 --strict
 grep -q -- "--strict: the engine dropped rows" "$tmp/err" || fail "--strict: no message: $(cat "$tmp/err")"
 run 0 "" run "$pendulum" --steps 30 --strict
 
+# History (issue 26, point 5): 600 steps straight, or 300 with --history and then 300 more from
+# step 300 of it, give the same state to the byte; a branch from the past; refusals.
+chain=$scenarios/chain20.json
+run 0 "" run "$chain" --steps 600 --state "$tmp/straight.json"
+run 0 "" run "$chain" --steps 300 --history "$tmp/half.json"
+[[ -f $tmp/half.json && -f $tmp/half.history.json ]] || fail "--history wrote no scenario or no side file"
+run 0 "" run "$tmp/half.json" --from-step 300 --steps 300 --state "$tmp/resumed.json"
+cmp -s "$tmp/straight.json" "$tmp/resumed.json" || fail "--from-step 300 --steps 300 does not give the 600-step state"
+run 0 "" run "$tmp/half.json" --from-step 120 --steps 480 --state "$tmp/resumed120.json"
+cmp -s "$tmp/straight.json" "$tmp/resumed120.json" || fail "--from-step 120 does not give the 600-step state"
+# Overrides at a step of the history: another future, and the history keeps both.
+run 0 "" run "$tmp/half.json" --from-step 150 --steps 100 --solver tgs --history "$tmp/branched.json" --state "$tmp/tgs.json"
+cmp -s "$tmp/tgs.json" "$tmp/straight.json" && fail "--from-step with --solver tgs changed nothing"
+grep -q '"parent": 0' "$tmp/branched.history.json" || fail "the overrides at step 150 did not start a branch"
+run 64 "^jointlab run: --from-step: 400 is outside the history of .*half\.json, which holds steps 0 to 300" \
+    run "$tmp/half.json" --from-step 400
+run 2 "pendulum\.history\.json" run "$pendulum" --from-step 10
+cp "$tmp/half.json" "$tmp/edited.json"
+cp "$tmp/half.history.json" "$tmp/edited.history.json"
+sed -i 's/"dt": 0.008333333333333333/"dt": 0.01/' "$tmp/edited.json"
+run 2 "edited\.history\.json: scenarioHash: the history belongs to another scenario" \
+    run "$tmp/edited.json" --from-step 10
+run 64 "would overwrite" run "$tmp/half.json" --from-step 10 --history "$tmp/half.json"
+run 64 "--from-step and --input cannot be combined" run "$chain" --from-step 1 --input "$tmp/x.input.json"
+
 if (( failures )); then echo "$failures failure(s)"; exit 1; fi
 echo "runner_cli: all checks passed"

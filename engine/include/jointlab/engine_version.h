@@ -12,7 +12,8 @@ namespace jl {
 
 /// Bump with every change that changes the engine's results (the state hash of a run).
 ///   1: every log written before input logs recorded a version.
-///   2: forces per TGS substep and the gyroscopic term (issue 25, points 2 and 5).
+///   2: block-solved point constraints, forces per TGS substep and the gyroscopic term (issue 25,
+///      points 1, 2 and 5).
 inline constexpr int kEngineResultsVersion = 2;
 
 /// The version a log that records none was made with: logs gained the field with version 2.

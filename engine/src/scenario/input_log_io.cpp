@@ -17,6 +17,7 @@
 
 #include "jointlab/scenario_io.h"
 #include "scenario/json_text.h"
+#include "scenario/log_fields.h"
 #include "scenario/scenario_json.h"
 #include "support/text_file.h"
 
@@ -26,82 +27,19 @@ namespace {
 
 using json::Json;
 using json::quote;
+using scenario::checkKeys;
 using scenario::describe;
 using scenario::fail;
 using scenario::indexed;
 using scenario::join;
 using scenario::number;
+using scenario::readHash;
+using scenario::readStep;
+using scenario::readVector;
 
 constexpr const char* kTopKeys[] = {"format",        "version",        "startStep", "endStep",
                                     "engineVersion", "finalStateHash", "events"};
 constexpr const char* kEventKeys[] = {"step", "body", "force", "point"};
-
-template <size_t N>
-std::string checkKeys(const Json& obj, const std::string& path, const char* const (&known)[N]) {
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        bool ok = false;
-        for (const char* k : known) ok = ok || it.key() == k;
-        if (!ok) {
-            std::string list;
-            for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-            return path.empty() ? "unknown top-level key " + quote(it.key()) + " (expected " + list + ")"
-                                : fail(path, "unknown key " + quote(it.key()) + " (expected " + list + ")");
-        }
-    }
-    return "";
-}
-
-/// A required whole number >= 0 (steps).
-std::string readStep(const Json& obj, const char* key, const std::string& path, int64_t& out) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return fail(path, "missing (required)");
-    if (!it->is_number_integer()) return fail(path, "expected a whole number, got " + describe(*it));
-    if (it->is_number_unsigned() ? it->get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)
-                                 : it->get<int64_t>() < 0)
-        return fail(path, "must be a whole number >= 0, got " + it->dump());
-    if (it->get<int64_t>() > kMaxStepCount)
-        return fail(path, "must be <= " + std::to_string(kMaxStepCount) +
-                              " (the longest run JointLab takes), got " + it->dump());
-    out = it->get<int64_t>();
-    return "";
-}
-
-std::string readVector(const Json& obj, const char* key, const std::string& path, Vec3& out) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return fail(path, "missing (required)");
-    if (!it->is_array() || it->size() != 3)
-        return fail(path, "expected an array of 3 numbers, got " +
-                              (it->is_array() ? std::to_string(it->size()) + " elements" : describe(*it)));
-    for (size_t k = 0; k < 3; ++k) {
-        const Json& x = (*it)[k];
-        const std::string p = path + "[" + std::to_string(k) + "]";
-        if (!x.is_number()) return fail(p, "expected a number, got " + describe(x));
-        const Real v = x.get<Real>();
-        if (!std::isfinite(v) || std::abs(v) > scenario::kMaxMagnitude)
-            return fail(p, "must be within ±1e15, got " + number(v));
-        out[static_cast<int>(k)] = v;
-    }
-    return "";
-}
-
-std::string readHash(const Json& v, const std::string& path, uint64_t& out) {
-    const std::string problem = "expected \"0x\" and 16 hexadecimal digits, got " + describe(v);
-    if (!v.is_string()) return fail(path, problem);
-    const std::string& s = v.get_ref<const std::string&>();
-    if (s.size() != 18 || s[0] != '0' || s[1] != 'x') return fail(path, problem);
-    uint64_t h = 0;
-    for (size_t i = 2; i < s.size(); ++i) {
-        const char c = s[i];
-        const int d = c >= '0' && c <= '9'   ? c - '0'
-                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                             : -1;
-        if (d < 0) return fail(path, problem);
-        h = h << 4 | static_cast<uint64_t>(d);
-    }
-    out = h;
-    return "";
-}
 
 std::string readRecording(const Json& root, const Scene& scene, InputRecording& r) {
     if (!root.is_object()) return "expected a JSON object at the top level, got " + describe(root);

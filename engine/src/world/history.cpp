@@ -1,0 +1,511 @@
+// JointLab engine — History: keyframes, forces and marks of a run; seek and branches
+// (jointlab/history.h).
+#include "jointlab/history.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "jointlab/world.h"
+
+namespace jl {
+
+// [SECTION] packing
+
+namespace {
+
+/// Words of a snapshot before the zero runs are coded: a header of counts, then the values.
+class Words {
+public:
+    void put(uint64_t w) { out_.push_back(w); }
+    void put(Real x) {
+        uint64_t w;
+        std::memcpy(&w, &x, sizeof w);
+        out_.push_back(w);
+    }
+    void put(const Vec3& v) {
+        for (int k = 0; k < 3; ++k) put(v[k]);
+    }
+    void putBits(const std::vector<bool>& bits) {
+        for (size_t i = 0; i < bits.size(); i += 64) {
+            uint64_t w = 0;
+            for (size_t k = 0; k < 64 && i + k < bits.size(); ++k)
+                if (bits[i + k]) w |= uint64_t{1} << k;
+            out_.push_back(w);
+        }
+    }
+    std::vector<uint64_t>& words() { return out_; }
+
+private:
+    std::vector<uint64_t> out_;
+};
+
+class Reader {
+public:
+    explicit Reader(const std::vector<uint64_t>& w) : w_(w) {}
+    bool get(uint64_t& v) {
+        if (at_ >= w_.size()) return false;
+        v = w_[at_++];
+        return true;
+    }
+    bool get(Real& x) {
+        uint64_t v;
+        if (!get(v)) return false;
+        std::memcpy(&x, &v, sizeof x);
+        return true;
+    }
+    bool get(Vec3& v) { return get(v.x) && get(v.y) && get(v.z); }
+    bool getBits(std::vector<bool>& bits, size_t n) {
+        bits.assign(n, false);
+        for (size_t i = 0; i < n; i += 64) {
+            uint64_t w;
+            if (!get(w)) return false;
+            for (size_t k = 0; k < 64 && i + k < n; ++k) bits[i + k] = (w >> k) & 1u;
+        }
+        return true;
+    }
+    bool done() const { return at_ == w_.size(); }
+
+private:
+    const std::vector<uint64_t>& w_;
+    size_t at_ = 0;
+};
+
+/// A count read from a packed snapshot: no more than the words left could hold.
+bool plausibleCount(uint64_t n, size_t wordsLeft, size_t perItem) {
+    return n <= wordsLeft * 64 / std::max<size_t>(perItem, 1) + 64;
+}
+
+}  // namespace
+
+std::vector<uint64_t> packSnapshot(const WorldSnapshot& s) {
+    Words w;
+    w.put(static_cast<uint64_t>(s.stepCount));
+    w.put(s.time);
+    w.put(static_cast<uint64_t>(s.bodies.size()));
+    w.put(static_cast<uint64_t>(s.broken.size()));
+    w.put(static_cast<uint64_t>(s.jointAngles.size()));
+    w.put(static_cast<uint64_t>(s.contactImpulses.size()));
+    w.put(static_cast<uint64_t>(s.breakEventCount));
+    for (const BodyState& b : s.bodies) {
+        w.put(b.pose.p);
+        w.put(b.pose.q.x), w.put(b.pose.q.y), w.put(b.pose.q.z), w.put(b.pose.q.w);
+        w.put(b.linearVelocity);
+        w.put(b.angularVelocity);
+    }
+    w.putBits(s.broken);
+    for (Real a : s.jointAngles) w.put(a);
+    w.putBits(s.jointAngleValid);
+    for (Real c : s.contactImpulses) w.put(c);
+    // Zero runs: (0, length).
+    std::vector<uint64_t> out;
+    const std::vector<uint64_t>& raw = w.words();
+    out.reserve(raw.size() / 2 + 8);
+    for (size_t i = 0; i < raw.size();) {
+        if (raw[i] != 0) {
+            out.push_back(raw[i++]);
+            continue;
+        }
+        size_t run = 0;
+        while (i < raw.size() && raw[i] == 0) ++i, ++run;
+        out.push_back(0);
+        out.push_back(run);
+    }
+    return out;
+}
+
+bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out) {
+    std::vector<uint64_t> raw;
+    raw.reserve(words.size() * 2);
+    for (size_t i = 0; i < words.size(); ++i) {
+        if (words[i] != 0) {
+            raw.push_back(words[i]);
+            continue;
+        }
+        if (i + 1 >= words.size() || words[i + 1] == 0 || words[i + 1] > (size_t{1} << 32)) return false;
+        raw.insert(raw.end(), words[i + 1], 0);
+        ++i;
+    }
+    Reader r(raw);
+    uint64_t step, nb, nbroken, nang, ncontact, nevents;
+    WorldSnapshot s;
+    if (!r.get(step) || !r.get(s.time) || !r.get(nb) || !r.get(nbroken) || !r.get(nang) || !r.get(ncontact) ||
+        !r.get(nevents))
+        return false;
+    const size_t left = raw.size();
+    if (!plausibleCount(nb, left, 13 * 64) || !plausibleCount(nbroken, left, 1) ||
+        !plausibleCount(nang, left, 64) || !plausibleCount(ncontact, left, 64))
+        return false;
+    s.stepCount = static_cast<int64_t>(step);
+    s.breakEventCount = static_cast<size_t>(nevents);
+    s.bodies.resize(static_cast<size_t>(nb));
+    for (BodyState& b : s.bodies) {
+        if (!r.get(b.pose.p) || !r.get(b.pose.q.x) || !r.get(b.pose.q.y) || !r.get(b.pose.q.z) ||
+            !r.get(b.pose.q.w) || !r.get(b.linearVelocity) || !r.get(b.angularVelocity))
+            return false;
+    }
+    if (!r.getBits(s.broken, static_cast<size_t>(nbroken))) return false;
+    s.jointAngles.resize(static_cast<size_t>(nang));
+    for (Real& a : s.jointAngles)
+        if (!r.get(a)) return false;
+    if (!r.getBits(s.jointAngleValid, static_cast<size_t>(nang))) return false;
+    s.contactImpulses.resize(static_cast<size_t>(ncontact));
+    for (Real& c : s.contactImpulses)
+        if (!r.get(c)) return false;
+    if (!r.done()) return false;
+    out = std::move(s);
+    return true;
+}
+
+// [SECTION] recording
+
+History::History() : budget_(Budget{}) {}
+History::History(Budget budget) : budget_(budget) {}
+History::~History() = default;
+
+size_t History::sceneBytes(const Scene& scene) {
+    // What a Scene holds, roughly: its descriptions (names, frames, parameters).
+    return sizeof(Scene) + scene.bodies.size() * (sizeof(BodyDesc) + 32) +
+           scene.joints.size() * (sizeof(JointDesc) + 64);
+}
+
+void History::start(const World& world) {
+    branches_.clear();
+    bytes_ = 0;
+    droppedBefore_ = 0;
+    scratch_.reset();
+    scratchScene_ = nullptr;
+    scratchBranch_ = -1;
+    Branch b;
+    b.id = 0;
+    b.name = "main";
+    b.fork = b.end = world.stepCount();
+    branches_.push_back(std::move(b));
+    current_ = 0;
+    lastScene_.reset();
+    addKeyframe(branches_[0], world, true);
+    interval_ = budget_.interval;
+    if (interval_ <= 0) {
+        // 10 minutes of steps at the scene's dt in 85% of the budget (the rest for scenes, forces).
+        const Real dt = world.scene().settings.dt > 0 ? world.scene().settings.dt : 1.0 / 60.0;
+        const Real steps = std::ceil(600.0 / dt);
+        const Real perKey = static_cast<Real>(branches_[0].keys[0].packed.size() * sizeof(uint64_t));
+        const Real k = std::ceil(steps * perKey / (0.85 * static_cast<Real>(budget_.bytes)));
+        interval_ = static_cast<int>(std::clamp<Real>(k, 1.0, 64.0));
+    }
+}
+
+void History::addKeyframe(Branch& b, const World& world, bool change) {
+    HistoryKeyframe key;
+    key.step = world.stepCount();
+    key.change = change;
+    if (change || !lastScene_) {
+        lastScene_ = std::make_shared<const Scene>(world.scene());
+        bytes_ += sceneBytes(*lastScene_);
+    }
+    key.scene = lastScene_;
+    key.packed = packSnapshot(world.snapshot());
+    bytes_ += key.packed.size() * sizeof(uint64_t) + sizeof(HistoryKeyframe);
+    // A change at a step that already has a keyframe (several edits between two steps): the last
+    // state is the one the step starts from.
+    if (!b.keys.empty() && b.keys.back().step == key.step) {
+        bytes_ -= b.keys.back().packed.size() * sizeof(uint64_t) + sizeof(HistoryKeyframe);
+        key.change = key.change || b.keys.back().change;
+        b.keys.back() = std::move(key);
+    } else {
+        b.keys.push_back(std::move(key));
+    }
+    enforceBudget();
+}
+
+void History::branchAt(int64_t step) {
+    Branch b;
+    b.id = static_cast<int>(branches_.size());
+    b.name = "branch " + std::to_string(b.id);
+    b.parent = current_;
+    b.fork = b.end = step;
+    b.events.push_back(
+        {step, HistoryMark::Branch, "branched from '" + branches_[static_cast<size_t>(current_)].name + "'"});
+    branches_.push_back(std::move(b));
+    current_ = static_cast<int>(branches_.size()) - 1;
+}
+
+void History::applyForce(World& world, int body, const Vec3& force, const Vec3& worldPoint) {
+    if (!started()) start(world);
+    const int64_t step = world.stepCount();
+    if (step < lastStep()) {
+        branchAt(step);
+        addKeyframe(branches_[static_cast<size_t>(current_)], world, true);
+    }
+    Branch& b = branches_[static_cast<size_t>(current_)];
+    b.forces.push_back({step, body, force, worldPoint});
+    bytes_ += sizeof(InputEvent);
+    world.applyForce(body, force, worldPoint);
+}
+
+void History::stepped(const World& world) {
+    if (!started()) return;
+    Branch& b = branches_[static_cast<size_t>(current_)];
+    const int64_t step = world.stepCount();
+    if (step <= b.end) return;  // re-taking a step the branch has (resumed after a seek)
+    b.end = step;
+    if (const Divergence* d = world.divergence())
+        b.events.push_back({step, HistoryMark::NonFinite, d->message});
+    if ((step - b.fork) % interval_ == 0) addKeyframe(b, world, false);
+}
+
+void History::changed(const World& world, HistoryMark kind, std::string what) {
+    if (!started()) {
+        start(world);
+        return;
+    }
+    const int64_t step = world.stepCount();
+    if (step < lastStep()) branchAt(step);
+    Branch& b = branches_[static_cast<size_t>(current_)];
+    if (step > b.end) b.end = step;
+    b.events.push_back({step, kind, std::move(what)});
+    addKeyframe(b, world, true);
+}
+
+void History::mark(int64_t step, HistoryMark kind, std::string what) {
+    if (!started()) return;
+    branches_[static_cast<size_t>(current_)].events.push_back({step, kind, std::move(what)});
+}
+
+void History::adopt(Budget budget, int interval, int current, int64_t droppedBefore,
+                    std::vector<Branch> branches) {
+    budget_ = budget;
+    interval_ = std::max(interval, 1);
+    branches_ = std::move(branches);
+    current_ = current;
+    droppedBefore_ = droppedBefore;
+    scratch_.reset();
+    scratchScene_ = nullptr;
+    scratchBranch_ = -1;
+    bytes_ = 0;
+    std::vector<const Scene*> scenes;
+    for (const Branch& b : branches_) {
+        for (const HistoryKeyframe& k : b.keys) {
+            bytes_ += k.packed.size() * sizeof(uint64_t) + sizeof(HistoryKeyframe);
+            scenes.push_back(k.scene.get());
+        }
+        bytes_ += b.forces.size() * sizeof(InputEvent);
+    }
+    std::sort(scenes.begin(), scenes.end());
+    scenes.erase(std::unique(scenes.begin(), scenes.end()), scenes.end());
+    for (const Scene* scene : scenes) bytes_ += sceneBytes(*scene);
+    lastScene_ = branches_.empty() || branches_[static_cast<size_t>(current_)].keys.empty()
+                     ? nullptr
+                     : branches_[static_cast<size_t>(current_)].keys.back().scene;
+}
+
+// [SECTION] the budget
+
+size_t History::keyframeCount() const {
+    size_t n = 0;
+    for (const Branch& b : branches_) n += b.keys.size();
+    return n;
+}
+
+void History::enforceBudget() {
+    while (bytes_ > budget_.bytes) {
+        // The oldest keyframe of any branch, never the only one of the current branch's newest.
+        Branch* oldest = nullptr;
+        for (Branch& b : branches_) {
+            if (b.deleted || b.keys.size() < 2) continue;
+            if (!oldest || b.keys.front().step < oldest->keys.front().step) oldest = &b;
+        }
+        if (!oldest) return;
+        const int64_t next = oldest->keys[1].step;
+        bytes_ -= oldest->keys.front().packed.size() * sizeof(uint64_t) + sizeof(HistoryKeyframe);
+        if (oldest->keys.front().scene.use_count() == 1) bytes_ -= sceneBytes(*oldest->keys.front().scene);
+        oldest->keys.erase(oldest->keys.begin());
+        // Its forces before the new first keyframe can never be replayed.
+        auto& f = oldest->forces;
+        const auto keep =
+            std::find_if(f.begin(), f.end(), [&](const InputEvent& e) { return e.step >= next; });
+        bytes_ -= static_cast<size_t>(keep - f.begin()) * sizeof(InputEvent);
+        f.erase(f.begin(), keep);
+        droppedBefore_ = std::max(droppedBefore_, next);
+        if (scratchBranch_ == oldest->id) scratchBranch_ = -1;
+    }
+}
+
+// [SECTION] going back
+
+std::vector<History::Piece> History::lineage() const {
+    std::vector<Piece> pieces;
+    int64_t to = branches_[static_cast<size_t>(current_)].end + 1;
+    for (int id = current_; id >= 0; id = branches_[static_cast<size_t>(id)].parent) {
+        const Branch& b = branches_[static_cast<size_t>(id)];
+        pieces.push_back({&b, b.fork, to});
+        to = b.fork;
+    }
+    std::reverse(pieces.begin(), pieces.end());
+    return pieces;
+}
+
+const History::Branch* History::owner(const std::vector<Piece>& pieces, int64_t step) const {
+    for (const Piece& p : pieces)
+        if (step >= p.from && step < p.to) return p.branch;
+    return nullptr;
+}
+
+int64_t History::firstStep() const {
+    return started() ? reachableFrom(lineage()) : 0;
+}
+
+int64_t History::reachableFrom(const std::vector<Piece>& pieces) const {
+    // Walking back from the newest piece: an earlier piece is reachable only while the later one
+    // still has its keyframe at its fork (the change it starts with cannot be replayed).
+    int64_t first = lastStep();
+    for (size_t i = pieces.size(); i-- > 0;) {
+        const Piece& p = pieces[i];
+        const HistoryKeyframe* k = nullptr;
+        for (const HistoryKeyframe& key : p.branch->keys)
+            if (key.step >= p.from && key.step < p.to) {
+                k = &key;
+                break;
+            }
+        if (!k) return first;
+        first = k->step;
+        if (k->step != p.from) return first;
+    }
+    return first;
+}
+
+int64_t History::lastStep() const {
+    return started() ? branches_[static_cast<size_t>(current_)].end : 0;
+}
+
+void History::restoreInto(const HistoryKeyframe& key) {
+    if (!scratch_ || scratchScene_ != key.scene.get()) {
+        scratch_ = std::make_unique<World>(*key.scene);
+        scratchScene_ = key.scene.get();
+    }
+    WorldSnapshot s;
+    unpackSnapshot(key.packed, s);  // packed by this History: it reads back
+    scratch_->restore(s);
+}
+
+const World& History::seek(int64_t step) {
+    const std::vector<Piece> pieces = lineage();
+    const int64_t first = reachableFrom(pieces);
+    step = std::clamp(step, first, lastStep());
+    // The keyframe to start from: the last before `step` (so that the step itself is re-taken and
+    // its rows are there), or the one at `step` when a change made it there or none is before.
+    const HistoryKeyframe* from = nullptr;
+    for (const Piece& p : pieces)
+        for (const HistoryKeyframe& k : p.branch->keys) {
+            if (k.step < p.from || k.step >= p.to || k.step < first) continue;
+            if (k.step < step || (k.step == step && (k.change || !from))) from = &k;
+        }
+    // Carry on from where the scratch world is when that is on the way (stepping forward).
+    const bool onTheWay = scratch_ && scratchBranch_ == current_ && scratchScene_ == from->scene.get() &&
+                          scratch_->stepCount() >= from->step && scratch_->stepCount() <= step &&
+                          !(from->step == step);
+    if (!onTheWay) restoreInto(*from);
+    scratchBranch_ = current_;
+    while (scratch_->stepCount() < step) {
+        applyForcesOf(pieces, *scratch_);
+        scratch_->step();
+    }
+    lastScene_ = from->scene;
+    return *scratch_;
+}
+
+bool History::replayForces(World& world) {
+    if (!started() || world.stepCount() >= lastStep()) return false;
+    const std::vector<Piece> pieces = lineage();
+    applyForcesOf(pieces, world);
+    return true;
+}
+
+void History::applyForcesOf(const std::vector<Piece>& pieces, World& world) const {
+    const int64_t s = world.stepCount();
+    const Branch* b = owner(pieces, s);
+    if (!b) return;
+    const auto first = std::lower_bound(b->forces.begin(), b->forces.end(), s,
+                                        [](const InputEvent& e, int64_t v) { return e.step < v; });
+    for (auto e = first; e != b->forces.end() && e->step == s; ++e)
+        world.applyForce(e->body, e->force, e->worldPoint);
+}
+
+bool History::changeAt(int64_t step) const {
+    if (!started()) return false;
+    const std::vector<Piece> pieces = lineage();
+    const Branch* b = owner(pieces, step);
+    if (!b) return false;
+    const auto k = std::lower_bound(b->keys.begin(), b->keys.end(), step,
+                                    [](const HistoryKeyframe& key, int64_t v) { return key.step < v; });
+    return k != b->keys.end() && k->step == step && k->change;
+}
+
+std::unique_ptr<World> History::worldAt(int64_t step) {
+    const World& w = seek(step);
+    auto out = std::make_unique<World>(w.scene());
+    out->restore(w.snapshot());
+    return out;
+}
+
+// [SECTION] branches
+
+bool History::switchBranch(int id) {
+    if (id < 0 || static_cast<size_t>(id) >= branches_.size() || branches_[static_cast<size_t>(id)].deleted)
+        return false;
+    current_ = id;
+    return true;
+}
+
+bool History::deleteBranch(int id, std::string& error) {
+    if (id < 0 || static_cast<size_t>(id) >= branches_.size() || branches_[static_cast<size_t>(id)].deleted) {
+        error = "no branch " + std::to_string(id);
+        return false;
+    }
+    if (id == current_) {
+        error = "the current branch cannot be deleted: switch to another first";
+        return false;
+    }
+    for (const Branch& b : branches_)
+        if (!b.deleted && b.parent == id) {
+            error = "branch '" + b.name + "' starts from it: delete that first";
+            return false;
+        }
+    for (int a = current_; a >= 0; a = branches_[static_cast<size_t>(a)].parent)
+        if (a == id) {
+            error = "the current branch starts from it";
+            return false;
+        }
+    Branch& b = branches_[static_cast<size_t>(id)];
+    for (const HistoryKeyframe& k : b.keys) {
+        bytes_ -= k.packed.size() * sizeof(uint64_t) + sizeof(HistoryKeyframe);
+        if (k.scene.use_count() == 1) bytes_ -= sceneBytes(*k.scene);
+    }
+    bytes_ -= b.forces.size() * sizeof(InputEvent);
+    b.keys.clear();
+    b.keys.shrink_to_fit();
+    b.forces.clear();
+    b.forces.shrink_to_fit();
+    b.events.clear();
+    b.deleted = true;
+    if (scratchBranch_ == id) scratchBranch_ = -1;
+    return true;
+}
+
+void History::renameBranch(int id, std::string name) {
+    if (id >= 0 && static_cast<size_t>(id) < branches_.size())
+        branches_[static_cast<size_t>(id)].name = std::move(name);
+}
+
+std::vector<HistoryEvent> History::events() const {
+    std::vector<HistoryEvent> out;
+    if (!started()) return out;
+    for (const Piece& p : lineage())
+        for (const HistoryEvent& e : p.branch->events)
+            if (e.step >= p.from && e.step < p.to) out.push_back(e);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const HistoryEvent& a, const HistoryEvent& b) { return a.step < b.step; });
+    return out;
+}
+
+}  // namespace jl
