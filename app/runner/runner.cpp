@@ -18,12 +18,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "jointlab/file_identity.h"
+#include "jointlab/history.h"
+#include "jointlab/history_io.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
@@ -237,6 +241,7 @@ int run(const RunOptions& options) {
     Scene scene;
     std::string error;
     if (!loadScenario(options.scenarioPath, scene, error)) return fileError(error);
+    const Scene document = options.fromStep ? scene : Scene{};  // what the history was saved with
     // The recorded input belongs to this scene and its start step; read it before anything is written.
     InputRecording input;
     const bool replaying = !options.inputPath.empty();
@@ -260,32 +265,87 @@ int run(const RunOptions& options) {
         return kExitUsage;
     }
 
+    // --from-step: the scenario's history, read (and checked against the scenario) before
+    // anything is written.
+    History history;
+    const bool recording = !options.historyPath.empty();
+    if (options.fromStep) {
+        const std::string historyIn = historyPathFor(options.scenarioPath);
+        if (!loadHistory(historyIn, document, history, error)) return fileError(error);
+        if (*options.fromStep < history.firstStep() || *options.fromStep > history.lastStep()) {
+            std::fprintf(
+                stderr,
+                "jointlab run: --from-step: %lld is outside the history of %s, which holds steps %lld "
+                "to %lld; nothing was written\n",
+                static_cast<long long>(*options.fromStep), options.scenarioPath.c_str(),
+                static_cast<long long>(history.firstStep()), static_cast<long long>(history.lastStep()));
+            return kExitUsage;
+        }
+    }
+
     OutputFile csvFile, stateFile, traceFile;
     if (!options.csvPath.empty() && !csvFile.open(options.csvPath, error)) return fileError(error);
     if (!options.statePath.empty() && !stateFile.open(options.statePath, error)) return fileError(error);
     if (!options.tracePath.empty() && !traceFile.open(options.tracePath, error)) return fileError(error);
 
-    World world(std::move(scene));
+    std::unique_ptr<World> built;
+    Scene runScene;  // the scene as run (overrides applied): what --history saves
+    if (options.fromStep) {
+        built = history.worldAt(*options.fromStep);
+        // The overrides are a change of settings at that step (a branch when it is in the past).
+        if (overridesPhysics(options)) {
+            built->settings() = scene.settings;
+            history.changed(*built, HistoryMark::Setting, "jointlab run overrides");
+        }
+    } else {
+        runScene = scene;
+        built = std::make_unique<World>(scene);
+        if (recording) history.start(*built);
+    }
     std::string trace = kTraceCsvHeader;
     if (traceFile.isOpen())
-        world.setRowTrace([&](const World::RowTrace& v) { appendTraceRow(world.scene(), v, trace); });
+        built->setRowTrace([&](const World::RowTrace& v) { appendTraceRow(built->scene(), v, trace); });
     std::string csv = kTelemetryCsvHeader;
     StepSample sample;
     Extreme maxError;
     std::optional<Divergence> diverged;
     DroppedRows dropped;
+    size_t nextEvent = 0;
     for (int64_t i = 0; i < steps; ++i) {
-        if (replaying) input.log.replay(world);
-        world.step();
-        if (const Divergence* d = world.divergence()) {
+        if (options.fromStep && built->stepCount() < history.lastStep()) {
+            // Continuing inside the history: its recorded future (forces, and any change it had
+            // at this step) is retaken, so that nothing is lost; past its end the run is new.
+            if (history.changeAt(built->stepCount())) {
+                built = history.worldAt(built->stepCount());
+                if (traceFile.isOpen())
+                    built->setRowTrace(
+                        [&](const World::RowTrace& v) { appendTraceRow(built->scene(), v, trace); });
+            }
+            history.replayForces(*built);
+        }
+        if (replaying) {
+            // Recorded forces go through the history when there is one (it records them).
+            const std::span<const InputEvent> events = input.log.events();
+            for (; nextEvent < events.size() && events[nextEvent].step <= built->stepCount(); ++nextEvent) {
+                const InputEvent& e = events[nextEvent];
+                if (e.step < built->stepCount()) continue;
+                if (recording)
+                    history.applyForce(*built, e.body, e.force, e.worldPoint);
+                else
+                    built->applyForce(e.body, e.force, e.worldPoint);
+            }
+        }
+        built->step();
+        if (recording || options.fromStep) history.stepped(*built);
+        if (const Divergence* d = built->divergence()) {
             // A body became non-finite: the World put every body back to its state before this
             // step and did not advance. Further steps would fail the same way; the outputs hold
             // the run up to the last good step.
             diverged = *d;
             break;
         }
-        dropped.check(world);
-        recordStep(world, sample, csv, csvFile.isOpen(), maxError);
+        dropped.check(*built);
+        recordStep(*built, sample, csv, csvFile.isOpen(), maxError);
         if (csv.size() > (1u << 20)) {  // stream in 1 MiB pieces
             csvFile.write(csv);
             csv.clear();
@@ -297,16 +357,23 @@ int run(const RunOptions& options) {
     }
     csvFile.write(csv);
     traceFile.write(trace);
-    if (stateFile.isOpen()) stateFile.write(stateJson(world));
+    if (stateFile.isOpen()) stateFile.write(stateJson(*built));
+    if (recording) {
+        // The scenario as run (overrides applied) and its history beside it.
+        const Scene& saved = options.fromStep ? document : runScene;
+        if (!saveScenario(options.historyPath, saved, error) ||
+            !saveHistory(historyPathFor(options.historyPath), history, saved, error))
+            return fileError(error);
+    }
     if (!csvFile.commit(error) || !stateFile.commit(error) || !traceFile.commit(error))
         return fileError(error);
 
     // Summary: one line.
-    const Scene& s = world.scene();
+    const Scene& s = built->scene();
     std::string broken;
     int brokenCount = 0;
     for (size_t j = 0; j < s.joints.size(); ++j)
-        if (world.jointState(static_cast<int>(j)).broken) {
+        if (built->jointState(static_cast<int>(j)).broken) {
             broken += (brokenCount++ ? ", " : " (") + s.joints[j].name;
         }
     if (brokenCount) broken += ")";
@@ -318,15 +385,15 @@ int run(const RunOptions& options) {
     std::printf(
         "jointlab run: %lld steps, t = %s s, solver %s (%s kernel), max constraint error = %s%s, broken "
         "joints: %d%s\n",
-        static_cast<long long>(world.stepCount()), num(world.time()).c_str(),
+        static_cast<long long>(built->stepCount()), num(built->time()).c_str(),
         kSolverTypeNames[static_cast<int>(s.settings.solver)],
         kKernelTypeNames[static_cast<int>(s.settings.kernel)], num(maxError.value).c_str(), worst.c_str(),
         brokenCount, broken.c_str());
     if (replaying) {
         std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),
                     options.inputPath.c_str());
-        if (!diverged && input.finalStateHash && world.stepCount() == input.endStep)
-            if (const int code = compareReplay(world, input, overridesPhysics(options)); code != kExitOk)
+        if (!diverged && input.finalStateHash && built->stepCount() == input.endStep)
+            if (const int code = compareReplay(*built, input, overridesPhysics(options)); code != kExitOk)
                 return code;
     }
     if (dropped.rowSteps > 0) {

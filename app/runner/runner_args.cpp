@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "jointlab/file_identity.h"
+#include "jointlab/history_io.h"
 
 namespace jl::runner {
 
@@ -109,6 +110,12 @@ std::string runUsage() {
            "  --input LOG.json     replay the mouse input recorded with the run (File > Save run in the\n"
            "                       app); without --steps, runs the recorded number of steps and checks\n"
            "                       that the final state hash is the recorded one\n"
+           "  --history OUT.json   write the scenario as run to OUT.json and the run's history to\n"
+           "                       OUT.history.json: every step of it can be gone back to (in the app,\n"
+           "                       or with --from-step)\n"
+           "  --from-step K        continue from step K of SCENARIO's history (SCENARIO.history.json):\n"
+           "                       the same state, to the bit, as the run had at step K; the overrides\n"
+           "                       change the settings there (a new branch of the history)\n"
            "  --strict             exit 4 when the engine had to drop a joint row (its bodies cannot\n"
            "                       move along it: unit response under 1e-12) or reset a diverged step;\n"
            "                       without it these are warnings on stderr and in the summary\n"
@@ -153,9 +160,10 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             value = arg.substr(eq + 1);
             hasValue = true;
         }
-        static constexpr const char* kFlags[] = {
-            "--steps", "--solver", "--pos-iters", "--vel-iters", "--threads", "--baumgarte",  "--dt", "--csv",
-            "--state", "--input",  "--kernel",    "--row-order", "--trace",   "--point-solve"};
+        static constexpr const char* kFlags[] = {"--steps",   "--solver",      "--pos-iters", "--vel-iters",
+                                                 "--threads", "--baumgarte",   "--dt",        "--csv",
+                                                 "--state",   "--input",       "--kernel",    "--row-order",
+                                                 "--trace",   "--point-solve", "--history",   "--from-step"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -238,6 +246,21 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 !checkRange(flag, dt, settingsField(&WorldSettings::dt), error))
                 return ArgsOutcome::Error;
             result.dt = dt;
+        } else if (flag == "--from-step") {
+            int64_t n = 0;
+            if (!parseInt(flag, value, n, error)) return ArgsOutcome::Error;
+            if (n < 0 || n > kMaxStepCount) {
+                error = "--from-step: must be in [0, " + std::to_string(kMaxStepCount) + "], got " +
+                        std::to_string(n);
+                return ArgsOutcome::Error;
+            }
+            result.fromStep = n;
+        } else if (flag == "--history") {
+            if (value.empty()) {
+                error = "--history: empty file name";
+                return ArgsOutcome::Error;
+            }
+            result.historyPath = std::string(value);
         } else if (flag == "--trace") {
             if (value.empty()) {
                 error = "--trace: empty file name";
@@ -258,10 +281,21 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         error = "missing SCENARIO.json (usage: jointlab run SCENARIO.json [options])";
         return ArgsOutcome::Error;
     }
+    if (result.fromStep && !result.inputPath.empty()) {
+        error = "--from-step and --input cannot be combined: the history holds the run's recorded forces";
+        return ArgsOutcome::Error;
+    }
     // Every output against every input and each other, as files (jointlab/file_identity.h).
-    if (std::string clash = checkOutputsAgainstInputs(
-            {{"the scenario", result.scenarioPath}, {"the --input log", result.inputPath}},
-            {{"--csv", result.csvPath}, {"--state", result.statePath}, {"--trace", result.tracePath}});
+    const std::string historySide = result.historyPath.empty() ? "" : historyPathFor(result.historyPath);
+    const std::string historyIn = result.fromStep ? historyPathFor(result.scenarioPath) : "";
+    if (std::string clash = checkOutputsAgainstInputs({{"the scenario", result.scenarioPath},
+                                                       {"the --input log", result.inputPath},
+                                                       {"the scenario's history", historyIn}},
+                                                      {{"--csv", result.csvPath},
+                                                       {"--state", result.statePath},
+                                                       {"--trace", result.tracePath},
+                                                       {"--history", result.historyPath},
+                                                       {"--history's side file", historySide}});
         !clash.empty()) {
         error = std::move(clash);
         return ArgsOutcome::Error;

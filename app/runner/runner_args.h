@@ -2,7 +2,7 @@
 //
 //   jointlab run SCENARIO.json [--steps N] [--solver pgs|tgs] [--pos-iters K] [--vel-iters K]
 //                              [--threads T] [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
-//                              [--input LOG.input.json]
+//                              [--input LOG.input.json] [--history OUT.json] [--from-step K]
 #pragma once
 
 #include <cstdint>
@@ -41,7 +41,13 @@ struct RunOptions {
     std::string statePath;  ///< empty: no state file
     std::string inputPath;  ///< empty: no recorded input to replay
     std::string tracePath;  ///< empty: no row trace (--trace: runs the reference kernel)
-    bool strict = false;    ///< --strict: a dropped row or a diverged step is an error (exit 4)
+    /// --history OUT.json: the scenario as run goes to OUT.json and the run's history (every step
+    /// retrievable: jointlab/history.h) to OUT.history.json beside it.
+    std::string historyPath;
+    /// --from-step K: continue from step K of the scenario's history (SCENARIO.history.json); the
+    /// overrides change the settings at that step (a branch when K is before the history's end).
+    std::optional<int64_t> fromStep;
+    bool strict = false;  ///< --strict: a dropped row or a diverged step is an error (exit 4)
 };
 
 /// True when a flag changes the physics (solver, iterations, threads, Baumgarte, dt).
