@@ -48,6 +48,10 @@ void drawOpenDialog(AppState& state, UiRequests& requests);
 /// Save As, the unsaved-changes prompt and the "cannot open / save" message (file_dialogs.cpp).
 void drawFileDialogs(AppState& state, UiRequests& requests);
 void drawHelpWindows(AppState& state);
+/// The scrub bar along the bottom of the viewport over the run's history (timeline.cpp): drag to
+/// a step, the marks of what happened, the branches. Its height is timelineHeight().
+void drawTimeline(AppState& state, const ScreenRect& rect, UiRequests& requests);
+float timelineHeight();
 /// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
 void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 

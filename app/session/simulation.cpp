@@ -14,6 +14,14 @@ namespace jl::app {
 
 namespace {
 
+/// True when two settings differ in any field (as written to a file).
+bool settingsDiffer(const WorldSettings& a, const WorldSettings& b) {
+    Scene x, y;
+    x.settings = a;
+    y.settings = b;
+    return serializeScenario(x) != serializeScenario(y);
+}
+
 /// Builds a World, turning a validation problem or an exception into a message.
 std::unique_ptr<World> buildWorld(const Scene& scene, std::string& error) {
     std::string problem = validateScene(scene);
@@ -68,7 +76,39 @@ void Simulation::startWorld(std::unique_ptr<World> world) {
     divergence_.reset();
     droppedRowJoints_.clear();
     telemetry_.clear();
+    telemetryAhead_ = false;
     restartRecording();
+    history_.start(*world_);
+}
+
+void Simulation::noteChange(HistoryMark kind, std::string what) {
+    if (world_) history_.changed(*world_, kind, std::move(what));
+}
+
+void Simulation::adoptHistoryWorld(std::unique_ptr<World> world) {
+    world_ = std::move(world);
+    // The descriptions the editor shows are the ones that step ran with.
+    scene_ = world_->scene();
+    ++sceneRevision_;
+    breaksSeen_ = world_->breakEvents().size();
+    pull_.reset();
+    divergence_.reset();
+    restartRecording();
+}
+
+bool Simulation::seekStep(int64_t step) {
+    if (!world_ || !history_.started()) return false;
+    clock.playing = false;
+    clock.resetTime();
+    drag.reset();
+    adoptHistoryWorld(history_.worldAt(step));
+    telemetryAhead_ = true;
+    return true;
+}
+
+bool Simulation::switchBranch(int id) {
+    if (!history_.switchBranch(id)) return false;
+    return seekStep(history_.lastStep());
 }
 
 void Simulation::noteDroppedRows() {
@@ -120,6 +160,7 @@ void Simulation::restoreJoint(int joint, bool freshMeasures) {
     restored_.push_back({name, world_->stepCount()});
     breaksSeen_ = world_->breakEvents().size();
     restartRecording();
+    noteChange(HistoryMark::Restore, "joint '" + name + "' restored" + (freshMeasures ? " (re-seated)" : ""));
 }
 
 void Simulation::pullJointTogether(const std::string& joint, const Transform& seated0,
@@ -145,6 +186,7 @@ void Simulation::stepPull() {
     d.frame1 = p.step >= p.steps ? goal.frame1 : blendFrames(p.seated1, goal.frame1, t);
     const Scene previous = world_->scene();
     world_->applyScene(std::move(next), previous);
+    noteChange(HistoryMark::Edit, "joint '" + p.joint + "' pulled together");
     if (p.step >= p.steps) {
         pull_.reset();
         restartRecording();  // the frames in between are not in the scene: a recording starts here
@@ -157,6 +199,7 @@ void Simulation::noticeBreaks() {
         const BreakEvent& e = events[breaksSeen_];
         if (e.joint < 0 || static_cast<size_t>(e.joint) >= world_->scene().joints.size()) continue;
         const JointDesc& joint = world_->scene().joints[static_cast<size_t>(e.joint)];
+        history_.mark(e.step, HistoryMark::Break, "joint '" + joint.name + "' broke");
         const auto r = std::find_if(restored_.begin(), restored_.end(),
                                     [&](const Restored& x) { return x.joint == joint.name; });
         if (r == restored_.end()) continue;
@@ -194,6 +237,7 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
     for (const auto& [from, to] : jointRenames)
         if (int j = world_->scene().findJoint(from); j >= 0)
             movedJoints.emplace_back(to, world_->jointState(j).broken);
+    const bool settingsChanged = settingsDiffer(edited.settings, scene_.settings);
     try {
         world_->applyScene(edited, scene_);
     } catch (const std::exception& e) {
@@ -217,6 +261,8 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
     // The start state stays only while it still describes this scene's bodies and joints.
     if (startState_ && !validateScene(withState(scene_, startState_)).empty()) startState_.reset();
     restartRecording();
+    noteChange(settingsChanged ? HistoryMark::Setting : HistoryMark::Edit,
+               settingsChanged ? "settings changed" : "scene edited");
     return true;
 }
 
@@ -246,12 +292,30 @@ int Simulation::advance(double frameSeconds) {
     syncTelemetry();
     int steps = clock.stepsForFrame(frameSeconds, world_->settings().dt);
     for (int i = 0; i < steps; ++i) {
+        if (telemetryAhead_) {  // scrubbed back: the record's later steps are another future now
+            telemetry_.clear();
+            telemetryAhead_ = false;
+        }
         if (pull_) stepPull();
-        if (drag) applyDragSpring(*world_, *drag, inputLog_);
+        if (drag) {
+            const size_t before = inputLog_.events().size();
+            applyDragSpring(*world_, *drag, inputLog_);
+            for (size_t k = before; k < inputLog_.events().size(); ++k) {
+                const InputEvent& e = inputLog_.events()[k];
+                history_.recordForce(*world_, e.body, e.force, e.worldPoint);
+            }
+        }
+        // Inside the history (played on after going back): its recorded future is retaken.
+        if (world_->stepCount() < history_.lastStep()) {
+            if (history_.changeAt(world_->stepCount()))
+                adoptHistoryWorld(history_.worldAt(world_->stepCount()));
+            history_.replayForces(*world_);
+        }
         // Only the step is timed, and the clock reading cannot change what the step computes.
         const auto start = std::chrono::steady_clock::now();
         world_->step();
         const std::chrono::duration<double, std::milli> stepTime = std::chrono::steady_clock::now() - start;
+        history_.stepped(*world_);
         if (const Divergence* d = world_->divergence()) {
             // The World put the bodies back to where they were before this step. Running on would
             // fail the same way (or spin): stop here and let the user see which joint did it.

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "jointlab/history.h"
 #include "jointlab/input_log.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scene.h"
@@ -126,6 +127,20 @@ public:
     /// Steps taken since the World was built, reset or loaded (autosave: has the run advanced?).
     int64_t stepsSinceStart() const;
 
+    // [SECTION] history (jointlab/history.h): every step of the run since the World was built
+
+    /// The run's history: the timeline reads its marks, branches and reach.
+    const History& history() const { return history_; }
+    /// Goes to step `step` of the current branch (clamped to what the history reaches) and pauses:
+    /// the World becomes the state the run had then, with that step's rows, so every panel shows
+    /// it. Playing on retakes the recorded future; changing anything there starts a branch.
+    bool seekStep(int64_t step);
+    /// True while the World is at a step before the end of its branch.
+    bool scrubbed() const { return world_ && world_->stepCount() < history_.lastStep(); }
+    /// Makes another branch current and goes to its end.
+    bool switchBranch(int id);
+    bool deleteBranch(int id, std::string& error) { return history_.deleteBranch(id, error); }
+
     SimClock clock;
     /// The mouse spring, while a body is being dragged: applied before every step.
     std::optional<DragSpring> drag;
@@ -143,12 +158,19 @@ private:
     void noteDroppedRows();
     /// The recording begins again from the current state (after an edit).
     void restartRecording();
+    /// Puts a World taken from the history in place (seekStep, a change retaken on replay).
+    void adoptHistoryWorld(std::unique_ptr<World> world);
+    /// A change between steps: recorded in the history as a keyframe and a mark.
+    void noteChange(HistoryMark kind, std::string what);
 
     Scene scene_;  ///< descriptions only (state is in startState_)
     std::optional<WorldSnapshot> startState_;
     std::unique_ptr<World> world_;
     int64_t worldStartStep_ = 0;  ///< world's step count when it was built
     InputLog inputLog_;
+    History history_;
+    /// The telemetry holds steps after the World's (it was scrubbed back): cleared at the next step.
+    bool telemetryAhead_ = false;
     Scene recordingScene_;          ///< descriptions when the recording began
     WorldSnapshot recordingStart_;  ///< the world's state when the recording began
     std::string sourcePath_;

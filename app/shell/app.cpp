@@ -363,6 +363,7 @@ void App::buildUi(UiRequests& requests) {
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     drawViewportToolbar(state_, rect, requests);
+    drawTimeline(state_, rect, requests);
     if (!offscreen()) {
         handleViewportMouse(state_, rect, requests);
         handleShortcuts(state_, requests);
@@ -420,6 +421,9 @@ void App::applyRequests(const UiRequests& r) {
     if (r.select) state_.selection = r.selection;
     if (r.togglePlay) clock.playing = !clock.playing;
     if (r.singleSteps > 0 && !clock.playing) clock.pendingSingleSteps += r.singleSteps;
+    if (r.switchBranch >= 0) state_.sim.switchBranch(r.switchBranch);
+    if (r.deleteBranch >= 0 && !state_.sim.deleteBranch(r.deleteBranch, error)) state_.status.error(error);
+    if (r.seekStep >= 0) state_.sim.seekStep(r.seekStep);
     if (r.setTimeScale) clock.timeScale = r.timeScale;
     if (r.openDialog) state_.openDialogRequested = true;
     if (r.saveScreenshot) {

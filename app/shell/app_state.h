@@ -95,6 +95,9 @@ struct UiRequests : FileRequests {
     RestoreMode restoreMode = RestoreMode::Reseat;  ///< ... this way
     int restoreSteps = 60;                          ///< ... (Pull) over this many steps
 
+    int64_t seekStep = -1;         ///< the timeline: go to this step of the history (pauses)
+    int switchBranch = -1;         ///< the timeline: make this branch current
+    int deleteBranch = -1;         ///< the timeline: delete this branch
     bool resetToSetUp = false;     ///< Simulation > Reset to the set-up (drop the saved run state)
     bool recover = false;          ///< recovery prompt: open the first of FileState::recoveries
     bool discardRecovery = false;  ///< recovery prompt: delete it

@@ -79,6 +79,20 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
     if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true))
         ++requests.singleSteps;
     if (pressed(GLFW_KEY_R)) requests.reset = true;
+    // The timeline, while paused: step back and forth through the history, Home and End.
+    if (!state.sim.clock.playing && state.sim.world()) {
+        const History& h = state.sim.history();
+        const int64_t now = state.sim.world()->stepCount();
+        if (ImGui::IsKeyPressed(GLFW_KEY_LEFT, true) && now > h.firstStep()) requests.seekStep = now - 1;
+        if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT, true)) {
+            if (now < h.lastStep())
+                requests.seekStep = now + 1;
+            else
+                ++requests.singleSteps;
+        }
+        if (pressed(GLFW_KEY_HOME)) requests.seekStep = h.firstStep();
+        if (pressed(GLFW_KEY_END)) requests.seekStep = h.lastStep();
+    }
     if (pressed(GLFW_KEY_F12)) requests.saveScreenshot = true;
     if (pressed(GLFW_KEY_W)) {
         state.tools.tool = Tool::Select;

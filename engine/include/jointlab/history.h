@@ -101,6 +101,8 @@ public:
     explicit History(Budget budget);
     ~History();
     History(const History&) = delete;
+    History(History&&) noexcept;
+    History& operator=(History&&) noexcept;
     History& operator=(const History&) = delete;
 
     // [SECTION] recording the live run
@@ -111,6 +113,8 @@ public:
     /// Records a user force for the world's next step and applies it (World::applyForce). At a step
     /// before the current branch's end, a new branch starts first.
     void applyForce(World& world, int body, const Vec3& force, const Vec3& worldPoint);
+    /// The same for a force the caller applied itself (or is about to): recorded, not applied.
+    void recordForce(const World& world, int body, const Vec3& force, const Vec3& worldPoint);
     /// After World::step(): a keyframe every interval() steps; a divergence is marked. A step taken
     /// at the end of the current branch extends it; a step inside it (resumed after seeking back,
     /// nothing changed) is the one the branch already has and records nothing.

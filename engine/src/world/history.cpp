@@ -162,6 +162,8 @@ bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out) {
 History::History() : budget_(Budget{}) {}
 History::History(Budget budget) : budget_(budget) {}
 History::~History() = default;
+History::History(History&&) noexcept = default;
+History& History::operator=(History&&) noexcept = default;
 
 size_t History::sceneBytes(const Scene& scene) {
     // What a Scene holds, roughly: its descriptions (names, frames, parameters).
@@ -231,6 +233,11 @@ void History::branchAt(int64_t step) {
 }
 
 void History::applyForce(World& world, int body, const Vec3& force, const Vec3& worldPoint) {
+    recordForce(world, body, force, worldPoint);
+    world.applyForce(body, force, worldPoint);
+}
+
+void History::recordForce(const World& world, int body, const Vec3& force, const Vec3& worldPoint) {
     if (!started()) start(world);
     const int64_t step = world.stepCount();
     if (step < lastStep()) {
@@ -240,7 +247,6 @@ void History::applyForce(World& world, int body, const Vec3& force, const Vec3& 
     Branch& b = branches_[static_cast<size_t>(current_)];
     b.forces.push_back({step, body, force, worldPoint});
     bytes_ += sizeof(InputEvent);
-    world.applyForce(body, force, worldPoint);
 }
 
 void History::stepped(const World& world) {

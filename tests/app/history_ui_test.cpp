@@ -1,0 +1,112 @@
+// The app's time machine (issue 26): the Simulation records its History; going back to any step
+// gives the state the run had (across a mouse pull and an edit made through the editor), playing on
+// retakes it, and an edit in the past starts a branch that keeps the old future.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "session/default_scene.h"
+#include "session/simulation.h"
+
+namespace jl::app {
+namespace {
+
+/// Runs `steps` frames of one step each, pulling body `pulled` during frames [20, 60) and raising
+/// the position iterations through applyEdit at step 80; returns the state hash after each step.
+std::vector<uint64_t> runWithPullAndEdit(Simulation& sim, int steps, int pulled) {
+    std::vector<uint64_t> hashes(static_cast<size_t>(steps + 1), 0);
+    hashes[0] = sim.world()->stateHash();
+    sim.clock.playing = true;
+    for (int i = 0; i < steps; ++i) {
+        const int64_t now = sim.world()->stepCount();
+        if (now == 20) {
+            DragSpring d;
+            d.bodyName = sim.scene().bodies[static_cast<size_t>(pulled)].name;
+            d.target = sim.world()->bodies()[static_cast<size_t>(pulled)].pose.p + Vec3(0.3, 0.5, 0.0);
+            d.stiffness = 200.0;
+            d.damping = 10.0;
+            sim.drag = d;
+        }
+        if (now == 60) sim.drag.reset();
+        if (now == 80) {
+            Scene edited = sim.scene();
+            edited.settings.posIters += 4;
+            std::string error;
+            EXPECT_TRUE(sim.applyEdit(edited, {}, {}, error)) << error;
+        }
+        sim.advance(1.0 / 60.0);
+        hashes[static_cast<size_t>(sim.world()->stepCount())] = sim.world()->stateHash();
+    }
+    return hashes;
+}
+
+int firstDynamic(const Scene& s) {
+    for (size_t i = 0; i < s.bodies.size(); ++i)
+        if (s.bodies[i].motion == MotionType::Dynamic) return static_cast<int>(i);
+    return -1;
+}
+
+TEST(TimeMachine, GoingBackGivesTheRunsStateAndPlayingOnRetakesIt) {
+    Simulation sim;
+    std::string error;
+    const Scene scene = makeBuiltInShowcase();
+    ASSERT_TRUE(sim.setScene(scene, "", error)) << error;
+    sim.clock.fixedStepsPerFrame = 1;
+    const std::vector<uint64_t> hashes = runWithPullAndEdit(sim, 150, firstDynamic(scene));
+    EXPECT_EQ(sim.history().lastStep(), 150);
+    for (int64_t s : {10, 149, 35, 80, 79, 0, 120}) {
+        ASSERT_TRUE(sim.seekStep(s));
+        EXPECT_FALSE(sim.clock.playing) << "going back pauses";
+        EXPECT_EQ(sim.world()->stepCount(), s);
+        EXPECT_EQ(sim.world()->stateHash(), hashes[static_cast<size_t>(s)]) << "step " << s;
+        EXPECT_EQ(sim.scrubbed(), s < 150);
+    }
+    // The scene shown is the one that step ran with: before the edit, 4 position iterations fewer.
+    ASSERT_TRUE(sim.seekStep(50));
+    const int before = sim.scene().settings.posIters;
+    ASSERT_TRUE(sim.seekStep(100));
+    EXPECT_EQ(sim.scene().settings.posIters, before + 4);
+    // Playing on from step 30 retakes the pull and the edit: the same states, no branch.
+    ASSERT_TRUE(sim.seekStep(30));
+    sim.clock.playing = true;
+    for (int i = 0; i < 140; ++i) {
+        sim.advance(1.0 / 60.0);
+        const int64_t now = sim.world()->stepCount();
+        if (now <= 150) ASSERT_EQ(sim.world()->stateHash(), hashes[static_cast<size_t>(now)]) << "step " << now;
+    }
+    EXPECT_EQ(sim.history().branches().size(), 1u);
+    EXPECT_EQ(sim.history().lastStep(), 170);
+}
+
+TEST(TimeMachine, AnEditInThePastStartsABranchAndKeepsTheOldFuture) {
+    Simulation sim;
+    std::string error;
+    const Scene scene = makeBuiltInShowcase();
+    ASSERT_TRUE(sim.setScene(scene, "", error)) << error;
+    sim.clock.fixedStepsPerFrame = 1;
+    const std::vector<uint64_t> old = runWithPullAndEdit(sim, 120, firstDynamic(scene));
+    ASSERT_TRUE(sim.seekStep(40));
+    Scene edited = sim.scene();
+    edited.settings.gravity = Vec3(0.0, -3.0, 0.0);
+    ASSERT_TRUE(sim.applyEdit(edited, {}, {}, error)) << error;
+    ASSERT_EQ(sim.history().branches().size(), 2u);
+    EXPECT_EQ(sim.history().currentBranch(), 1);
+    sim.clock.playing = true;
+    for (int i = 0; i < 30; ++i) sim.advance(1.0 / 60.0);
+    EXPECT_EQ(sim.world()->stepCount(), 70);
+    EXPECT_NE(sim.world()->stateHash(), old[70]);
+    // The old future is still there.
+    ASSERT_TRUE(sim.switchBranch(0));
+    EXPECT_EQ(sim.world()->stepCount(), 120);
+    EXPECT_EQ(sim.world()->stateHash(), old[120]);
+    ASSERT_TRUE(sim.seekStep(70));
+    EXPECT_EQ(sim.world()->stateHash(), old[70]);
+    // A new scene starts a new history.
+    ASSERT_TRUE(sim.reset(error)) << error;
+    EXPECT_EQ(sim.history().branches().size(), 1u);
+    EXPECT_EQ(sim.history().lastStep(), 0);
+}
+
+}  // namespace
+}  // namespace jl::app
