@@ -52,6 +52,8 @@ bench: setup
 	cmake --build $(BUILD_DIR) --target jointlab_bench -j $(JOBS)
 	./$(BUILD_DIR)/bench/jointlab_bench --md docs/bench_results.md --csv docs/bench_results.csv \
 		--sweep docs/bench_chain1000_accuracy.csv
+	cmake --build $(BUILD_DIR) --target jointlab_bench_history -j $(JOBS)
+	./$(BUILD_DIR)/bench/jointlab_bench_history --md docs/bench_history.md
 	cmake --build $(BUILD_DIR) --target jointlab -j $(JOBS)
 	./scripts/bench_app_frames.sh ./$(BUILD_DIR)/app/jointlab 300 docs/bench_app_frames.md
 

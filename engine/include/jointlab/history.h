@@ -81,8 +81,8 @@ class History {
 public:
     struct Budget {
         size_t bytes = size_t{256} << 20;  ///< keyframes + forces + scenes
-        /// Steps between periodic keyframes; 0: chosen at start() from the size of a keyframe so
-        /// that 10 minutes at the scene's dt fit in `bytes` (at most 64, at least 1).
+        /// Steps between periodic keyframes; 0: chosen from the mean size of the keyframes so far,
+        /// so that 10 minutes at the scene's dt fit in `bytes` (at most 64, at least 1).
         int interval = 0;
     };
     struct Branch {
@@ -187,11 +187,15 @@ private:
     void branchAt(int64_t step);
     void addKeyframe(Branch& b, const World& world, bool change);
     void enforceBudget();
+    /// Budget::interval 0: the interval from the mean size of the keyframes so far.
+    void adaptInterval(const HistoryKeyframe& key);
     void restoreInto(const HistoryKeyframe& key);
     static size_t sceneBytes(const Scene& scene);
 
     Budget budget_;
     int interval_ = 1;
+    Real stepsFor10Minutes_ = 36000.0;
+    size_t packedWords_ = 0, packedKeys_ = 0;  ///< periodic keyframes' sizes so far (adaptInterval)
     std::vector<Branch> branches_;
     int current_ = -1;
     size_t bytes_ = 0;

@@ -186,15 +186,24 @@ void History::start(const World& world) {
     current_ = 0;
     lastScene_.reset();
     addKeyframe(branches_[0], world, true);
-    interval_ = budget_.interval;
-    if (interval_ <= 0) {
-        // 10 minutes of steps at the scene's dt in 85% of the budget (the rest for scenes, forces).
-        const Real dt = world.scene().settings.dt > 0 ? world.scene().settings.dt : 1.0 / 60.0;
-        const Real steps = std::ceil(600.0 / dt);
-        const Real perKey = static_cast<Real>(branches_[0].keys[0].packed.size() * sizeof(uint64_t));
-        const Real k = std::ceil(steps * perKey / (0.85 * static_cast<Real>(budget_.bytes)));
-        interval_ = static_cast<int>(std::clamp<Real>(k, 1.0, 64.0));
-    }
+    interval_ = budget_.interval > 0 ? budget_.interval : 1;
+    stepsFor10Minutes_ =
+        std::ceil(600.0 / (world.scene().settings.dt > 0 ? world.scene().settings.dt : 1.0 / 60.0));
+    packedWords_ = 0;
+    packedKeys_ = 0;
+    adaptInterval(branches_[0].keys[0]);
+}
+
+void History::adaptInterval(const HistoryKeyframe& key) {
+    if (budget_.interval > 0) return;
+    // 10 minutes of steps at the scene's dt in 85% of the budget (the rest for scenes, forces),
+    // at the mean size of the keyframes so far. The first one, at rest, packs smaller than the
+    // ones that follow (zero velocities), so the interval is worked out again as they come.
+    packedWords_ += key.packed.size();
+    ++packedKeys_;
+    const Real perKey = static_cast<Real>(packedWords_ * sizeof(uint64_t)) / static_cast<Real>(packedKeys_);
+    const Real k = std::ceil(stepsFor10Minutes_ * perKey / (0.85 * static_cast<Real>(budget_.bytes)));
+    interval_ = static_cast<int>(std::clamp<Real>(k, 1.0, 64.0));
 }
 
 void History::addKeyframe(Branch& b, const World& world, bool change) {
@@ -257,7 +266,10 @@ void History::stepped(const World& world) {
     b.end = step;
     if (const Divergence* d = world.divergence())
         b.events.push_back({step, HistoryMark::NonFinite, d->message});
-    if ((step - b.fork) % interval_ == 0) addKeyframe(b, world, false);
+    if (b.keys.empty() || step - b.keys.back().step >= interval_) {
+        addKeyframe(b, world, false);
+        adaptInterval(b.keys.back());
+    }
 }
 
 void History::changed(const World& world, HistoryMark kind, std::string what) {

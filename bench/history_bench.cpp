@@ -1,0 +1,148 @@
+// jointlab_bench_history: what the time machine (jointlab/history.h) costs on a 1000-body jointed
+// scene — the memory of 10 minutes at 60 Hz of history within its 256 MB budget, the time a step
+// takes with and without recording, and the time to jump to a step (make bench; docs/benchmark.md).
+//
+//   jointlab_bench_history [--minutes M] [--jumps N] [--md OUT.md]
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "jointlab/history.h"
+#include "jointlab/scene.h"
+#include "jointlab/world.h"
+
+namespace {
+
+using namespace jl;
+using Clock = std::chrono::steady_clock;
+
+/// 100 chains of 10 hinged boxes (1000 bodies, 1000 revolute joints), hanging from the world in a
+/// 10 × 10 grid and released 30° from the vertical, so that they swing and collide with nothing.
+Scene chainsScene(SolverType solver) {
+    Scene s;
+    s.settings.solver = solver;
+    s.settings.groundPlane = false;
+    const Quat hinge = glm::angleAxis(-kPi / 2, Vec3(0, 1, 0));
+    const Quat tilt = glm::angleAxis(kPi / 6, Vec3(0, 0, 1));
+    for (int c = 0; c < 100; ++c) {
+        const Vec3 top(2.0 * (c % 10), 12.0, 2.0 * (c / 10));
+        std::string prev;
+        for (int i = 0; i < 10; ++i) {
+            BodyDesc b;
+            b.name = "c" + std::to_string(c) + "_" + std::to_string(i);
+            b.shape = ShapeType::Box;
+            b.halfExtents = Vec3(0.05, 0.2, 0.05);
+            b.mass = 1.0;
+            b.position = top + tilt * Vec3(0.0, -0.4 * i - 0.2, 0.0);
+            b.orientation = tilt;
+            s.bodies.push_back(b);
+            JointDesc j;
+            j.name = "j" + std::to_string(c) + "_" + std::to_string(i);
+            j.body0 = prev;
+            j.body1 = b.name;
+            const Vec3 anchor = top + tilt * Vec3(0.0, -0.4 * i, 0.0);
+            j.frame0 = prev.empty() ? Transform{anchor, tilt * hinge} : Transform{Vec3(0.0, -0.2, 0.0), hinge};
+            j.frame1 = Transform{Vec3(0.0, 0.2, 0.0), hinge};
+            j.params = RevoluteJoint{};
+            s.joints.push_back(j);
+            prev = b.name;
+        }
+    }
+    return s;
+}
+
+double ms(Clock::duration d) {
+    return std::chrono::duration<double, std::milli>(d).count();
+}
+
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    return v[static_cast<size_t>(std::min<double>(v.size() - 1, p * static_cast<double>(v.size())))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    double minutes = 10.0;
+    int jumps = 200;
+    std::string md;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--minutes") && i + 1 < argc) minutes = std::atof(argv[++i]);
+        else if (!std::strcmp(argv[i], "--jumps") && i + 1 < argc) jumps = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--md") && i + 1 < argc) md = argv[++i];
+        else {
+            std::fprintf(stderr, "usage: jointlab_bench_history [--minutes M] [--jumps N] [--md OUT.md]\n");
+            return 64;
+        }
+    }
+    std::string table =
+        "| solver | steps | keyframe every | keyframes | history | budget | dropped | step (no history) | step "
+        "(recording) | jump median | jump p95 | jump max |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+        const Scene scene = chainsScene(solver);
+        const int64_t steps = static_cast<int64_t>(minutes * 60.0 / scene.settings.dt + 0.5);
+        // The step alone, for the recording's overhead.
+        World plain(scene);
+        const auto t0 = Clock::now();
+        for (int i = 0; i < 600; ++i) plain.step();
+        const double plainMs = ms(Clock::now() - t0) / 600.0;
+
+        World w(scene);
+        History h;  // the default budget: 256 MB, the interval chosen for 10 minutes
+        h.start(w);
+        const auto t1 = Clock::now();
+        for (int64_t i = 0; i < steps; ++i) {
+            w.step();
+            h.stepped(w);
+        }
+        const double recordingMs = ms(Clock::now() - t1) / static_cast<double>(steps);
+        // Jumps to random steps (random order: no jump continues from the one before).
+        std::mt19937_64 rng(12345);
+        std::uniform_int_distribution<int64_t> pick(h.firstStep(), h.lastStep());
+        std::vector<double> times;
+        for (int j = 0; j < jumps; ++j) {
+            const int64_t target = pick(rng);
+            const auto t2 = Clock::now();
+            const World& then = h.seek(target);
+            times.push_back(ms(Clock::now() - t2));
+            if (then.stepCount() != target) {
+                std::fprintf(stderr, "jointlab_bench_history: seek(%lld) gave step %lld\n",
+                             static_cast<long long>(target), static_cast<long long>(then.stepCount()));
+                return 1;
+            }
+        }
+        char row[512];
+        std::snprintf(row, sizeof row,
+                      "| %s | %" PRId64 " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms |\n",
+                      kSolverTypeNames[int(solver)], steps, h.interval(), h.keyframeCount(),
+                      static_cast<double>(h.bytes()) / 1048576.0, static_cast<double>(h.budget().bytes) / 1048576.0,
+                      h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str() : "nothing",
+                      plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
+                      *std::max_element(times.begin(), times.end()));
+        table += row;
+        std::fputs(row, stdout);
+        std::fflush(stdout);
+    }
+    if (!md.empty()) {
+        FILE* f = std::fopen(md.c_str(), "w");
+        if (!f) {
+            std::fprintf(stderr, "jointlab_bench_history: cannot write %s\n", md.c_str());
+            return 2;
+        }
+        std::fprintf(f,
+                     "# History benchmark\n\nWritten by `make bench` (`jointlab_bench_history`): 100 chains of 10 "
+                     "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz, 4 + 1 "
+                     "iterations, recorded into a History with its default budget; then %d jumps to random "
+                     "steps (`History::seek`: the keyframe before the step, then re-simulation). Wall times on "
+                     "the machine that ran it.\n\n%s",
+                     minutes, jumps, table.c_str());
+        std::fclose(f);
+    }
+    return 0;
+}
