@@ -47,7 +47,8 @@ Scene chainsScene(SolverType solver) {
             j.body0 = prev;
             j.body1 = b.name;
             const Vec3 anchor = top + tilt * Vec3(0.0, -0.4 * i, 0.0);
-            j.frame0 = prev.empty() ? Transform{anchor, tilt * hinge} : Transform{Vec3(0.0, -0.2, 0.0), hinge};
+            j.frame0 =
+                prev.empty() ? Transform{anchor, tilt * hinge} : Transform{Vec3(0.0, -0.2, 0.0), hinge};
             j.frame1 = Transform{Vec3(0.0, 0.2, 0.0), hinge};
             j.params = RevoluteJoint{};
             s.joints.push_back(j);
@@ -73,17 +74,22 @@ int main(int argc, char** argv) {
     int jumps = 200;
     std::string md;
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--minutes") && i + 1 < argc) minutes = std::atof(argv[++i]);
-        else if (!std::strcmp(argv[i], "--jumps") && i + 1 < argc) jumps = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--md") && i + 1 < argc) md = argv[++i];
+        if (!std::strcmp(argv[i], "--minutes") && i + 1 < argc)
+            minutes = std::atof(argv[++i]);
+        else if (!std::strcmp(argv[i], "--jumps") && i + 1 < argc)
+            jumps = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--md") && i + 1 < argc)
+            md = argv[++i];
         else {
             std::fprintf(stderr, "usage: jointlab_bench_history [--minutes M] [--jumps N] [--md OUT.md]\n");
             return 64;
         }
     }
     std::string table =
-        "| solver | steps | keyframe every | keyframes | history | budget | dropped | step (no history) | step "
-        "(recording) | jump median | jump p95 | jump max |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+        "| solver | steps | keyframe every | keyframes | history | budget | dropped | step (no history) | "
+        "step "
+        "(recording) | jump median | jump p95 | jump max "
+        "|\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         const Scene scene = chainsScene(solver);
         const int64_t steps = static_cast<int64_t>(minutes * 60.0 / scene.settings.dt + 0.5);
@@ -118,13 +124,15 @@ int main(int argc, char** argv) {
             }
         }
         char row[512];
-        std::snprintf(row, sizeof row,
-                      "| %s | %" PRId64 " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms |\n",
-                      kSolverTypeNames[int(solver)], steps, h.interval(), h.keyframeCount(),
-                      static_cast<double>(h.bytes()) / 1048576.0, static_cast<double>(h.budget().bytes) / 1048576.0,
-                      h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str() : "nothing",
-                      plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
-                      *std::max_element(times.begin(), times.end()));
+        std::snprintf(
+            row, sizeof row,
+            "| %s | %" PRId64
+            " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms |\n",
+            kSolverTypeNames[int(solver)], steps, h.interval(), h.keyframeCount(),
+            static_cast<double>(h.bytes()) / 1048576.0, static_cast<double>(h.budget().bytes) / 1048576.0,
+            h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str() : "nothing",
+            plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
+            *std::max_element(times.begin(), times.end()));
         table += row;
         std::fputs(row, stdout);
         std::fflush(stdout);
@@ -135,13 +143,14 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "jointlab_bench_history: cannot write %s\n", md.c_str());
             return 2;
         }
-        std::fprintf(f,
-                     "# History benchmark\n\nWritten by `make bench` (`jointlab_bench_history`): 100 chains of 10 "
-                     "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz, 4 + 1 "
-                     "iterations, recorded into a History with its default budget; then %d jumps to random "
-                     "steps (`History::seek`: the keyframe before the step, then re-simulation). Wall times on "
-                     "the machine that ran it.\n\n%s",
-                     minutes, jumps, table.c_str());
+        std::fprintf(
+            f,
+            "# History benchmark\n\nWritten by `make bench` (`jointlab_bench_history`): 100 chains of 10 "
+            "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz, 4 + 1 "
+            "iterations, recorded into a History with its default budget; then %d jumps to random "
+            "steps (`History::seek`: the keyframe before the step, then re-simulation). Wall times on "
+            "the machine that ran it.\n\n%s",
+            minutes, jumps, table.c_str());
         std::fclose(f);
     }
     return 0;

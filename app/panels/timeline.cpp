@@ -65,8 +65,8 @@ void drawTimeline(AppState& state, const ScreenRect& rect, UiRequests& requests)
         for (const History::Branch& b : branches) {
             if (b.deleted) continue;
             char label[160];
-            std::snprintf(label, sizeof label, "%s  (steps %" PRId64 "-%" PRId64 ")##b%d", b.name.c_str(), b.fork,
-                          b.end, b.id);
+            std::snprintf(label, sizeof label, "%s  (steps %" PRId64 "-%" PRId64 ")##b%d", b.name.c_str(),
+                          b.fork, b.end, b.id);
             if (ImGui::Selectable(label, b.id == current.id)) requests.switchBranch = b.id;
             if (b.id != current.id && ImGui::BeginPopupContextItem()) {
                 if (ImGui::MenuItem("Delete branch")) requests.deleteBranch = b.id;
@@ -76,15 +76,18 @@ void drawTimeline(AppState& state, const ScreenRect& rect, UiRequests& requests)
         ImGui::EndCombo();
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Branches of this run: editing at a past step starts a new one and keeps the old "
-                          "future. Right-click another branch to delete it.");
+        ImGui::SetTooltip(
+            "Branches of this run: editing at a past step starts a new one and keeps the old "
+            "future. Right-click another branch to delete it.");
     ImGui::SameLine();
     if (ImGui::ArrowButton("##back", ImGuiDir_Left)) requests.seekStep = std::max(first, now - 1);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step back (Left arrow; Home: the start)");
     ImGui::SameLine();
     if (ImGui::ArrowButton("##forward", ImGuiDir_Right)) {
-        if (now < last) requests.seekStep = now + 1;
-        else ++requests.singleSteps;
+        if (now < last)
+            requests.seekStep = now + 1;
+        else
+            ++requests.singleSteps;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("One step forward (Right arrow; End: the newest step)");
     ImGui::SameLine();
@@ -108,14 +111,15 @@ void drawTimeline(AppState& state, const ScreenRect& rect, UiRequests& requests)
         const double t = std::clamp(static_cast<double>((x - p0.x) / barWidth), 0.0, 1.0);
         return first + static_cast<int64_t>(t * span + 0.5);
     };
-    draw->AddRectFilled(ImVec2(p0.x, y - px(3.0f)), ImVec2(p0.x + barWidth, y + px(3.0f)), IM_COL32(70, 74, 82, 255),
-                        px(3.0f));
-    draw->AddRectFilled(ImVec2(p0.x, y - px(3.0f)), ImVec2(xOf(now), y + px(3.0f)), IM_COL32(110, 140, 190, 255),
-                        px(3.0f));
+    draw->AddRectFilled(ImVec2(p0.x, y - px(3.0f)), ImVec2(p0.x + barWidth, y + px(3.0f)),
+                        IM_COL32(70, 74, 82, 255), px(3.0f));
+    draw->AddRectFilled(ImVec2(p0.x, y - px(3.0f)), ImVec2(xOf(now), y + px(3.0f)),
+                        IM_COL32(110, 140, 190, 255), px(3.0f));
     if (history.droppedBefore() > 0) {
         // Older steps were dropped to stay within the history's memory: a hatch at the start.
         for (float x = p0.x; x < p0.x + px(14.0f); x += px(4.0f))
-            draw->AddLine(ImVec2(x, y + px(6.0f)), ImVec2(x + px(4.0f), y - px(6.0f)), IM_COL32(160, 160, 160, 200));
+            draw->AddLine(ImVec2(x, y + px(6.0f)), ImVec2(x + px(4.0f), y - px(6.0f)),
+                          IM_COL32(160, 160, 160, 200));
     }
     // The marks; the one under the mouse is told and a click goes there.
     const HistoryEvent* hoveredMark = nullptr;
@@ -129,24 +133,28 @@ void drawTimeline(AppState& state, const ScreenRect& rect, UiRequests& requests)
     }
     draw->AddCircleFilled(ImVec2(xOf(now), y), px(6.0f), IM_COL32(235, 235, 240, 255));
     if (hoveredMark) {
-        ImGui::SetTooltip("step %" PRId64 ": %s (%s)\nclick to go there", hoveredMark->step, hoveredMark->what.c_str(),
-                          kHistoryMarkNames[static_cast<int>(hoveredMark->kind)]);
+        ImGui::SetTooltip("step %" PRId64 ": %s (%s)\nclick to go there", hoveredMark->step,
+                          hoveredMark->what.c_str(), kHistoryMarkNames[static_cast<int>(hoveredMark->kind)]);
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) requests.seekStep = hoveredMark->step;
     } else if (active) {
         const int64_t target = stepAt(mouse.x);
         if (target != now) requests.seekStep = target;
     } else if (hovered) {
-        ImGui::SetTooltip("step %" PRId64 " of %" PRId64 "–%" PRId64 "%s\ndrag to go back; Left/Right step while paused",
-                          stepAt(mouse.x), first, last,
-                          history.droppedBefore() > 0 ? "\n(older steps were dropped to stay within memory)" : "");
+        ImGui::SetTooltip(
+            "step %" PRId64 " of %" PRId64 "–%" PRId64 "%s\ndrag to go back; Left/Right step while paused",
+            stepAt(mouse.x), first, last,
+            history.droppedBefore() > 0 ? "\n(older steps were dropped to stay within memory)" : "");
     }
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    if (now < last) ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.35f, 1.0f), "%s", counter);
-    else ImGui::TextUnformatted(counter);
+    if (now < last)
+        ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.35f, 1.0f), "%s", counter);
+    else
+        ImGui::TextUnformatted(counter);
     if (ImGui::IsItemHovered() && now < last)
-        ImGui::SetTooltip("Back in the run: play retakes what was recorded; an edit, a pull or a new setting "
-                          "here starts a branch.");
+        ImGui::SetTooltip(
+            "Back in the run: play retakes what was recorded; an edit, a pull or a new setting "
+            "here starts a branch.");
     ImGui::End();
     ImGui::PopStyleVar();
 }

@@ -54,6 +54,8 @@ std::string usageText() {
            "                  are offered. Screenshot mode looks there only when this is given, and\n"
            "                  shows the recovery prompt in the picture\n"
            "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
+           "  --seek K        screenshot mode: after the frames, go back to step K of the run (the\n"
+           "                  timeline under the viewport shows where)\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
            "                  of its own (what its menu's \"Save as PNG\" writes)\n"
            "  -h, --help      this text\n"
@@ -135,6 +137,14 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.select = v;
+        } else if (arg == "--seek") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 0 || n > kMaxFrames) {
+                error = "--seek: expected a step from 0 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.seekStep = n;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
         } else if (arg == "--recovery-dir") {

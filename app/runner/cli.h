@@ -18,6 +18,7 @@ struct AppOptions {
     std::string screenshotPath;  ///< non-empty: screenshot mode, write this PNG and exit
     int frames = 5;              ///< screenshot mode: frames rendered (one physics step each)
     std::string plotImagePath;   ///< screenshot mode: also save the first plot as this PNG ("" = no)
+    int seekStep = -1;           ///< screenshot mode: after the frames, go back to this step (the timeline)
     int width = 0;               ///< window / image size in pixels; 0 = default for the mode
     int height = 0;
     float scale = 0.0f;  ///< UI scale (fonts and widgets); 0 = the monitor's content scale

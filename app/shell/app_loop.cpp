@@ -171,6 +171,11 @@ int App::runScreenshot() {
             state_.plotsPanel.image = PlotImageRequest{0, false, {}, {}, options_.plotImagePath};
         frame();
     }
+    if (options_.seekStep >= 0) {  // the timeline, gone back: the frames after it are paused
+        state_.sim.seekStep(options_.seekStep);
+        frame();
+        frame();
+    }
     if (!options_.plotImagePath.empty() && state_.plotsPanel.savedImage != options_.plotImagePath) {
         std::fprintf(stderr, "jointlab: --plot-png: %s\n",
                      state_.status.empty() ? "the Plots panel shows no plot" : state_.status.text().c_str());

@@ -73,7 +73,8 @@ TEST(TimeMachine, GoingBackGivesTheRunsStateAndPlayingOnRetakesIt) {
     for (int i = 0; i < 140; ++i) {
         sim.advance(1.0 / 60.0);
         const int64_t now = sim.world()->stepCount();
-        if (now <= 150) ASSERT_EQ(sim.world()->stateHash(), hashes[static_cast<size_t>(now)]) << "step " << now;
+        if (now <= 150)
+            ASSERT_EQ(sim.world()->stateHash(), hashes[static_cast<size_t>(now)]) << "step " << now;
     }
     EXPECT_EQ(sim.history().branches().size(), 1u);
     EXPECT_EQ(sim.history().lastStep(), 170);

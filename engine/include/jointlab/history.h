@@ -132,7 +132,8 @@ public:
     /// step, re-simulated from the keyframe before it), clamped to [firstStep(), lastStep()].
     /// The World is History's own scratch world, valid until the next seek or change.
     const World& seek(int64_t step);
-    /// A new World at that state (for the live run to continue from, or a comparison).
+    /// A World of its own at that state, with that step's rows (for the live run to continue from,
+    /// or a comparison); the next seek builds its scratch world again.
     std::unique_ptr<World> worldAt(int64_t step);
     /// A run resumed at an earlier step retakes the current branch's recorded future: before each
     /// step, the forces recorded for the world's next step are applied (not recorded again), and at

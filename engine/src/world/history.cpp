@@ -460,10 +460,11 @@ bool History::changeAt(int64_t step) const {
 }
 
 std::unique_ptr<World> History::worldAt(int64_t step) {
-    const World& w = seek(step);
-    auto out = std::make_unique<World>(w.scene());
-    out->restore(w.snapshot());
-    return out;
+    // The scratch world itself: it took the step, so its rows and joint forces are that step's.
+    seek(step);
+    scratchScene_ = nullptr;
+    scratchBranch_ = -1;
+    return std::move(scratch_);
 }
 
 // [SECTION] branches
