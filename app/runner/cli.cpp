@@ -38,6 +38,8 @@ std::string usageText() {
            "                                           time N frames off screen, phase by phase (sim, UI,\n"
            "                                           draw), and print the medians\n"
            "  jointlab run SCENARIO.json [options]     headless runner, no window (jointlab run --help)\n"
+           "  jointlab sweep SPEC.json --out DIR       a grid of headless runs over scenario fields\n"
+           "                                           (jointlab sweep --help, docs/sweeps.md)\n"
            "\n"
            "options:\n"
            "  --size WxH      window or image size in pixels (default: what fits the screen, remembered\n"
