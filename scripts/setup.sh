@@ -18,6 +18,8 @@ packages=(
   libbullet-dev libode-dev clang-14 libclang-rt-14-dev
   # reliability: every example under valgrind (scripts/valgrind_examples.sh, docs/reliability.md)
   valgrind
+  # sweeps on many cores or hosts: the GNU parallel recipe of docs/sweeps.md (tested by sweep_parallel)
+  parallel
 )
 
 missing=()
