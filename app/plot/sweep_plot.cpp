@@ -63,6 +63,15 @@ std::string shortNumber(double v) {
     return buf;
 }
 
+/// An axis label: numbers to 4 significant digits (0.177827941004 -> 0.1778), names as they are.
+std::string label(const std::string& value) {
+    double v = 0;
+    if (!toNumber(value, v)) return value;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
 /// The field's last name ("joints.shoulder.drive.stiffness" -> "drive.stiffness").
 std::string axisName(const std::string& path) {
     size_t start = path.find('.');
@@ -117,7 +126,8 @@ void drawHeatMap(const SweepTable& t, int a, int b, int m, ImVec2 size) {
                               axisName(t.parameters[static_cast<size_t>(b)]);
     text(dl, ImVec2(origin.x + size.x * 0.5f, origin.y + 6), fg, title, 0.5f, 0.0f);
     float yLabelWidth = 0;
-    for (const std::string& s : ys) yLabelWidth = std::max(yLabelWidth, ImGui::CalcTextSize(s.c_str()).x);
+    for (const std::string& s : ys)
+        yLabelWidth = std::max(yLabelWidth, ImGui::CalcTextSize(label(s).c_str()).x);
     const float left = origin.x + yLabelWidth + line * 2.0f;
     const float top = origin.y + line * 2.5f;
     const float barWidth = line * 1.2f, barLabels = ImGui::CalcTextSize("-8.88e-88").x + 8;
@@ -147,9 +157,10 @@ void drawHeatMap(const SweepTable& t, int a, int b, int m, ImVec2 size) {
                      shortNumber(v), 0.5f, 0.5f);
         }
     for (size_t i = 0; i < xs.size(); ++i)
-        text(dl, ImVec2(left + cw * (static_cast<float>(i) + 0.5f), bottom + 4), fg, xs[i], 0.5f, 0.0f);
+        text(dl, ImVec2(left + cw * (static_cast<float>(i) + 0.5f), bottom + 4), fg, label(xs[i]), 0.5f,
+             0.0f);
     for (size_t j = 0; j < ys.size(); ++j)
-        text(dl, ImVec2(left - 6, top + ch * (static_cast<float>(j) + 0.5f)), fg, ys[j], 1.0f, 0.5f);
+        text(dl, ImVec2(left - 6, top + ch * (static_cast<float>(j) + 0.5f)), fg, label(ys[j]), 1.0f, 0.5f);
     text(dl, ImVec2((left + right) * 0.5f, bottom + line + 10), dim, t.parameters[static_cast<size_t>(a)],
          0.5f, 0.0f);
     text(dl, ImVec2(origin.x + 4, top - line - 4), dim, t.parameters[static_cast<size_t>(b)] + " (down)",

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <thread>
 
+#include "build_info.h"  // generated: JOINTLAB_BUILD_VERSION, JOINTLAB_BUILD_REVISION
 #include "jointlab/engine_version.h"
 #include "jointlab/file_identity.h"
 #include "jointlab/scenario_io.h"
@@ -27,13 +28,6 @@
 #include "jointlab/world.h"
 #include "runner/output_file.h"
 #include "runner/runner_args.h"
-
-#ifndef JOINTLAB_VERSION
-#define JOINTLAB_VERSION "unknown"
-#endif
-#ifndef JOINTLAB_REVISION
-#define JOINTLAB_REVISION "unknown"
-#endif
 
 namespace jl::runner {
 
@@ -346,8 +340,8 @@ int sweep(const SweepOptions& o) {
     manifest["specFile"] = o.specPath;
     manifest["scenario"] = spec.scenarioPath;
     manifest["scenarioHash"] = scenarioHash;
-    manifest["jointlab"] = JOINTLAB_VERSION;
-    manifest["revision"] = JOINTLAB_REVISION;
+    manifest["jointlab"] = JOINTLAB_BUILD_VERSION;
+    manifest["revision"] = JOINTLAB_BUILD_REVISION;
     manifest["engineResultsVersion"] = kEngineResultsVersion;
     manifest["host"] = hostName();
     manifest["time"] = utcNow();

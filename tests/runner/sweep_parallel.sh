@@ -3,7 +3,7 @@
 # parallel jobs, merged, give the table of the sweep run in one piece.
 #   sweep_parallel.sh JOINTLAB SOURCE_DIR
 set -euo pipefail
-exe=$1
+exe=$(realpath "$1")
 src=$2
 spec=$src/assets/sweeps/baumgarte_iterations.json
 work=$(mktemp -d)

@@ -5,7 +5,7 @@
 # whole sweep run in one piece, run for run.
 #   sweep_slurm.sh JOINTLAB SOURCE_DIR
 set -euo pipefail
-exe=$1
+exe=$(realpath "$1")
 src=$2
 script=$src/scripts/sweep_slurm.sh
 spec=$src/assets/sweeps/drive_gains.json
