@@ -61,6 +61,8 @@ public:
                          eta(done, elapsed).c_str());
             return;
         }
+        if (!last && elapsed - lastLine_ < 0.1) return;  // at most ten redraws a second
+        lastLine_ = elapsed;
         constexpr int kWidth = 30;
         const int filled = total_ > 0 ? static_cast<int>(kWidth * done / total_) : kWidth;
         std::string bar(static_cast<size_t>(filled), '#');
@@ -98,6 +100,7 @@ struct SweepOptions {
     std::string specPath, outDir;
     int jobs = 1;
     int shardIndex = 1, shardCount = 1;
+    bool checkOnly = false;  ///< --check: check the spec, say how many runs, run nothing
 };
 
 struct MergeOptions {
@@ -113,6 +116,7 @@ bool parseWhole(std::string_view text, int64_t& out) {
 
 std::string sweepUsage() {
     return "usage: jointlab sweep SPEC.json --out DIR [--jobs N] [--shard I/N]\n"
+           "       jointlab sweep SPEC.json --check [--shard I/N]\n"
            "       jointlab sweep-merge DIR... --out DIR\n"
            "Runs a grid of headless runs over fields of a scenario (docs/sweeps.md) and writes\n"
            "DIR/results.csv (one row per run: the parameters, status, steps, the metrics) and\n"
@@ -123,6 +127,7 @@ std::string sweepUsage() {
            "  --shard I/N    run only the I-th of N disjoint slices of the grid (runs k with k mod N = "
            "I-1),\n"
            "                 for several machines; join the outputs with jointlab sweep-merge\n"
+           "  --check        check the spec and print the number of runs; run and write nothing\n"
            "  -h, --help     this text\n"
            "\n"
            "sweep-merge joins the outputs of all N shards of one sweep; it refuses a shard given twice, a\n"
@@ -165,6 +170,10 @@ Parsed parseSweepArgs(int argc, char** argv, SweepOptions& o, std::string& error
             o.specPath = arg;
             continue;
         }
+        if (arg == "--check") {
+            o.checkOnly = true;
+            continue;
+        }
         std::string_view flag, value;
         if (takeValue(argc, argv, i, arg, flag, value, error) == Parsed::Error) return Parsed::Error;
         if (flag == "--out") {
@@ -200,7 +209,7 @@ Parsed parseSweepArgs(int argc, char** argv, SweepOptions& o, std::string& error
         error = "missing the spec file (jointlab sweep SPEC.json --out DIR)";
         return Parsed::Error;
     }
-    if (o.outDir.empty()) {
+    if (o.outDir.empty() && !o.checkOnly) {
         error = "missing --out DIR (the folder for results.csv and manifest.json)";
         return Parsed::Error;
     }
@@ -296,6 +305,16 @@ int sweep(const SweepOptions& o) {
     if (!loadSweepSpec(o.specPath, spec, specError))
         return fail("sweep", specError.file ? kExitFile : kExitUsage,
                     specError.message + "; nothing was run");
+    if (o.checkOnly) {
+        std::string sizes;
+        for (const SweepParameter& p : spec.parameters)
+            sizes += (sizes.empty() ? "" : " x ") + std::to_string(p.values.size());
+        std::printf("jointlab sweep: %s: ok: %lld runs (%s) of %lld steps; shard %d/%d has %lld\n",
+                    o.specPath.c_str(), static_cast<long long>(spec.runCount), sizes.c_str(),
+                    static_cast<long long>(spec.steps), o.shardIndex, o.shardCount,
+                    static_cast<long long>(shardRunCount(spec.runCount, o.shardIndex, o.shardCount)));
+        return kExitOk;
+    }
     const std::string results = o.outDir + "/results.csv", manifestPath = o.outDir + "/manifest.json";
     if (std::string clash = checkOutputsAgainstInputs(
             {{"the spec", o.specPath}, {"the scenario", spec.scenarioPath}},
@@ -479,8 +498,9 @@ int merge(const MergeOptions& o) {
         return fail(
             "sweep-merge", kExitUsage,
             "gap: shard(s) " + missing + " of " + std::to_string(count) + " missing; nothing was written");
-    // Every run once, each in the shard that owns it.
-    std::vector<const std::string*> byRun(static_cast<size_t>(runs), nullptr);
+    // Every run once, each in the shard that owns it. Sorted from the rows the shards hold (never
+    // an array of the manifest's run count, which a damaged manifest could make huge).
+    std::vector<std::pair<int64_t, const std::string*>> byRun;
     for (const Shard& s : shards) {
         const int index = s.manifest["shard"]["index"].get<int>();
         for (const auto& [run, line] : s.rows) {
@@ -489,21 +509,32 @@ int merge(const MergeOptions& o) {
                             s.dir + "/results.csv: run " + std::to_string(run) +
                                 " does not belong to shard " + std::to_string(index) + "/" +
                                 std::to_string(count) + "; nothing was written");
-            if (byRun[static_cast<size_t>(run)])
-                return fail(
-                    "sweep-merge", kExitUsage,
-                    s.dir + "/results.csv: run " + std::to_string(run) + " twice; nothing was written");
-            byRun[static_cast<size_t>(run)] = &line;
+            byRun.emplace_back(run, &line);
         }
     }
-    for (int64_t k = 0; k < runs; ++k)
-        if (!byRun[static_cast<size_t>(k)])
+    std::sort(byRun.begin(), byRun.end());
+    for (size_t i = 0; i < byRun.size(); ++i) {
+        const auto k = static_cast<int64_t>(i);
+        if (byRun[i].first < k)
             return fail("sweep-merge", kExitUsage,
-                        "gap: run " + std::to_string(k) + " is in no shard's results (" +
-                            shards[static_cast<size_t>(owner[static_cast<size_t>(k % count + 1)])].dir +
+                        "run " + std::to_string(byRun[i].first) +
+                            " twice in the shards' results; nothing was written");
+        if (byRun[i].first > k) {
+            const Shard& owner1 = shards[static_cast<size_t>(owner[static_cast<size_t>(k % count + 1)])];
+            return fail("sweep-merge", kExitUsage,
+                        "gap: run " + std::to_string(k) + " is in no shard's results (" + owner1.dir +
                             " should have it); nothing was written");
+        }
+    }
+    if (static_cast<int64_t>(byRun.size()) < runs) {
+        const int64_t k = static_cast<int64_t>(byRun.size());
+        return fail("sweep-merge", kExitUsage,
+                    "gap: run " + std::to_string(k) + " is in no shard's results (" +
+                        shards[static_cast<size_t>(owner[static_cast<size_t>(k % count + 1)])].dir +
+                        " should have it); nothing was written");
+    }
     std::string csv = first.header;
-    for (const std::string* line : byRun) csv += *line;
+    for (const auto& [run, line] : byRun) csv += *line;
     Json manifest = first.manifest;
     manifest["host"] = hostName();
     manifest["time"] = utcNow();

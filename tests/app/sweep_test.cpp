@@ -421,6 +421,47 @@ TEST(SweepCommand, BadSpecsAndClashingOutputsWriteNothing) {
     EXPECT_EQ(runCommand(exe() + " sweep " + (dir / "bad.json") + " --out x --shard 3/2", out), 64);
     EXPECT_NE(out.find("--shard: expected I/N with 1 <= I <= N"), std::string::npos) << out;
     EXPECT_EQ(runCommand(exe() + " sweep " + (dir / "bad.json") + " --out x --jobs 0", out), 64);
+    // --check: the spec is checked and counted, nothing is run or written.
+    EXPECT_EQ(runCommand(exe() + " sweep " + kAssets + "/sweeps/drive_gains.json --check --shard 4/4", out),
+              0);
+    EXPECT_NE(out.find("drive_gains.json: ok: 30 runs (6 x 5) of 600 steps; shard 4/4 has 7"),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(runCommand(exe() + " sweep " + (dir / "bad.json") + " --check", out), 64);
+}
+
+TEST(SweepCommand, PlotWritesAPngOfTheTableAndRefusesWhatItCannotDraw) {
+    TempDir dir("plot");
+    std::string out;
+    ASSERT_EQ(runCommand(exe() + " sweep " + kAssets + "/sweeps/drive_gains.json --out " + (dir / "g"), out),
+              0)
+        << out;
+    ASSERT_EQ(runCommand(exe() + " sweep-plot " + (dir / "g") +
+                             " --metric settle_time --size 640x400 --png " + (dir / "g/settle.png"),
+                         out),
+              0)
+        << out;
+    // A PNG of the asked size: the signature, then IHDR's width and height (big-endian).
+    const std::string png = readFile(dir / "g/settle.png");
+    ASSERT_GT(png.size(), 24u);
+    EXPECT_EQ(png.substr(1, 3), "PNG");
+    const auto be32 = [&](size_t at) {
+        return (static_cast<unsigned char>(png[at]) << 24) | (static_cast<unsigned char>(png[at + 1]) << 16) |
+               (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
+    };
+    EXPECT_EQ(be32(16), 640u);
+    EXPECT_EQ(be32(20), 400u);
+    EXPECT_EQ(
+        runCommand(exe() + " sweep-plot " + (dir / "g") + " --metric jitter --png " + (dir / "x.png"), out),
+        64);
+    EXPECT_NE(out.find("no metric \"jitter\" in the table"), std::string::npos) << out;
+    EXPECT_FALSE(fs::exists(dir / "x.png"));
+    // The table itself is never the picture.
+    EXPECT_EQ(
+        runCommand(exe() + " sweep-plot " + (dir / "g/results.csv") + " --png " + (dir / "g/results.csv"),
+                   out),
+        64);
+    EXPECT_NE(out.find("--png: the output file must end in .png"), std::string::npos) << out;
 }
 
 }  // namespace
