@@ -48,6 +48,10 @@ void drawOpenDialog(AppState& state, UiRequests& requests);
 /// Save As, the unsaved-changes prompt and the "cannot open / save" message (file_dialogs.cpp).
 void drawFileDialogs(AppState& state, UiRequests& requests);
 void drawHelpWindows(AppState& state);
+/// The sweep viewer window while state.sweep.open (sweep_viewer.cpp).
+void drawSweepViewer(AppState& state, UiRequests& requests);
+/// Reads DIR/results.csv into the viewer and opens it; "" or the problem.
+std::string openSweepViewer(AppState& state, const std::string& dir);
 /// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
 void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 

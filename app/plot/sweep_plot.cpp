@@ -91,7 +91,7 @@ void text(ImDrawList* dl, ImVec2 at, ImU32 color, const std::string& s, float al
 }
 
 /// A 2-D sweep as cells: x = parameter a's values across, y = parameter b's down.
-void drawHeatMap(const SweepTable& t, int a, int b, int m, ImVec2 size) {
+int drawHeatMap(const SweepTable& t, int a, int b, int m, ImVec2 size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImU32 fg = ImGui::GetColorU32(ImGuiCol_Text);
@@ -101,6 +101,7 @@ void drawHeatMap(const SweepTable& t, int a, int b, int m, ImVec2 size) {
     // Values per cell; NaN for a missing or empty one.
     std::vector<double> cell(xs.size() * ys.size(), kNaN);
     std::vector<std::string> status(cell.size());
+    std::vector<int> rowOf(cell.size(), -1);
     double lo = kNaN, hi = kNaN;
     for (const SweepTable::Row& r : t.rows) {
         const size_t i = static_cast<size_t>(
@@ -110,6 +111,7 @@ void drawHeatMap(const SweepTable& t, int a, int b, int m, ImVec2 size) {
         const double v = r.metrics[static_cast<size_t>(m)];
         cell[j * xs.size() + i] = v;
         status[j * xs.size() + i] = r.status;
+        rowOf[j * xs.size() + i] = static_cast<int>(&r - t.rows.data());
         if (!std::isnan(v)) {
             lo = std::isnan(lo) ? v : std::min(lo, v);
             hi = std::isnan(hi) ? v : std::max(hi, v);
@@ -181,6 +183,17 @@ void drawHeatMap(const SweepTable& t, int a, int b, int m, ImVec2 size) {
         text(dl, ImVec2(bx + barWidth + 4, (top + bottom) * 0.5f), dim, shortNumber(midValue), 0.0f, 0.5f);
     }
     text(dl, ImVec2(bx + barWidth * 0.5f, bottom + 4), dim, logScale ? "log" : "linear", 0.5f, 0.0f);
+    // The cell under the mouse, outlined (the viewer opens its run on a click).
+    ImGui::Dummy(size);
+    const ImVec2 mouse = ImGui::GetMousePos();
+    if (!ImGui::IsItemHovered() || mouse.x < left || mouse.x >= right || mouse.y < top || mouse.y >= bottom)
+        return -1;
+    const auto i = std::min(xs.size() - 1, static_cast<size_t>((mouse.x - left) / cw));
+    const auto j = std::min(ys.size() - 1, static_cast<size_t>((mouse.y - top) / ch));
+    dl->AddRect(ImVec2(left + cw * static_cast<float>(i), top + ch * static_cast<float>(j)),
+                ImVec2(left + cw * static_cast<float>(i + 1), top + ch * static_cast<float>(j + 1)),
+                IM_COL32(255, 255, 255, 255), 0.0f, 0, 2.0f);
+    return rowOf[j * xs.size() + i];
 }
 
 /// A 1-D sweep with the plot widget: the metric over the parameter's values.
@@ -268,7 +281,9 @@ std::vector<int> sweptParameters(const SweepTable& table) {
     return out;
 }
 
-std::string drawSweepPlot(const SweepTable& table, const std::string& metric, ImVec2 size, Image& out) {
+std::string drawSweepPlotHere(const SweepTable& table, const std::string& metric, ImVec2 size,
+                              int& hoveredRow) {
+    hoveredRow = -1;
     const auto it = std::find(table.metrics.begin(), table.metrics.end(), metric);
     if (it == table.metrics.end()) {
         std::string names;
@@ -276,6 +291,23 @@ std::string drawSweepPlot(const SweepTable& table, const std::string& metric, Im
         return "no metric \"" + metric + "\" in the table (it has " + names + ")";
     }
     const int m = static_cast<int>(it - table.metrics.begin());
+    const std::vector<int> swept = sweptParameters(table);
+    if (swept.empty() || swept.size() > 2)
+        return "the table varies " + std::to_string(swept.size()) +
+               " parameters; a picture shows 1 (a line) or 2 (a heat map)";
+    if (swept.size() == 1) return drawLine(table, swept[0], m, size);
+    hoveredRow = drawHeatMap(table, swept[0], swept[1], m, size);
+    return "";
+}
+
+std::string drawSweepPlot(const SweepTable& table, const std::string& metric, ImVec2 size, Image& out) {
+    const auto it = std::find(table.metrics.begin(), table.metrics.end(), metric);
+    if (it == table.metrics.end()) {
+        std::string names;
+        for (const std::string& n : table.metrics) names += (names.empty() ? "" : ", ") + n;
+        return "no metric \"" + metric + "\" in the table (it has " + names + ")";
+    }
+    // Refused before a frame starts (drawSweepPlotHere says the same).
     const std::vector<int> swept = sweptParameters(table);
     if (swept.empty() || swept.size() > 2)
         return "the table varies " + std::to_string(swept.size()) +
@@ -289,12 +321,8 @@ std::string drawSweepPlot(const SweepTable& table, const std::string& metric, Im
     ImGui::Begin(
         "##sweep plot", nullptr,
         ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    std::string error;
-    if (swept.size() == 1)
-        error = drawLine(table, swept[0], m, avail);
-    else
-        drawHeatMap(table, swept[0], swept[1], m, avail);
+    int hovered = -1;
+    const std::string error = drawSweepPlotHere(table, metric, ImGui::GetContentRegionAvail(), hovered);
     ImGui::End();
     ImGui::Render();
     if (!error.empty()) return error;

@@ -45,6 +45,12 @@ struct Image {
 /// span more than two decades.
 std::string drawSweepPlot(const SweepTable& table, const std::string& metric, ImVec2 size, Image& out);
 
+/// The same, drawn at the cursor of the current ImGui window (the app's sweep viewer). Returns ""
+/// or why it cannot; `hoveredRow` is the index in table.rows of the heat-map cell under the mouse
+/// (outlined), −1 when none.
+std::string drawSweepPlotHere(const SweepTable& table, const std::string& metric, ImVec2 size,
+                              int& hoveredRow);
+
 /// Rasterises draw data (textured, coloured triangles with clip rectangles, alpha-blended in
 /// order) over a background into `out`. `texture` is the font atlas in RGBA (the only texture the
 /// plots use).

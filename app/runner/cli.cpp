@@ -56,6 +56,8 @@ std::string usageText() {
            "                  are offered. Screenshot mode looks there only when this is given, and\n"
            "                  shows the recovery prompt in the picture\n"
            "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
+           "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
+           "                  map or line of a metric; clicking a cell opens that run in the editor\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
            "                  of its own (what its menu's \"Save as PNG\" writes)\n"
            "  -h, --help      this text\n"
@@ -157,6 +159,13 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.autosaveSeconds = seconds;
+        } else if (arg == "--sweep") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v.empty()) {
+                error = "--sweep: expected the folder of a sweep (jointlab sweep --out DIR)";
+                return ParseOutcome::Error;
+            }
+            options.sweepDir = v;
         } else if (arg == "--plot-png") {
             if (!value(arg, v)) return ParseOutcome::Error;
             if (!endsWith(v, ".png")) {

@@ -358,6 +358,8 @@ int sweep(const SweepOptions& o) {
     manifest["spec"] = Json::parse(spec.canonicalJson);
     manifest["specFile"] = o.specPath;
     manifest["scenario"] = spec.scenarioPath;
+    // Where the scenario is for a reader started in another folder (the app's sweep viewer).
+    manifest["scenarioAbsolute"] = std::filesystem::absolute(spec.scenarioPath).lexically_normal().string();
     manifest["scenarioHash"] = scenarioHash;
     manifest["jointlab"] = JOINTLAB_BUILD_VERSION;
     manifest["revision"] = JOINTLAB_BUILD_REVISION;
@@ -612,6 +614,89 @@ SweepRunResult runSweepPoint(const SweepSpec& spec, int64_t run) {
     r.rmsError = r.steps > 0 ? std::sqrt(sumSquares / static_cast<Real>(r.steps)) : 0.0;
     r.energyDrift = world.kineticEnergy() + world.potentialEnergy() - energy0;
     return r;
+}
+
+bool writeRunScenario(const std::string& dir, int64_t run, std::string& path, std::string& error) {
+    std::string text;
+    if (!readAll(dir + "/manifest.json", text, error)) return false;
+    Json m;
+    try {
+        m = Json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+        error = dir + "/manifest.json: not valid JSON: " + e.what();
+        return false;
+    }
+    const std::string scenario = m.value("scenarioAbsolute", m.value("scenario", ""));
+    Scene scene;
+    if (!loadScenario(scenario, scene, error)) return false;
+    if (fileHash(scenario) != m.value("scenarioHash", "")) {
+        error = scenario + " changed since the sweep (its hash is not the manifest's): run " +
+                std::to_string(run) + " would not be the run in the table";
+        return false;
+    }
+    if (!readAll(dir + "/results.csv", text, error)) return false;
+    const size_t headerEnd = text.find('\n');
+    std::vector<std::string> header, cells;
+    auto split = [](std::string_view line, std::vector<std::string>& out) {
+        out.clear();
+        for (size_t start = 0;;) {
+            const size_t comma = line.find(',', start);
+            out.emplace_back(line.substr(start, comma == std::string_view::npos ? line.npos : comma - start));
+            if (comma == std::string_view::npos) return;
+            start = comma + 1;
+        }
+    };
+    split(std::string_view(text).substr(0, headerEnd), header);
+    const std::string prefix = std::to_string(run) + ",";
+    size_t at = headerEnd == std::string::npos ? std::string::npos : text.find("\n" + prefix, headerEnd - 1);
+    if (at == std::string::npos) {
+        error = dir + "/results.csv: no run " + std::to_string(run);
+        return false;
+    }
+    ++at;
+    split(std::string_view(text).substr(at, text.find('\n', at) - at), cells);
+    if (cells.size() != header.size()) {
+        error = dir + "/results.csv: run " + std::to_string(run) + ": the line does not match the header";
+        return false;
+    }
+    // The parameter columns lie between "run" and "status"; each is set as the sweep set it.
+    for (size_t c = 1; c < header.size() && header[c] != "status"; ++c) {
+        FieldPath fp;
+        if (std::string e = resolveFieldPath(scene, header[c], fp); !e.empty()) {
+            error = header[c] + ": " + e;
+            return false;
+        }
+        FieldPathValue value = cells[c];
+        if (fp.kind == FieldPathKind::Bool) value = cells[c] == "true";
+        if (fp.kind == FieldPathKind::Real || fp.kind == FieldPathKind::Int) {
+            Real x = 0;
+            const char* end = cells[c].data() + cells[c].size();
+            auto [p, ec] = std::from_chars(cells[c].data(), end, x);
+            if (ec != std::errc() || p != end) {
+                error = header[c] + ": not a number in run " + std::to_string(run) + ": " + cells[c];
+                return false;
+            }
+            value = x;
+        }
+        if (std::string e = checkFieldPathValue(fp, value); !e.empty()) {
+            error = header[c] + ": " + e;
+            return false;
+        }
+        setFieldPath(scene, fp, value);
+    }
+    if (std::string e = validateScene(scene); !e.empty()) {
+        error = "run " + std::to_string(run) + ": " + e;
+        return false;
+    }
+    scene.description = "Run " + std::to_string(run) + " of the sweep in " + dir + ": " + scene.description;
+    path = dir + "/run-" + std::to_string(run) + ".json";
+    if (std::string clash =
+            checkOutputsAgainstInputs({{"the sweep's scenario", scenario}}, {{"the run's file", path}});
+        !clash.empty()) {
+        error = clash;
+        return false;
+    }
+    return saveScenario(path, scene, error);
 }
 
 int64_t shardRunCount(int64_t runCount, int index, int count) {

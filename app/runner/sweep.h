@@ -47,6 +47,11 @@ std::string sweepCsvRow(const SweepSpec& spec, const SweepRunResult& r);
 /// `jointlab sweep ...` and `jointlab sweep-merge ...`: argv[1] names which. Returns the exit code.
 int runSweepCommand(int argc, char** argv);
 
+/// The scenario of run `run` of the sweep in `dir`: its manifest's scenario with the run's values
+/// from results.csv set, saved as DIR/run-RUN.json (`path`). Refused when the scenario changed since
+/// the sweep (its hash). What the app's sweep viewer opens when a cell is clicked.
+bool writeRunScenario(const std::string& dir, int64_t run, std::string& path, std::string& error);
+
 /// `jointlab sweep-plot ...` (runner/sweep_plot_cli.cpp, part of the jointlab executable).
 int runSweepPlot(int argc, char** argv);
 

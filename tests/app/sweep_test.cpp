@@ -430,6 +430,41 @@ TEST(SweepCommand, BadSpecsAndClashingOutputsWriteNothing) {
     EXPECT_EQ(runCommand(exe() + " sweep " + (dir / "bad.json") + " --check", out), 64);
 }
 
+TEST(SweepCommand, ARunsScenarioIsTheScenarioWithItsRowsValues) {
+    // What the sweep viewer opens: run 17 of the drive-gain grid as a file of its own.
+    TempDir dir("runfile");
+    const std::string specPath = kAssets + "/sweeps/drive_gains.json";
+    std::string out;
+    ASSERT_EQ(runCommand(exe() + " sweep " + specPath + " --out " + (dir / "g"), out), 0) << out;
+    SweepSpec spec;
+    SpecError specError;
+    ASSERT_TRUE(loadSweepSpec(specPath, spec, specError)) << specError.message;
+    std::string path, error;
+    ASSERT_TRUE(writeRunScenario(dir / "g", 17, path, error)) << error;
+    EXPECT_EQ(path, (dir / "g") + "/run-17.json");
+    Scene saved;
+    ASSERT_TRUE(loadScenario(path, saved, error)) << error;
+    const Scene expected = spec.sceneOf(17);
+    const auto& drive = std::get<RevoluteJoint>(saved.joints[0].params).drive;
+    EXPECT_EQ(drive.stiffness, std::get<RevoluteJoint>(expected.joints[0].params).drive.stiffness);
+    EXPECT_EQ(drive.damping, 20.0);  // run 17 = stiffness index 3, damping index 2
+    World a(saved), b(expected);
+    for (int i = 0; i < 120; ++i) {
+        a.step();
+        b.step();
+    }
+    EXPECT_EQ(a.stateHash(), b.stateHash());
+    EXPECT_FALSE(writeRunScenario(dir / "g", 30, path, error));
+    EXPECT_NE(error.find("no run 30"), std::string::npos) << error;
+    // A scenario that changed since the sweep would not give the table's run.
+    std::string m = readFile(dir / "g/manifest.json");
+    const size_t at = m.find("\"scenarioHash\": \"") + 17;
+    m[at] = m[at] == '0' ? '1' : '0';
+    writeFile(dir / "g/manifest.json", m);
+    EXPECT_FALSE(writeRunScenario(dir / "g", 3, path, error));
+    EXPECT_NE(error.find("changed since the sweep"), std::string::npos) << error;
+}
+
 TEST(SweepCommand, PlotWritesAPngOfTheTableAndRefusesWhatItCannotDraw) {
     TempDir dir("plot");
     std::string out;
