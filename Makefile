@@ -7,7 +7,8 @@
 #               docs/bench_results.md, every number in docs/bench_results.csv, the chain1000
 #               accuracy sweep in docs/bench_chain1000_accuracy.csv; then the app's frame
 #               benchmark (jointlab --bench-frames, under xvfb-run): CPU per frame phase by phase
-#               for the default scene, 1000 bodies and 200 plotted joints, in docs/bench_app_frames.md
+#               for the default scene, 1000 bodies and 200 plotted joints, in docs/bench_app_frames.md;
+#               and sweep throughput (runs/s on 1 and 2 cores, 100 runs) in docs/bench_sweeps.md
 #
 # Reliability (docs/reliability.md):
 #   make sanitize   build with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/ and run
@@ -56,6 +57,7 @@ bench: setup
 	./$(BUILD_DIR)/bench/jointlab_bench_history --md docs/bench_history.md
 	cmake --build $(BUILD_DIR) --target jointlab -j $(JOBS)
 	./scripts/bench_app_frames.sh ./$(BUILD_DIR)/app/jointlab 300 docs/bench_app_frames.md
+	./scripts/bench_sweeps.sh ./$(BUILD_DIR)/app/jointlab docs/bench_sweeps.md
 
 sanitize: setup
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOINTLAB_SANITIZE=ON

@@ -8,6 +8,7 @@
 
 #include "runner/cli.h"
 #include "runner/runner.h"
+#include "runner/sweep.h"
 #include "shell/app.h"
 
 int main(int argc, char** argv) {
@@ -19,6 +20,9 @@ int main(int argc, char** argv) {
         return 2;
 #endif
     }
+    if (argc >= 2 && (std::string_view(argv[1]) == "sweep" || std::string_view(argv[1]) == "sweep-merge"))
+        return jl::runner::runSweepCommand(argc, argv);
+    if (argc >= 2 && std::string_view(argv[1]) == "sweep-plot") return jl::runner::runSweepPlot(argc, argv);
 
     jl::app::AppOptions options;
     std::string error;

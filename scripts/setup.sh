@@ -21,6 +21,8 @@ packages=(
   # driving the app's window under Xvfb (mouse and keys) to measure its CPU use idle and running,
   # and to take the interactive screenshots of docs/user-guide.md
   xdotool
+  # sweeps on many cores or hosts: the GNU parallel recipe of docs/sweeps.md (tested by sweep_parallel)
+  parallel
 )
 
 missing=()

@@ -52,6 +52,10 @@ void drawHelpWindows(AppState& state);
 /// a step, the marks of what happened, the branches. Its height is timelineHeight().
 void drawTimeline(AppState& state, const ScreenRect& rect, UiRequests& requests);
 float timelineHeight();
+/// The sweep viewer window while state.sweep.open (sweep_viewer.cpp).
+void drawSweepViewer(AppState& state, UiRequests& requests);
+/// Reads DIR/results.csv into the viewer and opens it; "" or the problem.
+std::string openSweepViewer(AppState& state, const std::string& dir);
 /// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
 void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 

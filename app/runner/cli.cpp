@@ -38,6 +38,8 @@ std::string usageText() {
            "                                           time N frames off screen, phase by phase (sim, UI,\n"
            "                                           draw), and print the medians\n"
            "  jointlab run SCENARIO.json [options]     headless runner, no window (jointlab run --help)\n"
+           "  jointlab sweep SPEC.json --out DIR       a grid of headless runs over scenario fields\n"
+           "                                           (jointlab sweep --help, docs/sweeps.md)\n"
            "\n"
            "options:\n"
            "  --size WxH      window or image size in pixels (default: what fits the screen, remembered\n"
@@ -56,6 +58,8 @@ std::string usageText() {
            "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
            "  --seek K        screenshot mode: after the frames, go back to step K of the run (the\n"
            "                  timeline under the viewport shows where)\n"
+           "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
+           "                  map or line of a metric; clicking a cell opens that run in the editor\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
            "                  of its own (what its menu's \"Save as PNG\" writes)\n"
            "  -h, --help      this text\n"
@@ -165,6 +169,13 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.autosaveSeconds = seconds;
+        } else if (arg == "--sweep") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v.empty()) {
+                error = "--sweep: expected the folder of a sweep (jointlab sweep --out DIR)";
+                return ParseOutcome::Error;
+            }
+            options.sweepDir = v;
         } else if (arg == "--plot-png") {
             if (!value(arg, v)) return ParseOutcome::Error;
             if (!endsWith(v, ".png")) {

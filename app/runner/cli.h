@@ -32,6 +32,7 @@ struct AppOptions {
     /// $XDG_STATE_HOME/jointlab/recovery). Screenshot mode neither autosaves nor looks unless given.
     std::string recoveryDir;
     double autosaveSeconds = 120.0;  ///< autosave interval [s] (wall clock); 0 = no autosave
+    std::string sweepDir;            ///< --sweep DIR: open the sweep viewer on DIR/results.csv ("" = no)
 };
 
 enum class ParseOutcome { Run, Help, Version, Error };

@@ -179,6 +179,12 @@ bool App::loadInitialScene(std::string& error) {
 
 bool App::applyStartOptions(std::string& error) {
     state_.view.showJoints = !options_.hideJoints;
+    if (!options_.sweepDir.empty()) {
+        if (std::string e = openSweepViewer(state_, options_.sweepDir); !e.empty()) {
+            error = "--sweep: " + e;
+            return false;
+        }
+    }
     if (options_.select.empty()) return true;
     const Scene& scene = state_.sim.scene();
     Selection s = findSelection(scene, Selection::Kind::Joint, options_.select);
@@ -360,6 +366,7 @@ void App::buildUi(UiRequests& requests) {
     drawFileDialogs(state_, requests);
     drawDivergenceNotice(state_);
     drawHelpWindows(state_);
+    drawSweepViewer(state_, requests);
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     drawViewportToolbar(state_, rect, requests);

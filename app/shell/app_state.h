@@ -4,6 +4,7 @@
 // directly: the App applies the requests between frames, where edits belong.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,10 @@
 #include "viewport/gizmo.h"
 #include "viewport/selection.h"
 #include "viewport/view_options.h"
+
+namespace jl::plot {
+struct SweepTable;  // plot/sweep_plot.h
+}
 
 namespace jl::app {
 
@@ -113,6 +118,16 @@ struct FrameStats {
     PhaseTimes smoothedPhases;  ///< exponential average, for the status bar's tooltip
 };
 
+/// The sweep viewer (panels/sweep_viewer.cpp): a sweep's results as a heat map or a line; a click
+/// on a cell opens that run (the scenario with its values) in the editor.
+struct SweepViewerState {
+    bool open = false;
+    std::string dir;                          ///< the sweep's folder (results.csv, manifest.json)
+    std::shared_ptr<plot::SweepTable> table;  ///< its results
+    int metric = 0;                           ///< the column shown
+    std::string message;                      ///< why the last click opened nothing ("" = fine)
+};
+
 struct AppState {
     Simulation sim;
     Editor editor{sim};  ///< runs the commands on sim's scene, with undo
@@ -144,6 +159,7 @@ struct AppState {
     std::string renameTarget;        ///< Scene panel: body or joint being renamed ("" = none)
     Selection::Kind renameKind = Selection::Kind::None;
     std::string renameBuffer;
+    SweepViewerState sweep;
 };
 
 }  // namespace jl::app

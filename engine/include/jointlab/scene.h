@@ -75,8 +75,9 @@ struct WorldSettings {
           Field{"", 0, 0, "pgs: projected Gauss-Seidel; tgs: temporal Gauss-Seidel (substepping)"});
         v("autoBaumgarte", autoBaumgarte,
           Field{"", 0, 0, "use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS"});
-        v("baumgarte", baumgarte,
-          Field{"", 0.0, 1.0, "fraction of the position error corrected per step (α)"});
+        v("baumgarte", baumgarte,  // unused while autoBaumgarte is on (a sweep over it would be flat)
+          relevantIf(!autoBaumgarte,
+                     Field{"", 0.0, 1.0, "fraction of the position error corrected per step (α)"}));
         v("groundPlane", groundPlane, Field{"", 0, 0, "a static ground plane at y = 0"});
         v("groundFriction", groundFriction, nonNegative("", "friction coefficient against the ground"));
         v("groundRestitution", groundRestitution, Field{"", 0.0, 1.0, "bounciness of the ground"});
