@@ -11,6 +11,8 @@
 //      substep k (those of the first before the loop), in the same pass over the bodies: with the
 //      parallel solve each task does it for its own bodies, before the joints between parts meet
 //      them again.
+//      Relax (Params::relax): after each substep's motion one more sweep as a velocity pass, and
+//      the next substep's forces after it (the reference's order; no sweeps fused across parts).
 //   3. velIters sweeps with no position bias (keep-bias rows excepted) and springs frozen
 //      (D "TGS Velocity Iteration": their delta impulse is zero)
 //
@@ -109,8 +111,8 @@ __attribute__((always_inline)) inline RowNow refreshRow(const TgsLanes& R, int l
     w.error = R.error0[l];
     // kTgsSeparation: the axis follows the anchors, d = d0 + Δa1 − Δa0, μ = ±d/|d|, and
     // C = C0 − (±|d| − length0) exactly (solver/reference/tgs_reference.cpp refresh)
-    const bool turned = (R.kind[l] & kTgsSeparation) &&
-                        turnWithAnchors(R.length0[l], n.d0, n.d1, w.lin0, w.lin1, w.error);
+    const bool turned =
+        (R.kind[l] & kTgsSeparation) && turnWithAnchors(R.length0[l], n.d0, n.d1, w.lin0, w.lin1, w.error);
     if (R.kind[l] & kTgsAngular) {
         // κ⁽ᵐ⁾·Δθ⁽ᵐ⁾ = κ·∫ω dt (F 62 applied to the integrated momocity)
         for (int k = 0; k < 3; ++k) w.angM0[k] = base0[k], w.angM1[k] = base1[k];
@@ -129,7 +131,8 @@ __attribute__((always_inline)) inline RowNow refreshRow(const TgsLanes& R, int l
     // and an impulse computed with a stale, too small r overshoots by that factor.
     const double linResponse0 = turned ? n.ls0 * dot3(w.lin0, w.lin0) : R.linResponse0[l];
     const double linResponse1 = turned ? n.ls1 * dot3(w.lin1, w.lin1) : R.linResponse1[l];
-    w.response = ((linResponse0 + n.as0 * dot3(w.angM0, w.angM0)) + linResponse1) + n.as1 * dot3(w.angM1, w.angM1);
+    w.response =
+        ((linResponse0 + n.as0 * dot3(w.angM0, w.angM0)) + linResponse1) + n.as1 * dot3(w.angM1, w.angM1);
     w.recip = w.response > kMinResponse ? 1.0 / w.response : 0.0;
     return w;
 }
@@ -463,13 +466,14 @@ void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, La
 
 /// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
 /// `integrate` (a position substep): the bodies' substep too, after the sweep, and the next
-/// substep's forces unless this is the last (parallel solve: each task's bodies after its part).
+/// substep's forces unless this is the last or a relax sweep follows (Params::relax: the forces
+/// come after it, as in the reference); parallel solve: each task's bodies after its part.
 Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
     const TgsSweep s = sweepInput(data, p, h, substep, velocityPass);
     auto sweepRange = [&](int begin, int end, LaneSums& lanes) {
         solver::sweepRange(data, s, simd, begin, end, lanes);
     };
-    const bool forces = substep < p.posIters;
+    const bool forces = substep < p.posIters && !p.relax;
     if (data.parts() == 1 || !integrate) {
         const Real r = sweepParts(data, sweepRange);
         if (integrate) integrateBodies(data, p, h, simd, forces);
@@ -498,7 +502,7 @@ void solveTGS(Data& data, const Params& p) {
     // each substep, on task 0 before it sweeps the joints between parts and the contacts: with
     // any contact (the only rows that warm-start) no part touches a body before that.
     bool together = false;
-    if (data.parts() > 1) {
+    if (data.parts() > 1 && !p.relax) {
         const int shared = data.partStart[static_cast<size_t>(data.parts())];
         const int all = static_cast<int>(data.batches.size());
         auto range = [&](int k, int begin, int end, LaneSums& lanes) {
@@ -511,6 +515,10 @@ void solveTGS(Data& data, const Params& p) {
     for (int sub = 1; sub <= p.posIters && !together; ++sub) {
         applyWarmSlices(data, p);
         data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
+        if (p.relax) {  // the bias's velocity out at the new poses, then the next substep's forces
+            sweep(data, p, h, sub, true, simd, false);
+            if (sub < p.posIters) applyForces(data, h, 1, data.movingEnd());
+        }
     }
     data.warm.clear();  // packTgsBatch lists the next step's
 

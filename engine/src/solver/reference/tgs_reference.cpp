@@ -15,6 +15,8 @@
 //                   a block of rows (solver/block.h) at once: Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)),
 //                   K from the refreshed Jacobians
 //        every body: moves by h and adds the motion to its deltas
+//        relax (Params::relax): one more sweep as a velocity pass, at the bodies' new poses: the
+//                   bias moved the bodies, and now the velocity they keep loses it (Box2D v3)
 //   3. velIters sweeps: no position bias (keep-bias rows keep α·C/dt), springs frozen (D "TGS
 //      Velocity Iteration")
 //   4. write back: momocity back to ω
@@ -29,9 +31,10 @@ namespace {
 /// What one sweep needs besides the rows: the substep length, which substep, which pass.
 struct Pass {
     Real h = 0.0, dt = 0.0;
-    int substep = 0;  ///< 1..posIters; posIters in the velocity pass
-    bool velocity = false;
-    int sweep = 0;  ///< the velocity pass's sweep (for the observer)
+    int substep = 0;        ///< 1..posIters; posIters in the velocity pass
+    bool velocity = false;  ///< no position bias (keep-bias rows excepted), springs frozen
+    int sweep = 0;          ///< the velocity pass's sweep (for the observer)
+    bool relax = false;     ///< a velocity pass right after substep `substep`'s motion (Params::relax)
 };
 
 /// Row k brought up to date for this visit (F 66): its Jacobian, error and unit response.
@@ -76,7 +79,8 @@ Fresh refresh(const State& s, size_t k) {
         f.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, f.lin1));
         if (!turned) f.C = f.C + (glm::dot(r.lin0, move0) - glm::dot(r.lin1, move1));
     }
-    if (!turned) f.C = f.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ·∫ω dt (F 62)
+    if (!turned)
+        f.C = f.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ·∫ω dt (F 62)
 
     // r = J M⁻¹ Jᵀ from the refreshed Jacobian (F 21): a lever arm that turns towards the row's
     // axis can raise it several-fold within one step.
@@ -114,8 +118,11 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
     b.angVel -= (dl * r.angScale1) * f.angM1;
     if (s.observer.visit)
         s.observer.visit(s.observer.user,
-                         RowVisit{pass.velocity ? 1 : 0, pass.velocity ? pass.sweep : pass.substep - 1, k,
-                                  f.C, jv, f.response, bias, before, r.accum, r.accum != newAccum, block});
+                         RowVisit{pass.relax      ? 2
+                                  : pass.velocity ? 1
+                                                  : 0,
+                                  pass.velocity && !pass.relax ? pass.sweep : pass.substep - 1, k, f.C, jv,
+                                  f.response, bias, before, r.accum, r.accum != newAccum, block});
     return dl * f.response;
 }
 
@@ -124,8 +131,7 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
     const SolverRow& r = s.rows[k];
     const SolverRowExtra& x = s.extra[k];
     const Fresh f = refresh(s, k);
-    const Real jv =
-        rowVelocity(f, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
+    const Real jv = rowVelocity(f, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
     if (r.flags & kSolveSpring) {
         const Real kk = x.stiffness, c = x.damping, vT = x.velTarget, h = pass.h;
         const Real aa = h * (h * kk + c);                                                   // D 13
@@ -158,8 +164,7 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
                 {f[i].angM0.x, f[i].angM0.y, f[i].angM0.z},
                 {f[i].lin1.x, f[i].lin1.y, f[i].lin1.z},
                 {f[i].angM1.x, f[i].angM1.y, f[i].angM1.z}};
-        jv[i] =
-            rowVelocity(f[i], s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
+        jv[i] = rowVelocity(f[i], s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
         bias[i] = hardBias(r, s.extra[ki], f[i].C, pass);
         *ci[i] = -(jv[i] + bias[i] - s.extra[ki].velTarget);
     }
@@ -226,6 +231,7 @@ void solveTGS(State& s, const Params& p) {
         s.residuals.push_back(sweep(s, Pass{h, p.dt, sub, false}));
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             integrateTgsSubstep(s.bodies[i], s.deltas[i], s.info[i], p, h);
+        if (p.relax) sweep(s, Pass{h, p.dt, sub, true, 0, true});  // relax: the bias's velocity out
     }
 
     for (int it = 0; it < p.velIters; ++it)
