@@ -27,6 +27,7 @@ struct SimSettings {
     Real erp = -1.0;
     jl::SolverOrder order = jl::SolverOrder::Coloured;  ///< JointLab's WorldSettings::rowOrder
     jl::PointSolve pointSolve = jl::PointSolve::Block;  ///< JointLab's WorldSettings::pointSolve
+    jl::Correction correction = jl::Correction::Relax;  ///< JointLab's WorldSettings::correction
 };
 
 class Sim {
