@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "jointlab/fields.h"
+#include "jointlab/scene.h"
 #include "jointlab/solver_kernel.h"
 #include "metrics.h"
 #include "scene_spec.h"
