@@ -146,7 +146,7 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     int correction = static_cast<int>(s.correction);
     label("position correction");
-    if (ImGui::Combo("##correction", &correction, kCorrectionNames, 2))
+    if (ImGui::Combo("##correction", &correction, kCorrectionNames, 3))
         settingEdit(requests, "correction", correction, false);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -154,7 +154,9 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "baumgarte: the bias \u03b1\u00b7C/h is part of the velocity the bodies keep (PhysX)\n"
             "relax (TGS; PGS solves as baumgarte): after each substep's motion an unbiased sweep takes\n"
             "the bias back out of the velocity, as Box2D v3's relax iterations: long chains keep\n"
-            "their energy");
+            "their energy\n"
+            "splitImpulse (PGS; TGS solves as baumgarte): the velocity is solved without the bias and\n"
+            "the bias only moves the bodies (Bullet's split impulse)");
 
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;

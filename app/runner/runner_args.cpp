@@ -95,8 +95,9 @@ std::string runUsage() {
            "  --row-order O        override the row order: coloured, wavefront or sequential\n"
            "  --point-solve P      override how point constraints are solved: block (their rows at once)\n"
            "                       or rows (one after another, as PhysX)\n"
-           "  --correction C       override the position correction: baumgarte or relax (TGS: an\n"
-           "                       unbiased sweep after each substep's motion, as Box2D v3)\n"
+           "  --correction C       override the position correction: baumgarte, relax (TGS: an\n"
+           "                       unbiased sweep after each substep's motion, as Box2D v3) or\n"
+           "                       splitImpulse (PGS: the bias moves the bodies, never the velocity)\n"
            "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
@@ -213,9 +214,9 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             }
             result.pointSolve = static_cast<PointSolve>(k);
         } else if (flag == "--correction") {
-            const int k = findName(value, kCorrectionNames, 2);
+            const int k = findName(value, kCorrectionNames, 3);
             if (k < 0) {
-                error = "--correction: expected baumgarte or relax, got " + quote(value);
+                error = "--correction: expected baumgarte, relax or splitImpulse, got " + quote(value);
                 return ArgsOutcome::Error;
             }
             result.correction = static_cast<Correction>(k);
