@@ -37,6 +37,7 @@ struct Options {
     double erp = -1;
     jl::SolverOrder order = jl::SolverOrder::Coloured;
     jl::PointSolve pointSolve = jl::PointSolve::Block;
+    jl::Correction correction = jl::Correction::Relax;
     std::string csv, md, sweep;
     bool sweepOnly = false;
     int repeats = 3;  ///< timed windows per iteration count (the fastest median counts)
@@ -75,6 +76,8 @@ void usage(std::FILE* f) {
         "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
         "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
         "  --point-solve P    JointLab's point constraints: block (default, their rows at once) or rows\n"
+        "  --correction C     JointLab's position correction: relax (default; TGS's relax sweeps),\n"
+        "                     baumgarte or splitImpulse (PGS)\n"
         "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
         "  --csv FILE         also write every measured number as CSV\n"
         "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
@@ -118,6 +121,11 @@ Options parse(int argc, char** argv) {
             const int i = jl::findName(v, jl::kPointSolveNames, 2);
             if (i < 0) throw std::invalid_argument("--point-solve: block or rows");
             o.pointSolve = static_cast<jl::PointSolve>(i);
+        } else if (a == "--correction") {
+            const std::string v = value();
+            const int i = jl::findName(v, jl::kCorrectionNames, 3);
+            if (i < 0) throw std::invalid_argument("--correction: baumgarte, relax or splitImpulse");
+            o.correction = static_cast<jl::Correction>(i);
         } else if (a == "--kernel") {
             const std::string v = value();
             if (v == "auto")
@@ -190,6 +198,7 @@ std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const 
             cfg.erp = o.erp;
             cfg.order = o.order;
             cfg.pointSolve = o.pointSolve;
+            cfg.correction = o.correction;
             RunPlan plan;
             plan.timingSteps = timing;
             plan.steps = n == o.accIters ? std::max(timing, 10 * perSecond) : timing;
@@ -208,6 +217,8 @@ std::vector<EngineResult> measure(const std::vector<EngineInfo>& engines, const 
                 cfg.erp = o.erp;
                 cfg.order = o.order;
                 cfg.pointSolve = o.pointSolve;
+                cfg.correction = o.correction;
+                cfg.correction = o.correction;
                 const RunResult again = runOnce(engines[e].kind, s, cfg, RunPlan{timing, timing});
                 RunResult& r = out[e].runs[i];
                 if (again.medianMs < r.medianMs) r.medianMs = again.medianMs;

@@ -70,6 +70,30 @@ SceneSpec chain(int n, bool heavy) {
     return s;
 }
 
+/// Issue 25's double pendulum: two 1 m boxes (0.1 m square, 1 kg) hinged end to end about Z and
+/// to the world at the first one's end, released horizontal (JointLab's
+/// tests/engine/energy_defaults_test.cpp builds the same).
+SceneSpec doublePendulum() {
+    SceneSpec s;
+    s.name = "double_pendulum";
+    s.description = "two 1 m boxes hinged end to end and to the world, horizontal start";
+    for (int i = 0; i < 2; ++i) s.bodies.push_back(box(Vec3(i + 0.5, 0, 0), Vec3(0.5, 0.05, 0.05), 1.0));
+    for (int i = 0; i < 2; ++i)
+        s.joints.push_back(joint(JointKind::Revolute, i - 1, i, Vec3(i, 0, 0), xToZ()));
+    return s;
+}
+
+/// Issue 25's long lever: a 5 cm ball (1 kg) on a massless 2 m lever from a world hinge about Z,
+/// released horizontal (β = m·L²/I = 4000).
+SceneSpec lever() {
+    SceneSpec s;
+    s.name = "lever";
+    s.description = "a 5 cm ball on a massless 2 m lever from a world hinge, horizontal start";
+    s.bodies.push_back(sphere(Vec3(2, 0, 0), 0.05, 1.0));
+    s.joints.push_back(joint(JointKind::Revolute, -1, 0, Vec3(0, 0, 0), xToZ()));
+    return s;
+}
+
 /// (b) The 3D joint_grid: n × n spheres (r = 0.4 m, 1 kg) 1 m apart in the vertical XY plane,
 /// each joined by a spherical joint (anchor at the midpoint) to its right and lower neighbour;
 /// every 10th sphere of the top row is pinned to the world at its centre (Box2D's joint_grid
@@ -239,7 +263,7 @@ std::vector<std::string> sceneNames() {
 }
 
 std::vector<std::string> extraSceneNames() {
-    return {"train_hanging"};
+    return {"train_hanging", "double_pendulum", "lever"};
 }
 
 SceneSpec makeScene(const std::string& name) {
@@ -264,6 +288,10 @@ SceneSpec makeScene(const std::string& name) {
         s = train(100, false);
     else if (name == "train_hanging")
         s = train(100, true);
+    else if (name == "double_pendulum")
+        s = doublePendulum();
+    else if (name == "lever")
+        s = lever();
     else
         throw std::invalid_argument("unknown scene '" + name + "'");
     s.finish();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "jointlab/fields.h"
+#include "jointlab/scene.h"
 #include "jointlab/solver_kernel.h"
 #include "metrics.h"
 #include "scene_spec.h"
@@ -27,6 +28,7 @@ struct SimSettings {
     Real erp = -1.0;
     jl::SolverOrder order = jl::SolverOrder::Coloured;  ///< JointLab's WorldSettings::rowOrder
     jl::PointSolve pointSolve = jl::PointSolve::Block;  ///< JointLab's WorldSettings::pointSolve
+    jl::Correction correction = jl::Correction::Relax;  ///< JointLab's WorldSettings::correction
 };
 
 class Sim {

@@ -29,6 +29,7 @@ jl::Scene toScene(const SceneSpec& s, const SimSettings& cfg, bool tgs, int thre
     w.threads = threads;
     w.rowOrder = cfg.order;
     w.pointSolve = cfg.pointSolve;
+    w.correction = cfg.correction;
     if (cfg.erp >= 0) {
         w.autoBaumgarte = false;
         w.baumgarte = cfg.erp;

@@ -329,6 +329,13 @@ Command setAutoBaumgarte(bool on) {
             }};
 }
 
+Command applyPhysXPreset() {
+    return {"PhysX preset", "", [](Scene& s, CommandEffects&) -> std::string {
+                s.settings.applyPhysXPreset();
+                return "";
+            }};
+}
+
 Command setDescription(std::string text) {
     return {"edit description", "description",
             [text = std::move(text)](Scene& s, CommandEffects&) -> std::string {

@@ -134,6 +134,10 @@ Command setField(FieldOwner owner, std::string field, FieldValue value);
 /// value set by hand), so the simulation does not jump.
 Command setAutoBaumgarte(bool on);
 
+/// PhysX's own solver values (WorldSettings::applyPhysXPreset): its α by hand, 4 + 1 iterations,
+/// point rows one by one, Baumgarte correction, no gyroscopic term. One undo step.
+Command applyPhysXPreset();
+
 /// Replaces the scene's description text.
 Command setDescription(std::string text);
 

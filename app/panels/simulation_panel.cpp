@@ -144,6 +144,20 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "J M\u207b\u00b9 J^T: one iteration solves them\n"
             "rows: one after another (PhysX's Gauss-Seidel): a light body on a long lever needs hundreds");
 
+    int correction = static_cast<int>(s.correction);
+    label("position correction");
+    if (ImGui::Combo("##correction", &correction, kCorrectionNames, 3))
+        settingEdit(requests, "correction", correction, false);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "how position error is corrected:\n"
+            "baumgarte: the bias \u03b1\u00b7C/h is part of the velocity the bodies keep (PhysX)\n"
+            "relax (TGS; PGS solves as baumgarte): after each substep's motion an unbiased sweep takes\n"
+            "the bias back out of the velocity, as Box2D v3's relax iterations: long chains keep\n"
+            "their energy\n"
+            "splitImpulse (PGS; TGS solves as baumgarte): the velocity is solved without the bias and\n"
+            "the bias only moves the bodies (Bullet's split impulse)");
+
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
     bool isAuto = s.autoBaumgarte;
@@ -155,7 +169,11 @@ void solverSettings(AppState& state, UiRequests& requests) {
     if (isAuto) {
         ImGui::TextDisabled("= %.3g", automatic.effectiveBaumgarte());
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("PhysX's default: 1 for PGS, 1/sqrt(position iterations) for TGS");
+            ImGui::SetTooltip(
+                "JointLab's stable default: %.3g for PGS, %.3g for TGS, with which no example and no\n"
+                "long chain gains energy (PhysX's own: 1 for PGS, 1/sqrt(position iterations) for TGS,\n"
+                "which the PhysX preset sets)",
+                kStableBaumgartePgs, kStableBaumgarteTgs);
     } else {
         double alpha = s.baumgarte;
         const double lo = 0.0, hi = 1.0;
@@ -194,10 +212,18 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "keeps its angular momentum, and a box spun about its middle axis tumbles (Dzhanibekov).\n"
             "Off: a free body's ω stays fixed in the world.");
 
+    if (ImGui::Button("PhysX preset")) requests.commands.push_back(applyPhysXPreset());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "PhysX's own values, to compare with PhysX: \u03b1 = %.3g by hand (1 for PGS,\n"
+            "1/sqrt(position iterations) for TGS), 4 + 1 iterations, point rows one by one,\n"
+            "Baumgarte correction, no gyroscopic term. Undo brings yours back.",
+            s.physxBaumgarte());
+
     if (ImGui::TreeNode("more settings")) {
         const auto shown = [](const FieldInfo& f) {
             for (const char* n : {"dt", "posIters", "velIters", "threads", "gravity", "solver",
-                                  "autoBaumgarte", "baumgarte", "groundPlane", "gyroscopic"})
+                                  "autoBaumgarte", "baumgarte", "groundPlane", "gyroscopic", "correction"})
                 if (f.name == n) return true;
             return false;
         };

@@ -96,6 +96,9 @@ std::string runUsage() {
            "  --row-order O        override the row order: coloured, wavefront or sequential\n"
            "  --point-solve P      override how point constraints are solved: block (their rows at once)\n"
            "                       or rows (one after another, as PhysX)\n"
+           "  --correction C       override the position correction: baumgarte, relax (TGS: an\n"
+           "                       unbiased sweep after each substep's motion, as Box2D v3) or\n"
+           "                       splitImpulse (PGS: the bias moves the bodies, never the velocity)\n"
            "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
@@ -103,10 +106,11 @@ std::string runUsage() {
            "                       step (energy, max/RMS error, residual per sweep); step_ms is 0, the\n"
            "                       runner does not time steps, so the same run gives the same bytes\n"
            "  --state OUT.json     final pose and velocity of every body, broken flag of every joint\n"
-           "  --trace OUT.csv      one line per visit of a row by the solver: step, phase (position or\n"
-           "                       velocity), sweep, joint, row, C, J·v, K, bias, λ before and after,\n"
-           "                       clamped; runs the reference kernel (as --kernel reference), so the\n"
-           "                       last λ of a row in a step is the impulse --csv reports for it\n"
+           "  --trace OUT.csv      one line per visit of a row by the solver: step, phase (position,\n"
+           "                       velocity or relax), sweep, joint, row, C, J·v, K, bias, λ before\n"
+           "                       and after, clamped; runs the reference kernel (as --kernel\n"
+           "                       reference), so the last λ of a row in a step is the impulse --csv\n"
+           "                       reports for it\n"
            "  --input LOG.json     replay the mouse input recorded with the run (File > Save run in the\n"
            "                       app); without --steps, runs the recorded number of steps and checks\n"
            "                       that the final state hash is the recorded one\n"
@@ -163,7 +167,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         static constexpr const char* kFlags[] = {"--steps",   "--solver",      "--pos-iters", "--vel-iters",
                                                  "--threads", "--baumgarte",   "--dt",        "--csv",
                                                  "--state",   "--input",       "--kernel",    "--row-order",
-                                                 "--trace",   "--point-solve", "--history",   "--from-step"};
+                                                 "--trace",   "--point-solve", "--history",   "--from-step", "--correction"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -216,6 +220,13 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
             }
             result.pointSolve = static_cast<PointSolve>(k);
+        } else if (flag == "--correction") {
+            const int k = findName(value, kCorrectionNames, 3);
+            if (k < 0) {
+                error = "--correction: expected baumgarte, relax or splitImpulse, got " + quote(value);
+                return ArgsOutcome::Error;
+            }
+            result.correction = static_cast<Correction>(k);
         } else if (flag == "--pos-iters") {
             if (!parseIters(flag, value, &WorldSettings::posIters, result.posIters, error))
                 return ArgsOutcome::Error;
@@ -306,7 +317,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
 
 bool overridesPhysics(const RunOptions& o) {
     return o.solver || o.posIters || o.velIters || o.threads || o.kernel || o.rowOrder || o.pointSolve ||
-           !o.tracePath.empty() || o.baumgarte || o.autoBaumgarte || o.dt;
+           o.correction || !o.tracePath.empty() || o.baumgarte || o.autoBaumgarte || o.dt;
 }
 
 void applyOverrides(const RunOptions& o, WorldSettings& s) {
@@ -317,6 +328,7 @@ void applyOverrides(const RunOptions& o, WorldSettings& s) {
     if (o.kernel) s.kernel = *o.kernel;
     if (o.rowOrder) s.rowOrder = *o.rowOrder;
     if (o.pointSolve) s.pointSolve = *o.pointSolve;
+    if (o.correction) s.correction = *o.correction;
     if (!o.tracePath.empty()) s.kernel = KernelType::Reference;  // the trace is the reference kernel's
     if (o.dt) s.dt = *o.dt;
     if (o.autoBaumgarte) s.autoBaumgarte = true;

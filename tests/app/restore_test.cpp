@@ -107,13 +107,17 @@ TEST_F(RestoreFixture, ReseatingKeepsTheBodiesWhereTheyAreAndTheJointHolds) {
 }
 
 TEST_F(RestoreFixture, RestoringAsItWasSnaps) {
-    // What the re-seat avoids: restored unchanged, the gap is closed in one step (a jump of half a
-    // metre), by a force of twenty times the bob's weight (which breaks a threshold set near its load).
+    // What the re-seat avoids: restored unchanged, the gap (over half a metre) is closed at α of
+    // it per step — all of it in one step at PhysX's α = 1, 30% at PGS's stable default α = 0.3 —
+    // by a force of twenty times the bob's weight (which breaks a threshold set near its load).
     breakAndDrift(sim, 20);
+    const Real gap = seat().errorBefore, alpha = sim.scene().settings.effectiveBaumgarte();
     sim.restoreJoint(0);
     const Aftermath a = watch(sim, 10);
-    std::printf("as it was: jump %.3g m, force %.3g N\n", a.jump, a.force);
-    EXPECT_GT(a.jump, 0.4);
+    std::printf("as it was: gap %.3g m, jump %.3g m (alpha %.2g), force %.3g N\n", gap, a.jump, alpha,
+                a.force);
+    EXPECT_GT(gap, 0.5);
+    EXPECT_GT(a.jump, 0.8 * alpha * gap);
     EXPECT_GT(a.force, 150.0);
 }
 

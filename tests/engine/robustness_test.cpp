@@ -366,10 +366,23 @@ Scene lockJointsScene() {
 // The hash of this scene after 600 steps is pinned: a change to the solver's arithmetic shows up
 // here. If the change is intended, update the constants (the test prints the new values).
 /// The jointed scene's state hash after 600 steps with the solver (printed with `label`).
+/// The settings the hashes below were pinned with, before engine results version 3 changed the
+/// defaults: 4 + 1 iterations, PhysX's α (1 for PGS, 1/sqrt(4) for TGS), Baumgarte correction.
+/// Pinned with them, the hashes show that the stable defaults changed no arithmetic.
+void versionTwoSettings(WorldSettings& w) {
+    w.posIters = 4;
+    w.velIters = 1;
+    w.autoBaumgarte = false;
+    w.baumgarte = w.physxBaumgarte();
+    w.correction = Correction::Baumgarte;
+}
+
 uint64_t jointedSceneHash(SolverType solver, const char* label, SolverOrder order = SolverOrder::Coloured,
-                          PointSolve point = PointSolve::Block, bool gyroscopic = true) {
+                          PointSolve point = PointSolve::Block, bool gyroscopic = true,
+                          bool defaults = false) {
     Scene s = jointedScene();
     s.settings.solver = solver;
+    if (!defaults) versionTwoSettings(s.settings);
     s.settings.rowOrder = order;
     s.settings.pointSolve = point;
     s.settings.gyroscopic = gyroscopic;
@@ -390,6 +403,17 @@ TEST(Determinism, PinnedHashOfAJointedScene) {
     const uint64_t expected[2] = {0x43158ed61b395fc2ull, 0x90248b2d45b0c70aull};
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         EXPECT_EQ(jointedSceneHash(solver, ""), expected[int(solver)]);
+}
+
+// Engine results version 3 (issue 25 points 3 and 4): the stable defaults — 8 + 1 iterations,
+// α "auto" = 0.3 (PGS) / 0.5 (TGS), TGS's relax correction — give these hashes; with the settings
+// of before (versionTwoSettings) every hash above is unchanged.
+TEST(Determinism, PinnedHashOfAJointedSceneAtTheStableDefaults) {
+    const uint64_t expected[2] = {0x54bbd1f640f0daa7ull, 0x97a61278dd6ee188ull};
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS})
+        EXPECT_EQ(jointedSceneHash(solver, " stable defaults", SolverOrder::Coloured, PointSolve::Block, true,
+                                   true),
+                  expected[int(solver)]);
 }
 
 // Block-solved point constraints (settings.pointSolve = block, the default) changed the hashes
@@ -427,6 +451,7 @@ TEST(Determinism, PinnedHashOfAColouredChain) {
         for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
             Scene s = longChainScene();
             s.settings.solver = solver;
+            versionTwoSettings(s.settings);
             s.settings.pointSolve = point;
             World coloured(s);
             s.settings.rowOrder = SolverOrder::Sequential;

@@ -237,17 +237,18 @@ TEST(ScenarioMigration, Version1FilesLoadAsTheSameScene) {
     EXPECT_FALSE(migrated.state.has_value());
     // Version 2 changed no meaning: the migrated scene saves as the version-1 text with the new
     // version number and the fields added since at their defaults (settings.rowOrder = coloured,
-    // kernel = fast and threads = 1: what version 1 ran; gyroscopic = true and pointSolve = block,
-    // which version 1 did not have: an old file gets them as every new scene does, changes of the
-    // engine's results like the forces per TGS substep, jointlab/engine_version.h), and as the
+    // kernel = fast and threads = 1: what version 1 ran; gyroscopic = true, pointSolve = block and
+    // correction = relax, which version 1 did not have: an old file gets them as every new scene does,
+    // changes of the engine's results like the forces per TGS substep, jointlab/engine_version.h), and as the
     // version-2 example.
     std::string expected = v1Text;
     expected.replace(expected.find("\"version\": 1,"), 13, "\"version\": 2,");
     const std::string lastSetting = "\"maxAngularSpeed\": 100.0";
     ASSERT_NE(expected.find(lastSetting), std::string::npos);
-    expected.insert(expected.find(lastSetting) + lastSetting.size(),
-                    ",\n    \"gyroscopic\": true,\n    \"rowOrder\": \"coloured\",\n    \"pointSolve\": "
-                    "\"block\",\n    \"kernel\": \"fast\",\n    \"threads\": 1");
+    expected.insert(
+        expected.find(lastSetting) + lastSetting.size(),
+        ",\n    \"gyroscopic\": true,\n    \"rowOrder\": \"coloured\",\n    \"pointSolve\": "
+        "\"block\",\n    \"correction\": \"relax\",\n    \"kernel\": \"fast\",\n    \"threads\": 1");
     EXPECT_TRUE(migrated.settings.gyroscopic) << "a file without the field gets the default";
     EXPECT_EQ(serializeScenario(migrated), expected);
     Scene current;

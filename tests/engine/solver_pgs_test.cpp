@@ -16,6 +16,8 @@ TEST(PGS, SingleRowResolvesItsErrorInOnePositionIteration) {
     s.settings.gravity = Vec3(0.0);
     s.settings.posIters = 1;
     s.settings.velIters = 0;
+    s.settings.autoBaumgarte = false;  // PhysX's α = 1 (the PhysX preset's; "auto" is 0.3)
+    s.settings.baumgarte = 1.0;
     s.bodies.push_back(
         test::sphere("ball", Vec3(0.8, 2.8, 0.4), 3.0, 0.1));  // |(0.8, 0.8, 0.4)| = 1.2 m from the anchor
     DistanceJoint dj;
@@ -82,6 +84,8 @@ TEST(PGS, MomocityGivesTheSameVelocitiesAsThePlainFormulation) {
     s.settings.posIters = 4;
     s.settings.velIters = 2;
     s.settings.pointSolve = PointSolve::Rows;  // the recipe below visits one row at a time
+    s.settings.autoBaumgarte = false;          // the recipe's bias is 1.0·C/dt
+    s.settings.baumgarte = 1.0;
     BodyDesc a = test::box("a", Vec3(0.6, 2.0, 0.1), Vec3(0.5, 0.12, 0.2), 2.0);
     a.orientation = glm::normalize(Quat(0.9, 0.2, -0.3, 0.25));
     a.angularVelocity = Vec3(0.5, -1.0, 2.0);

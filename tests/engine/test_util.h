@@ -1,6 +1,7 @@
 // Helpers for building small scenes in tests.
 #pragma once
 
+#include <cmath>
 #include <string>
 
 #include "jointlab/scene.h"
@@ -92,6 +93,37 @@ inline Transform frame1(const World& w, int j) {
     const int b = d.body1.empty() ? -1 : w.scene().findBody(d.body1);
     const Transform pose = b < 0 ? Transform{} : w.bodies()[static_cast<size_t>(b)].pose;
     return pose * d.frame1;
+}
+
+/// A chain of `n` of the chain examples' links (assets/scenarios/chain20.json: 0.2 kg capsules
+/// 0.2 m apart on hinges about Z), released horizontal along +X from a world hinge at (0, 20, 0).
+inline Scene exampleChain(int n) {
+    Scene s = emptyScene(false);
+    const Quat hinge = axisAngle(Vec3(0, 1, 0), -kPi / 2);
+    std::string prev;
+    for (int i = 0; i < n; ++i) {
+        const std::string name = indexed("link", i);
+        BodyDesc b = sphere(name, Vec3(0.1 + 0.2 * i, 20.0, 0.0), 0.2);
+        b.shape = ShapeType::Capsule;
+        b.radius = 0.03;
+        b.halfHeight = 0.07;
+        s.bodies.push_back(b);
+        s.joints.push_back(joint<RevoluteJoint>(s, indexed("hinge", i), prev, name, Vec3(0.2 * i, 20.0, 0.0),
+                                                hinge, RevoluteJoint{}));
+        prev = name;
+    }
+    return s;
+}
+
+/// The complete elliptic integral of the first kind K(k) = π / (2·AGM(1, √(1 − k²))).
+inline Real ellipticK(Real k) {
+    Real a = 1.0, b = std::sqrt(1.0 - k * k);
+    for (int i = 0; i < 40 && std::abs(a - b) > 1e-16 * a; ++i) {
+        const Real m = 0.5 * (a + b);
+        b = std::sqrt(a * b);
+        a = m;
+    }
+    return kPi / (2.0 * a);
 }
 
 /// Measures the period of an oscillation from successive upward zero crossings of f(world)

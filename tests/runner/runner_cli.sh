@@ -72,6 +72,16 @@ run 0 "" run "$pendulum" --steps 60 --state "$tmp/pd.json"
 cmp -s "$tmp/pb.json" "$tmp/pd.json" || fail "--point-solve block should be the pendulum's default"
 cmp -s "$tmp/pb.json" "$tmp/pr.json" && fail "--point-solve rows should change the pendulum's run"
 run 64 "--point-solve: expected block or rows" run "$pendulum" --point-solve jacobi
+# --correction (issue 25): relax is the file's; under TGS baumgarte changes the run, under PGS
+# (which solves relax as baumgarte) nothing; a bad value is refused naming the flag.
+run 0 "" run "$pendulum" --steps 60 --solver tgs --state "$tmp/cd.json"
+run 0 "" run "$pendulum" --steps 60 --solver tgs --correction relax --state "$tmp/cr.json"
+run 0 "" run "$pendulum" --steps 60 --solver tgs --correction baumgarte --state "$tmp/cb.json"
+cmp -s "$tmp/cd.json" "$tmp/cr.json" || fail "--correction relax should be the pendulum's default"
+cmp -s "$tmp/cr.json" "$tmp/cb.json" && fail "--correction baumgarte should change the TGS run"
+run 0 "" run "$pendulum" --steps 60 --correction baumgarte --state "$tmp/pgs_cb.json"
+cmp -s "$tmp/pd.json" "$tmp/pgs_cb.json" || fail "PGS should solve --correction baumgarte as relax"
+run 64 "--correction: expected baumgarte, relax or splitImpulse" run "$pendulum" --correction ngs
 # The row trace (--trace): runs the reference kernel; the λ after a row's last visit in a step is
 # the impulse --csv reports for that row and step, to the last digit (both print the shortest
 # round-trip form of the same double).

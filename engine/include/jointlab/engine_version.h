@@ -14,7 +14,9 @@ namespace jl {
 ///   1: every log written before input logs recorded a version.
 ///   2: block-solved point constraints, forces per TGS substep and the gyroscopic term (issue 25,
 ///      points 1, 2 and 5).
-inline constexpr int kEngineResultsVersion = 2;
+///   3: stable defaults (issue 25, points 3 and 4): α "auto" = 0.3 (PGS) / 0.5 (TGS) instead of
+///      PhysX's, TGS's relax correction, 8 position iterations for scenes that do not say.
+inline constexpr int kEngineResultsVersion = 3;
 
 /// The version a log that records none was made with: logs gained the field with version 2.
 inline constexpr int kEngineResultsVersionUnrecorded = 1;

@@ -27,17 +27,34 @@ enum class KernelType {
 };
 inline constexpr const char* kKernelTypeNames[] = {"fast", "reference"};
 
+/// How the solver corrects position error (docs/solvers.md "Position correction").
+/// JointLab's stable default α (WorldSettings::autoBaumgarte; docs/solvers.md "Defaults").
+inline constexpr Real kStableBaumgartePgs = 0.3;
+inline constexpr Real kStableBaumgarteTgs = 0.5;
+
+enum class Correction {
+    Baumgarte,     ///< the bias α·C/h in the velocity the bodies keep (PhysX)
+    Relax,         ///< TGS: after each substep's motion, an unbiased sweep takes the bias back out
+                   ///< (Box2D v3's relax iterations); PGS solves as baumgarte
+    SplitImpulse,  ///< PGS: the velocity is solved without the bias; the bias's pseudo-velocity moves
+                   ///< the bodies and is then dropped (Bullet's split impulse); TGS solves as baumgarte
+};
+inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse"};
+
 /// World settings: time step, solver and environment.
 /// The most solver threads (WorldSettings::threads) a scenario may ask for.
 inline constexpr int kMaxSolverThreads = 16;
 
 struct WorldSettings {
-    Real dt = 1.0 / 60.0;           ///< fixed time step [s]
-    int posIters = 4;               ///< position iterations per step
-    int velIters = 1;               ///< velocity iterations per step
+    Real dt = 1.0 / 60.0;  ///< fixed time step [s]
+    int posIters = 8;      ///< position iterations per step (TGS: substeps; docs/solvers.md "Defaults")
+    int velIters = 1;      ///< velocity iterations per step
     Vec3 gravity{0.0, -9.81, 0.0};  ///< [m/s^2], Y is up
     SolverType solver = SolverType::PGS;
-    bool autoBaumgarte = true;     ///< use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS
+    /// Use JointLab's stable default α (kStableBaumgartePgs, kStableBaumgarteTgs), chosen so that
+    /// no example and no long chain gains energy (docs/solvers.md "Defaults"); physxBaumgarte() is
+    /// PhysX's own, which the PhysX preset sets.
+    bool autoBaumgarte = true;
     Real baumgarte = 1.0;          ///< α in b = α·C/dt, used when autoBaumgarte is false
     bool groundPlane = true;       ///< static ground plane y = 0 that boxes, spheres and capsules rest on
     Real groundFriction = 0.6;     ///< Coulomb friction coefficient against the ground
@@ -59,11 +76,20 @@ struct WorldSettings {
     /// one iteration where rows needs hundreds (a light body on a long lever); files that do not
     /// say get it too.
     PointSolve pointSolve = PointSolve::Block;
+    /// How position error is corrected (docs/solvers.md "Position correction").
+    Correction correction = Correction::Relax;
     /// The implementation that solves the rows.
     KernelType kernel = KernelType::Fast;
 
-    /// α actually used for the current solver.
+    /// α actually used for the current solver: `baumgarte`, or the stable default when auto.
     Real effectiveBaumgarte() const;
+    /// PhysX's default α [F "PhysX API"]: 1 for PGS, 1/sqrt(posIters) for TGS.
+    Real physxBaumgarte() const;
+    /// PhysX's own choices, for comparing with PhysX: its α (by hand: physxBaumgarte() for the
+    /// current solver and iterations), its 4 + 1 iterations, its per-row Gauss–Seidel for point
+    /// constraints, Baumgarte correction and no gyroscopic term. Time step, solver, gravity, ground,
+    /// kernel, threads and row order are left as they are.
+    void applyPhysXPreset();
 
     template <class V>
     void visit(V& v) {
@@ -74,7 +100,9 @@ struct WorldSettings {
         v("solver", EnumField<SolverType>{solver, kSolverTypeNames, 2},
           Field{"", 0, 0, "pgs: projected Gauss-Seidel; tgs: temporal Gauss-Seidel (substepping)"});
         v("autoBaumgarte", autoBaumgarte,
-          Field{"", 0, 0, "use PhysX's default: 1 for PGS, 1/sqrt(posIters) for TGS"});
+          Field{"", 0, 0,
+                "use JointLab's stable default alpha (PGS 0.3, TGS 0.5), which no example or long chain "
+                "gains energy with; PhysX's own (1 for PGS, 1/sqrt(posIters) for TGS) is the PhysX preset"});
         v("baumgarte", baumgarte,  // unused while autoBaumgarte is on (a sweep over it would be flat)
           relevantIf(!autoBaumgarte,
                      Field{"", 0.0, 1.0, "fraction of the position error corrected per step (α)"}));
@@ -96,6 +124,13 @@ struct WorldSettings {
           Field{"", 0, 0,
                 "how a joint's point constraint (its 2 or 3 linear lock rows) is solved: block: the rows "
                 "at once, K^-1 (3x3); rows: one after another (PhysX's Gauss-Seidel)"});
+        v("correction", EnumField<Correction>{correction, kCorrectionNames, 3},
+          Field{"", 0, 0,
+                "how position error is corrected: baumgarte: the bias alpha*C/h stays in the velocity; relax "
+                "(TGS only; PGS solves as baumgarte): after each substep's motion an unbiased sweep takes "
+                "the bias velocity back out (Box2D v3's relax iterations); splitImpulse (PGS only; TGS "
+                "solves as baumgarte): the velocity is solved without the bias, and the bias only moves the "
+                "bodies (split impulse)"});
         v("kernel", EnumField<KernelType>{kernel, kKernelTypeNames, 2},
           Field{"", 0, 0,
                 "fast: batched SIMD kernel; reference: the plain loop over rows that the docs explain "

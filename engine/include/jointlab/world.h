@@ -176,7 +176,7 @@ public:
     /// telemetry CSV names rows: what `jointlab run --trace` writes.
     struct RowTrace {
         int64_t step = 0;  ///< the step being taken, numbered as the CSV numbers them (1 = the first)
-        int phase = 0;     ///< 0: position iterations (TGS: substeps), 1: velocity iterations
+        int phase = 0;     ///< 0: position iterations (TGS: substeps), 1: velocity, 2: TGS relax
         int sweep = 0;     ///< 0-based within the phase
         int joint = -1;    ///< the joint's index; −1 for a ground contact row
         int row = 0;       ///< the row's index in its joint (contact: 0 normal, 1 and 2 friction)

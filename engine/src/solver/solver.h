@@ -124,7 +124,8 @@ struct SolverRowExtra {
 
 /// One visit of one row by the reference kernel: what the trace writes and the stepper shows.
 struct RowVisit {
-    int phase = 0;    ///< 0: position iterations (TGS: substeps), 1: velocity iterations
+    int phase = 0;    ///< 0: position iterations (TGS: substeps), 1: velocity iterations, 2: TGS relax
+                      ///< sweeps or PGS split impulse's pseudo sweeps
     int sweep = 0;    ///< 0-based, within the phase
     size_t row = 0;   ///< index in State::rows
     Real C = 0.0;     ///< geometric error the row saw (TGS: advanced to this substep, F 66)
@@ -195,6 +196,13 @@ struct Params {
     Real maxAngularSpeed = kInf;  ///< [rad/s]
     bool simd = false;    ///< AVX2 kernels; decided once per step (set-up and solve must agree on the layout)
     bool blocks = false;  ///< solve the rows' blocks jointly (WorldSettings::pointSolve = block)
+    /// TGS: after each substep's motion, an unbiased sweep (a velocity pass) takes the position
+    /// bias's velocity back out (WorldSettings::correction = relax; Box2D v3's relax iterations).
+    bool relax = false;
+    /// PGS: the position iterations solve the velocity without the bias, then as many biased sweeps
+    /// (the pseudo-velocity) move the bodies and are undone (WorldSettings::correction =
+    /// splitImpulse).
+    bool split = false;
 };
 
 /// The block of rows[0, count) (Row::blockSize; a joint has at most one): the rows t … t + n − 1

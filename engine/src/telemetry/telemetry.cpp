@@ -96,7 +96,7 @@ void appendField(std::string& out, const std::string& s) {
 
 void appendTraceRow(const Scene& scene, const World::RowTrace& v, std::string& out) {
     out += std::to_string(v.step);
-    out += v.phase == 0 ? ",position," : ",velocity,";
+    out += v.phase == 0 ? ",position," : v.phase == 1 ? ",velocity," : ",relax,";
     out += std::to_string(v.sweep);
     out += ',';
     appendField(

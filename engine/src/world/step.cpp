@@ -49,7 +49,9 @@ StepContext World::Impl::beginStep(World& w) {
                                  s.maxLinearSpeed,
                                  s.maxAngularSpeed,
                                  !step.reference && activeSolverKernel() == SolverKernel::Avx2,
-                                 s.pointSolve == PointSolve::Block};
+                                 s.pointSolve == PointSolve::Block,
+                                 step.tgs && s.correction == Correction::Relax,
+                                 !step.tgs && s.correction == Correction::SplitImpulse};
     step.simdSetup = !step.tgs && step.params.simd;
     // The states before the step become lastGood without a copy: the two buffers swap, the step
     // reads `before`, and the write-back writes every body of bodies_.

@@ -372,7 +372,20 @@ void solvePGS(Data& data, const Params& p) {
     // Parallel solve: the position iterations in one fork if each part can have a thread of its
     // own (the same bits as a fork per sweep, sweepPartsTogether).
     bool together = false;
-    if (data.parts() > 1) {
+    if (p.split) {  // split impulse: as the reference (solver/reference/pgs_reference.cpp)
+        for (int it = 0; it < p.posIters; ++it) data.residuals.push_back(sweep(data, false, simd));
+        const std::vector<Body> velocity = data.bodies;  // the velocity, and every slot's impulse
+        const std::vector<RowLanes> slots = data.slots;
+        const std::vector<HardLanes> hardSlots = data.hardSlots;
+        const std::vector<LockLanes> lockSlots = data.lockSlots;
+        for (int it = 0; it < p.posIters; ++it) sweep(data, true, simd);  // the pseudo-velocity
+        for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i)
+            integratePgsBody(data.bodies[i], data.info[i], p);
+        data.bodies = velocity;
+        data.slots = slots;
+        data.hardSlots = hardSlots;
+        data.lockSlots = lockSlots;
+    } else if (data.parts() > 1) {
         auto range = [&](int, int begin, int end, LaneSums& lanes) {
             sweepRange(data, begin, end, true, simd, lanes);
         };
@@ -381,12 +394,12 @@ void solvePGS(Data& data, const Params& p) {
     }
     // One part without contacts, in batches too thin to keep the core busy: the position sweeps
     // pipelined (solver/fast/pipeline.h; the same bits).
-    const bool pipelined = !together && sweepPipelined(data, p.posIters, simd, data.residuals);
-    for (int it = 0; it < p.posIters && !together && !pipelined; ++it)
+    const bool pipelined = !p.split && !together && sweepPipelined(data, p.posIters, simd, data.residuals);
+    for (int it = 0; it < p.posIters && !p.split && !together && !pipelined; ++it)
         data.residuals.push_back(sweep(data, true, simd));
 
     // Static bodies (index 0 and any with zero velocity) are integrated too: v = 0 keeps them put.
-    for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i)
+    for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()) && !p.split; ++i)
         integratePgsBody(data.bodies[i], data.info[i], p);
 
     for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, false, simd));

@@ -11,6 +11,8 @@
 //      substep k (those of the first before the loop), in the same pass over the bodies: with the
 //      parallel solve each task does it for its own bodies, before the joints between parts meet
 //      them again.
+//      Relax (Params::relax): after each substep's motion one more sweep as a velocity pass, and
+//      the next substep's forces after it (the reference's order; no sweeps fused across parts).
 //   3. velIters sweeps with no position bias (keep-bias rows excepted) and springs frozen
 //      (D "TGS Velocity Iteration": their delta impulse is zero)
 //
@@ -464,13 +466,14 @@ void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, La
 
 /// One sweep over every batch (sweepParts); returns the sweep's residual (see Data::residuals).
 /// `integrate` (a position substep): the bodies' substep too, after the sweep, and the next
-/// substep's forces unless this is the last (parallel solve: each task's bodies after its part).
+/// substep's forces unless this is the last or a relax sweep follows (Params::relax: the forces
+/// come after it, as in the reference); parallel solve: each task's bodies after its part.
 Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
     const TgsSweep s = sweepInput(data, p, h, substep, velocityPass);
     auto sweepRange = [&](int begin, int end, LaneSums& lanes) {
         solver::sweepRange(data, s, simd, begin, end, lanes);
     };
-    const bool forces = substep < p.posIters;
+    const bool forces = substep < p.posIters && !p.relax;
     if (data.parts() == 1 || !integrate) {
         const Real r = sweepParts(data, sweepRange);
         if (integrate) integrateBodies(data, p, h, simd, forces);
@@ -499,7 +502,7 @@ void solveTGS(Data& data, const Params& p) {
     // each substep, on task 0 before it sweeps the joints between parts and the contacts: with
     // any contact (the only rows that warm-start) no part touches a body before that.
     bool together = false;
-    if (data.parts() > 1) {
+    if (data.parts() > 1 && !p.relax) {
         const int shared = data.partStart[static_cast<size_t>(data.parts())];
         const int all = static_cast<int>(data.batches.size());
         auto range = [&](int k, int begin, int end, LaneSums& lanes) {
@@ -512,6 +515,10 @@ void solveTGS(Data& data, const Params& p) {
     for (int sub = 1; sub <= p.posIters && !together; ++sub) {
         applyWarmSlices(data, p);
         data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
+        if (p.relax) {  // the bias's velocity out at the new poses, then the next substep's forces
+            sweep(data, p, h, sub, true, simd, false);
+            if (sub < p.posIters) applyForces(data, h, 1, data.movingEnd());
+        }
     }
     data.warm.clear();  // packTgsBatch lists the next step's
 

@@ -9,9 +9,15 @@
 //   3. integrate         every body moves by dt with v_pre + Δv (F 23)
 //   4. velIters sweeps   the same with the unbiased constant (F 25; springs continue, D 20–22)
 //   5. write back        Δv becomes the body's total velocity
+// Split impulse (Params::split): 2. are posIters unbiased sweeps (the velocity), then posIters
+// biased sweeps continue from them (the pseudo-velocity, traced as phase 2); 3. integrates with
+// that, and the velocities and impulses of before the biased sweeps come back.
 //
 // The bodies carry Δv (and Δω⁽ᵐ⁾) only: v_pre, the velocity after external forces, is inside
 // each row's constant (setupRow, F 65), which keeps the sweep to one dot product per body side.
+#include <algorithm>
+#include <vector>
+
 #include "solver/block.h"
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
@@ -134,11 +140,23 @@ void solvePGS(State& s, const Params& p) {
     }
 
     s.residuals.clear();
-    for (int it = 0; it < p.posIters; ++it) s.residuals.push_back(sweep(s, Pass{0, it, true, p.dt}));  // 2.
-
-    // 3. Static bodies (index 0, the stand-ins) stay put.
-    for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
-        integratePgsBody(s.bodies[i], s.info[i], p);
+    if (!p.split) {
+        for (int it = 0; it < p.posIters; ++it)
+            s.residuals.push_back(sweep(s, Pass{0, it, true, p.dt}));  // 2.
+        // 3. Static bodies (index 0, the stand-ins) stay put.
+        for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
+            integratePgsBody(s.bodies[i], s.info[i], p);
+    } else {
+        for (int it = 0; it < p.posIters; ++it) s.residuals.push_back(sweep(s, Pass{0, it, false, p.dt}));
+        const std::vector<Body> velocity(s.bodies.begin(), s.bodies.end());
+        std::vector<Real> impulses(s.rowCount);
+        for (size_t k = 0; k < s.rowCount; ++k) impulses[k] = s.rows[k].accum;
+        for (int it = 0; it < p.posIters; ++it) sweep(s, Pass{2, it, true, p.dt});  // the pseudo-velocity
+        for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
+            integratePgsBody(s.bodies[i], s.info[i], p);
+        std::copy(velocity.begin(), velocity.end(), s.bodies.begin());
+        for (size_t k = 0; k < s.rowCount; ++k) s.rows[k].accum = impulses[k];
+    }
 
     for (int it = 0; it < p.velIters; ++it) s.residuals.push_back(sweep(s, Pass{1, it, false, p.dt}));  // 4.
 

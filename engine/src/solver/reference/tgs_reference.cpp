@@ -15,6 +15,8 @@
 //                   a block of rows (solver/block.h) at once: Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)),
 //                   K from the refreshed Jacobians
 //        every body: moves by h and adds the motion to its deltas
+//        relax (Params::relax): one more sweep as a velocity pass, at the bodies' new poses: the
+//                   bias moved the bodies, and now the velocity they keep loses it (Box2D v3)
 //   3. velIters sweeps: no position bias (keep-bias rows keep α·C/dt), springs frozen (D "TGS
 //      Velocity Iteration")
 //   4. write back: momocity back to ω
@@ -29,9 +31,10 @@ namespace {
 /// What one sweep needs besides the rows: the substep length, which substep, which pass.
 struct Pass {
     Real h = 0.0, dt = 0.0;
-    int substep = 0;  ///< 1..posIters; posIters in the velocity pass
-    bool velocity = false;
-    int sweep = 0;  ///< the velocity pass's sweep (for the observer)
+    int substep = 0;        ///< 1..posIters; posIters in the velocity pass
+    bool velocity = false;  ///< no position bias (keep-bias rows excepted), springs frozen
+    int sweep = 0;          ///< the velocity pass's sweep (for the observer)
+    bool relax = false;     ///< a velocity pass right after substep `substep`'s motion (Params::relax)
 };
 
 /// Row k brought up to date for this visit (F 66): its Jacobian, error and unit response.
@@ -115,8 +118,11 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
     b.angVel -= (dl * r.angScale1) * f.angM1;
     if (s.observer.visit)
         s.observer.visit(s.observer.user,
-                         RowVisit{pass.velocity ? 1 : 0, pass.velocity ? pass.sweep : pass.substep - 1, k,
-                                  f.C, jv, f.response, bias, before, r.accum, r.accum != newAccum, block});
+                         RowVisit{pass.relax      ? 2
+                                  : pass.velocity ? 1
+                                                  : 0,
+                                  pass.velocity && !pass.relax ? pass.sweep : pass.substep - 1, k, f.C, jv,
+                                  f.response, bias, before, r.accum, r.accum != newAccum, block});
     return dl * f.response;
 }
 
@@ -225,6 +231,7 @@ void solveTGS(State& s, const Params& p) {
         s.residuals.push_back(sweep(s, Pass{h, p.dt, sub, false}));
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             integrateTgsSubstep(s.bodies[i], s.deltas[i], s.info[i], p, h);
+        if (p.relax) sweep(s, Pass{h, p.dt, sub, true, 0, true});  // relax: the bias's velocity out
     }
 
     for (int it = 0; it < p.velIters; ++it)
