@@ -164,10 +164,10 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             value = arg.substr(eq + 1);
             hasValue = true;
         }
-        static constexpr const char* kFlags[] = {"--steps",   "--solver",      "--pos-iters", "--vel-iters",
-                                                 "--threads", "--baumgarte",   "--dt",        "--csv",
-                                                 "--state",   "--input",       "--kernel",    "--row-order",
-                                                 "--trace",   "--point-solve", "--history",   "--from-step", "--correction"};
+        static constexpr const char* kFlags[] = {
+            "--steps", "--solver",      "--pos-iters", "--vel-iters", "--threads",   "--baumgarte",
+            "--dt",    "--csv",         "--state",     "--input",     "--kernel",    "--row-order",
+            "--trace", "--point-solve", "--history",   "--from-step", "--correction"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
