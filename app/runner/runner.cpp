@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "jointlab/compare.h"
 #include "jointlab/file_identity.h"
 #include "jointlab/history.h"
 #include "jointlab/history_io.h"
@@ -241,6 +242,23 @@ int run(const RunOptions& options) {
         built = std::make_unique<World>(scene);
         if (recording) history.start(*built);
     }
+    // --compare: B from A's state now, with its fields changed.
+    std::unique_ptr<World> b;
+    OutputFile compareFile;
+    std::string compareCsv = "step,max_position_divergence_m,energy_a_J,energy_b_J\n";
+    if (!options.compare.empty()) {
+        std::vector<FieldChange> changes;
+        if (std::string e = parseFieldChanges(built->scene(), options.compare, changes); !e.empty()) {
+            std::fprintf(stderr, "jointlab run: --compare: %s; nothing was written\n", e.c_str());
+            return kExitUsage;
+        }
+        b = compareWorld(*built, changes, error);
+        if (!b) {
+            std::fprintf(stderr, "jointlab run: --compare: %s; nothing was written\n", error.c_str());
+            return kExitUsage;
+        }
+        if (!compareFile.open(options.compareCsvPath, error)) return fileError(error);
+    }
     std::string trace = kTraceCsvHeader;
     if (traceFile.isOpen())
         built->setRowTrace([&](const World::RowTrace& v) { appendTraceRow(built->scene(), v, trace); });
@@ -260,6 +278,7 @@ int run(const RunOptions& options) {
                     built->setRowTrace(
                         [&](const World::RowTrace& v) { appendTraceRow(built->scene(), v, trace); });
             }
+            if (b) history.replayForces(*b);  // B feels the recorded pulls too (not the recorded edits)
             history.replayForces(*built);
         }
         if (replaying) {
@@ -272,10 +291,20 @@ int run(const RunOptions& options) {
                     history.applyForce(*built, e.body, e.force, e.worldPoint);
                 else
                     built->applyForce(e.body, e.force, e.worldPoint);
+                if (b) b->applyForce(e.body, e.force, e.worldPoint);
             }
         }
         built->step();
         if (recording || options.fromStep) history.stepped(*built);
+        if (b) {
+            b->step();
+            char line[160];
+            std::snprintf(line, sizeof line, "%lld,%.17g,%.17g,%.17g\n",
+                          static_cast<long long>(built->stepCount()), maxPositionDivergence(*built, *b),
+                          built->kineticEnergy() + built->potentialEnergy(),
+                          b->kineticEnergy() + b->potentialEnergy());
+            compareCsv += line;
+        }
         if (const Divergence* d = built->divergence()) {
             // A body became non-finite: the World put every body back to its state before this
             // step and did not advance. Further steps would fail the same way; the outputs hold
@@ -297,6 +326,7 @@ int run(const RunOptions& options) {
     csvFile.write(csv);
     traceFile.write(trace);
     if (stateFile.isOpen()) stateFile.write(stateJson(*built));
+    compareFile.write(compareCsv);
     if (recording) {
         // The scenario as run (overrides applied) and its history beside it.
         const Scene& saved = options.fromStep ? document : runScene;
@@ -304,7 +334,8 @@ int run(const RunOptions& options) {
             !saveHistory(historyPathFor(options.historyPath), history, saved, error))
             return fileError(error);
     }
-    if (!csvFile.commit(error) || !stateFile.commit(error) || !traceFile.commit(error))
+    if (!csvFile.commit(error) || !stateFile.commit(error) || !traceFile.commit(error) ||
+        !compareFile.commit(error))
         return fileError(error);
 
     // Summary: one line.

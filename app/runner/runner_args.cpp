@@ -120,6 +120,10 @@ std::string runUsage() {
            "  --from-step K        continue from step K of SCENARIO's history (SCENARIO.history.json):\n"
            "                       the same state, to the bit, as the run had at step K; the overrides\n"
            "                       change the settings there (a new branch of the history)\n"
+           "  --compare PATH=VALUE[,PATH=VALUE...]  run B beside this run (A), from the same state,\n"
+           "                       with these fields changed (paths as in the scenario file:\n"
+           "                       settings.solver=tgs, joints.elbow.drive.stiffness=50)\n"
+           "  --compare-csv OUT.csv  per step: step,max_position_divergence_m,energy_a_J,energy_b_J\n"
            "  --strict             exit 4 when the engine had to drop a joint row (its bodies cannot\n"
            "                       move along it: unit response under 1e-12) or reset a diverged step;\n"
            "                       without it these are warnings on stderr and in the summary\n"
@@ -165,9 +169,10 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             hasValue = true;
         }
         static constexpr const char* kFlags[] = {
-            "--steps", "--solver",      "--pos-iters", "--vel-iters", "--threads",   "--baumgarte",
-            "--dt",    "--csv",         "--state",     "--input",     "--kernel",    "--row-order",
-            "--trace", "--point-solve", "--history",   "--from-step", "--correction"};
+            "--steps",     "--solver",     "--pos-iters", "--vel-iters",   "--threads",
+            "--baumgarte", "--dt",         "--csv",       "--state",       "--input",
+            "--kernel",    "--row-order",  "--trace",     "--point-solve", "--history",
+            "--from-step", "--correction", "--compare",   "--compare-csv"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -266,6 +271,13 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
             }
             result.fromStep = n;
+        } else if (flag == "--compare" || flag == "--compare-csv") {
+            if (value.empty()) {
+                error = std::string(flag) +
+                        (flag == "--compare" ? ": expected PATH=VALUE[,PATH=VALUE...]" : ": empty file name");
+                return ArgsOutcome::Error;
+            }
+            (flag == "--compare" ? result.compare : result.compareCsvPath) = std::string(value);
         } else if (flag == "--history") {
             if (value.empty()) {
                 error = "--history: empty file name";
@@ -292,6 +304,11 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         error = "missing SCENARIO.json (usage: jointlab run SCENARIO.json [options])";
         return ArgsOutcome::Error;
     }
+    if (result.compare.empty() != result.compareCsvPath.empty()) {
+        error = result.compare.empty() ? "--compare-csv needs --compare PATH=VALUE[,...] (what B changes)"
+                                       : "--compare needs --compare-csv OUT.csv (where the comparison goes)";
+        return ArgsOutcome::Error;
+    }
     if (result.fromStep && !result.inputPath.empty()) {
         error = "--from-step and --input cannot be combined: the history holds the run's recorded forces";
         return ArgsOutcome::Error;
@@ -306,6 +323,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                                                        {"--state", result.statePath},
                                                        {"--trace", result.tracePath},
                                                        {"--history", result.historyPath},
+                                                       {"--compare-csv", result.compareCsvPath},
                                                        {"--history's side file", historySide}});
         !clash.empty()) {
         error = std::move(clash);

@@ -3,6 +3,7 @@
 //   jointlab run SCENARIO.json [--steps N] [--solver pgs|tgs] [--pos-iters K] [--vel-iters K]
 //                              [--threads T] [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
 //                              [--input LOG.input.json] [--history OUT.json] [--from-step K]
+//                              [--compare PATH=VALUE[,…] --compare-csv OUT.csv]
 #pragma once
 
 #include <cstdint>
@@ -48,6 +49,10 @@ struct RunOptions {
     /// --from-step K: continue from step K of the scenario's history (SCENARIO.history.json); the
     /// overrides change the settings at that step (a branch when K is before the history's end).
     std::optional<int64_t> fromStep;
+    /// --compare PATH=VALUE[,…]: run B beside the run (A), from the same state, with these fields
+    /// changed (jointlab/compare.h); --compare-csv OUT.csv: per step, how far they drift apart.
+    std::string compare;
+    std::string compareCsvPath;
     bool strict = false;  ///< --strict: a dropped row or a diverged step is an error (exit 4)
 };
 

@@ -240,5 +240,21 @@ run 2 "edited\.history\.json: scenarioHash: the history belongs to another scena
 run 64 "would overwrite" run "$tmp/half.json" --from-step 10 --history "$tmp/half.json"
 run 64 "--from-step and --input cannot be combined" run "$chain" --from-step 1 --input "$tmp/x.input.json"
 
+# A/B compare (issue 26, points 4-5): B with nothing changed never differs by a bit; PGS against
+# TGS drifts apart; bad paths and values are refused naming the entry.
+run 0 "" run "$chain" --steps 120 --compare settings.solver=pgs --compare-csv "$tmp/same.csv"
+[[ $(head -1 "$tmp/same.csv") == "step,max_position_divergence_m,energy_a_J,energy_b_J" ]] || fail "--compare-csv header: $(head -1 "$tmp/same.csv")"
+(( $(wc -l <"$tmp/same.csv") == 121 )) || fail "--compare-csv: not one line per step"
+awk -F, 'NR > 1 && ($2 != 0 || $3 != $4) { bad = 1 } END { exit bad }' "$tmp/same.csv" \
+  || fail "--compare with the same settings differs: $(awk -F, 'NR > 1 && $2 != 0' "$tmp/same.csv" | head -1)"
+run 0 "" run "$chain" --steps 120 --compare settings.solver=tgs,settings.posIters=8 --compare-csv "$tmp/ab.csv"
+awk -F, 'NR > 1 && $2 > 1e-6 { found = 1 } END { exit !found }' "$tmp/ab.csv" || fail "PGS against TGS never drifted apart"
+run 0 "" run "$tmp/half.json" --from-step 200 --steps 50 --compare settings.solver=tgs --compare-csv "$tmp/from.csv"
+(( $(wc -l <"$tmp/from.csv") == 51 )) && head -2 "$tmp/from.csv" | grep -q "^201," || fail "--compare from step 200: $(head -2 "$tmp/from.csv")"
+run 64 "--compare: settings.posIter: " run "$chain" --compare settings.posIter=8 --compare-csv "$tmp/x.csv"
+run 64 "--compare: settings.posIters: .*300" run "$chain" --compare settings.posIters=300 --compare-csv "$tmp/x.csv"
+run 64 "--compare needs --compare-csv" run "$chain" --compare settings.solver=tgs
+[[ -e $tmp/x.csv ]] && fail "a refused --compare wrote its CSV"
+
 if (( failures )); then echo "$failures failure(s)"; exit 1; fi
 echo "runner_cli: all checks passed"
