@@ -27,6 +27,12 @@ ImU32 markColour(HistoryMark kind) {
             return IM_COL32(90, 170, 240, 255);
         case HistoryMark::Branch:
             return IM_COL32(240, 200, 70, 255);
+        case HistoryMark::LimitHit:
+            return IM_COL32(200, 120, 230, 255);
+        case HistoryMark::DriveSaturated:
+            return IM_COL32(240, 150, 60, 255);
+        case HistoryMark::RowDropped:
+            return IM_COL32(150, 150, 150, 255);
         default:
             return IM_COL32(200, 200, 200, 255);
     }

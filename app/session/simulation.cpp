@@ -119,6 +119,39 @@ void Simulation::noteDroppedRows() {
     }
 }
 
+void Simulation::noteRowMarks() {
+    const Scene& scene = world_->scene();
+    if (rowMarkState_.size() != scene.joints.size()) rowMarkState_.assign(scene.joints.size(), 0);
+    const int64_t step = world_->stepCount();
+    for (size_t j = 0; j < scene.joints.size(); ++j) {
+        const std::span<const Row> rows = world_->jointRows(static_cast<int>(j));
+        const std::span<const RowResult> results = world_->jointRowResults(static_cast<int>(j));
+        uint8_t now = 0;
+        const char* limitLabel = "";
+        for (size_t r = 0; r < rows.size() && r < results.size(); ++r) {
+            const Row& row = rows[r];
+            const RowResult& res = results[r];
+            if (!res.active) now |= 4;
+            if ((row.flags & kRowHasDriveLimit) && res.clamped) now |= 2;
+            const bool oneSided = row.minImpulse == 0.0 || row.maxImpulse == 0.0;
+            if (oneSided && !row.isSpring() && !(row.flags & kRowHasDriveLimit) && res.impulse != 0.0 &&
+                !(now & 1))
+                now |= 1, limitLabel = row.label;
+        }
+        const uint8_t started = now & ~rowMarkState_[j];
+        rowMarkState_[j] = now;
+        if (!started) continue;
+        const std::string& name = scene.joints[j].name;
+        if (started & 1)
+            history_.mark(step, HistoryMark::LimitHit, "joint '" + name + "': " + limitLabel + " pushes");
+        if (started & 2)
+            history_.mark(step, HistoryMark::DriveSaturated,
+                          "joint '" + name + "': drive at its force limit");
+        if (started & 4)
+            history_.mark(step, HistoryMark::RowDropped, "joint '" + name + "': a row was dropped");
+    }
+}
+
 void Simulation::restartRecording() {
     inputLog_.clear();
     if (!world_) return;
@@ -334,6 +367,7 @@ int Simulation::advance(double frameSeconds) {
         PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
         if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
         telemetry_.record(*world_, stepTime.count(), pull);
+        noteRowMarks();
         noticeBreaks();
     }
     return steps;

@@ -156,6 +156,9 @@ private:
     void startWorld(std::unique_ptr<World> world);
     /// Adds the joints whose rows the last step dropped to droppedRowJoints().
     void noteDroppedRows();
+    /// Marks on the timeline, per joint, when a limit starts to push, a drive reaches its force
+    /// limit or a row is dropped (transitions only, so a held limit is one mark).
+    void noteRowMarks();
     /// The recording begins again from the current state (after an edit).
     void restartRecording();
     /// Puts a World taken from the history in place (seekStep, a change retaken on replay).
@@ -181,6 +184,8 @@ private:
     std::optional<Divergence> divergence_;
     int divergenceCount_ = 0;
     std::vector<std::string> droppedRowJoints_;
+    std::vector<uint8_t> rowMarkState_;  ///< per joint: bit 0 a limit pushed, bit 1 a drive saturated, bit 2
+                                         ///< a row dropped (last step)
     uint64_t sceneRevision_ = 1;
 
     struct Restored {

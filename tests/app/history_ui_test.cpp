@@ -67,7 +67,10 @@ TEST(TimeMachine, GoingBackGivesTheRunsStateAndPlayingOnRetakesIt) {
     const int before = sim.scene().settings.posIters;
     ASSERT_TRUE(sim.seekStep(100));
     EXPECT_EQ(sim.scene().settings.posIters, before + 4);
-    // Playing on from step 30 retakes the pull and the edit: the same states, no branch.
+    // Playing on from step 30 retakes the pull and the edit: the same states, no branch, and the
+    // marks of the steps it retakes are not made twice.
+    const size_t marks = sim.history().events().size();
+    EXPECT_GT(marks, 0u) << "the edit at least";
     ASSERT_TRUE(sim.seekStep(30));
     sim.clock.playing = true;
     for (int i = 0; i < 140; ++i) {
@@ -78,6 +81,9 @@ TEST(TimeMachine, GoingBackGivesTheRunsStateAndPlayingOnRetakesIt) {
     }
     EXPECT_EQ(sim.history().branches().size(), 1u);
     EXPECT_EQ(sim.history().lastStep(), 170);
+    size_t upTo150 = 0;
+    for (const HistoryEvent& e : sim.history().events()) upTo150 += e.step <= 150 ? 1 : 0;
+    EXPECT_EQ(upTo150, marks);
 }
 
 TEST(TimeMachine, AnEditInThePastStartsABranchAndKeepsTheOldFuture) {
@@ -107,6 +113,27 @@ TEST(TimeMachine, AnEditInThePastStartsABranchAndKeepsTheOldFuture) {
     ASSERT_TRUE(sim.reset(error)) << error;
     EXPECT_EQ(sim.history().branches().size(), 1u);
     EXPECT_EQ(sim.history().lastStep(), 0);
+}
+
+// The timeline's marks: a door swinging onto its hinge limit and a bridge that breaks.
+TEST(TimeMachine, TheMarksSayWhatHappened) {
+    for (const char* name : {"door_limits.json", "bridge.json"}) {
+        Simulation sim;
+        std::string error;
+        ASSERT_TRUE(sim.loadFile(std::string(JOINTLAB_SOURCE_DIR) + "/assets/scenarios/" + name, error))
+            << error;
+        sim.clock.fixedStepsPerFrame = 1;
+        sim.clock.playing = true;
+        for (int i = 0; i < 300; ++i) sim.advance(1.0 / 60.0);
+        int limits = 0, breaks = 0;
+        for (const HistoryEvent& e : sim.history().events()) {
+            limits += e.kind == HistoryMark::LimitHit;
+            breaks += e.kind == HistoryMark::Break;
+            EXPECT_FALSE(e.what.empty());
+        }
+        if (std::string(name) == "door_limits.json") EXPECT_GT(limits, 0) << name;
+        if (std::string(name) == "bridge.json") EXPECT_GT(breaks, 0) << name;
+    }
 }
 
 }  // namespace

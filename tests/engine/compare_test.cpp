@@ -32,7 +32,8 @@ TEST(Compare, NothingChangedNeverDiffersByABit) {
             for (int i = 0; i < 150; ++i) {
                 a.step();
                 b->step();
-                ASSERT_EQ(a.stateHash(), b->stateHash()) << e.path().filename() << " " << solver << " step " << i;
+                ASSERT_EQ(a.stateHash(), b->stateHash())
+                    << e.path().filename() << " " << solver << " step " << i;
             }
             EXPECT_EQ(maxPositionDivergence(a, *b), 0.0);
             ++runs;
@@ -44,7 +45,8 @@ TEST(Compare, NothingChangedNeverDiffersByABit) {
 TEST(Compare, AnotherSolverDriftsApart) {
     Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(), scene, error));
+    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
+                             scene, error));
     World a(scene);
     std::vector<FieldChange> changes;
     ASSERT_EQ(parseFieldChanges(a.scene(), "settings.solver=tgs,settings.posIters=8", changes), "");
@@ -66,13 +68,17 @@ TEST(Compare, AnotherSolverDriftsApart) {
 TEST(Compare, BadEntriesAreNamedAndChangeNothing) {
     Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(), scene, error));
+    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
+                             scene, error));
     std::vector<FieldChange> out;
-    EXPECT_NE(parseFieldChanges(scene, "settings.posIter=8", out).find("settings.posIter: "), std::string::npos);
+    EXPECT_NE(parseFieldChanges(scene, "settings.posIter=8", out).find("settings.posIter: "),
+              std::string::npos);
     EXPECT_NE(parseFieldChanges(scene, "settings.posIters=300", out).find("300"), std::string::npos);
-    EXPECT_NE(parseFieldChanges(scene, "settings.solver=fast", out).find("settings.solver: "), std::string::npos);
+    EXPECT_NE(parseFieldChanges(scene, "settings.solver=fast", out).find("settings.solver: "),
+              std::string::npos);
     EXPECT_NE(parseFieldChanges(scene, "settings.dt", out).find("expected PATH=VALUE"), std::string::npos);
-    EXPECT_NE(parseFieldChanges(scene, "settings.posIters=8,", out).find("expected PATH=VALUE"), std::string::npos);
+    EXPECT_NE(parseFieldChanges(scene, "settings.posIters=8,", out).find("expected PATH=VALUE"),
+              std::string::npos);
     EXPECT_NE(parseFieldChanges(scene, "", out), "");
     EXPECT_TRUE(out.empty());
 }

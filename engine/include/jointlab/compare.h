@@ -33,7 +33,8 @@ std::string parseFieldChanges(const Scene& scene, std::string_view text, std::ve
 
 /// B: a World of A's scene with the changes made, at A's state now (its snapshot). Null, with
 /// `error` naming the problem (a cross-field rule the changed scene breaks), when it cannot be built.
-std::unique_ptr<World> compareWorld(const World& a, const std::vector<FieldChange>& changes, std::string& error);
+std::unique_ptr<World> compareWorld(const World& a, const std::vector<FieldChange>& changes,
+                                    std::string& error);
 
 /// The largest distance between a body's centre in `a` and the same body's in `b` [m].
 Real maxPositionDivergence(const World& a, const World& b);

@@ -124,6 +124,7 @@ public:
     /// branch starts there first (the old future is kept).
     void changed(const World& world, HistoryMark kind, std::string what);
     /// Adds a mark without a keyframe (a break, a limit hit: they come from the steps themselves).
+    /// After a step that retook one the branch already had, nothing: it has its marks.
     void mark(int64_t step, HistoryMark kind, std::string what);
 
     // [SECTION] going back
@@ -205,6 +206,7 @@ private:
     std::unique_ptr<World> scratch_;          ///< seek()'s world
     const Scene* scratchScene_ = nullptr;     ///< the keyframe scene scratch_ was built from
     int scratchBranch_ = -1;
+    bool retaking_ = false;  ///< the last step stepped() saw was one the branch already had
 };
 
 }  // namespace jl

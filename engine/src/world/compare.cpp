@@ -39,7 +39,8 @@ std::string parseFieldChanges(const Scene& scene, std::string_view text, std::ve
             return "'" + std::string(entry) + "': expected PATH=VALUE, e.g. settings.posIters=8";
         FieldChange c;
         const std::string_view path = entry.substr(0, eq), value = entry.substr(eq + 1);
-        if (std::string e = resolveFieldPath(scene, path, c.path); !e.empty()) return std::string(path) + ": " + e;
+        if (std::string e = resolveFieldPath(scene, path, c.path); !e.empty())
+            return std::string(path) + ": " + e;
         c.value = valueFromText(c.path, value);
         if (std::string e = checkFieldPathValue(c.path, c.value); !e.empty())
             return std::string(path) + ": " + e;
@@ -50,7 +51,8 @@ std::string parseFieldChanges(const Scene& scene, std::string_view text, std::ve
     return "";
 }
 
-std::unique_ptr<World> compareWorld(const World& a, const std::vector<FieldChange>& changes, std::string& error) {
+std::unique_ptr<World> compareWorld(const World& a, const std::vector<FieldChange>& changes,
+                                    std::string& error) {
     Scene scene = a.scene();
     for (const FieldChange& c : changes)
         if (std::string e = setFieldPath(scene, c.path, c.value); !e.empty()) {

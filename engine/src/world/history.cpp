@@ -185,6 +185,7 @@ void History::start(const World& world) {
     branches_.push_back(std::move(b));
     current_ = 0;
     lastScene_.reset();
+    retaking_ = false;
     addKeyframe(branches_[0], world, true);
     interval_ = budget_.interval > 0 ? budget_.interval : 1;
     stepsFor10Minutes_ =
@@ -239,6 +240,7 @@ void History::branchAt(int64_t step) {
         {step, HistoryMark::Branch, "branched from '" + branches_[static_cast<size_t>(current_)].name + "'"});
     branches_.push_back(std::move(b));
     current_ = static_cast<int>(branches_.size()) - 1;
+    retaking_ = false;
 }
 
 void History::applyForce(World& world, int body, const Vec3& force, const Vec3& worldPoint) {
@@ -262,7 +264,8 @@ void History::stepped(const World& world) {
     if (!started()) return;
     Branch& b = branches_[static_cast<size_t>(current_)];
     const int64_t step = world.stepCount();
-    if (step <= b.end) return;  // re-taking a step the branch has (resumed after a seek)
+    retaking_ = step <= b.end;
+    if (retaking_) return;  // re-taking a step the branch has (resumed after a seek)
     b.end = step;
     if (const Divergence* d = world.divergence())
         b.events.push_back({step, HistoryMark::NonFinite, d->message});
@@ -286,7 +289,7 @@ void History::changed(const World& world, HistoryMark kind, std::string what) {
 }
 
 void History::mark(int64_t step, HistoryMark kind, std::string what) {
-    if (!started()) return;
+    if (!started() || retaking_) return;  // a retaken step has its marks already
     branches_[static_cast<size_t>(current_)].events.push_back({step, kind, std::move(what)});
 }
 
