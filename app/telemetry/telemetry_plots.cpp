@@ -436,6 +436,12 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
             convergencePlot(ctx, in, logScale);
             break;
     }
+    // Gone back in the run (the timeline): a cursor at the step shown, over the recorded window.
+    if (desc.kind != PlotKind::Convergence && in.telemetry->size() > 0 &&
+        in.world->stepCount() < in.telemetry->latest().step) {
+        const std::string label = "step " + std::to_string(in.world->stepCount());
+        plot::PlotEvent(ctx, label.c_str(), in.world->time(), IM_COL32(240, 200, 90, 255));
+    }
     plot::EndPlot(ctx);
     return true;
 }
