@@ -42,6 +42,8 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
         const Telemetry& t = state.sim.telemetry();
         if (t.size() == 0 && world->stepCount() == 0)
             state.plotsPanel.convergence.clear();  // a new or reset scene
+        else if (t.size() > 0 && world->stepCount() < t.latest().step)
+            state.plotsPanel.convergence.update(*world);  // gone back on the timeline: that step's sweeps
         else
             state.plotsPanel.convergence.update(t, world->scene().settings.solver,
                                                 world->scene().settings.posIters);

@@ -23,6 +23,9 @@ struct ConvergenceHistory {
 
     /// Takes the newest recorded step as `solver`'s curve (the solver that ran it).
     void update(const Telemetry& telemetry, SolverType solver, int posIters);
+    /// Takes the world's last step as its solver's curve (a step gone back to on the timeline,
+    /// which is not the newest recorded one). Nothing when the world has taken no step.
+    void update(const World& world);
     void clear();
 };
 

@@ -327,6 +327,16 @@ void ConvergenceHistory::update(const Telemetry& telemetry, SolverType solver, i
     c.step = s.step;
 }
 
+void ConvergenceHistory::update(const World& world) {
+    const std::span<const Real> r = world.lastResiduals();
+    if (r.empty()) return;
+    Curve& c = curves[static_cast<int>(world.scene().settings.solver)];
+    if (c.step == world.stepCount() && c.residuals.size() == r.size()) return;
+    c.residuals.assign(r.begin(), r.end());
+    c.posIters = world.scene().settings.posIters;
+    c.step = world.stepCount();
+}
+
 void ConvergenceHistory::clear() {
     for (Curve& c : curves) c = Curve{};
 }

@@ -8,6 +8,7 @@
 
 #include "session/default_scene.h"
 #include "session/simulation.h"
+#include "telemetry/plot_history.h"
 
 namespace jl::app {
 namespace {
@@ -134,6 +135,26 @@ TEST(TimeMachine, TheMarksSayWhatHappened) {
         if (std::string(name) == "door_limits.json") EXPECT_GT(limits, 0) << name;
         if (std::string(name) == "bridge.json") EXPECT_GT(breaks, 0) << name;
     }
+}
+
+// Gone back, the convergence plot shows that step's sweeps: the residuals the run recorded then.
+TEST(TimeMachine, TheConvergenceCurveIsTheStepGoneBackTo) {
+    Simulation sim;
+    std::string error;
+    ASSERT_TRUE(sim.setScene(makeBuiltInShowcase(), "", error)) << error;
+    sim.clock.fixedStepsPerFrame = 1;
+    sim.clock.playing = true;
+    for (int i = 0; i < 100; ++i) sim.advance(1.0 / 60.0);
+    const Telemetry& t = sim.telemetry();
+    ASSERT_EQ(t.latest().step, 100);
+    const std::vector<Real> at60 = t.at(59).residuals;  // step 60
+    ASSERT_EQ(t.at(59).step, 60);
+    ASSERT_TRUE(sim.seekStep(60));
+    ConvergenceHistory c;
+    c.update(*sim.world());
+    const ConvergenceHistory::Curve& curve = c.curves[static_cast<int>(sim.world()->scene().settings.solver)];
+    EXPECT_EQ(curve.step, 60);
+    EXPECT_EQ(curve.residuals, std::vector<double>(at60.begin(), at60.end()));
 }
 
 }  // namespace
