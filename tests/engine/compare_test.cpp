@@ -14,6 +14,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// An example scenario from assets/scenarios/ (the test fails if it does not load).
+Scene example(const char* name) {
+    Scene scene;
+    std::string error;
+    EXPECT_TRUE(
+        loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios" / name).string(), scene, error))
+        << error;
+    return scene;
+}
+
 TEST(Compare, NothingChangedNeverDiffersByABit) {
     int runs = 0;
     for (const auto& e : fs::directory_iterator(fs::path(JOINTLAB_SOURCE_DIR) / "assets" / "scenarios")) {
@@ -43,10 +53,8 @@ TEST(Compare, NothingChangedNeverDiffersByABit) {
 }
 
 TEST(Compare, AnotherSolverDriftsApart) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
-                             scene, error));
+    const Scene scene = example("chain20.json");
     World a(scene);
     std::vector<FieldChange> changes;
     ASSERT_EQ(parseFieldChanges(a.scene(), "settings.solver=tgs,settings.posIters=8", changes), "");
@@ -66,10 +74,8 @@ TEST(Compare, AnotherSolverDriftsApart) {
 }
 
 TEST(Compare, BadEntriesAreNamedAndChangeNothing) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
-                             scene, error));
+    const Scene scene = example("chain20.json");
     std::vector<FieldChange> out;
     EXPECT_NE(parseFieldChanges(scene, "settings.posIter=8", out).find("settings.posIter: "),
               std::string::npos);

@@ -19,6 +19,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// An example scenario from assets/scenarios/ (the test fails if it does not load).
+Scene example(const char* name) {
+    Scene scene;
+    std::string error;
+    EXPECT_TRUE(
+        loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios" / name).string(), scene, error))
+        << error;
+    return scene;
+}
+
 std::vector<fs::path> examples() {
     std::vector<fs::path> out;
     for (const auto& e : fs::directory_iterator(fs::path(JOINTLAB_SOURCE_DIR) / "assets" / "scenarios"))
@@ -68,10 +78,8 @@ std::vector<uint64_t> recordRun(World& w, History& h, int steps) {
 }
 
 TEST(History, PackedSnapshotsReadBackExactlyAndGarbageIsRefused) {
-    Scene s;
     std::string error;
-    ASSERT_TRUE(
-        loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/bridge.json").string(), s, error));
+    const Scene s = example("bridge.json");
     World w(s);
     for (int i = 0; i < 200; ++i) w.step();
     const WorldSnapshot snap = w.snapshot();
@@ -130,10 +138,8 @@ TEST(History, ScrubbingGivesTheRunsStateOnEveryExampleAndBothSolvers) {
 
 // A scrubbed step shows that step's rows: the same row results as the live run had then.
 TEST(History, AScrubbedStepHasTheRowsOfThatStep) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
-                             scene, error));
+    const Scene scene = example("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 10});
     h.start(w);
@@ -157,10 +163,8 @@ TEST(History, AScrubbedStepHasTheRowsOfThatStep) {
 // Continuing from a scrubbed step with nothing changed retakes the recorded run, its pulls and
 // its edits included: no branch, the same states, and live again past the end.
 TEST(History, ResumingWithoutAChangeRetakesTheSameRun) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/showcase.json").string(),
-                             scene, error));
+    const Scene scene = example("showcase.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 8});
     const std::vector<uint64_t> hashes = recordRun(w, h, 120);
@@ -170,8 +174,9 @@ TEST(History, ResumingWithoutAChangeRetakesTheSameRun) {
         EXPECT_EQ(h.replayForces(*live), live->stepCount() < 120);
         live->step();
         h.stepped(*live);
-        if (live->stepCount() <= 120)
+        if (live->stepCount() <= 120) {
             EXPECT_EQ(live->stateHash(), hashes[static_cast<size_t>(live->stepCount())]);
+        }
     }
     EXPECT_EQ(h.branches().size(), 1u);
     EXPECT_EQ(h.lastStep(), 135) << "live again past the end: the branch grows";
@@ -180,10 +185,8 @@ TEST(History, ResumingWithoutAChangeRetakesTheSameRun) {
 
 // Editing at a scrubbed step starts a branch; the old future stays reachable in its branch.
 TEST(History, AnEditInThePastBranchesAndKeepsTheOldFuture) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
-                             scene, error));
+    const Scene scene = example("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 12});
     const std::vector<uint64_t> old = recordRun(w, h, 120);
@@ -234,10 +237,8 @@ TEST(History, AnEditInThePastBranchesAndKeepsTheOldFuture) {
 // Over budget, the oldest keyframes go: the newest steps stay exact, the start moves up, and the
 // total stays within the budget.
 TEST(History, OverBudgetTheOldestIsDroppedNeverTheNewest) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
-                             scene, error));
+    const Scene scene = example("chain20.json");
     World probe(scene);
     const size_t key = packSnapshot(probe.snapshot()).size() * sizeof(uint64_t);
     History one(History::Budget{size_t{64} << 20, 5});
@@ -258,10 +259,8 @@ TEST(History, OverBudgetTheOldestIsDroppedNeverTheNewest) {
 
 // The automatic interval fits 10 minutes at 60 Hz of the scene within the budget.
 TEST(History, TheAutomaticIntervalFitsTenMinutes) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
-                             scene, error));
+    const Scene scene = example("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{16} << 20, 0});
     h.start(w);
@@ -276,10 +275,8 @@ TEST(History, TheAutomaticIntervalFitsTenMinutes) {
 
 // Saved and read back, a history reaches the same bits, in every branch.
 TEST(HistoryFile, ReadsBackToTheSameBits) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/showcase.json").string(),
-                             scene, error));
+    const Scene scene = example("showcase.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 9});
     const std::vector<uint64_t> old = recordRun(w, h, 120);
@@ -312,10 +309,8 @@ TEST(HistoryFile, ReadsBackToTheSameBits) {
 
 // A history that does not match the scenario it is opened with is refused, saying which.
 TEST(HistoryFile, AMismatchIsRefusedSayingWhich) {
-    Scene scene;
     std::string error;
-    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/chain20.json").string(),
-                             scene, error));
+    const Scene scene = example("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 10});
     recordRun(w, h, 40);
