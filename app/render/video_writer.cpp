@@ -105,6 +105,9 @@ bool VideoWriter::open(const VideoOptions& options, int width, int height, doubl
         error = options.path + ": cannot write (" + tmp_ + "): " + std::strerror(errno);
         return false;
     }
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, 0666 & ~mask);  // what a new file gets, not mkstemps' 0600
     ::close(fd);
     log_ = std::filesystem::temp_directory_path().string() + "/jointlab-ffmpeg-XXXXXX.log";
     const int logFd = ::mkstemps(log_.data(), 4);

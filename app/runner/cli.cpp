@@ -49,7 +49,8 @@ std::string usageText() {
            "  --scale S       UI scale, 0.75 to 4: fonts and widgets (default: the monitor's content scale)\n"
            "  --bench-scene NAME  the benchmark's scene: default, bodies1000 (1000 bodies and joints) or\n"
            "                  plots200 (200 joints, every row plotted)\n"
-           "  --frames N      screenshot mode: frames to render before writing the image\n"
+           "  --frames N      screenshot mode: frames to render before writing the image; video mode: the\n"
+           "                  steps run (default 120)\n"
            "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
            "                  mode the pixel of a selected joint's anchor is printed\n"
            "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
@@ -63,8 +64,7 @@ std::string usageText() {
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
-           "                  of its own (what its menu's \"Save as PNG\" writes)\n"
-           "  --frames N      video mode: the steps run (default 120)\n" +
+           "                  of its own (what its menu's \"Save as PNG\" writes)\n" +
            videoUsage() +
            "  -h, --help      this text\n"
            "  --version       print the version\n"
