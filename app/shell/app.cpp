@@ -162,8 +162,10 @@ bool App::loadInitialScene(std::string& error) {
     }
     if (!options_.scenarioPath.empty()) {
         if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
-        if (options_.adjustScene) {  // jointlab run --video: the runner's overrides
-            Scene adjusted = state_.sim.scene();
+        // jointlab run --video: the runner's overrides, on the scene with its saved state (if any),
+        // which is where the run starts.
+        if (options_.adjustScene) {
+            Scene adjusted = state_.sim.documentScene();
             options_.adjustScene(adjusted);
             const std::string path = state_.sim.sourcePath();
             if (!state_.sim.setScene(std::move(adjusted), path, error)) return false;

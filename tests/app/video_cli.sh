@@ -46,6 +46,10 @@ case $case in
     run 0 "" "$jointlab" run "$scene" --steps 120 --video "$tmp/run.mp4" --size 320x240
     [[ $(frames_of "$tmp/run.mp4") == 120 ]] || fail "run --steps 120: $(frames_of "$tmp/run.mp4") frames, expected 120"
     [[ $(size_of "$tmp/run.mp4") == 320x240 ]] || fail "run.mp4 is $(size_of "$tmp/run.mp4"), expected 320x240"
+    # The runner's overrides reach the video's run: --dt 0.05 makes real time 20 frames/s.
+    run 0 "" "$jointlab" run "$scene" --steps 6 --dt 0.05 --video "$tmp/dt.mp4" --size 128x96
+    rate=$(ffprobe -v error -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 "$tmp/dt.mp4")
+    [[ $rate == 20/1 ]] || fail "run --dt 0.05 --video: $rate fps, expected 20/1 (real time)"
     # Steps 10 to 40 every 3rd: frames after steps 13, 16, ..., 40 = (40 - 10) / 3 = 10.
     run 0 "" "$jointlab" --video "$tmp/range.mp4" "$scene" --frames 40 --video-range 10:40 --video-stride 3 --size 256x192 --fps 12
     [[ $(frames_of "$tmp/range.mp4") == 10 ]] || fail "range.mp4: $(frames_of "$tmp/range.mp4") frames, expected 10"
