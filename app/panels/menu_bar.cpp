@@ -38,6 +38,13 @@ void fileMenu(AppState& state, UiRequests& requests) {
     if (ImGui::MenuItem("Built-in showcase")) requests.loadBuiltIn = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) requests.saveScreenshot = true;
+    if (ImGui::MenuItem("Export video...", nullptr, false,
+                        state.sim.history().started() && !state.videoExport.running))
+        openVideoExportDialog(state);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Record a range of the run's steps (the timeline's history) as an MP4, a GIF\n"
+            "or a folder of PNG frames: the viewport with its overlays, optionally the plots.");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) requests.quit = true;
     ImGui::EndMenu();

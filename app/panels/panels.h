@@ -56,6 +56,10 @@ float timelineHeight();
 void drawSweepViewer(AppState& state, UiRequests& requests);
 /// Reads DIR/results.csv into the viewer and opens it; "" or the problem.
 std::string openSweepViewer(AppState& state, const std::string& dir);
+/// File > Export video: its dialog and, while an export runs, its progress bar with Cancel
+/// (video_export_panel.cpp). openVideoExportDialog fills the range with the whole history.
+void drawVideoExport(AppState& state, UiRequests& requests);
+void openVideoExportDialog(AppState& state);
 /// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
 void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 

@@ -34,6 +34,8 @@ std::string usageText() {
            "  jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]\n"
            "                                           render N frames (default 5, one physics step\n"
            "                                           each) of the full UI, write a PNG and exit\n"
+           "  jointlab --video OUT.mp4|OUT.gif|OUTDIR/ [SCENARIO.json] [--frames N] [--size WxH]\n"
+           "                                           run N steps (default 120) off screen and record them\n"
            "  jointlab --bench-frames N [--bench-scene NAME | SCENARIO.json]\n"
            "                                           time N frames off screen, phase by phase (sim, UI,\n"
            "                                           draw), and print the medians\n"
@@ -47,7 +49,8 @@ std::string usageText() {
            "  --scale S       UI scale, 0.75 to 4: fonts and widgets (default: the monitor's content scale)\n"
            "  --bench-scene NAME  the benchmark's scene: default, bodies1000 (1000 bodies and joints) or\n"
            "                  plots200 (200 joints, every row plotted)\n"
-           "  --frames N      screenshot mode: frames to render before writing the image\n"
+           "  --frames N      screenshot mode: frames to render before writing the image; video mode: the\n"
+           "                  steps run (default 120)\n"
            "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
            "                  mode the pixel of a selected joint's anchor is printed\n"
            "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
@@ -61,11 +64,13 @@ std::string usageText() {
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
-           "                  of its own (what its menu's \"Save as PNG\" writes)\n"
+           "                  of its own (what its menu's \"Save as PNG\" writes)\n" +
+           videoUsage() +
            "  -h, --help      this text\n"
            "  --version       print the version\n"
            "\n"
-           "Without a display, use a virtual one: xvfb-run -a jointlab --screenshot out.png\n";
+           "Screenshots and videos need no display: without one they are drawn through EGL (Mesa's\n"
+           "surfaceless platform); where that fails too, use a virtual display: xvfb-run -a jointlab ...\n";
 }
 
 ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::string& error) {
@@ -82,6 +87,10 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
         };
         std::string_view v;
         if (arg == "-h" || arg == "--help") return ParseOutcome::Help;
+        if (parseVideoFlag(arg, argc, argv, i, options.video, error)) {
+            if (!error.empty()) return ParseOutcome::Error;
+            continue;
+        }
         if (arg == "--version") return ParseOutcome::Version;
         if (arg == "--screenshot") {
             if (!value(arg, v)) return ParseOutcome::Error;
@@ -209,14 +218,25 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
         error = "--bench-scene: give either a scene name or a scenario file, not both";
         return ParseOutcome::Error;
     }
-    if (framesGiven && options.screenshotPath.empty()) {
-        error = "--frames: only used together with --screenshot OUT.png";
+    const bool video = !options.video.path.empty();
+    if (framesGiven && options.screenshotPath.empty() && !video) {
+        error = "--frames: only used together with --screenshot OUT.png or --video OUT";
+        return ParseOutcome::Error;
+    }
+    if (video && (!options.screenshotPath.empty() || options.benchFrames > 0 || options.seekStep >= 0)) {
+        error = "--video: not together with --screenshot, --bench-frames or --seek";
+        return ParseOutcome::Error;
+    }
+    if (video && !framesGiven) options.frames = kDefaultVideoSteps;
+    if (std::string e = checkVideoOptions(options.video, options.frames); !e.empty()) {
+        error = std::move(e);
         return ParseOutcome::Error;
     }
     // No output may replace the scenario or the other output (compared as files: jointlab/file_identity.h).
-    if (std::string clash = jl::checkOutputsAgainstInputs(
-            {{"the scenario", options.scenarioPath}},
-            {{"--screenshot", options.screenshotPath}, {"--plot-png", options.plotImagePath}});
+    if (std::string clash = jl::checkOutputsAgainstInputs({{"the scenario", options.scenarioPath}},
+                                                          {{"--screenshot", options.screenshotPath},
+                                                           {"--plot-png", options.plotImagePath},
+                                                           {"--video", options.video.path}});
         !clash.empty()) {
         error = std::move(clash);
         return ParseOutcome::Error;

@@ -2,6 +2,8 @@
 //
 //   jointlab [SCENARIO.json]
 //   jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH] [--scale S]
+//   jointlab --video OUT.mp4|OUT.gif|OUTDIR/ [SCENARIO.json] [--frames N] [--size WxH] [--fps F]
+//            [--video-range FROM:TO] [--video-stride K] [--video-plots]
 //   jointlab --bench-frames N [--bench-scene NAME | SCENARIO.json] [--size WxH] [--scale S]
 //   either with --select NAME (select a joint or body on start) and --hide-joints,
 //   --recovery-dir DIR (autosaves; in screenshot mode: show the crash-recovery prompt for DIR)
@@ -9,7 +11,11 @@
 //   jointlab run SCENARIO.json ...        (headless runner, see runner.h; dispatched before this)
 #pragma once
 
+#include <functional>
 #include <string>
+
+#include "jointlab/scene.h"
+#include "runner/video_options.h"
 
 namespace jl::app {
 
@@ -33,7 +39,16 @@ struct AppOptions {
     std::string recoveryDir;
     double autosaveSeconds = 120.0;  ///< autosave interval [s] (wall clock); 0 = no autosave
     std::string sweepDir;            ///< --sweep DIR: open the sweep viewer on DIR/results.csv ("" = no)
+    /// --video: record the run (runner/video_options.h); `frames` is then the run's length in steps
+    /// (default kDefaultVideoSteps) and --size the video's size (default 1280x720).
+    VideoOptions video;
+    /// Applied to the loaded scene before the run starts (`jointlab run --video` passes its
+    /// --solver, --pos-iters, ... this way); empty = none.
+    std::function<void(Scene&)> adjustScene;
 };
+
+inline constexpr int kDefaultVideoSteps = 120;
+inline constexpr int kDefaultVideoWidth = 1280, kDefaultVideoHeight = 720;
 
 enum class ParseOutcome { Run, Help, Version, Error };
 

@@ -7,9 +7,11 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <system_error>
@@ -102,8 +104,8 @@ App::App(AppOptions options) : options_(std::move(options)) {
         height_ = remembered.windowHeight;
     }
     if (width_ <= 0 || height_ <= 0) {
-        width_ = shot ? kDefaultScreenshotWidth : kDefaultWidth;
-        height_ = shot ? kDefaultScreenshotHeight : kDefaultHeight;
+        width_ = videoMode() ? kDefaultVideoWidth : shot ? kDefaultScreenshotWidth : kDefaultWidth;
+        height_ = videoMode() ? kDefaultVideoHeight : shot ? kDefaultScreenshotHeight : kDefaultHeight;
     }
     if (options_.width > 0) width_ = options_.width;
     if (options_.height > 0) height_ = options_.height;
@@ -128,14 +130,20 @@ int App::run() {
         std::fprintf(stderr, "jointlab: %s\n", error.c_str());
         return 1;
     }
+    // A video that needs ffmpeg says so before anything is rendered.
+    if (videoMode() && options_.video.format != VideoFormat::PngFolder && findFfmpeg(error).empty()) {
+        std::fprintf(stderr, "jointlab: --video: %s\n", error.c_str());
+        return kExitNoFfmpeg;
+    }
     if (!initGraphics(error)) {
         std::fprintf(stderr, "%s\n", error.c_str());
         return 1;
     }
     initImGui();
-    lastFrameTime_ = glfwGetTime();
+    lastFrameTime_ = now();
     findCrashRecoveries();
     if (screenshotMode()) return runScreenshot();
+    if (videoMode()) return runVideo();
     if (benchMode()) return runBenchmark();
     return runInteractive();
 }
@@ -154,6 +162,14 @@ bool App::loadInitialScene(std::string& error) {
     }
     if (!options_.scenarioPath.empty()) {
         if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
+        // jointlab run --video: the runner's overrides, on the scene with its saved state (if any),
+        // which is where the run starts.
+        if (options_.adjustScene) {
+            Scene adjusted = state_.sim.documentScene();
+            options_.adjustScene(adjusted);
+            const std::string path = state_.sim.sourcePath();
+            if (!state_.sim.setScene(std::move(adjusted), path, error)) return false;
+        }
         rememberRecentFile(state_.files, options_.scenarioPath);
         onSceneLoaded("");
         return true;
@@ -214,6 +230,11 @@ void App::reportSelectedAnchor() {
                 static_cast<int>(std::lround(pixel.y + rect.min.y)));
 }
 
+double App::now() const {
+    if (window_) return glfwGetTime();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 bool App::initGraphics(std::string& error) {
     WindowRequest request;
     request.width = width_;
@@ -221,8 +242,23 @@ bool App::initGraphics(std::string& error) {
     request.visible = !offscreen();
     request.fitToWorkArea = !offscreen() && options_.width <= 0;  // an explicit --size is taken as given
     WindowInfo info;
-    window_ = createMainWindow(request, info, error);
-    if (!window_) return false;
+    // Off screen without a display, the context comes from EGL's surfaceless platform: no X server
+    // needed. With a display GLFW's hidden window is used, and EGL is the fall-back when it fails.
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    const bool haveDisplay = (display && *display) || (wayland && *wayland);
+    if (haveDisplay || !offscreen()) window_ = createMainWindow(request, info, error);
+    if (!window_ && offscreen()) {
+        std::string eglError;
+        if (!egl_.create(eglError)) {
+            if (!haveDisplay) error = "jointlab: cannot render without a display:";
+            error += "\nEGL (Mesa's surfaceless platform, for rendering without a display): " + eglError +
+                     ".\nRun it under a virtual display instead: xvfb-run -a jointlab ...";
+            return false;
+        }
+        error.clear();
+    }
+    if (!window_ && !egl_.valid()) return false;
     if (!offscreen()) {
         width_ = info.width;
         height_ = info.height;
@@ -251,8 +287,12 @@ void App::initImGui() {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // the layout is ours (ui_settings.h); write nothing into the working directory
     applyUiScale(uiScale_);
-    installInputWatch(window_);  // before ImGui's callbacks, which chain to it
-    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    if (window_) {
+        installInputWatch(window_);  // before ImGui's callbacks, which chain to it
+        ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    } else {
+        io.BackendPlatformName = "jointlab_egl";  // no window: frame() feeds the display size and time
+    }
     ImGui_ImplOpenGL3_Init("#version 330 core");
     imguiReady_ = true;
 }
@@ -275,39 +315,47 @@ void App::applyUiScale(float scale) {
 void App::shutdown() {
     if (imguiReady_) {
         ImGui_ImplOpenGL3_Shutdown();
-        ImGui_ImplGlfw_Shutdown();
+        if (window_) ImGui_ImplGlfw_Shutdown();
         ImGui::DestroyContext();
         imguiReady_ = false;
     }
-    if (window_) {
+    video_.abandon();
+    if (window_ || egl_.valid()) {
         renderer_.shutdown();
         offscreen_.destroy();
+    }
+    if (window_) {
         destroyMainWindow(window_);
         window_ = nullptr;
     }
+    egl_.destroy();
 }
 
 // [SECTION] Frame
 
 void App::frame() {
-    const double now = glfwGetTime();
+    const double nowSeconds = now();
     FrameStats& stats = state_.stats;
-    stats.frameSeconds = now - lastFrameTime_;
-    lastFrameTime_ = now;
+    stats.frameSeconds = nowSeconds - lastFrameTime_;
+    lastFrameTime_ = nowSeconds;
     stats.smoothedSeconds = stats.smoothedSeconds == 0.0
                                 ? stats.frameSeconds
                                 : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
     PhaseClock clock;
     PhaseTimes phases;
+    if (state_.videoExport.running) prepareVideoExportFrame();  // File > Export video: the next step
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
     phases.sim = clock.lap();
-    autosaveIfDue(now);
+    autosaveIfDue(nowSeconds);
     state_.files.nowSeconds = static_cast<double>(std::time(nullptr));
 
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
+    if (window_)
+        ImGui_ImplGlfw_NewFrame();
+    else  // EGL: no window, no input; one physics step per frame at the scene's pace
+        io.DeltaTime = 1.0f / 60.0f;
     if (offscreen()) {
         // Draw at exactly the requested size, whatever size the hidden window got.
         io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
@@ -341,6 +389,7 @@ void App::frame() {
             glReadBuffer(GL_BACK);
         }
     });
+    if (state_.videoExport.running) captureVideoExportFrame();
     phases.gl = clock.lap();
 
     applyRequests(requests);
@@ -367,11 +416,13 @@ void App::buildUi(UiRequests& requests) {
     drawDivergenceNotice(state_);
     drawHelpWindows(state_);
     drawSweepViewer(state_, requests);
+    drawVideoExport(state_, requests);
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
-    drawViewportToolbar(state_, rect, requests);
+    // A video shows the scene, not the editing tools (the timeline stays: it says which step).
+    if (!videoMode() && !state_.videoExport.running) drawViewportToolbar(state_, rect, requests);
     drawTimeline(state_, rect, requests);
-    if (!offscreen()) {
+    if (!offscreen() && !state_.videoExport.running) {  // an export's frames show no mouse tools
         handleViewportMouse(state_, rect, requests);
         handleShortcuts(state_, requests);
     }
@@ -411,7 +462,7 @@ FrameView App::prepareViewport(RenderOptions& options) {
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
-        if (!offscreen()) drawToolOverlay(lines_, state_, rect);
+        if (!offscreen() && !state_.videoExport.running) drawToolOverlay(lines_, state_, rect);
     }
     if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
     return view;
@@ -467,6 +518,7 @@ void App::applyRequests(const UiRequests& r) {
         }
     }
     applyRecoveryRequests(r);
+    applyVideoExportRequests(r);
     applyFileRequests(r, state_.files, *this);
     if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
     if (r.frameView) frameView();
@@ -531,7 +583,7 @@ void App::updateWindowTitle() {
         (state_.editor.dirty() ? " *" : "");
     if (title == windowTitle_) return;
     windowTitle_ = title;
-    glfwSetWindowTitle(window_, title.c_str());
+    if (window_) glfwSetWindowTitle(window_, title.c_str());
 }
 
 }  // namespace jl::app

@@ -92,6 +92,7 @@ bool App::animating() const {
     if (clock.playing || clock.pendingSingleSteps > 0 || state_.sim.drag || state_.tools.gizmoDrag)
         return true;
     if (state_.plotsPanel.image.plot >= 0) return true;  // a plot PNG is drawn clean, then read back
+    if (state_.videoExport.running) return true;         // File > Export video: a frame per step
     const ImGuiIO& io = ImGui::GetIO();
     for (bool down : io.MouseDown)
         if (down) return true;  // a drag in progress (a slider, a splitter, the camera)

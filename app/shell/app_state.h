@@ -22,6 +22,7 @@
 #include "session/scene_tree.h"
 #include "session/simulation.h"
 #include "session/status_line.h"
+#include "session/video_export.h"
 #include "shell/frame_timing.h"
 #include "shell/layout.h"
 #include "viewport/camera.h"
@@ -107,6 +108,10 @@ struct UiRequests : FileRequests {
     bool recover = false;          ///< recovery prompt: open the first of FileState::recoveries
     bool discardRecovery = false;  ///< recovery prompt: delete it
     bool keepRecoveries = false;   ///< recovery prompt: keep them all for the next start
+
+    /// File > Export video: start with state.videoExport's choices; stop the one running.
+    bool startVideoExport = false;
+    bool cancelVideoExport = false;
 };
 
 /// Frame timing for the status bar.
@@ -160,6 +165,7 @@ struct AppState {
     Selection::Kind renameKind = Selection::Kind::None;
     std::string renameBuffer;
     SweepViewerState sweep;
+    VideoExportState videoExport;  ///< File > Export video (session/video_export.h)
 };
 
 }  // namespace jl::app

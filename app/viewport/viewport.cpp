@@ -162,7 +162,8 @@ void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
     const float scale = state.layout.scale;
     if (state.view.showAxisGizmo) drawAxisGizmo(draw, state.camera, rect, scale);
 
-    if (!state.sim.clock.playing) {
+    // An export replays the history paused, step by step: its frames are not "paused".
+    if (!state.sim.clock.playing && !state.videoExport.running) {
         const char* badge = "PAUSED";
         ImVec2 textSize = ImGui::CalcTextSize(badge);
         // Top right: the tool bar holds the top left.
