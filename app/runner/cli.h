@@ -33,6 +33,14 @@ struct AppOptions {
     std::string recoveryDir;
     double autosaveSeconds = 120.0;  ///< autosave interval [s] (wall clock); 0 = no autosave
     std::string sweepDir;            ///< --sweep DIR: open the sweep viewer on DIR/results.csv ("" = no)
+    /// --compare CHANGES: start an A/B compare with these field changes on start, window open
+    /// ("" with compareGiven: B with no change).
+    std::string compare;
+    bool compareGiven = false;
+    /// Screenshot mode, --branch K PATH=VALUE,…: after the frames, go back to step K, make the
+    /// changes there as an edit (a branch; the old future becomes its ghost) and run on as far.
+    int branchStep = -1;
+    std::string branchChanges;
 };
 
 enum class ParseOutcome { Run, Help, Version, Error };
