@@ -28,6 +28,11 @@ void fileMenu(AppState& state, UiRequests& requests) {
             "A copy of the scene that also holds where the run is now: opening it\n"
             "continues from this moment, bit for bit. Your file is not changed.");
     if (ImGui::MenuItem("Save run with mouse input...")) requests.saveRunDialog = true;
+    if (ImGui::MenuItem("Save run with its history...")) requests.saveHistoryDialog = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The scenario the run started from and NAME.history.json beside it: every step of the\n"
+            "run and every branch. Opening that scenario brings the timeline back; play retakes it.");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "The scenario the run started from (the last reset, open or edit) and every\n"
@@ -145,6 +150,7 @@ void viewMenu(AppState& state, UiRequests& requests) {
     ImGui::MenuItem("Grid", nullptr, &state.view.showGrid);
     ImGui::MenuItem("World axes", nullptr, &state.view.showAxes);
     ImGui::MenuItem("Orientation gizmo", nullptr, &state.view.showAxisGizmo);
+    ImGui::MenuItem("Ghost of the other run (B, or the branch left)", nullptr, &state.view.showShadowRun);
     jointDrawingMenu(state.view);
     ImGui::Separator();
     if (ImGui::MenuItem("Frame selection / scene", "F")) requests.frameView = true;
@@ -171,6 +177,9 @@ void simulationMenu(AppState& state, UiRequests& requests) {
                 "Start from the bodies' initial poses instead, and forget the saved state:\n"
                 "Save then writes the scene without it.");
     }
+    if (ImGui::MenuItem("Compare...", nullptr, state.compare.open)) state.compare.open = !state.compare.open;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Run a second copy (B) from this step with settings changed, side by side");
     ImGui::Separator();
     if (ImGui::BeginMenu("Speed")) {
         const double speeds[] = {1.0 / 16, 1.0 / 8, 0.25, 0.5, 1.0, 2.0};

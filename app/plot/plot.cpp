@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "plot/plot_draw.h"
 
@@ -144,6 +145,7 @@ void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, i
     s.label = b.addLabel(label, labelEnd(label));
     s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
     s.first = static_cast<int>(b.points.size());
+    s.dashed = std::exchange(b.nextDashed, false);
     if (!ctx.states[b.id].isHidden(s.id)) {  // hidden series cost nothing but their legend entry
         b.points.reserve(b.points.size() + static_cast<size_t>(std::max(count, 0)));
         for (int i = 0; i < count; ++i) b.points.push_back(getter(i, userData));
@@ -166,6 +168,7 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
     s.label = b.addLabel(label, labelEnd(label));
     s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
     s.first = static_cast<int>(b.points.size());
+    s.dashed = std::exchange(b.nextDashed, false);
     if (!ctx.states[b.id].isHidden(s.id)) {  // a hidden series is not read: it starts over when shown
         // Keyed by label and source, so two series with one label cannot overwrite each other.
         Context::Stream& stream = ctx.streams[s.id ^ static_cast<ImGuiID>(source ^ (source >> 32))];
@@ -192,6 +195,10 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
     }
     b.pointCount += static_cast<size_t>(s.count);
     b.series.push_back(s);
+}
+
+void SetNextLineDashed(Context& ctx) {
+    ctx.building.nextDashed = true;
 }
 
 void PlotLine(Context& ctx, const char* label, const double* xs, const double* ys, int count, ImU32 color) {

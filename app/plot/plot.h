@@ -115,7 +115,8 @@ struct Building {
         int first = 0, count = 0;           ///< range of points (in `points`, or from `external`)
         const Point* external = nullptr;    ///< a streamed series' points, kept by its ColumnSeries
         struct StreamLine* line = nullptr;  ///< a streamed series' screen line kept between frames
-        int settled = 0;  ///< a streamed series' points that will not change (ColumnSeries::Span)
+        int settled = 0;      ///< a streamed series' points that will not change (ColumnSeries::Span)
+        bool dashed = false;  ///< drawn dashed (SetNextLineDashed): another run's line beside the live one
     };
     struct Marker {
         int label = 0;
@@ -125,6 +126,7 @@ struct Building {
     bool open = false;
     ImGuiID id = 0;
     PlotFlags flags = 0;
+    bool nextDashed = false;  ///< SetNextLineDashed: the next series added is dashed
     ImVec2 frameMin, frameMax;
     bool hovered = false;
     int title = -1, xLabel = -1, yLabel = -1;  ///< offsets into labels, -1 = none
@@ -210,6 +212,9 @@ void PlotLineStreamF(Context& ctx, const char* label, int count, int64_t firstSe
 }
 /// A dashed horizontal line with its label at the right end (a threshold). Counted in auto-fit.
 void PlotHLine(Context& ctx, const char* label, double y, ImU32 color);
+/// The next series (PlotLine…) is drawn dashed: the same quantity of another run (the A/B
+/// compare's B, the ghost of a branch) beside the live line of the same colour.
+void SetNextLineDashed(Context& ctx);
 /// A vertical marker at x with its label at the top (an event).
 void PlotEvent(Context& ctx, const char* label, double x, ImU32 color);
 /// Draws everything and handles the mouse.

@@ -1,5 +1,6 @@
 #include "render/renderer.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -227,7 +228,15 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
     meshProgram_.set("uViewProj", viewProj);
     meshProgram_.set("uCameraPos", view.cameraPosition);
     meshProgram_.set("uLightDir", glm::normalize(glm::vec3(0.45f, 0.85f, 0.35f)));
-    for (int kind = 0; kind < kMeshKindCount; ++kind) drawInstances(meshes_[kind], instances_[kind]);
+    // Instances with alpha < 1 (the ghost of another run) are drawn after the ground, blended.
+    for (int kind = 0; kind < kMeshKindCount; ++kind) {
+        std::vector<Instance>& all = instances_[kind];
+        const auto firstTranslucent = std::stable_partition(
+            all.begin(), all.end(), [](const Instance& i) { return i.color.a >= 1.0f; });
+        translucent_[kind].assign(firstTranslucent, all.end());
+        all.erase(firstTranslucent, all.end());
+        drawInstances(meshes_[kind], all);
+    }
     glDisable(GL_CULL_FACE);
 
     // Ground and grid: translucent, depth-tested against the bodies, not writing depth.
@@ -255,6 +264,18 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
                          static_cast<GLsizei>(shadows_.size()), &shadows_[0].x);
         glBindVertexArray(gridVao_);
         glDrawArrays(GL_TRIANGLES, 0, 6);
+        glDepthMask(GL_TRUE);
+    }
+
+    // Translucent bodies: depth-tested against the opaque ones, not writing depth, front faces only.
+    bool anyTranslucent = false;
+    for (const auto& list : translucent_) anyTranslucent = anyTranslucent || !list.empty();
+    if (anyTranslucent) {
+        glDepthMask(GL_FALSE);
+        glEnable(GL_CULL_FACE);
+        meshProgram_.use();
+        for (int kind = 0; kind < kMeshKindCount; ++kind) drawInstances(meshes_[kind], translucent_[kind]);
+        glDisable(GL_CULL_FACE);
         glDepthMask(GL_TRUE);
     }
 

@@ -55,7 +55,8 @@ public:
     void shutdown();
 
     void clearInstances();
-    /// `pose` is the body's rigid transform (no scale); highlight 0..1 is the selection glow.
+    /// `pose` is the body's rigid transform (no scale); highlight 0..1 is the selection glow. A
+    /// colour with alpha < 1 is drawn translucent, after the opaque bodies and the ground.
     void addBox(const glm::mat4& pose, const glm::vec3& halfExtents, const glm::vec4& color, float highlight);
     void addSphere(const glm::mat4& pose, float radius, const glm::vec4& color, float highlight);
     /// Capsule: a segment along local X of half length `halfHeight`, swept by a sphere of `radius`.
@@ -105,7 +106,8 @@ private:
     ShaderProgram backgroundProgram_;
     GpuMesh meshes_[kMeshKindCount];
     std::vector<Instance> instances_[kMeshKindCount];
-    std::vector<glm::vec4> shadows_;  ///< x, z, radius, height of the underside
+    std::vector<Instance> translucent_[kMeshKindCount];  ///< this frame's instances with alpha < 1
+    std::vector<glm::vec4> shadows_;                     ///< x, z, radius, height of the underside
     GLuint gridVao_ = 0, gridBuffer_ = 0;
     GLuint lineVao_ = 0, lineBuffer_ = 0;
     size_t lineCapacity_ = 0;

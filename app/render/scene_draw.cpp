@@ -33,6 +33,24 @@ glm::vec3 worldHalfExtents(const BodyDesc& b, const Quat& q) {
     return glm::vec3(0.5f);
 }
 
+/// The body's own shape at `pose`.
+void addBodyShape(Renderer& renderer, const BodyDesc& b, const Transform& pose, const glm::vec4& color,
+                  float highlight) {
+    const glm::mat4 m = poseMatrix(pose);
+    switch (b.shape) {
+        case ShapeType::Box:
+            renderer.addBox(m, glm::vec3(b.halfExtents), color, highlight);
+            break;
+        case ShapeType::Sphere:
+            renderer.addSphere(m, static_cast<float>(b.radius), color, highlight);
+            break;
+        case ShapeType::Capsule:
+            renderer.addCapsule(m, static_cast<float>(b.radius), static_cast<float>(b.halfHeight), color,
+                                highlight);
+            break;
+    }
+}
+
 /// A gear: a wheel (its root circle) with its teeth; a rack: its bar with teeth on the side facing
 /// its pinion (render/toothed_looks.h). Module m = pitch/π: teeth reach m above the pitch line.
 void drawToothed(Renderer& renderer, const BodyDesc& b, const Transform& pose, const ToothedLook& look,
@@ -51,18 +69,7 @@ void drawToothed(Renderer& renderer, const BodyDesc& b, const Transform& pose, c
         }
         return;
     }
-    switch (b.shape) {  // the rack's own bar
-        case ShapeType::Box:
-            renderer.addBox(poseMatrix(pose), glm::vec3(b.halfExtents), color, highlight);
-            break;
-        case ShapeType::Sphere:
-            renderer.addSphere(poseMatrix(pose), static_cast<float>(b.radius), color, highlight);
-            break;
-        case ShapeType::Capsule:
-            renderer.addCapsule(poseMatrix(pose), static_cast<float>(b.radius),
-                                static_cast<float>(b.halfHeight), color, highlight);
-            break;
-    }
+    addBodyShape(renderer, b, pose, color, highlight);  // the rack's own bar
     if (!(look.pitch > 0.0f)) return;
     // Teeth along X on the face, every pitch from a tooth at `phase`.
     const glm::vec3 x(1, 0, 0), up(look.face), across = glm::cross(x, up);
@@ -90,7 +97,6 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
     for (size_t i = 0; i < n; ++i) {
         const BodyDesc& b = scene.bodies[i];
         const int bi = static_cast<int>(i);
-        glm::mat4 pose = poseMatrix(states[i].pose);
         glm::vec4 color = bodyColor(b, index.colourSlot(bi));
         const float highlight = selection.isBody(bi) ? 1.0f : (bi == end0 || bi == end1 ? 0.5f : 0.0f);
         const glm::vec3 center(states[i].pose.p);
@@ -100,19 +106,21 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
             drawToothed(renderer, b, states[i].pose, looks[i], color, highlight);
             continue;
         }
-        switch (b.shape) {
-            case ShapeType::Box:
-                renderer.addBox(pose, glm::vec3(b.halfExtents), color, highlight);
-                break;
-            case ShapeType::Sphere:
-                renderer.addSphere(pose, static_cast<float>(b.radius), color, highlight);
-                break;
-            case ShapeType::Capsule:
-                renderer.addCapsule(pose, static_cast<float>(b.radius), static_cast<float>(b.halfHeight),
-                                    color, highlight);
-                break;
-        }
+        addBodyShape(renderer, b, states[i].pose, color, highlight);
     }
+}
+
+glm::vec4 shadowColour(ShadowRun::Kind kind) {
+    return kind == ShadowRun::Kind::Compare ? glm::vec4(0.78f, 0.50f, 1.00f, 0.40f)
+                                            : glm::vec4(0.70f, 0.85f, 1.00f, 0.30f);
+}
+
+void drawShadowBodies(Renderer& renderer, const Scene& scene, std::span<const BodyState> states,
+                      const glm::vec4& color) {
+    const size_t n = std::min(scene.bodies.size(), states.size());
+    for (size_t i = 0; i < n; ++i)
+        if (scene.bodies[i].motion == MotionType::Dynamic)
+            addBodyShape(renderer, scene.bodies[i], states[i].pose, color, 0.0f);
 }
 
 void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const BodyState> states,

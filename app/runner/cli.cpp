@@ -61,6 +61,11 @@ std::string usageText() {
            "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
            "  --seek K        screenshot mode: after the frames, go back to step K of the run (the\n"
            "                  timeline under the viewport shows where)\n"
+           "  --compare CHANGES  start an A/B compare on start: B runs with the field changes\n"
+           "                  PATH=VALUE,... (e.g. settings.solver=tgs); the Compare window opens\n"
+           "  --branch K CHANGES  screenshot mode: after the frames, go back to step K, make the field\n"
+           "                  changes there (a new branch; the old future shows as its ghost) and run\n"
+           "                  on to where the frames had reached\n"
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
@@ -158,6 +163,25 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.seekStep = n;
+        } else if (arg == "--compare") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            options.compare = v;
+            options.compareGiven = true;
+        } else if (arg == "--branch") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 0 || n > kMaxFrames) {
+                error = "--branch: expected a step from 0 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            if (i + 1 >= argc || std::string_view(argv[i + 1]).find('=') == std::string_view::npos) {
+                error =
+                    "--branch: expected the step and then the changes, e.g. --branch 120 "
+                    "settings.posIters=16";
+                return ParseOutcome::Error;
+            }
+            options.branchStep = n;
+            options.branchChanges = argv[++i];
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
         } else if (arg == "--recovery-dir") {

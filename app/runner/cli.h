@@ -45,6 +45,14 @@ struct AppOptions {
     /// Applied to the loaded scene before the run starts (`jointlab run --video` passes its
     /// --solver, --pos-iters, ... this way); empty = none.
     std::function<void(Scene&)> adjustScene;
+    /// --compare CHANGES: start an A/B compare with these field changes on start, window open
+    /// ("" with compareGiven: B with no change).
+    std::string compare;
+    bool compareGiven = false;
+    /// Screenshot mode, --branch K PATH=VALUE,…: after the frames, go back to step K, make the
+    /// changes there as an edit (a branch; the old future becomes its ghost) and run on as far.
+    int branchStep = -1;
+    std::string branchChanges;
 };
 
 inline constexpr int kDefaultVideoSteps = 120;

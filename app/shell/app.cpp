@@ -201,6 +201,14 @@ bool App::applyStartOptions(std::string& error) {
             return false;
         }
     }
+    if (options_.compareGiven) {
+        state_.compare.open = true;
+        state_.compare.text = options_.compare;
+        if (!state_.sim.startCompare(options_.compare, error)) {
+            error = "--compare: " + error;
+            return false;
+        }
+    }
     if (options_.select.empty()) return true;
     const Scene& scene = state_.sim.scene();
     Selection s = findSelection(scene, Selection::Kind::Joint, options_.select);
@@ -417,6 +425,7 @@ void App::buildUi(UiRequests& requests) {
     drawHelpWindows(state_);
     drawSweepViewer(state_, requests);
     drawVideoExport(state_, requests);
+    drawComparePanel(state_, requests);
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     // A video shows the scene, not the editing tools (the timeline stays: it says which step).
@@ -434,6 +443,12 @@ void App::syncSceneViews() {
     if (state_.index.sync(scene, state_.sim.sceneRevision()))
         state_.looks = computeToothedLooks(scene, state_.index);
     for (std::string& notice : state_.sim.takeNotices()) state_.status.error(std::move(notice));
+    if (auto note = state_.sim.takeHistoryNote()) {
+        if (note->refused)
+            state_.status.error(std::move(note->text));
+        else
+            state_.status.info(std::move(note->text));
+    }
     if (!state_.sim.divergence()) state_.status.resolved(StatusLine::Source::Divergence);
 }
 
@@ -458,6 +473,9 @@ FrameView App::prepareViewport(RenderOptions& options) {
     if (const World* world = state_.sim.world()) {
         options.showGround = world->scene().settings.groundPlane;
         drawBodies(renderer_, world->scene(), world->bodies(), state_.selection, state_.index, state_.looks);
+        const ShadowRun& shadow = state_.sim.shadow();
+        if (const World* other = shadow.world(); other && state_.view.showShadowRun)
+            drawShadowBodies(renderer_, other->scene(), other->bodies(), shadowColour(shadow.kind()));
         drawJoints(lines_, *world, state_.selection, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
@@ -469,6 +487,28 @@ FrameView App::prepareViewport(RenderOptions& options) {
 }
 
 // [SECTION] Requests
+
+void App::applyCompareRequests(const UiRequests& r) {
+    std::string error;
+    CompareState& c = state_.compare;
+    if (r.startCompare) {
+        c.message.clear();
+        if (!state_.sim.startCompare(*r.startCompare, error)) c.message = error;
+    }
+    if (r.stopCompare) state_.sim.stopCompare();
+    if (r.swapCompare || r.keepCompareB) {
+        const bool ok = r.swapCompare ? state_.sim.swapCompare(error) : state_.sim.keepCompareB(error);
+        if (ok) {
+            // The live scene changed under the editor: Save must write it, undo does not know it.
+            state_.editor.markUnsaved();
+            setMessage(r.swapCompare ? "swapped: B is the live run now, A the comparison"
+                                     : "kept B: it is the live run now",
+                       false);
+        } else {
+            c.message = error;
+        }
+    }
+}
 
 void App::applyRequests(const UiRequests& r) {
     std::string error;
@@ -482,6 +522,7 @@ void App::applyRequests(const UiRequests& r) {
     if (r.switchBranch >= 0) state_.sim.switchBranch(r.switchBranch);
     if (r.deleteBranch >= 0 && !state_.sim.deleteBranch(r.deleteBranch, error)) state_.status.error(error);
     if (r.seekStep >= 0) state_.sim.seekStep(r.seekStep);
+    applyCompareRequests(r);
     if (r.setTimeScale) clock.timeScale = r.timeScale;
     if (r.openDialog) state_.openDialogRequested = true;
     if (r.saveScreenshot) {

@@ -95,6 +95,10 @@ private:
     /// The 3D viewport's instances and lines for this frame (the "draw" phase); what GL then draws.
     FrameView prepareViewport(RenderOptions& options);
     void applyRequests(const UiRequests& requests);
+    /// Screenshot mode's --branch: go back, edit, run on (runScreenshot).
+    bool branchFromScreenshot(std::string& error);
+    /// The compare window's Start, Stop, Swap and Keep B.
+    void applyCompareRequests(const UiRequests& requests);
 
     void onSceneLoaded(const std::string& what);
     void frameView();
@@ -114,6 +118,7 @@ private:
     /// File > Save snapshot / Save run: copies next to the document, which keeps its own file.
     bool saveSnapshot(const std::string& path) override;
     bool saveRun(const std::string& path) override;
+    bool saveWithHistory(const std::string& path) override;
     void carryOut(PendingAction action, const std::string& path) override;
     /// A scene for a file: `scene` with the camera of the view.
     Scene withCamera(Scene scene) const;

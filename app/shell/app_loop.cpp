@@ -17,7 +17,9 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <vector>
 
+#include "jointlab/compare.h"
 #include "render/gl.h"
 #include "render/plot_image.h"
 #include "shell/app.h"
@@ -172,6 +174,10 @@ int App::runScreenshot() {
             state_.plotsPanel.image = PlotImageRequest{0, false, {}, {}, options_.plotImagePath};
         frame();
     }
+    if (options_.branchStep >= 0 && !branchFromScreenshot(error)) {
+        std::fprintf(stderr, "jointlab: --branch: %s\n", error.c_str());
+        return 1;
+    }
     if (options_.seekStep >= 0) {  // the timeline, gone back: the frames after it are paused
         state_.sim.seekStep(options_.seekStep);
         frame();
@@ -191,6 +197,31 @@ int App::runScreenshot() {
                 height_, static_cast<double>(uiScale_), options_.frames);
     reportSelectedAnchor();
     return 0;
+}
+
+bool App::branchFromScreenshot(std::string& error) {
+    Simulation& sim = state_.sim;
+    const int64_t reached = sim.world() ? sim.world()->stepCount() : 0;
+    if (!sim.seekStep(options_.branchStep)) {
+        error = "no run to go back in";
+        return false;
+    }
+    // The changes as one edit through the editor, as the Inspector's fields make them.
+    std::vector<FieldChange> changes;
+    if (std::string problem = parseFieldChanges(sim.scene(), options_.branchChanges, changes);
+        !problem.empty()) {
+        error = problem;
+        return false;
+    }
+    Command edit{"set " + options_.branchChanges, "", [changes](Scene& scene, CommandEffects&) {
+                     for (const FieldChange& c : changes)
+                         if (std::string p = setFieldPath(scene, c.path, c.value); !p.empty()) return p;
+                     return std::string();
+                 }};
+    if (!state_.editor.run(edit, error)) return false;
+    sim.clock.playing = true;
+    while (sim.world()->stepCount() < reached) frame();
+    return true;
 }
 
 int App::runBenchmark() {

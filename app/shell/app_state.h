@@ -101,9 +101,13 @@ struct UiRequests : FileRequests {
     RestoreMode restoreMode = RestoreMode::Reseat;  ///< ... this way
     int restoreSteps = 60;                          ///< ... (Pull) over this many steps
 
-    int64_t seekStep = -1;         ///< the timeline: go to this step of the history (pauses)
-    int switchBranch = -1;         ///< the timeline: make this branch current
-    int deleteBranch = -1;         ///< the timeline: delete this branch
+    int64_t seekStep = -1;                    ///< the timeline: go to this step of the history (pauses)
+    int switchBranch = -1;                    ///< the timeline: make this branch current
+    int deleteBranch = -1;                    ///< the timeline: delete this branch
+    std::optional<std::string> startCompare;  ///< the compare window: start B with these changes
+    bool stopCompare = false;
+    bool swapCompare = false;
+    bool keepCompareB = false;
     bool resetToSetUp = false;     ///< Simulation > Reset to the set-up (drop the saved run state)
     bool recover = false;          ///< recovery prompt: open the first of FileState::recoveries
     bool discardRecovery = false;  ///< recovery prompt: delete it
@@ -131,6 +135,14 @@ struct SweepViewerState {
     std::shared_ptr<plot::SweepTable> table;  ///< its results
     int metric = 0;                           ///< the column shown
     std::string message;                      ///< why the last click opened nothing ("" = fine)
+};
+
+/// The A/B compare window (panels/compare_panel.cpp; the compare itself is Simulation's).
+struct CompareState {
+    bool open = false;
+    std::string text;     ///< the changes typed: "settings.solver=tgs,settings.posIters=8"
+    std::string message;  ///< why the last start was refused ("" = fine)
+    bool logDivergence = true;
 };
 
 struct AppState {
@@ -166,6 +178,7 @@ struct AppState {
     std::string renameBuffer;
     SweepViewerState sweep;
     VideoExportState videoExport;  ///< File > Export video (session/video_export.h)
+    CompareState compare;
 };
 
 }  // namespace jl::app

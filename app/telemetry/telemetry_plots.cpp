@@ -90,6 +90,22 @@ bool usesJoints(PlotKind kind) {
            kind == PlotKind::Torque;
 }
 
+/// The other run's record when it can be drawn beside this one: same joints, same order.
+const Telemetry* shadowOf(const PlotInputs& in) {
+    if (!in.shadow || !in.shadowScene || in.shadow->size() == 0) return nullptr;
+    const Scene& a = in.world->scene();
+    const Scene& b = *in.shadowScene;
+    if (a.joints.size() != b.joints.size()) return nullptr;
+    for (size_t j = 0; j < a.joints.size(); ++j)
+        if (a.joints[j].name != b.joints[j].name) return nullptr;
+    return in.shadow;
+}
+
+/// `name (tag)`: the other run's series of a quantity.
+std::string shadowName(const PlotInputs& in, const std::string& name) {
+    return name + " (" + in.shadowTag + ")";
+}
+
 void setupTimeAxis(plot::Context& ctx, const PlotInputs& in) {
     plot::SetupAxisX(ctx, "time", "s");
     const double now = in.telemetry->size() ? in.telemetry->latest().time : 0.0;
@@ -131,19 +147,30 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
                                           : "N·s");
     setupTimeAxis(ctx, in);
     plot::SetupAxisY(ctx, error ? "geometric error C" : "accumulated impulse", unit, logScale);
-    const Telemetry& t = *in.telemetry;
+    const Telemetry* other = shadowOf(in);
     std::string name;
+    int colour = 0;
     for (const Series& s : series) {
         name = joints.size() > 1 ? scene.joints[s.joint].name + ": " + s.label : std::string(s.label);
-        plot::PlotLineStreamF(
-            ctx, name.c_str(), static_cast<int>(t.size()), t.firstSerial(),
-            sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, s.joint), s.label), [&](int i) {
-                const StepSample& frame = t.at(static_cast<size_t>(i));
-                const RowSample* r = findRow(frame, s.joint, s.label);
-                return plot::Point{frame.time, !r      ? kNaN
-                                               : error ? r->result.geometricError
-                                                       : r->result.impulse};
-            });
+        // The live line, then the other run's (dashed, the same colour).
+        for (const Telemetry* record : {in.telemetry, other}) {
+            if (!record) continue;
+            const Telemetry& t = *record;
+            if (record == other) plot::SetNextLineDashed(ctx);
+            plot::PlotLineStreamF(
+                ctx, record == other ? shadowName(in, name).c_str() : name.c_str(),
+                static_cast<int>(t.size()), t.firstSerial(),
+                sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, s.joint), s.label),
+                [&](int i) {
+                    const StepSample& frame = t.at(static_cast<size_t>(i));
+                    const RowSample* r = findRow(frame, s.joint, s.label);
+                    return plot::Point{frame.time, !r      ? kNaN
+                                                   : error ? r->result.geometricError
+                                                           : r->result.impulse};
+                },
+                plot::seriesColor(colour));
+        }
+        ++colour;
     }
 }
 
@@ -158,20 +185,29 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
     const size_t k = joints.size();
     // Each series is streamed: the widget keeps it decimated and reads only the steps recorded
     // since the last frame.
+    const Telemetry* other = shadowOf(in);
     for (size_t s = 0; s < k; ++s) {
         const int j = joints[s];
         const size_t js = static_cast<size_t>(j);
-        plot::PlotLineStreamF(
-            ctx, scene.joints[js].name.c_str(), n, t.firstSerial(),
-            sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, j)),
-            [&](int i) {
-                const StepSample& frame = t.at(static_cast<size_t>(i));
-                return plot::Point{
-                    frame.time, js < frame.joints.size()
-                                    ? glm::length(torque ? frame.joints[js].torque : frame.joints[js].force)
-                                    : kNaN};
-            },
-            plot::seriesColor(static_cast<int>(s)));
+        for (const Telemetry* record : {&t, other}) {  // the live line, then the other run's, dashed
+            if (!record) continue;
+            if (record == other) plot::SetNextLineDashed(ctx);
+            const Telemetry& r = *record;
+            plot::PlotLineStreamF(
+                ctx,
+                record == other ? shadowName(in, scene.joints[js].name).c_str()
+                                : scene.joints[js].name.c_str(),
+                static_cast<int>(r.size()), r.firstSerial(),
+                sourceKey(r, static_cast<uint64_t>(desc.kind), jointKey(scene, j)),
+                [&](int i) {
+                    const StepSample& frame = r.at(static_cast<size_t>(i));
+                    return plot::Point{frame.time, js < frame.joints.size()
+                                                       ? glm::length(torque ? frame.joints[js].torque
+                                                                            : frame.joints[js].force)
+                                                       : kNaN};
+                },
+                plot::seriesColor(static_cast<int>(s)));
+        }
     }
     const bool pull = !torque && plotsMouseSpring(desc, scene);
     if (pull)
@@ -234,20 +270,25 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
 void energyPlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
     setupTimeAxis(ctx, in);
     plot::SetupAxisY(ctx, "energy", "J", logScale);
-    const Telemetry& t = *in.telemetry;
-    const int n = static_cast<int>(t.size());
-    plot::PlotLineStreamF(ctx, "kinetic", n, t.firstSerial(), sourceKey(t, 101), [&](int i) {
-        const StepSample& s = t.at(static_cast<size_t>(i));
-        return plot::Point{s.time, s.kineticEnergy};
-    });
-    plot::PlotLineStreamF(ctx, "potential", n, t.firstSerial(), sourceKey(t, 102), [&](int i) {
-        const StepSample& s = t.at(static_cast<size_t>(i));
-        return plot::Point{s.time, s.potentialEnergy};
-    });
-    plot::PlotLineStreamF(ctx, "total", n, t.firstSerial(), sourceKey(t, 103), [&](int i) {
-        const StepSample& s = t.at(static_cast<size_t>(i));
-        return plot::Point{s.time, s.kineticEnergy + s.potentialEnergy};
-    });
+    // The energy of another run does not depend on its joints: drawn whatever they are.
+    const Telemetry* other = in.shadow && in.shadow->size() > 0 ? in.shadow : nullptr;
+    const char* names[3] = {"kinetic", "potential", "total"};
+    for (int q = 0; q < 3; ++q)
+        for (const Telemetry* record : {in.telemetry, other}) {  // live, then the other run dashed
+            if (!record) continue;
+            if (record == other) plot::SetNextLineDashed(ctx);
+            const Telemetry& t = *record;
+            plot::PlotLineStreamF(
+                ctx, record == other ? shadowName(in, names[q]).c_str() : names[q],
+                static_cast<int>(t.size()), t.firstSerial(), sourceKey(t, 101 + static_cast<uint64_t>(q)),
+                [&](int i) {
+                    const StepSample& s = t.at(static_cast<size_t>(i));
+                    return plot::Point{s.time, q == 0   ? s.kineticEnergy
+                                               : q == 1 ? s.potentialEnergy
+                                                        : s.kineticEnergy + s.potentialEnergy};
+                },
+                plot::seriesColor(q));
+        }
 }
 
 void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {

@@ -31,6 +31,12 @@ struct PlotInputs {
     RowLabelIndex* rowLabels = nullptr;
     /// Optional: the joints by name (without it each frame searches the scene for each name).
     const JointNameIndex* jointNames = nullptr;
+    /// Optional: another run's record (the A/B compare's B, the ghost of a branch), drawn dashed
+    /// beside each live series in its colour, named "… (tag)". Its joint indices must be the
+    /// live scene's (same joints, same order): shadowScene says so, else it is left out.
+    const Telemetry* shadow = nullptr;
+    const Scene* shadowScene = nullptr;
+    const char* shadowTag = "B";
 };
 
 /// The name a force plot's joint list gives the mouse spring (the app's drag of a body, recorded
