@@ -50,7 +50,8 @@ void drawComparePanel(AppState& state, UiRequests& requests) {
     // in view beside it.
     const ScreenRect view = viewportScreenRect(state.layout, ImGui::GetIO().DisplaySize);
     const float top = view.min.y + px(80), bottom = view.max.y - px(40);
-    const ImVec2 size(std::min(px(440), view.width() * 0.6f), std::max(px(200), std::min(px(380), bottom - top)));
+    const ImVec2 size(std::min(px(440), view.width() * 0.6f),
+                      std::max(px(200), std::min(px(380), bottom - top)));
     ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowPos(ImVec2(view.max.x - size.x - px(8), std::max(top, bottom - size.y)),
                             ImGuiCond_FirstUseEver);
@@ -95,7 +96,8 @@ void drawComparePanel(AppState& state, UiRequests& requests) {
     const glm::vec4 bColour = shadowColour(ShadowRun::Kind::Compare);
     const ImU32 compareColour = ImGui::ColorConvertFloat4ToU32(ImVec4(bColour.r, bColour.g, bColour.b, 1.0f));
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(ImVec4(bColour.r, bColour.g, bColour.b, 1.0f), "%s", shadow.label(sim.history()).c_str());
+    ImGui::TextColored(ImVec4(bColour.r, bColour.g, bColour.b, 1.0f), "%s",
+                       shadow.label(sim.history()).c_str());
     ImGui::SameLine();
     if (ImGui::Button("Stop")) requests.stopCompare = true;
     ImGui::SameLine();
@@ -111,7 +113,7 @@ void drawComparePanel(AppState& state, UiRequests& requests) {
     if (!samples.empty()) {
         const ShadowRun::CompareSample& last = samples.back();
         ImGui::TextWrapped("step %lld: bodies apart by up to %.4g m; energy A %.6g J, B %.6g J",
-                    static_cast<long long>(last.step), last.divergence, last.energyA, last.energyB);
+                           static_cast<long long>(last.step), last.divergence, last.energyA, last.energyB);
     }
     const double dt = a->scene().settings.dt;
     const int n = static_cast<int>(samples.size());

@@ -82,7 +82,9 @@ TEST(Ghost, IsTheBranchLeftBehindStepForStep) {
         const int64_t now = sim.world()->stepCount();
         if (branch.size() <= static_cast<size_t>(now)) branch.resize(static_cast<size_t>(now) + 1, 0);
         branch[static_cast<size_t>(now)] = sim.world()->stateHash();
-        if (now == 120) EXPECT_EQ(sim.shadow().telemetry().size(), 80u) << "a ghost step per live step 41..120";
+        if (now == 120) {
+            EXPECT_EQ(sim.shadow().telemetry().size(), 80u) << "a ghost step per live step 41..120";
+        }
         if (now <= 120) {
             ASSERT_NE(sim.shadow().world(), nullptr) << "step " << now;
             EXPECT_EQ(sim.shadow().world()->stepCount(), now);
@@ -150,7 +152,8 @@ TEST(Compare, AnotherSolverDriftsAndSwapAndKeepHandTheRunsOverExactly) {
     const Scene sceneA = sim.world()->scene(), sceneB = sim.shadow().world()->scene();
     ASSERT_TRUE(sim.swapCompare(error)) << error;
     EXPECT_EQ(sim.scene().settings.solver, sceneB.settings.solver);
-    EXPECT_EQ(sim.shadow().compareChanges(), std::string("settings.solver=") + (other == "tgs" ? "pgs" : "tgs"));
+    EXPECT_EQ(sim.shadow().compareChanges(),
+              std::string("settings.solver=") + (other == "tgs" ? "pgs" : "tgs"));
     runTo(sim, 100, hashes);
     World aAlone(sceneA), bAlone(sceneB);
     aAlone.restore(a);
@@ -263,7 +266,8 @@ TEST(TimeMachine, ARunSavedWithItsHistoryOpensWithItsTimeline) {
     EXPECT_EQ(again.history().currentBranch(), 1);
     for (int64_t s : {80, 51, 20}) {
         ASSERT_TRUE(again.seekStep(s));
-        EXPECT_EQ(again.world()->stateHash(), s >= 50 ? branch[static_cast<size_t>(s)] : old[static_cast<size_t>(s)])
+        EXPECT_EQ(again.world()->stateHash(),
+                  s >= 50 ? branch[static_cast<size_t>(s)] : old[static_cast<size_t>(s)])
             << "step " << s;
     }
     ASSERT_TRUE(again.switchBranch(0));
