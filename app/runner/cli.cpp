@@ -58,6 +58,12 @@ std::string usageText() {
            "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
            "  --seek K        screenshot mode: after the frames, go back to step K of the run (the\n"
            "                  timeline under the viewport shows where)\n"
+           "  --step-rows N   screenshot mode: after the frames, pause and step N rows into the next step\n"
+           "                  (the stepper: Next row N times)\n"
+           "  --tab NAME      open the dock's tab NAME: plots, rows, step (the stepper and the equation\n"
+           "                  of a row) or tuner (the drive tuner)\n"
+           "  --dock-share F  the plots dock's share of the window's height, 0.2 to 0.8 (default: as\n"
+           "                  last dragged, 0.42 at first)\n"
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
@@ -149,6 +155,32 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.seekStep = n;
+        } else if (arg == "--step-rows") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 0 || n > kMaxFrames) {
+                error =
+                    "--step-rows: expected a number of rows from 0 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.stepRows = n;
+        } else if (arg == "--dock-share") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            float f = 0.0f;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
+            if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(f >= 0.2f && f <= 0.8f)) {
+                error = "--dock-share: expected a share of the height from 0.2 to 0.8, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.dockShare = f;
+        } else if (arg == "--tab") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v != "plots" && v != "rows" && v != "step" && v != "tuner") {
+                error = "--tab: expected plots, rows, step or tuner, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.dockTab = v;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
         } else if (arg == "--recovery-dir") {

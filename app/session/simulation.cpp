@@ -111,6 +111,34 @@ bool Simulation::switchBranch(int id) {
     return seekStep(history_.lastStep());
 }
 
+std::unique_ptr<StepInspector> Simulation::inspectNextStep(std::string& why) {
+    if (!world_) {
+        why = "no scene";
+        return nullptr;
+    }
+    if (clock.playing) {
+        why = "pause first: the stepper steps inside the next step while the simulation is paused";
+        return nullptr;
+    }
+    if (drag) {
+        why = "a body is being dragged: its spring force is applied as the step is taken, so step normally";
+        return nullptr;
+    }
+    if (pull_) {
+        why = "a Restore is pulling a joint together over several steps: step normally until it is done";
+        return nullptr;
+    }
+    // What advance() does before the step (inside the history: the change retaken, the forces).
+    std::unique_ptr<World> next;
+    const int64_t now = world_->stepCount();
+    if (now < history_.lastStep() && history_.changeAt(now))
+        next = history_.worldAt(now);
+    else
+        next = StepInspector::clone(*world_);
+    if (now < history_.lastStep()) history_.replayForces(*next);
+    return std::make_unique<StepInspector>(std::move(next));
+}
+
 void Simulation::noteDroppedRows() {
     for (int j : world_->jointsWithInactiveRows()) {
         const std::string& name = world_->scene().joints[static_cast<size_t>(j)].name;

@@ -179,6 +179,8 @@ bool App::loadInitialScene(std::string& error) {
 
 bool App::applyStartOptions(std::string& error) {
     state_.view.showJoints = !options_.hideJoints;
+    state_.dockTab = options_.dockTab;
+    if (options_.dockShare > 0.0f) state_.layoutPrefs.dockShare = options_.dockShare;
     if (!options_.sweepDir.empty()) {
         if (std::string e = openSweepViewer(state_, options_.sweepDir); !e.empty()) {
             error = "--sweep: " + e;
@@ -300,6 +302,7 @@ void App::frame() {
     PhaseClock clock;
     PhaseTimes phases;
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
+    syncStepper();
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
     phases.sim = clock.lap();
     autosaveIfDue(now);
@@ -410,6 +413,7 @@ FrameView App::prepareViewport(RenderOptions& options) {
         drawJoints(lines_, *world, state_.selection, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
+        if (state_.stepper.inspector) drawStepperArrows();
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
         if (!offscreen()) drawToolOverlay(lines_, state_, rect);
     }
@@ -444,6 +448,7 @@ void App::applyRequests(const UiRequests& r) {
             setMessage(error, true);
     }
     applyEditRequests(r);
+    applyStepperRequest(r);
     if (r.reset) {
         const auto& start = state_.sim.startState();
         if (!state_.sim.reset(error))
