@@ -97,8 +97,14 @@ void measure(const World& live, int joint, const std::string& label, Real k, boo
     if (!t.simulated.empty()) t.e0 = t.simulated.front();
 }
 
-void gainEdit(UiRequests& requests, const std::string& joint, const std::string& field, Real value) {
-    requests.commands.push_back(setField(FieldOwner::joint(joint), field, value));
+/// One gain as an edit; both gains of a drag share one coalescing key, so one drag of ω_n or ζ is
+/// one undo step (the editor merges consecutive commands with the same key).
+void gainEdit(UiRequests& requests, const std::string& joint, const std::string& prefix, const char* gain,
+              Real value) {
+    Command c = setField(FieldOwner::joint(joint), prefix + "." + gain, value);
+    c.coalesceKey = "tune " + joint + " " + prefix;
+    c.label = "tune '" + joint + "' " + prefix + ": \u03c9_n, \u03b6";
+    requests.commands.push_back(std::move(c));
 }
 
 }  // namespace
@@ -180,8 +186,8 @@ void drawDriveTunerTab(AppState& state, UiRequests& requests) {
     if (ImGui::IsItemDeactivated()) requests.endCoalescing = true;
     if (changed) {
         const DriveGains g = driveGains(omega, zeta, t.mEff);
-        gainEdit(requests, d.name, prefix + ".stiffness", g.stiffness);
-        gainEdit(requests, d.name, prefix + ".damping", g.damping);
+        gainEdit(requests, d.name, prefix, "stiffness", g.stiffness);
+        gainEdit(requests, d.name, prefix, "damping", g.damping);
     }
     const Real h = t.dt / t.substeps;
     ImGui::SameLine();
