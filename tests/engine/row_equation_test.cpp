@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
 #include "test_util.h"
 
@@ -163,6 +164,48 @@ TEST(RowEquation, KIsJInvMJtAndTheUpdateIsTheClosedForm) {
         EXPECT_GE(hard, 3 + 5 + 5);
         EXPECT_EQ(springs, 2);
     }
+}
+
+// A gear (the mimic doc): one row with J = {0, x_A, 0, G·x_B} (row: angular1 = −G·x_B), so
+// K = x_A·I0⁻¹x_A + G²·x_B·I1⁻¹x_B (M 15 with r_AB = 0) and b = erp·C/dt with the joint's own erp (M 8).
+TEST(RowEquation, AGearsTermsAreTheMimicDocsClosedForms) {
+    Scene s;
+    std::string error;
+    ASSERT_TRUE(
+        loadScenario(std::string(JOINTLAB_SOURCE_DIR) + "/assets/scenarios/gear_train.json", s, error))
+        << error;
+    s.settings.gyroscopic = false;
+    s.settings.solver = SolverType::PGS;  // h = dt (TGS measures the bias over dt/posIters)
+    int gears = 0;
+    for (JointDesc& j : s.joints)
+        if (GearJoint* g = std::get_if<GearJoint>(&j.params)) {
+            g->autoErp = false;
+            g->erp = 0.4;
+        }
+    World w(s);
+    for (int i = 0; i < 5; ++i) w.step();
+    const std::vector<BodyState> before(w.bodies().begin(), w.bodies().end());
+    w.step();
+    for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
+        const GearJoint* g = std::get_if<GearJoint>(&s.joints[static_cast<size_t>(j)].params);
+        if (!g) continue;
+        ++gears;
+        RowEquation e;
+        ASSERT_TRUE(w.rowEquation(j, 0, e));
+        const int a = s.findBody(s.joints[static_cast<size_t>(j)].body0),
+                  b = s.findBody(s.joints[static_cast<size_t>(j)].body1);
+        const Vec3 xA = e.row.angular0, xB = -e.row.angular1 / g->ratio;
+        const Real rAA =
+            glm::dot(xA, worldInvInertia(before[static_cast<size_t>(a)].pose.q, w.localInertia(a)) * xA);
+        const Real rBB =
+            glm::dot(xB, worldInvInertia(before[static_cast<size_t>(b)].pose.q, w.localInertia(b)) * xB);
+        near(e.K, rAA + g->ratio * g->ratio * rBB, "gear K = r_AA + G²·r_BB");
+        near(e.erp, 0.4, "the gear's own erp");
+        near(e.bias, 0.4 * e.row.geometricError / w.scene().settings.dt, "b = erp·C/dt (M 8)");
+        EXPECT_EQ(glm::length(e.row.linear0) + glm::length(e.row.linear1), 0.0)
+            << "angular mode: no linear part";
+    }
+    EXPECT_EQ(gears, 2);
 }
 
 TEST(RowEquation, NoRowBeforeTheFirstStepOrOutOfRange) {
