@@ -271,7 +271,13 @@ void drawRowTable(const AppState& state, UiRequests& requests, const World& worl
 }  // namespace
 
 std::string rowInspectorTabLabel(const AppState& state) {
-    const std::string joint = selectedJointName(state);
+    std::string joint = selectedJointName(state);
+    const StepInspector* ins = state.stepper.inspector.get();
+    if (ins && ins->current()) {  // the stepper's row's joint, as the tab shows
+        const int j = ins->visits()[ins->current()->first].joint;
+        if (j >= 0 && static_cast<size_t>(j) < ins->stepped().scene().joints.size())
+            joint = ins->stepped().scene().joints[static_cast<size_t>(j)].name;
+    }
     return joint.empty() ? std::string("Rows") : "Rows of " + joint;
 }
 

@@ -109,7 +109,9 @@ void currentUnit(const AppState& state) {
                        u.count > 1 ? "a block of rows solved at once" : "one row");
     const ImGuiTableFlags flags =
         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-    if (ImGui::BeginTable("##unit", 1 + u.count, flags)) {
+    // Its own width (the child scrolls sideways when the column is narrower): a block's three rows
+    // stay readable side by side.
+    if (ImGui::BeginTable("##unit", 1 + u.count, flags, ImVec2(px(70.0f) + px(110.0f) * u.count, 0.0f))) {
         ImGui::TableSetupColumn("");
         for (int i = 0; i < u.count; ++i) {
             const StepInspector::Visit& v = ins->visits()[u.first + static_cast<size_t>(i)];
@@ -143,17 +145,19 @@ void currentUnit(const AppState& state) {
                 "turned with the bodies). \u0394\u03bb = K\u207b\u00b9(\u2212(J\u00b7v + b \u2212 v_T)) "
                 "satisfies all of "
                 "them at once.");
-        for (int i = 0; i < u.count; ++i) {
-            const StepInspector::Visit& v = ins->visits()[u.first + static_cast<size_t>(i)];
-            ImGui::SameLine();
-            ImGui::TextDisabled(i == 0 ? "[" : ";");
-            for (int c = 0; c < u.count; ++c) {
-                ImGui::SameLine();
-                number(v.blockK[c]);
+        // One line per row of K, its columns aligned.
+        if (ImGui::BeginTable("##K", u.count,
+                              ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersOuterV)) {
+            for (int i = 0; i < u.count; ++i) {
+                const StepInspector::Visit& v = ins->visits()[u.first + static_cast<size_t>(i)];
+                ImGui::TableNextRow();
+                for (int c = 0; c < u.count; ++c) {
+                    ImGui::TableSetColumnIndex(c);
+                    number(v.blockK[c]);
+                }
             }
+            ImGui::EndTable();
         }
-        ImGui::SameLine();
-        ImGui::TextDisabled("]");
     }
     const StepInspector::Visit& last = ins->visits()[u.first + static_cast<size_t>(u.count) - 1];
     auto body = [&](int b, const Vec3& v, const Vec3& om) {
@@ -219,9 +223,13 @@ void drawStepTab(AppState& state, UiRequests& requests) {
     ImGui::TableSetupColumn("equation", ImGuiTableColumnFlags_WidthStretch, 0.62f);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    if (ImGui::BeginChild("##stepper", ImVec2(0, 0))) {
+    if (ImGui::BeginChild("##stepper", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
+        // Text wraps at the visible width, not at the width the scrolled table gives the content.
+        ImGui::PushTextWrapPos(ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize -
+                               ImGui::GetStyle().WindowPadding.x);
         controls(state, requests);
         currentUnit(state);
+        ImGui::PopTextWrapPos();
     }
     ImGui::EndChild();
     ImGui::TableSetColumnIndex(1);
