@@ -84,7 +84,8 @@ enum class StepperAction { None, NextRow, NextSweep, Finish, Leave };
 struct StepperState {
     std::unique_ptr<StepInspector> inspector;  ///< null: not stepping
     uint64_t sceneRevision = 0;                ///< the scene it was recorded with (an edit records again)
-    std::string note;                          ///< why it cannot step, or what it changed to step
+    const World* world = nullptr;  ///< the live world it belongs to (a new one: reset, load, seek)
+    std::string note;              ///< why it cannot step, or what it changed to step
     /// While paused and not stepping: the next step recorded once for the Equation and Drive tuner
     /// tabs (their numbers for the step about to be taken, which follow an edit at once), with the
     /// step and scene revision it belongs to.

@@ -31,7 +31,8 @@ void App::syncStepper() {
     StepperState& st = state_.stepper;
     if (!st.inspector) return;
     const World* world = state_.sim.world();
-    if (!world || state_.sim.clock.playing || world->stepCount() != st.inspector->fromStep()) {
+    if (!world || world != st.world || state_.sim.clock.playing ||
+        world->stepCount() != st.inspector->fromStep()) {
         st.inspector.reset();  // the world moved on: that step is taken (or another one is next)
         return;
     }
@@ -72,6 +73,7 @@ void App::applyStepperRequest(const UiRequests& r) {
         std::string why;
         st.inspector = state_.sim.inspectNextStep(why);
         st.sceneRevision = state_.sim.sceneRevision();
+        st.world = state_.sim.world();
         if (!st.inspector) {
             st.note = why;
             return;
