@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "panels/inside_panels.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "panels/side_window.h"
@@ -40,7 +41,11 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
     }
     if (const World* world = state.sim.world()) {
         const Telemetry& t = state.sim.telemetry();
-        if (t.size() == 0 && world->stepCount() == 0)
+        if (const StepInspector* ins = state.stepper.inspector.get())  // stepping: sweep by sweep
+            state.plotsPanel.convergence.showSweeps(
+                ins->residualsSoFar(), ins->stepped().scene().settings.solver,
+                ins->stepped().scene().settings.posIters, ins->fromStep() + 1);
+        else if (t.size() == 0 && world->stepCount() == 0)
             state.plotsPanel.convergence.clear();  // a new or reset scene
         else if (t.size() > 0 && world->stepCount() < t.latest().step)
             state.plotsPanel.convergence.update(*world);  // gone back on the timeline: that step's sweeps
@@ -62,13 +67,24 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
     if (open) {
         resizeGrip(state, column);
         if (ImGui::BeginTabBar("##dock tabs")) {
-            if (ImGui::BeginTabItem("Plots")) {
+            const bool toPlots = state.dockTab == "plots", toRows = state.dockTab == "rows";
+            if (ImGui::BeginTabItem("Plots", nullptr, toPlots ? ImGuiTabItemFlags_SetSelected : 0)) {
                 drawPlotsTab(state, requests);
                 ImGui::EndTabItem();
             }
             const std::string rows = rowInspectorTabLabel(state) + "###rows";
-            if (ImGui::BeginTabItem(rows.c_str())) {
+            if (ImGui::BeginTabItem(rows.c_str(), nullptr, toRows ? ImGuiTabItemFlags_SetSelected : 0)) {
                 drawRowInspectorTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            const bool toStep = state.dockTab == "step", toTuner = state.dockTab == "tuner";
+            state.dockTab.clear();
+            if (ImGui::BeginTabItem("Step", nullptr, toStep ? ImGuiTabItemFlags_SetSelected : 0)) {
+                drawStepTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Drive tuner", nullptr, toTuner ? ImGuiTabItemFlags_SetSelected : 0)) {
+                drawDriveTunerTab(state, requests);
                 ImGui::EndTabItem();
             }
             if (ImGui::TabItemButton("\u00d7", ImGuiTabItemFlags_Trailing | ImGuiTabItemFlags_NoTooltip))

@@ -66,6 +66,12 @@ std::string usageText() {
            "  --branch K CHANGES  screenshot mode: after the frames, go back to step K, make the field\n"
            "                  changes there (a new branch; the old future shows as its ghost) and run\n"
            "                  on to where the frames had reached\n"
+           "  --step-rows N   screenshot mode: after the frames, pause and step N rows into the next step\n"
+           "                  (the stepper: Next row N times)\n"
+           "  --tab NAME      open the dock's tab NAME: plots, rows, step (the stepper and the equation\n"
+           "                  of a row) or tuner (the drive tuner)\n"
+           "  --dock-share F  the plots dock's share of the window's height, 0.2 to 0.8 (default: as\n"
+           "                  last dragged, 0.42 at first)\n"
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
@@ -182,6 +188,32 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             }
             options.branchStep = n;
             options.branchChanges = argv[++i];
+        } else if (arg == "--step-rows") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 0 || n > kMaxFrames) {
+                error =
+                    "--step-rows: expected a number of rows from 0 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.stepRows = n;
+        } else if (arg == "--dock-share") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            float f = 0.0f;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
+            if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(f >= 0.2f && f <= 0.8f)) {
+                error = "--dock-share: expected a share of the height from 0.2 to 0.8, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.dockShare = f;
+        } else if (arg == "--tab") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v != "plots" && v != "rows" && v != "step" && v != "tuner") {
+                error = "--tab: expected plots, rows, step or tuner, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.dockTab = v;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
         } else if (arg == "--recovery-dir") {

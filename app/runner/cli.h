@@ -25,7 +25,10 @@ struct AppOptions {
     int frames = 5;              ///< screenshot mode: frames rendered (one physics step each)
     std::string plotImagePath;   ///< screenshot mode: also save the first plot as this PNG ("" = no)
     int seekStep = -1;           ///< screenshot mode: after the frames, go back to this step (the timeline)
-    int width = 0;               ///< window / image size in pixels; 0 = default for the mode
+    int stepRows = 0;            ///< screenshot mode: then pause and step this many rows into the next step
+    float dockShare = 0.0f;      ///< the plots dock's share of the height (0 = as saved)
+    std::string dockTab;  ///< the dock tab open on start: "plots", "rows", "step", "tuner" ("" = as saved)
+    int width = 0;        ///< window / image size in pixels; 0 = default for the mode
     int height = 0;
     float scale = 0.0f;  ///< UI scale (fonts and widgets); 0 = the monitor's content scale
     /// > 0: the frame benchmark: render this many frames off screen (one physics step each), time

@@ -24,6 +24,7 @@
 #include "jointlab/input_log.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scene.h"
+#include "jointlab/step_inspector.h"
 #include "jointlab/telemetry.h"
 #include "jointlab/world.h"
 #include "session/shadow_run.h"
@@ -150,6 +151,12 @@ public:
     bool scrubbed() const { return world_ && world_->stepCount() < history_.lastStep(); }
     /// Makes another branch current and goes to its end; the branch left shows as a ghost.
     bool switchBranch(int id);
+
+    /// The stepper (jointlab/step_inspector.h): the step the next advance() would take, recorded
+    /// row visit by row visit on a world of its own — with what that step adds (inside the history:
+    /// the change retaken there and the forces recorded for it). Null, with `why` saying so, while
+    /// playing, while a body is dragged or a Restore pulls (forces the stepper cannot replay).
+    std::unique_ptr<StepInspector> inspectNextStep(std::string& why);
     bool deleteBranch(int id, std::string& error) { return history_.deleteBranch(id, error); }
 
     /// Undo of the edit that started the current branch: back to the branch it left, at the step

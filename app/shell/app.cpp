@@ -195,6 +195,8 @@ bool App::loadInitialScene(std::string& error) {
 
 bool App::applyStartOptions(std::string& error) {
     state_.view.showJoints = !options_.hideJoints;
+    state_.dockTab = options_.dockTab;
+    if (options_.dockShare > 0.0f) state_.layoutPrefs.dockShare = options_.dockShare;
     if (!options_.sweepDir.empty()) {
         if (std::string e = openSweepViewer(state_, options_.sweepDir); !e.empty()) {
             error = "--sweep: " + e;
@@ -353,6 +355,7 @@ void App::frame() {
     PhaseTimes phases;
     if (state_.videoExport.running) prepareVideoExportFrame();  // File > Export video: the next step
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
+    syncStepper();
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
     phases.sim = clock.lap();
     autosaveIfDue(nowSeconds);
@@ -479,6 +482,7 @@ FrameView App::prepareViewport(RenderOptions& options) {
         drawJoints(lines_, *world, state_.selection, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
+        if (state_.stepper.inspector) drawStepperArrows();
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
         if (!offscreen() && !state_.videoExport.running) drawToolOverlay(lines_, state_, rect);
     }
@@ -536,6 +540,7 @@ void App::applyRequests(const UiRequests& r) {
             setMessage(error, true);
     }
     applyEditRequests(r);
+    applyStepperRequest(r);
     if (r.reset) {
         const auto& start = state_.sim.startState();
         if (!state_.sim.reset(error))

@@ -111,6 +111,14 @@ private:
     /// Restore (editor/reseat.h): re-seated where the bodies are, or pulled back over `steps`.
     void restoreBrokenJoint(int joint, RestoreMode mode, int steps);
 
+    // The stepper (shell/app_stepper.cpp): next row, next sweep, finish step.
+    void applyStepperRequest(const UiRequests& requests);
+    /// Drops the recorded step once the world has moved on; records it again after an edit.
+    void syncStepper();
+    /// The viewport's arrows for the stepper's current row: its two bodies' linear and angular
+    /// velocities before (grey) and after the visit.
+    void drawStepperArrows();
+
     // Files (shell/app_files.cpp): what applyFileRequests (session/file_flow.h) decides, carried out.
     bool unsaved() const override { return state_.editor.dirty(); }
     std::string sourcePath() const override { return state_.sim.sourcePath(); }

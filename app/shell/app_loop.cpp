@@ -183,6 +183,16 @@ int App::runScreenshot() {
         frame();
         frame();
     }
+    if (options_.stepRows > 0) {  // the stepper, a number of rows into the next step
+        state_.sim.clock.playing = false;
+        state_.sim.clock.resetTime();
+        frame();
+        UiRequests next;
+        next.stepper = StepperAction::NextRow;
+        for (int i = 0; i < options_.stepRows; ++i) applyStepperRequest(next);
+        frame();
+        frame();
+    }
     if (!options_.plotImagePath.empty() && state_.plotsPanel.savedImage != options_.plotImagePath) {
         std::fprintf(stderr, "jointlab: --plot-png: %s\n",
                      state_.status.empty() ? "the Plots panel shows no plot" : state_.status.text().c_str());

@@ -378,6 +378,14 @@ void ConvergenceHistory::update(const World& world) {
     c.step = world.stepCount();
 }
 
+void ConvergenceHistory::showSweeps(std::span<const Real> r, SolverType solver, int posIters, int64_t step) {
+    Curve& c = curves[static_cast<int>(solver)];
+    if (c.step == step && c.residuals.size() == r.size()) return;
+    c.residuals.assign(r.begin(), r.end());
+    c.posIters = posIters;
+    c.step = step;
+}
+
 void ConvergenceHistory::clear() {
     for (Curve& c : curves) c = Curve{};
 }

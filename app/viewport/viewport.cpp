@@ -79,6 +79,10 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
     if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true))
         ++requests.singleSteps;
     if (pressed(GLFW_KEY_R)) requests.reset = true;
+    // The stepper (Step tab), while paused: inside the next step, a row or a sweep at a time.
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, true))
+        requests.stepper = io.KeyShift ? StepperAction::Finish : StepperAction::NextRow;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F10, true)) requests.stepper = StepperAction::NextSweep;
     // The timeline, while paused: step back and forth through the history, Home and End.
     if (!state.sim.clock.playing && state.sim.world()) {
         const History& h = state.sim.history();

@@ -130,6 +130,8 @@ struct World::Impl {
     std::vector<int> rowSolver;        // per row: where the solver holds it (rowPlace: slot, lane, layout)
     std::vector<RowOut> rowOut;        // per row (its `accum` is not used: impulse(k) reads the solver's)
     bool lastStepTgs = false;          // the solver of the last step: where its impulses are
+    solver::Params lastParams;         // that step's solver parameters (World::rowEquation)
+    bool haveLastParams = false;       // a step has run
     std::vector<RowResult> results;    // per row, filled by ensureResults
     bool resultsPending = false;       // a step ran since `results` was last filled
     bool forcesPending = false;        // a step ran since the joints' force and torque were last filled
@@ -272,6 +274,8 @@ struct World::Impl {
     std::function<void(const RowTrace&)> trace;
     std::vector<int> listRowJoint, listRowIndex;
     int64_t traceStep = 0;
+    bool traceTgs = false;       // the traced step's solver (its bodies hold full velocities)
+    std::vector<int> traceBody;  // per solver body: its scene body (−1: static, stand-ins)
     static void traceVisit(void* impl, const solver::RowVisit& v);
     /// Per batch, its first row in data.rows (TGS, reference kernel); then the row count.
     std::vector<int> batchRowStart;
