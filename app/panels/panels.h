@@ -56,6 +56,8 @@ float timelineHeight();
 void drawSweepViewer(AppState& state, UiRequests& requests);
 /// Reads DIR/results.csv into the viewer and opens it; "" or the problem.
 std::string openSweepViewer(AppState& state, const std::string& dir);
+/// A warning marker on each joint the conditioning advisor warns about (advisor_panel.cpp).
+void drawAdvisorMarkers(const AppState& state, const ScreenRect& rect);
 /// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
 void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 

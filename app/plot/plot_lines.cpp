@@ -132,13 +132,40 @@ struct RunWriter {
 };
 
 /// Draws the runs of `points` (separated by gap points): a line each, a dot for a single point.
-void drawRuns(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 color, float thickness) {
+/// A polyline drawn in dashes of kDash pixels with gaps of kGap, measured along the line (the
+/// pattern continues across its corners), for series marked dashed (SetNextSeriesDashed).
+void addDashedPolyline(ImDrawList* draw, const ImVec2* p, int n, ImU32 color, float thickness) {
+    constexpr float kDash = 7.0f, kGap = 5.0f;
+    float phase = 0.0f;  // distance into the current dash + gap period
+    for (int i = 0; i + 1 < n; ++i) {
+        const ImVec2 a = p[i], b = p[i + 1];
+        const float dx = b.x - a.x, dy = b.y - a.y, length = std::sqrt(dx * dx + dy * dy);
+        float at = 0.0f;
+        while (at < length) {
+            const bool on = phase < kDash;
+            const float left = on ? kDash - phase : kDash + kGap - phase;
+            const float step = std::min(left, length - at);
+            if (on)
+                draw->AddLine(ImVec2(a.x + dx * at / length, a.y + dy * at / length),
+                              ImVec2(a.x + dx * (at + step) / length, a.y + dy * (at + step) / length), color,
+                              thickness);
+            at += step;
+            phase += step;
+            if (phase >= kDash + kGap) phase = 0.0f;
+        }
+    }
+}
+
+void drawRuns(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 color, float thickness,
+              bool dashed = false) {
     size_t start = 0;
     for (size_t i = 0; i <= points.size(); ++i) {
         if (i < points.size() && !std::isnan(points[i].y)) continue;
         const size_t n = i - start;
         if (n == 1) draw->AddCircleFilled(points[start], thickness, color);
-        if (n > 1) addPolyline(draw, points.data() + start, static_cast<int>(n), color, thickness);
+        if (n > 1 && dashed)
+            addDashedPolyline(draw, points.data() + start, static_cast<int>(n), color, thickness);
+        if (n > 1 && !dashed) addPolyline(draw, points.data() + start, static_cast<int>(n), color, thickness);
         start = i + 1;
     }
 }
@@ -202,7 +229,7 @@ void drawStreamed(ImDrawList* draw, const detail::Building::Series& s, const Poi
     }
     if (!saved && s.settled >= s.count) save();
     writer.finish();
-    drawRuns(draw, c.points, s.color, thickness);
+    drawRuns(draw, c.points, s.color, thickness, s.dashed);
 }
 
 }  // namespace
@@ -254,7 +281,7 @@ int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const Plo
             }
             writer.finish();
         }
-        drawRuns(draw, b.simplified, s.color, thickness);
+        drawRuns(draw, b.simplified, s.color, thickness, s.dashed);
     }
     draw->PopClipRect();
     return visible;

@@ -60,6 +60,11 @@ std::string usageText() {
            "                  timeline under the viewport shows where)\n"
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
+           "  --tab NAME      the tab of the dock under the viewport shown on start: plots, rows, advisor\n"
+           "                  or lesson\n"
+           "  --lesson-step K the lesson tab starts at step K (a scenario with a lesson)\n"
+           "  --advisor-fix K apply the K-th one-click fix of the advisor's first warning on start, as a\n"
+           "                  click on it would (undoable)\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
            "                  of its own (what its menu's \"Save as PNG\" writes)\n"
            "  -h, --help      this text\n"
@@ -149,6 +154,22 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.seekStep = n;
+        } else if (arg == "--tab") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v != "plots" && v != "rows" && v != "advisor" && v != "lesson") {
+                error = "--tab: expected plots, rows, advisor or lesson, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.tab = v;
+        } else if (arg == "--lesson-step" || arg == "--advisor-fix") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 1 || n > 1000) {
+                error = std::string(arg) + ": expected a whole number from 1 to 1000, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            (arg == "--lesson-step" ? options.lessonStep : options.advisorFix) = n;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
         } else if (arg == "--recovery-dir") {

@@ -33,6 +33,9 @@ struct AppOptions {
     std::string recoveryDir;
     double autosaveSeconds = 120.0;  ///< autosave interval [s] (wall clock); 0 = no autosave
     std::string sweepDir;            ///< --sweep DIR: open the sweep viewer on DIR/results.csv ("" = no)
+    std::string tab;                 ///< --tab: the dock tab shown on start (plots, rows, advisor, lesson)
+    int lessonStep = 0;  ///< --lesson-step K: the lesson tab starts at step K (1-based; 0 = first)
+    int advisorFix = 0;  ///< --advisor-fix K: apply the first warning's K-th fix on start (1-based; 0 = none)
 };
 
 enum class ParseOutcome { Run, Help, Version, Error };

@@ -22,6 +22,7 @@
 #include "session/scene_tree.h"
 #include "session/simulation.h"
 #include "session/status_line.h"
+#include "session/teach_state.h"
 #include "shell/frame_timing.h"
 #include "shell/layout.h"
 #include "viewport/camera.h"
@@ -160,6 +161,7 @@ struct AppState {
     Selection::Kind renameKind = Selection::Kind::None;
     std::string renameBuffer;
     SweepViewerState sweep;
+    TeachState teach;  ///< the Advisor and Lesson tabs (session/teach_state.h)
 };
 
 }  // namespace jl::app
