@@ -118,7 +118,7 @@ void drawAdvisorTab(AppState& state, UiRequests& requests) {
         ImGui::PushID(static_cast<int>(i));
         ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
         const bool open =
-            ImGui::TreeNodeEx("##warning", ImGuiTreeNodeFlags_DefaultOpen, "\u26a0 %s", a.title.c_str());
+            ImGui::TreeNodeEx("##warning", ImGuiTreeNodeFlags_DefaultOpen, "[!] %s", a.title.c_str());
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked() && a.joint >= 0 && static_cast<size_t>(a.joint) < scene.joints.size()) {
             requests.select = true;
