@@ -62,6 +62,8 @@ std::string openSweepViewer(AppState& state, const std::string& dir);
 /// (video_export_panel.cpp). openVideoExportDialog fills the range with the whole history.
 void drawVideoExport(AppState& state, UiRequests& requests);
 void openVideoExportDialog(AppState& state);
+/// A warning marker on each joint the conditioning advisor warns about (advisor_panel.cpp).
+void drawAdvisorMarkers(const AppState& state, const ScreenRect& rect);
 /// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
 void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "panels/inside_panels.h"
 #include "panels/panels.h"
@@ -53,6 +54,7 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
             state.plotsPanel.convergence.update(t, world->scene().settings.solver,
                                                 world->scene().settings.posIters);
     }
+    updateAdvice(state);
     const UiLayout& l = state.layout;
     if (!state.panels.plots || l.bottomHeight <= 0.0f) return;  // closed, or no room (shell/layout.h)
     const ImGuiIO& io = ImGui::GetIO();
@@ -67,24 +69,32 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
     if (open) {
         resizeGrip(state, column);
         if (ImGui::BeginTabBar("##dock tabs")) {
-            const bool toPlots = state.dockTab == "plots", toRows = state.dockTab == "rows";
-            if (ImGui::BeginTabItem("Plots", nullptr, toPlots ? ImGuiTabItemFlags_SetSelected : 0)) {
+            const DockTab want = std::exchange(state.teach.requestTab, DockTab::None);
+            auto flags = [&](DockTab tab) { return want == tab ? ImGuiTabItemFlags_SetSelected : 0; };
+            if (ImGui::BeginTabItem("Plots", nullptr, flags(DockTab::Plots))) {
                 drawPlotsTab(state, requests);
                 ImGui::EndTabItem();
             }
             const std::string rows = rowInspectorTabLabel(state) + "###rows";
-            if (ImGui::BeginTabItem(rows.c_str(), nullptr, toRows ? ImGuiTabItemFlags_SetSelected : 0)) {
+            if (ImGui::BeginTabItem(rows.c_str(), nullptr, flags(DockTab::Rows))) {
                 drawRowInspectorTab(state, requests);
                 ImGui::EndTabItem();
             }
-            const bool toStep = state.dockTab == "step", toTuner = state.dockTab == "tuner";
-            state.dockTab.clear();
-            if (ImGui::BeginTabItem("Step", nullptr, toStep ? ImGuiTabItemFlags_SetSelected : 0)) {
+            if (ImGui::BeginTabItem("Step", nullptr, flags(DockTab::Step))) {
                 drawStepTab(state, requests);
                 ImGui::EndTabItem();
             }
-            if (ImGui::BeginTabItem("Drive tuner", nullptr, toTuner ? ImGuiTabItemFlags_SetSelected : 0)) {
+            if (ImGui::BeginTabItem("Drive tuner", nullptr, flags(DockTab::Tuner))) {
                 drawDriveTunerTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem(advisorTabLabel(state).c_str(), nullptr, flags(DockTab::Advisor))) {
+                drawAdvisorTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            if (!state.sim.scene().lesson.empty() &&
+                ImGui::BeginTabItem("Lesson###lesson", nullptr, flags(DockTab::Lesson))) {
+                drawLessonTab(state, requests);
                 ImGui::EndTabItem();
             }
             if (ImGui::TabItemButton("\u00d7", ImGuiTabItemFlags_Trailing | ImGuiTabItemFlags_NoTooltip))

@@ -95,6 +95,7 @@ bool BeginPlot(Context& ctx, const char* title, const ImVec2& size, PlotFlags fl
     b.hovered = ImGui::IsItemHovered();
     b.labels.clear();
     b.series.clear();
+    b.nextDashed = false;
     b.points.clear();
     b.pointCount = 0;
     b.hlines.clear();
@@ -155,6 +156,10 @@ void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, i
     b.series.push_back(s);
 }
 
+void SetNextSeriesDashed(Context& ctx) {
+    ctx.building.nextDashed = true;
+}
+
 void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count,
                      int64_t firstSerial, uint64_t source, ImU32 color) {
     detail::Building& b = ctx.building;
@@ -195,10 +200,6 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
     }
     b.pointCount += static_cast<size_t>(s.count);
     b.series.push_back(s);
-}
-
-void SetNextLineDashed(Context& ctx) {
-    ctx.building.nextDashed = true;
 }
 
 void PlotLine(Context& ctx, const char* label, const double* xs, const double* ys, int count, ImU32 color) {

@@ -116,7 +116,7 @@ struct Building {
         const Point* external = nullptr;    ///< a streamed series' points, kept by its ColumnSeries
         struct StreamLine* line = nullptr;  ///< a streamed series' screen line kept between frames
         int settled = 0;      ///< a streamed series' points that will not change (ColumnSeries::Span)
-        bool dashed = false;  ///< drawn dashed (SetNextLineDashed): another run's line beside the live one
+        bool dashed = false;  ///< drawn dashed (SetNextSeriesDashed): a closed form, or another run's line
     };
     struct Marker {
         int label = 0;
@@ -126,12 +126,12 @@ struct Building {
     bool open = false;
     ImGuiID id = 0;
     PlotFlags flags = 0;
-    bool nextDashed = false;  ///< SetNextLineDashed: the next series added is dashed
     ImVec2 frameMin, frameMax;
     bool hovered = false;
     int title = -1, xLabel = -1, yLabel = -1;  ///< offsets into labels, -1 = none
     bool* logScale = nullptr;
     bool hasXLimits = false, hasYLimits = false;
+    bool nextDashed = false;  ///< SetNextSeriesDashed was called since the last series
     Range xLimits, yLimits;
     std::string labels;  ///< '\0'-separated strings
     std::vector<Series> series;
@@ -185,6 +185,10 @@ void SetupAxisLimitsX(Context& ctx, double min, double max);
 void SetupAxisLimitsY(Context& ctx, double min, double max);
 
 void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, int count, ImU32 color = 0);
+/// The next series (PlotLine*, PlotLineStream*) is drawn dashed: a closed form beside the data, or
+/// the same quantity of another run (the A/B compare's B, the ghost of a branch) beside the live
+/// line of the same colour.
+void SetNextSeriesDashed(Context& ctx);
 void PlotLine(Context& ctx, const char* label, const double* xs, const double* ys, int count,
               ImU32 color = 0);
 /// Any callable `Point f(int index)`.
@@ -212,9 +216,6 @@ void PlotLineStreamF(Context& ctx, const char* label, int count, int64_t firstSe
 }
 /// A dashed horizontal line with its label at the right end (a threshold). Counted in auto-fit.
 void PlotHLine(Context& ctx, const char* label, double y, ImU32 color);
-/// The next series (PlotLine…) is drawn dashed: the same quantity of another run (the A/B
-/// compare's B, the ghost of a branch) beside the live line of the same colour.
-void SetNextLineDashed(Context& ctx);
 /// A vertical marker at x with its label at the top (an event).
 void PlotEvent(Context& ctx, const char* label, double x, ImU32 color);
 /// Draws everything and handles the mouse.

@@ -69,11 +69,14 @@ std::string usageText() {
            "  --step-rows N   screenshot mode: after the frames, pause and step N rows into the next step\n"
            "                  (the stepper: Next row N times)\n"
            "  --tab NAME      open the dock's tab NAME: plots, rows, step (the stepper and the equation\n"
-           "                  of a row) or tuner (the drive tuner)\n"
+           "                  of a row), tuner (the drive tuner), advisor or lesson\n"
            "  --dock-share F  the plots dock's share of the window's height, 0.2 to 0.8 (default: as\n"
            "                  last dragged, 0.42 at first)\n"
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
+           "  --lesson-step K the lesson tab starts at step K (a scenario with a lesson)\n"
+           "  --advisor-fix K apply the K-th one-click fix of the advisor's first warning on start, as a\n"
+           "                  click on it would (undoable)\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
            "                  of its own (what its menu's \"Save as PNG\" writes)\n" +
            videoUsage() +
@@ -209,11 +212,22 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             options.dockShare = f;
         } else if (arg == "--tab") {
             if (!value(arg, v)) return ParseOutcome::Error;
-            if (v != "plots" && v != "rows" && v != "step" && v != "tuner") {
-                error = "--tab: expected plots, rows, step or tuner, got '" + std::string(v) + "'";
+            if (v != "plots" && v != "rows" && v != "step" && v != "tuner" && v != "advisor" &&
+                v != "lesson") {
+                error = "--tab: expected plots, rows, step, tuner, advisor or lesson, got '" +
+                        std::string(v) + "'";
                 return ParseOutcome::Error;
             }
             options.dockTab = v;
+        } else if (arg == "--lesson-step" || arg == "--advisor-fix") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 1 || n > 1000) {
+                error = std::string(arg) + ": expected a whole number from 1 to 1000, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            (arg == "--lesson-step" ? options.lessonStep : options.advisorFix) = n;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
         } else if (arg == "--recovery-dir") {

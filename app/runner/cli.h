@@ -56,6 +56,8 @@ struct AppOptions {
     /// changes there as an edit (a branch; the old future becomes its ghost) and run on as far.
     int branchStep = -1;
     std::string branchChanges;
+    int lessonStep = 0;  ///< --lesson-step K: the lesson tab starts at step K (1-based; 0 = first)
+    int advisorFix = 0;  ///< --advisor-fix K: apply the first warning's K-th fix on start (1-based; 0 = none)
 };
 
 inline constexpr int kDefaultVideoSteps = 120;

@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "panels/panels.h"
+#include "panels/plots_panels.h"
 #include "render/gl.h"
 #include "render/gl_context.h"
 #include "render/joint_draw.h"
@@ -195,8 +196,24 @@ bool App::loadInitialScene(std::string& error) {
 
 bool App::applyStartOptions(std::string& error) {
     state_.view.showJoints = !options_.hideJoints;
-    state_.dockTab = options_.dockTab;
+    if (!options_.dockTab.empty()) {
+        const std::string& t = options_.dockTab;
+        state_.teach.requestTab = t == "plots"     ? DockTab::Plots
+                                  : t == "rows"    ? DockTab::Rows
+                                  : t == "step"    ? DockTab::Step
+                                  : t == "tuner"   ? DockTab::Tuner
+                                  : t == "advisor" ? DockTab::Advisor
+                                                   : DockTab::Lesson;
+    }
     if (options_.dockShare > 0.0f) state_.layoutPrefs.dockShare = options_.dockShare;
+    if (options_.lessonStep > 0) {
+        state_.teach.lessonTitle = state_.sim.scene().lesson.title;
+        state_.teach.lessonStep = options_.lessonStep - 1;
+    }
+    if (options_.advisorFix > 0 && !applyAdvisorFix(state_, options_.advisorFix, error)) {
+        error = "--advisor-fix: " + error;
+        return false;
+    }
     if (!options_.sweepDir.empty()) {
         if (std::string e = openSweepViewer(state_, options_.sweepDir); !e.empty()) {
             error = "--sweep: " + e;
@@ -439,6 +456,7 @@ void App::buildUi(UiRequests& requests) {
         handleShortcuts(state_, requests);
     }
     drawViewportOverlay(state_, rect);
+    drawAdvisorMarkers(state_, rect);
 }
 
 void App::syncSceneViews() {
@@ -582,6 +600,8 @@ void App::onSceneLoaded(const std::string& what) {
     state_.sceneTree.folded.clear();
     state_.plotsPanel.forgetRun();
     state_.status.clear();
+    state_.teach = TeachState{};
+    if (!state_.sim.scene().lesson.empty()) state_.teach.requestTab = DockTab::Lesson;
     documentChanged();
     if (!what.empty()) setMessage(what, false);
     if (window_) updateWindowTitle();

@@ -22,6 +22,7 @@
 #include "session/scene_tree.h"
 #include "session/simulation.h"
 #include "session/status_line.h"
+#include "session/teach_state.h"
 #include "session/video_export.h"
 #include "shell/frame_timing.h"
 #include "shell/layout.h"
@@ -215,7 +216,7 @@ struct AppState {
     StepperState stepper;
     int equationRow = 0;  ///< the Equation tab's row of the selected joint (when not stepping)
     DriveTunerState tuner;
-    std::string dockTab;  ///< a dock tab to bring to the front next frame ("step", "tuner"; screenshots)
+    TeachState teach;  ///< the Advisor and Lesson tabs (session/teach_state.h)
 };
 
 }  // namespace jl::app

@@ -58,6 +58,8 @@ const char* kindTitle(PlotKind kind) {
             return "Energy";
         case PlotKind::Convergence:
             return "Convergence of the last step, per solver sweep";
+        case PlotKind::Reference:
+            return "Simulated vs closed form";
     }
     return "Plot";
 }
@@ -156,7 +158,7 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
         for (const Telemetry* record : {in.telemetry, other}) {
             if (!record) continue;
             const Telemetry& t = *record;
-            if (record == other) plot::SetNextLineDashed(ctx);
+            if (record == other) plot::SetNextSeriesDashed(ctx);
             plot::PlotLineStreamF(
                 ctx, record == other ? shadowName(in, name).c_str() : name.c_str(),
                 static_cast<int>(t.size()), t.firstSerial(),
@@ -191,7 +193,7 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
         const size_t js = static_cast<size_t>(j);
         for (const Telemetry* record : {&t, other}) {  // the live line, then the other run's, dashed
             if (!record) continue;
-            if (record == other) plot::SetNextLineDashed(ctx);
+            if (record == other) plot::SetNextSeriesDashed(ctx);
             const Telemetry& r = *record;
             plot::PlotLineStreamF(
                 ctx,
@@ -276,7 +278,7 @@ void energyPlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
     for (int q = 0; q < 3; ++q)
         for (const Telemetry* record : {in.telemetry, other}) {  // live, then the other run dashed
             if (!record) continue;
-            if (record == other) plot::SetNextLineDashed(ctx);
+            if (record == other) plot::SetNextSeriesDashed(ctx);
             const Telemetry& t = *record;
             plot::PlotLineStreamF(
                 ctx, record == other ? shadowName(in, names[q]).c_str() : names[q],
@@ -319,7 +321,67 @@ void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
         plot::PlotEvent(ctx, "velocity sweeps", settings.posIters + 0.5, IM_COL32(170, 170, 180, 255));
 }
 
+const char* quantityUnit(ReferenceQuantity q) {
+    switch (q) {
+        case ReferenceQuantity::JointAngle:
+            return "rad";
+        case ReferenceQuantity::JointSpeed:
+            return "rad/s";
+        case ReferenceQuantity::JointPosition:
+        case ReferenceQuantity::BodyHeight:
+            return "m";
+    }
+    return "";
+}
+
+/// A simulated quantity (solid), its closed form (dashed) and, when asked, their difference.
+void referencePlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, bool* logScale) {
+    const Scene& scene = in.world->scene();
+    const int index = findReference(scene, desc.reference);
+    setupTimeAxis(ctx, in);
+    if (index < 0) {
+        plot::SetupAxisY(ctx, "value", "", logScale);
+        return;
+    }
+    const ReferenceDesc& r = scene.references[static_cast<size_t>(index)];
+    plot::SetupAxisY(ctx, kReferenceQuantityNames[static_cast<int>(r.quantity)], quantityUnit(r.quantity),
+                     logScale);
+    const Telemetry& t = *in.telemetry;
+    const int n = static_cast<int>(t.size());
+    const size_t k = static_cast<size_t>(index);
+    auto value = [&](int i, int which) {
+        const StepSample& s = t.at(static_cast<size_t>(i));
+        if (k >= s.references.size()) return plot::Point{s.time, kNaN};
+        const ReferenceSample& v = s.references[k];
+        return plot::Point{s.time, which == 0   ? v.simulated
+                                   : which == 1 ? v.reference
+                                                : v.simulated - v.reference};
+    };
+    const uint64_t key = 200 + 4 * k;
+    plot::PlotLineStreamF(
+        ctx, "simulated", n, t.firstSerial(), sourceKey(t, key), [&](int i) { return value(i, 0); },
+        plot::seriesColor(0));
+    const std::string closed =
+        std::string("closed form (") + kReferenceCurveNames[static_cast<int>(r.curve)] + ")";
+    plot::SetNextSeriesDashed(ctx);
+    plot::PlotLineStreamF(
+        ctx, closed.c_str(), n, t.firstSerial(), sourceKey(t, key + 1), [&](int i) { return value(i, 1); },
+        IM_COL32(235, 235, 240, 255));
+    if (desc.difference)
+        plot::PlotLineStreamF(
+            ctx, "difference", n, t.firstSerial(), sourceKey(t, key + 2), [&](int i) { return value(i, 2); },
+            IM_COL32(235, 94, 40, 255));
+    if (std::isfinite(r.until) && r.until < (n ? t.latest().time : 0.0) + in.windowSeconds)
+        plot::PlotEvent(ctx, "closed form ends", r.until, IM_COL32(170, 170, 180, 255));
+}
+
 }  // namespace
+
+int findReference(const Scene& scene, const std::string& name) {
+    for (size_t i = 0; i < scene.references.size(); ++i)
+        if (scene.references[i].name == name) return static_cast<int>(i);
+    return -1;
+}
 
 // [SECTION] Row labels in the window
 
@@ -447,6 +509,11 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
                       const JointNameIndex* names) {
     if (!desc.title.empty()) return desc.title;
     std::string title = kindTitle(desc.kind);
+    if (desc.kind == PlotKind::Reference) {
+        const int r = findReference(scene, desc.reference);
+        return r < 0 ? title + " \u2014 no reference named \"" + desc.reference + "\""
+                     : title + " \u2014 " + desc.reference;
+    }
     if (!usesJoints(desc.kind)) return title;
     std::vector<int> joints;
     std::string missing;
@@ -493,6 +560,9 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
             break;
         case PlotKind::Convergence:
             convergencePlot(ctx, in, logScale);
+            break;
+        case PlotKind::Reference:
+            referencePlot(ctx, desc, in, logScale);
             break;
     }
     // Gone back in the run (the timeline): a cursor at the step shown, over the recorded window.

@@ -57,6 +57,9 @@ bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene);
 std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint,
                       const JointNameIndex* names = nullptr);
 
+/// Index of the scene's reference named `name` (Scene::references), or -1.
+int findReference(const Scene& scene, const std::string& name);
+
 /// Splits a comma-separated list, trimming spaces around each item; empty items are dropped.
 std::vector<std::string> splitList(const std::string& list);
 /// Adds `item` to a comma-separated list unless it is there already; returns the new list.

@@ -57,6 +57,8 @@ struct StepSample {
     std::vector<RowSample> rows;      ///< every joint row of the step
     std::vector<Real> residuals;      ///< World::lastResiduals()
     PullSample pull;                  ///< what the caller pulled with (Telemetry::record)
+    /// One per Scene::references entry: the simulated value and the closed form's.
+    std::vector<ReferenceSample> references;
 };
 
 /// The CSV header shared by the headless runner and the app's export. One line per joint row per

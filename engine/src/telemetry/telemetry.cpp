@@ -59,6 +59,7 @@ void captureStep(const World& world, Real stepMs, StepSample& out) {
     out.activeRows = active;
     const auto res = world.lastResiduals();
     out.residuals.assign(res.begin(), res.end());
+    sampleReferences(world, out.references);
 }
 
 namespace {
