@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "jointlab/compare.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "render/joint_frames.h"
@@ -137,6 +138,21 @@ void drawAdvisorTab(AppState& state, UiRequests& requests) {
                     const std::string what = applyAdviceFix(preview, a, a.fixes[f]);
                     ImGui::SetTooltip("%s", what.empty() ? "nothing to change" : what.c_str());
                 }
+                // The fix as B of an A/B compare: the scene with the fix beside the scene without.
+                ImGui::SameLine(0.0f, px(2));
+                ImGui::PushID(static_cast<int>(f));
+                if (ImGui::SmallButton("as B")) {
+                    Scene fixed = scene;
+                    applyAdviceFix(fixed, a, a.fixes[f]);
+                    state.compare.text = fieldChangesBetween(scene, fixed);
+                    state.compare.open = true;
+                    requests.startCompare = state.compare.text;
+                }
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip(
+                        "Try it first: run the scene with this fix as B beside the scene as it is (A/B "
+                        "compare)");
+                ImGui::PopID();
             }
             ImGui::TreePop();
         }

@@ -41,6 +41,11 @@ void fileMenu(AppState& state, UiRequests& requests) {
     if (ImGui::MenuItem("Reload from file", nullptr, false, !state.sim.sourcePath().empty()))
         requests.reload = true;
     if (ImGui::MenuItem("Built-in showcase")) requests.loadBuiltIn = true;
+    if (ImGui::MenuItem("Open sweep results...")) state.sweep.openDialogRequested = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The results of `jointlab sweep SPEC --out DIR` as a heat map or lines;\n"
+            "a click on a run opens it in the editor");
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) requests.saveScreenshot = true;
     if (ImGui::MenuItem("Export video...", nullptr, false,

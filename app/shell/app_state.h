@@ -169,6 +169,9 @@ struct SweepViewerState {
     std::shared_ptr<plot::SweepTable> table;  ///< its results
     int metric = 0;                           ///< the column shown
     std::string message;                      ///< why the last click opened nothing ("" = fine)
+    bool openDialogRequested = false;         ///< File > Open sweep results: ask for the folder
+    std::string pathInput;                    ///< the folder typed there
+    std::string openError;                    ///< why that folder could not be opened ("" = fine)
 };
 
 /// The A/B compare window (panels/compare_panel.cpp; the compare itself is Simulation's).

@@ -89,5 +89,23 @@ TEST(Compare, BadEntriesAreNamedAndChangeNothing) {
     EXPECT_TRUE(out.empty());
 }
 
+// The advisor's "as B": the fields a fix changed, as changes a compare parses back to that scene.
+TEST(Compare, TheFieldsTwoScenesDifferInReadBackAsChanges) {
+    const Scene a = example("driven_arm.json");
+    EXPECT_EQ(fieldChangesBetween(a, a), "");
+    Scene b = a;
+    b.settings.posIters = 16;
+    b.settings.solver = a.settings.solver == SolverType::PGS ? SolverType::TGS : SolverType::PGS;
+    std::get<RevoluteJoint>(b.joints[0].params).drive.stiffness = 123.5;
+    b.bodies[1].mass *= 3.0;
+    const std::string text = fieldChangesBetween(a, b);
+    std::vector<FieldChange> changes;
+    ASSERT_EQ(parseFieldChanges(a, text, changes), "") << text;
+    EXPECT_EQ(changes.size(), 4u) << text;
+    Scene rebuilt = a;
+    for (const FieldChange& c : changes) ASSERT_EQ(setFieldPath(rebuilt, c.path, c.value), "");
+    EXPECT_EQ(serializeScenario(rebuilt), serializeScenario(b)) << text;
+}
+
 }  // namespace
 }  // namespace jl
