@@ -2,6 +2,7 @@
 // in a window of the app. Hovering a heat-map cell shows the run's values and metrics; a click writes
 // the run's scenario (DIR/run-K.json: the sweep's scenario with the run's values, runner/sweep.h)
 // and opens it through File > Open, with its unsaved-changes prompt.
+#include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include <fstream>
