@@ -43,7 +43,7 @@ cmp -s "$tmp/a.json" "$tmp/b.json" || fail "state differs between identical runs
 grep -q '^600,10.000000000000076,joint 3,revolute,0,' "$tmp/a.csv" || fail "CSV has no line for step 600"
 # The runner does not time its steps (step_ms 0), so the bytes above can be the same; every line
 # has the step's residuals, one per sweep.
-awk -F, 'NR > 1 && ($22 != "0" || $23 == "") { bad = 1 } END { exit bad }' "$tmp/a.csv" \
+awk -F, 'NR > 1 && ($23 != "0" || $24 == "") { bad = 1 } END { exit bad }' "$tmp/a.csv" \
   || fail "CSV: step_ms is not 0 or residuals are empty"
 grep -q '"crate": {' "$tmp/a.json" || fail "state has no body \"crate\""
 grep -q '"broken": true' "$tmp/a.json" || fail "state shows no broken joint on the bridge"
