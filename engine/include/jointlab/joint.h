@@ -68,6 +68,15 @@ int jointPresetCount(int index);
 const char* jointPresetName(int index, int preset);
 JointParams makeJointPreset(int index, int preset);
 
+/// Joint projection (PhysX's joint projection; docs/solvers.md "Projection"): after the solve of
+/// a step, a joint whose hard locks are off by more than a tolerance has its bodies moved back
+/// onto it (poses only; velocities are left alone). Saved only when enabled.
+struct JointProjection {
+    bool enabled = false;
+    Real linearTolerance = 0.01;   ///< [m] origin error above which the bodies are moved
+    Real angularTolerance = 0.05;  ///< [rad] axis error above which the bodies are turned
+};
+
 /// A joint: which bodies, where, how strongly it acts on each, when it breaks, and its type.
 struct JointDesc {
     std::string name;   ///< unique in the scene
@@ -79,10 +88,11 @@ struct JointDesc {
     Real invInertiaScale0 = 1.0;  ///< scales body 0's inverse inertia as seen by this joint
     Real invMassScale1 = 1.0;
     Real invInertiaScale1 = 1.0;
-    Real breakForce = kInf;    ///< the joint breaks when its reported force exceeds this [N]
-    Real breakTorque = kInf;   ///< ... or its reported torque exceeds this [N·m]
-    bool startBroken = false;  ///< the joint begins the simulation broken (restore to re-enable)
-    JointParams params;        ///< type and type-specific parameters
+    Real breakForce = kInf;      ///< the joint breaks when its reported force exceeds this [N]
+    Real breakTorque = kInf;     ///< ... or its reported torque exceeds this [N·m]
+    bool startBroken = false;    ///< the joint begins the simulation broken (restore to re-enable)
+    JointProjection projection;  ///< moved back onto the joint after the solve (off by default)
+    JointParams params;          ///< type and type-specific parameters
 
     int typeIndex() const { return static_cast<int>(params.index()); }
     const JointTypeInfo& typeInfo() const { return jointTypeInfo(typeIndex()); }
@@ -111,6 +121,20 @@ struct JointDesc {
         v("breakTorque", breakTorque,
           positive("N·m", "the joint breaks when its torque exceeds this (inf = never)"));
         v("startBroken", startBroken, Field{"", 0, 0, "the joint starts broken"});
+        const bool projects = typeInfo().projection.any();
+        v("projection.enabled", projection.enabled,
+          relevantIf(projects, Field{"", 0, 0,
+                                     "after each step, move the bodies back onto the joint when its "
+                                     "error passes a tolerance (fixed, spherical, revolute, prismatic)"}));
+        const ProjectionLocks locks = typeInfo().projection;
+        const bool on = projection.enabled;
+        v("projection.linearTolerance", projection.linearTolerance,
+          relevantIf(on && locks.linear != LinearLock::None,
+                     positive("m", "projection: origin error above which the bodies are moved")));
+        v("projection.angularTolerance", projection.angularTolerance,
+          relevantIf(on && locks.angular != AngularLock::None,
+                     Field{"rad", 0.0, kPi, "projection: axis error above which the bodies are turned", true,
+                           true}));
     }
 };
 

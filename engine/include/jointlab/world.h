@@ -122,6 +122,10 @@ public:
     std::span<const Row> jointRows(int joint) const;
     std::span<const RowResult> jointRowResults(int joint) const;
 
+    /// Times joint j was projected in the last step (0 or 1: JointDesc::projection moves the
+    /// bodies back onto a joint at most once a step, world/stages/projection.cpp).
+    int jointProjections(int joint) const;
+
     const std::vector<BreakEvent>& breakEvents() const { return breakEvents_; }
     /// Un-breaks a joint: it takes part in the solve again from the next step.
     void restoreJoint(int joint);

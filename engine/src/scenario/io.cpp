@@ -62,6 +62,7 @@ std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
 
 constexpr const char* kTypeKey = "type";
 constexpr const char* kParamsKey = "params";
+constexpr const char* kProjectionKey = "projection";  // JointDesc::projection, written when enabled
 
 std::string jointTypeList() {
     std::string s;
@@ -248,6 +249,8 @@ Json writeScene(Scene& s) {
         obj[kTypeKey] = j.typeInfo().name;
         Writer w(obj);
         j.visitCommon(w);
+        // optional: files of joints without projection stay as they were
+        if (!j.projection.enabled) obj.erase(kProjectionKey);
         obj[kParamsKey] = std::visit([](auto& p) { return writeStruct(p); }, j.params);
         joints.push_back(std::move(obj));
     }

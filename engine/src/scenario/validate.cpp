@@ -207,6 +207,11 @@ std::string validate(Scene& s) {
         if (!error.empty()) return error;
         if (std::string problem = validateJointParams(j.params); !problem.empty())
             return join(paramsPath, problem);
+        if (j.projection.enabled && !j.typeInfo().projection.any())
+            return fail(join(path, "projection.enabled"),
+                        std::string("a ") + j.typeInfo().name +
+                            " joint has no hard lock to project onto (projection works on fixed, "
+                            "spherical, revolute and prismatic joints)");
 
         const std::string namePath = join(path, keyOf(j, j.name));
         if (error = checkName(namePath, j.name); !error.empty()) return error;

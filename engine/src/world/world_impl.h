@@ -71,6 +71,14 @@ struct World::Impl {
     std::vector<JointMemory> memory;              // per joint: angles tracked through full turns
     std::vector<Row> rows;                        // joint rows, then ground contact rows: [0, rowCount)
     size_t rowCount = 0;  // rows in use (the vector only grows: no per-step allocation)
+    /// The joints with projection on (JointDesc::projection), in scene order: empty in most scenes.
+    struct ProjectedJoint {
+        int joint = 0;
+        ProjectionLocks locks;
+        Real linearTolerance = 0.0, angularTolerance = 0.0;
+    };
+    std::vector<ProjectedJoint> projectedJoints;
+    std::vector<uint8_t> jointProjections;  // per joint: projections in the last step
     struct RowRange {
         int first = 0, count = 0;
     };
@@ -233,6 +241,7 @@ struct World::Impl {
     void solveConstraints(StepContext& step);  // stages/solve.cpp
     void storeContactImpulses();               // stages/solve.cpp
     void writeBackBodies(StepContext& step);   // stages/write_back.cpp
+    void projectJoints(StepContext& step);     // stages/projection.cpp
     void applyBreakage(StepContext& step);     // stages/breakage.cpp
 
     // [SECTION] what the stages call
