@@ -55,6 +55,8 @@ void App::applyStepperRequest(const UiRequests& r) {
     }
     const World* world = state_.sim.world();
     if (!world) return;
+    // The keys work from anywhere: the Step tab comes to the front to show what they did.
+    state_.teach.requestTab = DockTab::Step;
     // Past the step's last row, "next" goes on into the next step: this one is finished first.
     if (r.stepper == StepperAction::Finish || (st.inspector && st.inspector->atEnd())) {
         // The normal step; syncStepper drops the recording once it is taken.
