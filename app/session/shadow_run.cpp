@@ -72,6 +72,10 @@ std::vector<FieldChange> ShadowRun::reversedChanges(const Scene& a) const {
 void ShadowRun::stopCompare() {
     if (kind_ != Kind::Compare) return;
     kind_ = ghostBranch_ >= 0 ? Kind::Ghost : Kind::None;
+    forgetRun();
+}
+
+void ShadowRun::forgetRun() {
     world_.reset();
     shown_ = false;
     telemetry_.clear();
@@ -177,12 +181,7 @@ void ShadowRun::clearRecord() {
 
 void ShadowRun::clear() {
     kind_ = Kind::None;
-    world_.reset();
-    shown_ = false;
-    telemetry_.clear();
-    samples_.clear();
-    changes_.clear();
-    changesText_.clear();
+    forgetRun();
     ghostBranch_ = -1;
 }
 

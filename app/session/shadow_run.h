@@ -94,6 +94,8 @@ private:
     void syncGhost(const World& a, History& history);
     void restartCompare(const World& a);
     void record(const World& a);
+    /// Drops B or the ghost, its record and the compare's changes.
+    void forgetRun();
 
     Kind kind_ = Kind::None;
     std::unique_ptr<World> world_;

@@ -13,15 +13,12 @@
 #include "jointlab/scenario_io.h"
 #include "session/default_scene.h"
 #include "session/simulation.h"
+#include "sim_runs.h"
 
 namespace jl::app {
 namespace {
 
-int firstDynamic(const Scene& s) {
-    for (size_t i = 0; i < s.bodies.size(); ++i)
-        if (s.bodies[i].motion == MotionType::Dynamic) return static_cast<int>(i);
-    return -1;
-}
+using sim_runs::firstDynamic;
 
 /// The showcase, stepping one step per advance().
 void open(Simulation& sim) {

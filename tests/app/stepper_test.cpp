@@ -8,43 +8,17 @@
 
 #include "session/default_scene.h"
 #include "session/simulation.h"
+#include "sim_runs.h"
 
 namespace jl::app {
 namespace {
 
-int firstDynamic(const Scene& s) {
-    for (size_t i = 0; i < s.bodies.size(); ++i)
-        if (s.bodies[i].motion == MotionType::Dynamic) return static_cast<int>(i);
-    return -1;
-}
+using sim_runs::firstDynamic;
 
-/// 100 steps of the showcase on the reference kernel, pulling a body in steps [20, 40) and raising
-/// the position iterations at step 60; the state hash after each step.
+/// 100 steps of the showcase, pulling a body in steps [20, 40) and raising the position iterations
+/// at step 60; the state hash after each step.
 std::vector<uint64_t> run(Simulation& sim) {
-    std::vector<uint64_t> hashes(101, 0);
-    const int pulled = firstDynamic(sim.scene());
-    sim.clock.playing = true;
-    for (int i = 0; i < 100; ++i) {
-        const int64_t now = sim.world()->stepCount();
-        if (now == 20) {
-            DragSpring d;
-            d.bodyName = sim.scene().bodies[static_cast<size_t>(pulled)].name;
-            d.target = sim.world()->bodies()[static_cast<size_t>(pulled)].pose.p + Vec3(0.3, 0.5, 0.0);
-            d.stiffness = 200.0;
-            d.damping = 10.0;
-            sim.drag = d;
-        }
-        if (now == 40) sim.drag.reset();
-        if (now == 60) {
-            Scene edited = sim.scene();
-            edited.settings.posIters += 4;
-            std::string error;
-            EXPECT_TRUE(sim.applyEdit(edited, {}, {}, error)) << error;
-        }
-        sim.advance(1.0 / 60.0);
-        hashes[static_cast<size_t>(sim.world()->stepCount())] = sim.world()->stateHash();
-    }
-    return hashes;
+    return sim_runs::runWithPullAndEdit(sim, 100, firstDynamic(sim.scene()), 20, 40, 60);
 }
 
 TEST(Stepper, TheRecordedStepIsTheStepTakenAlsoInsideTheHistory) {
