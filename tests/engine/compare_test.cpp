@@ -8,21 +8,14 @@
 #include <filesystem>
 
 #include "jointlab/scenario_io.h"
+#include "test_files.h"
 
 namespace jl {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// An example scenario from assets/scenarios/ (the test fails if it does not load).
-Scene example(const char* name) {
-    Scene scene;
-    std::string error;
-    EXPECT_TRUE(
-        loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios" / name).string(), scene, error))
-        << error;
-    return scene;
-}
+using test::exampleScenario;
 
 TEST(Compare, NothingChangedNeverDiffersByABit) {
     int runs = 0;
@@ -54,7 +47,7 @@ TEST(Compare, NothingChangedNeverDiffersByABit) {
 
 TEST(Compare, AnotherSolverDriftsApart) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     World a(scene);
     std::vector<FieldChange> changes;
     ASSERT_EQ(parseFieldChanges(a.scene(), "settings.solver=tgs,settings.posIters=8", changes), "");
@@ -75,7 +68,7 @@ TEST(Compare, AnotherSolverDriftsApart) {
 
 TEST(Compare, BadEntriesAreNamedAndChangeNothing) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     std::vector<FieldChange> out;
     EXPECT_NE(parseFieldChanges(scene, "settings.posIter=8", out).find("settings.posIter: "),
               std::string::npos);
@@ -91,7 +84,7 @@ TEST(Compare, BadEntriesAreNamedAndChangeNothing) {
 
 // The advisor's "as B": the fields a fix changed, as changes a compare parses back to that scene.
 TEST(Compare, TheFieldsTwoScenesDifferInReadBackAsChanges) {
-    const Scene a = example("driven_arm.json");
+    const Scene a = exampleScenario("driven_arm.json");
     EXPECT_EQ(fieldChangesBetween(a, a), "");
     Scene b = a;
     b.settings.posIters = 16;

@@ -13,18 +13,13 @@
 
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "test_files.h"
 #include "test_util.h"
 
 namespace jl {
 namespace {
 
-Scene example(const char* name) {
-    Scene s;
-    std::string error;
-    EXPECT_TRUE(loadScenario(std::string(JOINTLAB_SOURCE_DIR) + "/assets/scenarios/" + name, s, error))
-        << error;
-    return s;
-}
+using test::exampleScenario;
 
 bool sameBits(Real a, Real b) {
     return std::memcmp(&a, &b, sizeof a) == 0;
@@ -76,7 +71,7 @@ TEST(StepInspector, FinishingTheStepGivesTheNormalStepBitForBit) {
     };
     for (const Case& c : cases) {
         const std::string what = label(c);
-        Scene s = example(c.file);
+        Scene s = exampleScenario(c.file);
         s.settings.solver = c.solver;
         s.settings.pointSolve = c.point;
         s.settings.correction = c.correction;
@@ -123,7 +118,7 @@ TEST(StepInspector, FinishingTheStepGivesTheNormalStepBitForBit) {
 }
 
 TEST(StepInspector, AUserForceAppliedToTheCloneTooKeepsTheStepsEqual) {
-    Scene s = example("chain20.json");
+    Scene s = exampleScenario("chain20.json");
     s.settings.kernel = KernelType::Reference;
     World w(s);
     for (int i = 0; i < 3; ++i) w.step();
@@ -138,7 +133,7 @@ TEST(StepInspector, AUserForceAppliedToTheCloneTooKeepsTheStepsEqual) {
 
 TEST(StepInspector, ABlockStepsAsOneUnitWithItsK) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        Scene s = example("chain20.json");
+        Scene s = exampleScenario("chain20.json");
         s.settings.solver = solver;
         s.settings.pointSolve = PointSolve::Block;
         World w(s);
