@@ -212,6 +212,11 @@ int App::runScreenshot() {
 bool App::branchFromScreenshot(std::string& error) {
     Simulation& sim = state_.sim;
     const int64_t reached = sim.world() ? sim.world()->stepCount() : 0;
+    if (options_.branchStep >= reached) {  // at or past the end there is no future to branch from
+        error = "step " + std::to_string(options_.branchStep) +
+                " is not before the run's end (the frames reached step " + std::to_string(reached) + ")";
+        return false;
+    }
     if (!sim.seekStep(options_.branchStep)) {
         error = "no run to go back in";
         return false;

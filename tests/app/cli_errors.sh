@@ -48,5 +48,10 @@ case $case in
                 __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json "$jointlab" --screenshot "$tmp/x.png" ;;
   old-gl) expect 1 "offers OpenGL 3\.0" -- env MESA_GL_VERSION_OVERRIDE=3.0 xvfb-run -a -s "-screen 0 640x480x24" \
             "$jointlab" --screenshot "$tmp/x.png" ;;
+  # The time machine's screenshot options: a bad field is named, a branch needs a future to leave.
+  bad-compare) expect 1 "^jointlab: --compare: settings\.posIters: must be <= 255" -- env -u DISPLAY \
+                 "$jointlab" --screenshot "$tmp/x.png" --frames 2 --compare settings.posIters=1e9 ;;
+  branch-past-end) expect 1 "^jointlab: --branch: step 9999 is not before the run's end" -- env -u DISPLAY \
+                     "$jointlab" --screenshot "$tmp/x.png" --frames 5 --branch 9999 settings.posIters=3 ;;
   *) echo "cli_errors.sh: unknown case '$case'"; exit 2 ;;
 esac
