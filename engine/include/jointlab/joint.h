@@ -82,7 +82,10 @@ struct JointDesc {
     Real breakForce = kInf;    ///< the joint breaks when its reported force exceeds this [N]
     Real breakTorque = kInf;   ///< ... or its reported torque exceeds this [N·m]
     bool startBroken = false;  ///< the joint begins the simulation broken (restore to re-enable)
-    JointParams params;        ///< type and type-specific parameters
+    /// The two bodies collide with each other (PhysX's eCOLLISION_ENABLED); off by default: bodies
+    /// joined by a joint pass through each other, as in PhysX.
+    bool collideConnected = false;
+    JointParams params;  ///< type and type-specific parameters
 
     int typeIndex() const { return static_cast<int>(params.index()); }
     const JointTypeInfo& typeInfo() const { return jointTypeInfo(typeIndex()); }
@@ -111,6 +114,8 @@ struct JointDesc {
         v("breakTorque", breakTorque,
           positive("N·m", "the joint breaks when its torque exceeds this (inf = never)"));
         v("startBroken", startBroken, Field{"", 0, 0, "the joint starts broken"});
+        v("collideConnected", collideConnected,
+          Field{"", 0, 0, "the joined bodies collide with each other (off: they pass through each other)"});
     }
 };
 
