@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "panels/panels.h"
+#include "render/contact_draw.h"
 #include "render/gl.h"
 #include "render/gl_context.h"
 #include "render/joint_draw.h"
@@ -179,6 +180,7 @@ bool App::loadInitialScene(std::string& error) {
 
 bool App::applyStartOptions(std::string& error) {
     state_.view.showJoints = !options_.hideJoints;
+    state_.view.showContacts = options_.showContacts;
     if (!options_.sweepDir.empty()) {
         if (std::string e = openSweepViewer(state_, options_.sweepDir); !e.empty()) {
             error = "--sweep: " + e;
@@ -408,6 +410,7 @@ FrameView App::prepareViewport(RenderOptions& options) {
         options.showGround = world->scene().settings.groundPlane;
         drawBodies(renderer_, world->scene(), world->bodies(), state_.selection, state_.index, state_.looks);
         drawJoints(lines_, *world, state_.selection, state_.view);
+        if (state_.view.showContacts) drawContacts(lines_, *world, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
