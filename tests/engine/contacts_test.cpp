@@ -323,3 +323,67 @@ TEST(Contacts, Deterministic) {
 
 }  // namespace
 }  // namespace jl
+
+namespace jl {
+namespace {
+
+Scene example(const char* name) {
+    Scene s;
+    std::string error;
+    EXPECT_TRUE(loadScenario(std::string(JOINTLAB_SOURCE_DIR) + "/assets/scenarios/" + name, s, error))
+        << error;
+    return s;
+}
+
+// The contact examples do what their descriptions say.
+TEST(ContactExamples, DoWhatTheirTextSays) {
+    {  // the door swung shut stops at the jamb: its free edge never passes the jamb's face
+        World w(example("door_frame.json"));
+        Real deepest = 0.0;
+        for (int i = 0; i < 180; ++i) {
+            w.step();
+            const BodyState& d = w.bodies()[static_cast<size_t>(w.scene().findBody("door"))];
+            const Vec3 edge = d.pose.apply(Vec3(0.4, 0.0, -0.03));  // back face of the free edge
+            deepest = std::max(deepest, -0.04 - edge.z);            // the jamb's front face is z = -0.04
+        }
+        const BodyState& d = w.bodies()[static_cast<size_t>(w.scene().findBody("door"))];
+        std::printf("door: deepest into the jamb %.4f m, final spin %.4f rad/s\n", deepest,
+                    glm::length(d.angularVelocity));
+        EXPECT_LT(deepest, 0.02);
+        EXPECT_LT(glm::length(d.angularVelocity), 0.1);
+    }
+    {  // both driven gears turn the other way: B at the driver's speed, A through its teeth at about it
+        World w(example("gears_contact.json"));
+        Real sumA = 0.0, sumB = 0.0;
+        const int a = w.scene().findBody("drivenA"), b = w.scene().findBody("drivenB");
+        for (int i = 0; i < 240; ++i) {
+            w.step();
+            if (i >= 120) {
+                sumA += w.bodies()[static_cast<size_t>(a)].angularVelocity.x / 120;
+                sumB += w.bodies()[static_cast<size_t>(b)].angularVelocity.x / 120;
+            }
+        }
+        std::printf("gears: driven through contacts %.3f rad/s, through the gear joint %.3f rad/s\n", sumA,
+                    sumB);
+        EXPECT_NEAR(sumB, -2.0, 0.05);
+        EXPECT_NEAR(sumA, -2.0, 0.4);
+    }
+    {  // the ragdoll ends up below the top step, in one piece
+        World w(example("ragdoll_steps.json"));
+        for (int i = 0; i < 300; ++i) w.step();
+        const Real y = w.bodies()[static_cast<size_t>(w.scene().findBody("pelvis"))].pose.p.y;
+        std::printf("ragdoll: pelvis at %.3f m after 5 s (top step 1.25 m)\n", y);
+        EXPECT_EQ(w.divergence(), nullptr);
+        EXPECT_LT(y, 1.25);
+    }
+    {  // the stack of five stands (PGS, 32 iterations): its top box moves less than 2 cm in 10 s
+        World w(example("box_stack.json"));
+        const Vec3 start = w.bodies()[4].pose.p;
+        for (int i = 0; i < 600; ++i) w.step();
+        std::printf("box stack: top box moved %.4f m in 10 s\n", glm::length(w.bodies()[4].pose.p - start));
+        EXPECT_LT(glm::length(w.bodies()[4].pose.p - start), 0.02);
+    }
+}
+
+}  // namespace
+}  // namespace jl
