@@ -8,7 +8,8 @@
 #               accuracy sweep in docs/bench_chain1000_accuracy.csv; then the app's frame
 #               benchmark (jointlab --bench-frames, under xvfb-run): CPU per frame phase by phase
 #               for the default scene, 1000 bodies and 200 plotted joints, in docs/bench_app_frames.md;
-#               and sweep throughput (runs/s on 1 and 2 cores, 100 runs) in docs/bench_sweeps.md
+#               sweep throughput (runs/s on 1 and 2 cores, 100 runs) in docs/bench_sweeps.md; and
+#               the video export rate (frames/s at 1280x720, MP4, GIF, PNG) in docs/bench_video.md
 #
 # Reliability (docs/reliability.md):
 #   make sanitize   build with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/ and run
@@ -58,6 +59,7 @@ bench: setup
 	cmake --build $(BUILD_DIR) --target jointlab -j $(JOBS)
 	./scripts/bench_app_frames.sh ./$(BUILD_DIR)/app/jointlab 300 docs/bench_app_frames.md
 	./scripts/bench_sweeps.sh ./$(BUILD_DIR)/app/jointlab docs/bench_sweeps.md
+	./scripts/bench_video.sh ./$(BUILD_DIR)/app/jointlab docs/bench_video.md
 
 sanitize: setup
 	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOINTLAB_SANITIZE=ON

@@ -8,13 +8,31 @@
 
 #include "runner/cli.h"
 #include "runner/runner.h"
+#include "runner/runner_args.h"
 #include "runner/sweep.h"
 #include "shell/app.h"
+
+namespace {
+
+/// `jointlab run ... --video OUT`: the same scenario, with the runner's setting overrides, run and
+/// recorded by the app's video mode (off screen; EGL when there is no display).
+int renderRunVideo(const jl::runner::RunOptions& run) {
+    jl::app::AppOptions app;
+    app.scenarioPath = run.scenarioPath;
+    app.video = run.video;
+    app.frames = static_cast<int>(run.steps);
+    app.width = run.videoWidth;
+    app.height = run.videoHeight;
+    app.adjustScene = [run](jl::Scene& scene) { jl::runner::applyOverrides(run, scene.settings); };
+    return jl::app::runApp(app);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "run") {
 #ifdef JOINTLAB_HAVE_RUNNER
-        return runHeadless(argc, argv);
+        return runHeadless(argc, argv, renderRunVideo);
 #else
         std::fprintf(stderr, "jointlab run: the headless runner is not part of this build\n");
         return 2;

@@ -21,6 +21,10 @@ packages=(
   # driving the app's window under Xvfb (mouse and keys) to measure its CPU use idle and running,
   # and to take the interactive screenshots of docs/user-guide.md
   xdotool
+  # screenshots and videos without a display: EGL on Mesa's surfaceless platform (render/egl_context.cpp)
+  libegl-dev libegl-mesa0
+  # videos (--video OUT.mp4|OUT.gif, File > Export video): frames piped to the ffmpeg program
+  ffmpeg
   # sweeps on many cores or hosts: the GNU parallel recipe of docs/sweeps.md (tested by sweep_parallel)
   parallel
 )

@@ -98,14 +98,17 @@ bool Editor::restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forwar
                       target.jointRenames, revision_,    runningStates()};
     const Renames bodies = forward ? target.bodyRenames : inverted(target.bodyRenames);
     const Renames joints = forward ? target.jointRenames : inverted(target.jointRenames);
+    // Undoing the edit that started a branch (made at a past step) goes back to the branch it
+    // left, at that step: the run is where it was before the edit, not the edit reverted on top.
+    const bool backToParent = !forward && sim_.undoBranch();
     std::string problem;
-    if (!sim_.applyEdit(target.scene, bodies, joints, problem)) {
+    if (!backToParent && !sim_.applyEdit(target.scene, bodies, joints, problem)) {
         error = (forward ? "redo " : "undo ") + target.label + ": " + problem;
         from.push_back(std::move(target));
         return false;
     }
     // Bodies whose pose or velocity the step changes go back to where they were at the time.
-    if (World* world = sim_.world()) {
+    if (World* world = backToParent ? nullptr : sim_.world()) {
         const Scene& left = counterpart.scene;
         for (const auto& [name, state] : target.bodyStates) {
             const int now = world->scene().findBody(name), before = left.findBody(name);

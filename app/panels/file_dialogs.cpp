@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 
+#include "jointlab/history_io.h"
 #include "panels/panels.h"
 
 namespace jl::app {
@@ -36,7 +37,9 @@ std::string suggestedPath(const AppState& state, SaveKind kind) {
     if (kind == SaveKind::Scene) return source.empty() ? std::string("scenario.json") : source;
     const std::filesystem::path p =
         source.empty() ? std::filesystem::path("scenario.json") : std::filesystem::path(source);
-    const char* suffix = kind == SaveKind::Snapshot ? "-snapshot.json" : "-run.json";
+    const char* suffix = kind == SaveKind::Snapshot  ? "-snapshot.json"
+                         : kind == SaveKind::History ? "-history.json"
+                                                     : "-run.json";
     return (p.parent_path() / (p.stem().string() + suffix)).string();
 }
 
@@ -61,6 +64,21 @@ void describeSave(const AppState& state, SaveKind kind) {
         ImGui::BulletText("%s", inputLogPathFor(path).c_str());
         ImGui::TextDisabled("Replay: jointlab run %s --input %s", path.c_str(),
                             inputLogPathFor(path).c_str());
+    } else if (kind == SaveKind::History && world) {
+        const History& h = state.sim.history();
+        size_t branches = 0;
+        for (const History::Branch& b : h.branches()) branches += b.deleted ? 0 : 1;
+        ImGui::Text("Saves the scenario the run started from and the run's history: steps %" PRId64
+                    " to %" PRId64
+                    " of the current branch, %zu branch(es), %.1f MB of keyframes, as two "
+                    "files:",
+                    h.firstStep(), h.lastStep(), branches, static_cast<double>(h.bytes()) / 1048576.0);
+        const std::string& path = state.files.saveAsInput;
+        ImGui::BulletText("%s", path.c_str());
+        ImGui::BulletText("%s", historyPathFor(path).c_str());
+        ImGui::TextDisabled(
+            "Opening %s brings the timeline back; jointlab run %s --from-step K continues it.", path.c_str(),
+            path.c_str());
     }
     ImGui::PopTextWrapPos();
 }
@@ -71,7 +89,8 @@ void saveAsDialog(AppState& state, UiRequests& requests) {
     const char* title = files.saveKind == SaveKind::Scene ? "Save scenario as###save dialog"
                         : files.saveKind == SaveKind::Snapshot
                             ? "Save snapshot with current state###save dialog"
-                            : "Save run with mouse input###save dialog";
+                        : files.saveKind == SaveKind::History ? "Save run with its history###save dialog"
+                                                              : "Save run with mouse input###save dialog";
     if (files.saveAsDialogRequested) {
         files.saveAsDialogRequested = false;
         files.saveAsInput = suggestedPath(state, files.saveKind);

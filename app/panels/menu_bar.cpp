@@ -28,6 +28,11 @@ void fileMenu(AppState& state, UiRequests& requests) {
             "A copy of the scene that also holds where the run is now: opening it\n"
             "continues from this moment, bit for bit. Your file is not changed.");
     if (ImGui::MenuItem("Save run with mouse input...")) requests.saveRunDialog = true;
+    if (ImGui::MenuItem("Save run with its history...")) requests.saveHistoryDialog = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The scenario the run started from and NAME.history.json beside it: every step of the\n"
+            "run and every branch. Opening that scenario brings the timeline back; play retakes it.");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "The scenario the run started from (the last reset, open or edit) and every\n"
@@ -36,8 +41,20 @@ void fileMenu(AppState& state, UiRequests& requests) {
     if (ImGui::MenuItem("Reload from file", nullptr, false, !state.sim.sourcePath().empty()))
         requests.reload = true;
     if (ImGui::MenuItem("Built-in showcase")) requests.loadBuiltIn = true;
+    if (ImGui::MenuItem("Open sweep results...")) state.sweep.openDialogRequested = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The results of `jointlab sweep SPEC --out DIR` as a heat map or lines;\n"
+            "a click on a run opens it in the editor");
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) requests.saveScreenshot = true;
+    if (ImGui::MenuItem("Export video...", nullptr, false,
+                        state.sim.history().started() && !state.videoExport.running))
+        openVideoExportDialog(state);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Record a range of the run's steps (the timeline's history) as an MP4, a GIF\n"
+            "or a folder of PNG frames: the viewport with its overlays, optionally the plots.");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) requests.quit = true;
     ImGui::EndMenu();
@@ -140,6 +157,7 @@ void viewMenu(AppState& state, UiRequests& requests) {
     ImGui::MenuItem("Grid", nullptr, &state.view.showGrid);
     ImGui::MenuItem("World axes", nullptr, &state.view.showAxes);
     ImGui::MenuItem("Orientation gizmo", nullptr, &state.view.showAxisGizmo);
+    ImGui::MenuItem("Ghost of the other run (B, or the branch left)", nullptr, &state.view.showShadowRun);
     jointDrawingMenu(state.view);
     ImGui::Separator();
     if (ImGui::MenuItem("Frame selection / scene", "F")) requests.frameView = true;
@@ -166,6 +184,9 @@ void simulationMenu(AppState& state, UiRequests& requests) {
                 "Start from the bodies' initial poses instead, and forget the saved state:\n"
                 "Save then writes the scene without it.");
     }
+    if (ImGui::MenuItem("Compare...", nullptr, state.compare.open)) state.compare.open = !state.compare.open;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Run a second copy (B) from this step with settings changed, side by side");
     ImGui::Separator();
     if (ImGui::BeginMenu("Speed")) {
         const double speeds[] = {1.0 / 16, 1.0 / 8, 0.25, 0.5, 1.0, 2.0};

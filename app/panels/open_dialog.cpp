@@ -1,5 +1,5 @@
-// File > Open: a modal with a path field, the recent files and the scenarios shipped in
-// assets/scenarios.
+// File > Open: a modal with a path field, the recent files, the scenarios shipped in
+// assets/scenarios and the guided lessons in assets/scenarios/lessons.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -18,14 +18,14 @@ namespace {
 
 constexpr const char* kPopupName = "Open scenario";
 
-/// The .json files next to the showcase scenario, sorted by name.
-std::vector<std::string> shippedScenarios() {
+/// The .json files next to the showcase scenario (or in its `sub` folder), sorted by name.
+std::vector<std::string> shippedScenarios(const char* sub = "") {
     namespace fs = std::filesystem;
     std::vector<std::string> files;
     const std::string showcase = findShowcaseScenario();
     if (showcase.empty()) return files;
     std::error_code ec;
-    for (const fs::directory_entry& e : fs::directory_iterator(fs::path(showcase).parent_path(), ec))
+    for (const fs::directory_entry& e : fs::directory_iterator(fs::path(showcase).parent_path() / sub, ec))
         if (e.is_regular_file(ec) && e.path().extension() == ".json") files.push_back(e.path().string());
     std::sort(files.begin(), files.end());
     return files;
@@ -69,11 +69,15 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
         }
     }
 
-    const std::vector<std::string> shipped = shippedScenarios();
-    if (!shipped.empty()) {
+    for (const bool lessons : {false, true}) {
+        const std::vector<std::string> shipped = shippedScenarios(lessons ? "lessons" : "");
+        if (shipped.empty()) continue;
         ImGui::Spacing();
-        ImGui::TextDisabled("Examples:");
-        if (ImGui::BeginListBox("##examples", ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f))) {
+        ImGui::TextDisabled(lessons ? "Lessons (a guided tour, step by step, in the Lesson tab):"
+                                    : "Examples:");
+        const float rows = lessons ? 5.0f : 8.0f;
+        if (ImGui::BeginListBox(lessons ? "##lessons" : "##examples",
+                                ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * rows))) {
             for (const std::string& f : shipped) {
                 const std::string name = std::filesystem::path(f).filename().string();
                 if (ImGui::Selectable(name.c_str(), state.openPathInput == f,

@@ -54,8 +54,16 @@ void drawTimeline(AppState& state, const ScreenRect& rect, UiRequests& requests)
 float timelineHeight();
 /// The sweep viewer window while state.sweep.open (sweep_viewer.cpp).
 void drawSweepViewer(AppState& state, UiRequests& requests);
+/// Simulation > Compare…: the A/B compare window (panels/compare_panel.cpp).
+void drawComparePanel(AppState& state, UiRequests& requests);
 /// Reads DIR/results.csv into the viewer and opens it; "" or the problem.
 std::string openSweepViewer(AppState& state, const std::string& dir);
+/// File > Export video: its dialog and, while an export runs, its progress bar with Cancel
+/// (video_export_panel.cpp). openVideoExportDialog fills the range with the whole history.
+void drawVideoExport(AppState& state, UiRequests& requests);
+void openVideoExportDialog(AppState& state);
+/// A warning marker on each joint the conditioning advisor warns about (advisor_panel.cpp).
+void drawAdvisorMarkers(const AppState& state, const ScreenRect& rect);
 /// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
 void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 

@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
@@ -22,7 +23,10 @@ constexpr const char* kKindMenu[] = {
     "Torque vs break torque",
     "Energy (kinetic, potential, total)",
     "Convergence of the last step (PGS vs TGS)",
+    "Simulated vs closed form (a reference)",
 };
+constexpr int kKindCount = static_cast<int>(std::size(kKindMenu));
+static_assert(std::size(kKindMenu) == std::size(kPlotKindNames), "one menu entry per plot kind");
 constexpr const char* kKindHelp[] = {
     "accumulated impulse λ of each row in each step [N·s, N·m·s for angular rows]",
     "position error C of each row at the start of each step [m, rad for angular rows]",
@@ -31,6 +35,8 @@ constexpr const char* kKindHelp[] = {
     "kinetic, potential (gravity) and total energy of all bodies",
     "residual per solver sweep of the newest step; the last curve of each solver is kept, so switching "
     "solver compares PGS and TGS on the same axes (log scale)",
+    "a quantity the scenario declares a closed form for (its \"references\"): the simulation solid, the "
+    "closed form dashed, and optionally their difference",
 };
 
 bool usesJoints(PlotKind k) {
@@ -129,13 +135,17 @@ void addPlotButton(const AppState& state, UiRequests& requests) {
     const std::string joint = selectedJointName(state);
     ImGui::TextDisabled(joint.empty() ? "joint plots follow the selected joint" : "joint plots show: %s",
                         joint.c_str());
-    for (int k = 0; k < 6; ++k) {
+    const Scene& scene = state.sim.scene();
+    for (int k = 0; k < kKindCount; ++k) {
         const PlotKind kind = static_cast<PlotKind>(k);
+        const bool reference = kind == PlotKind::Reference;
+        if (reference && scene.references.empty()) continue;  // nothing to compare with
         if (ImGui::MenuItem(kKindMenu[k])) {
             PlotDesc p;
             p.kind = kind;
             p.joints = usesJoints(kind) ? joint : "";
             p.logScale = kind == PlotKind::Convergence;
+            if (reference) p.reference = scene.references.front().name;
             std::vector<PlotDesc> plots = shownPlots(state.sim.scene());
             plots.push_back(p);
             requestPlots(requests, std::move(plots), "add plot");
@@ -174,7 +184,7 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
     field(ImGui::InputTextWithHint("title", "automatic: kind and joints", &p.title));
     int kind = static_cast<int>(p.kind);
     ImGui::SetNextItemWidth(px(320.0f));
-    if (ImGui::Combo("kind", &kind, kKindMenu, 6)) {
+    if (ImGui::Combo("kind", &kind, kKindMenu, kKindCount)) {
         p.kind = static_cast<PlotKind>(kind);
         changed = true;
     }
@@ -212,6 +222,19 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
             }
         }
         if (p.kind == PlotKind::Impulse || p.kind == PlotKind::Error) changed |= rowChoice(state, p);
+    }
+    if (p.kind == PlotKind::Reference) {
+        const Scene& scene = state.sim.scene();
+        ImGui::SetNextItemWidth(px(320.0f));
+        if (ImGui::BeginCombo("reference", p.reference.empty() ? "(none)" : p.reference.c_str())) {
+            for (const ReferenceDesc& r : scene.references)
+                if (ImGui::Selectable(r.name.c_str(), r.name == p.reference)) {
+                    p.reference = r.name;
+                    changed = true;
+                }
+            ImGui::EndCombo();
+        }
+        changed |= ImGui::Checkbox("show the difference (simulated − closed form)", &p.difference);
     }
     changed |= ImGui::Checkbox("logarithmic value axis", &p.logScale);
     ImGui::Separator();

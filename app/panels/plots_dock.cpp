@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
+#include "panels/inside_panels.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "panels/side_window.h"
@@ -40,7 +42,11 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
     }
     if (const World* world = state.sim.world()) {
         const Telemetry& t = state.sim.telemetry();
-        if (t.size() == 0 && world->stepCount() == 0)
+        if (const StepInspector* ins = state.stepper.inspector.get())  // stepping: sweep by sweep
+            state.plotsPanel.convergence.showSweeps(
+                ins->residualsSoFar(), ins->stepped().scene().settings.solver,
+                ins->stepped().scene().settings.posIters, ins->fromStep() + 1);
+        else if (t.size() == 0 && world->stepCount() == 0)
             state.plotsPanel.convergence.clear();  // a new or reset scene
         else if (t.size() > 0 && world->stepCount() < t.latest().step)
             state.plotsPanel.convergence.update(*world);  // gone back on the timeline: that step's sweeps
@@ -48,6 +54,7 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
             state.plotsPanel.convergence.update(t, world->scene().settings.solver,
                                                 world->scene().settings.posIters);
     }
+    updateAdvice(state);
     const UiLayout& l = state.layout;
     if (!state.panels.plots || l.bottomHeight <= 0.0f) return;  // closed, or no room (shell/layout.h)
     const ImGuiIO& io = ImGui::GetIO();
@@ -62,13 +69,32 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
     if (open) {
         resizeGrip(state, column);
         if (ImGui::BeginTabBar("##dock tabs")) {
-            if (ImGui::BeginTabItem("Plots")) {
+            const DockTab want = std::exchange(state.teach.requestTab, DockTab::None);
+            auto flags = [&](DockTab tab) { return want == tab ? ImGuiTabItemFlags_SetSelected : 0; };
+            if (ImGui::BeginTabItem("Plots", nullptr, flags(DockTab::Plots))) {
                 drawPlotsTab(state, requests);
                 ImGui::EndTabItem();
             }
             const std::string rows = rowInspectorTabLabel(state) + "###rows";
-            if (ImGui::BeginTabItem(rows.c_str())) {
+            if (ImGui::BeginTabItem(rows.c_str(), nullptr, flags(DockTab::Rows))) {
                 drawRowInspectorTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Step", nullptr, flags(DockTab::Step))) {
+                drawStepTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem("Drive tuner", nullptr, flags(DockTab::Tuner))) {
+                drawDriveTunerTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            if (ImGui::BeginTabItem(advisorTabLabel(state).c_str(), nullptr, flags(DockTab::Advisor))) {
+                drawAdvisorTab(state, requests);
+                ImGui::EndTabItem();
+            }
+            if (!state.sim.scene().lesson.empty() &&
+                ImGui::BeginTabItem("Lesson###lesson", nullptr, flags(DockTab::Lesson))) {
+                drawLessonTab(state, requests);
                 ImGui::EndTabItem();
             }
             if (ImGui::TabItemButton("\u00d7", ImGuiTabItemFlags_Trailing | ImGuiTabItemFlags_NoTooltip))

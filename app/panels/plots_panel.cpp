@@ -163,6 +163,13 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     inputs.windowSeconds = ps.windowSeconds;
     inputs.rowLabels = &ps.rowLabels;
     inputs.jointNames = &state.index.jointNames();
+    // B of a compare, or the ghost of the branch left: dashed beside the live lines.
+    const ShadowRun& shadow = state.sim.shadow();
+    if (const World* other = shadow.world(); other && state.view.showShadowRun) {
+        inputs.shadow = &shadow.telemetry();
+        inputs.shadowScene = &other->scene();
+        inputs.shadowTag = shadow.kind() == ShadowRun::Kind::Compare ? "B" : "ghost";
+    }
     for (int i = 0; i < n; ++i) {
         ImGui::SetCursorScreenPos(
             ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));

@@ -1,5 +1,6 @@
-// JointLab app — the Plots dock under the viewport and its two tabs: Plots (plots_panel.cpp, the
-// set-up editor in plot_editor.cpp) and Rows (row_inspector_panel.cpp). Internal to app/panels.
+// JointLab app — the Plots dock under the viewport and its tabs: Plots (plots_panel.cpp, the
+// set-up editor in plot_editor.cpp), Rows (row_inspector_panel.cpp), Advisor (advisor_panel.cpp) and
+// Lesson (lesson_panel.cpp). Internal to app/panels.
 #pragma once
 
 #include <string>
@@ -15,6 +16,20 @@ void drawPlotsTab(AppState& state, UiRequests& requests);
 void drawRowInspectorTab(AppState& state, UiRequests& requests);
 /// Label of the Rows tab ("Rows of pivot").
 std::string rowInspectorTabLabel(const AppState& state);
+
+/// The advisor's warnings (jointlab/advisor.h) brought up to date with the scene and the run
+/// (advisor_panel.cpp); called every frame, whatever tab is shown.
+void updateAdvice(AppState& state);
+/// The Advisor tab: each warning, its explanation and its one-click fixes (undoable edits).
+void drawAdvisorTab(AppState& state, UiRequests& requests);
+/// Applies the K-th fix (1-based) of the advisor's first warning through the editor (undoable),
+/// as a click on its button does (--advisor-fix). "" in `error` and true, or the problem.
+bool applyAdvisorFix(AppState& state, int k, std::string& error);
+/// Label of the Advisor tab ("Advisor (2)").
+std::string advisorTabLabel(const AppState& state);
+/// The Lesson tab (lesson_panel.cpp): the scene's lesson one step at a time. Returns false (and
+/// draws nothing) when the scene has no lesson.
+bool drawLessonTab(AppState& state, UiRequests& requests);
 
 // Plot set-up edits (plot_editor.cpp): each is one undoable edit of Scene::plots.
 

@@ -2,7 +2,9 @@
 // step, as the solver saw it (Jacobian, error, bias, target, bounds, flags, unit response) and what
 // it did with it (accumulated impulse, clamped). Clamped rows are highlighted; every column header
 // explains itself on hover; "+" plots a row. Columns: what the solver did first (error, bias,
-// target, bounds, impulse, clamped), then the row's make-up (r, flags, Jacobian).
+// target, bounds, impulse, clamped), then the row's make-up (r, flags, Jacobian). While the
+// stepper steps inside a step (Step tab), the rows are that step's: λ is the impulse so far and
+// the row (or block) visited last is highlighted with its λ before → after.
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <cstring>
 #include <string>
 
+#include "panels/inside_panels.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
 #include "plot/plot_math.h"
@@ -23,6 +26,7 @@ namespace {
 
 const ImVec4 kClampedText{1.0f, 0.78f, 0.35f, 1.0f};
 constexpr ImU32 kClampedRowBg = IM_COL32(120, 80, 10, 90);
+constexpr ImU32 kCurrentRowBg = IM_COL32(40, 90, 160, 150);  ///< the stepper's current row
 
 struct Column {
     const char* name;
@@ -168,8 +172,24 @@ void headerRow() {
     }
 }
 
-void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
-    const World& world = *state.sim.world();
+/// The λ cell while stepping: before → after for the row visited last, the impulse so far for
+/// the others ("-" before their first visit).
+void steppedImpulse(const AppState& state, int joint, int row, const StepInspector::Visit* v) {
+    if (v) {
+        ImGui::Text("%.4g \u2192 %.4g", v->lambdaBefore, v->lambdaAfter);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("this visit: %.17g \u2192 %.17g", v->lambdaBefore, v->lambdaAfter);
+        return;
+    }
+    Real lambda = 0.0;
+    if (lambdaSoFar(state, joint, row, lambda))
+        number(lambda);
+    else
+        ImGui::TextDisabled("-");
+}
+
+void drawRowTable(const AppState& state, UiRequests& requests, const World& world, int joint) {
+    const bool stepping = state.stepper.inspector != nullptr;
     const std::string& name = world.scene().joints[static_cast<size_t>(joint)].name;
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
@@ -182,7 +202,11 @@ void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
         const Row& row = *e.row;
         const RowResult& res = e.result;
         ImGui::TableNextRow();
-        if (e.state == RowState::Clamped) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kClampedRowBg);
+        const StepInspector::Visit* visit = stepping ? currentVisitOf(state, joint, e.index) : nullptr;
+        if (visit)
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kCurrentRowBg);
+        else if (e.state == RowState::Clamped && !stepping)
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kClampedRowBg);
         ImGui::PushID(e.index);
         ImGui::TableSetColumnIndex(0);
         rowPlotButton(state, requests, name, e.label());
@@ -200,18 +224,30 @@ void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
         ImGui::TableSetColumnIndex(6);
         bound(row.maxImpulse, e);
         ImGui::TableSetColumnIndex(7);
-        number(res.impulse);
+        if (stepping)
+            steppedImpulse(state, joint, e.index, visit);
+        else
+            number(res.impulse);
         ImGui::TableSetColumnIndex(8);
-        switch (e.state) {
-            case RowState::Dropped:
-                ImGui::TextDisabled("dropped");
-                break;
-            case RowState::Clamped:
+        if (visit) {
+            if (visit->clamped)
                 ImGui::TextColored(kClampedText, "CLAMPED");
-                break;
-            case RowState::Active:
-                ImGui::TextDisabled("active");
-                break;
+            else
+                ImGui::TextDisabled("visited");
+        } else if (stepping) {
+            ImGui::TextDisabled(e.state == RowState::Dropped ? "dropped" : "-");
+        } else {
+            switch (e.state) {
+                case RowState::Dropped:
+                    ImGui::TextDisabled("dropped");
+                    break;
+                case RowState::Clamped:
+                    ImGui::TextColored(kClampedText, "CLAMPED");
+                    break;
+                case RowState::Active:
+                    ImGui::TextDisabled("active");
+                    break;
+            }
         }
         ImGui::TableSetColumnIndex(9);
         blockCell(e);
@@ -235,13 +271,22 @@ void drawRowTable(const AppState& state, UiRequests& requests, int joint) {
 }  // namespace
 
 std::string rowInspectorTabLabel(const AppState& state) {
-    const std::string joint = selectedJointName(state);
+    std::string joint = selectedJointName(state);
+    const StepInspector* ins = state.stepper.inspector.get();
+    if (ins && ins->current()) {  // the stepper's row's joint, as the tab shows
+        const int j = ins->visits()[ins->current()->first].joint;
+        if (j >= 0 && static_cast<size_t>(j) < ins->stepped().scene().joints.size())
+            joint = ins->stepped().scene().joints[static_cast<size_t>(j)].name;
+    }
     return joint.empty() ? std::string("Rows") : "Rows of " + joint;
 }
 
 void drawRowInspectorTab(AppState& state, UiRequests& requests) {
-    const World* world = state.sim.world();
-    const int joint = selectedJointIndex(state);
+    const StepInspector* ins = state.stepper.inspector.get();
+    const World* world = ins ? &ins->stepped() : state.sim.world();
+    int joint = selectedJointIndex(state);
+    if (ins && ins->current() && ins->visits()[ins->current()->first].joint >= 0)
+        joint = ins->visits()[ins->current()->first].joint;  // the stepper's row's joint
     if (!world || joint < 0 || static_cast<size_t>(joint) >= world->scene().joints.size()) {
         ImGui::TextDisabled(
             "Select a joint (in the Scene panel or the viewport) to see the rows it produces.");
@@ -252,8 +297,9 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
     int clamped = 0;
     for (const RowResult& r : results) clamped += r.clamped && r.active ? 1 : 0;
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("%s (%s): %zu rows in step %lld", d.name.c_str(), d.typeInfo().name, results.size(),
-                static_cast<long long>(world->stepCount()));
+    ImGui::Text("%s (%s): %zu rows in step %lld%s", d.name.c_str(), d.typeInfo().name, results.size(),
+                static_cast<long long>(world->stepCount()),
+                ins ? " (stepping inside it: \u03bb so far)" : "");
     if (clamped > 0) {
         ImGui::SameLine();
         ImGui::TextColored(kClampedText, "%d clamped", clamped);
@@ -278,7 +324,7 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
         return;
     }
     blockMatrices(rowTable(*world, joint));
-    drawRowTable(state, requests, joint);
+    drawRowTable(state, requests, *world, joint);
 }
 
 }  // namespace jl::app

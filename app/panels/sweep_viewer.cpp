@@ -2,6 +2,9 @@
 // in a window of the app. Hovering a heat-map cell shows the run's values and metrics; a click writes
 // the run's scenario (DIR/run-K.json: the sweep's scenario with the run's values, runner/sweep.h)
 // and opens it through File > Open, with its unsaved-changes prompt.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -29,7 +32,35 @@ std::string openSweepViewer(AppState& state, const std::string& dir) {
     return "";
 }
 
+/// File > Open sweep results…: the sweep's folder (what `jointlab sweep --out DIR` wrote).
+void drawSweepOpenDialog(AppState& state) {
+    SweepViewerState& v = state.sweep;
+    constexpr const char* kTitle = "Open sweep results";
+    if (v.openDialogRequested) {
+        v.openDialogRequested = false;
+        if (v.pathInput.empty()) v.pathInput = v.dir;
+        v.openError.clear();
+        ImGui::OpenPopup(kTitle);
+    }
+    ImGui::SetNextWindowSize(ImVec2(px(520), 0), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextUnformatted("The folder a sweep wrote (jointlab sweep SPEC.json --out DIR):");
+    ImGui::SetNextItemWidth(px(480));
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool enter = ImGui::InputText("##sweep dir", &v.pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (!v.openError.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", v.openError.c_str());
+    if (ImGui::Button("Open") || enter) {
+        v.openError = openSweepViewer(state, v.pathInput);  // "" = opened
+        if (v.openError.empty()) ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+        ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
 void drawSweepViewer(AppState& state, UiRequests& requests) {
+    drawSweepOpenDialog(state);
     SweepViewerState& v = state.sweep;
     if (!v.open || !v.table) return;
     const plot::SweepTable& t = *v.table;

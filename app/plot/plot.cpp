@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "plot/plot_draw.h"
 
@@ -94,6 +95,7 @@ bool BeginPlot(Context& ctx, const char* title, const ImVec2& size, PlotFlags fl
     b.hovered = ImGui::IsItemHovered();
     b.labels.clear();
     b.series.clear();
+    b.nextDashed = false;
     b.points.clear();
     b.pointCount = 0;
     b.hlines.clear();
@@ -144,6 +146,7 @@ void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, i
     s.label = b.addLabel(label, labelEnd(label));
     s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
     s.first = static_cast<int>(b.points.size());
+    s.dashed = std::exchange(b.nextDashed, false);
     if (!ctx.states[b.id].isHidden(s.id)) {  // hidden series cost nothing but their legend entry
         b.points.reserve(b.points.size() + static_cast<size_t>(std::max(count, 0)));
         for (int i = 0; i < count; ++i) b.points.push_back(getter(i, userData));
@@ -151,6 +154,10 @@ void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, i
     s.count = static_cast<int>(b.points.size()) - s.first;
     b.pointCount += static_cast<size_t>(s.count);
     b.series.push_back(s);
+}
+
+void SetNextSeriesDashed(Context& ctx) {
+    ctx.building.nextDashed = true;
 }
 
 void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userData, int count,
@@ -166,6 +173,7 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
     s.label = b.addLabel(label, labelEnd(label));
     s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
     s.first = static_cast<int>(b.points.size());
+    s.dashed = std::exchange(b.nextDashed, false);
     if (!ctx.states[b.id].isHidden(s.id)) {  // a hidden series is not read: it starts over when shown
         // Keyed by label and source, so two series with one label cannot overwrite each other.
         Context::Stream& stream = ctx.streams[s.id ^ static_cast<ImGuiID>(source ^ (source >> 32))];

@@ -115,7 +115,8 @@ struct Building {
         int first = 0, count = 0;           ///< range of points (in `points`, or from `external`)
         const Point* external = nullptr;    ///< a streamed series' points, kept by its ColumnSeries
         struct StreamLine* line = nullptr;  ///< a streamed series' screen line kept between frames
-        int settled = 0;  ///< a streamed series' points that will not change (ColumnSeries::Span)
+        int settled = 0;      ///< a streamed series' points that will not change (ColumnSeries::Span)
+        bool dashed = false;  ///< drawn dashed (SetNextSeriesDashed): a closed form, or another run's line
     };
     struct Marker {
         int label = 0;
@@ -130,6 +131,7 @@ struct Building {
     int title = -1, xLabel = -1, yLabel = -1;  ///< offsets into labels, -1 = none
     bool* logScale = nullptr;
     bool hasXLimits = false, hasYLimits = false;
+    bool nextDashed = false;  ///< SetNextSeriesDashed was called since the last series
     Range xLimits, yLimits;
     std::string labels;  ///< '\0'-separated strings
     std::vector<Series> series;
@@ -183,6 +185,10 @@ void SetupAxisLimitsX(Context& ctx, double min, double max);
 void SetupAxisLimitsY(Context& ctx, double min, double max);
 
 void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, int count, ImU32 color = 0);
+/// The next series (PlotLine*, PlotLineStream*) is drawn dashed: a closed form beside the data, or
+/// the same quantity of another run (the A/B compare's B, the ghost of a branch) beside the live
+/// line of the same colour.
+void SetNextSeriesDashed(Context& ctx);
 void PlotLine(Context& ctx, const char* label, const double* xs, const double* ys, int count,
               ImU32 color = 0);
 /// Any callable `Point f(int index)`.

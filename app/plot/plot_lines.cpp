@@ -132,13 +132,60 @@ struct RunWriter {
 };
 
 /// Draws the runs of `points` (separated by gap points): a line each, a dot for a single point.
-void drawRuns(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 color, float thickness) {
+/// A polyline as dashes along its length: 7 px drawn, 5 px left out. The pattern starts at
+/// `phase` px (the line's start in data terms, so the dashes move with the data as the time window
+/// scrolls instead of crawling along it). `dash` is scratch.
+void addDashedPolyline(ImDrawList* draw, const ImVec2* p, int n, ImU32 color, float thickness, float phase,
+                       std::vector<ImVec2>& dash) {
+    constexpr float kOn = 7.0f, kPeriod = 12.0f;
+    float s = std::fmod(phase, kPeriod);  // where in the pattern the line is [px]
+    if (s < 0.0f) s += kPeriod;
+    bool on = s < kOn;
+    dash.clear();
+    if (on) dash.push_back(p[0]);
+    auto flush = [&] {
+        if (dash.size() > 1) addPolyline(draw, dash.data(), static_cast<int>(dash.size()), color, thickness);
+        dash.clear();
+    };
+    for (int i = 1; i < n; ++i) {
+        const ImVec2 a = p[i - 1], b = p[i];
+        const float length = std::sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+        for (float t = 0.0f;;) {
+            const float toEdge = (on ? kOn : kPeriod) - s;  // to where the pattern changes
+            if (t + toEdge >= length) {
+                s += length - t;
+                break;
+            }
+            t += toEdge;
+            s += toEdge;
+            const ImVec2 q(a.x + (b.x - a.x) * (t / length), a.y + (b.y - a.y) * (t / length));
+            if (on) {  // a dash ends here
+                dash.push_back(q);
+                flush();
+            } else {  // a gap ends here: the next dash starts
+                s = 0.0f;
+                dash.push_back(q);
+            }
+            on = !on;
+        }
+        if (on) dash.push_back(b);
+    }
+    flush();
+}
+
+/// The runs of a line (separated by NaN points), solid or dashed (`dash` is the dashes' scratch).
+void drawRuns(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 color, float thickness, bool dashed,
+              float phase, std::vector<ImVec2>& dash) {
     size_t start = 0;
     for (size_t i = 0; i <= points.size(); ++i) {
         if (i < points.size() && !std::isnan(points[i].y)) continue;
         const size_t n = i - start;
         if (n == 1) draw->AddCircleFilled(points[start], thickness, color);
-        if (n > 1) addPolyline(draw, points.data() + start, static_cast<int>(n), color, thickness);
+        if (n > 1 && dashed)
+            addDashedPolyline(draw, points.data() + start, static_cast<int>(n), color, thickness,
+                              points[start].x - phase, dash);
+        else if (n > 1)
+            addPolyline(draw, points.data() + start, static_cast<int>(n), color, thickness);
         start = i + 1;
     }
 }
@@ -146,7 +193,7 @@ void drawRuns(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 color, 
 /// A streamed series: last frame's line is kept while the axes stay put (moved sideways as the
 /// time window moves on), and only the points after its settled part are mapped and simplified.
 void drawStreamed(ImDrawList* draw, const detail::Building::Series& s, const Point* points, const Layout& l,
-                  const PlotResult& r, float thickness, float tolerance) {
+                  const PlotResult& r, float thickness, float tolerance, std::vector<ImVec2>& dash) {
     StreamLine& c = *s.line;
     const bool log = l.logY;
     const double yLo = log ? std::log10(r.y.min) : r.y.min, yHi = log ? std::log10(r.y.max) : r.y.max;
@@ -202,7 +249,7 @@ void drawStreamed(ImDrawList* draw, const detail::Building::Series& s, const Poi
     }
     if (!saved && s.settled >= s.count) save();
     writer.finish();
-    drawRuns(draw, c.points, s.color, thickness);
+    drawRuns(draw, c.points, s.color, thickness, s.dashed, static_cast<float>(c.xOffset), dash);
 }
 
 }  // namespace
@@ -221,7 +268,7 @@ int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const Plo
         if (s.count == 0) continue;
         const Point* points = b.pointsOf(s);
         if (s.line) {
-            drawStreamed(draw, s, points, l, r, thickness, kTolerance);
+            drawStreamed(draw, s, points, l, r, thickness, kTolerance, b.decimated);
             continue;
         }
         b.simplified.clear();
@@ -254,7 +301,8 @@ int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const Plo
             }
             writer.finish();
         }
-        drawRuns(draw, b.simplified, s.color, thickness);
+        drawRuns(draw, b.simplified, s.color, thickness, s.dashed, static_cast<float>(l.xOffset),
+                 b.decimated);
     }
     draw->PopClipRect();
     return visible;

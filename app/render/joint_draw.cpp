@@ -224,6 +224,10 @@ struct FigureDrawer {
 
 }  // namespace
 
+/// A joint projected in the step shown (JointDesc::projection): bright cyan, seen over any error
+/// or load colour, and only for that one step, so a joint that projects now and then flickers.
+constexpr Color kProjectedFlash{0.30f, 1.00f, 1.00f, 1.0f};
+
 // [SECTION] Measures and colours
 
 Real jointViolation(std::span<const Row> rows, std::span<const RowResult> results) {
@@ -330,6 +334,13 @@ void drawJoints(DebugDraw& lines, const World& world, const Selection& selection
         } else if (o.showErrors) {
             const Real violation = jointViolation(world.jointRows(index), world.jointRowResults(index));
             lines.line(a, b, errorColor(violation), Layer::Overlay);
+        }
+        if (!state.broken && world.jointProjections(index) > 0) {
+            // Moved back onto the joint after this step's solve: rings about both origins.
+            const glm::vec3 axis = glm::quat(c.frames.a.q) * glm::vec3(1, 0, 0);
+            lines.circle(a, axis, size * 0.3f, kProjectedFlash, Layer::Overlay, 20);
+            lines.circle(b, axis, size * 0.22f, kProjectedFlash, Layer::Overlay, 20);
+            lines.line(a, b, kProjectedFlash, Layer::Overlay);
         }
         if (!details) continue;
         const bool limits = o.showLimits && info.hasLimits,

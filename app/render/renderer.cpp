@@ -1,5 +1,6 @@
 #include "render/renderer.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
@@ -186,7 +187,7 @@ void Renderer::addHull(const glm::mat4& pose, const std::vector<Vec3>& points, c
                 data.vertices.push_back({v, n});
             }
         }
-        hulls_.push_back(HullMesh{key, GpuMesh{}, {}});
+        hulls_.push_back(HullMesh{key, GpuMesh{}, {}, {}});
         hull = &hulls_.back();
         uploadMesh(hull->mesh, data);
     }
@@ -267,8 +268,21 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
     meshProgram_.set("uViewProj", viewProj);
     meshProgram_.set("uCameraPos", view.cameraPosition);
     meshProgram_.set("uLightDir", glm::normalize(glm::vec3(0.45f, 0.85f, 0.35f)));
-    for (int kind = 0; kind < kMeshKindCount; ++kind) drawInstances(meshes_[kind], instances_[kind]);
-    for (HullMesh& h : hulls_) drawInstances(h.mesh, h.instances);
+    // Instances with alpha < 1 (the ghost of another run) are drawn after the ground, blended.
+    const auto splitTranslucent = [](std::vector<Instance>& all, std::vector<Instance>& translucent) {
+        const auto first = std::stable_partition(all.begin(), all.end(),
+                                                 [](const Instance& i) { return i.color.a >= 1.0f; });
+        translucent.assign(first, all.end());
+        all.erase(first, all.end());
+    };
+    for (int kind = 0; kind < kMeshKindCount; ++kind) {
+        splitTranslucent(instances_[kind], translucent_[kind]);
+        drawInstances(meshes_[kind], instances_[kind]);
+    }
+    for (HullMesh& h : hulls_) {
+        splitTranslucent(h.instances, h.translucent);
+        drawInstances(h.mesh, h.instances);
+    }
     glDisable(GL_CULL_FACE);
 
     // Ground and grid: translucent, depth-tested against the bodies, not writing depth.
@@ -296,6 +310,20 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
                          static_cast<GLsizei>(shadows_.size()), &shadows_[0].x);
         glBindVertexArray(gridVao_);
         glDrawArrays(GL_TRIANGLES, 0, 6);
+        glDepthMask(GL_TRUE);
+    }
+
+    // Translucent bodies: depth-tested against the opaque ones, not writing depth, front faces only.
+    bool anyTranslucent = false;
+    for (const auto& list : translucent_) anyTranslucent = anyTranslucent || !list.empty();
+    for (const HullMesh& h : hulls_) anyTranslucent = anyTranslucent || !h.translucent.empty();
+    if (anyTranslucent) {
+        glDepthMask(GL_FALSE);
+        glEnable(GL_CULL_FACE);
+        meshProgram_.use();
+        for (int kind = 0; kind < kMeshKindCount; ++kind) drawInstances(meshes_[kind], translucent_[kind]);
+        for (HullMesh& h : hulls_) drawInstances(h.mesh, h.translucent);
+        glDisable(GL_CULL_FACE);
         glDepthMask(GL_TRUE);
     }
 

@@ -56,7 +56,8 @@ public:
     void shutdown();
 
     void clearInstances();
-    /// `pose` is the body's rigid transform (no scale); highlight 0..1 is the selection glow.
+    /// `pose` is the body's rigid transform (no scale); highlight 0..1 is the selection glow. A
+    /// colour with alpha < 1 is drawn translucent, after the opaque bodies and the ground.
     void addBox(const glm::mat4& pose, const glm::vec3& halfExtents, const glm::vec4& color, float highlight);
     void addSphere(const glm::mat4& pose, float radius, const glm::vec4& color, float highlight);
     /// Capsule: a segment along local X of half length `halfHeight`, swept by a sphere of `radius`.
@@ -112,10 +113,12 @@ private:
     ShaderProgram backgroundProgram_;
     GpuMesh meshes_[kMeshKindCount];
     std::vector<Instance> instances_[kMeshKindCount];
+    std::vector<Instance> translucent_[kMeshKindCount];  ///< this frame's instances with alpha < 1
     struct HullMesh {
         uint64_t key = 0;  ///< hash of the points' bits
         GpuMesh mesh;
         std::vector<Instance> instances;
+        std::vector<Instance> translucent;  ///< this frame's instances with alpha < 1
     };
     std::vector<HullMesh> hulls_;     ///< in order of first use
     std::vector<glm::vec4> shadows_;  ///< x, z, radius, height of the underside

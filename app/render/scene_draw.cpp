@@ -122,7 +122,6 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
     for (size_t i = 0; i < n; ++i) {
         const BodyDesc& b = scene.bodies[i];
         const int bi = static_cast<int>(i);
-        glm::mat4 pose = poseMatrix(states[i].pose);
         glm::vec4 color = bodyColor(b, index.colourSlot(bi));
         const float highlight = selection.isBody(bi) ? 1.0f : (bi == end0 || bi == end1 ? 0.5f : 0.0f);
         const glm::vec3 center(states[i].pose.p);
@@ -132,8 +131,21 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
             drawToothed(renderer, b, states[i].pose, looks[i], color, highlight);
             continue;
         }
-        drawShape(renderer, b, pose, color, highlight);
+        drawShape(renderer, b, poseMatrix(states[i].pose), color, highlight);
     }
+}
+
+glm::vec4 shadowColour(ShadowRun::Kind kind) {
+    return kind == ShadowRun::Kind::Compare ? glm::vec4(0.78f, 0.50f, 1.00f, 0.40f)
+                                            : glm::vec4(0.70f, 0.85f, 1.00f, 0.30f);
+}
+
+void drawShadowBodies(Renderer& renderer, const Scene& scene, std::span<const BodyState> states,
+                      const glm::vec4& color) {
+    const size_t n = std::min(scene.bodies.size(), states.size());
+    for (size_t i = 0; i < n; ++i)
+        if (scene.bodies[i].motion == MotionType::Dynamic)
+            drawShape(renderer, scene.bodies[i], poseMatrix(states[i].pose), color, 0.0f);
 }
 
 void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const BodyState> states,

@@ -18,6 +18,15 @@ namespace jl::app {
 void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyState> states,
                 const Selection& selection, const SceneIndex& index, std::span<const ToothedLook> looks);
 
+/// The colour of another run's bodies (and, opaque, of its plot lines): violet for the compare's
+/// B, pale blue for the ghost of a branch left behind. Alpha < 1: drawn translucent.
+glm::vec4 shadowColour(ShadowRun::Kind kind);
+
+/// Another run's moving bodies (the A/B compare's B, the ghost of a branch left behind) in one
+/// colour; with alpha < 1 they draw translucent over the live ones.
+void drawShadowBodies(Renderer& renderer, const Scene& scene, std::span<const BodyState> states,
+                      const glm::vec4& color);
+
 /// Orange edges of the selected body (box edges, or great circles of spheres and capsule ends),
 /// drawn on top so the selection reads at a glance whatever the body's colour.
 void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const BodyState> states,

@@ -34,6 +34,8 @@ std::string usageText() {
            "  jointlab --screenshot OUT.png [SCENARIO.json] [--frames N] [--size WxH]\n"
            "                                           render N frames (default 5, one physics step\n"
            "                                           each) of the full UI, write a PNG and exit\n"
+           "  jointlab --video OUT.mp4|OUT.gif|OUTDIR/ [SCENARIO.json] [--frames N] [--size WxH]\n"
+           "                                           run N steps (default 120) off screen and record them\n"
            "  jointlab --bench-frames N [--bench-scene NAME | SCENARIO.json]\n"
            "                                           time N frames off screen, phase by phase (sim, UI,\n"
            "                                           draw), and print the medians\n"
@@ -47,7 +49,8 @@ std::string usageText() {
            "  --scale S       UI scale, 0.75 to 4: fonts and widgets (default: the monitor's content scale)\n"
            "  --bench-scene NAME  the benchmark's scene: default, bodies1000 (1000 bodies and joints) or\n"
            "                  plots200 (200 joints, every row plotted)\n"
-           "  --frames N      screenshot mode: frames to render before writing the image\n"
+           "  --frames N      screenshot mode: frames to render before writing the image; video mode: the\n"
+           "                  steps run (default 120)\n"
            "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
            "                  mode the pixel of a selected joint's anchor is printed\n"
            "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
@@ -59,14 +62,30 @@ std::string usageText() {
            "  --autosave S    autosave every S seconds of wall clock (default 120; 0 = never)\n"
            "  --seek K        screenshot mode: after the frames, go back to step K of the run (the\n"
            "                  timeline under the viewport shows where)\n"
+           "  --compare CHANGES  start an A/B compare on start: B runs with the field changes\n"
+           "                  PATH=VALUE,... (e.g. settings.solver=tgs); the Compare window opens\n"
+           "  --branch K CHANGES  screenshot mode: after the frames, go back to step K, make the field\n"
+           "                  changes there (a new branch; the old future shows as its ghost) and run\n"
+           "                  on to where the frames had reached\n"
+           "  --step-rows N   screenshot mode: after the frames, pause and step N rows into the next step\n"
+           "                  (the stepper: Next row N times)\n"
+           "  --tab NAME      open the dock's tab NAME: plots, rows, step (the stepper and the equation\n"
+           "                  of a row), tuner (the drive tuner), advisor or lesson\n"
+           "  --dock-share F  the plots dock's share of the window's height, 0.2 to 0.8 (default: as\n"
+           "                  last dragged, 0.42 at first)\n"
            "  --sweep DIR     open the sweep viewer on a sweep's results (jointlab sweep --out DIR): a heat\n"
            "                  map or line of a metric; clicking a cell opens that run in the editor\n"
+           "  --lesson-step K the lesson tab starts at step K (a scenario with a lesson)\n"
+           "  --advisor-fix K apply the K-th one-click fix of the advisor's first warning on start, as a\n"
+           "                  click on it would (undoable)\n"
            "  --plot-png OUT.png  screenshot mode: also save the first plot of the Plots panel as a PNG\n"
-           "                  of its own (what its menu's \"Save as PNG\" writes)\n"
+           "                  of its own (what its menu's \"Save as PNG\" writes)\n" +
+           videoUsage() +
            "  -h, --help      this text\n"
            "  --version       print the version\n"
            "\n"
-           "Without a display, use a virtual one: xvfb-run -a jointlab --screenshot out.png\n";
+           "Screenshots and videos need no display: without one they are drawn through EGL (Mesa's\n"
+           "surfaceless platform); where that fails too, use a virtual display: xvfb-run -a jointlab ...\n";
 }
 
 ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::string& error) {
@@ -83,6 +102,10 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
         };
         std::string_view v;
         if (arg == "-h" || arg == "--help") return ParseOutcome::Help;
+        if (parseVideoFlag(arg, argc, argv, i, options.video, error)) {
+            if (!error.empty()) return ParseOutcome::Error;
+            continue;
+        }
         if (arg == "--version") return ParseOutcome::Version;
         if (arg == "--screenshot") {
             if (!value(arg, v)) return ParseOutcome::Error;
@@ -150,6 +173,62 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.seekStep = n;
+        } else if (arg == "--compare") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            options.compare = v;
+            options.compareGiven = true;
+        } else if (arg == "--branch") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 0 || n > kMaxFrames) {
+                error = "--branch: expected a step from 0 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            if (i + 1 >= argc || std::string_view(argv[i + 1]).find('=') == std::string_view::npos) {
+                error =
+                    "--branch: expected the step and then the changes, e.g. --branch 120 "
+                    "settings.posIters=16";
+                return ParseOutcome::Error;
+            }
+            options.branchStep = n;
+            options.branchChanges = argv[++i];
+        } else if (arg == "--step-rows") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 0 || n > kMaxFrames) {
+                error =
+                    "--step-rows: expected a number of rows from 0 to 100000, got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.stepRows = n;
+        } else if (arg == "--dock-share") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            float f = 0.0f;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
+            if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(f >= 0.2f && f <= 0.8f)) {
+                error = "--dock-share: expected a share of the height from 0.2 to 0.8, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.dockShare = f;
+        } else if (arg == "--tab") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v != "plots" && v != "rows" && v != "step" && v != "tuner" && v != "advisor" &&
+                v != "lesson") {
+                error = "--tab: expected plots, rows, step, tuner, advisor or lesson, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.dockTab = v;
+        } else if (arg == "--lesson-step" || arg == "--advisor-fix") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            int n = 0;
+            if (!parseInt(v, n) || n < 1 || n > 1000) {
+                error = std::string(arg) + ": expected a whole number from 1 to 1000, got '" +
+                        std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            (arg == "--lesson-step" ? options.lessonStep : options.advisorFix) = n;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
         } else if (arg == "--show-contacts") {
@@ -212,14 +291,25 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
         error = "--bench-scene: give either a scene name or a scenario file, not both";
         return ParseOutcome::Error;
     }
-    if (framesGiven && options.screenshotPath.empty()) {
-        error = "--frames: only used together with --screenshot OUT.png";
+    const bool video = !options.video.path.empty();
+    if (framesGiven && options.screenshotPath.empty() && !video) {
+        error = "--frames: only used together with --screenshot OUT.png or --video OUT";
+        return ParseOutcome::Error;
+    }
+    if (video && (!options.screenshotPath.empty() || options.benchFrames > 0 || options.seekStep >= 0)) {
+        error = "--video: not together with --screenshot, --bench-frames or --seek";
+        return ParseOutcome::Error;
+    }
+    if (video && !framesGiven) options.frames = kDefaultVideoSteps;
+    if (std::string e = checkVideoOptions(options.video, options.frames); !e.empty()) {
+        error = std::move(e);
         return ParseOutcome::Error;
     }
     // No output may replace the scenario or the other output (compared as files: jointlab/file_identity.h).
-    if (std::string clash = jl::checkOutputsAgainstInputs(
-            {{"the scenario", options.scenarioPath}},
-            {{"--screenshot", options.screenshotPath}, {"--plot-png", options.plotImagePath}});
+    if (std::string clash = jl::checkOutputsAgainstInputs({{"the scenario", options.scenarioPath}},
+                                                          {{"--screenshot", options.screenshotPath},
+                                                           {"--plot-png", options.plotImagePath},
+                                                           {"--video", options.video.path}});
         !clash.empty()) {
         error = std::move(clash);
         return ParseOutcome::Error;

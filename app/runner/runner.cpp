@@ -33,6 +33,7 @@
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
 #include "jointlab/world.h"
+#include "render/video_writer.h"
 #include "runner/output_file.h"
 #include "runner/runner_args.h"
 
@@ -386,7 +387,7 @@ int run(const RunOptions& options) {
 
 }  // namespace jl::runner
 
-int runHeadless(int argc, char** argv) {
+int runHeadless(int argc, char** argv, jl::runner::VideoRenderer renderVideo) {
     using namespace jl::runner;
     RunOptions options;
     std::string error;
@@ -400,10 +401,26 @@ int runHeadless(int argc, char** argv) {
         case ArgsOutcome::Run:
             break;
     }
+    // A video that needs ffmpeg says so before the run, not after it.
+    if (!options.video.path.empty() && options.video.format != jl::app::VideoFormat::PngFolder &&
+        jl::app::findFfmpeg(error).empty()) {
+        std::fprintf(stderr, "jointlab run: --video: %s\n", error.c_str());
+        return jl::app::kExitNoFfmpeg;
+    }
+    int status = kExitOk;
     try {
-        return run(options);
+        status = run(options);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "jointlab run: %s\n", e.what());
         return kExitFile;
     }
+    // The video of the same run (a diverged run too: it shows where it stopped).
+    if (!options.video.path.empty() && (status == kExitOk || status == kExitDiverged)) {
+        if (!renderVideo) {
+            std::fprintf(stderr, "jointlab run: --video: this build cannot draw\n");
+            return kExitFile;
+        }
+        if (const int videoStatus = renderVideo(options); videoStatus != 0) return videoStatus;
+    }
+    return status;
 }

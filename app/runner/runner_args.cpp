@@ -127,6 +127,8 @@ std::string runUsage() {
            "  --strict             exit 4 when the engine had to drop a joint row (its bodies cannot\n"
            "                       move along it: unit response under 1e-12) or reset a diverged step;\n"
            "                       without it these are warnings on stderr and in the summary\n"
+           "  --size WxH           the video's size in pixels (default 1280x720)\n" +
+           jl::app::videoUsage() +
            "  -h, --help           this text\n"
            "\n"
            "\n"
@@ -136,7 +138,7 @@ std::string runUsage() {
            "Exit codes: 0 ok, 1 the simulation diverged (a body became NaN/Inf: the run stops at that step,\n"
            "the outputs hold the last good state and stderr names the joint), 2 file error, 3 the replay\n"
            "of --input did not reach the recorded state, 4 --strict and the engine dropped a row or reset a\n"
-           "diverged step, 64 bad arguments.\n";
+           "diverged step, 64 bad arguments, 69 --video OUT.mp4|OUT.gif without the ffmpeg program.\n";
 }
 
 ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& error) {
@@ -158,6 +160,25 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         }
         if (arg == "--strict") {
             result.strict = true;
+            continue;
+        }
+        if (jl::app::parseVideoFlag(arg, argc, argv, i, result.video, error)) {
+            if (!error.empty()) return ArgsOutcome::Error;
+            continue;
+        }
+        if (arg == "--size") {
+            const std::string_view v = i + 1 < argc ? std::string_view(argv[++i]) : std::string_view();
+            const size_t x = v.find('x');
+            int64_t w = 0, h = 0;
+            std::string ignored;
+            if (x == std::string_view::npos || !parseInt(arg, v.substr(0, x), w, ignored) ||
+                !parseInt(arg, v.substr(x + 1), h, ignored) || w < 64 || h < 64 || w > 8192 || h > 8192) {
+                error = "--size: expected WIDTHxHEIGHT between 64x64 and 8192x8192, e.g. 1280x720, got " +
+                        quote(v);
+                return ArgsOutcome::Error;
+            }
+            result.videoWidth = static_cast<int>(w);
+            result.videoHeight = static_cast<int>(h);
             continue;
         }
         // --flag value or --flag=value
@@ -313,6 +334,26 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
         error = "--from-step and --input cannot be combined: the history holds the run's recorded forces";
         return ArgsOutcome::Error;
     }
+    if (!result.video.path.empty()) {
+        if (!result.inputPath.empty() || result.fromStep || !result.compare.empty()) {
+            error =
+                "--video: not together with --input, --from-step or --compare (the video runs the scenario "
+                "from its start)";
+            return ArgsOutcome::Error;
+        }
+        if (result.steps > jl::app::kMaxVideoSteps) {
+            error =
+                "--video: at most 1000000 steps can be recorded, got --steps " + std::to_string(result.steps);
+            return ArgsOutcome::Error;
+        }
+    } else if (result.videoWidth > 0) {
+        error = "--size: only used together with --video OUT";
+        return ArgsOutcome::Error;
+    }
+    if (std::string e = jl::app::checkVideoOptions(result.video, result.steps); !e.empty()) {
+        error = std::move(e);
+        return ArgsOutcome::Error;
+    }
     // Every output against every input and each other, as files (jointlab/file_identity.h).
     const std::string historySide = result.historyPath.empty() ? "" : historyPathFor(result.historyPath);
     const std::string historyIn = result.fromStep ? historyPathFor(result.scenarioPath) : "";
@@ -324,6 +365,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                                                        {"--trace", result.tracePath},
                                                        {"--history", result.historyPath},
                                                        {"--compare-csv", result.compareCsvPath},
+                                                       {"--video", result.video.path},
                                                        {"--history's side file", historySide}});
         !clash.empty()) {
         error = std::move(clash);

@@ -4,6 +4,7 @@
 //                              [--threads T] [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
 //                              [--input LOG.input.json] [--history OUT.json] [--from-step K]
 //                              [--compare PATH=VALUE[,…] --compare-csv OUT.csv]
+//                              [--video OUT.mp4|OUT.gif|OUTDIR/ [--size WxH] [--fps F] ...]
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "jointlab/scene.h"
+#include "runner/video_options.h"
 
 namespace jl::runner {
 
@@ -54,6 +56,10 @@ struct RunOptions {
     std::string compare;
     std::string compareCsvPath;
     bool strict = false;  ///< --strict: a dropped row or a diverged step is an error (exit 4)
+    /// --video OUT and its flags (runner/video_options.h): after the run, the same run is drawn
+    /// off screen by the app's video mode (no display needed: EGL) and recorded.
+    jl::app::VideoOptions video;
+    int videoWidth = 0, videoHeight = 0;  ///< --size WxH (0 = 1280x720)
 };
 
 /// True when a flag changes the physics (solver, iterations, threads, Baumgarte, dt).

@@ -52,6 +52,7 @@ void applyFileRequests(const FileRequests& r, FileState& files, FileEffects& eff
     if (r.saveAsDialog) askWhere(files, SaveKind::Scene);
     if (r.saveSnapshotDialog) askWhere(files, SaveKind::Snapshot);
     if (r.saveRunDialog) askWhere(files, SaveKind::Run);
+    if (r.saveHistoryDialog) askWhere(files, SaveKind::History);
     if (!r.saveAsPath.empty()) {
         switch (r.saveAsKind) {
             case SaveKind::Scene:
@@ -64,6 +65,9 @@ void applyFileRequests(const FileRequests& r, FileState& files, FileEffects& eff
                 break;
             case SaveKind::Run:
                 effects.saveRun(r.saveAsPath);
+                break;
+            case SaveKind::History:
+                effects.saveWithHistory(r.saveAsPath);
                 break;
         }
     }

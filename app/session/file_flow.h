@@ -17,8 +17,9 @@ namespace jl::app {
 class Simulation;
 
 /// What the save dialog writes: the scene (Save As), the scene with the current run state (a
-/// snapshot: opening it continues the run), or the recorded run (scenario + input log).
-enum class SaveKind { Scene, Snapshot, Run };
+/// snapshot: opening it continues the run), the recorded run (scenario + input log), or the run's
+/// whole history (the scenario it started from + NAME.history.json: every step, every branch).
+enum class SaveKind { Scene, Snapshot, Run, History };
 
 /// What waits for the unsaved-changes prompt.
 enum class PendingAction { None, New, Open, Showcase, Quit };
@@ -51,6 +52,7 @@ struct FileRequests {
     bool saveAsDialog = false;
     bool saveSnapshotDialog = false;  ///< File > Save snapshot with current state...
     bool saveRunDialog = false;       ///< File > Save run with mouse input...
+    bool saveHistoryDialog = false;   ///< File > Save run with its history...
     std::string saveAsPath;           ///< non-empty: save to this file (what FileState::saveKind says)
     SaveKind saveAsKind = SaveKind::Scene;
     bool promptSave = false;     ///< unsaved-changes prompt (or the save dialog): save, then continue
@@ -70,6 +72,7 @@ public:
     virtual bool saveScene(const std::string& path) = 0;
     virtual bool saveSnapshot(const std::string& path) = 0;
     virtual bool saveRun(const std::string& path) = 0;
+    virtual bool saveWithHistory(const std::string& path) = 0;
     /// Carries out New, Open (`path`), Showcase or Quit, now.
     virtual void carryOut(PendingAction action, const std::string& path) = 0;
 };

@@ -5,9 +5,12 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
+#include <system_error>
 #include <unordered_map>
 
 #include "editor/reseat.h"
+#include "jointlab/history_io.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::app {
@@ -79,10 +82,26 @@ void Simulation::startWorld(std::unique_ptr<World> world) {
     telemetryAhead_ = false;
     restartRecording();
     history_.start(*world_);
+    historyScene_ = documentScene();
+    shadow_.clear();
+    editBranch_ = -1;
 }
 
 void Simulation::noteChange(HistoryMark kind, std::string what) {
-    if (world_) history_.changed(*world_, kind, std::move(what));
+    if (!world_) return;
+    const int before = history_.currentBranch();
+    history_.changed(*world_, kind, std::move(what));
+    followLeftBranch(before);
+    editBranch_ = -1;  // applyEdit says again when the change was its edit
+    syncShadow(true);  // B starts again from the changed A
+}
+
+void Simulation::followLeftBranch(int before) {
+    if (history_.currentBranch() != before) shadow_.followBranch(before);
+}
+
+void Simulation::syncShadow(bool jumped) {
+    if (world_) shadow_.sync(*world_, history_, telemetry_.capacity(), jumped);
 }
 
 void Simulation::adoptHistoryWorld(std::unique_ptr<World> world) {
@@ -103,12 +122,118 @@ bool Simulation::seekStep(int64_t step) {
     drag.reset();
     adoptHistoryWorld(history_.worldAt(step));
     telemetryAhead_ = true;
+    syncShadow(true);
     return true;
 }
 
 bool Simulation::switchBranch(int id) {
+    const int before = history_.currentBranch();
     if (!history_.switchBranch(id)) return false;
+    if (id != before) shadow_.followBranch(before);
+    editBranch_ = -1;
     return seekStep(history_.lastStep());
+}
+
+bool Simulation::undoBranch() {
+    if (!world_ || editBranch_ < 0 || editBranch_ != history_.currentBranch() ||
+        world_->stepCount() != editBranchStep_)
+        return false;
+    const History::Branch& b = history_.branches()[static_cast<size_t>(editBranch_)];
+    const int parent = b.parent;
+    const int64_t fork = b.fork;
+    const bool empty = b.end <= b.fork;  // nothing but the edit itself: nothing to keep
+    const int left = editBranch_;
+    if (parent < 0 || !history_.switchBranch(parent)) return false;
+    editBranch_ = -1;
+    seekStep(fork);
+    std::string ignored;
+    if (empty) history_.deleteBranch(left, ignored);
+    shadow_.followBranch(empty ? -1 : left);
+    syncShadow(true);
+    return true;
+}
+
+bool Simulation::startCompare(const std::string& changes, std::string& error) {
+    if (!world_) {
+        error = "nothing to compare: no scene is open";
+        return false;
+    }
+    return shadow_.startCompare(*world_, changes, error);
+}
+
+bool Simulation::keepCompareB(std::string& error) {
+    const World* b = shadow_.comparing() ? shadow_.world() : nullptr;
+    if (!b) {
+        error = "no compare is running";
+        return false;
+    }
+    Scene scene = b->scene();
+    const WorldSnapshot state = b->snapshot();
+    shadow_.stopCompare();
+    return adoptRun(std::move(scene), state, "kept B of the compare", error);
+}
+
+bool Simulation::swapCompare(std::string& error) {
+    const World* b = shadow_.comparing() ? shadow_.world() : nullptr;
+    if (!b) {
+        error = "no compare is running";
+        return false;
+    }
+    // B goes on as the old A: A's scene and state now, named by the changes that undo B's.
+    const std::vector<FieldChange> back = shadow_.reversedChanges(world_->scene());
+    const Scene oldScene = world_->scene();
+    const WorldSnapshot oldState = world_->snapshot();
+    Scene scene = b->scene();
+    const WorldSnapshot state = b->snapshot();
+    if (!adoptRun(std::move(scene), state, "swapped A and B of the compare", error)) return false;
+    return shadow_.startCompareFrom(oldScene, oldState, back, error);
+}
+
+bool Simulation::adoptRun(Scene scene, const WorldSnapshot& state, const std::string& what,
+                          std::string& error) {
+    std::unique_ptr<World> world = buildWorld(scene, error);
+    if (!world) return false;
+    world->restore(state);
+    world_ = std::move(world);
+    scene_ = std::move(scene);
+    ++sceneRevision_;
+    breaksSeen_ = world_->breakEvents().size();
+    pull_.reset();
+    divergence_.reset();
+    droppedRowJoints_.clear();
+    if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();
+    if (startState_ && !validateScene(withState(scene_, startState_)).empty()) startState_.reset();
+    restartRecording();
+    noteChange(HistoryMark::Setting, what);
+    return true;
+}
+
+std::unique_ptr<StepInspector> Simulation::inspectNextStep(std::string& why) {
+    if (!world_) {
+        why = "no scene";
+        return nullptr;
+    }
+    if (clock.playing) {
+        why = "pause first: the stepper steps inside the next step while the simulation is paused";
+        return nullptr;
+    }
+    if (drag) {
+        why = "a body is being dragged: its spring force is applied as the step is taken, so step normally";
+        return nullptr;
+    }
+    if (pull_) {
+        why = "a Restore is pulling a joint together over several steps: step normally until it is done";
+        return nullptr;
+    }
+    // What advance() does before the step (inside the history: the change retaken, the forces).
+    std::unique_ptr<World> next;
+    const int64_t now = world_->stepCount();
+    if (now < history_.lastStep() && history_.changeAt(now))
+        next = history_.worldAt(now);
+    else
+        next = StepInspector::clone(*world_);
+    if (now < history_.lastStep()) history_.replayForces(*next);
+    return std::make_unique<StepInspector>(std::move(next));
 }
 
 void Simulation::noteDroppedRows() {
@@ -294,15 +419,41 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
     // The start state stays only while it still describes this scene's bodies and joints.
     if (startState_ && !validateScene(withState(scene_, startState_)).empty()) startState_.reset();
     restartRecording();
+    // Undo of this edit goes back to the branch it left when it started one (undoBranch); a
+    // gesture's later edits at that step and branch (a slider dragged) keep that so.
+    const int branchBefore = history_.currentBranch();
+    const bool sameGesture =
+        editBranch_ == branchBefore && editBranchStep_ == world_->stepCount() && editBranch_ >= 0;
     noteChange(settingsChanged ? HistoryMark::Setting : HistoryMark::Edit,
                settingsChanged ? "settings changed" : "scene edited");
+    if (history_.currentBranch() != branchBefore || sameGesture) {
+        editBranch_ = history_.currentBranch();
+        editBranchStep_ = world_->stepCount();
+    }
     return true;
 }
 
 bool Simulation::loadFile(const std::string& path, std::string& error) {
     Scene loaded;
     if (!loadScenario(path, loaded, error)) return false;
-    return setScene(std::move(loaded), path, error);
+    if (!setScene(std::move(loaded), path, error)) return false;
+    // A history saved beside it ("Save run with its history", jointlab run --history) brings the
+    // timeline back; one that does not fit is refused with the reason, and the scene opens alone.
+    const std::string historyPath = historyPathFor(path);
+    std::error_code ec;
+    if (!std::filesystem::exists(historyPath, ec)) return true;
+    History saved;
+    std::string problem;
+    if (!loadHistory(historyPath, historyScene_, saved, problem)) {
+        historyNote_ = HistoryNote{"the history beside it was not used: " + problem, true};
+        return true;
+    }
+    history_ = std::move(saved);
+    historyNote_ = HistoryNote{"opened with its history: steps " + std::to_string(history_.firstStep()) +
+                                   " to " + std::to_string(history_.lastStep()) +
+                                   "; play retakes it, the timeline goes anywhere in it",
+                               false};
+    return true;
 }
 
 bool Simulation::reset(std::string& error) {
@@ -327,22 +478,32 @@ int Simulation::advance(double frameSeconds) {
     for (int i = 0; i < steps; ++i) {
         if (telemetryAhead_) {  // scrubbed back: the record's later steps are another future now
             telemetry_.clear();
+            shadow_.clearRecord();
             telemetryAhead_ = false;
         }
         if (pull_) stepPull();
         if (drag) {
             const size_t before = inputLog_.events().size();
             applyDragSpring(*world_, *drag, inputLog_);
+            const int branch = history_.currentBranch();
             for (size_t k = before; k < inputLog_.events().size(); ++k) {
                 const InputEvent& e = inputLog_.events()[k];
                 history_.recordForce(*world_, e.body, e.force, e.worldPoint);
+                shadow_.applyForce(e.body, e.force, e.worldPoint);
+            }
+            if (history_.currentBranch() != branch) {  // a pull at a past step starts a branch
+                followLeftBranch(branch);
+                editBranch_ = -1;
             }
         }
         // Inside the history (played on after going back): its recorded future is retaken.
         if (world_->stepCount() < history_.lastStep()) {
-            if (history_.changeAt(world_->stepCount()))
+            if (history_.changeAt(world_->stepCount())) {
                 adoptHistoryWorld(history_.worldAt(world_->stepCount()));
+                syncShadow(true);  // a retaken edit starts B again, as the edit itself did
+            }
             history_.replayForces(*world_);
+            shadow_.replayForces(history_);
         }
         // Only the step is timed, and the clock reading cannot change what the step computes.
         const auto start = std::chrono::steady_clock::now();
@@ -367,6 +528,7 @@ int Simulation::advance(double frameSeconds) {
         PullSample pull;  // the mouse spring, recorded with the step so that the Plots panel can show it
         if (drag && drag->body >= 0) pull = PullSample{true, drag->body, drag->force, drag->maxForce};
         telemetry_.record(*world_, stepTime.count(), pull);
+        syncShadow(false);
         noteRowMarks();
         noticeBreaks();
     }

@@ -24,8 +24,10 @@
 #include "jointlab/input_log.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scene.h"
+#include "jointlab/step_inspector.h"
 #include "jointlab/telemetry.h"
 #include "jointlab/world.h"
+#include "session/shadow_run.h"
 #include "session/sim_clock.h"
 #include "viewport/drag_spring.h"
 
@@ -131,15 +133,48 @@ public:
 
     /// The run's history: the timeline reads its marks, branches and reach.
     const History& history() const { return history_; }
+    /// The scene (with its state) the history starts from: what "Save run with its history"
+    /// writes beside NAME.history.json (the history is checked against exactly this text).
+    const Scene& historyScene() const { return historyScene_; }
+    /// What loading found beside the scenario: "opened with its history …", or (refused) why the
+    /// history file there was not used (the scenario opened without it). Taking it empties it.
+    struct HistoryNote {
+        std::string text;
+        bool refused = false;
+    };
+    std::optional<HistoryNote> takeHistoryNote() { return std::exchange(historyNote_, std::nullopt); }
     /// Goes to step `step` of the current branch (clamped to what the history reaches) and pauses:
     /// the World becomes the state the run had then, with that step's rows, so every panel shows
     /// it. Playing on retakes the recorded future; changing anything there starts a branch.
     bool seekStep(int64_t step);
     /// True while the World is at a step before the end of its branch.
     bool scrubbed() const { return world_ && world_->stepCount() < history_.lastStep(); }
-    /// Makes another branch current and goes to its end.
+    /// Makes another branch current and goes to its end; the branch left shows as a ghost.
     bool switchBranch(int id);
+
+    /// The stepper (jointlab/step_inspector.h): the step the next advance() would take, recorded
+    /// row visit by row visit on a world of its own — with what that step adds (inside the history:
+    /// the change retaken there and the forces recorded for it). Null, with `why` saying so, while
+    /// playing, while a body is dragged or a Restore pulls (forces the stepper cannot replay).
+    std::unique_ptr<StepInspector> inspectNextStep(std::string& why);
     bool deleteBranch(int id, std::string& error) { return history_.deleteBranch(id, error); }
+
+    /// Undo of the edit that started the current branch: back to the branch it left, at the step
+    /// it left from (the branch is kept in the list, or deleted when it never got past that step).
+    /// False when the current branch was not started by an edit at the current step.
+    bool undoBranch();
+
+    // [SECTION] the second run beside the live one (session/shadow_run.h)
+
+    /// Starts an A/B compare from the step shown: B = this World with `changes` made ("PATH=VALUE,…").
+    bool startCompare(const std::string& changes, std::string& error);
+    void stopCompare() { shadow_.stopCompare(); }
+    /// "Swap": A becomes B (its scene and state, recorded in the history as a change) and B the old
+    /// A (the compare goes on with the opposite changes). "Keep B": A becomes B, the compare ends.
+    bool swapCompare(std::string& error);
+    bool keepCompareB(std::string& error);
+    /// B while comparing, else the ghost of the branch left behind (or nothing).
+    const ShadowRun& shadow() const { return shadow_; }
 
     SimClock clock;
     /// The mouse spring, while a body is being dragged: applied before every step.
@@ -165,6 +200,11 @@ private:
     void adoptHistoryWorld(std::unique_ptr<World> world);
     /// A change between steps: recorded in the history as a keyframe and a mark.
     void noteChange(HistoryMark kind, std::string what);
+    /// After the history may have started a branch (a change or a force at a past step): the branch
+    /// it left becomes the ghost.
+    void followLeftBranch(int before);
+    /// The shadow run to the World's step; `jumped`: the World did not just take one step.
+    void syncShadow(bool jumped);
 
     Scene scene_;  ///< descriptions only (state is in startState_)
     std::optional<WorldSnapshot> startState_;
@@ -172,6 +212,15 @@ private:
     int64_t worldStartStep_ = 0;  ///< world's step count when it was built
     InputLog inputLog_;
     History history_;
+    Scene historyScene_;                      ///< documentScene() when the history started (startWorld)
+    std::optional<HistoryNote> historyNote_;  ///< takeHistoryNote()
+    ShadowRun shadow_;
+    /// Makes `scene` at `state` the live run (keep B, swap), recorded in the history as a change.
+    bool adoptRun(Scene scene, const WorldSnapshot& state, const std::string& what, std::string& error);
+
+    /// The branch the last edit started, and the step it started at (undoBranch).
+    int editBranch_ = -1;
+    int64_t editBranchStep_ = -1;
     /// The telemetry holds steps after the World's (it was scrubbed back): cleared at the next step.
     bool telemetryAhead_ = false;
     Scene recordingScene_;          ///< descriptions when the recording began

@@ -7,9 +7,11 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <system_error>
@@ -17,6 +19,7 @@
 
 #include "panels/panels.h"
 #include "render/contact_draw.h"
+#include "panels/plots_panels.h"
 #include "render/gl.h"
 #include "render/gl_context.h"
 #include "render/joint_draw.h"
@@ -103,8 +106,8 @@ App::App(AppOptions options) : options_(std::move(options)) {
         height_ = remembered.windowHeight;
     }
     if (width_ <= 0 || height_ <= 0) {
-        width_ = shot ? kDefaultScreenshotWidth : kDefaultWidth;
-        height_ = shot ? kDefaultScreenshotHeight : kDefaultHeight;
+        width_ = videoMode() ? kDefaultVideoWidth : shot ? kDefaultScreenshotWidth : kDefaultWidth;
+        height_ = videoMode() ? kDefaultVideoHeight : shot ? kDefaultScreenshotHeight : kDefaultHeight;
     }
     if (options_.width > 0) width_ = options_.width;
     if (options_.height > 0) height_ = options_.height;
@@ -129,91 +132,27 @@ int App::run() {
         std::fprintf(stderr, "jointlab: %s\n", error.c_str());
         return 1;
     }
+    // A video that needs ffmpeg says so before anything is rendered.
+    if (videoMode() && options_.video.format != VideoFormat::PngFolder && findFfmpeg(error).empty()) {
+        std::fprintf(stderr, "jointlab: --video: %s\n", error.c_str());
+        return kExitNoFfmpeg;
+    }
     if (!initGraphics(error)) {
         std::fprintf(stderr, "%s\n", error.c_str());
         return 1;
     }
     initImGui();
-    lastFrameTime_ = glfwGetTime();
+    lastFrameTime_ = now();
     findCrashRecoveries();
     if (screenshotMode()) return runScreenshot();
+    if (videoMode()) return runVideo();
     if (benchMode()) return runBenchmark();
     return runInteractive();
 }
 
-bool App::loadInitialScene(std::string& error) {
-    if (!offscreen()) {
-        state_.files.recentListPath = defaultRecentFilesPath();
-        state_.files.recent = loadRecentFiles(state_.files.recentListPath);
-    }
-    if (!options_.benchScene.empty()) {
-        Scene scene;
-        if (!makeBenchScene(options_.benchScene, scene, error)) return false;
-        if (!state_.sim.setScene(std::move(scene), "", error)) return false;
-        onSceneLoaded("");
-        return true;
-    }
-    if (!options_.scenarioPath.empty()) {
-        if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
-        rememberRecentFile(state_.files, options_.scenarioPath);
-        onSceneLoaded("");
-        return true;
-    }
-    const std::string showcase = findShowcaseScenario();
-    if (!showcase.empty()) {
-        std::string loadError;
-        if (state_.sim.loadFile(showcase, loadError)) {
-            state_.sim.setSourcePath(
-                "");  // an example: Save asks where, it never overwrites the shipped file
-            onSceneLoaded("");
-            return true;
-        }
-        std::fprintf(stderr, "jointlab: %s; using the built-in showcase instead\n", loadError.c_str());
-    }
-    if (!state_.sim.setScene(makeBuiltInShowcase(), "", error)) {
-        error = "the built-in showcase is invalid: " + error;
-        return false;
-    }
-    onSceneLoaded("");
-    return true;
-}
-
-bool App::applyStartOptions(std::string& error) {
-    state_.view.showJoints = !options_.hideJoints;
-    state_.view.showContacts = options_.showContacts;
-    if (!options_.sweepDir.empty()) {
-        if (std::string e = openSweepViewer(state_, options_.sweepDir); !e.empty()) {
-            error = "--sweep: " + e;
-            return false;
-        }
-    }
-    if (options_.select.empty()) return true;
-    const Scene& scene = state_.sim.scene();
-    Selection s = findSelection(scene, Selection::Kind::Joint, options_.select);
-    if (s.kind == Selection::Kind::None) s = findSelection(scene, Selection::Kind::Body, options_.select);
-    if (s.kind == Selection::Kind::None) {
-        error = "--select: no joint or body named '" + options_.select + "' in the scenario";
-        return false;
-    }
-    state_.selection = s;
-    return true;
-}
-
-void App::reportSelectedAnchor() {
-    const World* world = state_.sim.world();
-    const Selection& s = state_.selection;
-    if (!world || !s.isJoint() || static_cast<size_t>(s.index) >= world->scene().joints.size()) return;
-    const JointDesc& joint = world->scene().joints[static_cast<size_t>(s.index)];
-    const ScreenRect rect =
-        viewportScreenRect(state_.layout, ImVec2(static_cast<float>(width_), static_cast<float>(height_)));
-    const ViewportProjection view = ViewportProjection::of(state_.camera, rect.width(), rect.height());
-    glm::vec2 pixel;
-    if (!view.toScreen(glm::vec3(jointWorldFrames(world->scene(), world->bodies(), joint).a.p), pixel))
-        return;
-    // Machine-readable, for the screenshot test that looks for the joint's drawing around it.
-    std::printf("jointlab: joint '%s' anchor at pixel %d %d\n", joint.name.c_str(),
-                static_cast<int>(std::lround(pixel.x + rect.min.x)),
-                static_cast<int>(std::lround(pixel.y + rect.min.y)));
+double App::now() const {
+    if (window_) return glfwGetTime();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 bool App::initGraphics(std::string& error) {
@@ -223,8 +162,23 @@ bool App::initGraphics(std::string& error) {
     request.visible = !offscreen();
     request.fitToWorkArea = !offscreen() && options_.width <= 0;  // an explicit --size is taken as given
     WindowInfo info;
-    window_ = createMainWindow(request, info, error);
-    if (!window_) return false;
+    // Off screen without a display, the context comes from EGL's surfaceless platform: no X server
+    // needed. With a display GLFW's hidden window is used, and EGL is the fall-back when it fails.
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    const bool haveDisplay = (display && *display) || (wayland && *wayland);
+    if (haveDisplay || !offscreen()) window_ = createMainWindow(request, info, error);
+    if (!window_ && offscreen()) {
+        std::string eglError;
+        if (!egl_.create(eglError)) {
+            if (!haveDisplay) error = "jointlab: cannot render without a display:";
+            error += "\nEGL (Mesa's surfaceless platform, for rendering without a display): " + eglError +
+                     ".\nRun it under a virtual display instead: xvfb-run -a jointlab ...";
+            return false;
+        }
+        error.clear();
+    }
+    if (!window_ && !egl_.valid()) return false;
     if (!offscreen()) {
         width_ = info.width;
         height_ = info.height;
@@ -253,8 +207,12 @@ void App::initImGui() {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // the layout is ours (ui_settings.h); write nothing into the working directory
     applyUiScale(uiScale_);
-    installInputWatch(window_);  // before ImGui's callbacks, which chain to it
-    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    if (window_) {
+        installInputWatch(window_);  // before ImGui's callbacks, which chain to it
+        ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    } else {
+        io.BackendPlatformName = "jointlab_egl";  // no window: frame() feeds the display size and time
+    }
     ImGui_ImplOpenGL3_Init("#version 330 core");
     imguiReady_ = true;
 }
@@ -277,39 +235,48 @@ void App::applyUiScale(float scale) {
 void App::shutdown() {
     if (imguiReady_) {
         ImGui_ImplOpenGL3_Shutdown();
-        ImGui_ImplGlfw_Shutdown();
+        if (window_) ImGui_ImplGlfw_Shutdown();
         ImGui::DestroyContext();
         imguiReady_ = false;
     }
-    if (window_) {
+    video_.abandon();
+    if (window_ || egl_.valid()) {
         renderer_.shutdown();
         offscreen_.destroy();
+    }
+    if (window_) {
         destroyMainWindow(window_);
         window_ = nullptr;
     }
+    egl_.destroy();
 }
 
 // [SECTION] Frame
 
 void App::frame() {
-    const double now = glfwGetTime();
+    const double nowSeconds = now();
     FrameStats& stats = state_.stats;
-    stats.frameSeconds = now - lastFrameTime_;
-    lastFrameTime_ = now;
+    stats.frameSeconds = nowSeconds - lastFrameTime_;
+    lastFrameTime_ = nowSeconds;
     stats.smoothedSeconds = stats.smoothedSeconds == 0.0
                                 ? stats.frameSeconds
                                 : 0.9 * stats.smoothedSeconds + 0.1 * stats.frameSeconds;
     PhaseClock clock;
     PhaseTimes phases;
+    if (state_.videoExport.running) prepareVideoExportFrame();  // File > Export video: the next step
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
+    syncStepper();
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
     phases.sim = clock.lap();
-    autosaveIfDue(now);
+    autosaveIfDue(nowSeconds);
     state_.files.nowSeconds = static_cast<double>(std::time(nullptr));
 
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
+    if (window_)
+        ImGui_ImplGlfw_NewFrame();
+    else  // EGL: no window, no input; one physics step per frame at the scene's pace
+        io.DeltaTime = 1.0f / 60.0f;
     if (offscreen()) {
         // Draw at exactly the requested size, whatever size the hidden window got.
         io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
@@ -343,6 +310,7 @@ void App::frame() {
             glReadBuffer(GL_BACK);
         }
     });
+    if (state_.videoExport.running) captureVideoExportFrame();
     phases.gl = clock.lap();
 
     applyRequests(requests);
@@ -369,15 +337,19 @@ void App::buildUi(UiRequests& requests) {
     drawDivergenceNotice(state_);
     drawHelpWindows(state_);
     drawSweepViewer(state_, requests);
+    drawVideoExport(state_, requests);
+    drawComparePanel(state_, requests);
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
-    drawViewportToolbar(state_, rect, requests);
+    // A video shows the scene, not the editing tools (the timeline stays: it says which step).
+    if (!videoMode() && !state_.videoExport.running) drawViewportToolbar(state_, rect, requests);
     drawTimeline(state_, rect, requests);
-    if (!offscreen()) {
+    if (!offscreen() && !state_.videoExport.running) {  // an export's frames show no mouse tools
         handleViewportMouse(state_, rect, requests);
         handleShortcuts(state_, requests);
     }
     drawViewportOverlay(state_, rect);
+    drawAdvisorMarkers(state_, rect);
 }
 
 void App::syncSceneViews() {
@@ -385,6 +357,12 @@ void App::syncSceneViews() {
     if (state_.index.sync(scene, state_.sim.sceneRevision()))
         state_.looks = computeToothedLooks(scene, state_.index);
     for (std::string& notice : state_.sim.takeNotices()) state_.status.error(std::move(notice));
+    if (auto note = state_.sim.takeHistoryNote()) {
+        if (note->refused)
+            state_.status.error(std::move(note->text));
+        else
+            state_.status.info(std::move(note->text));
+    }
     if (!state_.sim.divergence()) state_.status.resolved(StatusLine::Source::Divergence);
 }
 
@@ -409,18 +387,44 @@ FrameView App::prepareViewport(RenderOptions& options) {
     if (const World* world = state_.sim.world()) {
         options.showGround = world->scene().settings.groundPlane;
         drawBodies(renderer_, world->scene(), world->bodies(), state_.selection, state_.index, state_.looks);
+        const ShadowRun& shadow = state_.sim.shadow();
+        if (const World* other = shadow.world(); other && state_.view.showShadowRun)
+            drawShadowBodies(renderer_, other->scene(), other->bodies(), shadowColour(shadow.kind()));
         drawJoints(lines_, *world, state_.selection, state_.view);
         if (state_.view.showContacts) drawContacts(lines_, *world, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
+        if (state_.stepper.inspector) drawStepperArrows();
         // The gizmo is for the person at the mouse; screenshots show the scene without it.
-        if (!offscreen()) drawToolOverlay(lines_, state_, rect);
+        if (!offscreen() && !state_.videoExport.running) drawToolOverlay(lines_, state_, rect);
     }
     if (state_.view.showAxes) drawWorldAxes(lines_, 1.0f);
     return view;
 }
 
 // [SECTION] Requests
+
+void App::applyCompareRequests(const UiRequests& r) {
+    std::string error;
+    CompareState& c = state_.compare;
+    if (r.startCompare) {
+        c.message.clear();
+        if (!state_.sim.startCompare(*r.startCompare, error)) c.message = error;
+    }
+    if (r.stopCompare) state_.sim.stopCompare();
+    if (r.swapCompare || r.keepCompareB) {
+        const bool ok = r.swapCompare ? state_.sim.swapCompare(error) : state_.sim.keepCompareB(error);
+        if (ok) {
+            // The live scene changed under the editor: Save must write it, undo does not know it.
+            state_.editor.markUnsaved();
+            setMessage(r.swapCompare ? "swapped: B is the live run now, A the comparison"
+                                     : "kept B: it is the live run now",
+                       false);
+        } else {
+            c.message = error;
+        }
+    }
+}
 
 void App::applyRequests(const UiRequests& r) {
     std::string error;
@@ -434,6 +438,7 @@ void App::applyRequests(const UiRequests& r) {
     if (r.switchBranch >= 0) state_.sim.switchBranch(r.switchBranch);
     if (r.deleteBranch >= 0 && !state_.sim.deleteBranch(r.deleteBranch, error)) state_.status.error(error);
     if (r.seekStep >= 0) state_.sim.seekStep(r.seekStep);
+    applyCompareRequests(r);
     if (r.setTimeScale) clock.timeScale = r.timeScale;
     if (r.openDialog) state_.openDialogRequested = true;
     if (r.saveScreenshot) {
@@ -447,6 +452,7 @@ void App::applyRequests(const UiRequests& r) {
             setMessage(error, true);
     }
     applyEditRequests(r);
+    applyStepperRequest(r);
     if (r.reset) {
         const auto& start = state_.sim.startState();
         if (!state_.sim.reset(error))
@@ -470,6 +476,7 @@ void App::applyRequests(const UiRequests& r) {
         }
     }
     applyRecoveryRequests(r);
+    applyVideoExportRequests(r);
     applyFileRequests(r, state_.files, *this);
     if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
     if (r.frameView) frameView();
@@ -487,6 +494,8 @@ void App::onSceneLoaded(const std::string& what) {
     state_.sceneTree.folded.clear();
     state_.plotsPanel.forgetRun();
     state_.status.clear();
+    state_.teach = TeachState{};
+    if (!state_.sim.scene().lesson.empty()) state_.teach.requestTab = DockTab::Lesson;
     documentChanged();
     if (!what.empty()) setMessage(what, false);
     if (window_) updateWindowTitle();
@@ -534,7 +543,7 @@ void App::updateWindowTitle() {
         (state_.editor.dirty() ? " *" : "");
     if (title == windowTitle_) return;
     windowTitle_ = title;
-    glfwSetWindowTitle(window_, title.c_str());
+    if (window_) glfwSetWindowTitle(window_, title.c_str());
 }
 
 }  // namespace jl::app

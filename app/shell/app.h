@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "render/debug_draw.h"
+#include "render/egl_context.h"
 #include "render/offscreen_target.h"
 #include "render/renderer.h"
+#include "render/video_writer.h"
 #include "runner/cli.h"
 #include "session/recovery.h"
 #include "session/ui_settings.h"
@@ -41,8 +43,12 @@ public:
 private:
     bool screenshotMode() const { return !options_.screenshotPath.empty(); }
     bool benchMode() const { return options_.benchFrames > 0; }
-    /// Screenshot and benchmark: a hidden window, an off-screen target, one step per frame.
-    bool offscreen() const { return screenshotMode() || benchMode(); }
+    bool videoMode() const { return !options_.video.path.empty(); }
+    /// Screenshot, video and benchmark: a hidden window (or no window at all: EGL), an off-screen
+    /// target, one step per frame.
+    bool offscreen() const { return screenshotMode() || videoMode() || benchMode(); }
+    /// Wall-clock seconds: GLFW's clock, or the steady clock when there is no window (EGL).
+    double now() const;
     bool loadInitialScene(std::string& error);
     /// --select and --hide-joints.
     bool applyStartOptions(std::string& error);
@@ -59,6 +65,20 @@ private:
     int runInteractive();
     int runScreenshot();
     int runBenchmark();
+
+    // Video (shell/app_video.cpp): headless (--video) and File > Export video.
+    /// Renders the run's frames off screen and writes them as options_.video asks.
+    int runVideo();
+    /// The part of the frame a video shows, in framebuffer px (origin bottom-left): the viewport,
+    /// and the Plots dock under it when `plots`.
+    PixelRect videoRect(bool plots) const;
+    /// Reads the video's part of the frame just drawn and adds it to video_.
+    bool captureVideoFrame(const PixelRect& rect, std::string& error);
+    /// File > Export video: starts, advances (before a frame: the next step) and ends the export.
+    void applyVideoExportRequests(const UiRequests& requests);
+    void prepareVideoExportFrame();
+    void captureVideoExportFrame();
+    void endVideoExport(bool cancelled, const std::string& error);
     /// Sleeps until the next frame is worth drawing (input, a running simulation, the autosave).
     void waitForNextFrame();
     /// True while frames must follow each other without waiting for input.
@@ -75,6 +95,10 @@ private:
     /// The 3D viewport's instances and lines for this frame (the "draw" phase); what GL then draws.
     FrameView prepareViewport(RenderOptions& options);
     void applyRequests(const UiRequests& requests);
+    /// Screenshot mode's --branch: go back, edit, run on (runScreenshot).
+    bool branchFromScreenshot(std::string& error);
+    /// The compare window's Start, Stop, Swap and Keep B.
+    void applyCompareRequests(const UiRequests& requests);
 
     void onSceneLoaded(const std::string& what);
     void frameView();
@@ -87,6 +111,14 @@ private:
     /// Restore (editor/reseat.h): re-seated where the bodies are, or pulled back over `steps`.
     void restoreBrokenJoint(int joint, RestoreMode mode, int steps);
 
+    // The stepper (shell/app_stepper.cpp): next row, next sweep, finish step.
+    void applyStepperRequest(const UiRequests& requests);
+    /// Drops the recorded step once the world has moved on; records it again after an edit.
+    void syncStepper();
+    /// The viewport's arrows for the stepper's current row: its two bodies' linear and angular
+    /// velocities before (grey) and after the visit.
+    void drawStepperArrows();
+
     // Files (shell/app_files.cpp): what applyFileRequests (session/file_flow.h) decides, carried out.
     bool unsaved() const override { return state_.editor.dirty(); }
     std::string sourcePath() const override { return state_.sim.sourcePath(); }
@@ -94,6 +126,7 @@ private:
     /// File > Save snapshot / Save run: copies next to the document, which keeps its own file.
     bool saveSnapshot(const std::string& path) override;
     bool saveRun(const std::string& path) override;
+    bool saveWithHistory(const std::string& path) override;
     void carryOut(PendingAction action, const std::string& path) override;
     /// A scene for a file: `scene` with the camera of the view.
     Scene withCamera(Scene scene) const;
@@ -122,6 +155,8 @@ private:
     AppOptions options_;
     AppState state_;
     GLFWwindow* window_ = nullptr;
+    EglContext egl_;  ///< off screen without a display: the context instead of a window
+    VideoWriter video_;
     bool imguiReady_ = false;
     Renderer renderer_;
     DebugDraw lines_;

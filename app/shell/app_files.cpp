@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "jointlab/file_identity.h"
+#include "jointlab/history_io.h"
 #include "jointlab/input_log_io.h"
 #include "jointlab/scenario_io.h"
 #include "session/default_scene.h"
@@ -124,6 +125,32 @@ bool App::saveRun(const std::string& path) {
     }
     setMessage("saved the run: " + path + " and " + logPath + " (" + std::to_string(run.log.events().size()) +
                    " mouse forces over " + std::to_string(run.endStep - run.startStep) + " steps)",
+               false);
+    return true;
+}
+
+bool App::saveWithHistory(const std::string& path) {
+    if (refuseOverwritingDocument(path, "Save run with its history")) return false;
+    const std::string historyPath = historyPathFor(path);
+    if (std::string clash =
+            checkOutputsAgainstInputs({{"the scene's own file", state_.sim.sourcePath()}},
+                                      {{"Save run with its history", path}, {"its history", historyPath}});
+        !clash.empty()) {
+        setMessage(clash, true);
+        state_.files.errorPopup = clash;
+        return false;
+    }
+    // The history is checked against the text of the scenario it started from: write exactly that.
+    const Scene start = withCamera(state_.sim.historyScene());
+    std::string error;
+    if (!saveScenario(path, start, error) || !saveHistory(historyPath, state_.sim.history(), start, error)) {
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return false;
+    }
+    setMessage("saved the run with its history: " + path + " and " + historyPath + " (steps " +
+                   std::to_string(state_.sim.history().firstStep()) + " to " +
+                   std::to_string(state_.sim.history().lastStep()) + ")",
                false);
     return true;
 }

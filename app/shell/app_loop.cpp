@@ -17,7 +17,9 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <vector>
 
+#include "jointlab/compare.h"
 #include "render/gl.h"
 #include "render/plot_image.h"
 #include "shell/app.h"
@@ -92,6 +94,7 @@ bool App::animating() const {
     if (clock.playing || clock.pendingSingleSteps > 0 || state_.sim.drag || state_.tools.gizmoDrag)
         return true;
     if (state_.plotsPanel.image.plot >= 0) return true;  // a plot PNG is drawn clean, then read back
+    if (state_.videoExport.running) return true;         // File > Export video: a frame per step
     const ImGuiIO& io = ImGui::GetIO();
     for (bool down : io.MouseDown)
         if (down) return true;  // a drag in progress (a slider, a splitter, the camera)
@@ -171,8 +174,22 @@ int App::runScreenshot() {
             state_.plotsPanel.image = PlotImageRequest{0, false, {}, {}, options_.plotImagePath};
         frame();
     }
+    if (options_.branchStep >= 0 && !branchFromScreenshot(error)) {
+        std::fprintf(stderr, "jointlab: --branch: %s\n", error.c_str());
+        return 1;
+    }
     if (options_.seekStep >= 0) {  // the timeline, gone back: the frames after it are paused
         state_.sim.seekStep(options_.seekStep);
+        frame();
+        frame();
+    }
+    if (options_.stepRows > 0) {  // the stepper, a number of rows into the next step
+        state_.sim.clock.playing = false;
+        state_.sim.clock.resetTime();
+        frame();
+        UiRequests next;
+        next.stepper = StepperAction::NextRow;
+        for (int i = 0; i < options_.stepRows; ++i) applyStepperRequest(next);
         frame();
         frame();
     }
@@ -190,6 +207,36 @@ int App::runScreenshot() {
                 height_, static_cast<double>(uiScale_), options_.frames);
     reportSelectedAnchor();
     return 0;
+}
+
+bool App::branchFromScreenshot(std::string& error) {
+    Simulation& sim = state_.sim;
+    const int64_t reached = sim.world() ? sim.world()->stepCount() : 0;
+    if (options_.branchStep >= reached) {  // at or past the end there is no future to branch from
+        error = "step " + std::to_string(options_.branchStep) +
+                " is not before the run's end (the frames reached step " + std::to_string(reached) + ")";
+        return false;
+    }
+    if (!sim.seekStep(options_.branchStep)) {
+        error = "no run to go back in";
+        return false;
+    }
+    // The changes as one edit through the editor, as the Inspector's fields make them.
+    std::vector<FieldChange> changes;
+    if (std::string problem = parseFieldChanges(sim.scene(), options_.branchChanges, changes);
+        !problem.empty()) {
+        error = problem;
+        return false;
+    }
+    Command edit{"set " + options_.branchChanges, "", [changes](Scene& scene, CommandEffects&) {
+                     for (const FieldChange& c : changes)
+                         if (std::string p = setFieldPath(scene, c.path, c.value); !p.empty()) return p;
+                     return std::string();
+                 }};
+    if (!state_.editor.run(edit, error)) return false;
+    sim.clock.playing = true;
+    while (sim.world()->stepCount() < reached) frame();
+    return true;
 }
 
 int App::runBenchmark() {

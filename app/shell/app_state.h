@@ -22,6 +22,8 @@
 #include "session/scene_tree.h"
 #include "session/simulation.h"
 #include "session/status_line.h"
+#include "session/teach_state.h"
+#include "session/video_export.h"
 #include "shell/frame_timing.h"
 #include "shell/layout.h"
 #include "viewport/camera.h"
@@ -76,6 +78,38 @@ struct InspectorState {
     int restoreSteps = 60;                          ///< Pull: over how many steps
 };
 
+/// What the stepper is asked to do (panels/stepper_panel.cpp, F11 / F10 / Shift+F11).
+enum class StepperAction { None, NextRow, NextSweep, Finish, Leave };
+
+/// The stepper: the next step recorded row visit by row visit (jointlab/step_inspector.h), shown
+/// a row or a block at a time. The App keeps it in step with the simulation (shell/app_stepper.cpp).
+struct StepperState {
+    std::unique_ptr<StepInspector> inspector;  ///< null: not stepping
+    uint64_t sceneRevision = 0;                ///< the scene it was recorded with (an edit records again)
+    const World* world = nullptr;  ///< the live world it belongs to (a new one: reset, load, seek)
+    std::string note;              ///< why it cannot step, or what it changed to step
+    /// While paused and not stepping: the next step recorded once for the Equation and Drive tuner
+    /// tabs (their numbers for the step about to be taken, which follow an edit at once), with the
+    /// step and scene revision it belongs to.
+    std::unique_ptr<StepInspector> preview;
+    int64_t previewStep = -1;
+    uint64_t previewRevision = 0;
+};
+
+/// The Drive tuner tab (panels/drive_tuner_panel.cpp): which drive, and the response simulated
+/// from the state it was measured at (kept until the step, the scene or the drive changes).
+struct DriveTunerState {
+    int pick = 0;                   ///< which of the selected joint's drive rows
+    std::string joint, rowLabel;    ///< what `simulated` belongs to
+    int64_t step = -1;              ///< ... at which step
+    uint64_t revision = 0;          ///< ... of which scene
+    double dt = 0.0, mEff = 0.0;    ///< the step and the drive's effective mass (0: unknown)
+    double e0 = 0.0, de0 = 0.0;     ///< the drive error and its rate at the start
+    double vT = 0.0;                ///< the drive's target velocity
+    int substeps = 1;               ///< TGS: posIters; PGS: 1
+    std::vector<double> simulated;  ///< drive error C after i steps of a copy of the world
+};
+
 /// Requests raised by panels and shortcuts during a frame, applied by the App afterwards (the
 /// file ones, FileRequests, through applyFileRequests).
 struct UiRequests : FileRequests {
@@ -100,13 +134,22 @@ struct UiRequests : FileRequests {
     RestoreMode restoreMode = RestoreMode::Reseat;  ///< ... this way
     int restoreSteps = 60;                          ///< ... (Pull) over this many steps
 
-    int64_t seekStep = -1;         ///< the timeline: go to this step of the history (pauses)
-    int switchBranch = -1;         ///< the timeline: make this branch current
-    int deleteBranch = -1;         ///< the timeline: delete this branch
+    int64_t seekStep = -1;                    ///< the timeline: go to this step of the history (pauses)
+    int switchBranch = -1;                    ///< the timeline: make this branch current
+    int deleteBranch = -1;                    ///< the timeline: delete this branch
+    std::optional<std::string> startCompare;  ///< the compare window: start B with these changes
+    bool stopCompare = false;
+    bool swapCompare = false;
+    bool keepCompareB = false;
     bool resetToSetUp = false;     ///< Simulation > Reset to the set-up (drop the saved run state)
     bool recover = false;          ///< recovery prompt: open the first of FileState::recoveries
     bool discardRecovery = false;  ///< recovery prompt: delete it
     bool keepRecoveries = false;   ///< recovery prompt: keep them all for the next start
+
+    /// File > Export video: start with state.videoExport's choices; stop the one running.
+    bool startVideoExport = false;
+    bool cancelVideoExport = false;
+    StepperAction stepper = StepperAction::None;
 };
 
 /// Frame timing for the status bar.
@@ -126,6 +169,17 @@ struct SweepViewerState {
     std::shared_ptr<plot::SweepTable> table;  ///< its results
     int metric = 0;                           ///< the column shown
     std::string message;                      ///< why the last click opened nothing ("" = fine)
+    bool openDialogRequested = false;         ///< File > Open sweep results: ask for the folder
+    std::string pathInput;                    ///< the folder typed there
+    std::string openError;                    ///< why that folder could not be opened ("" = fine)
+};
+
+/// The A/B compare window (panels/compare_panel.cpp; the compare itself is Simulation's).
+struct CompareState {
+    bool open = false;
+    std::string text;     ///< the changes typed: "settings.solver=tgs,settings.posIters=8"
+    std::string message;  ///< why the last start was refused ("" = fine)
+    bool logDivergence = true;
 };
 
 struct AppState {
@@ -160,6 +214,12 @@ struct AppState {
     Selection::Kind renameKind = Selection::Kind::None;
     std::string renameBuffer;
     SweepViewerState sweep;
+    VideoExportState videoExport;  ///< File > Export video (session/video_export.h)
+    CompareState compare;
+    StepperState stepper;
+    int equationRow = 0;  ///< the Equation tab's row of the selected joint (when not stepping)
+    DriveTunerState tuner;
+    TeachState teach;  ///< the Advisor and Lesson tabs (session/teach_state.h)
 };
 
 }  // namespace jl::app

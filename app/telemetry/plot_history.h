@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -26,6 +27,8 @@ struct ConvergenceHistory {
     /// Takes the world's last step as its solver's curve (a step gone back to on the timeline,
     /// which is not the newest recorded one). Nothing when the world has taken no step.
     void update(const World& world);
+    /// The stepper (jointlab/step_inspector.h): step `step`'s curve as far as its sweeps are done.
+    void showSweeps(std::span<const Real> residuals, SolverType solver, int posIters, int64_t step);
     void clear();
 };
 

@@ -58,6 +58,8 @@ const char* kindTitle(PlotKind kind) {
             return "Energy";
         case PlotKind::Convergence:
             return "Convergence of the last step, per solver sweep";
+        case PlotKind::Reference:
+            return "Simulated vs closed form";
     }
     return "Plot";
 }
@@ -88,6 +90,22 @@ int64_t jointKey(const Scene& scene, int joint) {
 bool usesJoints(PlotKind kind) {
     return kind == PlotKind::Impulse || kind == PlotKind::Error || kind == PlotKind::Force ||
            kind == PlotKind::Torque;
+}
+
+/// The other run's record when it can be drawn beside this one: same joints, same order.
+const Telemetry* shadowOf(const PlotInputs& in) {
+    if (!in.shadow || !in.shadowScene || in.shadow->size() == 0) return nullptr;
+    const Scene& a = in.world->scene();
+    const Scene& b = *in.shadowScene;
+    if (a.joints.size() != b.joints.size()) return nullptr;
+    for (size_t j = 0; j < a.joints.size(); ++j)
+        if (a.joints[j].name != b.joints[j].name) return nullptr;
+    return in.shadow;
+}
+
+/// `name (tag)`: the other run's series of a quantity.
+std::string shadowName(const PlotInputs& in, const std::string& name) {
+    return name + " (" + in.shadowTag + ")";
 }
 
 void setupTimeAxis(plot::Context& ctx, const PlotInputs& in) {
@@ -131,19 +149,30 @@ void rowPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, con
                                           : "N·s");
     setupTimeAxis(ctx, in);
     plot::SetupAxisY(ctx, error ? "geometric error C" : "accumulated impulse", unit, logScale);
-    const Telemetry& t = *in.telemetry;
+    const Telemetry* other = shadowOf(in);
     std::string name;
+    int colour = 0;
     for (const Series& s : series) {
         name = joints.size() > 1 ? scene.joints[s.joint].name + ": " + s.label : std::string(s.label);
-        plot::PlotLineStreamF(
-            ctx, name.c_str(), static_cast<int>(t.size()), t.firstSerial(),
-            sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, s.joint), s.label), [&](int i) {
-                const StepSample& frame = t.at(static_cast<size_t>(i));
-                const RowSample* r = findRow(frame, s.joint, s.label);
-                return plot::Point{frame.time, !r      ? kNaN
-                                               : error ? r->result.geometricError
-                                                       : r->result.impulse};
-            });
+        // The live line, then the other run's (dashed, the same colour).
+        for (const Telemetry* record : {in.telemetry, other}) {
+            if (!record) continue;
+            const Telemetry& t = *record;
+            if (record == other) plot::SetNextSeriesDashed(ctx);
+            plot::PlotLineStreamF(
+                ctx, record == other ? shadowName(in, name).c_str() : name.c_str(),
+                static_cast<int>(t.size()), t.firstSerial(),
+                sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, s.joint), s.label),
+                [&](int i) {
+                    const StepSample& frame = t.at(static_cast<size_t>(i));
+                    const RowSample* r = findRow(frame, s.joint, s.label);
+                    return plot::Point{frame.time, !r      ? kNaN
+                                                   : error ? r->result.geometricError
+                                                           : r->result.impulse};
+                },
+                plot::seriesColor(colour));
+        }
+        ++colour;
     }
 }
 
@@ -158,20 +187,29 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
     const size_t k = joints.size();
     // Each series is streamed: the widget keeps it decimated and reads only the steps recorded
     // since the last frame.
+    const Telemetry* other = shadowOf(in);
     for (size_t s = 0; s < k; ++s) {
         const int j = joints[s];
         const size_t js = static_cast<size_t>(j);
-        plot::PlotLineStreamF(
-            ctx, scene.joints[js].name.c_str(), n, t.firstSerial(),
-            sourceKey(t, static_cast<uint64_t>(desc.kind), jointKey(scene, j)),
-            [&](int i) {
-                const StepSample& frame = t.at(static_cast<size_t>(i));
-                return plot::Point{
-                    frame.time, js < frame.joints.size()
-                                    ? glm::length(torque ? frame.joints[js].torque : frame.joints[js].force)
-                                    : kNaN};
-            },
-            plot::seriesColor(static_cast<int>(s)));
+        for (const Telemetry* record : {&t, other}) {  // the live line, then the other run's, dashed
+            if (!record) continue;
+            if (record == other) plot::SetNextSeriesDashed(ctx);
+            const Telemetry& r = *record;
+            plot::PlotLineStreamF(
+                ctx,
+                record == other ? shadowName(in, scene.joints[js].name).c_str()
+                                : scene.joints[js].name.c_str(),
+                static_cast<int>(r.size()), r.firstSerial(),
+                sourceKey(r, static_cast<uint64_t>(desc.kind), jointKey(scene, j)),
+                [&](int i) {
+                    const StepSample& frame = r.at(static_cast<size_t>(i));
+                    return plot::Point{frame.time, js < frame.joints.size()
+                                                       ? glm::length(torque ? frame.joints[js].torque
+                                                                            : frame.joints[js].force)
+                                                       : kNaN};
+                },
+                plot::seriesColor(static_cast<int>(s)));
+        }
     }
     const bool pull = !torque && plotsMouseSpring(desc, scene);
     if (pull)
@@ -234,20 +272,25 @@ void loadPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, co
 void energyPlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
     setupTimeAxis(ctx, in);
     plot::SetupAxisY(ctx, "energy", "J", logScale);
-    const Telemetry& t = *in.telemetry;
-    const int n = static_cast<int>(t.size());
-    plot::PlotLineStreamF(ctx, "kinetic", n, t.firstSerial(), sourceKey(t, 101), [&](int i) {
-        const StepSample& s = t.at(static_cast<size_t>(i));
-        return plot::Point{s.time, s.kineticEnergy};
-    });
-    plot::PlotLineStreamF(ctx, "potential", n, t.firstSerial(), sourceKey(t, 102), [&](int i) {
-        const StepSample& s = t.at(static_cast<size_t>(i));
-        return plot::Point{s.time, s.potentialEnergy};
-    });
-    plot::PlotLineStreamF(ctx, "total", n, t.firstSerial(), sourceKey(t, 103), [&](int i) {
-        const StepSample& s = t.at(static_cast<size_t>(i));
-        return plot::Point{s.time, s.kineticEnergy + s.potentialEnergy};
-    });
+    // The energy of another run does not depend on its joints: drawn whatever they are.
+    const Telemetry* other = in.shadow && in.shadow->size() > 0 ? in.shadow : nullptr;
+    const char* names[3] = {"kinetic", "potential", "total"};
+    for (int q = 0; q < 3; ++q)
+        for (const Telemetry* record : {in.telemetry, other}) {  // live, then the other run dashed
+            if (!record) continue;
+            if (record == other) plot::SetNextSeriesDashed(ctx);
+            const Telemetry& t = *record;
+            plot::PlotLineStreamF(
+                ctx, record == other ? shadowName(in, names[q]).c_str() : names[q],
+                static_cast<int>(t.size()), t.firstSerial(), sourceKey(t, 101 + static_cast<uint64_t>(q)),
+                [&](int i) {
+                    const StepSample& s = t.at(static_cast<size_t>(i));
+                    return plot::Point{s.time, q == 0   ? s.kineticEnergy
+                                               : q == 1 ? s.potentialEnergy
+                                                        : s.kineticEnergy + s.potentialEnergy};
+                },
+                plot::seriesColor(q));
+        }
 }
 
 void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
@@ -278,7 +321,67 @@ void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
         plot::PlotEvent(ctx, "velocity sweeps", settings.posIters + 0.5, IM_COL32(170, 170, 180, 255));
 }
 
+const char* quantityUnit(ReferenceQuantity q) {
+    switch (q) {
+        case ReferenceQuantity::JointAngle:
+            return "rad";
+        case ReferenceQuantity::JointSpeed:
+            return "rad/s";
+        case ReferenceQuantity::JointPosition:
+        case ReferenceQuantity::BodyHeight:
+            return "m";
+    }
+    return "";
+}
+
+/// A simulated quantity (solid), its closed form (dashed) and, when asked, their difference.
+void referencePlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, bool* logScale) {
+    const Scene& scene = in.world->scene();
+    const int index = findReference(scene, desc.reference);
+    setupTimeAxis(ctx, in);
+    if (index < 0) {
+        plot::SetupAxisY(ctx, "value", "", logScale);
+        return;
+    }
+    const ReferenceDesc& r = scene.references[static_cast<size_t>(index)];
+    plot::SetupAxisY(ctx, kReferenceQuantityNames[static_cast<int>(r.quantity)], quantityUnit(r.quantity),
+                     logScale);
+    const Telemetry& t = *in.telemetry;
+    const int n = static_cast<int>(t.size());
+    const size_t k = static_cast<size_t>(index);
+    auto value = [&](int i, int which) {
+        const StepSample& s = t.at(static_cast<size_t>(i));
+        if (k >= s.references.size()) return plot::Point{s.time, kNaN};
+        const ReferenceSample& v = s.references[k];
+        return plot::Point{s.time, which == 0   ? v.simulated
+                                   : which == 1 ? v.reference
+                                                : v.simulated - v.reference};
+    };
+    const uint64_t key = 200 + 4 * k;
+    plot::PlotLineStreamF(
+        ctx, "simulated", n, t.firstSerial(), sourceKey(t, key), [&](int i) { return value(i, 0); },
+        plot::seriesColor(0));
+    const std::string closed =
+        std::string("closed form (") + kReferenceCurveNames[static_cast<int>(r.curve)] + ")";
+    plot::SetNextSeriesDashed(ctx);
+    plot::PlotLineStreamF(
+        ctx, closed.c_str(), n, t.firstSerial(), sourceKey(t, key + 1), [&](int i) { return value(i, 1); },
+        IM_COL32(235, 235, 240, 255));
+    if (desc.difference)
+        plot::PlotLineStreamF(
+            ctx, "difference", n, t.firstSerial(), sourceKey(t, key + 2), [&](int i) { return value(i, 2); },
+            IM_COL32(235, 94, 40, 255));
+    if (std::isfinite(r.until) && r.until < (n ? t.latest().time : 0.0) + in.windowSeconds)
+        plot::PlotEvent(ctx, "closed form ends", r.until, IM_COL32(170, 170, 180, 255));
+}
+
 }  // namespace
+
+int findReference(const Scene& scene, const std::string& name) {
+    for (size_t i = 0; i < scene.references.size(); ++i)
+        if (scene.references[i].name == name) return static_cast<int>(i);
+    return -1;
+}
 
 // [SECTION] Row labels in the window
 
@@ -335,6 +438,14 @@ void ConvergenceHistory::update(const World& world) {
     c.residuals.assign(r.begin(), r.end());
     c.posIters = world.scene().settings.posIters;
     c.step = world.stepCount();
+}
+
+void ConvergenceHistory::showSweeps(std::span<const Real> r, SolverType solver, int posIters, int64_t step) {
+    Curve& c = curves[static_cast<int>(solver)];
+    if (c.step == step && c.residuals.size() == r.size()) return;
+    c.residuals.assign(r.begin(), r.end());
+    c.posIters = posIters;
+    c.step = step;
 }
 
 void ConvergenceHistory::clear() {
@@ -398,6 +509,11 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
                       const JointNameIndex* names) {
     if (!desc.title.empty()) return desc.title;
     std::string title = kindTitle(desc.kind);
+    if (desc.kind == PlotKind::Reference) {
+        const int r = findReference(scene, desc.reference);
+        return r < 0 ? title + " \u2014 no reference named \"" + desc.reference + "\""
+                     : title + " \u2014 " + desc.reference;
+    }
     if (!usesJoints(desc.kind)) return title;
     std::vector<int> joints;
     std::string missing;
@@ -444,6 +560,9 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
             break;
         case PlotKind::Convergence:
             convergencePlot(ctx, in, logScale);
+            break;
+        case PlotKind::Reference:
+            referencePlot(ctx, desc, in, logScale);
             break;
     }
     // Gone back in the run (the timeline): a cursor at the step shown, over the recorded window.

@@ -31,6 +31,12 @@ struct PlotInputs {
     RowLabelIndex* rowLabels = nullptr;
     /// Optional: the joints by name (without it each frame searches the scene for each name).
     const JointNameIndex* jointNames = nullptr;
+    /// Optional: another run's record (the A/B compare's B, the ghost of a branch), drawn dashed
+    /// beside each live series in its colour, named "… (tag)". Its joint indices must be the
+    /// live scene's (same joints, same order): shadowScene says so, else it is left out.
+    const Telemetry* shadow = nullptr;
+    const Scene* shadowScene = nullptr;
+    const char* shadowTag = "B";
 };
 
 /// The name a force plot's joint list gives the mouse spring (the app's drag of a body, recorded
@@ -50,6 +56,9 @@ bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene);
 /// few of them and how many more).
 std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint,
                       const JointNameIndex* names = nullptr);
+
+/// Index of the scene's reference named `name` (Scene::references), or -1.
+int findReference(const Scene& scene, const std::string& name);
 
 /// Splits a comma-separated list, trimming spaces around each item; empty items are dropped.
 std::vector<std::string> splitList(const std::string& list);

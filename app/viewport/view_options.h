@@ -9,6 +9,7 @@ struct ViewOptions {
     bool showGrid = true;       ///< grid lines on the ground
     bool showAxes = true;       ///< world X (red), Y (green), Z (blue) through the origin
     bool showAxisGizmo = true;  ///< small orientation triad in the viewport corner
+    bool showShadowRun = true;  ///< the compare's B, or the ghost of a branch left behind, translucent
 
     // Joint drawing (render/joint_draw.h).
     bool showJoints = true;        ///< master switch for everything below

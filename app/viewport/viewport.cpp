@@ -79,6 +79,10 @@ void handleShortcuts(AppState& state, UiRequests& requests) {
     if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) || ImGui::IsKeyPressed(GLFW_KEY_N, true))
         ++requests.singleSteps;
     if (pressed(GLFW_KEY_R)) requests.reset = true;
+    // The stepper (Step tab), while paused: inside the next step, a row or a sweep at a time.
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, true))
+        requests.stepper = io.KeyShift ? StepperAction::Finish : StepperAction::NextRow;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F10, true)) requests.stepper = StepperAction::NextSweep;
     // The timeline, while paused: step back and forth through the history, Home and End.
     if (!state.sim.clock.playing && state.sim.world()) {
         const History& h = state.sim.history();
@@ -162,7 +166,8 @@ void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
     const float scale = state.layout.scale;
     if (state.view.showAxisGizmo) drawAxisGizmo(draw, state.camera, rect, scale);
 
-    if (!state.sim.clock.playing) {
+    // An export replays the history paused, step by step: its frames are not "paused".
+    if (!state.sim.clock.playing && !state.videoExport.running) {
         const char* badge = "PAUSED";
         ImVec2 textSize = ImGui::CalcTextSize(badge);
         // Top right: the tool bar holds the top left.

@@ -5,7 +5,8 @@
 #   bad-flag       jointlab --bogus-flag                → "unknown option '--bogus-flag'"
 #   bad-value      jointlab --screenshot x.png --frames zero → names --frames
 #   missing-file   jointlab no/such/file.json           → names the file
-#   no-display     jointlab --screenshot x.png without DISPLAY → explains GL/xvfb-run, exit 1
+#   no-display     jointlab --screenshot x.png without DISPLAY and without EGL (glvnd pointed at no
+#                  vendor library; with EGL it renders: video_cli.sh) → explains EGL/xvfb-run, exit 1
 #   old-gl         the same on a display whose Mesa offers only GL 3.0 → names the version found
 set -uo pipefail
 jointlab=$1 case=$2
@@ -43,8 +44,14 @@ case $case in
   bad-flag) expect nonzero "unknown option '--bogus-flag'" -- env -u DISPLAY "$jointlab" --bogus-flag ;;
   bad-value) expect nonzero "^jointlab: --frames: .*'zero'" -- env -u DISPLAY "$jointlab" --screenshot "$tmp/x.png" --frames zero ;;
   missing-file) expect nonzero "no/such/file\.json" -- env -u DISPLAY "$jointlab" no/such/file.json ;;
-  no-display) expect 1 "OpenGL 3\.3.*|xvfb-run" -- env -u DISPLAY -u WAYLAND_DISPLAY "$jointlab" --screenshot "$tmp/x.png" ;;
+  no-display) expect 1 "EGL.*|xvfb-run -a" -- env -u DISPLAY -u WAYLAND_DISPLAY \
+                __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json "$jointlab" --screenshot "$tmp/x.png" ;;
   old-gl) expect 1 "offers OpenGL 3\.0" -- env MESA_GL_VERSION_OVERRIDE=3.0 xvfb-run -a -s "-screen 0 640x480x24" \
             "$jointlab" --screenshot "$tmp/x.png" ;;
+  # The time machine's screenshot options: a bad field is named, a branch needs a future to leave.
+  bad-compare) expect 1 "^jointlab: --compare: settings\.posIters: must be <= 255" -- env -u DISPLAY \
+                 "$jointlab" --screenshot "$tmp/x.png" --frames 2 --compare settings.posIters=1e9 ;;
+  branch-past-end) expect 1 "^jointlab: --branch: step 9999 is not before the run's end" -- env -u DISPLAY \
+                     "$jointlab" --screenshot "$tmp/x.png" --frames 5 --branch 9999 settings.posIters=3 ;;
   *) echo "cli_errors.sh: unknown case '$case'"; exit 2 ;;
 esac

@@ -47,6 +47,7 @@ struct RecordingEffects : FileEffects {
     }
     bool saveSnapshot(const std::string&) override { return true; }
     bool saveRun(const std::string&) override { return true; }
+    bool saveWithHistory(const std::string&) override { return true; }
     void carryOut(PendingAction action, const std::string& p) override {
         done.push_back(action);
         donePaths.push_back(p);

@@ -8,45 +8,14 @@
 
 #include "session/default_scene.h"
 #include "session/simulation.h"
+#include "sim_runs.h"
 #include "telemetry/plot_history.h"
 
 namespace jl::app {
 namespace {
 
-/// Runs `steps` frames of one step each, pulling body `pulled` during frames [20, 60) and raising
-/// the position iterations through applyEdit at step 80; returns the state hash after each step.
-std::vector<uint64_t> runWithPullAndEdit(Simulation& sim, int steps, int pulled) {
-    std::vector<uint64_t> hashes(static_cast<size_t>(steps + 1), 0);
-    hashes[0] = sim.world()->stateHash();
-    sim.clock.playing = true;
-    for (int i = 0; i < steps; ++i) {
-        const int64_t now = sim.world()->stepCount();
-        if (now == 20) {
-            DragSpring d;
-            d.bodyName = sim.scene().bodies[static_cast<size_t>(pulled)].name;
-            d.target = sim.world()->bodies()[static_cast<size_t>(pulled)].pose.p + Vec3(0.3, 0.5, 0.0);
-            d.stiffness = 200.0;
-            d.damping = 10.0;
-            sim.drag = d;
-        }
-        if (now == 60) sim.drag.reset();
-        if (now == 80) {
-            Scene edited = sim.scene();
-            edited.settings.posIters += 4;
-            std::string error;
-            EXPECT_TRUE(sim.applyEdit(edited, {}, {}, error)) << error;
-        }
-        sim.advance(1.0 / 60.0);
-        hashes[static_cast<size_t>(sim.world()->stepCount())] = sim.world()->stateHash();
-    }
-    return hashes;
-}
-
-int firstDynamic(const Scene& s) {
-    for (size_t i = 0; i < s.bodies.size(); ++i)
-        if (s.bodies[i].motion == MotionType::Dynamic) return static_cast<int>(i);
-    return -1;
-}
+using sim_runs::firstDynamic;
+using sim_runs::runWithPullAndEdit;
 
 TEST(TimeMachine, GoingBackGivesTheRunsStateAndPlayingOnRetakesIt) {
     Simulation sim;

@@ -5,6 +5,11 @@
 //   jointlab_screenshot_check --joint SHOT.png PLAIN.png X Y
 //       the selected joint's frames (RGB axes) and limit (magenta) are drawn around its anchor at
 //       pixel (X, Y) in SHOT, and not in PLAIN (the same frame rendered with --hide-joints)
+//   jointlab_screenshot_check --compare A.png B.png BOTTOM_ROWS
+//       A and B are the same picture: equal sizes, and no pixel above the lowest BOTTOM_ROWS rows
+//       (the status bar, whose CPU time differs from run to run) differs by more than
+//       kCompareTolerance in any channel in more than kCompareMaxFraction of the pixels (issue 30:
+//       the EGL rendering without a display against the Xvfb one)
 //
 // The regions are fractions of the image, chosen from the app's fixed layout (Scene/Simulation
 // column on the left, Inspector on the right, menu bar on top, status bar at the bottom, the Plots
@@ -230,10 +235,50 @@ bool load(const char* path, Image& img) {
     return true;
 }
 
+// [SECTION] Two renderings of one picture
+
+constexpr int kCompareTolerance = 8;          ///< per channel, of 255: rounding in a rasteriser
+constexpr double kCompareMaxFraction = 1e-3;  ///< of the pixels compared
+
+int compareImages(const Image& a, const Image& b, int bottomRows) {
+    if (a.width != b.width || a.height != b.height) {
+        std::printf("FAILED: sizes differ, %dx%d and %dx%d\n", a.width, a.height, b.width, b.height);
+        return 1;
+    }
+    const int rows = std::max(0, a.height - bottomRows);
+    long differing = 0, exact = 0, maxDiff = 0;
+    double sum = 0.0;
+    for (int y = 0; y < rows; ++y)
+        for (int x = 0; x < a.width; ++x) {
+            int d = 0;
+            for (int k = 0; k < 3; ++k) d = std::max(d, std::abs(a.at(x, y)[k] - b.at(x, y)[k]));
+            differing += d > kCompareTolerance ? 1 : 0;
+            exact += d == 0 ? 1 : 0;
+            maxDiff = std::max<long>(maxDiff, d);
+            sum += d;
+        }
+    const double total = static_cast<double>(rows) * a.width;
+    const double fraction = total > 0 ? static_cast<double>(differing) / total : 1.0;
+    std::printf(
+        "%.0f pixels compared: %ld identical, %ld differ by more than %d (fraction %.2e, at most %.0e "
+        "allowed), largest difference %ld, mean %.4f\n",
+        total, exact, differing, kCompareTolerance, fraction, kCompareMaxFraction, maxDiff,
+        total > 0 ? sum / total : 0.0);
+    const bool ok = total > 0 && fraction <= kCompareMaxFraction;
+    std::printf("%s\n", ok ? "images match" : "image comparison FAILED");
+    return ok ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc == 2 && std::string(argv[1]) == "--self-test") return selfTest();
+    if (argc == 5 && std::string(argv[1]) == "--compare") {
+        Image a, b;
+        if (!load(argv[2], a) || !load(argv[3], b)) return 1;
+        std::printf("%s vs %s:\n", argv[2], argv[3]);
+        return compareImages(a, b, std::atoi(argv[4]));
+    }
     if (argc == 6 && std::string(argv[1]) == "--joint") {
         Image shot, plain;
         if (!load(argv[2], shot) || !load(argv[3], plain)) return 1;

@@ -197,27 +197,39 @@ struct CsvStep {
     Real time = 0;
 };
 
-/// The per-step values of a `jointlab run --csv` file (one line per row; the step's columns repeat).
+/// The per-step values of a `jointlab run --csv` file (one line per row; the step's columns repeat),
+/// read by the header's names so that a column added to the CSV does not move them.
 std::vector<CsvStep> readRunCsv(const std::string& path) {
     std::istringstream in(readFile(path));
     std::string line;
     std::getline(in, line);  // header
+    std::map<std::string, size_t> column;
+    {
+        std::stringstream hs(line);
+        size_t k = 0;
+        for (std::string c; std::getline(hs, c, ',');) column[c] = k++;
+    }
+    for (const char* name : {"step", "time", "broken", "kinetic_energy", "potential_energy", "max_error",
+                             "rms_error", "residuals"})
+        EXPECT_TRUE(column.count(name)) << "no column " << name << " in " << line;
+    const size_t columns = column.size();
     std::map<int64_t, CsvStep> steps;
     while (std::getline(in, line)) {
         std::vector<std::string> f;
         std::stringstream ls(line);
         for (std::string c; std::getline(ls, c, ',');) f.push_back(c);
         if (line.back() == ',') f.emplace_back();
-        EXPECT_EQ(f.size(), 23u) << line;
-        if (f.size() != 23u) break;
-        CsvStep& s = steps[std::stoll(f[0])];
-        s.time = std::stod(f[1]);
-        s.anyBroken = s.anyBroken || f[15] == "1" || f[15] == "true";
-        s.kinetic = std::stod(f[16]);
-        s.potential = std::stod(f[17]);
-        s.maxError = std::stod(f[18]);
-        s.rmsError = std::stod(f[19]);
-        const std::string& res = f[22];
+        EXPECT_EQ(f.size(), columns) << line;
+        if (f.size() != columns) break;
+        CsvStep& s = steps[std::stoll(f[column["step"]])];
+        s.time = std::stod(f[column["time"]]);
+        const std::string& broken = f[column["broken"]];
+        s.anyBroken = s.anyBroken || broken == "1" || broken == "true";
+        s.kinetic = std::stod(f[column["kinetic_energy"]]);
+        s.potential = std::stod(f[column["potential_energy"]]);
+        s.maxError = std::stod(f[column["max_error"]]);
+        s.rmsError = std::stod(f[column["rms_error"]]);
+        const std::string& res = f[column["residuals"]];
         s.lastResidual = std::stod(res.substr(res.rfind(';') == std::string::npos ? 0 : res.rfind(';') + 1));
     }
     std::vector<CsvStep> out;

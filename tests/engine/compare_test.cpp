@@ -8,21 +8,14 @@
 #include <filesystem>
 
 #include "jointlab/scenario_io.h"
+#include "test_files.h"
 
 namespace jl {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// An example scenario from assets/scenarios/ (the test fails if it does not load).
-Scene example(const char* name) {
-    Scene scene;
-    std::string error;
-    EXPECT_TRUE(
-        loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios" / name).string(), scene, error))
-        << error;
-    return scene;
-}
+using test::exampleScenario;
 
 TEST(Compare, NothingChangedNeverDiffersByABit) {
     int runs = 0;
@@ -54,7 +47,7 @@ TEST(Compare, NothingChangedNeverDiffersByABit) {
 
 TEST(Compare, AnotherSolverDriftsApart) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     World a(scene);
     std::vector<FieldChange> changes;
     ASSERT_EQ(parseFieldChanges(a.scene(), "settings.solver=tgs,settings.posIters=8", changes), "");
@@ -75,7 +68,7 @@ TEST(Compare, AnotherSolverDriftsApart) {
 
 TEST(Compare, BadEntriesAreNamedAndChangeNothing) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     std::vector<FieldChange> out;
     EXPECT_NE(parseFieldChanges(scene, "settings.posIter=8", out).find("settings.posIter: "),
               std::string::npos);
@@ -87,6 +80,24 @@ TEST(Compare, BadEntriesAreNamedAndChangeNothing) {
               std::string::npos);
     EXPECT_NE(parseFieldChanges(scene, "", out), "");
     EXPECT_TRUE(out.empty());
+}
+
+// The advisor's "as B": the fields a fix changed, as changes a compare parses back to that scene.
+TEST(Compare, TheFieldsTwoScenesDifferInReadBackAsChanges) {
+    const Scene a = exampleScenario("driven_arm.json");
+    EXPECT_EQ(fieldChangesBetween(a, a), "");
+    Scene b = a;
+    b.settings.posIters = 16;
+    b.settings.solver = a.settings.solver == SolverType::PGS ? SolverType::TGS : SolverType::PGS;
+    std::get<RevoluteJoint>(b.joints[0].params).drive.stiffness = 123.5;
+    b.bodies[1].mass *= 3.0;
+    const std::string text = fieldChangesBetween(a, b);
+    std::vector<FieldChange> changes;
+    ASSERT_EQ(parseFieldChanges(a, text, changes), "") << text;
+    EXPECT_EQ(changes.size(), 4u) << text;
+    Scene rebuilt = a;
+    for (const FieldChange& c : changes) ASSERT_EQ(setFieldPath(rebuilt, c.path, c.value), "");
+    EXPECT_EQ(serializeScenario(rebuilt), serializeScenario(b)) << text;
 }
 
 }  // namespace

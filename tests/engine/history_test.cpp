@@ -12,6 +12,7 @@
 #include "jointlab/history_io.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "test_files.h"
 #include "test_util.h"
 
 namespace jl {
@@ -19,15 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// An example scenario from assets/scenarios/ (the test fails if it does not load).
-Scene example(const char* name) {
-    Scene scene;
-    std::string error;
-    EXPECT_TRUE(
-        loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios" / name).string(), scene, error))
-        << error;
-    return scene;
-}
+using test::exampleScenario;
 
 std::vector<fs::path> examples() {
     std::vector<fs::path> out;
@@ -79,7 +72,7 @@ std::vector<uint64_t> recordRun(World& w, History& h, int steps) {
 
 TEST(History, PackedSnapshotsReadBackExactlyAndGarbageIsRefused) {
     std::string error;
-    const Scene s = example("bridge.json");
+    const Scene s = exampleScenario("bridge.json");
     World w(s);
     for (int i = 0; i < 200; ++i) w.step();
     const WorldSnapshot snap = w.snapshot();
@@ -139,7 +132,7 @@ TEST(History, ScrubbingGivesTheRunsStateOnEveryExampleAndBothSolvers) {
 // A scrubbed step shows that step's rows: the same row results as the live run had then.
 TEST(History, AScrubbedStepHasTheRowsOfThatStep) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 10});
     h.start(w);
@@ -164,7 +157,7 @@ TEST(History, AScrubbedStepHasTheRowsOfThatStep) {
 // its edits included: no branch, the same states, and live again past the end.
 TEST(History, ResumingWithoutAChangeRetakesTheSameRun) {
     std::string error;
-    const Scene scene = example("showcase.json");
+    const Scene scene = exampleScenario("showcase.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 8});
     const std::vector<uint64_t> hashes = recordRun(w, h, 120);
@@ -186,7 +179,7 @@ TEST(History, ResumingWithoutAChangeRetakesTheSameRun) {
 // Editing at a scrubbed step starts a branch; the old future stays reachable in its branch.
 TEST(History, AnEditInThePastBranchesAndKeepsTheOldFuture) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 12});
     const std::vector<uint64_t> old = recordRun(w, h, 120);
@@ -234,11 +227,62 @@ TEST(History, AnEditInThePastBranchesAndKeepsTheOldFuture) {
     }));
 }
 
+// Another branch than the current one (what the app draws as a ghost): its states, its forces
+// retaken step by step, and the step where two lineages part.
+TEST(History, AnotherBranchIsReachableWhileOneIsCurrent) {
+    const Scene scene = exampleScenario("chain20.json");
+    World w(scene);
+    History h(History::Budget{size_t{64} << 20, 12});
+    const std::vector<uint64_t> old = recordRun(w, h, 120);  // a pull over steps 20–59
+    std::unique_ptr<World> live = h.worldAt(30);
+    live->settings().posIters += 5;
+    h.changed(*live, HistoryMark::Setting, "position iterations");
+    for (int i = 0; i < 40; ++i) {
+        live->step();
+        h.stepped(*live);
+    }
+    ASSERT_EQ(h.currentBranch(), 1);
+    EXPECT_EQ(h.divergenceStep(1, 0), 30);
+    EXPECT_EQ(h.divergenceStep(0, 1), 30);
+    EXPECT_GT(h.divergenceStep(1, 1), h.lastStep(1)) << "a branch never parts from itself";
+    EXPECT_EQ(h.lastStep(0), 120);
+    EXPECT_EQ(h.lastStep(1), 70);
+    // Branch 0 while branch 1 is current: a jump, then its own recorded pull retaken step by step.
+    std::unique_ptr<World> ghost = h.worldAt(0, 25);
+    ASSERT_NE(ghost, nullptr);
+    EXPECT_EQ(ghost->stateHash(), old[25]);
+    for (int64_t s = 25; s < 120; ++s) {
+        if (h.changeAt(0, s)) ghost = h.worldAt(0, s);
+        EXPECT_TRUE(h.replayForces(0, *ghost));
+        ghost->step();
+        ASSERT_EQ(ghost->stateHash(), old[static_cast<size_t>(s + 1)]) << "step " << s + 1;
+    }
+    EXPECT_FALSE(h.replayForces(0, *ghost)) << "past the branch's end";
+    EXPECT_EQ(h.currentBranch(), 1) << "looking at another branch does not switch";
+    // The live run goes on past periodic keyframes after that look at branch 0 (another scene):
+    // its own keyframes still hold its scene, so going back in it gives what it ran.
+    std::vector<uint64_t> mine(120, 0);
+    for (int i = 0; i < 30; ++i) {
+        live->step();
+        h.stepped(*live);
+        mine[static_cast<size_t>(live->stepCount())] = live->stateHash();
+    }
+    for (int64_t s : {100, 85, 71}) EXPECT_EQ(h.seek(s).stateHash(), mine[static_cast<size_t>(s)]) << s;
+    EXPECT_EQ(h.worldAt(7, 10), nullptr) << "no such branch";
+    // A third branch off branch 1 parts from branch 0 where branch 1 did.
+    std::unique_ptr<World> third = h.worldAt(1, 50);
+    third->settings().velIters += 1;
+    h.changed(*third, HistoryMark::Setting, "velocity iterations");
+    EXPECT_EQ(h.currentBranch(), 2);
+    EXPECT_EQ(h.divergenceStep(2, 0), 30);
+    EXPECT_EQ(h.divergenceStep(2, 1), 50);
+}
+
 // Over budget, the oldest keyframes go: the newest steps stay exact, the start moves up, and the
 // total stays within the budget.
 TEST(History, OverBudgetTheOldestIsDroppedNeverTheNewest) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     World probe(scene);
     const size_t key = packSnapshot(probe.snapshot()).size() * sizeof(uint64_t);
     History one(History::Budget{size_t{64} << 20, 5});
@@ -260,7 +304,7 @@ TEST(History, OverBudgetTheOldestIsDroppedNeverTheNewest) {
 // The automatic interval fits 10 minutes at 60 Hz of the scene within the budget.
 TEST(History, TheAutomaticIntervalFitsTenMinutes) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{16} << 20, 0});
     h.start(w);
@@ -276,7 +320,7 @@ TEST(History, TheAutomaticIntervalFitsTenMinutes) {
 // Saved and read back, a history reaches the same bits, in every branch.
 TEST(HistoryFile, ReadsBackToTheSameBits) {
     std::string error;
-    const Scene scene = example("showcase.json");
+    const Scene scene = exampleScenario("showcase.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 9});
     const std::vector<uint64_t> old = recordRun(w, h, 120);
@@ -310,7 +354,7 @@ TEST(HistoryFile, ReadsBackToTheSameBits) {
 // A history that does not match the scenario it is opened with is refused, saying which.
 TEST(HistoryFile, AMismatchIsRefusedSayingWhich) {
     std::string error;
-    const Scene scene = example("chain20.json");
+    const Scene scene = exampleScenario("chain20.json");
     World w(scene);
     History h(History::Budget{size_t{64} << 20, 10});
     recordRun(w, h, 40);

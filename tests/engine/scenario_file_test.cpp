@@ -243,6 +243,10 @@ std::string generatedFieldDocs() {
                                                      : "`params`:\n\n" + table;
     }
     md += "\n### `plots[i]`\n\n" + docTable(PlotDesc{}, visit);
+    md += "\n### `references[i]`\n\n" + docTable(ReferenceDesc{}, visit);
+    md += "\n### `lesson`\n\n" + docTable(Lesson{}, visit, {"title"});
+    md += "| `steps` | array | – | at least one step (below) | **required** | the numbered steps |\n";
+    md += "\n### `lesson.steps[i]`\n\n" + docTable(LessonStep{}, visit, {"text"});
     return md;
 }
 

@@ -142,7 +142,7 @@ TEST(Telemetry, CsvRoundTrip) {
     std::getline(in, line);
     EXPECT_EQ(line + "\n", kTelemetryCsvHeader);
     const size_t columns = splitOn(line, ',').size();
-    EXPECT_EQ(columns, 23u);
+    EXPECT_EQ(columns, 24u);
     size_t frame = 0, row = 0, lines = 0, expectedLines = 0, clampedLines = 0, brokenLines = 0;
     for (size_t i = 0; i < t.size(); ++i) expectedLines += t.at(i).rows.size();
     while (std::getline(in, line)) {
@@ -169,14 +169,15 @@ TEST(Telemetry, CsvRoundTrip) {
         EXPECT_EQ(std::stod(f[13]), js.forceFraction);
         EXPECT_EQ(std::stod(f[14]), js.torqueFraction);
         EXPECT_EQ(f[15], js.broken ? "1" : "0");
-        EXPECT_EQ(std::stod(f[16]), sample.kineticEnergy);
-        EXPECT_EQ(std::stod(f[17]), sample.potentialEnergy);
-        EXPECT_EQ(std::stod(f[18]), sample.maxError);
-        EXPECT_EQ(std::stod(f[19]), sample.rmsError);
-        EXPECT_EQ(std::stoi(f[20]), sample.activeRows);
-        EXPECT_EQ(std::stod(f[21]), sample.stepMs);
-        const std::vector<std::string> residuals = splitOn(f[22], ';');
-        ASSERT_EQ(residuals.size(), sample.residuals.size()) << f[22];
+        EXPECT_EQ(std::stoi(f[16]), js.projections);
+        EXPECT_EQ(std::stod(f[17]), sample.kineticEnergy);
+        EXPECT_EQ(std::stod(f[18]), sample.potentialEnergy);
+        EXPECT_EQ(std::stod(f[19]), sample.maxError);
+        EXPECT_EQ(std::stod(f[20]), sample.rmsError);
+        EXPECT_EQ(std::stoi(f[21]), sample.activeRows);
+        EXPECT_EQ(std::stod(f[22]), sample.stepMs);
+        const std::vector<std::string> residuals = splitOn(f[23], ';');
+        ASSERT_EQ(residuals.size(), sample.residuals.size()) << f[23];
         for (size_t k = 0; k < residuals.size(); ++k) EXPECT_EQ(std::stod(residuals[k]), sample.residuals[k]);
 
         // The values the scene was built to produce.

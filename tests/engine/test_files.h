@@ -2,6 +2,7 @@
 // temporary folder removed (with everything in it) when the test ends.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <filesystem>
@@ -10,7 +11,20 @@
 #include <string>
 #include <system_error>
 
+#include "jointlab/scenario_io.h"
+
 namespace jl::test {
+
+/// An example scenario from assets/scenarios/ by file name; the calling test fails if it does not
+/// load (and gets an empty scene).
+inline Scene exampleScenario(const char* name) {
+    Scene scene;
+    std::string error;
+    EXPECT_TRUE(loadScenario(
+        (std::filesystem::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios" / name).string(), scene, error))
+        << error;
+    return scene;
+}
 
 inline std::string readFile(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);

@@ -38,12 +38,12 @@ run 0 "" run "$scenarios/bridge.json" --csv "$tmp/a.csv" --state "$tmp/a.json"
 run 0 "" run "$scenarios/bridge.json" --csv="$tmp/b.csv" --state="$tmp/b.json"
 cmp -s "$tmp/a.csv" "$tmp/b.csv" || fail "CSV differs between identical runs"
 cmp -s "$tmp/a.json" "$tmp/b.json" || fail "state differs between identical runs"
-[[ $(head -1 "$tmp/a.csv") == "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,active,force,torque,force_fraction,torque_fraction,broken,kinetic_energy,potential_energy,max_error,rms_error,active_rows,step_ms,residuals" ]] \
+[[ $(head -1 "$tmp/a.csv") == "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,active,force,torque,force_fraction,torque_fraction,broken,projections,kinetic_energy,potential_energy,max_error,rms_error,active_rows,step_ms,residuals" ]] \
   || fail "CSV header: $(head -1 "$tmp/a.csv")"
 grep -q '^600,10.000000000000076,joint 3,revolute,0,' "$tmp/a.csv" || fail "CSV has no line for step 600"
 # The runner does not time its steps (step_ms 0), so the bytes above can be the same; every line
 # has the step's residuals, one per sweep.
-awk -F, 'NR > 1 && ($22 != "0" || $23 == "") { bad = 1 } END { exit bad }' "$tmp/a.csv" \
+awk -F, 'NR > 1 && ($23 != "0" || $24 == "") { bad = 1 } END { exit bad }' "$tmp/a.csv" \
   || fail "CSV: step_ms is not 0 or residuals are empty"
 grep -q '"crate": {' "$tmp/a.json" || fail "state has no body \"crate\""
 grep -q '"broken": true' "$tmp/a.json" || fail "state shows no broken joint on the bridge"

@@ -31,6 +31,11 @@ struct FieldChange {
 /// unchanged on failure.
 std::string parseFieldChanges(const Scene& scene, std::string_view text, std::vector<FieldChange>& out);
 
+/// The fields of `b` that differ from `a`'s, as "PATH=VALUE,…" for parseFieldChanges (settings,
+/// bodies and joints matched by index; the two scenes must have the same bodies and joints, as a
+/// scene and a copy of it with some fields set do). "" when no field path differs.
+std::string fieldChangesBetween(const Scene& a, const Scene& b);
+
 /// B: a World of A's scene with the changes made, at A's state now (its snapshot). Null, with
 /// `error` naming the problem (a cross-field rule the changed scene breaks), when it cannot be built.
 std::unique_ptr<World> compareWorld(const World& a, const std::vector<FieldChange>& changes,

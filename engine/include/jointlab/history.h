@@ -148,6 +148,19 @@ public:
     int64_t firstStep() const;
     /// The last step of the current branch.
     int64_t lastStep() const;
+
+    /// The same for another branch (the future the current one left: the app draws it as a ghost
+    /// beside the live run). `branch` must be a live branch id.
+    std::unique_ptr<World> worldAt(int branch, int64_t step);
+    bool replayForces(int branch, World& world);
+    bool changeAt(int branch, int64_t step) const;
+    int64_t firstStep(int branch) const;
+    int64_t lastStep(int branch) const;
+    /// True when `branch` is a branch that has not been deleted.
+    bool hasBranch(int branch) const;
+    /// The first step at which the two branches' lineages differ: the step where the later of
+    /// them forked off the other's line (0 when they share nothing but the start).
+    int64_t divergenceStep(int a, int b) const;
     /// Steps before this were dropped to stay within the budget (0: nothing dropped).
     int64_t droppedBefore() const { return droppedBefore_; }
 
@@ -179,13 +192,15 @@ private:
         const Branch* branch;
         int64_t from, to;  ///< steps [from, to) of the lineage are this branch's (to: its end + 1)
     };
-    std::vector<Piece> lineage() const;
+    std::vector<Piece> lineage() const { return lineage(current_); }
+    std::vector<Piece> lineage(int branch) const;
+    const World& seekIn(int branch, int64_t step);
     /// The branch whose keyframes and forces hold step `step` in the current lineage.
     const Branch* owner(const std::vector<Piece>& pieces, int64_t step) const;
     /// Applies the forces recorded for the world's next step.
     void applyForcesOf(const std::vector<Piece>& pieces, World& world) const;
     /// The first step the pieces can reach (see firstStep()).
-    int64_t reachableFrom(const std::vector<Piece>& pieces) const;
+    int64_t reachableFrom(const std::vector<Piece>& pieces, int64_t last) const;
     void branchAt(int64_t step);
     void addKeyframe(Branch& b, const World& world, bool change);
     void enforceBudget();

@@ -68,6 +68,15 @@ int jointPresetCount(int index);
 const char* jointPresetName(int index, int preset);
 JointParams makeJointPreset(int index, int preset);
 
+/// Joint projection (PhysX's joint projection; docs/solvers.md "Projection"): after the solve of
+/// a step, a joint whose hard locks are off by more than a tolerance has its bodies moved back
+/// onto it (poses only; velocities are left alone). Saved only when enabled.
+struct JointProjection {
+    bool enabled = false;
+    Real linearTolerance = 0.01;   ///< [m] origin error above which the bodies are moved
+    Real angularTolerance = 0.05;  ///< [rad] axis error above which the bodies are turned
+};
+
 /// A joint: which bodies, where, how strongly it acts on each, when it breaks, and its type.
 struct JointDesc {
     std::string name;   ///< unique in the scene
@@ -85,7 +94,8 @@ struct JointDesc {
     /// The two bodies collide with each other (PhysX's eCOLLISION_ENABLED); off by default: bodies
     /// joined by a joint pass through each other, as in PhysX.
     bool collideConnected = false;
-    JointParams params;  ///< type and type-specific parameters
+    JointProjection projection;  ///< moved back onto the joint after the solve (off by default)
+    JointParams params;          ///< type and type-specific parameters
 
     int typeIndex() const { return static_cast<int>(params.index()); }
     const JointTypeInfo& typeInfo() const { return jointTypeInfo(typeIndex()); }
@@ -116,6 +126,20 @@ struct JointDesc {
         v("startBroken", startBroken, Field{"", 0, 0, "the joint starts broken"});
         v("collideConnected", collideConnected,
           Field{"", 0, 0, "the joined bodies collide with each other (off: they pass through each other)"});
+        const bool projects = typeInfo().projection.any();
+        v("projection.enabled", projection.enabled,
+          relevantIf(projects, Field{"", 0, 0,
+                                     "after each step, move the bodies back onto the joint when its "
+                                     "error passes a tolerance (fixed, spherical, revolute, prismatic)"}));
+        const ProjectionLocks locks = typeInfo().projection;
+        const bool on = projection.enabled;
+        v("projection.linearTolerance", projection.linearTolerance,
+          relevantIf(on && locks.linear != LinearLock::None,
+                     positive("m", "projection: origin error above which the bodies are moved")));
+        v("projection.angularTolerance", projection.angularTolerance,
+          relevantIf(on && locks.angular != AngularLock::None,
+                     Field{"rad", 0.0, kPi, "projection: axis error above which the bodies are turned", true,
+                           true}));
     }
 };
 

@@ -11,6 +11,8 @@
 #include "jointlab/body.h"
 #include "jointlab/fields.h"
 #include "jointlab/joint.h"
+#include "jointlab/lesson.h"
+#include "jointlab/reference.h"
 #include "jointlab/snapshot.h"
 #include "jointlab/solver_kernel.h"
 
@@ -168,9 +170,9 @@ struct CameraState {
 };
 
 /// What a plot of the app's Plots panel shows.
-enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence };
-inline constexpr const char* kPlotKindNames[] = {"impulse", "error",  "force",
-                                                 "torque",  "energy", "convergence"};
+enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence, Reference };
+inline constexpr const char* kPlotKindNames[] = {"impulse", "error",       "force",    "torque",
+                                                 "energy",  "convergence", "reference"};
 
 /// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
 /// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are
@@ -178,23 +180,31 @@ inline constexpr const char* kPlotKindNames[] = {"impulse", "error",  "force",
 struct PlotDesc {
     std::string title;  ///< shown above the plot; "" = made from the kind and the joints
     PlotKind kind = PlotKind::Impulse;
-    std::string joints;     ///< comma-separated joint names; "" = the joint selected in the app
-    std::string rows;       ///< comma-separated row labels ("linear Y lock"); "" = every row
-    bool logScale = false;  ///< logarithmic value axis
+    std::string joints;       ///< comma-separated joint names; "" = the joint selected in the app
+    std::string rows;         ///< comma-separated row labels ("linear Y lock"); "" = every row
+    bool logScale = false;    ///< logarithmic value axis
+    std::string reference;    ///< reference plots: the name of the scene's reference (ReferenceDesc)
+    bool difference = false;  ///< reference plots: also draw simulated − closed form
 
     template <class V>
     void visit(V& v) {
         v("title", title, Field{"", 0, 0, "shown above the plot; empty: made from the kind and the joints"});
-        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 6},
+        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 7},
           Field{"", 0, 0,
                 "impulse or error: per row of the joints; force, torque: per joint, against its break "
                 "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
-                "last step"});
+                "last step; reference: a simulated quantity beside its closed form (`reference`)"});
         v("joints", joints,
           Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});
         v("rows", rows,
           Field{"", 0, 0, "comma-separated row labels (impulse and error plots); empty: every row"});
         v("logScale", logScale, Field{"", 0, 0, "logarithmic value axis"});
+        v("reference", reference,
+          relevantIf(kind == PlotKind::Reference,
+                     Field{"", 0, 0, "reference plots: the name of one of the scene's references"}));
+        v("difference", difference,
+          relevantIf(kind == PlotKind::Reference,
+                     Field{"", 0, 0, "reference plots: also draw the difference simulated − closed form"}));
     }
 };
 
@@ -205,6 +215,10 @@ struct Scene {
     std::vector<JointDesc> joints;
     CameraState camera;
     std::vector<PlotDesc> plots;  ///< the app's Plots panel set-up (optional in files)
+    /// Closed forms the simulation is compared with (optional in files; jointlab/reference.h).
+    std::vector<ReferenceDesc> references;
+    /// A guided lesson (optional in files; jointlab/lesson.h): empty when the scene has none.
+    Lesson lesson;
     /// Where a run was when the scene was saved mid-run (optional in files, format version 2).
     /// A World built from the scene starts from it instead of the descriptions' poses and
     /// velocities; the descriptions still say where the run started (reset, coupling references).

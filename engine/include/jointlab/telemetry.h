@@ -31,6 +31,7 @@ struct JointSample {
     Real forceFraction = 0.0;      ///< |force| / breakForce (0 when unbreakable; finite: breakFraction)
     Real torqueFraction = 0.0;     ///< |torque| / breakTorque
     bool broken = false;
+    int projections = 0;  ///< times the joint was projected in the step (World::jointProjections)
 };
 
 /// A force the caller applied to a body during a step besides the joints' (the app's mouse
@@ -57,16 +58,18 @@ struct StepSample {
     std::vector<RowSample> rows;      ///< every joint row of the step
     std::vector<Real> residuals;      ///< World::lastResiduals()
     PullSample pull;                  ///< what the caller pulled with (Telemetry::record)
+    /// One per Scene::references entry: the simulated value and the closed form's.
+    std::vector<ReferenceSample> references;
 };
 
 /// The CSV header shared by the headless runner and the app's export. One line per joint row per
-/// step, in three groups: the row's own values (impulse … active), its joint's (force … broken),
+/// step, in three groups: the row's own values (impulse … active), its joint's (force … projections),
 /// and the step's (kinetic_energy … residuals), the last repeated on every line of the step.
 /// `residuals` holds the step's sweep residuals (World::lastResiduals) joined by ';' in sweep
 /// order. Everything is the StepSample as recorded, so a CSV line says what the plots show.
 inline constexpr const char* kTelemetryCsvHeader =
     "step,time,joint,joint_type,row,row_label,impulse,geometric_error,velocity_error,clamped,active,"
-    "force,torque,force_fraction,torque_fraction,broken,"
+    "force,torque,force_fraction,torque_fraction,broken,projections,"
     "kinetic_energy,potential_energy,max_error,rms_error,active_rows,step_ms,residuals\n";
 
 /// Appends one CSV line per row of every joint in `sample` (same columns as the header).

@@ -23,6 +23,8 @@
 
 namespace jl {
 
+struct RowEquation;  // jointlab/row_equation.h
+
 /// What the solver did with one row in the last step.
 struct RowResult {
     Real impulse = 0.0;         ///< accumulated impulse over the step [N·s] (N·m·s for angular rows)
@@ -130,6 +132,10 @@ public:
     std::span<const Row> jointRows(int joint) const;
     std::span<const RowResult> jointRowResults(int joint) const;
 
+    /// Times joint j was projected in the last step (0 or 1: JointDesc::projection moves the
+    /// bodies back onto a joint at most once a step, world/stages/projection.cpp).
+    int jointProjections(int joint) const;
+
     const std::vector<BreakEvent>& breakEvents() const { return breakEvents_; }
     /// Un-breaks a joint: it takes part in the solve again from the next step.
     void restoreJoint(int joint);
@@ -197,7 +203,19 @@ public:
         Real lambdaBefore = 0.0, lambdaAfter = 0.0;   ///< accumulated impulse around the visit
         bool clamped = false;                         ///< the impulse bound changed the impulse
         int block = 0;  ///< solved at once with the other rows of its block: their count (else 0)
+        Real blockK[3] = {0.0, 0.0, 0.0};  ///< a block's visit: this row's row of its K (else zeros)
+        /// The row's two bodies (scene indices, −1 for the world or a static body) and their
+        /// velocities right after the visit: linear [m/s] and angular (plain ω, world axes)
+        /// [rad/s], with everything the solve applied so far (PGS: v_pre + Δv; split impulse's
+        /// pseudo sweeps: the pseudo-velocity).
+        int body0 = -1, body1 = -1;
+        Vec3 v0{0.0}, w0{0.0}, v1{0.0}, w1{0.0};
     };
+    /// Row `row` of joint `joint` in the last step as the solver set it up: its Jacobian, K and
+    /// the terms of K, bias, spring coefficients and impulse update (jointlab/row_equation.h).
+    /// False when there is no such row (no step yet, a broken joint, an index out of range).
+    bool rowEquation(int joint, int row, RowEquation& out) const;
+
     /// Calls `visit` after every row visit of the following steps. Only the reference kernel
     /// reports visits (settings.kernel = reference); an empty function turns it off.
     void setRowTrace(std::function<void(const RowTrace&)> visit);

@@ -10,6 +10,8 @@
 //     "bodies": [{BodyDesc}], "joints": [{"type": "revolute", JointDesc common fields, "params": {type
 //     fields}}], "plots": [{PlotDesc}] (optional: written only when there are plots),
 //     "state": {...} (optional: a run saved mid-way, scenario/state.cpp),
+//     "references": [{ReferenceDesc}] (optional: closed forms to compare with),
+//     "lesson": {"title": "...", "steps": [{LessonStep}]} (optional: a guided lesson),
 //     "app": {...reserved for app state; accepted and ignored} }
 //
 // and four policies:
@@ -118,6 +120,7 @@ Json writeBody(BodyDesc& b) {
 
 constexpr const char* kTypeKey = "type";
 constexpr const char* kParamsKey = "params";
+constexpr const char* kProjectionKey = "projection";  // JointDesc::projection, written when enabled
 
 std::string jointTypeList() {
     std::string s;
@@ -167,6 +170,31 @@ constexpr const char* kJointsKey = "joints";
 constexpr const char* kPlotsKey = "plots";
 constexpr const char* kStateKey = "state";
 constexpr const char* kAppKey = "app";
+constexpr const char* kReferencesKey = "references";
+constexpr const char* kLessonKey = "lesson";
+constexpr const char* kStepsKey = "steps";
+
+std::string readLesson(const Json& v, const std::string& path, Lesson& out) {
+    if (std::string e = checkObject(v, path, schemaOf<Lesson>(), {kStepsKey}); !e.empty()) return e;
+    std::string error;
+    Reader r(v, path, error, {&out.title});
+    out.visit(r);
+    if (!error.empty()) return error;
+    auto steps = v.find(kStepsKey);
+    const std::string stepsPath = join(path, kStepsKey);
+    if (steps == v.end()) return fail(stepsPath, "missing (required: the lesson's numbered steps)");
+    if (!steps->is_array()) return fail(stepsPath, "expected an array, got " + describe(*steps));
+    for (size_t i = 0; i < steps->size(); ++i) {
+        LessonStep step;
+        const std::string stepPath = stepsPath + "[" + std::to_string(i) + "]";
+        if (std::string e = checkObject((*steps)[i], stepPath, schemaOf<LessonStep>()); !e.empty()) return e;
+        Reader sr((*steps)[i], stepPath, error, {&step.text});
+        step.visit(sr);
+        if (!error.empty()) return error;
+        out.steps.push_back(std::move(step));
+    }
+    return "";
+}
 
 // [SECTION] Versions and migration
 //
@@ -225,9 +253,10 @@ std::string readScene(Json& root, Scene& s) {
     if (std::string e = checkVersionAndMigrate(root); !e.empty()) return e;
 
     static const std::vector<std::string> kNoFields;
-    if (std::string e = checkKeys(root, "", kNoFields,
-                                  {kFormatKey, kVersionKey, kDescriptionKey, kSettingsKey, kCameraKey,
-                                   kBodiesKey, kJointsKey, kPlotsKey, kStateKey, kAppKey});
+    if (std::string e =
+            checkKeys(root, "", kNoFields,
+                      {kFormatKey, kVersionKey, kDescriptionKey, kSettingsKey, kCameraKey, kBodiesKey,
+                       kJointsKey, kPlotsKey, kStateKey, kAppKey, kReferencesKey, kLessonKey});
         !e.empty())
         return e;
 
@@ -244,6 +273,11 @@ std::string readScene(Json& root, Scene& s) {
     if (std::string e = readArrayOf(root, kBodiesKey, s.bodies, readBody); !e.empty()) return e;
     if (std::string e = readArrayOf(root, kJointsKey, s.joints, readJoint); !e.empty()) return e;
     if (std::string e = readArrayOf(root, kPlotsKey, s.plots, readStruct<PlotDesc>); !e.empty()) return e;
+    if (std::string e = readArrayOf(root, kReferencesKey, s.references, readStruct<ReferenceDesc>);
+        !e.empty())
+        return e;
+    if (auto it = root.find(kLessonKey); it != root.end())
+        if (std::string e = readLesson(*it, kLessonKey, s.lesson); !e.empty()) return e;
     if (std::string e = validate(s); !e.empty()) return e;
     // The state last: it names the bodies and joints, so those must be right first.
     if (auto it = root.find(kStateKey); it != root.end()) {
@@ -273,6 +307,8 @@ Json writeScene(Scene& s) {
         obj[kTypeKey] = j.typeInfo().name;
         Writer w(obj);
         j.visitCommon(w);
+        // optional: files of joints without projection stay as they were
+        if (!j.projection.enabled) obj.erase(kProjectionKey);
         obj[kParamsKey] = std::visit([](auto& p) { return writeStruct(p); }, j.params);
         joints.push_back(std::move(obj));
     }
@@ -281,6 +317,18 @@ Json writeScene(Scene& s) {
         Json plots = Json::array();
         for (PlotDesc& p : s.plots) plots.push_back(writeStruct(p));
         root[kPlotsKey] = std::move(plots);
+    }
+    if (!s.references.empty()) {  // optional, like plots
+        Json refs = Json::array();
+        for (ReferenceDesc& r : s.references) refs.push_back(writeStruct(r));
+        root[kReferencesKey] = std::move(refs);
+    }
+    if (!s.lesson.empty()) {
+        Json lesson = writeStruct(s.lesson);
+        Json steps = Json::array();
+        for (LessonStep& step : s.lesson.steps) steps.push_back(writeStruct(step));
+        lesson[kStepsKey] = std::move(steps);
+        root[kLessonKey] = std::move(lesson);
     }
     if (s.state) root[kStateKey] = writeState(s, *s.state);  // optional: only scenes saved mid-run
     return root;

@@ -128,6 +128,66 @@ std::string checkShapeLists(const std::string& path, BodyDesc& b, std::string& e
     return "";
 }
 
+/// References: each field in range, a unique name, the curve's own rules. Joint and body names
+/// that do not exist are not errors (as for plots: the app shows the reference as missing).
+std::string validateReferences(Scene& s) {
+    std::string error;
+    std::map<std::string, size_t> names;
+    for (size_t i = 0; i < s.references.size(); ++i) {
+        ReferenceDesc& r = s.references[i];
+        const std::string path = indexed("references", i);
+        Checker c(path, schemaOf<ReferenceDesc>(), error);
+        r.visit(c);
+        if (!error.empty()) return error;
+        const std::string namePath = join(path, keyOf(r, r.name));
+        if (error = checkName(namePath, r.name); !error.empty()) return error;
+        if (auto [it, inserted] = names.emplace(r.name, i); !inserted)
+            return fail(namePath, "duplicate reference name " + quote(r.name) + " (also " +
+                                      indexed("references", it->second) + ")");
+        if (r.isPendulum() && !(std::abs(r.amplitude) < 3.14159))
+            return fail(
+                join(path, keyOf(r, r.amplitude)),
+                "must be within (-3.14159, 3.14159) rad: a pendulum released upside down never swings");
+        if (std::string problem = validateReference(r); !problem.empty()) return join(path, problem);
+    }
+    return "";
+}
+
+/// The lesson: a title, at least one step, each step's fields in range, its `set` pairs valid
+/// against the scene (with the earlier steps' applied), a claim with a run and a sensible range.
+std::string validateLesson(Scene& s) {
+    if (s.lesson.empty()) return "";
+    if (s.lesson.title.empty()) return fail("lesson.title", "must not be empty");
+    if (s.lesson.steps.empty()) return fail("lesson.steps", "must hold at least one step");
+    std::string error;
+    Scene applied = s;
+    applied.lesson = Lesson{};
+    applied.state.reset();
+    for (size_t i = 0; i < s.lesson.steps.size(); ++i) {
+        LessonStep& step = s.lesson.steps[i];
+        const std::string path = "lesson.steps[" + std::to_string(i) + "]";
+        Checker c(path, schemaOf<LessonStep>(), error);
+        step.visit(c);
+        if (!error.empty()) return error;
+        if (step.text.empty()) return fail(join(path, keyOf(step, step.text)), "must not be empty");
+        if (std::string e = applyLessonSet(applied, step.set); !e.empty())
+            return fail(join(path, keyOf(step, step.set)), e);
+        if (step.measure == LessonMeasure::None) continue;
+        if (step.run < 1)
+            return fail(join(path, keyOf(step, step.run)), "must be >= 1 for a claim (measure)");
+        if (step.measure != LessonMeasure::MaxError && step.measure != LessonMeasure::FinalError &&
+            step.measure != LessonMeasure::EnergyGain && step.measure != LessonMeasure::Residual &&
+            step.measure != LessonMeasure::Warnings && step.joint.empty())
+            return fail(join(path, keyOf(step, step.joint)), "must name what the claim measures");
+        if (!(step.atLeast <= step.atMost))
+            return fail(join(path, keyOf(step, step.atMost)),
+                        "must be >= atLeast (" + number(step.atLeast) + "), got " + number(step.atMost));
+    }
+    if (std::string e = validateScene(applied); !e.empty())
+        return fail("lesson", "with every step's settings applied the scene is invalid: " + e);
+    return "";
+}
+
 }  // namespace
 
 std::string validate(Scene& s) {
@@ -183,6 +243,11 @@ std::string validate(Scene& s) {
         if (!error.empty()) return error;
         if (std::string problem = validateJointParams(j.params); !problem.empty())
             return join(paramsPath, problem);
+        if (j.projection.enabled && !j.typeInfo().projection.any())
+            return fail(join(path, "projection.enabled"),
+                        std::string("a ") + j.typeInfo().name +
+                            " joint has no hard lock to project onto (projection works on fixed, "
+                            "spherical, revolute and prismatic joints)");
 
         const std::string namePath = join(path, keyOf(j, j.name));
         if (error = checkName(namePath, j.name); !error.empty()) return error;
@@ -209,6 +274,8 @@ std::string validate(Scene& s) {
         s.plots[i].visit(c);
         if (!error.empty()) return error;
     }
+    if (std::string e = validateReferences(s); !e.empty()) return e;
+    if (std::string e = validateLesson(s); !e.empty()) return e;
     if (s.state) return validateState(s, *s.state);
     return "";
 }

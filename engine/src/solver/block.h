@@ -101,6 +101,14 @@ inline Sym3<L> responseMatrix(const Jacobian<L>* j, int n, const Scales<L>& m) {
             three ? coupling(j[2], j[2], m) : L(1.0)};
 }
 
+/// Row i of the symmetric K (what the reference kernel reports of a block visit, RowVisit::blockK).
+template <class L>
+inline void row(const Sym3<L>& k, int i, L* out) {
+    const L r0[3] = {k.m00, k.m01, k.m02}, r1[3] = {k.m01, k.m11, k.m12}, r2[3] = {k.m02, k.m12, k.m22};
+    const L* r = i == 0 ? r0 : (i == 1 ? r1 : r2);
+    for (int c = 0; c < 3; ++c) out[c] = r[c];
+}
+
 /// K⁻¹ = adj(K)/det(K), and per lane whether K is regular enough to use it (else: row by row).
 template <class L>
 struct Inverse {

@@ -135,6 +135,9 @@ struct RowVisit {
     Real lambdaBefore = 0.0, lambdaAfter = 0.0;  ///< accumulated impulse before and after
     bool clamped = false;                        ///< the clamp to [min, max] changed the impulse
     int block = 0;  ///< solved with the other rows of its block (solver/block.h): their count, else 0
+    /// A block's visit: this row's row of the block's K = J M⁻¹ Jᵀ as that visit used it (TGS:
+    /// from the refreshed Jacobians), K[i][0 … block − 1]; zeros for a row solved on its own.
+    Real blockK[3] = {0.0, 0.0, 0.0};
 };
 /// Called after every row visit of the reference kernel, when set (the fast kernel never calls it).
 struct RowObserver {

@@ -44,6 +44,7 @@ void captureStep(const World& world, Real stepMs, StepSample& out) {
         s.forceFraction = breakFraction(glm::length(js.force), d.breakForce);
         s.torqueFraction = breakFraction(glm::length(js.torque), d.breakTorque);
         s.broken = js.broken;
+        s.projections = world.jointProjections(static_cast<int>(j));
         const auto rows = world.jointRows(static_cast<int>(j));
         const auto results = world.jointRowResults(static_cast<int>(j));
         for (size_t k = 0; k < rows.size() && k < results.size(); ++k) {
@@ -59,6 +60,7 @@ void captureStep(const World& world, Real stepMs, StepSample& out) {
     out.activeRows = active;
     const auto res = world.lastResiduals();
     out.residuals.assign(res.begin(), res.end());
+    sampleReferences(world, out.references);
 }
 
 namespace {
@@ -159,7 +161,8 @@ void appendCsvRows(const Scene& scene, const StepSample& sample, std::string& ou
         appendNumber(out, js.forceFraction);
         out += ',';
         appendNumber(out, js.torqueFraction);
-        out += js.broken ? ",1" : ",0";
+        out += js.broken ? ",1," : ",0,";
+        out += std::to_string(js.projections);
         out += stepColumns;
     }
 }

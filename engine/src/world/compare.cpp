@@ -27,6 +27,19 @@ FieldPathValue valueFromText(const FieldPath& path, std::string_view text) {
 
 }  // namespace
 
+std::string fieldChangesBetween(const Scene& a, const Scene& b) {
+    std::string out;
+    if (a.bodies.size() != b.bodies.size() || a.joints.size() != b.joints.size()) return out;
+    for (const std::string& path : listFieldPaths(a)) {
+        FieldPath resolved;
+        if (!resolveFieldPath(a, path, resolved).empty()) continue;
+        const FieldPathValue va = getFieldPath(a, resolved), vb = getFieldPath(b, resolved);
+        if (formatFieldPathValue(va) == formatFieldPathValue(vb)) continue;
+        out += (out.empty() ? "" : ",") + path + "=" + formatFieldPathValue(vb);
+    }
+    return out;
+}
+
 std::string parseFieldChanges(const Scene& scene, std::string_view text, std::vector<FieldChange>& out) {
     std::vector<FieldChange> changes;
     if (text.empty()) return "expected PATH=VALUE[,PATH=VALUE...], e.g. settings.solver=tgs";

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "jointlab/world.h"
 
@@ -384,10 +385,10 @@ void History::enforceBudget() {
 
 // [SECTION] going back
 
-std::vector<History::Piece> History::lineage() const {
+std::vector<History::Piece> History::lineage(int branch) const {
     std::vector<Piece> pieces;
-    int64_t to = branches_[static_cast<size_t>(current_)].end + 1;
-    for (int id = current_; id >= 0; id = branches_[static_cast<size_t>(id)].parent) {
+    int64_t to = branches_[static_cast<size_t>(branch)].end + 1;
+    for (int id = branch; id >= 0; id = branches_[static_cast<size_t>(id)].parent) {
         const Branch& b = branches_[static_cast<size_t>(id)];
         pieces.push_back({&b, b.fork, to});
         to = b.fork;
@@ -403,13 +404,17 @@ const History::Branch* History::owner(const std::vector<Piece>& pieces, int64_t 
 }
 
 int64_t History::firstStep() const {
-    return started() ? reachableFrom(lineage()) : 0;
+    return started() ? firstStep(current_) : 0;
 }
 
-int64_t History::reachableFrom(const std::vector<Piece>& pieces) const {
+int64_t History::firstStep(int branch) const {
+    return hasBranch(branch) ? reachableFrom(lineage(branch), lastStep(branch)) : 0;
+}
+
+int64_t History::reachableFrom(const std::vector<Piece>& pieces, int64_t last) const {
     // Walking back from the newest piece: an earlier piece is reachable only while the later one
     // still has its keyframe at its fork (the change it starts with cannot be replayed).
-    int64_t first = lastStep();
+    int64_t first = last;
     for (size_t i = pieces.size(); i-- > 0;) {
         const Piece& p = pieces[i];
         const HistoryKeyframe* k = nullptr;
@@ -429,6 +434,29 @@ int64_t History::lastStep() const {
     return started() ? branches_[static_cast<size_t>(current_)].end : 0;
 }
 
+int64_t History::lastStep(int branch) const {
+    return hasBranch(branch) ? branches_[static_cast<size_t>(branch)].end : 0;
+}
+
+bool History::hasBranch(int branch) const {
+    return branch >= 0 && static_cast<size_t>(branch) < branches_.size() &&
+           !branches_[static_cast<size_t>(branch)].deleted;
+}
+
+int64_t History::divergenceStep(int a, int b) const {
+    if (!hasBranch(a) || !hasBranch(b)) return 0;
+    // Walk both lineages from the root: they share pieces up to the first branch that differs;
+    // the later lineage leaves the common one at that branch's fork.
+    const std::vector<Piece> la = lineage(a), lb = lineage(b);
+    size_t k = 0;
+    while (k < la.size() && k < lb.size() && la[k].branch == lb[k].branch) ++k;
+    if (k == la.size() && k == lb.size()) return lastStep(a) + 1;  // the same branch
+    int64_t step = std::numeric_limits<int64_t>::max();
+    if (k < la.size()) step = std::min(step, la[k].from);
+    if (k < lb.size()) step = std::min(step, lb[k].from);
+    return step;
+}
+
 void History::restoreInto(const HistoryKeyframe& key) {
     if (!scratch_ || scratchScene_ != key.scene.get()) {
         scratch_ = std::make_unique<World>(*key.scene);
@@ -440,9 +468,13 @@ void History::restoreInto(const HistoryKeyframe& key) {
 }
 
 const World& History::seek(int64_t step) {
-    const std::vector<Piece> pieces = lineage();
-    const int64_t first = reachableFrom(pieces);
-    step = std::clamp(step, first, lastStep());
+    return seekIn(current_, step);
+}
+
+const World& History::seekIn(int branch, int64_t step) {
+    const std::vector<Piece> pieces = lineage(branch);
+    const int64_t first = reachableFrom(pieces, lastStep(branch));
+    step = std::clamp(step, first, lastStep(branch));
     // The keyframe to start from: the last before `step` (so that the step itself is re-taken and
     // its rows are there), or the one at `step` when a change made it there or none is before.
     const HistoryKeyframe* from = nullptr;
@@ -452,23 +484,28 @@ const World& History::seek(int64_t step) {
             if (k.step < step || (k.step == step && (k.change || !from))) from = &k;
         }
     // Carry on from where the scratch world is when that is on the way (stepping forward).
-    const bool onTheWay = scratch_ && scratchBranch_ == current_ && scratchScene_ == from->scene.get() &&
+    const bool onTheWay = scratch_ && scratchBranch_ == branch && scratchScene_ == from->scene.get() &&
                           scratch_->stepCount() >= from->step && scratch_->stepCount() <= step &&
                           !(from->step == step);
     if (!onTheWay) restoreInto(*from);
-    scratchBranch_ = current_;
+    scratchBranch_ = branch;
     while (scratch_->stepCount() < step) {
         applyForcesOf(pieces, *scratch_);
         scratch_->step();
     }
-    lastScene_ = from->scene;
+    // The live run continues from a seek of its own branch: its next periodic keyframes share this
+    // scene. Looking at another branch (a ghost) must not change what the live run's keys point to.
+    if (branch == current_) lastScene_ = from->scene;
     return *scratch_;
 }
 
 bool History::replayForces(World& world) {
-    if (!started() || world.stepCount() >= lastStep()) return false;
-    const std::vector<Piece> pieces = lineage();
-    applyForcesOf(pieces, world);
+    return started() && replayForces(current_, world);
+}
+
+bool History::replayForces(int branch, World& world) {
+    if (!hasBranch(branch) || world.stepCount() >= lastStep(branch)) return false;
+    applyForcesOf(lineage(branch), world);
     return true;
 }
 
@@ -483,8 +520,12 @@ void History::applyForcesOf(const std::vector<Piece>& pieces, World& world) cons
 }
 
 bool History::changeAt(int64_t step) const {
-    if (!started()) return false;
-    const std::vector<Piece> pieces = lineage();
+    return started() && changeAt(current_, step);
+}
+
+bool History::changeAt(int branch, int64_t step) const {
+    if (!hasBranch(branch)) return false;
+    const std::vector<Piece> pieces = lineage(branch);
     const Branch* b = owner(pieces, step);
     if (!b) return false;
     const auto k = std::lower_bound(b->keys.begin(), b->keys.end(), step,
@@ -493,8 +534,13 @@ bool History::changeAt(int64_t step) const {
 }
 
 std::unique_ptr<World> History::worldAt(int64_t step) {
+    return worldAt(current_, step);
+}
+
+std::unique_ptr<World> History::worldAt(int branch, int64_t step) {
+    if (!hasBranch(branch)) return nullptr;
     // The scratch world itself: it took the step, so its rows and joint forces are that step's.
-    seek(step);
+    seekIn(branch, step);
     scratchScene_ = nullptr;
     scratchBranch_ = -1;
     return std::move(scratch_);

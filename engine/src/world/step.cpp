@@ -8,6 +8,7 @@
 //   solveConstraints      stages/solve.cpp         the reference or the fast kernel: sweeps + integration
 //   storeContactImpulses  stages/solve.cpp         warm start for the next step
 //   writeBackBodies       stages/write_back.cpp    poses and velocities back into the body states
+//   projectJoints         stages/projection.cpp    joints with projection on: bodies moved back onto them
 //   applyBreakage         stages/breakage.cpp      joint forces against their thresholds
 #include <algorithm>
 #include <cstdint>
@@ -30,6 +31,7 @@ void World::step() {
     m.solveConstraints(step);
     m.storeContactImpulses();
     m.writeBackBodies(step);
+    m.projectJoints(step);
     if (recoverFromDivergence()) return;
     divergence_ = Divergence{};
     ++stepCount_;  // at most kMaxStepCount (the check at the top)

@@ -66,6 +66,7 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     m.colouredSkip.assign(nj, 0);
     m.jointLockPrep.assign(nj, 0);
     m.memory.assign(nj, JointMemory{});
+    m.jointProjections.assign(nj, 0);
     for (size_t j = 0; j < nj; ++j) {
         const JointDesc& d = scene_.joints[j];
         m.jointBody0[j] = d.body0.empty() ? -1 : bodyIndex(d.body0);
@@ -91,6 +92,9 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
                 b >= 0 && isDynamic(scene_.bodies[static_cast<size_t>(b)]) ? si : -1;
         }
         joints_[j].broken = d.startBroken;
+        if (d.projection.enabled && d.typeInfo().projection.any())
+            m.projectedJoints.push_back({static_cast<int>(j), d.typeInfo().projection,
+                                         d.projection.linearTolerance, d.projection.angularTolerance});
         // Coupling joints (gear, rack-and-pinion) measure from the poses the scene starts in: the
         // same in every World built from the scene, so snapshots restore into a fresh World.
         JointMemory& mem = m.memory[j];
@@ -218,6 +222,7 @@ void World::restore(const WorldSnapshot& s) {
     bodies_ = s.bodies;
     for (size_t j = 0; j < joints_.size() && j < s.broken.size(); ++j) joints_[j].broken = s.broken[j];
     impl_->brokenChanged = true;
+    std::fill(impl_->jointProjections.begin(), impl_->jointProjections.end(), uint8_t{0});
     for (size_t j = 0; j < impl_->memory.size(); ++j)
         for (int k = 0; k < JointMemory::kSlots; ++k) {
             const size_t i = j * JointMemory::kSlots + static_cast<size_t>(k);
@@ -299,6 +304,10 @@ void World::applyForce(int body, const Vec3& force, const Vec3& worldPoint) {
     impl_->extForce[static_cast<size_t>(body)] += force;
     impl_->extTorque[static_cast<size_t>(body)] +=
         glm::cross(worldPoint - bodies_[static_cast<size_t>(body)].pose.p, force);
+}
+
+int World::jointProjections(int joint) const {
+    return impl_->jointProjections[static_cast<size_t>(joint)];
 }
 
 int World::jointBody0(int joint) const {

@@ -77,6 +77,14 @@ struct World::Impl {
     std::vector<JointMemory> memory;              // per joint: angles tracked through full turns
     std::vector<Row> rows;                        // joint rows, then ground contact rows: [0, rowCount)
     size_t rowCount = 0;  // rows in use (the vector only grows: no per-step allocation)
+    /// The joints with projection on (JointDesc::projection), in scene order: empty in most scenes.
+    struct ProjectedJoint {
+        int joint = 0;
+        ProjectionLocks locks;
+        Real linearTolerance = 0.0, angularTolerance = 0.0;
+    };
+    std::vector<ProjectedJoint> projectedJoints;
+    std::vector<uint8_t> jointProjections;  // per joint: projections in the last step
     struct RowRange {
         int first = 0, count = 0;
     };
@@ -144,6 +152,8 @@ struct World::Impl {
     std::vector<int> rowSolver;        // per row: where the solver holds it (rowPlace: slot, lane, layout)
     std::vector<RowOut> rowOut;        // per row (its `accum` is not used: impulse(k) reads the solver's)
     bool lastStepTgs = false;          // the solver of the last step: where its impulses are
+    solver::Params lastParams;         // that step's solver parameters (World::rowEquation)
+    bool haveLastParams = false;       // a step has run
     std::vector<RowResult> results;    // per row, filled by ensureResults
     bool resultsPending = false;       // a step ran since `results` was last filled
     bool forcesPending = false;        // a step ran since the joints' force and torque were last filled
@@ -245,6 +255,7 @@ struct World::Impl {
     void solveConstraints(StepContext& step);  // stages/solve.cpp
     void storeContactImpulses();               // stages/solve.cpp
     void writeBackBodies(StepContext& step);   // stages/write_back.cpp
+    void projectJoints(StepContext& step);     // stages/projection.cpp
     void applyBreakage(StepContext& step);     // stages/breakage.cpp
 
     // [SECTION] what the stages call
@@ -286,6 +297,8 @@ struct World::Impl {
     std::function<void(const RowTrace&)> trace;
     std::vector<int> listRowJoint, listRowIndex;
     int64_t traceStep = 0;
+    bool traceTgs = false;       // the traced step's solver (its bodies hold full velocities)
+    std::vector<int> traceBody;  // per solver body: its scene body (−1: static, stand-ins)
     static void traceVisit(void* impl, const solver::RowVisit& v);
     /// Per batch, its first row in data.rows (TGS, reference kernel); then the row count.
     std::vector<int> batchRowStart;

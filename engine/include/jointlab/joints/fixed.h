@@ -24,7 +24,8 @@ struct FixedJoint {
             "Welds the two joint frames together: no relative translation and no relative rotation. "
             "Six hard rows: three linear locks along body 0's joint axes and three angular locks. "
             "Useful when a connection must be breakable or must report its load.",
-        .drawStyle = JointDrawStyle::Fixed};
+        .drawStyle = JointDrawStyle::Fixed,
+        .projection = {LinearLock::Point, AngularLock::Full}};
 
     template <class V>
     void visit(V&) {}

@@ -40,6 +40,24 @@ struct JointPlacementDefaults {
     bool frame1AtPointOnBody1 = false;
 };
 
+/// What joint projection (JointDesc::projection, world/stages/projection.cpp) may put back: the
+/// parts of the joint that are hard locks, measured from the poses alone.
+enum class LinearLock {
+    None,         ///< no linear lock to project (distance, couplings, D6)
+    Point,        ///< the joint origins coincide (fixed, spherical, revolute)
+    AcrossXAxis,  ///< origin B lies on frame A's X axis (prismatic)
+};
+enum class AngularLock {
+    None,   ///< no angular lock to project
+    Full,   ///< the frames' axes coincide (fixed, prismatic)
+    XAxis,  ///< the frames' X axes coincide (revolute)
+};
+struct ProjectionLocks {
+    LinearLock linear = LinearLock::None;
+    AngularLock angular = AngularLock::None;
+    bool any() const { return linear != LinearLock::None || angular != AngularLock::None; }
+};
+
 struct JointTypeInfo {
     const char* name;         ///< identifier used in files and the CLI ("revolute")
     const char* title;        ///< shown in the UI ("Revolute (hinge)")
@@ -49,6 +67,7 @@ struct JointTypeInfo {
     bool hasDrive = false;    ///< has a motor or position drive (a sketch draws its target)
     bool isCoupling = false;  ///< relates a coordinate of body 0 to one of body 1 (gear, rack, pulley)
     JointPlacementDefaults placement{};
+    ProjectionLocks projection{};  ///< none: the type has no projection (its flag is refused)
 };
 
 /// A named configuration of a joint type (D6's cylindrical joint, ...): the struct's static

@@ -26,7 +26,8 @@ struct PrismaticJoint {
         .drawStyle = JointDrawStyle::SliderAxis,
         .hasLimits = true,
         .hasDrive = true,
-        .placement = {.axis = JointAxisDefault::AlongAToB}};
+        .placement = {.axis = JointAxisDefault::AlongAToB},
+        .projection = {LinearLock::AcrossXAxis, AngularLock::Full}};
 
     LimitPair limit{false, -1.0, 1.0};  ///< slide limits [m]
     Drive drive;                        ///< spring towards driveTarget along the axis

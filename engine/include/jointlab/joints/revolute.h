@@ -34,7 +34,8 @@ struct RevoluteJoint {
             "Y towards Z.",
         .drawStyle = JointDrawStyle::HingeAxis,
         .hasLimits = true,
-        .hasDrive = true};
+        .hasDrive = true,
+        .projection = {LinearLock::Point, AngularLock::XAxis}};
 
     LimitPair limit;  ///< twist angle limits [rad]
     struct Motor {

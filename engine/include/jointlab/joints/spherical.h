@@ -26,7 +26,8 @@ struct SphericalJoint {
         .drawStyle = JointDrawStyle::BallCone,
         .hasLimits = true,
         // The swing cone opens about X: along the limb, from the socket towards the body.
-        .placement = {.axis = JointAxisDefault::AlongAToB}};
+        .placement = {.axis = JointAxisDefault::AlongAToB},
+        .projection = {LinearLock::Point, AngularLock::None}};
 
     ConeLimit cone;  ///< swing limit of body 1's X axis around body 0's X axis
 

@@ -100,9 +100,10 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
         if (s.observer.visit) {
             const SolverRowExtra& x = s.extra[ki];
             const Real bias = pass.biased ? x.erp * x.error0 / pass.dt : 0.0;  // F 11
-            s.observer.visit(s.observer.user,
-                             RowVisit{pass.phase, pass.sweep, ki, x.error0, x.vPre + jv, r.response, bias,
-                                      before, r.accum, r.accum != newAccum, n});
+            RowVisit v{pass.phase, pass.sweep,          ki, x.error0, x.vPre + jv, r.response, bias, before,
+                       r.accum,    r.accum != newAccum, n};
+            block::row(K, i, v.blockK);
+            s.observer.visit(s.observer.user, v);
         }
         const Real asked = *di[i] * r.response;
         sum += asked * asked;

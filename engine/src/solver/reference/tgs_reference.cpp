@@ -20,6 +20,8 @@
 //   3. velIters sweeps: no position bias (keep-bias rows keep α·C/dt), springs frozen (D "TGS
 //      Velocity Iteration")
 //   4. write back: momocity back to ω
+#include <algorithm>
+
 #include "solver/block.h"
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
@@ -106,7 +108,7 @@ Real hardBias(const SolverRow& r, const SolverRowExtra& x, Real C, const Pass& p
 /// Row k's new impulse clamped and its change applied with this visit's Jacobian (F 24,
 /// 60–61); the observer told. Returns Δλ·r.
 Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, Real bias, Real newAccum,
-                 int block = 0) {
+                 int block = 0, const Real* blockK = nullptr) {
     SolverRow& r = s.rows[k];
     Body& a = s.bodies[static_cast<size_t>(r.b0)];
     Body& b = s.bodies[static_cast<size_t>(r.b1)];
@@ -116,13 +118,23 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
     a.angVel += (dl * r.angScale0) * f.angM0;
     b.linVel -= (dl * r.linScale1) * f.lin1;
     b.angVel -= (dl * r.angScale1) * f.angM1;
-    if (s.observer.visit)
-        s.observer.visit(s.observer.user,
-                         RowVisit{pass.relax      ? 2
-                                  : pass.velocity ? 1
-                                                  : 0,
-                                  pass.velocity && !pass.relax ? pass.sweep : pass.substep - 1, k, f.C, jv,
-                                  f.response, bias, before, r.accum, r.accum != newAccum, block});
+    if (s.observer.visit) {
+        RowVisit v{pass.relax      ? 2
+                   : pass.velocity ? 1
+                                   : 0,
+                   pass.velocity && !pass.relax ? pass.sweep : pass.substep - 1,
+                   k,
+                   f.C,
+                   jv,
+                   f.response,
+                   bias,
+                   before,
+                   r.accum,
+                   r.accum != newAccum,
+                   block};
+        if (blockK) std::copy(blockK, blockK + 3, v.blockK);
+        s.observer.visit(s.observer.user, v);
+    }
     return dl * f.response;
 }
 
@@ -169,8 +181,9 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
         *ci[i] = -(jv[i] + bias[i] - s.extra[ki].velTarget);
     }
     const SolverRow& r0 = s.rows[k];
-    const block::Inverse<Real> inv = block::invert(block::responseMatrix(
-        j, n, block::Scales<Real>{r0.linScale0, r0.angScale0, r0.linScale1, r0.angScale1}));
+    const block::Sym3<Real> K = block::responseMatrix(
+        j, n, block::Scales<Real>{r0.linScale0, r0.angScale0, r0.linScale1, r0.angScale1});
+    const block::Inverse<Real> inv = block::invert(K);
     Real sum = 0.0;
     if (!inv.ok) {  // singular: row by row
         for (int i = 0; i < n; ++i) {
@@ -183,7 +196,9 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
     const Real blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
     for (int i = 0; i < n; ++i) {
         const size_t ki = k + static_cast<size_t>(i);
-        finishVisit(s, ki, f[i], pass, jv[i], bias[i], s.rows[ki].accum + blockDl[i], n);
+        Real kRow[3];
+        block::row(K, i, kRow);
+        finishVisit(s, ki, f[i], pass, jv[i], bias[i], s.rows[ki].accum + blockDl[i], n, kRow);
         sum += *ci[i] * *ci[i];
     }
     return sum;

@@ -6,6 +6,7 @@
 // every row's accumulated impulse.
 #include <algorithm>
 
+#include "solver/integrate.h"
 #include "solver/reference/reference.h"
 #include "world/world_impl.h"
 
@@ -17,6 +18,12 @@ void World::Impl::solveConstraints(StepContext& step) {
     if (step.reference) {
         setReferenceSweep();
         traceStep = step.world.stepCount_ + 1;
+        traceTgs = step.tgs;
+        if (trace) {  // solver body -> scene body, for the velocities each visit reports
+            traceBody.assign(data.bodies.size(), -1);
+            for (size_t i = 0; i < solverIndex.size(); ++i)
+                if (solverIndex[i] > 0) traceBody[static_cast<size_t>(solverIndex[i])] = static_cast<int>(i);
+        }
         data.observer = trace ? solver::RowObserver{&Impl::traceVisit, this} : solver::RowObserver{};
         if (step.tgs)
             solver::reference::solveTGS(data, params);
@@ -28,6 +35,8 @@ void World::Impl::solveConstraints(StepContext& step) {
         solver::solvePGS(data, params);
     }
     lastStepTgs = step.tgs;
+    lastParams = params;
+    haveLastParams = true;
 
     // The row results now describe this step (also when it diverges below: they show the rows
     // and impulses that did); computed from these rows and solver bodies when first asked for.
@@ -40,8 +49,25 @@ void World::Impl::solveConstraints(StepContext& step) {
 
 void World::Impl::traceVisit(void* impl, const solver::RowVisit& v) {
     Impl& m = *static_cast<Impl*>(impl);
-    m.trace(RowTrace{m.traceStep, v.phase, v.sweep, m.listRowJoint[v.row], m.listRowIndex[v.row], v.C, v.jv,
-                     v.K, v.bias, v.lambdaBefore, v.lambdaAfter, v.clamped, v.block});
+    RowTrace t{m.traceStep, v.phase, v.sweep, m.listRowJoint[v.row], m.listRowIndex[v.row], v.C,
+               v.jv,        v.K,     v.bias,  v.lambdaBefore,        v.lambdaAfter,         v.clamped,
+               v.block};
+    std::copy(v.blockK, v.blockK + 3, t.blockK);
+    const solver::SolverRow& r = m.data.rows[v.row];
+    // The bodies' velocities now: TGS holds v and ω⁽ᵐ⁾ = I^½·ω (F 58), PGS v_pre + Δv (F 23, 59).
+    auto velocity = [&](int b, int& scene, Vec3& lin, Vec3& ang) {
+        const size_t i = static_cast<size_t>(b);
+        scene = i < m.traceBody.size() ? m.traceBody[i] : -1;
+        if (m.traceTgs) {
+            lin = m.data.bodies[i].linVel;
+            ang = m.data.info[i].sqrtInvInertia * m.data.bodies[i].angVel;
+        } else {
+            solver::totalVelocity(m.data.bodies[i], m.data.info[i], lin, ang);
+        }
+    };
+    velocity(r.b0, t.body0, t.v0, t.w0);
+    velocity(r.b1, t.body1, t.v1, t.w1);
+    m.trace(t);
 }
 
 void World::Impl::setReferenceSweep() {
