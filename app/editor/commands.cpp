@@ -99,6 +99,24 @@ BodyDesc makeBody(ShapeType shape, const Vec3& position) {
             b.radius = 0.12;
             b.halfHeight = 0.3;
             break;
+        case ShapeType::Cylinder:
+            b.radius = 0.2;
+            b.halfHeight = 0.15;
+            break;
+        case ShapeType::Hull:  // a wedge: a triangular prism
+            for (Real z : {-0.2, 0.2})
+                for (const Vec3& p : {Vec3(-0.3, -0.2, z), Vec3(0.3, -0.2, z), Vec3(-0.3, 0.2, z)})
+                    b.hullPoints.push_back(p + Vec3(0.1, 0.0, 0.0));
+            break;
+        case ShapeType::Compound: {  // an L of two boxes
+            ShapeDesc foot, leg;
+            foot.halfExtents = Vec3(0.3, 0.08, 0.15);
+            foot.position = Vec3(0.0, -0.17, 0.0);
+            leg.halfExtents = Vec3(0.08, 0.25, 0.15);
+            leg.position = Vec3(-0.22, 0.16, 0.0);
+            b.children = {foot, leg};
+            break;
+        }
     }
     return b;
 }

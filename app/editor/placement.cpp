@@ -39,12 +39,17 @@ Vec3 surfaceNormal(const BodyDesc& body, const Transform& pose, const Vec3& worl
         case ShapeType::Sphere:
             if (glm::length(local) > 1e-9) n = glm::normalize(local);
             break;
-        case ShapeType::Capsule: {
+        case ShapeType::Capsule:
+        case ShapeType::Cylinder: {
             const Vec3 core(std::clamp(local.x, -body.halfHeight, body.halfHeight), 0.0, 0.0);
             const Vec3 d = local - core;
             if (glm::length(d) > 1e-9) n = glm::normalize(d);
             break;
         }
+        case ShapeType::Hull:
+        case ShapeType::Compound:  // away from the centre of mass
+            if (glm::length(local) > 1e-9) n = glm::normalize(local);
+            break;
     }
     return pose.q * n;
 }
@@ -59,6 +64,24 @@ Real supportDistance(const BodyDesc& body, const Quat& orientation, const Vec3& 
             return body.radius;
         case ShapeType::Capsule:
             return std::abs(local.x) * body.halfHeight + body.radius;
+        case ShapeType::Cylinder:
+            return std::abs(local.x) * body.halfHeight +
+                   body.radius * std::sqrt(std::max(0.0, 1.0 - local.x * local.x));
+        case ShapeType::Hull: {
+            Real d = -kInf;
+            for (const Vec3& p : body.hullPoints) d = std::max(d, glm::dot(p, local));
+            return body.hullPoints.empty() ? 0.0 : d;
+        }
+        case ShapeType::Compound: {
+            Real d = 0.0;
+            for (const ShapeDesc& c : body.children) {
+                BodyDesc child;
+                child.shape = c.shape, child.halfExtents = c.halfExtents, child.radius = c.radius;
+                child.halfHeight = c.halfHeight;
+                d = std::max(d, glm::dot(c.position, local) + supportDistance(child, c.orientation, local));
+            }
+            return d;
+        }
     }
     return 0.0;
 }

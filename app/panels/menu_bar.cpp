@@ -90,7 +90,8 @@ void addMenu(AppState& state, UiRequests& requests) {
     if (!ImGui::BeginMenu("Add")) return;
     // From the menu, a body goes under the camera's orbit centre, resting on the ground.
     const glm::vec3 at = state.camera.target;
-    for (ShapeType shape : {ShapeType::Box, ShapeType::Sphere, ShapeType::Capsule}) {
+    for (ShapeType shape : {ShapeType::Box, ShapeType::Sphere, ShapeType::Capsule, ShapeType::Cylinder,
+                            ShapeType::Hull, ShapeType::Compound}) {
         const std::string label = std::string(kShapeTypeNames[static_cast<int>(shape)]);
         if (ImGui::MenuItem(label.c_str())) {
             BodyDesc b = makeBody(shape, Vec3(at.x, 0.0, at.z));
@@ -114,6 +115,7 @@ void addMenu(AppState& state, UiRequests& requests) {
 }
 
 void jointDrawingMenu(ViewOptions& v) {
+    ImGui::MenuItem("Contacts (points, normals, impulses)", nullptr, &v.showContacts);
     if (!ImGui::BeginMenu("Joints")) return;
     ImGui::MenuItem("Show joints", nullptr, &v.showJoints);
     ImGui::BeginDisabled(!v.showJoints);

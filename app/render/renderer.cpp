@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "jointlab/body.h"
 #include "render/meshes.h"
 
 namespace jl::app {
@@ -60,6 +62,12 @@ void Renderer::shutdown() {
         glDeleteBuffers(3, buffers);
         m = GpuMesh{};
     }
+    for (HullMesh& h : hulls_) {
+        glDeleteVertexArrays(1, &h.mesh.vao);
+        GLuint buffers[] = {h.mesh.vertexBuffer, h.mesh.indexBuffer, h.mesh.instanceBuffer};
+        glDeleteBuffers(3, buffers);
+    }
+    hulls_.clear();
     glDeleteVertexArrays(1, &gridVao_);
     glDeleteBuffers(1, &gridBuffer_);
     glDeleteVertexArrays(1, &lineVao_);
@@ -120,6 +128,7 @@ void Renderer::uploadMesh(GpuMesh& mesh, const MeshData& data) {
 
 void Renderer::clearInstances() {
     for (auto& list : instances_) list.clear();
+    for (HullMesh& h : hulls_) h.instances.clear();
     shadows_.clear();
 }
 
@@ -152,6 +161,37 @@ void Renderer::addCylinder(const glm::mat4& pose, float radius, float halfLength
                            float highlight) {
     instances_[kClosedCylinder].push_back(
         {glm::scale(pose, glm::vec3(halfLength, radius, radius)), color, {highlight, 0.0f}});
+}
+
+void Renderer::addHull(const glm::mat4& pose, const std::vector<Vec3>& points, const glm::vec4& color,
+                       float highlight) {
+    uint64_t key = 1469598103934665603ull;  // FNV-1a over the points' bits
+    for (const Vec3& p : points)
+        for (int k = 0; k < 3; ++k) {
+            uint64_t bits;
+            std::memcpy(&bits, &p[k], sizeof bits);
+            key = (key ^ bits) * 1099511628211ull;
+        }
+    HullMesh* hull = nullptr;
+    for (HullMesh& h : hulls_)
+        if (h.key == key) hull = &h;
+    if (!hull) {
+        if (hulls_.size() >= kMaxHullMeshes) return;
+        MeshData data;  // flat-shaded triangles of the hull's faces
+        const std::vector<Vec3> tris = hullTriangles(points);
+        for (size_t t = 0; t + 2 < tris.size(); t += 3) {
+            const glm::vec3 a(tris[t]), b(tris[t + 1]), c(tris[t + 2]);
+            const glm::vec3 n = glm::normalize(glm::cross(b - a, c - a));
+            for (const glm::vec3& v : {a, b, c}) {
+                data.indices.push_back(static_cast<uint32_t>(data.vertices.size()));
+                data.vertices.push_back({v, n});
+            }
+        }
+        hulls_.push_back(HullMesh{key, GpuMesh{}, {}, {}});
+        hull = &hulls_.back();
+        uploadMesh(hull->mesh, data);
+    }
+    hull->instances.push_back({pose, color, {highlight, 0.0f}});
 }
 
 // [SECTION] Drawing
@@ -229,13 +269,19 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
     meshProgram_.set("uCameraPos", view.cameraPosition);
     meshProgram_.set("uLightDir", glm::normalize(glm::vec3(0.45f, 0.85f, 0.35f)));
     // Instances with alpha < 1 (the ghost of another run) are drawn after the ground, blended.
+    const auto splitTranslucent = [](std::vector<Instance>& all, std::vector<Instance>& translucent) {
+        const auto first = std::stable_partition(all.begin(), all.end(),
+                                                 [](const Instance& i) { return i.color.a >= 1.0f; });
+        translucent.assign(first, all.end());
+        all.erase(first, all.end());
+    };
     for (int kind = 0; kind < kMeshKindCount; ++kind) {
-        std::vector<Instance>& all = instances_[kind];
-        const auto firstTranslucent = std::stable_partition(
-            all.begin(), all.end(), [](const Instance& i) { return i.color.a >= 1.0f; });
-        translucent_[kind].assign(firstTranslucent, all.end());
-        all.erase(firstTranslucent, all.end());
-        drawInstances(meshes_[kind], all);
+        splitTranslucent(instances_[kind], translucent_[kind]);
+        drawInstances(meshes_[kind], instances_[kind]);
+    }
+    for (HullMesh& h : hulls_) {
+        splitTranslucent(h.instances, h.translucent);
+        drawInstances(h.mesh, h.instances);
     }
     glDisable(GL_CULL_FACE);
 
@@ -270,11 +316,13 @@ void Renderer::render(const FrameView& view, const RenderOptions& options, const
     // Translucent bodies: depth-tested against the opaque ones, not writing depth, front faces only.
     bool anyTranslucent = false;
     for (const auto& list : translucent_) anyTranslucent = anyTranslucent || !list.empty();
+    for (const HullMesh& h : hulls_) anyTranslucent = anyTranslucent || !h.translucent.empty();
     if (anyTranslucent) {
         glDepthMask(GL_FALSE);
         glEnable(GL_CULL_FACE);
         meshProgram_.use();
         for (int kind = 0; kind < kMeshKindCount; ++kind) drawInstances(meshes_[kind], translucent_[kind]);
+        for (HullMesh& h : hulls_) drawInstances(h.mesh, h.translucent);
         glDisable(GL_CULL_FACE);
         glDepthMask(GL_TRUE);
     }

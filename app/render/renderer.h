@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "jointlab/math.h"
 #include "render/debug_draw.h"
 #include "render/gl.h"
 #include "render/shader.h"
@@ -67,6 +68,12 @@ public:
     void addCylinder(const glm::mat4& pose, float radius, float halfLength, const glm::vec4& color,
                      float highlight);
 
+    /// The convex hull of `points` (in the pose's frame). Its mesh is built on first use and kept
+    /// for as long as some hull with the same points is drawn (at most kMaxHullMeshes kept).
+    void addHull(const glm::mat4& pose, const std::vector<Vec3>& points, const glm::vec4& color,
+                 float highlight);
+    static constexpr size_t kMaxHullMeshes = 256;
+
     /// A soft shadow on the ground under a body: `bottomCenter` is the middle of the underside of
     /// its bounding box, `radius` its horizontal half size (at most kMaxShadows per frame).
     void addShadow(const glm::vec3& bottomCenter, float radius);
@@ -107,7 +114,14 @@ private:
     GpuMesh meshes_[kMeshKindCount];
     std::vector<Instance> instances_[kMeshKindCount];
     std::vector<Instance> translucent_[kMeshKindCount];  ///< this frame's instances with alpha < 1
-    std::vector<glm::vec4> shadows_;                     ///< x, z, radius, height of the underside
+    struct HullMesh {
+        uint64_t key = 0;  ///< hash of the points' bits
+        GpuMesh mesh;
+        std::vector<Instance> instances;
+        std::vector<Instance> translucent;  ///< this frame's instances with alpha < 1
+    };
+    std::vector<HullMesh> hulls_;     ///< in order of first use
+    std::vector<glm::vec4> shadows_;  ///< x, z, radius, height of the underside
     GLuint gridVao_ = 0, gridBuffer_ = 0;
     GLuint lineVao_ = 0, lineBuffer_ = 0;
     size_t lineCapacity_ = 0;

@@ -39,6 +39,23 @@ float boundingRadius(const BodyDesc& b) {
             return static_cast<float>(b.radius);
         case ShapeType::Capsule:
             return static_cast<float>(b.radius + b.halfHeight);
+        case ShapeType::Cylinder:
+            return static_cast<float>(std::sqrt(b.radius * b.radius + b.halfHeight * b.halfHeight));
+        case ShapeType::Hull: {
+            Real r = 0.0;
+            for (const Vec3& p : b.hullPoints) r = std::max(r, glm::length(p));
+            return static_cast<float>(r);
+        }
+        case ShapeType::Compound: {
+            float r = 0.0f;
+            for (const ShapeDesc& c : b.children) {
+                BodyDesc child;
+                child.shape = c.shape, child.halfExtents = c.halfExtents, child.radius = c.radius;
+                child.halfHeight = c.halfHeight;
+                r = std::max(r, static_cast<float>(glm::length(c.position)) + boundingRadius(child));
+            }
+            return r;
+        }
     }
     return 0.5f;
 }

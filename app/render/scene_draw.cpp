@@ -27,29 +27,16 @@ glm::vec3 worldHalfExtents(const BodyDesc& b, const Quat& q) {
         case ShapeType::Sphere:
             return glm::vec3(static_cast<float>(b.radius));
         case ShapeType::Capsule:
+        case ShapeType::Cylinder:
             return glm::abs(r[0]) * static_cast<float>(b.halfHeight) +
                    glm::vec3(static_cast<float>(b.radius));
+        default:
+            return glm::vec3(boundingRadius(b));
     }
-    return glm::vec3(0.5f);
 }
 
-/// The body's own shape at `pose`.
-void addBodyShape(Renderer& renderer, const BodyDesc& b, const Transform& pose, const glm::vec4& color,
-                  float highlight) {
-    const glm::mat4 m = poseMatrix(pose);
-    switch (b.shape) {
-        case ShapeType::Box:
-            renderer.addBox(m, glm::vec3(b.halfExtents), color, highlight);
-            break;
-        case ShapeType::Sphere:
-            renderer.addSphere(m, static_cast<float>(b.radius), color, highlight);
-            break;
-        case ShapeType::Capsule:
-            renderer.addCapsule(m, static_cast<float>(b.radius), static_cast<float>(b.halfHeight), color,
-                                highlight);
-            break;
-    }
-}
+void drawShape(Renderer& renderer, const BodyDesc& b, const glm::mat4& pose, const glm::vec4& color,
+               float highlight);
 
 /// A gear: a wheel (its root circle) with its teeth; a rack: its bar with teeth on the side facing
 /// its pinion (render/toothed_looks.h). Module m = pitch/π: teeth reach m above the pitch line.
@@ -69,7 +56,7 @@ void drawToothed(Renderer& renderer, const BodyDesc& b, const Transform& pose, c
         }
         return;
     }
-    addBodyShape(renderer, b, pose, color, highlight);  // the rack's own bar
+    drawShape(renderer, b, poseMatrix(pose), color, highlight);  // the rack's own bar
     if (!(look.pitch > 0.0f)) return;
     // Teeth along X on the face, every pitch from a tooth at `phase`.
     const glm::vec3 x(1, 0, 0), up(look.face), across = glm::cross(x, up);
@@ -81,6 +68,44 @@ void drawToothed(Renderer& renderer, const BodyDesc& b, const Transform& pose, c
         if (s < -look.halfLength + 0.25f * look.pitch) continue;
         renderer.addBox(glm::translate(onFace, glm::vec3(s, look.faceDistance + 0.5f * m, 0.0f)), tooth,
                         color, highlight);
+    }
+}
+
+/// One primitive (box, sphere, capsule, cylinder) at `pose`.
+void drawPrimitive(Renderer& renderer, ShapeType shape, const Vec3& h, Real radius, Real halfHeight,
+                   const glm::mat4& pose, const glm::vec4& color, float highlight) {
+    switch (shape) {
+        case ShapeType::Box:
+            renderer.addBox(pose, glm::vec3(h), color, highlight);
+            break;
+        case ShapeType::Sphere:
+            renderer.addSphere(pose, static_cast<float>(radius), color, highlight);
+            break;
+        case ShapeType::Capsule:
+            renderer.addCapsule(pose, static_cast<float>(radius), static_cast<float>(halfHeight), color,
+                                highlight);
+            break;
+        case ShapeType::Cylinder:
+            renderer.addCylinder(pose, static_cast<float>(radius), static_cast<float>(halfHeight), color,
+                                 highlight);
+            break;
+        default:
+            break;
+    }
+}
+
+/// A body's shape: a primitive, its hull, or each child of a compound at its pose.
+void drawShape(Renderer& renderer, const BodyDesc& b, const glm::mat4& pose, const glm::vec4& color,
+               float highlight) {
+    if (b.shape == ShapeType::Hull) {
+        renderer.addHull(pose, b.hullPoints, color, highlight);
+    } else if (b.shape == ShapeType::Compound) {
+        for (const ShapeDesc& c : b.children)
+            drawPrimitive(renderer, c.shape, c.halfExtents, c.radius, c.halfHeight,
+                          pose * poseMatrix(Transform{c.position, glm::normalize(c.orientation)}), color,
+                          highlight);
+    } else {
+        drawPrimitive(renderer, b.shape, b.halfExtents, b.radius, b.halfHeight, pose, color, highlight);
     }
 }
 
@@ -106,7 +131,7 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
             drawToothed(renderer, b, states[i].pose, looks[i], color, highlight);
             continue;
         }
-        addBodyShape(renderer, b, states[i].pose, color, highlight);
+        drawShape(renderer, b, poseMatrix(states[i].pose), color, highlight);
     }
 }
 
@@ -120,7 +145,7 @@ void drawShadowBodies(Renderer& renderer, const Scene& scene, std::span<const Bo
     const size_t n = std::min(scene.bodies.size(), states.size());
     for (size_t i = 0; i < n; ++i)
         if (scene.bodies[i].motion == MotionType::Dynamic)
-            addBodyShape(renderer, scene.bodies[i], states[i].pose, color, 0.0f);
+            drawShape(renderer, scene.bodies[i], poseMatrix(states[i].pose), color, 0.0f);
 }
 
 void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const BodyState> states,
@@ -151,6 +176,16 @@ void drawSelectionOutline(DebugDraw& lines, const Scene& scene, std::span<const 
                 lines.line(c - x * h + side * r, c + x * h + side * r, colors::kOrange, layer);
             break;
         }
+        case ShapeType::Cylinder: {
+            const float r = static_cast<float>(b.radius) * grow, h = static_cast<float>(b.halfHeight) * grow;
+            const glm::vec3 x = q * glm::vec3(1, 0, 0);
+            for (float end : {-h, h}) lines.circle(c + x * end, x, r, colors::kOrange, layer);
+            break;
+        }
+        default:  // hull, compound: their bounding sphere
+            for (const glm::vec3& axis : {glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)})
+                lines.circle(c, q * axis, boundingRadius(b) * grow, colors::kOrange, layer);
+            break;
     }
 }
 

@@ -54,6 +54,7 @@ std::string usageText() {
            "  --select NAME   select the joint (or else the body) called NAME on start; in screenshot\n"
            "                  mode the pixel of a selected joint's anchor is printed\n"
            "  --hide-joints   start with the joint drawing (frames, limits, forces) switched off\n"
+           "  --show-contacts start with the contact drawing (View > Contacts) switched on\n"
            "  --recovery-dir DIR  folder of the autosaves (default $XDG_STATE_HOME/jointlab/recovery or\n"
            "                  ~/.local/state/jointlab/recovery); on start, autosaves left there by a crash\n"
            "                  are offered. Screenshot mode looks there only when this is given, and\n"
@@ -230,6 +231,8 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
             (arg == "--lesson-step" ? options.lessonStep : options.advisorFix) = n;
         } else if (arg == "--hide-joints") {
             options.hideJoints = true;
+        } else if (arg == "--show-contacts") {
+            options.showContacts = true;
         } else if (arg == "--recovery-dir") {
             if (!value(arg, v)) return ParseOutcome::Error;
             if (v.empty()) {

@@ -36,7 +36,8 @@ struct AppOptions {
     int benchFrames = 0;
     std::string benchScene;  ///< the benchmark's scene (session/bench_scenes.h); "" = the scenario or default
     std::string select;      ///< joint (or else body) selected on start; "" = the default choice
-    bool hideJoints = false;  ///< start with the joint drawing off (View > Joints)
+    bool hideJoints = false;    ///< start with the joint drawing off (View > Joints)
+    bool showContacts = false;  ///< start with the contact drawing on (View > Contacts)
     /// Where autosaves go and where the start looks for a crash's ("" = the default,
     /// $XDG_STATE_HOME/jointlab/recovery). Screenshot mode neither autosaves nor looks unless given.
     std::string recoveryDir;

@@ -19,6 +19,7 @@
 
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
+#include "render/contact_draw.h"
 #include "render/gl.h"
 #include "render/gl_context.h"
 #include "render/joint_draw.h"
@@ -390,6 +391,7 @@ FrameView App::prepareViewport(RenderOptions& options) {
         if (const World* other = shadow.world(); other && state_.view.showShadowRun)
             drawShadowBodies(renderer_, other->scene(), other->bodies(), shadowColour(shadow.kind()));
         drawJoints(lines_, *world, state_.selection, state_.view);
+        if (state_.view.showContacts) drawContacts(lines_, *world, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
         if (state_.sim.drag) drawDragSpring(lines_, *state_.sim.drag, arrowScales(*world, state_.view));
         if (state_.stepper.inspector) drawStepperArrows();

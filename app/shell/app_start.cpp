@@ -62,6 +62,7 @@ bool App::loadInitialScene(std::string& error) {
 
 bool App::applyStartOptions(std::string& error) {
     state_.view.showJoints = !options_.hideJoints;
+    state_.view.showContacts = options_.showContacts;
     if (!options_.dockTab.empty()) {
         const std::string& t = options_.dockTab;
         state_.teach.requestTab = t == "plots"     ? DockTab::Plots

@@ -6,6 +6,7 @@
 
 #include "editor/placement.h"
 #include "render/joint_frames.h"
+#include "render/scene_bounds.h"
 
 namespace jl::app {
 
@@ -75,7 +76,11 @@ float rayCastBody(const Ray& ray, const BodyDesc& body, const Transform& pose) {
         case ShapeType::Sphere:
             return raySphere(o, d, glm::vec3(0.0f), static_cast<float>(body.radius));
         case ShapeType::Capsule:
+        case ShapeType::Cylinder:  // (its rounded ends: near enough for picking)
             return rayCapsule(o, d, static_cast<float>(body.radius), static_cast<float>(body.halfHeight));
+        case ShapeType::Hull:
+        case ShapeType::Compound:  // their bounding sphere
+            return raySphere(o, d, glm::vec3(0.0f), boundingRadius(body));
     }
     return -1.0f;
 }

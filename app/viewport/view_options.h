@@ -22,6 +22,9 @@ struct ViewOptions {
     bool showLoad = true;          ///< anchors and connectors coloured by load / break threshold
     bool detailsForSelectedOnly = true;  ///< limits, drive targets and forces only for the selected joint
 
+    // Contact drawing (render/contact_draw.h).
+    bool showContacts = false;  ///< contact points, normals and impulse arrows (ground and bodies)
+
     float frameScale = 0.4f;  ///< axis length of the selected joint's frames [m]; others 60 %
     /// Arrow scales follow the scene: the weight of its heaviest dynamic body is kWeightArrow long
     /// (and that weight times 1 m for torques). Off: the two scales below.

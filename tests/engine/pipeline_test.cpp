@@ -25,6 +25,9 @@ namespace {
 Scene hingeChain(int n, Real tipMass = 1.0, Real y = 10.0) {
     Scene s;
     s.settings.groundPlane = false;
+    // Links whose hinge breaks fall onto the others: without body contacts the scene keeps the
+    // one part without contacts that the pipelined sweeps are for.
+    s.settings.bodyCollisions = false;
     s.settings.solver = SolverType::PGS;
     const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
     std::string prev;

@@ -268,7 +268,8 @@ std::vector<BadCase> badCases() {
          {"bodies[0].name: expected a string, got number"}},
         {"enum unknown",
          twoBodies(R"(, "shape": "cube")"),
-         {"bodies[0].shape: unknown value \"cube\" (expected one of: box, sphere, capsule)"}},
+         {"bodies[0].shape: unknown value \"cube\" (expected one of: box, sphere, capsule, cylinder, hull, "
+          "compound)"}},
         {"enum wrong type",
          file(R"(, "settings": {"solver": 1})"),
          {"settings.solver: expected a string, got number"}},

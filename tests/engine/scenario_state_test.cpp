@@ -249,6 +249,17 @@ TEST(ScenarioMigration, Version1FilesLoadAsTheSameScene) {
         expected.find(lastSetting) + lastSetting.size(),
         ",\n    \"gyroscopic\": true,\n    \"rowOrder\": \"coloured\",\n    \"pointSolve\": "
         "\"block\",\n    \"correction\": \"relax\",\n    \"kernel\": \"fast\",\n    \"threads\": 1");
+    // Body contacts (issue 29) added settings, body and joint fields, also at their defaults.
+    auto insertBefore = [&expected](const std::string& at, const std::string& text) {
+        for (size_t i = expected.find(at); i != std::string::npos;
+             i = expected.find(at, i + text.size() + at.size()))
+            expected.insert(i, text);
+    };
+    insertBefore(
+        "\n    \"maxLinearSpeed\"",
+        "\n    \"bodyCollisions\": true,\n    \"bodyFriction\": 0.6,\n    \"bodyRestitution\": 0.0,");
+    insertBefore("\n      \"massMode\"", "\n      \"collisionGroup\": 1,\n      \"collisionMask\": 65535,");
+    insertBefore("\n      \"params\"", "\n      \"collideConnected\": false,");
     EXPECT_TRUE(migrated.settings.gyroscopic) << "a file without the field gets the default";
     EXPECT_EQ(serializeScenario(migrated), expected);
     Scene current;

@@ -298,8 +298,9 @@ TEST(Threads, TheSameCountGivesTheSameBitsOnBothKernels) {
                     ASSERT_EQ(a.activeJointRowCount(), b.activeJointRowCount());
                 }
                 EXPECT_TRUE(differs) << "the split changed nothing: was the scene solved in parts at all?";
-                EXPECT_EQ(contactRows > 0, s.settings.groundPlane)
-                    << "the chain on the ground should touch it";
+                // (links of the chain in the air may also touch each other: body contacts)
+                if (s.settings.groundPlane)
+                    EXPECT_GT(contactRows, 0) << "the chain on the ground should touch it";
                 // Every body moved once per substep: the kinematic carriage (a body two parts
                 // share, integrated by task 0) is where 1 m/s puts it after 4 s, and every
                 // dynamic body has moved.

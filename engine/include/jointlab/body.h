@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "jointlab/fields.h"
 #include "jointlab/math.h"
@@ -15,8 +16,18 @@ namespace jl {
 enum class MotionType { Dynamic, Static, Kinematic };
 inline constexpr const char* kMotionTypeNames[] = {"dynamic", "static", "kinematic"};
 
-enum class ShapeType { Box, Sphere, Capsule };
-inline constexpr const char* kShapeTypeNames[] = {"box", "sphere", "capsule"};
+/// Box, sphere and capsule are solved against the ground analytically (contacts/ground.cpp); every
+/// shape collides with the other bodies through Bullet's collision module (contacts/collide.cpp).
+/// Cylinder and capsule lie along local X. A hull is the convex hull of BodyDesc::hullPoints; a
+/// compound is BodyDesc::children, each a primitive at a local pose.
+enum class ShapeType { Box, Sphere, Capsule, Cylinder, Hull, Compound };
+inline constexpr const char* kShapeTypeNames[] = {"box", "sphere", "capsule", "cylinder", "hull", "compound"};
+inline constexpr int kShapeTypeCount = 6;
+/// Shapes a compound's child may have (box, sphere, capsule, cylinder).
+inline constexpr int kChildShapeTypeCount = 4;
+/// Most points of a hull and most children of a compound (a file cannot make a body unbounded).
+inline constexpr int kMaxHullPoints = 256;
+inline constexpr int kMaxChildShapes = 64;
 
 enum class MassMode { Mass, Density };
 inline constexpr const char* kMassModeNames[] = {"mass", "density"};
@@ -33,15 +44,48 @@ inline constexpr Real kMaxMass = 1e6;      ///< [kg] (1000 t)
 inline constexpr Real kMinDensity = 1e-3;  ///< [kg/m³] (a thousandth of air)
 inline constexpr Real kMaxDensity = 1e5;   ///< [kg/m³] (four times osmium)
 
+/// One child of a compound body: a box, sphere, capsule or cylinder at a pose in the body's frame.
+struct ShapeDesc {
+    ShapeType shape = ShapeType::Box;
+    Vec3 halfExtents{0.1, 0.1, 0.1};       ///< box half sizes [m]
+    Real radius = 0.1;                     ///< sphere, capsule and cylinder radius [m]
+    Real halfHeight = 0.1;                 ///< capsule core / cylinder half length along local X [m]
+    Vec3 position{0.0};                    ///< in the body's frame [m]
+    Quat orientation{1.0, 0.0, 0.0, 0.0};  ///< child to body
+
+    template <class V>
+    void visit(V& v) {
+        v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, kChildShapeTypeCount},
+          Field{"", 0, 0, "box, sphere, capsule or cylinder"});
+        v("halfExtents", halfExtents,
+          relevantIf(shape == ShapeType::Box,
+                     Field{"m", kMinSize, kMaxSize, "box half sizes along local X, Y, Z"}));
+        v("radius", radius,
+          relevantIf(shape != ShapeType::Box,
+                     Field{"m", kMinSize, kMaxSize, "sphere, capsule or cylinder radius"}));
+        v("halfHeight", halfHeight,
+          relevantIf(shape == ShapeType::Capsule || shape == ShapeType::Cylinder,
+                     Field{"m", 0.0, kMaxSize, "capsule core / cylinder half length along local X"}));
+        v("position", position, Field{"m", -kMaxSize, kMaxSize, "position in the body's frame"});
+        v("orientation", orientation, Field{"", 0, 0, "unit quaternion (w, x, y, z), child to body"});
+    }
+};
+
 /// Everything the user sets about one body. Plain data: what the editor edits and files store.
 struct BodyDesc {
     std::string name;                         ///< unique in the scene; joints refer to bodies by name
     MotionType motion = MotionType::Dynamic;  ///< dynamic bodies move under forces; static never move;
                                               ///< kinematic move with their velocity
     ShapeType shape = ShapeType::Box;
-    Vec3 halfExtents{0.25, 0.25, 0.25};    ///< box half sizes [m]
-    Real radius = 0.25;                    ///< sphere and capsule radius [m]
-    Real halfHeight = 0.25;                ///< capsule: half length of the core segment, along local X [m]
+    Vec3 halfExtents{0.25, 0.25, 0.25};  ///< box half sizes [m]
+    Real radius = 0.25;                  ///< sphere and capsule radius [m]
+    Real halfHeight = 0.25;              ///< capsule core / cylinder: half length along local X [m]
+    std::vector<Vec3> hullPoints;        ///< hull: points in the body frame [m] ("hullPoints" in files)
+    std::vector<ShapeDesc> children;     ///< compound: its shapes ("children" in files)
+    /// Collision filter (PhysX's simulation filter): bodies A and B touch when
+    /// (A.group & B.mask) != 0 and (B.group & A.mask) != 0.
+    int collisionGroup = 1;
+    int collisionMask = 0xFFFF;
     MassMode massMode = MassMode::Mass;    ///< mass given directly, or from density × volume
     Real mass = 1.0;                       ///< [kg], used when massMode == Mass
     Real density = 1000.0;                 ///< [kg/m^3], used when massMode == Density
@@ -57,16 +101,23 @@ struct BodyDesc {
         v("name", name, Field{"", 0, 0, "unique name; joints refer to the body by it"});
         v("motion", EnumField<MotionType>{motion, kMotionTypeNames, 3},
           Field{"", 0, 0, "dynamic: moved by forces; static: fixed; kinematic: moves at its set velocity"});
-        v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, 3},
-          Field{"", 0, 0, "collision and inertia shape"});
+        v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, kShapeTypeCount},
+          Field{"", 0, 0,
+                "collision and inertia shape (hull: the convex hull of hullPoints; compound: its children)"});
         v("halfExtents", halfExtents,
           relevantIf(shape == ShapeType::Box,
                      Field{"m", kMinSize, kMaxSize, "box half sizes along local X, Y, Z"}));
         v("radius", radius,
-          relevantIf(shape != ShapeType::Box, Field{"m", kMinSize, kMaxSize, "sphere or capsule radius"}));
+          relevantIf(
+              shape == ShapeType::Sphere || shape == ShapeType::Capsule || shape == ShapeType::Cylinder,
+              Field{"m", kMinSize, kMaxSize, "sphere, capsule or cylinder radius"}));
         v("halfHeight", halfHeight,
-          relevantIf(shape == ShapeType::Capsule,
-                     Field{"m", 0.0, kMaxSize, "capsule: half length of the core segment along local X"}));
+          relevantIf(shape == ShapeType::Capsule || shape == ShapeType::Cylinder,
+                     Field{"m", 0.0, kMaxSize, "capsule core / cylinder: half length along local X"}));
+        v("collisionGroup", collisionGroup,
+          Field{"", 0, 0xFFFF, "collision filter: the groups (bits) this body belongs to"});
+        v("collisionMask", collisionMask,
+          Field{"", 0, 0xFFFF, "collision filter: the groups (bits) this body collides with"});
         v("massMode", EnumField<MassMode>{massMode, kMassModeNames, 2},
           Field{"", 0, 0, "mass: use 'mass'; density: mass = density × shape volume"});
         v("mass", mass,
@@ -92,8 +143,26 @@ struct MassProperties {
     Vec3 inertia{0.0};  ///< principal moments about local X, Y, Z [kg·m^2]
 };
 
-/// Volume of the body's shape [m^3].
+/// Volume of the body's shape [m^3] (compound: the sum of its children's, overlaps counted twice).
 Real shapeVolume(const BodyDesc& b);
+
+/// Volume, centroid and inertia tensor per unit density about the body origin of one primitive
+/// or a hull (body frame). Used for the mass properties and the validation of hulls.
+struct VolumeProperties {
+    Real volume = 0.0;
+    Vec3 centroid{0.0};
+    Mat3 inertia{0.0};  ///< ∫ (|r|² 1 − r rᵀ) dV about the body origin
+};
+VolumeProperties volumeProperties(const BodyDesc& b);
+
+/// The faces of the convex hull of `points` as triangles (3 vertices each, counter-clockwise
+/// seen from outside); empty for fewer than 4 points or no volume. For drawing hulls.
+std::vector<Vec3> hullTriangles(const std::vector<Vec3>& points);
+
+/// Bodies A and B pass each other's collision filter (BodyDesc::collisionGroup, collisionMask).
+inline bool filtersCollide(const BodyDesc& a, const BodyDesc& b) {
+    return (a.collisionGroup & b.collisionMask) != 0 && (b.collisionGroup & a.collisionMask) != 0;
+}
 
 /// Mass and inertia tensor of a solid of the body's shape, from mass or density.
 /// Static and kinematic bodies still get their shape's properties (used for display); the solver

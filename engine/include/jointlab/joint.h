@@ -88,9 +88,12 @@ struct JointDesc {
     Real invInertiaScale0 = 1.0;  ///< scales body 0's inverse inertia as seen by this joint
     Real invMassScale1 = 1.0;
     Real invInertiaScale1 = 1.0;
-    Real breakForce = kInf;      ///< the joint breaks when its reported force exceeds this [N]
-    Real breakTorque = kInf;     ///< ... or its reported torque exceeds this [N·m]
-    bool startBroken = false;    ///< the joint begins the simulation broken (restore to re-enable)
+    Real breakForce = kInf;    ///< the joint breaks when its reported force exceeds this [N]
+    Real breakTorque = kInf;   ///< ... or its reported torque exceeds this [N·m]
+    bool startBroken = false;  ///< the joint begins the simulation broken (restore to re-enable)
+    /// The two bodies collide with each other (PhysX's eCOLLISION_ENABLED); off by default: bodies
+    /// joined by a joint pass through each other, as in PhysX.
+    bool collideConnected = false;
     JointProjection projection;  ///< moved back onto the joint after the solve (off by default)
     JointParams params;          ///< type and type-specific parameters
 
@@ -121,6 +124,8 @@ struct JointDesc {
         v("breakTorque", breakTorque,
           positive("N·m", "the joint breaks when its torque exceeds this (inf = never)"));
         v("startBroken", startBroken, Field{"", 0, 0, "the joint starts broken"});
+        v("collideConnected", collideConnected,
+          Field{"", 0, 0, "the joined bodies collide with each other (off: they pass through each other)"});
         const bool projects = typeInfo().projection.any();
         v("projection.enabled", projection.enabled,
           relevantIf(projects, Field{"", 0, 0,

@@ -61,6 +61,9 @@ struct WorldSettings {
     bool groundPlane = true;       ///< static ground plane y = 0 that boxes, spheres and capsules rest on
     Real groundFriction = 0.6;     ///< Coulomb friction coefficient against the ground
     Real groundRestitution = 0.0;  ///< [0, 1]
+    Real bodyFriction = 0.6;       ///< Coulomb friction coefficient between two bodies
+    Real bodyRestitution = 0.0;    ///< [0, 1] between two bodies
+    bool bodyCollisions = true;    ///< bodies collide with each other (docs/contacts.md)
     Real maxLinearSpeed = 1e4;     ///< speed cap [m/s]
     Real maxAngularSpeed = 100.0;  ///< angular speed cap [rad/s] (PhysX's default maxAngularVelocity)
     /// The gyroscopic term −ω × (I·ω) of every dynamic body, integrated implicitly once per step
@@ -111,6 +114,13 @@ struct WorldSettings {
         v("groundPlane", groundPlane, Field{"", 0, 0, "a static ground plane at y = 0"});
         v("groundFriction", groundFriction, nonNegative("", "friction coefficient against the ground"));
         v("groundRestitution", groundRestitution, Field{"", 0.0, 1.0, "bounciness of the ground"});
+        v("bodyCollisions", bodyCollisions,
+          Field{
+              "", 0, 0,
+              "bodies collide with each other (except joined bodies, unless the joint's collideConnected is "
+              "set, and bodies whose collision filters exclude each other)"});
+        v("bodyFriction", bodyFriction, nonNegative("", "friction coefficient between two bodies"));
+        v("bodyRestitution", bodyRestitution, Field{"", 0.0, 1.0, "bounciness between two bodies"});
         v("maxLinearSpeed", maxLinearSpeed, Field{"m/s", 1e-3, 1e6, "bodies never move faster than this"});
         v("maxAngularSpeed", maxAngularSpeed,
           Field{"rad/s", 1e-3, 1e5, "bodies never spin faster than this"});

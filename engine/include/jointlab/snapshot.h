@@ -37,6 +37,17 @@ struct BodyState {
     }
 };
 
+/// One body–body contact point of the last step with the impulses the solver gave it: what the
+/// next step warm-starts the matching point from (world/stages/contact_rows.cpp). Also the
+/// contacts of cylinders, hulls and compounds with the ground (body1 = −1).
+struct BodyContactState {
+    int body0 = 0, body1 = -1;  ///< scene indices, body0 < body1; −1: the ground
+    int feature = 0;            ///< which child shapes touch (compounds), else 0
+    Vec3 local0{0.0};           ///< the point on body 0, in body 0's frame [m]
+    Real normalImpulse = 0.0;   ///< [N·s]
+    Vec3 frictionImpulse{0.0};  ///< the two friction rows' impulses as one vector, world axes [N·s]
+};
+
 /// Everything needed to continue a run bit-identically (reset, time travel, save mid-run).
 /// Sizes follow the scene it was taken from: one entry per body / joint, kSlots angles per joint
 /// (JointMemory::kSlots), kMaxGroundContacts × 3 warm-start impulses per body.
@@ -47,8 +58,9 @@ struct WorldSnapshot {
     std::vector<bool> broken;
     std::vector<Real> jointAngles;  ///< JointMemory: kSlots per joint
     std::vector<bool> jointAngleValid;
-    std::vector<Real> contactImpulses;  ///< warm-start cache
-    size_t breakEventCount = 0;         ///< break events of the world it was taken from (not saved in files)
+    std::vector<Real> contactImpulses;           ///< warm-start cache
+    std::vector<BodyContactState> bodyContacts;  ///< the last step's body contacts, canonical order
+    size_t breakEventCount = 0;  ///< break events of the world it was taken from (not saved in files)
 };
 
 }  // namespace jl

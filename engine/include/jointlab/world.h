@@ -52,6 +52,16 @@ struct JointState {
     int rowCount = 0;  ///< rows it produced in the last step (0 when broken)
 };
 
+/// One contact point of the last step (ground or between bodies), for drawing and panels.
+struct ContactPoint {
+    int body0 = -1, body1 = -1;  ///< scene indices; body1 −1: the ground plane
+    Vec3 point{0.0};             ///< on body 0's surface at the start of the step, world [m]
+    Vec3 normal{0.0, 1.0, 0.0};  ///< unit, from body 1 towards body 0
+    Real separation = 0.0;       ///< C of the normal row [m] (< 0: overlap)
+    Real normalImpulse = 0.0;    ///< the normal row's impulse over the step [N·s]
+    Vec3 frictionImpulse{0.0};   ///< the two friction rows' impulses as a vector, world [N·s]
+};
+
 /// Raised when a joint breaks.
 struct BreakEvent {
     int joint = -1;
@@ -145,8 +155,11 @@ public:
     /// falls towards zero as the iterations converge.
     std::span<const Real> lastResiduals() const;
 
-    /// Number of ground contact rows in the last step.
+    /// Number of contact rows (ground and body contacts, 3 per point) in the last step.
     int contactRowCount() const;
+    /// The last step's contact points with their impulses (ground contacts first, then body
+    /// contacts in their canonical order: by body 0, body 1, child shapes).
+    std::vector<ContactPoint> contactPoints() const;
     /// Joint rows the last step solved: those of rowResults() that are active. Unlike counting
     /// rowResults(), it does not build the row views (benchmarks count rows every step).
     int activeJointRowCount() const;

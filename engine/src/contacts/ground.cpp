@@ -26,6 +26,8 @@ int groundContactPoints(const BodyDesc& body, const Transform& pose, Real margin
             }
             break;
         }
+        default:  // cylinders, hulls, compounds: through the collider (contacts/collide.h)
+            break;
     }
     return n;
 }

@@ -15,7 +15,8 @@ struct GroundPoint {
 };
 
 /// Writes the body's support points that lie below y = margin into out and returns how many.
-/// Sphere: the lowest point; capsule: the lowest points of its two end spheres; box: its corners.
+/// Sphere: the lowest point; capsule: the lowest points of its two end spheres; box: its corners;
+/// other shapes: none (the collider finds theirs, contacts/collide.h).
 int groundContactPoints(const BodyDesc& body, const Transform& pose, Real margin,
                         GroundPoint out[kMaxGroundContacts]);
 

@@ -52,12 +52,70 @@ using namespace scenario;
 
 // [SECTION] Reading bodies and joints
 
+constexpr const char* kHullPointsKey = "hullPoints";
+constexpr const char* kChildrenKey = "children";
+
+/// A hull's points: an array of [x, y, z] (their count and values: validate.cpp).
+std::string readPoints(const Json& v, const std::string& path, std::vector<Vec3>& out) {
+    if (!v.is_array()) return fail(path, "expected an array of [x, y, z] points, got " + describe(v));
+    if (v.size() > static_cast<size_t>(kMaxHullPoints))
+        return fail(path,
+                    "at most " + std::to_string(kMaxHullPoints) + " points, got " + std::to_string(v.size()));
+    for (size_t i = 0; i < v.size(); ++i) {
+        const Json& p = v[i];
+        const std::string pp = indexed(path.c_str(), i);
+        if (!p.is_array() || p.size() != 3) return fail(pp, "expected [x, y, z], got " + describe(p));
+        Vec3 x;
+        for (int k = 0; k < 3; ++k) {
+            if (!p[static_cast<size_t>(k)].is_number())
+                return fail(pp + "[" + std::to_string(k) + "]",
+                            "expected a number, got " + describe(p[static_cast<size_t>(k)]));
+            x[k] = p[static_cast<size_t>(k)].get<Real>();
+        }
+        out.push_back(x);
+    }
+    return "";
+}
+
 std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
-    if (std::string e = checkObject(v, path, schemaOf<BodyDesc>()); !e.empty()) return e;
+    if (std::string e = checkObject(v, path, schemaOf<BodyDesc>(), {kHullPointsKey, kChildrenKey});
+        !e.empty())
+        return e;
     std::string error;
     Reader r(v, path, error, {&b.name});
     b.visit(r);
-    return error;
+    if (!error.empty()) return error;
+    if (auto it = v.find(kHullPointsKey); it != v.end())
+        if (std::string e = readPoints(*it, join(path, kHullPointsKey), b.hullPoints); !e.empty()) return e;
+    if (auto it = v.find(kChildrenKey); it != v.end()) {
+        const std::string cp = join(path, kChildrenKey);
+        if (!it->is_array()) return fail(cp, "expected an array of shapes, got " + describe(*it));
+        if (it->size() > static_cast<size_t>(kMaxChildShapes))
+            return fail(cp, "at most " + std::to_string(kMaxChildShapes) + " child shapes, got " +
+                                std::to_string(it->size()));
+        for (size_t i = 0; i < it->size(); ++i) {
+            ShapeDesc c;
+            if (std::string e = readStruct((*it)[i], indexed(cp.c_str(), i), c); !e.empty()) return e;
+            b.children.push_back(c);
+        }
+    }
+    return "";
+}
+
+Json writeBody(BodyDesc& b) {
+    Json obj = writeStruct(b);
+    if (!b.hullPoints.empty()) {
+        Json pts = Json::array();
+        for (const Vec3& p : b.hullPoints)
+            pts.push_back(Json::array({realJson(p.x), realJson(p.y), realJson(p.z)}));
+        obj[kHullPointsKey] = std::move(pts);
+    }
+    if (!b.children.empty()) {
+        Json cs = Json::array();
+        for (ShapeDesc& c : b.children) cs.push_back(writeStruct(c));
+        obj[kChildrenKey] = std::move(cs);
+    }
+    return obj;
 }
 
 constexpr const char* kTypeKey = "type";
@@ -241,7 +299,7 @@ Json writeScene(Scene& s) {
     root[kSettingsKey] = writeStruct(s.settings);
     root[kCameraKey] = writeStruct(s.camera);
     Json bodies = Json::array();
-    for (BodyDesc& b : s.bodies) bodies.push_back(writeStruct(b));
+    for (BodyDesc& b : s.bodies) bodies.push_back(writeBody(b));
     root[kBodiesKey] = std::move(bodies);
     Json joints = Json::array();
     for (JointDesc& j : s.joints) {

@@ -6,8 +6,13 @@
 //     "bodies": [{"name": "a", "position": [...], "orientation": [w, x, y, z],
 //                 "linearVelocity": [...], "angularVelocity": [...],
 //                 "contactImpulses": [kMaxGroundContacts × (normal, friction X, friction Z)]}],
-//     "joints": [{"name": "h", "broken": false, "angles": [a0, null, null, null]}]
+//     "joints": [{"name": "h", "broken": false, "angles": [a0, null, null, null]}],
+//     "contacts": [{"body0": "a", "body1": "b", "feature": 0, "point": [x, y, z],
+//                   "normalImpulse": λn, "frictionImpulse": [x, y, z]}]
 //   }
+//
+// `contacts` (optional, written when there is one) are the body contacts of the last step with
+// their impulses, in the canonical order (WorldSnapshot::bodyContacts): body1 "" is the ground.
 //
 // It is WorldSnapshot written out: one entry per scene body and per joint, in the scene's order
 // and carrying the scene's names (so a state that no longer fits its scene, say after a hand edit
@@ -18,6 +23,7 @@
 // ±1e15 plausibility cap: whatever finite state a World reaches can be saved and loaded back.
 #include <cstring>
 
+#include "contacts/collide.h"
 #include "contacts/ground.h"
 #include "jointlab/joints/prep_context.h"
 #include "scenario/scenario_json.h"
@@ -34,6 +40,7 @@ constexpr const char* kNameKey = "name";
 constexpr const char* kContactKey = "contactImpulses";
 constexpr const char* kBrokenKey = "broken";
 constexpr const char* kAnglesKey = "angles";
+constexpr const char* kContactsKey = "contacts";
 
 constexpr size_t kContactValues = static_cast<size_t>(kMaxGroundContacts) * 3;
 constexpr size_t kAngleSlots = static_cast<size_t>(JointMemory::kSlots);
@@ -123,11 +130,61 @@ std::string readJointState(const Json& v, const std::string& path, const std::st
     return readNumbers(*a, join(path, kAnglesKey), kAngleSlots, angles, invalid);
 }
 
+/// The stored body contacts: bodies by name ("" for the ground as body 1), the point on body 0
+/// in its frame, the impulses. Their order and bodies are checked by validateState.
+std::string readContacts(const Json& v, const std::string& path, const Scene& scene,
+                         std::vector<BodyContactState>& out) {
+    if (!v.is_array()) return fail(path, "expected an array of contacts, got " + describe(v));
+    for (size_t i = 0; i < v.size(); ++i) {
+        const Json& o = v[i];
+        const std::string p = indexed(path.c_str(), i);
+        if (!o.is_object()) return fail(p, "expected an object, got " + describe(o));
+        if (std::string e =
+                checkKeys(o, p, {"body0", "body1", "feature", "point", "normalImpulse", "frictionImpulse"});
+            !e.empty())
+            return e;
+        BodyContactState c;
+        for (int side = 0; side < 2; ++side) {
+            const char* key = side == 0 ? "body0" : "body1";
+            auto it = o.find(key);
+            if (it == o.end()) return fail(join(p, key), "missing (required)");
+            if (!it->is_string()) return fail(join(p, key), "expected a body name, got " + describe(*it));
+            const std::string& name = it->get_ref<const std::string&>();
+            const int b = name.empty() && side == 1 ? -1 : scene.findBody(name);
+            if (b < 0 && !(name.empty() && side == 1))
+                return fail(join(p, key), "no body named " + json::quote(name));
+            (side == 0 ? c.body0 : c.body1) = b;
+        }
+        auto f = o.find("feature");
+        if (f == o.end() || !f->is_number_integer() || f->get<int64_t>() < 0 ||
+            f->get<int64_t>() >= int64_t{kMaxChildShapes} * kMaxChildShapes)
+            return fail(join(p, "feature"), "expected an integer in [0, " +
+                                                std::to_string(kMaxChildShapes * kMaxChildShapes - 1) + "]");
+        c.feature = static_cast<int>(f->get<int64_t>());
+        Real pt[3], fr[3];
+        for (const char* key : {"point", "normalImpulse", "frictionImpulse"}) {
+            auto it = o.find(key);
+            if (it == o.end()) return fail(join(p, key), "missing (required)");
+        }
+        if (std::string e = readNumbers(o["point"], join(p, "point"), 3, pt); !e.empty()) return e;
+        if (std::string e = readNumbers(o["frictionImpulse"], join(p, "frictionImpulse"), 3, fr); !e.empty())
+            return e;
+        const Json& n = o["normalImpulse"];
+        if (!n.is_number()) return fail(join(p, "normalImpulse"), "expected a number, got " + describe(n));
+        c.local0 = Vec3(pt[0], pt[1], pt[2]);
+        c.frictionImpulse = Vec3(fr[0], fr[1], fr[2]);
+        c.normalImpulse = n.get<Real>();
+        out.push_back(c);
+    }
+    return "";
+}
+
 }  // namespace
 
 std::string readState(const Json& v, const std::string& path, const Scene& scene, WorldSnapshot& out) {
     if (!v.is_object()) return fail(path, "expected an object, got " + describe(v));
-    if (std::string e = checkKeys(v, path, {kStepKey, kTimeKey, kBodiesKey, kJointsKey}); !e.empty())
+    if (std::string e = checkKeys(v, path, {kStepKey, kTimeKey, kBodiesKey, kJointsKey, kContactsKey});
+        !e.empty())
         return e;
 
     WorldSnapshot s;
@@ -173,6 +230,9 @@ std::string readState(const Json& v, const std::string& path, const Scene& scene
         s.broken[j] = broken;
         for (size_t k = 0; k < kAngleSlots; ++k) s.jointAngleValid[j * kAngleSlots + k] = !invalid[k];
     }
+    if (auto c = v.find(kContactsKey); c != v.end())
+        if (std::string e = readContacts(*c, join(path, kContactsKey), scene, s.bodyContacts); !e.empty())
+            return e;
     out = std::move(s);
     return "";
 }
@@ -219,6 +279,26 @@ Json writeState(const Scene& scene, const WorldSnapshot& state) {
         joints.push_back(std::move(o));
     }
     root[kJointsKey] = std::move(joints);
+    if (!state.bodyContacts.empty()) {
+        Json contacts = Json::array();
+        auto name = [&](int i) {
+            return i >= 0 && static_cast<size_t>(i) < scene.bodies.size()
+                       ? scene.bodies[static_cast<size_t>(i)].name
+                       : std::string();
+        };
+        for (const BodyContactState& c : state.bodyContacts) {
+            Json o = Json::object();
+            o["body0"] = name(c.body0);
+            o["body1"] = name(c.body1);
+            o["feature"] = c.feature;
+            o["point"] = Json::array({realJson(c.local0.x), realJson(c.local0.y), realJson(c.local0.z)});
+            o["normalImpulse"] = realJson(c.normalImpulse);
+            o["frictionImpulse"] = Json::array({realJson(c.frictionImpulse.x), realJson(c.frictionImpulse.y),
+                                                realJson(c.frictionImpulse.z)});
+            contacts.push_back(std::move(o));
+        }
+        root[kContactsKey] = std::move(contacts);
+    }
     return root;
 }
 
@@ -271,6 +351,28 @@ std::string validateState(const Scene& scene, const WorldSnapshot& s) {
                                        s.contactImpulses[i * kContactValues + k]);
                 !e.empty())
                 return e;
+    }
+    for (size_t i = 0; i < s.bodyContacts.size(); ++i) {
+        const BodyContactState& c = s.bodyContacts[i];
+        const std::string cp = join(path, indexed(kContactsKey, i));
+        if (c.body0 < 0 || static_cast<size_t>(c.body0) >= nb || c.body1 >= static_cast<int>(nb) ||
+            (c.body1 >= 0 && c.body1 <= c.body0))
+            return fail(cp, "body0 must come before body1 in the scene's bodies (body1 empty: the ground)");
+        if (i > 0) {
+            const BodyContactState& b = s.bodyContacts[i - 1];
+            if (contactPairLess(c.body0, c.body1, c.feature, b.body0, b.body1, b.feature))
+                return fail(cp,
+                            "out of order: contacts are sorted by body0, body1 (the ground first), feature");
+        }
+        const Vec3* vectors[2] = {&c.local0, &c.frictionImpulse};
+        const char* names[2] = {"point", "frictionImpulse"};
+        for (int v = 0; v < 2; ++v)
+            for (int k = 0; k < 3; ++k)
+                if (std::string e =
+                        finite(join(cp, names[v]) + "[" + std::to_string(k) + "]", (*vectors[v])[k]);
+                    !e.empty())
+                    return e;
+        if (std::string e = finite(join(cp, "normalImpulse"), c.normalImpulse); !e.empty()) return e;
     }
     for (size_t j = 0; j < nj; ++j)
         for (size_t k = 0; k < kAngleSlots; ++k)

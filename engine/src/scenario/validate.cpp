@@ -93,6 +93,41 @@ std::string checkName(const std::string& path, const std::string& name) {
     return "";
 }
 
+/// The shape lists of a hull or compound body: present when its shape needs them, in range, and a
+/// hull that encloses a volume (its points not all on one plane).
+std::string checkShapeLists(const std::string& path, BodyDesc& b, std::string& error) {
+    if (b.shape == ShapeType::Hull) {
+        const std::string p = join(path, "hullPoints");
+        if (b.hullPoints.size() < 4 || b.hullPoints.size() > static_cast<size_t>(kMaxHullPoints))
+            return fail(p, "a hull needs 4 to " + std::to_string(kMaxHullPoints) + " points, got " +
+                               std::to_string(b.hullPoints.size()));
+        for (size_t k = 0; k < b.hullPoints.size(); ++k)
+            for (int c = 0; c < 3; ++c) {
+                const Real x = b.hullPoints[k][c];
+                if (!std::isfinite(x) || std::abs(x) > kMaxSize)
+                    return fail(
+                        indexed(p.c_str(), k) + "[" + std::to_string(c) + "]",
+                        "must be finite and within ±" + shortestNumber(kMaxSize) + " m, got " + number(x));
+            }
+        const VolumeProperties vp = volumeProperties(b);
+        const Real v = vp.volume;
+        if (!(v >= kMinSize * kMinSize * kMinSize))
+            return fail(p, "the points enclose no volume (" + shortestNumber(v) +
+                               " m^3): they lie on a plane, a line or one point");
+    } else if (b.shape == ShapeType::Compound) {
+        const std::string p = join(path, "children");
+        if (b.children.empty() || b.children.size() > static_cast<size_t>(kMaxChildShapes))
+            return fail(p, "a compound needs 1 to " + std::to_string(kMaxChildShapes) +
+                               " child shapes, got " + std::to_string(b.children.size()));
+        for (size_t k = 0; k < b.children.size(); ++k) {
+            Checker c(indexed(p.c_str(), k), schemaOf<ShapeDesc>(), error);
+            b.children[k].visit(c);
+            if (!error.empty()) return error;
+        }
+    }
+    return "";
+}
+
 /// References: each field in range, a unique name, the curve's own rules. Joint and body names
 /// that do not exist are not errors (as for plots: the app shows the reference as missing).
 std::string validateReferences(Scene& s) {
@@ -173,6 +208,7 @@ std::string validate(Scene& s) {
         Checker c(path, schemaOf<BodyDesc>(), error);
         b.visit(c);
         if (!error.empty()) return error;
+        if (error = checkShapeLists(path, b, error); !error.empty()) return error;
         if (b.massMode == MassMode::Density) {
             // Density and size are each in range, but their product need not be a mass the solver
             // works with (a 1 mm box of air, a 100 m sphere of lead).

@@ -1,7 +1,147 @@
-// Mass properties of the three shapes (solid, uniform density, about the centre of mass).
+// Mass properties of the shapes (solid, uniform density). Box, sphere and capsule are centred on
+// the centre of mass (closed forms below). Cylinders, hulls and compounds sum their volume's
+// inertia tensor about the body origin (which is the body's centre of mass: a hull or a child
+// placed off it is the user's statement that the mass centre is there anyway) and keep its
+// diagonal: the solver's bodies have principal axes along their frame, so products of inertia of
+// an asymmetric hull or compound are dropped (docs/contacts.md "Shapes").
 #include "jointlab/body.h"
 
+#include <LinearMath/btConvexHullComputer.h>
+
 namespace jl {
+
+namespace {
+
+/// Inertia tensor per unit density of a solid with principal moments `d` about its own centroid,
+/// turned by q and moved to `c`, about the body origin (parallel-axis theorem).
+Mat3 placedInertia(const Vec3& d, Real volume, const Quat& q, const Vec3& c) {
+    const Mat3 r = glm::mat3_cast(q);
+    Mat3 local(0.0);
+    local[0][0] = d.x, local[1][1] = d.y, local[2][2] = d.z;
+    Mat3 i = r * local * glm::transpose(r);
+    const Real cc = glm::dot(c, c);
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b) i[a][b] += volume * ((a == b ? cc : 0.0) - c[a] * c[b]);
+    return i;
+}
+
+/// Volume and principal moments per unit density of a primitive about its centroid.
+void primitive(ShapeType shape, const Vec3& h, Real r, Real hh, Real& volume, Vec3& d) {
+    switch (shape) {
+        case ShapeType::Box:
+            volume = 8.0 * h.x * h.y * h.z;
+            d = volume / 3.0 * Vec3(h.y * h.y + h.z * h.z, h.x * h.x + h.z * h.z, h.x * h.x + h.y * h.y);
+            return;
+        case ShapeType::Sphere:
+            volume = 4.0 / 3.0 * kPi * r * r * r;
+            d = Vec3(0.4 * volume * r * r);
+            return;
+        case ShapeType::Capsule: {
+            const Real vCyl = kPi * r * r * 2.0 * hh, vCaps = 4.0 / 3.0 * kPi * r * r * r;
+            volume = vCyl + vCaps;
+            const Real perp = vCyl * (0.25 * r * r + (2.0 * hh) * (2.0 * hh) / 12.0) +
+                              vCaps * (0.4 * r * r + 0.75 * hh * r + hh * hh);
+            d = Vec3(0.5 * vCyl * r * r + 0.4 * vCaps * r * r, perp, perp);
+            return;
+        }
+        case ShapeType::Cylinder: {
+            volume = kPi * r * r * 2.0 * hh;
+            const Real perp = volume * (0.25 * r * r + (2.0 * hh) * (2.0 * hh) / 12.0);
+            d = Vec3(0.5 * volume * r * r, perp, perp);
+            return;
+        }
+        default:
+            volume = 0.0;
+            d = Vec3(0.0);
+    }
+}
+
+/// A hull's volume, centroid and inertia about the origin: its faces (Bullet's
+/// btConvexHullComputer) fanned into tetrahedra with the origin, each contributing its signed
+/// volume and covariance C = det(A)·A·C₀·Aᵀ (C₀ the canonical tetrahedron's, 1/120·(1 + 11ᵀ)).
+VolumeProperties hullProperties(const std::vector<Vec3>& pts) {
+    VolumeProperties vp;
+    if (pts.size() < 4) return vp;
+    std::vector<double> coords;
+    coords.reserve(pts.size() * 3);
+    for (const Vec3& p : pts) coords.insert(coords.end(), {p.x, p.y, p.z});
+    btConvexHullComputer hull;
+    hull.compute(coords.data(), 3 * sizeof(double), static_cast<int>(pts.size()), 0, 0);
+    auto vertex = [&](int i) {
+        const btVector3& v = hull.vertices[i];
+        return Vec3(v.x(), v.y(), v.z());
+    };
+    Mat3 cov(0.0);
+    Vec3 moment(0.0);
+    for (int f = 0; f < hull.faces.size(); ++f) {
+        const btConvexHullComputer::Edge* first = &hull.edges[hull.faces[f]];
+        const Vec3 a = vertex(first->getSourceVertex());
+        const btConvexHullComputer::Edge* e = first->getNextEdgeOfFace();
+        while (e->getTargetVertex() != first->getSourceVertex()) {
+            const Vec3 b = vertex(e->getSourceVertex()), c = vertex(e->getTargetVertex());
+            const Mat3 A(a, b, c);  // columns
+            const Real det = glm::determinant(A);
+            vp.volume += det / 6.0;
+            moment += det / 24.0 * (a + b + c);
+            Mat3 c0;
+            for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j) c0[i][j] = (i == j ? 2.0 : 1.0) / 120.0;
+            cov += det * (A * c0 * glm::transpose(A));
+            e = e->getNextEdgeOfFace();
+        }
+    }
+    if (vp.volume > 0) vp.centroid = moment / vp.volume;
+    const Real tr = cov[0][0] + cov[1][1] + cov[2][2];
+    vp.inertia = Mat3(tr) - cov;
+    return vp;
+}
+
+}  // namespace
+
+std::vector<Vec3> hullTriangles(const std::vector<Vec3>& pts) {
+    std::vector<Vec3> out;
+    if (pts.size() < 4) return out;
+    std::vector<double> coords;
+    for (const Vec3& p : pts) coords.insert(coords.end(), {p.x, p.y, p.z});
+    btConvexHullComputer hull;
+    hull.compute(coords.data(), 3 * sizeof(double), static_cast<int>(pts.size()), 0, 0);
+    auto vertex = [&](int i) {
+        return Vec3(hull.vertices[i].x(), hull.vertices[i].y(), hull.vertices[i].z());
+    };
+    for (int f = 0; f < hull.faces.size(); ++f) {
+        const btConvexHullComputer::Edge* first = &hull.edges[hull.faces[f]];
+        for (const btConvexHullComputer::Edge* e = first->getNextEdgeOfFace();
+             e->getTargetVertex() != first->getSourceVertex(); e = e->getNextEdgeOfFace())
+            out.insert(out.end(), {vertex(first->getSourceVertex()), vertex(e->getSourceVertex()),
+                                   vertex(e->getTargetVertex())});
+    }
+    return out;
+}
+
+VolumeProperties volumeProperties(const BodyDesc& b) {
+    VolumeProperties vp;
+    Vec3 d;
+    switch (b.shape) {
+        case ShapeType::Hull:
+            return hullProperties(b.hullPoints);
+        case ShapeType::Compound: {
+            Vec3 moment(0.0);
+            for (const ShapeDesc& c : b.children) {
+                Real v = 0.0;
+                primitive(c.shape, c.halfExtents, c.radius, c.halfHeight, v, d);
+                vp.volume += v;
+                moment += v * c.position;
+                vp.inertia += placedInertia(d, v, c.orientation, c.position);
+            }
+            if (vp.volume > 0) vp.centroid = moment / vp.volume;
+            return vp;
+        }
+        default:
+            primitive(b.shape, b.halfExtents, b.radius, b.halfHeight, vp.volume, d);
+            vp.inertia = placedInertia(d, vp.volume, Quat(1.0, 0.0, 0.0, 0.0), Vec3(0.0));
+            return vp;
+    }
+}
 
 Real shapeVolume(const BodyDesc& b) {
     switch (b.shape) {
@@ -12,8 +152,9 @@ Real shapeVolume(const BodyDesc& b) {
         case ShapeType::Capsule:
             return kPi * b.radius * b.radius * (2.0 * b.halfHeight) +
                    4.0 / 3.0 * kPi * b.radius * b.radius * b.radius;
+        default:
+            return volumeProperties(b).volume;
     }
-    return 0.0;
 }
 
 MassProperties computeMassProperties(const BodyDesc& b) {
@@ -43,6 +184,13 @@ MassProperties computeMassProperties(const BodyDesc& b) {
             const Real perp = mCyl * (0.25 * r * r + (2.0 * h) * (2.0 * h) / 12.0) +
                               mCaps * (0.4 * r * r + 0.75 * h * r + h * h);
             mp.inertia = Vec3(axial, perp, perp);
+            break;
+        }
+        default: {
+            // Cylinder, hull, compound: the tensor per unit density scaled to the mass, its diagonal.
+            const VolumeProperties vp = volumeProperties(b);
+            const Real rho = vp.volume > 0 ? m / vp.volume : 0.0;
+            mp.inertia = rho * Vec3(vp.inertia[0][0], vp.inertia[1][1], vp.inertia[2][2]);
             break;
         }
     }

@@ -66,18 +66,26 @@ void World::Impl::prepareRow(StepContext& step, size_t k, const solver::RowBodie
         // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
         // box's 12 coupled rows leave a residual tangential velocity every step and a resting
         // box creeps.
-        const size_t key = static_cast<size_t>(m.contacts[static_cast<size_t>(contactId)].key) * 3;
+        // Body contacts: from the stored contact their point continues (contact_rows.cpp), the
+        // friction impulse vector projected on this step's friction axes.
+        const ContactRef& c = m.contacts[static_cast<size_t>(contactId)];
+        Real warm;
+        if (c.stored >= 0) {
+            const BodyContactState& st = m.nextBodyContacts[static_cast<size_t>(c.stored)];
+            warm = t == 0 ? st.normalImpulse : glm::dot(st.frictionImpulse, m.rows[k].linear0);
+        } else {
+            warm = m.contactImpulse[static_cast<size_t>(c.key) * 3 + static_cast<size_t>(t)];
+        }
         const bool inactive = sr.flags & solver::kSolveInactive;
         if (t == 0) {
             // within the row's bounds (kMaxRowVelocityChange): a warm start never carries more
-            sr.accum = inactive ? 0.0 : std::clamp(m.contactImpulse[key], sr.minImpulse, sr.maxImpulse);
+            sr.accum = inactive ? 0.0 : std::clamp(warm, sr.minImpulse, sr.maxImpulse);
         } else {
             sr.flags |= solver::kSolveFriction;
-            sr.frictionCoef = step.s.groundFriction;
+            sr.frictionCoef = c.friction;
             sx.erp = 0.0;
-            const Real bound = step.s.groundFriction * normalAccum;
-            sr.accum =
-                inactive ? 0.0 : std::clamp(m.contactImpulse[key + static_cast<size_t>(t)], -bound, bound);
+            const Real bound = c.friction * normalAccum;
+            sr.accum = inactive ? 0.0 : std::clamp(warm, -bound, bound);
             o.flags = sr.flags;
             o.erp = 0.0;
         }
@@ -163,7 +171,9 @@ void World::Impl::setUpBatchHeader(StepContext& step, size_t bi, const solver::L
         bt.constraint[l] = ids[static_cast<size_t>(l)];
         bt.body0[l] = bt.body1[l] = staticBody;
         bt.linScale0[l] = bt.angScale0[l] = bt.linScale1[l] = bt.angScale1[l] = 0.0;
-        bt.frictionCoef[l] = contact ? s.groundFriction : 0.0;
+        bt.frictionCoef[l] = contact && ids[static_cast<size_t>(l)] >= 0
+                                 ? m.contacts[static_cast<size_t>(ids[static_cast<size_t>(l)])].friction
+                                 : (contact ? s.groundFriction : 0.0);
         if (ids[static_cast<size_t>(l)] >= 0) {
             const LaneBodies& lb = lanes[l];
             bt.body0[l] = lb.b0 != 0 ? lb.b0 : staticBody;

@@ -98,6 +98,19 @@ std::vector<uint64_t> packSnapshot(const WorldSnapshot& s) {
     for (Real a : s.jointAngles) w.put(a);
     w.putBits(s.jointAngleValid);
     for (Real c : s.contactImpulses) w.put(c);
+    // The body contacts last, and only when there are any: keyframes of scenes without them read
+    // as before (and older recordings read with none).
+    if (!s.bodyContacts.empty()) {
+        w.put(static_cast<uint64_t>(s.bodyContacts.size()));
+        for (const BodyContactState& c : s.bodyContacts) {
+            w.put(static_cast<uint64_t>(static_cast<int64_t>(c.body0)));
+            w.put(static_cast<uint64_t>(static_cast<int64_t>(c.body1)));
+            w.put(static_cast<uint64_t>(c.feature));
+            w.put(c.local0);
+            w.put(c.normalImpulse);
+            w.put(c.frictionImpulse);
+        }
+    }
     // Zero runs: (0, length).
     std::vector<uint64_t> out;
     const std::vector<uint64_t>& raw = w.words();
@@ -153,6 +166,23 @@ bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out) {
     s.contactImpulses.resize(static_cast<size_t>(ncontact));
     for (Real& c : s.contactImpulses)
         if (!r.get(c)) return false;
+    if (!r.done()) {
+        uint64_t n;
+        if (!r.get(n) || !plausibleCount(n, left, 10 * 64)) return false;
+        s.bodyContacts.resize(static_cast<size_t>(n));
+        for (BodyContactState& c : s.bodyContacts) {
+            uint64_t b0, b1, f;
+            if (!r.get(b0) || !r.get(b1) || !r.get(f) || !r.get(c.local0) || !r.get(c.normalImpulse) ||
+                !r.get(c.frictionImpulse))
+                return false;
+            c.body0 = static_cast<int>(static_cast<int64_t>(b0));
+            c.body1 = static_cast<int>(static_cast<int64_t>(b1));
+            c.feature = static_cast<int>(f);
+            if (c.body0 < 0 || static_cast<uint64_t>(c.body0) >= nb || c.body1 < -1 ||
+                (c.body1 >= 0 && static_cast<uint64_t>(c.body1) >= nb))
+                return false;
+        }
+    }
     if (!r.done()) return false;
     out = std::move(s);
     return true;

@@ -104,6 +104,7 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
             m.jointBody1[j] >= 0 ? bodies_[static_cast<size_t>(m.jointBody1[j])].pose : Transform{};
         mem.hasReference = true;
     }
+    m.collider = std::make_unique<Collider>(scene_);
     // A scene saved mid-run: continue from its state (validateScene checked it fits the scene).
     if (scene_.state) {
         restore(*scene_.state);
@@ -140,6 +141,12 @@ void World::applyScene(Scene scene, const Scene& previous) {
         fresh.joints_[j].broken = joints_[static_cast<size_t>(old)].broken;
         fresh.impl_->memory[j] = impl_->memory[static_cast<size_t>(old)];
     }
+    // The stored body contacts carry over when the bodies kept their places (an edit of a
+    // body's properties, a joint's): their impulses warm-start the next step as before.
+    bool samePlaces = fresh.scene_.bodies.size() == scene_.bodies.size();
+    for (size_t i = 0; samePlaces && i < scene_.bodies.size(); ++i)
+        samePlaces = fresh.scene_.bodies[i].name == scene_.bodies[i].name;
+    if (samePlaces) fresh.impl_->bodyContacts = impl_->bodyContacts;
     scene_ = std::move(fresh.scene_);
     bodies_ = std::move(fresh.bodies_);
     joints_ = std::move(fresh.joints_);
@@ -177,6 +184,7 @@ bool World::recoverFromDivergence() {
     }
     bodies_ = m.lastGood;
     std::fill(m.contactImpulse.begin(), m.contactImpulse.end(), 0.0);
+    m.bodyContacts.clear();
     divergence_.step = stepCount_ + 1;
     divergence_.body = bad;
     divergence_.joint = joint;
@@ -203,6 +211,7 @@ WorldSnapshot World::snapshot() const {
             s.jointAngleValid.push_back(mem.valid[k]);
         }
     s.contactImpulses = impl_->contactImpulse;
+    s.bodyContacts = impl_->bodyContacts;
     s.breakEventCount = breakEvents_.size();
     return s;
 }
@@ -224,6 +233,7 @@ void World::restore(const WorldSnapshot& s) {
         }
     if (s.contactImpulses.size() == impl_->contactImpulse.size()) impl_->contactImpulse = s.contactImpulses;
     impl_->contactImpulseDirty = true;
+    impl_->bodyContacts = s.bodyContacts;
     if (s.breakEventCount <= breakEvents_.size()) breakEvents_.resize(s.breakEventCount);
     divergence_ = Divergence{};
 }
@@ -313,6 +323,31 @@ std::span<const Real> World::lastResiduals() const {
 
 int World::contactRowCount() const {
     return impl_->contactRowCount;
+}
+
+std::vector<ContactPoint> World::contactPoints() const {
+    const Impl& m = *impl_;
+    std::vector<ContactPoint> out;
+    out.reserve(m.contacts.size());
+    for (const ContactRef& c : m.contacts) {
+        ContactPoint p;
+        if (c.stored >= 0 && static_cast<size_t>(c.stored) < m.bodyContacts.size()) {
+            p.body0 = m.bodyContacts[static_cast<size_t>(c.stored)].body0;
+            p.body1 = m.bodyContacts[static_cast<size_t>(c.stored)].body1;
+        } else {
+            p.body0 = c.key / kMaxGroundContacts;
+        }
+        const size_t f = static_cast<size_t>(c.firstRow);
+        if (static_cast<size_t>(p.body0) < m.lastGood.size())
+            p.point = m.lastGood[static_cast<size_t>(p.body0)].pose.p + c.rb.r0;
+        p.normal = m.rows[f].linear0;
+        p.separation = m.rows[f].geometricError;
+        p.normalImpulse = m.impulse(f);
+        p.frictionImpulse =
+            m.impulse(f + 1) * m.rows[f + 1].linear0 + m.impulse(f + 2) * m.rows[f + 2].linear0;
+        out.push_back(p);
+    }
+    return out;
 }
 
 int World::activeJointRowCount() const {

@@ -7,6 +7,7 @@
 #include <glm/gtx/norm.hpp>
 #include <vector>
 
+#include "contacts/collide.h"
 #include "contacts/ground.h"
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
@@ -16,11 +17,16 @@ namespace jl {
 
 using RowOut = solver::RowReport;
 
-/// One ground contact point: its three rows (normal, friction X, friction Z) start at firstRow.
+/// One contact point: its three rows (normal, two friction rows) start at firstRow. A ground
+/// contact of a box, sphere or capsule is keyed by body and feature; a body contact (or a ground
+/// contact found by the collider) by its place in bodyContacts.
 struct ContactRef {
-    int key = 0;  ///< body * kMaxGroundContacts + feature (keys the warm start)
+    int key = 0;  ///< body * kMaxGroundContacts + feature (keys the warm start); −1: a body contact
     int firstRow = 0;
     solver::RowBodies rb;
+    int stored = -1;           ///< body contacts: index in World::Impl::bodyContacts
+    Real friction = 0.0;       ///< Coulomb coefficient of the pair
+    int key0 = -1, key1 = -1;  ///< colouring keys: solver indices of dynamic bodies, else −1
 };
 
 /// What the step reads of a joint's description every step, copied out of the ~1 KB JointDesc
@@ -89,7 +95,15 @@ struct World::Impl {
     std::vector<solver::RowBodies>
         jointBodies;  // per joint: bodies, mass scales, lever arms of the last prep
     std::vector<ContactRef> contacts;
-    std::vector<int> contactKeys, contactNoKey;
+    std::vector<int> contactKeys, contactKeys1;
+    /// Body–body contacts (contacts/collide.h): the collider, this step's points, and the stored
+    /// contacts with their impulses (the last step's while rows are built, then this step's).
+    std::unique_ptr<Collider> collider;
+    std::vector<RawContact> rawContacts;
+    std::vector<BodyContactState> bodyContacts, nextBodyContacts;
+    std::vector<uint8_t> contactMatched;
+    /// Appends the rows of this step's body contacts (stages/contact_rows.cpp).
+    void buildBodyContactRows(StepContext& step);
     // Solve order (solver/colour.cpp): joint batches are kept until a joint breaks or mends.
     std::vector<solver::LaneIds> jointBatches, contactBatches;
     std::vector<int> jointWindows;      // first batch of each colouring window, then the batch count

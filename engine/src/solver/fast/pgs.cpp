@@ -357,13 +357,18 @@ void solvePGS(Data& data, const Params& p) {
         if (!bt.contact) continue;
         for (int l = 0; l < kLanes; ++l) {
             Body& a = data.bodies[static_cast<size_t>(bt.body0[l])];
+            Body& b = data.bodies[static_cast<size_t>(bt.body1[l])];
             for (int s = 0; s < bt.slotCount; ++s) {
                 const RowLanes& r = data.slots[static_cast<size_t>(bt.firstSlot + s)];
                 const Real dl = r.accum[l];
                 if (dl == 0.0) continue;
-                // body 1 of a contact is the ground (static): nothing to apply there
                 a.linVel += (dl * bt.linScale0[l]) * Vec3(r.lin0[0][l], r.lin0[1][l], r.lin0[2][l]);
                 a.angVel += (dl * bt.angScale0[l]) * Vec3(r.ang0[0][l], r.ang0[1][l], r.ang0[2][l]);
+                // body 1: the other body of a body contact; for the ground (static, scale 0)
+                // this adds zero
+                if (bt.body1[l] == 0) continue;
+                b.linVel -= (dl * bt.linScale1[l]) * Vec3(r.lin1[0][l], r.lin1[1][l], r.lin1[2][l]);
+                b.angVel -= (dl * bt.angScale1[l]) * Vec3(r.ang1[0][l], r.ang1[1][l], r.ang1[2][l]);
             }
         }
     }

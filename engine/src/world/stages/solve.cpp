@@ -89,15 +89,29 @@ void World::Impl::setReferenceSweep() {
 }
 
 void World::Impl::storeContactImpulses() {
-    // Warm-start impulses for the next step (all zero, and left alone, without contacts).
+    // Body contacts: this step's impulses into this step's stored contacts (the friction rows'
+    // two impulses as one world vector), which become the list the next step matches against.
+    for (const ContactRef& c : contacts) {
+        if (c.stored < 0) continue;
+        const size_t f = static_cast<size_t>(c.firstRow);
+        BodyContactState& st = nextBodyContacts[static_cast<size_t>(c.stored)];
+        st.normalImpulse = impulse(f);
+        st.frictionImpulse = impulse(f + 1) * rows[f + 1].linear0 + impulse(f + 2) * rows[f + 2].linear0;
+    }
+    std::swap(bodyContacts, nextBodyContacts);
+    // Ground warm-start impulses for the next step (all zero, and left alone, without contacts).
     if (contacts.empty() && !contactImpulseDirty) return;
     std::fill(nextContactImpulse.begin(), nextContactImpulse.end(), 0.0);
-    for (const ContactRef& c : contacts)
+    bool any = false;
+    for (const ContactRef& c : contacts) {
+        if (c.key < 0) continue;
+        any = true;
         for (size_t t = 0; t < 3; ++t)
             nextContactImpulse[static_cast<size_t>(c.key) * 3 + t] =
                 impulse(static_cast<size_t>(c.firstRow) + t);
+    }
     std::swap(contactImpulse, nextContactImpulse);
-    contactImpulseDirty = !contacts.empty();
+    contactImpulseDirty = any;
 }
 
 }  // namespace jl
