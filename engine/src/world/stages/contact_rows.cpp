@@ -27,18 +27,19 @@ void tangents(const Vec3& n, Vec3& t1, Vec3& t2) {
     t2 = glm::cross(n, t1);
 }
 
-/// PGS, between bodies: Box2D v3's soft contact. A contact that touches or overlaps (C ≤ 0) pushes as a stiff,
-/// heavily damped implicit spring (an acceleration spring: its gains are scaled by the row's
-/// effective mass, so every contact has the same 30 Hz and damping ratio 10 whatever the masses),
-/// not as a hard row with a Baumgarte bias. A hard row keeps every impulse the warm start and the
-/// sweeps leave in it; in a stack, whose contacts above and below each box can share the load in
-/// many ways, that left-over load grew from step to step until the boxes rocked and the stack fell
-/// (10 boxes, 8 iterations: the top box 3.8 m away after 10 s; soft: 5 mm). The spring's implicit
-/// update lets a little of the accumulated impulse go every visit (D 44), so the shared load
-/// settles. It costs an overlap of g/ω² = 0.28 mm per box's weight. An approaching contact (C > 0)
-/// stays a hard speculative row, a bouncing one (restitution) stays hard, the ground's contacts
-/// stay hard (a box on the ground stands still with them), and TGS keeps hard contacts: with soft ones its stacks rocked as much or more and a ragdoll's limbs sank 4 cm into
-/// each other (docs/contacts.md, known problem).
+/// PGS, between bodies: Box2D v3's soft contact. A contact that touches or overlaps (C ≤ 0)
+/// pushes as a stiff, heavily damped implicit spring (an acceleration spring: its gains are
+/// scaled by the row's effective mass, so every contact has the same 30 Hz and damping ratio 10
+/// whatever the masses), not as a hard row with a Baumgarte bias. A hard row keeps every impulse
+/// the warm start and the sweeps leave in it; in a stack, whose contacts above and below each box
+/// can share the load in many ways, that left-over load grew from step to step until the boxes
+/// rocked and the stack fell (10 boxes, 8 iterations: a box 3.8 m away after 10 s; soft: 1 mm).
+/// The spring's implicit update lets a little of the accumulated impulse go every visit (D 44),
+/// so the shared load settles, at the cost of an overlap of g/ω² = 0.28 mm per box's weight.
+/// An approaching contact (C > 0) stays a hard speculative row, a bouncing one (restitution)
+/// stays hard, the ground's contacts stay hard (a box on the ground stands still with them), and
+/// TGS keeps hard contacts: with soft ones its stacks rocked as much or more and a ragdoll's limbs
+/// sank 4 cm into each other (docs/contacts.md, known problem).
 constexpr Real kContactHertz = 30.0;
 constexpr Real kContactDampingRatio = 10.0;
 void softenContact(Row& normal) {
