@@ -56,6 +56,8 @@ bench: setup
 		--sweep docs/bench_chain1000_accuracy.csv
 	cmake --build $(BUILD_DIR) --target jointlab_bench_history -j $(JOBS)
 	./$(BUILD_DIR)/bench/jointlab_bench_history --md docs/bench_history.md
+	cmake --build $(BUILD_DIR) --target jointlab_bench_contacts -j $(JOBS)
+	./$(BUILD_DIR)/bench/jointlab_bench_contacts --md docs/bench_contacts.md
 	cmake --build $(BUILD_DIR) --target jointlab -j $(JOBS)
 	./scripts/bench_app_frames.sh ./$(BUILD_DIR)/app/jointlab 300 docs/bench_app_frames.md
 	./scripts/bench_sweeps.sh ./$(BUILD_DIR)/app/jointlab docs/bench_sweeps.md

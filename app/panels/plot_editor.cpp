@@ -24,6 +24,7 @@ constexpr const char* kKindMenu[] = {
     "Energy (kinetic, potential, total)",
     "Convergence of the last step (PGS vs TGS)",
     "Simulated vs closed form (a reference)",
+    "Contact force on a body",
 };
 constexpr int kKindCount = static_cast<int>(std::size(kKindMenu));
 static_assert(std::size(kKindMenu) == std::size(kPlotKindNames), "one menu entry per plot kind");
@@ -37,6 +38,8 @@ constexpr const char* kKindHelp[] = {
     "solver compares PGS and TGS on the same axes (log scale)",
     "a quantity the scenario declares a closed form for (its \"references\"): the simulation solid, the "
     "closed form dashed, and optionally their difference",
+    "|net force| the body's contacts (ground and other bodies, normal and friction) push it with, and its "
+    "weight m·g dashed: resting, the contacts carry exactly its weight",
 };
 
 bool usesJoints(PlotKind k) {
@@ -102,6 +105,11 @@ int selectedJointIndex(const AppState& state) {
     return s.isJoint() && static_cast<size_t>(s.index) < state.sim.scene().joints.size() ? s.index : -1;
 }
 
+int selectedBodyIndex(const AppState& state) {
+    const Selection& s = state.selection;
+    return s.isBody() && static_cast<size_t>(s.index) < state.sim.scene().bodies.size() ? s.index : -1;
+}
+
 std::string selectedJointName(const AppState& state) {
     const int j = selectedJointIndex(state);
     return j < 0 ? std::string() : state.sim.scene().joints[static_cast<size_t>(j)].name;
@@ -144,6 +152,8 @@ void addPlotButton(const AppState& state, UiRequests& requests) {
             PlotDesc p;
             p.kind = kind;
             p.joints = usesJoints(kind) ? joint : "";
+            if (kind == PlotKind::Contact && selectedBodyIndex(state) >= 0)
+                p.bodies = scene.bodies[static_cast<size_t>(selectedBodyIndex(state))].name;
             p.logScale = kind == PlotKind::Convergence;
             if (reference) p.reference = scene.references.front().name;
             std::vector<PlotDesc> plots = shownPlots(state.sim.scene());
@@ -222,6 +232,19 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
             }
         }
         if (p.kind == PlotKind::Impulse || p.kind == PlotKind::Error) changed |= rowChoice(state, p);
+    }
+    if (p.kind == PlotKind::Contact) {
+        ImGui::SetNextItemWidth(px(320.0f));
+        field(ImGui::InputTextWithHint("bodies", "body names, comma-separated; empty: the selected body",
+                                       &p.bodies));
+        const int b = selectedBodyIndex(state);
+        ImGui::SameLine();
+        ImGui::BeginDisabled(b < 0);
+        if (ImGui::SmallButton("+ selected")) {
+            p.bodies = addToList(p.bodies, state.sim.scene().bodies[static_cast<size_t>(b)].name);
+            changed = true;
+        }
+        ImGui::EndDisabled();
     }
     if (p.kind == PlotKind::Reference) {
         const Scene& scene = state.sim.scene();

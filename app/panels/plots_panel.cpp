@@ -160,6 +160,7 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     inputs.world = world;
     inputs.convergence = &ps.convergence;
     inputs.selectedJoint = selectedJointIndex(state);
+    inputs.selectedBody = selectedBodyIndex(state);
     inputs.windowSeconds = ps.windowSeconds;
     inputs.rowLabels = &ps.rowLabels;
     inputs.jointNames = &state.index.jointNames();

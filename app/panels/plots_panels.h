@@ -49,5 +49,7 @@ void plotEditorPopup(const AppState& state, UiRequests& requests, const std::vec
 std::string selectedJointName(const AppState& state);
 /// Index of the selected joint, or -1.
 int selectedJointIndex(const AppState& state);
+/// The selected body's index, or -1 (contact plots with no bodies of their own follow it).
+int selectedBodyIndex(const AppState& state);
 
 }  // namespace jl::app

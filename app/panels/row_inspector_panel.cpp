@@ -268,6 +268,100 @@ void drawRowTable(const AppState& state, UiRequests& requests, const World& worl
     ImGui::EndTable();
 }
 
+/// A body's contact rows: one group of three (normal, friction 1, friction 2) per point touching
+/// it, with the body on the other side; the same columns as a joint's rows. "+" plots the net
+/// contact force on the body.
+void drawContactRowTable(const AppState& state, UiRequests& requests, const World& world, int body,
+                         const std::vector<RowTableEntry>& table) {
+    const Scene& scene = world.scene();
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_Resizable;
+    if (!ImGui::BeginTable("##contact rows", kColumnCount, flags)) return;
+    ImGui::TableSetupScrollFreeze(2, 1);
+    for (int c = 0; c < kColumnCount; ++c) ImGui::TableSetupColumn(kColumns[c].name);
+    headerRow();
+    for (const RowTableEntry& e : table) {
+        const Row& row = *e.row;
+        const RowResult& res = e.result;
+        ImGui::TableNextRow();
+        if (e.state == RowState::Clamped) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kClampedRowBg);
+        ImGui::PushID(e.index);
+        ImGui::TableSetColumnIndex(0);
+        if (ImGui::SmallButton("+"))
+            requestPlots(requests, withContactPlotted(shownPlots(state.sim.scene()), scene.bodies[body].name),
+                         "plot contact force");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("plot the net contact force on this body");
+        ImGui::TableSetColumnIndex(1);
+        ImGui::AlignTextToFramePadding();
+        const char* other =
+            e.otherBody < 0 ? "ground" : scene.bodies[static_cast<size_t>(e.otherBody)].name.c_str();
+        ImGui::Text("%d %s (with %s)", e.contact, e.label(), other);
+        ImGui::TableSetColumnIndex(2);
+        number(res.geometricError);
+        ImGui::TableSetColumnIndex(3);
+        number(res.bias);
+        ImGui::TableSetColumnIndex(4);
+        number(row.velocityTarget);
+        const bool friction = e.index % 3 != 0;  // normal, friction 1, friction 2
+        ImGui::TableSetColumnIndex(5);
+        bound(friction ? -e.frictionBound : row.minImpulse, e);
+        ImGui::TableSetColumnIndex(6);
+        bound(friction ? e.frictionBound : row.maxImpulse, e);
+        ImGui::TableSetColumnIndex(7);
+        number(res.impulse);
+        ImGui::TableSetColumnIndex(8);
+        if (e.state == RowState::Dropped)
+            ImGui::TextDisabled("dropped");
+        else if (e.state == RowState::Clamped)
+            ImGui::TextColored(kClampedText, friction ? "SLIDING" : "CLAMPED");
+        else
+            ImGui::TextDisabled("active");
+        ImGui::TableSetColumnIndex(9);
+        ImGui::TextDisabled("-");
+        ImGui::TableSetColumnIndex(10);
+        number(res.unitResponse);
+        ImGui::TableSetColumnIndex(11);
+        flagTags(row);
+        ImGui::TableSetColumnIndex(12);
+        vec3(row.linear0);
+        ImGui::TableSetColumnIndex(13);
+        vec3(row.angular0);
+        ImGui::TableSetColumnIndex(14);
+        vec3(row.linear1);
+        ImGui::TableSetColumnIndex(15);
+        vec3(row.angular1);
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+/// The Rows tab with a body selected: the contact rows that touch it in the last step.
+void drawBodyContactRows(AppState& state, UiRequests& requests, const World& world, int body) {
+    const std::vector<RowTableEntry> table = contactRowTable(world, body);
+    const BodyDesc& b = world.scene().bodies[static_cast<size_t>(body)];
+    int sliding = 0;
+    for (const RowTableEntry& e : table) sliding += e.state == RowState::Clamped && e.index % 3 != 0;
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("%s: %zu contact points, %zu rows in step %lld", b.name.c_str(), table.size() / 3,
+                table.size(), static_cast<long long>(world.stepCount()));
+    if (sliding > 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(kClampedText, "%d friction rows at ±μ·λ (sliding)", sliding);
+    }
+    helpMarker(
+        "Every contact point is three rows: a normal row (non-penetration: λ ≥ 0; C is the "
+        "separation, negative when the shapes overlap) and two friction rows bounded by ±μ times "
+        "the normal row's impulse (Coulomb's cone as a box, as PhysX). Under PGS a touching contact between "
+        "bodies is a soft spring (flags: spring accel; docs/contacts.md).");
+    if (table.empty()) {
+        ImGui::TextDisabled(world.stepCount() == 0 ? "Not stepped yet: step the simulation once."
+                                                   : "Nothing touches this body in the last step.");
+        return;
+    }
+    drawContactRowTable(state, requests, world, body, table);
+}
+
 }  // namespace
 
 std::string rowInspectorTabLabel(const AppState& state) {
@@ -278,6 +372,8 @@ std::string rowInspectorTabLabel(const AppState& state) {
         if (j >= 0 && static_cast<size_t>(j) < ins->stepped().scene().joints.size())
             joint = ins->stepped().scene().joints[static_cast<size_t>(j)].name;
     }
+    if (joint.empty() && !ins && selectedBodyIndex(state) >= 0)
+        return "Contacts of " + state.sim.scene().bodies[static_cast<size_t>(selectedBodyIndex(state))].name;
     return joint.empty() ? std::string("Rows") : "Rows of " + joint;
 }
 
@@ -287,9 +383,15 @@ void drawRowInspectorTab(AppState& state, UiRequests& requests) {
     int joint = selectedJointIndex(state);
     if (ins && ins->current() && ins->visits()[ins->current()->first].joint >= 0)
         joint = ins->visits()[ins->current()->first].joint;  // the stepper's row's joint
+    if (world && joint < 0 && !ins && selectedBodyIndex(state) >= 0 &&
+        static_cast<size_t>(selectedBodyIndex(state)) < world->scene().bodies.size()) {
+        drawBodyContactRows(state, requests, *world, selectedBodyIndex(state));
+        return;
+    }
     if (!world || joint < 0 || static_cast<size_t>(joint) >= world->scene().joints.size()) {
         ImGui::TextDisabled(
-            "Select a joint (in the Scene panel or the viewport) to see the rows it produces.");
+            "Select a joint (in the Scene panel or the viewport) to see the rows it produces, or a body to "
+            "see its contact rows.");
         return;
     }
     const JointDesc& d = world->scene().joints[static_cast<size_t>(joint)];

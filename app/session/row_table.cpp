@@ -23,6 +23,33 @@ std::vector<RowTableEntry> rowTable(const World& world, int joint) {
     return entries;
 }
 
+std::vector<RowTableEntry> contactRowTable(const World& world, int body) {
+    std::vector<RowTableEntry> entries;
+    const auto rows = world.contactRows();
+    const auto results = world.contactRowResults();
+    const std::vector<ContactPoint> points = world.contactPoints();
+    for (size_t c = 0; c < points.size(); ++c) {
+        const ContactPoint& p = points[c];
+        if (p.body0 != body && p.body1 != body) continue;
+        for (int k = 0; k < 3; ++k) {
+            const size_t r = static_cast<size_t>(p.firstRow + k);
+            if (r >= rows.size() || r >= results.size()) break;
+            RowTableEntry e;
+            e.index = static_cast<int>(r);
+            e.row = &rows[r];
+            e.result = results[r];
+            e.state = !results[r].active   ? RowState::Dropped
+                      : results[r].clamped ? RowState::Clamped
+                                           : RowState::Active;
+            e.contact = static_cast<int>(c);
+            e.otherBody = p.body0 == body ? p.body1 : p.body0;
+            if (k > 0) e.frictionBound = p.friction * p.normalImpulse;
+            entries.push_back(e);
+        }
+    }
+    return entries;
+}
+
 const char* emptyRowTableReason(const World& world, int joint) {
     if (!world.jointRows(joint).empty()) return "";
     if (world.scene().joints[static_cast<size_t>(joint)].startBroken || world.jointState(joint).broken)

@@ -23,6 +23,11 @@ struct RowTableEntry {
     const Row* row = nullptr;  ///< the row as prepared: label, Jacobian, bounds, target, flags
     RowResult result;          ///< error, bias, accumulated impulse, unit response
     RowState state = RowState::Active;
+    int contact = -1;    ///< contact tables: the point's index in World::contactPoints()
+    int otherBody = -1;  ///< contact tables: the body on the other side (−1: the ground)
+    /// Contact tables, friction rows: their bound μ·λn (the normal row's final impulse), which the
+    /// row itself does not hold (its bounds follow the normal row while the solver runs).
+    Real frictionBound = 0.0;
     const char* label() const { return row->label; }
     bool angular() const { return (row->flags & kRowAngular) != 0; }
     /// The bounds are drive force limits [N] (the impulse bound is that × dt).
@@ -35,6 +40,11 @@ struct RowTableEntry {
 /// broken (a broken joint produces no rows) or the world has not stepped yet; the row pointers
 /// are valid until the next step.
 std::vector<RowTableEntry> rowTable(const World& world, int joint);
+
+/// The contact rows of `body` in the world's last step (3 per point touching it: normal, friction 1,
+/// friction 2), in contactPoints() order; index is the row's index in World::contactRows().
+/// A friction row is clamped when it sits on ±μ·(its normal row's impulse): the point slides.
+std::vector<RowTableEntry> contactRowTable(const World& world, int body);
 
 /// Why rowTable is empty, for the panel to say ("" when it is not).
 const char* emptyRowTableReason(const World& world, int joint);

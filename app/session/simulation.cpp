@@ -543,6 +543,15 @@ void Simulation::syncTelemetry() {
         telemetry_.setCapacity(capacity);
         ++telemetryLayout_;
     }
+    bool sameBodies = telemetryBodies_.size() == scene.bodies.size();
+    for (size_t b = 0; sameBodies && b < scene.bodies.size(); ++b)
+        sameBodies = telemetryBodies_[b] == scene.bodies[b].name;
+    if (!sameBodies) {  // contact forces are recorded per body index: drop them, never misattribute
+        telemetry_.forgetContactForces();
+        telemetryBodies_.clear();
+        for (const BodyDesc& b : scene.bodies) telemetryBodies_.push_back(b.name);
+        ++telemetryLayout_;
+    }
     bool same = telemetryJoints_.size() == scene.joints.size();
     for (size_t j = 0; same && j < scene.joints.size(); ++j)
         same = telemetryJoints_[j] == scene.joints[j].name;

@@ -229,6 +229,7 @@ private:
     Telemetry telemetry_{600};
     double telemetrySeconds_ = 10.0;
     std::vector<std::string> telemetryJoints_;  ///< joint names the telemetry's indices refer to
+    std::vector<std::string> telemetryBodies_;  ///< body names its contact forces are indexed by
     uint64_t telemetryLayout_ = 0;
     std::optional<Divergence> divergence_;
     int divergenceCount_ = 0;

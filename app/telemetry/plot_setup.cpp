@@ -48,4 +48,17 @@ std::vector<PlotDesc> withJointPlotted(std::vector<PlotDesc> plots, const std::s
     return plots;
 }
 
+std::vector<PlotDesc> withContactPlotted(std::vector<PlotDesc> plots, const std::string& body) {
+    for (PlotDesc& p : plots) {
+        if (p.kind != PlotKind::Contact || p.bodies.empty()) continue;
+        p.bodies = addToList(p.bodies, body);
+        return plots;
+    }
+    PlotDesc p;
+    p.kind = PlotKind::Contact;
+    p.bodies = body;
+    plots.push_back(p);
+    return plots;
+}
+
 }  // namespace jl::app

@@ -27,4 +27,8 @@ std::vector<PlotDesc> withRowPlotted(std::vector<PlotDesc> plots, const std::str
 std::vector<PlotDesc> withJointPlotted(std::vector<PlotDesc> plots, const std::string& joint,
                                        PlotKind kind = PlotKind::Force);
 
+/// Adds a body to the contact plot of picked bodies (the first contact plot naming its own
+/// bodies), creating it when there is none.
+std::vector<PlotDesc> withContactPlotted(std::vector<PlotDesc> plots, const std::string& body);
+
 }  // namespace jl::app

@@ -60,6 +60,8 @@ const char* kindTitle(PlotKind kind) {
             return "Convergence of the last step, per solver sweep";
         case PlotKind::Reference:
             return "Simulated vs closed form";
+        case PlotKind::Contact:
+            return "Net contact force on the body";
     }
     return "Plot";
 }
@@ -499,6 +501,23 @@ void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std
     }
 }
 
+void plotBodies(const PlotDesc& desc, const Scene& scene, int selectedBody, std::vector<int>& out,
+                std::string* missing) {
+    out.clear();
+    if (desc.bodies.empty()) {
+        if (selectedBody >= 0 && static_cast<size_t>(selectedBody) < scene.bodies.size())
+            out.push_back(selectedBody);
+        return;
+    }
+    for (const std::string& name : splitList(desc.bodies)) {
+        const int b = scene.findBody(name);
+        if (b >= 0 && std::find(out.begin(), out.end(), b) == out.end())
+            out.push_back(b);
+        else if (b < 0 && missing)
+            *missing += (missing->empty() ? "" : ", ") + name;
+    }
+}
+
 bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene) {
     if (desc.kind != PlotKind::Force || scene.findJoint(kMouseSpring) >= 0) return false;
     const std::vector<std::string> names = splitList(desc.joints);
@@ -506,13 +525,23 @@ bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene) {
 }
 
 std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint,
-                      const JointNameIndex* names) {
+                      const JointNameIndex* names, int selectedBody) {
     if (!desc.title.empty()) return desc.title;
     std::string title = kindTitle(desc.kind);
     if (desc.kind == PlotKind::Reference) {
         const int r = findReference(scene, desc.reference);
         return r < 0 ? title + " \u2014 no reference named \"" + desc.reference + "\""
                      : title + " \u2014 " + desc.reference;
+    }
+    if (desc.kind == PlotKind::Contact) {
+        std::vector<int> bodies;
+        std::string missing;
+        plotBodies(desc, scene, selectedBody, bodies, &missing);
+        for (size_t i = 0; i < bodies.size(); ++i)
+            title += (i == 0 ? " \u2014 " : ", ") + scene.bodies[static_cast<size_t>(bodies[i])].name;
+        if (desc.bodies.empty()) title += bodies.empty() ? " \u2014 select a body" : " (selected)";
+        if (!missing.empty()) title += "; no body named " + missing;
+        return title;
     }
     if (!usesJoints(desc.kind)) return title;
     std::vector<int> joints;
@@ -533,13 +562,46 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
     return title;
 }
 
+/// Contact plots: for each body, |net force of its contacts| per step, and its weight m·g dashed
+/// (what the contacts carry when it rests on them).
+void contactPlot(plot::Context& ctx, const PlotInputs& in, const std::vector<int>& bodies, bool* logScale) {
+    setupTimeAxis(ctx, in);
+    plot::SetupAxisY(ctx, "|force|", "N", logScale);
+    const Telemetry& t = *in.telemetry;
+    const Scene& scene = in.world->scene();
+    const Real g = glm::length(scene.settings.gravity);
+    for (size_t s = 0; s < bodies.size(); ++s) {
+        const size_t b = static_cast<size_t>(bodies[s]);
+        uint64_t key = 1469598103934665603ull;  // the body's name: its line survives edits
+        for (char c : scene.bodies[b].name) key = (key ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+        plot::PlotLineStreamF(
+            ctx, scene.bodies[b].name.c_str(), static_cast<int>(t.size()), t.firstSerial(),
+            sourceKey(t, static_cast<uint64_t>(PlotKind::Contact), static_cast<int64_t>(key)),
+            [&](int i) {
+                const StepSample& frame = t.at(static_cast<size_t>(i));
+                return plot::Point{frame.time,
+                                   b < frame.contactForces.size()
+                                       ? glm::length(frame.contactForces[b])
+                                       : (frame.contactForces.empty() && frame.step > 0 ? 0.0 : kNaN)};
+            },
+            plot::seriesColor(static_cast<int>(s)));
+        const Real weight = computeMassProperties(scene.bodies[b]).mass * g;
+        if (bodies.size() == 1 && scene.bodies[b].motion == MotionType::Dynamic && weight > 0.0) {
+            char text[96];
+            std::snprintf(text, sizeof text, "m·g = %.4g N", weight);
+            plot::PlotHLine(ctx, text, weight, IM_COL32(200, 200, 200, 160));
+        }
+    }
+}
+
 // [SECTION] Drawing
 
 bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc, const PlotInputs& in,
                        const ImVec2& size, bool* logScale) {
     if (!in.telemetry || !in.world) return false;
     const Scene& scene = in.world->scene();
-    const std::string title = plotTitle(desc, scene, in.selectedJoint, in.jointNames) + "##" + id;
+    const std::string title =
+        plotTitle(desc, scene, in.selectedJoint, in.jointNames, in.selectedBody) + "##" + id;
     // The convergence plot's x is the solver sweep: a whole number.
     const plot::PlotFlags flags =
         in.flags | (desc.kind == PlotKind::Convergence ? plot::PlotFlags_IntegerX : 0);
@@ -564,6 +626,12 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
         case PlotKind::Reference:
             referencePlot(ctx, desc, in, logScale);
             break;
+        case PlotKind::Contact: {
+            std::vector<int> bodies;
+            plotBodies(desc, scene, in.selectedBody, bodies);
+            contactPlot(ctx, in, bodies, logScale);
+            break;
+        }
     }
     // Gone back in the run (the timeline): a cursor at the step shown, over the recorded window.
     if (desc.kind != PlotKind::Convergence && in.telemetry->size() > 0 &&

@@ -24,6 +24,7 @@ struct PlotInputs {
     const World* world = nullptr;  ///< its scene's joint indices are the telemetry's
     const ConvergenceHistory* convergence = nullptr;
     int selectedJoint = -1;       ///< the joint plots with no joints of their own follow
+    int selectedBody = -1;        ///< the body contact plots with no bodies of their own follow
     double windowSeconds = 10.0;  ///< width of the moving time window
     plot::PlotFlags flags = plot::PlotFlags_None;
     /// Kept from frame to frame by the caller (optional: without it the row plots scan the whole
@@ -49,13 +50,18 @@ inline constexpr const char* kMouseSpring = "mouse spring";
 void plotJoints(const PlotDesc& desc, const Scene& scene, int selectedJoint, std::vector<int>& out,
                 std::string* missing = nullptr, const JointNameIndex* names = nullptr);
 
+/// Body indices a contact plot shows: its named bodies, or the selected body when it names none.
+/// Names with no body are appended to `missing` (comma-separated) when given.
+void plotBodies(const PlotDesc& desc, const Scene& scene, int selectedBody, std::vector<int>& out,
+                std::string* missing = nullptr);
+
 /// True when `desc` is a force plot listing kMouseSpring.
 bool plotsMouseSpring(const PlotDesc& desc, const Scene& scene);
 
 /// The title shown above a plot: desc.title, or one made from the kind and the joints (the first
 /// few of them and how many more).
 std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoint,
-                      const JointNameIndex* names = nullptr);
+                      const JointNameIndex* names = nullptr, int selectedBody = -1);
 
 /// Index of the scene's reference named `name` (Scene::references), or -1.
 int findReference(const Scene& scene, const std::string& name);

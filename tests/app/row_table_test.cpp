@@ -164,5 +164,36 @@ TEST(RowTable, APointConstraintsRowsFormABlockWithItsK) {
     }
 }
 
+// With a body selected the Rows tab lists its contact rows: a 0.5 m box resting on another on
+// the ground has 4 points on the ground and 4 with the box above; the top box only the latter,
+// each three rows (normal, friction 1, friction 2) naming the body on the other side.
+TEST(RowTable, ContactRowsOfABodyNameTheOtherSide) {
+    Scene s;
+    s.settings.groundPlane = true;
+    BodyDesc bottom = box("bottom", Vec3(0, 0.25, 0), 1.0), top = box("top", Vec3(0, 0.75, 0), 1.0);
+    bottom.halfExtents = top.halfExtents = Vec3(0.25);
+    s.bodies = {bottom, top};
+    World w(s);
+    for (int i = 0; i < 5; ++i) w.step();
+    const std::vector<RowTableEntry> lower = contactRowTable(w, 0), upper = contactRowTable(w, 1);
+    ASSERT_EQ(lower.size(), 24u);
+    ASSERT_EQ(upper.size(), 12u);
+    std::map<int, int> lowerOthers;
+    for (const RowTableEntry& e : lower) ++lowerOthers[e.otherBody];
+    EXPECT_EQ(lowerOthers[-1], 12);  // the ground
+    EXPECT_EQ(lowerOthers[1], 12);   // the top box
+    for (size_t k = 0; k < upper.size(); ++k) {
+        EXPECT_EQ(upper[k].otherBody, 0);
+        EXPECT_EQ(upper[k].row, &w.contactRows()[static_cast<size_t>(upper[k].index)]);
+        EXPECT_STREQ(upper[k].label(), k % 3 == 0
+                                           ? "contact normal"
+                                           : (k % 3 == 1 ? "contact friction 1" : "contact friction 2"));
+        if (k % 3 == 0) EXPECT_GT(upper[k].result.impulse, 0.0) << "the box rests on its normal rows";
+        if (k % 3 != 0)  // a friction row's bound: μ times its point's normal impulse
+            EXPECT_DOUBLE_EQ(upper[k].frictionBound,
+                             s.settings.bodyFriction * upper[k - k % 3].result.impulse);
+    }
+}
+
 }  // namespace
 }  // namespace jl::app

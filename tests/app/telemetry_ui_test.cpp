@@ -11,6 +11,7 @@
 
 #include "headless_imgui.h"
 #include "jointlab/telemetry.h"
+#include "telemetry/plot_setup.h"
 #include "telemetry/telemetry_export.h"
 #include "telemetry/telemetry_plots.h"
 
@@ -123,6 +124,32 @@ TEST(TelemetryPlots, JointsByNameOrSelectionAndTitlesSayWhich) {
               "Force on body 1 vs break force \u2014 second, hook; no joint named gone");
     named.title = "My plot";
     EXPECT_EQ(plotTitle(named, s, 0), "My plot");
+}
+
+// Contact plots name bodies (or follow the selected body), and "+" on a contact row adds the body
+// to the one contact plot of picked bodies.
+TEST(TelemetryPlots, ContactPlotsNameBodiesOrFollowTheSelection) {
+    Scene s = hangingScene();
+    PlotDesc follow;
+    follow.kind = PlotKind::Contact;
+    std::vector<int> bodies;
+    plotBodies(follow, s, 0, bodies);
+    EXPECT_EQ(bodies, std::vector<int>{0});
+    const std::string name = s.bodies[0].name;
+    EXPECT_EQ(plotTitle(follow, s, -1, nullptr, 0),
+              "Net contact force on the body \u2014 " + name + " (selected)");
+    EXPECT_EQ(plotTitle(follow, s, -1, nullptr, -1), "Net contact force on the body \u2014 select a body");
+    PlotDesc named = follow;
+    named.bodies = name + ", nobody";
+    std::string missing;
+    plotBodies(named, s, -1, bodies, &missing);
+    EXPECT_EQ(bodies, std::vector<int>{0});
+    EXPECT_EQ(missing, "nobody");
+    std::vector<PlotDesc> plots = withContactPlotted({}, "a");
+    plots = withContactPlotted(plots, "b");
+    ASSERT_EQ(plots.size(), 1u);
+    EXPECT_EQ(plots[0].kind, PlotKind::Contact);
+    EXPECT_EQ(plots[0].bodies, "a,b");
 }
 
 TEST(TelemetryPlots, ConvergenceHistoryKeepsTheLastCurveOfEachSolver) {

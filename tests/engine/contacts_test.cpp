@@ -10,6 +10,7 @@
 #include "contacts/collide.h"
 #include "jointlab/joints/fixed.h"
 #include "jointlab/scenario_io.h"
+#include "jointlab/telemetry.h"
 #include "jointlab/world.h"
 
 namespace jl {
@@ -386,6 +387,74 @@ TEST(ContactExamples, DoWhatTheirTextSays) {
         std::printf("box stack: top box moved %.4f m in 10 s\n", glm::length(w.bodies()[4].pose.p - start));
         EXPECT_LT(glm::length(w.bodies()[4].pose.p - start), 0.02);
     }
+}
+
+// [SECTION] contact rows as the panels and plots read them
+
+// Force = m·g: the net force the contacts push a resting 2 kg box with is its weight, whether it
+// rests on the ground, on a static box (body contacts), or in a stack of two (the ground pushes
+// the bottom box up with 2·m·g, the box above pushes it down with m·g). After 3 s of settling,
+// within 0.1 % (at rest a box's velocity no longer changes, so its contact impulses carry exactly
+// m·g·dt). Both solvers, except the stack under TGS, whose stacks rock (docs/contacts.md).
+TEST(Contacts, NetContactForceOnARestingBoxIsItsWeight) {
+    struct Case {
+        const char* name;
+        int boxes;
+        bool staticBase;
+        SolverType solver;
+    };
+    const Case cases[] = {{"on the ground", 1, false, SolverType::PGS},
+                          {"on the ground", 1, false, SolverType::TGS},
+                          {"on a static box", 2, true, SolverType::PGS},
+                          {"on a static box", 2, true, SolverType::TGS},
+                          {"stack of two", 2, false, SolverType::PGS}};
+    for (const Case& c : cases) {
+        Scene s = test::boxStack(c.boxes, c.solver);
+        for (BodyDesc& b : s.bodies) b.mass = 2.0;
+        if (c.staticBase) s.bodies[0].motion = MotionType::Static;
+        World w(s);
+        for (int i = 0; i < 180; ++i) w.step();
+        StepSample sample;
+        captureStep(w, 0.0, sample);
+        ASSERT_EQ(sample.contactForces.size(), s.bodies.size());
+        const Real weight = 2.0 * 9.81;
+        for (size_t b = c.staticBase ? 1 : 0; b < s.bodies.size(); ++b) {
+            const Vec3 f = sample.contactForces[b];
+            std::printf("%s, %s, box %zu: net contact force (%.5f, %.5f, %.5f) N, m*g = %.4f N\n", c.name,
+                        kSolverTypeNames[int(c.solver)], b, f.x, f.y, f.z, weight);
+            EXPECT_NEAR(f.y, weight, 1e-3 * weight) << c.name << " " << kSolverTypeNames[int(c.solver)] << b;
+            EXPECT_NEAR(std::hypot(f.x, f.z), 0.0, 1e-3 * weight) << c.name;
+        }
+    }
+}
+
+// The contact rows the row inspector shows are the rows that ran: three per point in
+// contactPoints() order, the normal row's impulse the point's, a sliding block's friction rows
+// clamped at ±μ·λn and a resting box's not.
+TEST(Contacts, ContactRowsMatchTheirPoints) {
+    Scene s = test::boxStack(2, SolverType::PGS);
+    s.bodies[1].linearVelocity = Vec3(3.0, 0.0, 0.0);  // the top box slides over the bottom one
+    World w(s);
+    w.step();
+    w.step();
+    const std::vector<ContactPoint> points = w.contactPoints();
+    const auto rows = w.contactRows();
+    const auto results = w.contactRowResults();
+    ASSERT_EQ(rows.size(), 3 * points.size());
+    ASSERT_EQ(results.size(), rows.size());
+    int slidingRows = 0, groundRows = 0;
+    for (size_t c = 0; c < points.size(); ++c) {
+        const ContactPoint& p = points[c];
+        ASSERT_EQ(p.firstRow, static_cast<int>(3 * c));
+        EXPECT_EQ(results[static_cast<size_t>(p.firstRow)].impulse, p.normalImpulse);
+        EXPECT_EQ(rows[static_cast<size_t>(p.firstRow)].linear0, p.normal);
+        for (int k = 1; k < 3; ++k) {
+            const bool clamped = results[static_cast<size_t>(p.firstRow + k)].clamped;
+            (p.body1 < 0 ? groundRows : slidingRows) += clamped ? 1 : 0;
+        }
+    }
+    EXPECT_GT(slidingRows, 0) << "the sliding box's friction rows sit on their cone";
+    EXPECT_EQ(groundRows, 0) << "the bottom box does not slide on the ground";
 }
 
 }  // namespace

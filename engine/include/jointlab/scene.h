@@ -170,9 +170,9 @@ struct CameraState {
 };
 
 /// What a plot of the app's Plots panel shows.
-enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence, Reference };
-inline constexpr const char* kPlotKindNames[] = {"impulse", "error",       "force",    "torque",
-                                                 "energy",  "convergence", "reference"};
+enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence, Reference, Contact };
+inline constexpr const char* kPlotKindNames[] = {"impulse", "error",       "force",     "torque",
+                                                 "energy",  "convergence", "reference", "contact"};
 
 /// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
 /// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are
@@ -185,15 +185,18 @@ struct PlotDesc {
     bool logScale = false;    ///< logarithmic value axis
     std::string reference;    ///< reference plots: the name of the scene's reference (ReferenceDesc)
     bool difference = false;  ///< reference plots: also draw simulated − closed form
+    std::string bodies;       ///< contact plots: comma-separated body names; "" = the selected body
 
     template <class V>
     void visit(V& v) {
         v("title", title, Field{"", 0, 0, "shown above the plot; empty: made from the kind and the joints"});
-        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 7},
-          Field{"", 0, 0,
-                "impulse or error: per row of the joints; force, torque: per joint, against its break "
-                "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
-                "last step; reference: a simulated quantity beside its closed form (`reference`)"});
+        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 8},
+          Field{
+              "", 0, 0,
+              "impulse or error: per row of the joints; force, torque: per joint, against its break "
+              "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
+              "last step; reference: a simulated quantity beside its closed form (`reference`); contact: the "
+              "net force the contacts push each of `bodies` with"});
         v("joints", joints,
           Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});
         v("rows", rows,
@@ -205,6 +208,11 @@ struct PlotDesc {
         v("difference", difference,
           relevantIf(kind == PlotKind::Reference,
                      Field{"", 0, 0, "reference plots: also draw the difference simulated − closed form"}));
+        v("bodies", bodies,
+          relevantIf(
+              kind == PlotKind::Contact,
+              Field{"", 0, 0,
+                    "contact plots: comma-separated body names; empty: the body selected in the app"}));
     }
 };
 

@@ -60,6 +60,10 @@ struct StepSample {
     PullSample pull;                  ///< what the caller pulled with (Telemetry::record)
     /// One per Scene::references entry: the simulated value and the closed form's.
     std::vector<ReferenceSample> references;
+    /// Per scene body: the net force its contact rows (ground and bodies, normal and friction)
+    /// pushed it with in the step [N]. Empty when the step had no contacts, or when the scene's
+    /// bodies changed after it was recorded (Telemetry::forgetContactForces).
+    std::vector<Vec3> contactForces;
 };
 
 /// The CSV header shared by the headless runner and the app's export. One line per joint row per
@@ -109,6 +113,9 @@ public:
     /// newIndex is −1 dropped. A joint that did not exist when a step was recorded reads as a
     /// NaN force and torque in that step. Serials are kept, so readers' caches stay valid.
     void remapJoints(std::span<const int> newIndex, size_t jointCount);
+    /// The scene's bodies changed: the recorded contact forces (indexed by body) no longer say
+    /// which body they were on, so they are dropped rather than shown on the wrong body.
+    void forgetContactForces();
 
     size_t capacity() const { return frames_.size(); }
     size_t size() const { return count_; }

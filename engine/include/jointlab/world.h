@@ -60,6 +60,8 @@ struct ContactPoint {
     Real separation = 0.0;       ///< C of the normal row [m] (< 0: overlap)
     Real normalImpulse = 0.0;    ///< the normal row's impulse over the step [N·s]
     Vec3 frictionImpulse{0.0};   ///< the two friction rows' impulses as a vector, world [N·s]
+    int firstRow = 0;            ///< its normal row in World::contactRows(); the two friction rows follow
+    Real friction = 0.0;         ///< Coulomb coefficient μ: the friction rows are bounded by ±μ·λn
 };
 
 /// Raised when a joint breaks.
@@ -160,6 +162,10 @@ public:
     /// The last step's contact points with their impulses (ground contacts first, then body
     /// contacts in their canonical order: by body 0, body 1, child shapes).
     std::vector<ContactPoint> contactPoints() const;
+    /// The contact rows of the last step (3 per point: normal, friction 1, friction 2, in the
+    /// order of contactPoints()), as the solver saw them, and what it did with them.
+    std::span<const Row> contactRows() const;
+    std::span<const RowResult> contactRowResults() const;
     /// Joint rows the last step solved: those of rowResults() that are active. Unlike counting
     /// rowResults(), it does not build the row views (benchmarks count rows every step).
     int activeJointRowCount() const;

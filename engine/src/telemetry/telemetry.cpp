@@ -61,6 +61,20 @@ void captureStep(const World& world, Real stepMs, StepSample& out) {
     const auto res = world.lastResiduals();
     out.residuals.assign(res.begin(), res.end());
     sampleReferences(world, out.references);
+    out.contactForces.clear();
+    const std::vector<ContactPoint> contacts = world.contactPoints();
+    if (!contacts.empty()) {
+        // The rows push body 0 along +normal (and its friction axes), body 1 the other way.
+        out.contactForces.assign(scene.bodies.size(), Vec3(0.0));
+        const Real invDt = 1.0 / scene.settings.dt;
+        for (const ContactPoint& c : contacts) {
+            const Vec3 f = (c.normalImpulse * c.normal + c.frictionImpulse) * invDt;
+            if (c.body0 >= 0 && static_cast<size_t>(c.body0) < out.contactForces.size())
+                out.contactForces[static_cast<size_t>(c.body0)] += f;
+            if (c.body1 >= 0 && static_cast<size_t>(c.body1) < out.contactForces.size())
+                out.contactForces[static_cast<size_t>(c.body1)] -= f;
+        }
+    }
 }
 
 namespace {
@@ -213,11 +227,15 @@ void Telemetry::setCapacity(size_t capacity) {
     clear();
 }
 
+void Telemetry::forgetContactForces() {
+    for (StepSample& s : frames_) s.contactForces.clear();
+}
+
 size_t Telemetry::memoryBytes() const {
     size_t bytes = frames_.capacity() * sizeof(StepSample);
     for (const StepSample& f : frames_)
         bytes += f.joints.capacity() * sizeof(JointSample) + f.rows.capacity() * sizeof(RowSample) +
-                 f.residuals.capacity() * sizeof(Real);
+                 f.residuals.capacity() * sizeof(Real) + f.contactForces.capacity() * sizeof(Vec3);
     return bytes;
 }
 

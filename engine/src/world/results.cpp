@@ -84,7 +84,15 @@ void World::Impl::ensureResults() {
             res.blockK[0] = res.blockK[1] = res.blockK[2] = 0.0;
         }
     };
-    for (const ContactRef& c : contacts) rowResults(static_cast<size_t>(c.firstRow), 3, c.rb);
+    for (const ContactRef& c : contacts) {
+        const size_t f = static_cast<size_t>(c.firstRow);
+        rowResults(f, 3, c.rb);
+        // Friction rows are bounded by ±μ·(the normal row's final impulse), not by the bounds
+        // their set-up saw (those of the warm start): clamped = sliding.
+        const Real bound = c.friction * impulse(f);
+        for (size_t k = f + 1; k < f + 3; ++k)
+            results[k].clamped = bound > 0.0 && std::abs(impulse(k)) >= bound * (1.0 - 1e-9);
+    }
     // Joints broken before the step have no rows (rowCount 0); one that broke in it keeps its rows.
     for (size_t j = 0; j < jointRowRange.size() && j < jointBodies.size(); ++j)
         if (jointRowRange[j].count > 0) {

@@ -275,6 +275,16 @@ std::span<const RowResult> World::rowResults() const {
     return {impl_->results.data(),
             std::min(impl_->results.size(), static_cast<size_t>(impl_->jointRowCount))};
 }
+std::span<const Row> World::contactRows() const {
+    const Impl& m = *impl_;
+    return {m.rows.data() + m.jointRowCount, static_cast<size_t>(m.contactRowCount)};
+}
+std::span<const RowResult> World::contactRowResults() const {
+    impl_->ensureResults();
+    const Impl& m = *impl_;
+    if (m.results.size() < static_cast<size_t>(m.jointRowCount + m.contactRowCount)) return {};
+    return {m.results.data() + m.jointRowCount, static_cast<size_t>(m.contactRowCount)};
+}
 std::span<const Row> World::jointRows(int joint) const {
     const Impl::RowRange& range = impl_->jointRowRange[static_cast<size_t>(joint)];
     impl_->ensureLockRows();
@@ -345,6 +355,8 @@ std::vector<ContactPoint> World::contactPoints() const {
         p.normalImpulse = m.impulse(f);
         p.frictionImpulse =
             m.impulse(f + 1) * m.rows[f + 1].linear0 + m.impulse(f + 2) * m.rows[f + 2].linear0;
+        p.firstRow = c.firstRow - m.jointRowCount;
+        p.friction = c.friction;
         out.push_back(p);
     }
     return out;
