@@ -24,10 +24,11 @@ using Clock = std::chrono::steady_clock;
 
 /// 100 chains of 10 hinged boxes (1000 bodies, 1000 revolute joints), hanging from the world in a
 /// 10 × 10 grid and released 30° from the vertical, so that they swing and collide with nothing.
-Scene chainsScene(SolverType solver) {
+/// posIters + 1 iterations: 4 + 1 (PhysX's default, the budget's) or 8 + 1 (JointLab's default).
+Scene chainsScene(SolverType solver, int posIters) {
     Scene s;
     s.settings.solver = solver;
-    s.settings.posIters = 4;  // the budget's settings: 4 + 1 iterations (not the default 8 + 1)
+    s.settings.posIters = posIters;
     s.settings.velIters = 1;
     s.settings.groundPlane = false;
     const Quat hinge = glm::angleAxis(-kPi / 2, Vec3(0, 1, 0));
@@ -64,6 +65,17 @@ double ms(Clock::duration d) {
     return std::chrono::duration<double, std::milli>(d).count();
 }
 
+/// The machine's 1-minute load average (Linux), or −1: the jump times are wall times, and on a
+/// shared machine they grow with the load.
+double loadAverage() {
+    double load = -1.0;
+    if (FILE* f = std::fopen("/proc/loadavg", "r")) {
+        if (std::fscanf(f, "%lf", &load) != 1) load = -1.0;
+        std::fclose(f);
+    }
+    return load;
+}
+
 double percentile(std::vector<double> v, double p) {
     std::sort(v.begin(), v.end());
     return v[static_cast<size_t>(std::min<double>(v.size() - 1, p * static_cast<double>(v.size())))];
@@ -88,12 +100,13 @@ int main(int argc, char** argv) {
         }
     }
     std::string table =
-        "| solver | steps | keyframe every | keyframes | history | budget | dropped | step (no history) | "
+        "| solver | iterations | steps | keyframe every | keyframes | history | budget | dropped | step (no history) | "
         "step "
-        "(recording) | jump median | jump p95 | jump max "
-        "|\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+        "(recording) | jump median | jump p95 | jump max | load "
+        "|\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const int posIters : {4, 8})
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        const Scene scene = chainsScene(solver);
+        const Scene scene = chainsScene(solver, posIters);
         const int64_t steps = static_cast<int64_t>(minutes * 60.0 / scene.settings.dt + 0.5);
         // The step alone, for the recording's overhead.
         World plain(scene);
@@ -128,13 +141,13 @@ int main(int argc, char** argv) {
         char row[512];
         std::snprintf(
             row, sizeof row,
-            "| %s | %" PRId64
-            " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms |\n",
-            kSolverTypeNames[int(solver)], steps, h.interval(), h.keyframeCount(),
+            "| %s | %d + 1 | %" PRId64
+            " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms | %.1f |\n",
+            kSolverTypeNames[int(solver)], posIters, steps, h.interval(), h.keyframeCount(),
             static_cast<double>(h.bytes()) / 1048576.0, static_cast<double>(h.budget().bytes) / 1048576.0,
             h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str() : "nothing",
             plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
-            *std::max_element(times.begin(), times.end()));
+            *std::max_element(times.begin(), times.end()), loadAverage());
         table += row;
         std::fputs(row, stdout);
         std::fflush(stdout);
@@ -148,10 +161,11 @@ int main(int argc, char** argv) {
         std::fprintf(
             f,
             "# History benchmark\n\nWritten by `make bench` (`jointlab_bench_history`): 100 chains of 10 "
-            "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz, 4 + 1 "
-            "iterations, recorded into a History with its default budget; then %d jumps to random "
+            "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz (4 + 1 "
+            "and 8 + 1 iterations), recorded into a History with its default budget; then %d jumps to random "
             "steps (`History::seek`: the keyframe before the step, then re-simulation). Wall times on "
-            "the machine that ran it.\n\n%s",
+            "the machine that ran it; load: its 1-minute load average after the jumps (2 cores: above 2, "
+            "other work shared them).\n\n%s",
             minutes, jumps, table.c_str());
         std::fclose(f);
     }
