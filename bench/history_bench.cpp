@@ -100,58 +100,61 @@ int main(int argc, char** argv) {
         }
     }
     std::string table =
-        "| solver | iterations | steps | keyframe every | keyframes | history | budget | dropped | step (no history) | "
+        "| solver | iterations | steps | keyframe every | keyframes | history | budget | dropped | step (no "
+        "history) | "
         "step "
         "(recording) | jump median | jump p95 | jump max | load "
         "|\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const int posIters : {4, 8})
-    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        const Scene scene = chainsScene(solver, posIters);
-        const int64_t steps = static_cast<int64_t>(minutes * 60.0 / scene.settings.dt + 0.5);
-        // The step alone, for the recording's overhead.
-        World plain(scene);
-        const auto t0 = Clock::now();
-        for (int i = 0; i < 600; ++i) plain.step();
-        const double plainMs = ms(Clock::now() - t0) / 600.0;
+        for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+            const Scene scene = chainsScene(solver, posIters);
+            const int64_t steps = static_cast<int64_t>(minutes * 60.0 / scene.settings.dt + 0.5);
+            // The step alone, for the recording's overhead.
+            World plain(scene);
+            const auto t0 = Clock::now();
+            for (int i = 0; i < 600; ++i) plain.step();
+            const double plainMs = ms(Clock::now() - t0) / 600.0;
 
-        World w(scene);
-        History h;  // the default budget: 256 MB, the interval chosen for 10 minutes
-        h.start(w);
-        const auto t1 = Clock::now();
-        for (int64_t i = 0; i < steps; ++i) {
-            w.step();
-            h.stepped(w);
-        }
-        const double recordingMs = ms(Clock::now() - t1) / static_cast<double>(steps);
-        // Jumps to random steps (random order: no jump continues from the one before).
-        std::mt19937_64 rng(12345);
-        std::uniform_int_distribution<int64_t> pick(h.firstStep(), h.lastStep());
-        std::vector<double> times;
-        for (int j = 0; j < jumps; ++j) {
-            const int64_t target = pick(rng);
-            const auto t2 = Clock::now();
-            const World& then = h.seek(target);
-            times.push_back(ms(Clock::now() - t2));
-            if (then.stepCount() != target) {
-                std::fprintf(stderr, "jointlab_bench_history: seek(%lld) gave step %lld\n",
-                             static_cast<long long>(target), static_cast<long long>(then.stepCount()));
-                return 1;
+            World w(scene);
+            History h;  // the default budget: 256 MB, the interval chosen for 10 minutes
+            h.start(w);
+            const auto t1 = Clock::now();
+            for (int64_t i = 0; i < steps; ++i) {
+                w.step();
+                h.stepped(w);
             }
+            const double recordingMs = ms(Clock::now() - t1) / static_cast<double>(steps);
+            // Jumps to random steps (random order: no jump continues from the one before).
+            std::mt19937_64 rng(12345);
+            std::uniform_int_distribution<int64_t> pick(h.firstStep(), h.lastStep());
+            std::vector<double> times;
+            for (int j = 0; j < jumps; ++j) {
+                const int64_t target = pick(rng);
+                const auto t2 = Clock::now();
+                const World& then = h.seek(target);
+                times.push_back(ms(Clock::now() - t2));
+                if (then.stepCount() != target) {
+                    std::fprintf(stderr, "jointlab_bench_history: seek(%lld) gave step %lld\n",
+                                 static_cast<long long>(target), static_cast<long long>(then.stepCount()));
+                    return 1;
+                }
+            }
+            char row[512];
+            std::snprintf(row, sizeof row,
+                          "| %s | %d + 1 | %" PRId64
+                          " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | "
+                          "%.1f ms | %.1f |\n",
+                          kSolverTypeNames[int(solver)], posIters, steps, h.interval(), h.keyframeCount(),
+                          static_cast<double>(h.bytes()) / 1048576.0,
+                          static_cast<double>(h.budget().bytes) / 1048576.0,
+                          h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str()
+                                                : "nothing",
+                          plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
+                          *std::max_element(times.begin(), times.end()), loadAverage());
+            table += row;
+            std::fputs(row, stdout);
+            std::fflush(stdout);
         }
-        char row[512];
-        std::snprintf(
-            row, sizeof row,
-            "| %s | %d + 1 | %" PRId64
-            " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms | %.1f |\n",
-            kSolverTypeNames[int(solver)], posIters, steps, h.interval(), h.keyframeCount(),
-            static_cast<double>(h.bytes()) / 1048576.0, static_cast<double>(h.budget().bytes) / 1048576.0,
-            h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str() : "nothing",
-            plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
-            *std::max_element(times.begin(), times.end()), loadAverage());
-        table += row;
-        std::fputs(row, stdout);
-        std::fflush(stdout);
-    }
     if (!md.empty()) {
         FILE* f = std::fopen(md.c_str(), "w");
         if (!f) {

@@ -124,7 +124,8 @@ TEST(History, PackingIsExactOnEveryExampleAndSmallerForAChain) {
             ASSERT_TRUE(unpackSnapshot(packed, back)) << path.filename();
             World again(scene);
             again.restore(back);
-            EXPECT_EQ(again.stateHash(), w.stateHash()) << path.filename() << " " << kSolverTypeNames[int(solver)];
+            EXPECT_EQ(again.stateHash(), w.stateHash())
+                << path.filename() << " " << kSolverTypeNames[int(solver)];
             EXPECT_EQ(back.stepCount, w.stepCount());
         }
     }

@@ -129,8 +129,10 @@ std::string readHistory(const Json& root, const Scene& scene, Read& r) {
         return "version: " + std::to_string(version) + " is newer than this JointLab (" +
                std::to_string(kHistoryFormatVersion) + ")";
     if (version < kHistoryFormatVersion)
-        return "version: " + std::to_string(version) + " packs its keyframes the way JointLab did before version " +
-               std::to_string(kHistoryFormatVersion) + ", which this JointLab no longer reads: record the run again";
+        return "version: " + std::to_string(version) +
+               " packs its keyframes the way JointLab did before version " +
+               std::to_string(kHistoryFormatVersion) +
+               ", which this JointLab no longer reads: record the run again";
     if (std::string e = checkKeys(root, "", kTopKeys); !e.empty()) return e;
     int64_t engine = 0;
     if (std::string e = readInt(root, "engineVersion", "engineVersion", 1, 1000000000, engine); !e.empty())

@@ -95,7 +95,7 @@ bool plausibleCount(uint64_t n, size_t wordsLeft, size_t perItem) {
 // On the 1000-body chain scene of the history benchmark a keyframe packs into 0.85 of the words
 // of format 1 (zero-word runs only): the mantissas of moving bodies are as good as random, so no
 // exact coding gets much more (docs/bench_history.md).
-constexpr size_t kStride = 13;                  // words of a BodyState (p, q, v, ω)
+constexpr size_t kStride = 13;                        // words of a BodyState (p, q, v, ω)
 constexpr uint64_t kMaxRawWords = uint64_t{1} << 28;  // 2 GiB of state: more is damage
 
 /// Each word mixed into the running value with splitmix64's finaliser, a bijection with full
@@ -182,7 +182,8 @@ std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw) {
             continue;
         }
         uint64_t run = 0;
-        while (i < raw.size() && run < 0xffffffffu && (i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i]) == 0)
+        while (i < raw.size() && run < 0xffffffffu &&
+               (i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i]) == 0)
             ++i, ++run;
         out.put(15, 4);
         if (run < 16) {
