@@ -170,10 +170,12 @@ private:
 };
 
 std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw) {
+    // Step 1: the word XORed with the one kStride before (the same field of the body before).
+    auto residual = [&](size_t i) { return i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i]; };
     BitWriter out;
     out.put(static_cast<uint64_t>(raw.size()), 64);
     for (size_t i = 0; i < raw.size();) {
-        const uint64_t x = i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i];
+        const uint64_t x = residual(i);
         if (x != 0) {
             const int n = std::min(std::countl_zero(x) / 4, 14);
             out.put(static_cast<uint64_t>(n), 4);
@@ -182,9 +184,7 @@ std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw) {
             continue;
         }
         uint64_t run = 0;
-        while (i < raw.size() && run < 0xffffffffu &&
-               (i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i]) == 0)
-            ++i, ++run;
+        while (i < raw.size() && run < 0xffffffffu && residual(i) == 0) ++i, ++run;
         out.put(15, 4);
         if (run < 16) {
             out.put(run, 4);
