@@ -66,8 +66,8 @@ double ms(Clock::duration d) {
     return std::chrono::duration<double, std::milli>(d).count();
 }
 
-/// The machine's 1-minute load average (Linux), or −1: wall times (`jump max (wall)`) grow with it on a
-/// shared machine they grow with the load.
+/// The machine's 1-minute load average (Linux), or −1: on a shared machine the wall times
+/// (`jump max (wall)`) grow with it.
 double loadAverage() {
     double load = -1.0;
     if (FILE* f = std::fopen("/proc/loadavg", "r")) {
