@@ -74,7 +74,7 @@ struct HistoryKeyframe {
 
 /// WorldSnapshot ⇄ words, exactly (history file format 2): each word XORed with the same field of
 /// the body before, then coded without its leading zero nibbles, runs of zero words as their
-/// length (history.cpp "packing"). A keyframe of 1000 swinging boxes takes 0.85 of its 8-byte words.
+/// length (history.cpp "packing"). A keyframe of 1000 swinging boxes: 88 KB (format 1: 104 KB).
 std::vector<uint64_t> packSnapshot(const WorldSnapshot& s);
 /// False (and `out` unspecified) when the words are not a packed snapshot.
 bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out);
