@@ -96,7 +96,7 @@ bool plausibleCount(uint64_t n, size_t wordsLeft, size_t perItem) {
 // of format 1 (zero-word runs only): the mantissas of moving bodies are as good as random, so no
 // exact coding gets much more (docs/bench_history.md).
 constexpr size_t kStride = 13;                        // words of a BodyState (p, q, v, ω)
-constexpr uint64_t kMaxRawWords = uint64_t{1} << 28;  // 2 GiB of state: more is damage
+constexpr uint64_t kMaxRawWords = uint64_t{1} << 25;  // 256 MiB (800 000 bodies): more is damage
 
 /// Each word mixed into the running value with splitmix64's finaliser, a bijection with full
 /// avalanche: a change to any one word always changes the result, and a damaged stream (which
