@@ -159,8 +159,10 @@ public:
         }
         return true;
     }
-    /// True when only the last word's zero padding is left.
-    bool onlyPadding() const { return at_ == w_.size() || (at_ + 1 == w_.size() && (w_[at_] << used_) == 0); }
+    /// True when only the last word's zero padding is left (a whole word of it is never written).
+    bool onlyPadding() const {
+        return at_ == w_.size() || (at_ + 1 == w_.size() && used_ > 0 && (w_[at_] << used_) == 0);
+    }
 
 private:
     uint64_t bitsLeft() const { return (w_.size() - at_) * 64 - static_cast<uint64_t>(used_); }
