@@ -5,17 +5,11 @@
 #include <cmath>
 #include <ctime>
 
+#include "cpu_time.h"
+
 namespace bench {
 
 namespace {
-
-/// CPU time of the calling thread [ms]: unlike wall time it leaves out the time other processes
-/// of a busy machine hold the core (their cache pollution stays in).
-double threadCpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
 
 double median(std::vector<double> v) {
     if (v.empty()) return 0;

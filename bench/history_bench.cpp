@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu_time.h"
 #include "jointlab/history.h"
 #include "jointlab/scene.h"
 #include "jointlab/world.h"
@@ -24,9 +25,12 @@ using Clock = std::chrono::steady_clock;
 
 /// 100 chains of 10 hinged boxes (1000 bodies, 1000 revolute joints), hanging from the world in a
 /// 10 × 10 grid and released 30° from the vertical, so that they swing and collide with nothing.
-Scene chainsScene(SolverType solver) {
+/// posIters + 1 iterations: 4 + 1 (PhysX's default, the budget's) or 8 + 1 (JointLab's default).
+Scene chainsScene(SolverType solver, int posIters) {
     Scene s;
     s.settings.solver = solver;
+    s.settings.posIters = posIters;
+    s.settings.velIters = 1;
     s.settings.groundPlane = false;
     const Quat hinge = glm::angleAxis(-kPi / 2, Vec3(0, 1, 0));
     const Quat tilt = glm::angleAxis(kPi / 6, Vec3(0, 0, 1));
@@ -62,6 +66,17 @@ double ms(Clock::duration d) {
     return std::chrono::duration<double, std::milli>(d).count();
 }
 
+/// The machine's 1-minute load average (Linux), or −1: on a shared machine the wall times
+/// (`jump max (wall)`) grow with it.
+double loadAverage() {
+    double load = -1.0;
+    if (FILE* f = std::fopen("/proc/loadavg", "r")) {
+        if (std::fscanf(f, "%lf", &load) != 1) load = -1.0;
+        std::fclose(f);
+    }
+    return load;
+}
+
 double percentile(std::vector<double> v, double p) {
     std::sort(v.begin(), v.end());
     return v[static_cast<size_t>(std::min<double>(v.size() - 1, p * static_cast<double>(v.size())))];
@@ -86,57 +101,71 @@ int main(int argc, char** argv) {
         }
     }
     std::string table =
-        "| solver | steps | keyframe every | keyframes | history | budget | dropped | step (no history) | "
-        "step "
-        "(recording) | jump median | jump p95 | jump max "
-        "|\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        const Scene scene = chainsScene(solver);
-        const int64_t steps = static_cast<int64_t>(minutes * 60.0 / scene.settings.dt + 0.5);
-        // The step alone, for the recording's overhead.
-        World plain(scene);
-        const auto t0 = Clock::now();
-        for (int i = 0; i < 600; ++i) plain.step();
-        const double plainMs = ms(Clock::now() - t0) / 600.0;
+        "| solver | iterations | steps | keyframe every | keyframes | history | budget | dropped | step | "
+        "step (recording) | jump median | jump p95 | jump max | jump max (wall) | load |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const int posIters : {4, 8})
+        for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+            const Scene scene = chainsScene(solver, posIters);
+            const int64_t steps = static_cast<int64_t>(minutes * 60.0 / scene.settings.dt + 0.5);
+            // The step alone, for the recording's overhead.
+            World plain(scene);
+            const double c0 = bench::threadCpuMs();
+            for (int i = 0; i < 600; ++i) plain.step();
+            const double plainMs = (bench::threadCpuMs() - c0) / 600.0;
 
-        World w(scene);
-        History h;  // the default budget: 256 MB, the interval chosen for 10 minutes
-        h.start(w);
-        const auto t1 = Clock::now();
-        for (int64_t i = 0; i < steps; ++i) {
-            w.step();
-            h.stepped(w);
-        }
-        const double recordingMs = ms(Clock::now() - t1) / static_cast<double>(steps);
-        // Jumps to random steps (random order: no jump continues from the one before).
-        std::mt19937_64 rng(12345);
-        std::uniform_int_distribution<int64_t> pick(h.firstStep(), h.lastStep());
-        std::vector<double> times;
-        for (int j = 0; j < jumps; ++j) {
-            const int64_t target = pick(rng);
-            const auto t2 = Clock::now();
-            const World& then = h.seek(target);
-            times.push_back(ms(Clock::now() - t2));
-            if (then.stepCount() != target) {
-                std::fprintf(stderr, "jointlab_bench_history: seek(%lld) gave step %lld\n",
-                             static_cast<long long>(target), static_cast<long long>(then.stepCount()));
-                return 1;
+            World w(scene);
+            History h;  // the default budget: 256 MB, the interval chosen for 10 minutes
+            h.start(w);
+            const double c1 = bench::threadCpuMs();
+            for (int64_t i = 0; i < steps; ++i) {
+                w.step();
+                h.stepped(w);
             }
+            const double recordingMs = (bench::threadCpuMs() - c1) / static_cast<double>(steps);
+            // Jumps to random steps (random order: no jump continues from the one before). Each is
+            // timed 3 times, with a jump to the first step between, and the least kept: the work of a
+            // jump is the same each time, what a busy machine adds is not.
+            std::mt19937_64 rng(12345);
+            std::uniform_int_distribution<int64_t> pick(h.firstStep(), h.lastStep());
+            std::vector<double> times, wall;
+            for (int j = 0; j < jumps; ++j) {
+                const int64_t target = pick(rng);
+                double cpu = 1e300, clock = 1e300;
+                for (int k = 0; k < 3; ++k) {
+                    h.seek(h.firstStep());
+                    const auto t2 = Clock::now();
+                    const double c2 = bench::threadCpuMs();
+                    const World& then = h.seek(target);
+                    cpu = std::min(cpu, bench::threadCpuMs() - c2);
+                    clock = std::min(clock, ms(Clock::now() - t2));
+                    if (then.stepCount() != target) {
+                        std::fprintf(stderr, "jointlab_bench_history: seek(%lld) gave step %lld\n",
+                                     static_cast<long long>(target),
+                                     static_cast<long long>(then.stepCount()));
+                        return 1;
+                    }
+                }
+                times.push_back(cpu);
+                wall.push_back(clock);
+            }
+            char row[512];
+            std::snprintf(
+                row, sizeof row,
+                "| %s | %d + 1 | %" PRId64
+                " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms "
+                "| %.1f ms | %.1f |\n",
+                kSolverTypeNames[int(solver)], posIters, steps, h.interval(), h.keyframeCount(),
+                static_cast<double>(h.bytes()) / 1048576.0, static_cast<double>(h.budget().bytes) / 1048576.0,
+                h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str()
+                                      : "nothing",
+                plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
+                *std::max_element(times.begin(), times.end()), *std::max_element(wall.begin(), wall.end()),
+                loadAverage());
+            table += row;
+            std::fputs(row, stdout);
+            std::fflush(stdout);
         }
-        char row[512];
-        std::snprintf(
-            row, sizeof row,
-            "| %s | %" PRId64
-            " | %d | %zu | %.1f MB | %.0f MB | %s | %.2f ms | %.2f ms | %.1f ms | %.1f ms | %.1f ms |\n",
-            kSolverTypeNames[int(solver)], steps, h.interval(), h.keyframeCount(),
-            static_cast<double>(h.bytes()) / 1048576.0, static_cast<double>(h.budget().bytes) / 1048576.0,
-            h.droppedBefore() > 0 ? ("before step " + std::to_string(h.droppedBefore())).c_str() : "nothing",
-            plainMs, recordingMs, percentile(times, 0.5), percentile(times, 0.95),
-            *std::max_element(times.begin(), times.end()));
-        table += row;
-        std::fputs(row, stdout);
-        std::fflush(stdout);
-    }
     if (!md.empty()) {
         FILE* f = std::fopen(md.c_str(), "w");
         if (!f) {
@@ -146,10 +175,14 @@ int main(int argc, char** argv) {
         std::fprintf(
             f,
             "# History benchmark\n\nWritten by `make bench` (`jointlab_bench_history`): 100 chains of 10 "
-            "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz, 4 + 1 "
-            "iterations, recorded into a History with its default budget; then %d jumps to random "
-            "steps (`History::seek`: the keyframe before the step, then re-simulation). Wall times on "
-            "the machine that ran it.\n\n%s",
+            "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz (4 + 1 "
+            "and 8 + 1 iterations), recorded into a History with its default budget; then %d jumps to random "
+            "steps (`History::seek`: the keyframe before the step, then re-simulation), each timed 3 times "
+            "and the least kept. Times are the CPU time of the thread (what the work costs, without the "
+            "time a busy machine gives the core to other processes), except `jump max (wall)`, the "
+            "longest jump by the wall clock; load is the "
+            "machine's 1-minute load average after the jumps (2 cores: above 2, other work shared them)."
+            "\n\n%s",
             minutes, jumps, table.c_str());
         std::fclose(f);
     }

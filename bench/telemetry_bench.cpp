@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu_time.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
 #include "telemetry/plot_setup.h"
@@ -36,14 +37,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using jl::Vec3;
-
-/// CPU time of this thread [ms]: what the work costs, without the time other processes on a busy
-/// machine take the core away (the wall-clock figures are printed too).
-double threadMs() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 double msSince(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -100,11 +93,11 @@ void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::Worl
     for (int f = 0; f < frames + 30; ++f) {  // the first 30 frames warm the caches and buffers up
         world.step();
         const auto w0 = Clock::now();
-        const double r0 = threadMs();
+        const double r0 = bench::threadCpuMs();
         telemetry.record(world);
-        const double record = threadMs() - r0;
+        const double record = bench::threadCpuMs() - r0;
 
-        const double d0 = threadMs();
+        const double d0 = bench::threadCpuMs();
         convergence.update(telemetry, world.scene().settings.solver, world.scene().settings.posIters);
         ImGui::NewFrame();
         ImGui::SetNextWindowPos(ImVec2(310, 480));
@@ -124,7 +117,7 @@ void measure(const char* label, const std::vector<jl::PlotDesc>& plots, jl::Worl
         }
         ImGui::End();
         ImGui::Render();
-        const double draw = threadMs() - d0;
+        const double draw = bench::threadCpuMs() - d0;
         const double wall = msSince(w0);
         if (f < 30) continue;
         recordMs.push_back(record);

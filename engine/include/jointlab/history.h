@@ -14,7 +14,8 @@
 // parent's, and the old future stays in the parent. Branches form a tree; switching branch is
 // seeking in another one.
 //
-// Budget. Keyframes are packed (zero words run-length coded) and counted with the forces and the
+// Budget. Keyframes are packed (each body's words XORed with the body before's, then the leading
+// zero nibbles and the runs of zero words left out: packSnapshot) and counted with the forces and the
 // scenes; when the total passes the budget the oldest keyframes go first, whatever their branch,
 // never the newest: droppedBefore() says from which step the history still reaches back.
 //
@@ -71,8 +72,9 @@ struct HistoryKeyframe {
     std::vector<uint64_t> packed;  ///< packSnapshot()
 };
 
-/// WorldSnapshot ⇄ words, runs of zero words coded as (0, run length): exact, and the many zero
-/// warm starts of bodies off the ground cost two words a run.
+/// WorldSnapshot ⇄ words, exactly (history file format 2): each word XORed with the same field of
+/// the body before, then coded without its leading zero nibbles, runs of zero words as their
+/// length (history.cpp "packing"). A keyframe of 1000 swinging boxes: 88 KB (format 1: 104 KB).
 std::vector<uint64_t> packSnapshot(const WorldSnapshot& s);
 /// False (and `out` unspecified) when the words are not a packed snapshot.
 bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out);

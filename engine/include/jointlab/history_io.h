@@ -18,7 +18,8 @@
 namespace jl {
 
 inline constexpr const char* kHistoryFormatName = "jointlab-history";
-inline constexpr int kHistoryFormatVersion = 1;
+/// 2: keyframes packed as packSnapshot does now (1: runs of zero words only; refused).
+inline constexpr int kHistoryFormatVersion = 2;
 
 /// Where the history of scenario `path` goes: NAME.json → NAME.history.json (else PATH.history.json).
 std::string historyPathFor(const std::string& scenarioPath);

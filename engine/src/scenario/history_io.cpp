@@ -1,6 +1,6 @@
 // History files (see history_io.h; format in docs/scenario-format.md, "History files").
 //
-//   { "format": "jointlab-history", "version": 1, "engineVersion": 2, "scenarioHash": "0x…",
+//   { "format": "jointlab-history", "version": 2, "engineVersion": 2, "scenarioHash": "0x…",
 //     "bodies": 12, "joints": 11, "interval": 16, "current": 1, "droppedBefore": 0,
 //     "scenes": [ {scenario}, … ],              every scene a keyframe ran (edits give new ones)
 //     "branches": [ { "name": "main", "parent": -1, "fork": 0, "end": 600, "deleted": false,
@@ -9,6 +9,7 @@
 //                     "events": [ {"step": 40, "kind": "break", "what": "…"} ] } ] }
 //
 // A keyframe's words are its packed WorldSnapshot (packSnapshot), 16 hexadecimal digits each.
+// Version 1 packed them differently (runs of zero words only); its files are refused, by version.
 #include "jointlab/history_io.h"
 
 #include <cinttypes>
@@ -127,6 +128,11 @@ std::string readHistory(const Json& root, const Scene& scene, Read& r) {
     if (version > kHistoryFormatVersion)
         return "version: " + std::to_string(version) + " is newer than this JointLab (" +
                std::to_string(kHistoryFormatVersion) + ")";
+    if (version < kHistoryFormatVersion)
+        return "version: " + std::to_string(version) +
+               " packs its keyframes the way JointLab did before version " +
+               std::to_string(kHistoryFormatVersion) +
+               ", which this JointLab no longer reads: record the run again";
     if (std::string e = checkKeys(root, "", kTopKeys); !e.empty()) return e;
     int64_t engine = 0;
     if (std::string e = readInt(root, "engineVersion", "engineVersion", 1, 1000000000, engine); !e.empty())

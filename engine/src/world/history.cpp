@@ -3,6 +3,7 @@
 #include "jointlab/history.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -15,7 +16,7 @@ namespace jl {
 
 namespace {
 
-/// Words of a snapshot before the zero runs are coded: a header of counts, then the values.
+/// Words of a snapshot before they are coded (encodeWords): a header of counts, then the values.
 class Words {
 public:
     void put(uint64_t w) { out_.push_back(w); }
@@ -77,6 +78,154 @@ bool plausibleCount(uint64_t n, size_t wordsLeft, size_t perItem) {
     return n <= wordsLeft * 64 / std::max<size_t>(perItem, 1) + 64;
 }
 
+// The words of a snapshot are coded in three steps (history file format 2), exactly:
+//
+//  1. Each word from the kStride-th on is XORed with the word kStride before it: the same field
+//     of the body before (a BodyState is kStride words), which in a scene of similar bodies shares
+//     its sign, exponent and leading digits, so the XOR starts with zero bits. Decoding undoes it
+//     front to back.
+//  2. The XORed words as a bit stream (most significant bit first, in 64-bit words, the last one
+//     padded with zero bits), after a first word that holds how many words there are:
+//       4-bit tag n = 0…14: a nonzero word that starts with at least n zero nibbles, then its
+//                           last 16 − n nibbles;
+//       tag 15, then 4 bits m = 1…15: m zero words; m = 0: a 32-bit count of zero words follows.
+//  3. A last word checks the words (wordsCheck): a keyframe damaged in a saved file is refused
+//     rather than read as another state.
+//
+// On the 1000-body chain scene of the history benchmark a keyframe packs into 0.85 of the words
+// of format 1 (zero-word runs only): the mantissas of moving bodies are as good as random, so no
+// exact coding gets much more (docs/bench_history.md).
+constexpr size_t kStride = 13;                        // words of a BodyState (p, q, v, ω)
+constexpr uint64_t kMaxRawWords = uint64_t{1} << 25;  // 256 MiB (800 000 bodies): more is damage
+
+/// Each word mixed into the running value with splitmix64's finaliser, a bijection with full
+/// avalanche: a change to any one word always changes the result, and a damaged stream (which
+/// changes a bit in every 13th word from where it went wrong) cannot cancel out as it can in FNV.
+uint64_t wordsCheck(const std::vector<uint64_t>& raw) {
+    uint64_t h = 0x6a09e667f3bcc908u;
+    for (uint64_t w : raw) {
+        h ^= w;
+        h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
+        h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+class BitWriter {
+public:
+    void put(uint64_t v, int bits) {  // the low `bits` bits of v, 1 ≤ bits ≤ 64
+        if (bits < 64) v &= (uint64_t{1} << bits) - 1;
+        const int room = 64 - used_;
+        if (bits <= room) {
+            cur_ |= bits == 64 ? v : v << (room - bits);
+            used_ += bits;
+        } else {
+            cur_ |= v >> (bits - room);
+            out_.push_back(cur_);
+            used_ = bits - room;
+            cur_ = v << (64 - used_);
+        }
+        if (used_ == 64) {
+            out_.push_back(cur_);
+            cur_ = 0;
+            used_ = 0;
+        }
+    }
+    std::vector<uint64_t> finish() {
+        if (used_ > 0) out_.push_back(cur_);
+        return std::move(out_);
+    }
+
+private:
+    std::vector<uint64_t> out_;
+    uint64_t cur_ = 0;
+    int used_ = 0;
+};
+
+class BitReader {
+public:
+    explicit BitReader(std::span<const uint64_t> w) : w_(w) {}
+    bool get(int bits, uint64_t& v) {  // 1 ≤ bits ≤ 64
+        if (static_cast<uint64_t>(bits) > bitsLeft()) return false;
+        v = 0;
+        while (bits > 0) {
+            const int room = 64 - used_, take = std::min(bits, room);
+            const uint64_t word = w_[at_] << used_;  // the unread bits, at the top
+            v = take == 64 ? word : (v << take) | (word >> (64 - take));
+            bits -= take;
+            used_ += take;
+            if (used_ == 64) ++at_, used_ = 0;
+        }
+        return true;
+    }
+    /// True when only the last word's zero padding is left (a whole word of it is never written).
+    bool onlyPadding() const {
+        return at_ == w_.size() || (at_ + 1 == w_.size() && used_ > 0 && (w_[at_] << used_) == 0);
+    }
+
+private:
+    uint64_t bitsLeft() const { return (w_.size() - at_) * 64 - static_cast<uint64_t>(used_); }
+    std::span<const uint64_t> w_;
+    size_t at_ = 0;
+    int used_ = 0;
+};
+
+std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw) {
+    // Step 1: the word XORed with the one kStride before (the same field of the body before).
+    auto residual = [&](size_t i) { return i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i]; };
+    BitWriter out;
+    out.put(static_cast<uint64_t>(raw.size()), 64);
+    for (size_t i = 0; i < raw.size();) {
+        const uint64_t x = residual(i);
+        if (x != 0) {
+            const int n = std::min(std::countl_zero(x) / 4, 14);
+            out.put(static_cast<uint64_t>(n), 4);
+            out.put(x, 4 * (16 - n));
+            ++i;
+            continue;
+        }
+        uint64_t run = 0;
+        while (i < raw.size() && run < 0xffffffffu && residual(i) == 0) ++i, ++run;
+        out.put(15, 4);
+        if (run < 16) {
+            out.put(run, 4);
+        } else {
+            out.put(0, 4);
+            out.put(run, 32);
+        }
+    }
+    std::vector<uint64_t> words = out.finish();
+    words.push_back(wordsCheck(raw));
+    return words;
+}
+
+/// False when the words are not a coded stream of words (truncated, extended, damaged).
+bool decodeWords(std::span<const uint64_t> words, std::vector<uint64_t>& raw) {
+    if (words.size() < 2 || words[0] > kMaxRawWords) return false;
+    const size_t count = static_cast<size_t>(words[0]);
+    raw.clear();
+    raw.reserve(std::min<size_t>(count, words.size() * 16));
+    BitReader in(words.subspan(1, words.size() - 2));
+    while (raw.size() < count) {
+        uint64_t tag, v;
+        if (!in.get(4, tag)) return false;
+        if (tag < 15) {
+            if (!in.get(4 * (16 - static_cast<int>(tag)), v) || v == 0) return false;
+            raw.push_back(v);
+            continue;
+        }
+        uint64_t run;
+        if (!in.get(4, run)) return false;
+        if (run == 0 && (!in.get(32, run) || run < 16)) return false;
+        if (run > count - raw.size()) return false;
+        raw.insert(raw.end(), static_cast<size_t>(run), 0);
+    }
+    if (!in.onlyPadding()) return false;
+    for (size_t i = kStride; i < raw.size(); ++i) raw[i] ^= raw[i - kStride];
+    return wordsCheck(raw) == words.back();
+}
+
 }  // namespace
 
 std::vector<uint64_t> packSnapshot(const WorldSnapshot& s) {
@@ -111,35 +260,12 @@ std::vector<uint64_t> packSnapshot(const WorldSnapshot& s) {
             w.put(c.frictionImpulse);
         }
     }
-    // Zero runs: (0, length).
-    std::vector<uint64_t> out;
-    const std::vector<uint64_t>& raw = w.words();
-    out.reserve(raw.size() / 2 + 8);
-    for (size_t i = 0; i < raw.size();) {
-        if (raw[i] != 0) {
-            out.push_back(raw[i++]);
-            continue;
-        }
-        size_t run = 0;
-        while (i < raw.size() && raw[i] == 0) ++i, ++run;
-        out.push_back(0);
-        out.push_back(run);
-    }
-    return out;
+    return encodeWords(w.words());
 }
 
 bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out) {
     std::vector<uint64_t> raw;
-    raw.reserve(words.size() * 2);
-    for (size_t i = 0; i < words.size(); ++i) {
-        if (words[i] != 0) {
-            raw.push_back(words[i]);
-            continue;
-        }
-        if (i + 1 >= words.size() || words[i + 1] == 0 || words[i + 1] > (size_t{1} << 32)) return false;
-        raw.insert(raw.end(), words[i + 1], 0);
-        ++i;
-    }
+    if (!decodeWords(words, raw)) return false;
     Reader r(raw);
     uint64_t step, nb, nbroken, nang, ncontact, nevents;
     WorldSnapshot s;
