@@ -18,8 +18,8 @@
 #include <utility>
 
 #include "panels/panels.h"
-#include "render/contact_draw.h"
 #include "panels/plots_panels.h"
+#include "render/contact_draw.h"
 #include "render/gl.h"
 #include "render/gl_context.h"
 #include "render/joint_draw.h"

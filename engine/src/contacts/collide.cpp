@@ -79,7 +79,8 @@ void reducePatch(const Keyed* p, size_t n, std::vector<RawContact>& out) {
         if (best == n) break;
         pick[count++] = best;
     }
-    std::sort(pick, pick + count);  // in Bullet's order
+    for (int a = 1; a < count; ++a)  // in Bullet's order (an insertion sort of at most 4)
+        for (int b = a; b > 0 && pick[b - 1] > pick[b]; --b) std::swap(pick[b - 1], pick[b]);
     for (int k = 0; k < count; ++k) out.push_back(p[pick[k]].c);
 }
 

@@ -87,7 +87,8 @@ void World::Impl::buildContactRows(StepContext& step) {
                     normal.mods.bounce.restitution = s.groundRestitution;
                     normal.mods.bounce.velocityThreshold = kBounceThreshold;
                 }
-                if (!tgs && normal.geometricError <= 0 && !(normal.flags & kRowRestitution)) softenContact(normal);
+                if (!tgs && normal.geometricError <= 0 && !(normal.flags & kRowRestitution))
+                    softenContact(normal);
                 normal.solveHint = SolveHint::Inequality;
                 normal.label = "ground normal";
                 m.appendRow() = normal;
