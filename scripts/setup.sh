@@ -27,7 +27,7 @@ packages=(
   ffmpeg
   # import and reference (interop/): MJCF compiled by MuJoCo, URDF parsed by urdfdom; the sample
   # models the import tests read (tests/interop)
-  libmujoco-dev liburdfdom-dev libmujoco-samples
+  libmujoco-dev liburdfdom-dev libtinyxml-dev libmujoco-samples
   # sweeps on many cores or hosts: the GNU parallel recipe of docs/sweeps.md (tested by sweep_parallel)
   parallel
 )
