@@ -640,7 +640,8 @@ void frameCamera(Scene& s) {
     Vec3 lo(kInf), hi(-kInf);
     for (const BodyDesc& b : s.bodies) lo = glm::min(lo, b.position), hi = glm::max(hi, b.position);
     s.camera.target = 0.5 * (lo + hi);
-    s.camera.distance = std::clamp(2.0 * glm::length(hi - lo) + 1.5, 1.0, 500.0);
+    // Three times the bodies' spread (a 0.5 m arm fills the view), at least 1 m.
+    s.camera.distance = std::clamp(3.0 * glm::length(hi - lo), 1.0, 500.0);
 }
 
 }  // namespace

@@ -25,6 +25,12 @@ Transform poseOf(const mjtNum* pos, const mjtNum* mat) {
     return {Vec3(pos[0], pos[1], pos[2]), glm::normalize(Quat(q[0], q[1], q[2], q[3]))};
 }
 
+/// MuJoCo's multi-line message ("XML Error: ...\nElement 'geom', line 3") as one line.
+std::string oneLine(std::string s) {
+    for (size_t i = 0; (i = s.find('\n', i)) != std::string::npos;) s.replace(i, 1, ", ");
+    return s;
+}
+
 Vec3 vec(const mjtNum* v) {
     return Vec3(v[0], v[1], v[2]);
 }
@@ -273,7 +279,7 @@ bool importMjcfModel(const mjModel* m, const std::string& source, Scene& out, st
 bool importMjcfFile(const std::string& path, Scene& out, std::string& warning, std::string& error) {
     ModelPtr m = compileMjcfFile(path, error);
     if (!m) {
-        error = path + ": " + error;  // MuJoCo's message gives the line, not the file
+        error = path + ": " + oneLine(error);  // MuJoCo's message gives the line, not the file
         return false;
     }
     return importMjcfModel(m.get(), path, out, warning, error);
@@ -283,7 +289,7 @@ bool importMjcfText(const std::string& xml, const std::string& name, Scene& out,
                     std::string& error) {
     ModelPtr m = compileMjcfText(xml, name, error);
     if (!m) {
-        error = name + ": " + error;
+        error = name + ": " + oneLine(error);
         return false;
     }
     return importMjcfModel(m.get(), name, out, warning, error);

@@ -18,6 +18,9 @@
 #include <utility>
 
 #include "panels/panels.h"
+#ifdef JOINTLAB_HAVE_INTEROP
+#include "panels/import_dialog.h"
+#endif
 #include "panels/plots_panels.h"
 #include "render/contact_draw.h"
 #include "render/gl.h"
@@ -333,6 +336,9 @@ void App::buildUi(UiRequests& requests) {
     drawSplitters(state_);
     drawStatusBar(state_);
     drawOpenDialog(state_, requests);
+#ifdef JOINTLAB_HAVE_INTEROP
+    drawImportDialog(state_, requests);
+#endif
     drawFileDialogs(state_, requests);
     drawDivergenceNotice(state_);
     drawHelpWindows(state_);

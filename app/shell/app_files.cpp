@@ -13,6 +13,9 @@
 #include "session/default_scene.h"
 #include "session/file_flow.h"
 #include "shell/app.h"
+#ifdef JOINTLAB_HAVE_INTEROP
+#include "panels/import_dialog.h"
+#endif
 
 namespace jl::app {
 
@@ -44,6 +47,23 @@ void App::carryOut(PendingAction action, const std::string& path) {
 
 void App::openFile(const std::string& path) {
     std::string error;
+#ifdef JOINTLAB_HAVE_INTEROP
+    if (isImportPath(path)) {  // a MuJoCo or URDF model: imported as an untitled scene
+        Scene scene;
+        std::string warning;
+        if (!importModelFile(path, scene, warning, error) ||
+            !state_.sim.setScene(std::move(scene), "", error)) {
+            setMessage(error, true);  // and the scene stays as it was
+            state_.files.errorPopup = error;
+            return;
+        }
+        rememberRecentFile(state_.files, path);
+        onSceneLoaded("imported " + path +
+                      (warning.empty() ? "" : "; some parts were left out (see the notice)"));
+        state_.importWarning = warning.empty() ? "" : "Imported " + path + ". " + warning;
+        return;
+    }
+#endif
     if (!openDocument(state_.sim, state_.files, path, error)) {
         setMessage(error, true);  // and the scene stays as it was
         return;
