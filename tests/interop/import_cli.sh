@@ -68,5 +68,18 @@ run 0 "" import "$data/slider_crank.xml" -o "$tmp/old.json"
 grep -q '"bodies"' "$tmp/old.json" || fail "the scenario was not written over old.json"
 [[ $(cat "$tmp/old.json.bak") == "{}" ]] || fail "old.json.bak does not hold the previous content"
 
+# The app opens a model file directly (jointlab MODEL.urdf) as an imported scene, and refuses a
+# malformed one with the parser's message; on a virtual display when there is one.
+if command -v xvfb-run >/dev/null; then
+  xvfb-run -a "$jointlab" --screenshot "$tmp/arm.png" "$data/arm.urdf" --frames 3 --size 640x480 \
+    >"$tmp/out" 2>"$tmp/err" || fail "the app did not open arm.urdf: $(cat "$tmp/err")"
+  [[ -s $tmp/arm.png ]] || fail "no screenshot of the imported arm"
+  grep -q "arm.urdf: Not imported or changed: joint effort" "$tmp/err" || fail "the app did not print the warning"
+  xvfb-run -a "$jointlab" --screenshot "$tmp/bad.png" "$tmp/bad.urdf" --frames 3 >"$tmp/out" 2>"$tmp/err"
+  (( $? == 1 )) || fail "the app accepted bad.urdf"
+  grep -q "bad.urdf: not well-formed XML, line 3" "$tmp/err" || fail "the app's message: $(cat "$tmp/err")"
+  [[ ! -e $tmp/bad.png ]] || fail "a screenshot of a model that was refused"
+fi
+
 if (( failures )); then echo "$failures failure(s)"; exit 1; fi
 echo "import_cli: all checks passed"
