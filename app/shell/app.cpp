@@ -501,6 +501,7 @@ void App::onSceneLoaded(const std::string& what) {
     state_.plotsPanel.forgetRun();
     state_.status.clear();
     state_.teach = TeachState{};
+    state_.importedModelPath.clear();  // an import sets it again after this
     if (!state_.sim.scene().lesson.empty()) state_.teach.requestTab = DockTab::Lesson;
     documentChanged();
     if (!what.empty()) setMessage(what, false);

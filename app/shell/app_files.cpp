@@ -19,6 +19,18 @@
 
 namespace jl::app {
 
+namespace {
+
+/// The output guard of `jointlab import`, in the app: the model a scene was imported from is an
+/// input, never an output. "" when `path` is another file.
+std::string importClash(const AppState& state, const std::string& path, const char* what) {
+    if (state.importedModelPath.empty() || !sameFile(path, state.importedModelPath)) return "";
+    return std::string(what) + " would write over " + path +
+           ", the model the scene was imported from; nothing was written (choose another name)";
+}
+
+}  // namespace
+
 void App::carryOut(PendingAction action, const std::string& path) {
     std::string error;
     switch (action) {
@@ -61,6 +73,7 @@ void App::openFile(const std::string& path) {
         onSceneLoaded("imported " + path +
                       (warning.empty() ? "" : "; some parts were left out (see the notice)"));
         state_.importWarning = warning.empty() ? "" : "Imported " + path + ". " + warning;
+        state_.importedModelPath = path;
         return;
     }
 #endif
@@ -79,6 +92,11 @@ Scene App::withCamera(Scene scene) const {
 bool App::saveScene(const std::string& path) {
     // The scene as set up, with the state it starts from if it was opened from a mid-run save.
     std::string error;
+    if (std::string error = importClash(state_, path, "Save"); !error.empty()) {
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return false;
+    }
     if (!saveScenario(path, withCamera(state_.sim.documentScene()), error)) {
         setMessage(error, true);
         state_.files.errorPopup = error;
@@ -98,6 +116,11 @@ bool App::saveScene(const std::string& path) {
 }
 
 bool App::refuseOverwritingDocument(const std::string& path, const char* what) {
+    if (std::string error = importClash(state_, path, what); !error.empty()) {
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return true;
+    }
     const std::string& source = state_.sim.sourcePath();
     if (!sameFile(path, source)) return false;  // as files: links and other spellings included
     const std::string error = std::string(what) + " is a copy and never replaces the scene's own file " +

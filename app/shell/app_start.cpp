@@ -39,6 +39,7 @@ bool App::loadInitialScene(std::string& error) {
         if (options_.adjustScene) options_.adjustScene(scene);
         if (!state_.sim.setScene(std::move(scene), "", error)) return false;
         onSceneLoaded("imported " + options_.scenarioPath);
+        state_.importedModelPath = options_.scenarioPath;
         if (!warning.empty()) {
             std::fprintf(stderr, "jointlab: %s: %s\n", options_.scenarioPath.c_str(), warning.c_str());
             // Interactive only: a screenshot or a video shows the scene, not the notice.
