@@ -86,7 +86,7 @@ struct BodyDesc {
     std::vector<ShapeDesc> children;     ///< compound: its shapes ("children" in files)
     /// Principal moments of inertia about local X, Y, Z [kg·m²] ("inertia" in files, written when
     /// set); all zero: the shape's, from its mass. Set by imports (MJCF, URDF), whose inertia is
-    /// measured, not a uniform solid of the collision shape. Only with massMode = mass.
+    /// measured, not a uniform solid of the collision shape. Used with massMode = mass only.
     Vec3 inertia{0.0};
     /// Collision filter (PhysX's simulation filter): bodies A and B touch when
     /// (A.group & B.mask) != 0 and (B.group & A.mask) != 0.
@@ -170,9 +170,11 @@ inline bool filtersCollide(const BodyDesc& a, const BodyDesc& b) {
     return (a.collisionGroup & b.collisionMask) != 0 && (b.collisionGroup & a.collisionMask) != 0;
 }
 
-/// The body has explicit principal moments (BodyDesc::inertia) instead of its shape's.
+/// The body uses explicit principal moments (BodyDesc::inertia) instead of its shape's: they are
+/// set and its mass is given (with density, mass and inertia both come from the shape, and the
+/// moments are neither used nor saved: switching an imported body to density is how to drop them).
 inline bool hasExplicitInertia(const BodyDesc& b) {
-    return b.inertia.x != 0.0 || b.inertia.y != 0.0 || b.inertia.z != 0.0;
+    return b.massMode == MassMode::Mass && (b.inertia.x != 0.0 || b.inertia.y != 0.0 || b.inertia.z != 0.0);
 }
 
 /// Mass and inertia tensor of a solid of the body's shape, from mass or density (or the body's

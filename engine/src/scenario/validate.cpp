@@ -117,9 +117,6 @@ std::string checkShapeLists(const std::string& path, BodyDesc& b, std::string& e
     }
     if (hasExplicitInertia(b)) {
         const std::string p = join(path, "inertia");
-        if (b.massMode != MassMode::Mass)
-            return fail(
-                p, "explicit principal moments need massMode = mass (density derives them from the shape)");
         for (int k = 0; k < 3; ++k) {
             const Real i = b.inertia[k];
             if (!std::isfinite(i) || i < kMinInertia || i > kMaxInertia)
