@@ -1,12 +1,16 @@
 // JointLab — entry point.
 //
 //   jointlab run ...           the headless runner (runner.h); no window, no GL, no GLFW init
+//   jointlab import ...        MJCF or URDF to a scenario (runner/import_cli.h)
 //   jointlab [options] [file]  the desktop app (app.h), or screenshot mode
 #include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "runner/cli.h"
+#ifdef JOINTLAB_HAVE_INTEROP
+#include "runner/import_cli.h"
+#endif
 #include "runner/runner.h"
 #include "runner/runner_args.h"
 #include "runner/sweep.h"
@@ -40,6 +44,16 @@ int main(int argc, char** argv) {
     }
     if (argc >= 2 && (std::string_view(argv[1]) == "sweep" || std::string_view(argv[1]) == "sweep-merge"))
         return jl::runner::runSweepCommand(argc, argv);
+    if (argc >= 2 && std::string_view(argv[1]) == "import") {
+#ifdef JOINTLAB_HAVE_INTEROP
+        return jl::runner::runImportCommand(argc, argv);
+#else
+        std::fprintf(
+            stderr,
+            "jointlab import: MJCF/URDF import is not part of this build (JOINTLAB_BUILD_INTEROP=OFF)\n");
+        return 2;
+#endif
+    }
     if (argc >= 2 && std::string_view(argv[1]) == "sweep-plot") return jl::runner::runSweepPlot(argc, argv);
 
     jl::app::AppOptions options;

@@ -25,6 +25,9 @@ packages=(
   libegl-dev libegl-mesa0
   # videos (--video OUT.mp4|OUT.gif, File > Export video): frames piped to the ffmpeg program
   ffmpeg
+  # import and reference (interop/): MJCF compiled by MuJoCo, URDF parsed by urdfdom; the sample
+  # models the import tests read (tests/interop)
+  libmujoco-dev liburdfdom-dev libtinyxml-dev libmujoco-samples
   # sweeps on many cores or hosts: the GNU parallel recipe of docs/sweeps.md (tested by sweep_parallel)
   parallel
 )

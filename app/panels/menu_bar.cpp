@@ -15,6 +15,9 @@ void fileMenu(AppState& state, UiRequests& requests) {
     if (!ImGui::BeginMenu("File")) return;
     if (ImGui::MenuItem("New", "Ctrl+N")) requests.newScene = true;
     if (ImGui::MenuItem("Open...", "Ctrl+O")) requests.openDialog = true;
+#ifdef JOINTLAB_HAVE_INTEROP
+    if (ImGui::MenuItem("Import MuJoCo/URDF model...")) state.importDialogRequested = true;
+#endif
     if (ImGui::BeginMenu("Open recent", !state.files.recent.empty())) {
         for (const std::string& path : state.files.recent)
             if (ImGui::MenuItem(path.c_str())) requests.openPath = path;

@@ -43,7 +43,11 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
     ImGui::SetNextWindowSize(ImVec2(px(560.0f), 0.0f), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(kPopupName, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
 
+#ifdef JOINTLAB_HAVE_INTEROP
+    ImGui::TextUnformatted("Scenario file (.json), or a MuJoCo or URDF model to import (.xml, .urdf):");
+#else
     ImGui::TextUnformatted("Scenario file (.json):");
+#endif
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool entered =

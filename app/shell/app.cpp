@@ -18,6 +18,9 @@
 #include <utility>
 
 #include "panels/panels.h"
+#ifdef JOINTLAB_HAVE_INTEROP
+#include "panels/import_dialog.h"
+#endif
 #include "panels/plots_panels.h"
 #include "render/contact_draw.h"
 #include "render/gl.h"
@@ -333,6 +336,9 @@ void App::buildUi(UiRequests& requests) {
     drawSplitters(state_);
     drawStatusBar(state_);
     drawOpenDialog(state_, requests);
+#ifdef JOINTLAB_HAVE_INTEROP
+    drawImportDialog(state_, requests);
+#endif
     drawFileDialogs(state_, requests);
     drawDivergenceNotice(state_);
     drawHelpWindows(state_);
@@ -495,6 +501,7 @@ void App::onSceneLoaded(const std::string& what) {
     state_.plotsPanel.forgetRun();
     state_.status.clear();
     state_.teach = TeachState{};
+    state_.importedModelPath.clear();  // an import sets it again after this
     if (!state_.sim.scene().lesson.empty()) state_.teach.requestTab = DockTab::Lesson;
     documentChanged();
     if (!what.empty()) setMessage(what, false);

@@ -13,8 +13,23 @@
 #include "session/default_scene.h"
 #include "session/file_flow.h"
 #include "shell/app.h"
+#ifdef JOINTLAB_HAVE_INTEROP
+#include "panels/import_dialog.h"
+#endif
 
 namespace jl::app {
+
+namespace {
+
+/// The output guard of `jointlab import`, in the app: the model a scene was imported from is an
+/// input, never an output. "" when `path` is another file.
+std::string importClash(const AppState& state, const std::string& path, const char* what) {
+    if (state.importedModelPath.empty() || !sameFile(path, state.importedModelPath)) return "";
+    return std::string(what) + " would write over " + path +
+           ", the model the scene was imported from; nothing was written (choose another name)";
+}
+
+}  // namespace
 
 void App::carryOut(PendingAction action, const std::string& path) {
     std::string error;
@@ -44,6 +59,24 @@ void App::carryOut(PendingAction action, const std::string& path) {
 
 void App::openFile(const std::string& path) {
     std::string error;
+#ifdef JOINTLAB_HAVE_INTEROP
+    if (isImportPath(path)) {  // a MuJoCo or URDF model: imported as an untitled scene
+        Scene scene;
+        std::string warning;
+        if (!importModelFile(path, scene, warning, error) ||
+            !state_.sim.setScene(std::move(scene), "", error)) {
+            setMessage(error, true);  // and the scene stays as it was
+            state_.files.errorPopup = error;
+            return;
+        }
+        rememberRecentFile(state_.files, path);
+        onSceneLoaded("imported " + path +
+                      (warning.empty() ? "" : "; some parts were left out (see the notice)"));
+        state_.importWarning = warning.empty() ? "" : "Imported " + path + ". " + warning;
+        state_.importedModelPath = path;
+        return;
+    }
+#endif
     if (!openDocument(state_.sim, state_.files, path, error)) {
         setMessage(error, true);  // and the scene stays as it was
         return;
@@ -59,6 +92,11 @@ Scene App::withCamera(Scene scene) const {
 bool App::saveScene(const std::string& path) {
     // The scene as set up, with the state it starts from if it was opened from a mid-run save.
     std::string error;
+    if (std::string error = importClash(state_, path, "Save"); !error.empty()) {
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return false;
+    }
     if (!saveScenario(path, withCamera(state_.sim.documentScene()), error)) {
         setMessage(error, true);
         state_.files.errorPopup = error;
@@ -78,6 +116,11 @@ bool App::saveScene(const std::string& path) {
 }
 
 bool App::refuseOverwritingDocument(const std::string& path, const char* what) {
+    if (std::string error = importClash(state_, path, what); !error.empty()) {
+        setMessage(error, true);
+        state_.files.errorPopup = error;
+        return true;
+    }
     const std::string& source = state_.sim.sourcePath();
     if (!sameFile(path, source)) return false;  // as files: links and other spellings included
     const std::string error = std::string(what) + " is a copy and never replaces the scene's own file " +

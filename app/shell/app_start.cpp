@@ -11,6 +11,9 @@
 #include "session/default_scene.h"
 #include "session/recent_files.h"
 #include "shell/app.h"
+#ifdef JOINTLAB_HAVE_INTEROP
+#include "panels/import_dialog.h"
+#endif
 #include "viewport/viewport.h"
 
 namespace jl::app {
@@ -27,6 +30,25 @@ bool App::loadInitialScene(std::string& error) {
         onSceneLoaded("");
         return true;
     }
+#ifdef JOINTLAB_HAVE_INTEROP
+    if (!options_.scenarioPath.empty() && isImportPath(options_.scenarioPath)) {
+        // `jointlab MODEL.xml|MODEL.urdf`: imported as an untitled scene (Save asks where).
+        Scene scene;
+        std::string warning;
+        if (!importModelFile(options_.scenarioPath, scene, warning, error)) return false;
+        if (options_.adjustScene) options_.adjustScene(scene);
+        if (!state_.sim.setScene(std::move(scene), "", error)) return false;
+        onSceneLoaded("imported " + options_.scenarioPath);
+        state_.importedModelPath = options_.scenarioPath;
+        if (!warning.empty()) {
+            std::fprintf(stderr, "jointlab: %s: %s\n", options_.scenarioPath.c_str(), warning.c_str());
+            // Interactive only: a screenshot or a video shows the scene, not the notice.
+            if (options_.screenshotPath.empty() && options_.video.path.empty())
+                state_.importWarning = "Imported " + options_.scenarioPath + ". " + warning;
+        }
+        return true;
+    }
+#endif
     if (!options_.scenarioPath.empty()) {
         if (!state_.sim.loadFile(options_.scenarioPath, error)) return false;
         // jointlab run --video: the runner's overrides, on the scene with its saved state (if any),

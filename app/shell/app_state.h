@@ -200,6 +200,11 @@ struct AppState {
     int divergencesSeen = 0;    ///< sim.divergenceCount() already announced
     std::string openPathInput;  ///< text of the File > Open dialog
     bool openDialogRequested = false;
+    std::string importPathInput;  ///< text of the File > Import dialog (panels/import_dialog.h)
+    bool importDialogRequested = false;
+    std::string importWarning;  ///< non-empty: a notice lists what the last import left out
+    /// The MJCF/URDF file the scene was imported from ("" = none): Save never writes over it.
+    std::string importedModelPath;
     float simulationContentHeight = 380.0f;  ///< measured by the Simulation panel, sizes it next frame
     std::string glVersion;                   ///< GL_VERSION and GL_RENDERER, for Help > About
     PlotsPanelState plotsPanel;              ///< the Plots dock: widget state, time window, exports

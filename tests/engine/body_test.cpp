@@ -2,6 +2,7 @@
 // forms and the engine's exact discrete laws.
 #include <gtest/gtest.h>
 
+#include "jointlab/scenario_io.h"
 #include "test_util.h"
 
 namespace jl {
@@ -139,6 +140,50 @@ TEST(Body, TorqueGivesAngularAccelerationTauOverI) {
                 expected);
     EXPECT_NEAR(w.bodies()[0].angularVelocity.z, expected, 1e-12 * expected);
     EXPECT_EQ(w.bodies()[0].linearVelocity, Vec3(0.0));
+}
+
+// Explicit principal moments (BodyDesc::inertia, set by imports): used instead of the shape's,
+// applied by the dynamics (the same one-step couple test: Δω_z = dt·τ/I_z), kept by the file, and
+// refused when no rigid body could have them (triangle inequality) or with density mass.
+TEST(Body, ExplicitInertiaReplacesTheShapesAndIsChecked) {
+    Scene sc = test::emptyScene();
+    sc.settings.gravity = Vec3(0.0);
+    BodyDesc b = shaped(ShapeType::Capsule, MassMode::Mass);
+    b.position = Vec3(0, 1, 0);
+    b.inertia = Vec3(0.02, 0.03, 0.04);
+    sc.bodies.push_back(b);
+    EXPECT_EQ(computeMassProperties(b).inertia, b.inertia);
+    EXPECT_EQ(validateScene(sc), "");
+    World w(sc);
+    const Real F = 2.0, arm = 0.3;
+    w.applyForce(0, Vec3(0, F, 0), b.position + Vec3(arm, 0, 0));
+    w.applyForce(0, Vec3(0, -F, 0), b.position - Vec3(arm, 0, 0));
+    w.step();
+    const Real expected = w.settings().dt * 2.0 * F * arm / 0.04;
+    EXPECT_NEAR(w.bodies()[0].angularVelocity.z, expected, 1e-12 * expected);
+
+    Scene back;
+    std::string error;
+    ASSERT_TRUE(parseScenario(serializeScenario(sc), back, error)) << error;
+    EXPECT_EQ(back.bodies[0].inertia, b.inertia);
+    // Without explicit moments the file has no "inertia" key (old files stay as they were).
+    Scene plain = sc;
+    plain.bodies[0].inertia = Vec3(0.0);
+    EXPECT_EQ(serializeScenario(plain).find("\"inertia\""), std::string::npos);
+
+    sc.bodies[0].inertia = Vec3(0.01, 0.01, 0.05);  // 0.05 > 0.01 + 0.01
+    EXPECT_NE(validateScene(sc).find("bodies[0].inertia[2]"), std::string::npos) << validateScene(sc);
+    sc.bodies[0].inertia = Vec3(0.02, 0.03, 0.04);
+    // With density, mass and inertia both come from the shape; the moments are not used or saved.
+    sc.bodies[0].massMode = MassMode::Density;
+    EXPECT_EQ(validateScene(sc), "");
+    BodyDesc fromShape = sc.bodies[0];
+    fromShape.inertia = Vec3(0.0);
+    EXPECT_EQ(computeMassProperties(sc.bodies[0]).inertia, computeMassProperties(fromShape).inertia);
+    EXPECT_EQ(serializeScenario(sc).find("\"inertia\""), std::string::npos);
+    sc.bodies[0].massMode = MassMode::Mass;
+    sc.bodies[0].inertia.x = -1.0;
+    EXPECT_NE(validateScene(sc).find("inertia[0]"), std::string::npos) << validateScene(sc);
 }
 
 // Damping (world/step.cpp): each step v ← v/(1 + c·dt) and ω ← ω/(1 + c_ω·dt). With gravity off

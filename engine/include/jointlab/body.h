@@ -37,12 +37,14 @@ inline constexpr const char* kMassModeNames[] = {"mass", "density"};
 /// solver's response threshold: inertia lies in [4e-13, 1.3e10] kg·m², a row's response in
 /// [7e-11, 3e16], so rows are never dropped for want of response. A mass from density × volume must land in
 /// [kMinMass, kMaxMass] too.
-inline constexpr Real kMinSize = 1e-3;     ///< smallest half size or radius [m] (1 mm)
-inline constexpr Real kMaxSize = 1e2;      ///< largest half size, radius or capsule half height [m] (100 m)
-inline constexpr Real kMinMass = 1e-6;     ///< [kg] (1 mg)
-inline constexpr Real kMaxMass = 1e6;      ///< [kg] (1000 t)
-inline constexpr Real kMinDensity = 1e-3;  ///< [kg/m³] (a thousandth of air)
-inline constexpr Real kMaxDensity = 1e5;   ///< [kg/m³] (four times osmium)
+inline constexpr Real kMinSize = 1e-3;      ///< smallest half size or radius [m] (1 mm)
+inline constexpr Real kMaxSize = 1e2;       ///< largest half size, radius or capsule half height [m] (100 m)
+inline constexpr Real kMinMass = 1e-6;      ///< [kg] (1 mg)
+inline constexpr Real kMaxMass = 1e6;       ///< [kg] (1000 t)
+inline constexpr Real kMinDensity = 1e-3;   ///< [kg/m³] (a thousandth of air)
+inline constexpr Real kMaxDensity = 1e5;    ///< [kg/m³] (four times osmium)
+inline constexpr Real kMinInertia = 1e-12;  ///< smallest explicit principal moment [kg·m²]
+inline constexpr Real kMaxInertia = 1e10;   ///< largest explicit principal moment [kg·m²]
 
 /// One child of a compound body: a box, sphere, capsule or cylinder at a pose in the body's frame.
 struct ShapeDesc {
@@ -82,6 +84,10 @@ struct BodyDesc {
     Real halfHeight = 0.25;              ///< capsule core / cylinder: half length along local X [m]
     std::vector<Vec3> hullPoints;        ///< hull: points in the body frame [m] ("hullPoints" in files)
     std::vector<ShapeDesc> children;     ///< compound: its shapes ("children" in files)
+    /// Principal moments of inertia about local X, Y, Z [kg·m²] ("inertia" in files, written when
+    /// set); all zero: the shape's, from its mass. Set by imports (MJCF, URDF), whose inertia is
+    /// measured, not a uniform solid of the collision shape. Used with massMode = mass only.
+    Vec3 inertia{0.0};
     /// Collision filter (PhysX's simulation filter): bodies A and B touch when
     /// (A.group & B.mask) != 0 and (B.group & A.mask) != 0.
     int collisionGroup = 1;
@@ -164,7 +170,15 @@ inline bool filtersCollide(const BodyDesc& a, const BodyDesc& b) {
     return (a.collisionGroup & b.collisionMask) != 0 && (b.collisionGroup & a.collisionMask) != 0;
 }
 
-/// Mass and inertia tensor of a solid of the body's shape, from mass or density.
+/// The body uses explicit principal moments (BodyDesc::inertia) instead of its shape's: they are
+/// set and its mass is given (with density, mass and inertia both come from the shape, and the
+/// moments are neither used nor saved: switching an imported body to density is how to drop them).
+inline bool hasExplicitInertia(const BodyDesc& b) {
+    return b.massMode == MassMode::Mass && (b.inertia.x != 0.0 || b.inertia.y != 0.0 || b.inertia.z != 0.0);
+}
+
+/// Mass and inertia tensor of a solid of the body's shape, from mass or density (or the body's
+/// explicit principal moments, when it has them).
 /// Static and kinematic bodies still get their shape's properties (used for display); the solver
 /// treats them as infinitely heavy.
 MassProperties computeMassProperties(const BodyDesc& b);

@@ -54,6 +54,7 @@ using namespace scenario;
 
 constexpr const char* kHullPointsKey = "hullPoints";
 constexpr const char* kChildrenKey = "children";
+constexpr const char* kInertiaKey = "inertia";  // BodyDesc::inertia, written when set
 
 /// A hull's points: an array of [x, y, z] (their count and values: validate.cpp).
 std::string readPoints(const Json& v, const std::string& path, std::vector<Vec3>& out) {
@@ -78,7 +79,8 @@ std::string readPoints(const Json& v, const std::string& path, std::vector<Vec3>
 }
 
 std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
-    if (std::string e = checkObject(v, path, schemaOf<BodyDesc>(), {kHullPointsKey, kChildrenKey});
+    if (std::string e =
+            checkObject(v, path, schemaOf<BodyDesc>(), {kHullPointsKey, kChildrenKey, kInertiaKey});
         !e.empty())
         return e;
     std::string error;
@@ -99,6 +101,14 @@ std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
             b.children.push_back(c);
         }
     }
+    if (auto it = v.find(kInertiaKey); it != v.end()) {
+        std::vector<Vec3> one;
+        const Json wrapped = Json::array({*it});
+        if (std::string e = readPoints(wrapped, kInertiaKey, one); !e.empty())
+            return fail(join(path, kInertiaKey),
+                        "expected principal moments [Ix, Iy, Iz], got " + describe(*it));
+        b.inertia = one[0];
+    }
     return "";
 }
 
@@ -115,6 +125,8 @@ Json writeBody(BodyDesc& b) {
         for (ShapeDesc& c : b.children) cs.push_back(writeStruct(c));
         obj[kChildrenKey] = std::move(cs);
     }
+    if (hasExplicitInertia(b))
+        obj[kInertiaKey] = Json::array({realJson(b.inertia.x), realJson(b.inertia.y), realJson(b.inertia.z)});
     return obj;
 }
 

@@ -114,7 +114,25 @@ std::string checkShapeLists(const std::string& path, BodyDesc& b, std::string& e
         if (!(v >= kMinSize * kMinSize * kMinSize))
             return fail(p, "the points enclose no volume (" + shortestNumber(v) +
                                " m^3): they lie on a plane, a line or one point");
-    } else if (b.shape == ShapeType::Compound) {
+    }
+    if (hasExplicitInertia(b)) {
+        const std::string p = join(path, "inertia");
+        for (int k = 0; k < 3; ++k) {
+            const Real i = b.inertia[k];
+            if (!std::isfinite(i) || i < kMinInertia || i > kMaxInertia)
+                return fail(p + "[" + std::to_string(k) + "]",
+                            "must be within [" + shortestNumber(kMinInertia) + ", " +
+                                shortestNumber(kMaxInertia) + "] kg·m², got " + number(i));
+        }
+        const Vec3& i = b.inertia;
+        // A rigid body's principal moments obey the triangle inequality (each <= the sum of the others).
+        for (int k = 0; k < 3; ++k)
+            if (i[k] > (i[(k + 1) % 3] + i[(k + 2) % 3]) * (1.0 + 1e-9))
+                return fail(p + "[" + std::to_string(k) + "]",
+                            "must be <= the sum of the other two moments (no rigid body has " + number(i.x) +
+                                ", " + number(i.y) + ", " + number(i.z) + ")");
+    }
+    if (b.shape == ShapeType::Compound) {
         const std::string p = join(path, "children");
         if (b.children.empty() || b.children.size() > static_cast<size_t>(kMaxChildShapes))
             return fail(p, "a compound needs 1 to " + std::to_string(kMaxChildShapes) +

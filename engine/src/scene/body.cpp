@@ -162,6 +162,10 @@ MassProperties computeMassProperties(const BodyDesc& b) {
     const Real volume = shapeVolume(b);
     mp.mass = b.massMode == MassMode::Mass ? b.mass : b.density * volume;
     const Real m = mp.mass;
+    if (hasExplicitInertia(b)) {
+        mp.inertia = b.inertia;
+        return mp;
+    }
     switch (b.shape) {
         case ShapeType::Box: {
             // I_x = m (b² + c²) / 12 with full side lengths b, c = m (hy² + hz²) / 3 with half sizes.

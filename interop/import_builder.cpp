@@ -1,0 +1,671 @@
+// ImportedModel -> Scene (import_builder.h). The decisions, in order:
+//  1. Which source bodies become JointLab bodies. A body with a joint is a dynamic body; a free
+//     joint leaves it unjoined. A body without a joint is welded to its parent: on the world (or on
+//     a static body) it is static; on a moving body it is a dynamic body with a fixed joint, or,
+//     when it has no mass (a frame holding shapes), its shapes join the body it is welded to.
+//  2. A JointLab body's frame is its centre of mass (body.h), so each dynamic body sits at the
+//     source's inertial frame with the source's principal moments (BodyDesc::inertia); its shapes
+//     and joint frames are expressed relative to that frame.
+//  3. Everything is turned from Z-up to Y-up once (axes.h), gravity too.
+#include "interop/import_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "interop/axes.h"
+#include "jointlab/scenario_io.h"
+
+namespace jl::interop {
+
+// [SECTION] Notes
+
+void ImportNotes::add(const std::string& what, const std::string& item) {
+    auto [it, inserted] = items_.emplace(what, std::vector<std::string>{});
+    if (inserted) order_.push_back(what);
+    if (!item.empty()) it->second.push_back(item);
+}
+
+std::string ImportNotes::text() const {
+    constexpr size_t kShown = 6;  // a 5000-body model must not make a 5000-name message
+    std::string s;
+    for (const std::string& what : order_) {
+        const std::vector<std::string>& items = items_.at(what);
+        if (!s.empty()) s += "; ";
+        s += what;
+        if (items.empty()) continue;
+        s += " (";
+        for (size_t i = 0; i < std::min(items.size(), kShown); ++i) s += (i ? ", " : "") + items[i];
+        if (items.size() > kShown) s += " and " + std::to_string(items.size() - kShown) + " more";
+        s += ")";
+    }
+    return s;
+}
+
+// [SECTION] Frames and inertia
+
+Quat rotationFromX(const Vec3& axis) {
+    const Vec3 x(1.0, 0.0, 0.0);
+    const Vec3 a = glm::normalize(axis);
+    const Real c = glm::dot(x, a);
+    if (c < -1.0 + 1e-12) return Quat(0.0, 0.0, 0.0, 1.0);  // half a turn about Z
+    const Vec3 v = glm::cross(x, a);
+    return glm::normalize(Quat(1.0 + c, v.x, v.y, v.z));
+}
+
+void principalInertia(const Mat3& tensor, Vec3& moments, Quat& axes) {
+    // Cyclic Jacobi: A = V·D·Vᵀ; each rotation zeroes one off-diagonal entry.
+    Real a[3][3], v[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) a[r][c] = 0.5 * (tensor[c][r] + tensor[r][c]);
+    for (int sweep = 0; sweep < 50; ++sweep) {
+        const Real off = a[0][1] * a[0][1] + a[0][2] * a[0][2] + a[1][2] * a[1][2];
+        if (off < 1e-30 * (a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2]) || off == 0.0) break;
+        for (int p = 0; p < 2; ++p)
+            for (int q = p + 1; q < 3; ++q) {
+                if (a[p][q] == 0.0) continue;
+                const Real theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
+                const Real t = (theta >= 0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1.0));
+                const Real c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
+                for (int k = 0; k < 3; ++k) {  // A = Jᵀ A J
+                    const Real akp = a[k][p], akq = a[k][q];
+                    a[k][p] = c * akp - s * akq;
+                    a[k][q] = s * akp + c * akq;
+                }
+                for (int k = 0; k < 3; ++k) {
+                    const Real apk = a[p][k], aqk = a[q][k];
+                    a[p][k] = c * apk - s * aqk;
+                    a[q][k] = s * apk + c * aqk;
+                }
+                for (int k = 0; k < 3; ++k) {
+                    const Real vkp = v[k][p], vkq = v[k][q];
+                    v[k][p] = c * vkp - s * vkq;
+                    v[k][q] = s * vkp + c * vkq;
+                }
+            }
+    }
+    moments = Vec3(a[0][0], a[1][1], a[2][2]);
+    // Columns of v are the principal axes; make them a right-handed rotation.
+    Vec3 c0(v[0][0], v[1][0], v[2][0]), c1(v[0][1], v[1][1], v[2][1]);
+    Vec3 c2 = glm::cross(c0, c1);
+    Mat3 m(c0, c1, c2);  // glm: columns
+    axes = glm::normalize(glm::quat_cast(m));
+}
+
+namespace {
+
+Transform toYUp(const Transform& t) {
+    return {interop::toYUp(t.p), interop::toYUp(t.q)};
+}
+
+bool nearlyIdentity(const Transform& t) {
+    return glm::length(t.p) < 1e-9 && std::abs(std::abs(t.q.w) - 1.0) < 1e-12;
+}
+
+Real clampSize(Real x, bool& clamped) {
+    const Real y = std::clamp(x, kMinSize, kMaxSize);
+    clamped = clamped || y != x;
+    return y;
+}
+
+/// At most kMaxHullPoints of `points`, chosen farthest-first (the extreme points of the mesh stay).
+std::vector<Vec3> hullSample(const std::vector<Vec3>& points) {
+    if (points.size() <= static_cast<size_t>(kMaxHullPoints)) return points;
+    Vec3 centre(0.0);
+    for (const Vec3& p : points) centre += p;
+    centre /= static_cast<Real>(points.size());
+    std::vector<Real> dist(points.size());
+    size_t first = 0;
+    for (size_t i = 0; i < points.size(); ++i) {
+        dist[i] = glm::length(points[i] - centre);
+        if (dist[i] > dist[first]) first = i;
+    }
+    std::vector<Vec3> out{points[first]};
+    for (size_t i = 0; i < points.size(); ++i) dist[i] = glm::length(points[i] - points[first]);
+    while (out.size() < static_cast<size_t>(kMaxHullPoints)) {
+        const size_t next = static_cast<size_t>(std::max_element(dist.begin(), dist.end()) - dist.begin());
+        if (dist[next] <= 0.0) break;
+        out.push_back(points[next]);
+        for (size_t i = 0; i < points.size(); ++i)
+            dist[i] = std::min(dist[i], glm::length(points[i] - points[next]));
+    }
+    return out;
+}
+
+/// Unique names: the source's, else `<prefix><index>`; repeats get "_2", "_3".
+class Names {
+public:
+    std::string take(const std::string& wanted, const std::string& fallback) {
+        std::string base = wanted;
+        for (char& c : base)
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '_';
+        if (base.empty()) base = fallback;
+        std::string name = base;
+        for (int k = 2; used_.count(name); ++k) name = base + "_" + std::to_string(k);
+        used_.insert(name);
+        return name;
+    }
+
+private:
+    std::set<std::string> used_;
+};
+
+/// How a source body is represented in the scene.
+struct Anchor {
+    int body = -1;  ///< scene body index, -1 = the world
+    bool moving = false;
+};
+
+struct Builder {
+    ImportedModel& m;
+    Scene scene;
+    ImportNotes& notes;
+    Names bodyNames, jointNames;
+    std::vector<Anchor> anchor;                             // per source body
+    std::vector<Transform> pose;                            // per scene body: its Y-up world pose
+    std::vector<std::vector<const ImportedGeom*>> geomsOf;  // per scene body
+    std::vector<std::vector<int>> jointsOf;                 // per source body: its joints
+
+    Transform poseOf(int sceneBody) const {
+        return sceneBody < 0 ? Transform{} : pose[static_cast<size_t>(sceneBody)];
+    }
+
+    int addBody(const ImportedBody& b, size_t index, MotionType motion, const Transform& worldZUp) {
+        BodyDesc d;
+        d.name = bodyNames.take(b.name, "body" + std::to_string(index + 1));
+        d.motion = motion;
+        const Transform y = toYUp(worldZUp);
+        d.position = y.p;
+        d.orientation = y.q;
+        d.mass = std::clamp(b.mass, kMinMass, kMaxMass);
+        if (motion == MotionType::Dynamic) {
+            if (b.mass < kMinMass || b.mass > kMaxMass)
+                notes.add("masses outside JointLab's range [1e-6, 1e6] kg were clamped", d.name);
+            Vec3 i = b.inertia;
+            bool clamped = false;
+            for (int k = 0; k < 3; ++k) {
+                const Real c = std::clamp(i[k], kMinInertia, kMaxInertia);
+                clamped = clamped || c != i[k];
+                i[k] = c;
+            }
+            for (int k = 0; k < 3; ++k) {  // a rounding step past the triangle inequality
+                const Real sum = i[(k + 1) % 3] + i[(k + 2) % 3];
+                if (i[k] > sum) {
+                    clamped = clamped || i[k] > sum * (1.0 + 1e-9);
+                    i[k] = sum;
+                }
+            }
+            if (clamped) notes.add("principal inertias outside JointLab's range were clamped", d.name);
+            d.inertia = i;
+        }
+        if (!b.collides) d.collisionGroup = d.collisionMask = 0;
+        scene.bodies.push_back(std::move(d));
+        pose.push_back(y);
+        geomsOf.emplace_back();
+        return static_cast<int>(scene.bodies.size()) - 1;
+    }
+
+    // [SECTION] Shapes
+
+    /// The shapes of scene body `s` from the geoms gathered on it.
+    void makeShapes(int s) {
+        BodyDesc& d = scene.bodies[static_cast<size_t>(s)];
+        const Transform inv = pose[static_cast<size_t>(s)].inverse();
+        const std::vector<const ImportedGeom*>& geoms = geomsOf[static_cast<size_t>(s)];
+        bool clamped = false;
+        std::vector<ShapeDesc> children;
+        std::vector<Vec3> meshPoints;
+        bool hasPrimitive = false, hasMesh = false;
+        for (const ImportedGeom* g : geoms)
+            (g->kind == ImportedGeom::Kind::Mesh ? hasMesh : hasPrimitive) = true;
+        for (const ImportedGeom* g : geoms) {
+            const Transform rel = inv * toYUp(g->world);  // geom frame -> body frame
+            if (g->kind == ImportedGeom::Kind::Mesh) {
+                if (!hasPrimitive) {
+                    for (const Vec3& p : g->points) meshPoints.push_back(rel.apply(p));
+                    continue;
+                }
+                // Beside primitives a mesh becomes its bounding box (a compound holds primitives only).
+                Vec3 lo(kInf), hi(-kInf);
+                for (const Vec3& p : g->points) lo = glm::min(lo, p), hi = glm::max(hi, p);
+                if (g->points.empty()) continue;
+                ShapeDesc c;
+                c.shape = ShapeType::Box;
+                const Vec3 h = 0.5 * (hi - lo);
+                c.halfExtents =
+                    Vec3(clampSize(h.x, clamped), clampSize(h.y, clamped), clampSize(h.z, clamped));
+                c.position = rel.apply(0.5 * (hi + lo));
+                c.orientation = rel.q;
+                children.push_back(c);
+                notes.add("meshes on a body with primitive shapes became their bounding boxes", g->label);
+                continue;
+            }
+            ShapeDesc c;
+            c.position = rel.p;
+            c.orientation = rel.q;
+            switch (g->kind) {
+                case ImportedGeom::Kind::Box:
+                    c.shape = ShapeType::Box;
+                    c.halfExtents =
+                        Vec3(clampSize(g->halfExtents.x, clamped), clampSize(g->halfExtents.y, clamped),
+                             clampSize(g->halfExtents.z, clamped));
+                    break;
+                case ImportedGeom::Kind::Sphere:
+                    c.shape = ShapeType::Sphere;
+                    c.radius = clampSize(g->radius, clamped);
+                    break;
+                default: {  // capsule, cylinder: the source's local Z is JointLab's local X
+                    c.shape =
+                        g->kind == ImportedGeom::Kind::Capsule ? ShapeType::Capsule : ShapeType::Cylinder;
+                    c.radius = clampSize(g->radius, clamped);
+                    c.halfHeight = std::clamp(g->halfHeight, 0.0, kMaxSize);
+                    c.orientation = glm::normalize(rel.q * glm::angleAxis(-kPi / 2, Vec3(0, 1, 0)));
+                    break;
+                }
+            }
+            children.push_back(c);
+        }
+        if (clamped) notes.add("shape sizes outside JointLab's range [1 mm, 100 m] were clamped", d.name);
+        if (hasMesh && !hasPrimitive) {
+            d.shape = ShapeType::Hull;
+            if (meshPoints.size() > static_cast<size_t>(kMaxHullPoints))
+                notes.add("mesh hulls were thinned to 256 of their extreme points", d.name);
+            d.hullPoints = hullSample(meshPoints);
+            for (Vec3& p : d.hullPoints) p = glm::clamp(p, Vec3(-kMaxSize), Vec3(kMaxSize));
+            const VolumeProperties vp = volumeProperties(d);
+            if (d.hullPoints.size() >= 4 && vp.volume >= kMinSize * kMinSize * kMinSize) return;
+            // A flat mesh (a plane, a decal): its bounding box instead.
+            Vec3 lo(kInf), hi(-kInf);
+            for (const Vec3& p : meshPoints) lo = glm::min(lo, p), hi = glm::max(hi, p);
+            d.hullPoints.clear();
+            notes.add("flat meshes (no volume) became their bounding boxes", d.name);
+            ShapeDesc c;
+            c.halfExtents = glm::max(0.5 * (hi - lo), Vec3(kMinSize));
+            c.position = meshPoints.empty() ? Vec3(0.0) : 0.5 * (hi + lo);
+            children.push_back(c);
+        }
+        if (children.empty()) {
+            // Nothing to collide or draw: a small sphere that touches no other body stands in.
+            d.shape = ShapeType::Sphere;
+            d.radius = 0.02;
+            d.collisionGroup = d.collisionMask = 0;
+            return;
+        }
+        if (children.size() > static_cast<size_t>(kMaxChildShapes)) {
+            notes.add("shapes beyond the 64 a compound body holds", d.name);
+            children.resize(static_cast<size_t>(kMaxChildShapes));
+        }
+        if (children.size() == 1 && nearlyIdentity({children[0].position, children[0].orientation})) {
+            const ShapeDesc& c = children[0];
+            d.shape = c.shape;
+            d.halfExtents = c.halfExtents;
+            d.radius = c.radius;
+            d.halfHeight = c.halfHeight;
+            return;
+        }
+        d.shape = ShapeType::Compound;
+        d.children = std::move(children);
+    }
+
+    // [SECTION] Joints
+
+    /// Frames of a joint at world pose `jointWorld` (Y-up) between scene bodies a and b.
+    void setFrames(JointDesc& j, int a, int b, const Transform& jointWorld) {
+        j.body0 = a < 0 ? "" : scene.bodies[static_cast<size_t>(a)].name;
+        j.body1 = b < 0 ? "" : scene.bodies[static_cast<size_t>(b)].name;
+        j.frame0 = poseOf(a).inverse() * jointWorld;
+        j.frame1 = poseOf(b).inverse() * jointWorld;
+        j.frame0.q = glm::normalize(j.frame0.q);
+        j.frame1.q = glm::normalize(j.frame1.q);
+    }
+
+    static void setDrive(Drive& d, const ImportedJoint& src, Real& target) {
+        const Real stiffness = src.stiffness + (src.servo ? src.kp : 0.0);
+        const Real damping = src.damping + (src.servo ? src.kv : 0.0);
+        if (stiffness <= 0.0 && damping <= 0.0) return;
+        d.enabled = true;
+        d.stiffness = stiffness;
+        d.damping = damping;
+        // Two springs towards different rests act as one towards their weighted rest.
+        if (stiffness > 0.0)
+            target = (src.stiffness * src.springRest + (src.servo ? src.kp * src.target : 0.0)) / stiffness;
+        if (src.servo && std::isfinite(src.forceLimit) && src.forceLimit > 0.0) d.forceLimit = src.forceLimit;
+    }
+
+    void noteJoint(const ImportedJoint& src) {
+        if (src.armature > 0.0) notes.add("joint armature (rotor inertia) is not modelled", src.name);
+        if (src.frictionLoss > 0.0) notes.add("joint dry friction (frictionloss) is not modelled", src.name);
+    }
+
+    /// The joint of source body `bi` (one hinge, slide or ball) to its parent's scene body.
+    void makeJoint(size_t bi, int parent, int child) {
+        const std::vector<int>& js = jointsOf[bi];
+        const ImportedJoint& src = m.joints[static_cast<size_t>(js[0])];
+        if (js.size() > 1) {
+            makeMultiJoint(bi, parent, child);
+            return;
+        }
+        JointDesc j;
+        j.name = jointNames.take(src.name, "joint" + std::to_string(js[0] + 1));
+        const Vec3 axis = glm::normalize(interop::toYUp(src.axis));
+        const Transform frame{interop::toYUp(src.anchor), rotationFromX(axis)};
+        setFrames(j, parent, child, frame);
+        noteJoint(src);
+        if (src.kind == ImportedJoint::Kind::Hinge) {
+            RevoluteJoint r;
+            r.limit.enabled = src.limited;
+            r.limit.lower = src.lower;
+            r.limit.upper = src.upper;
+            setDrive(r.drive, src, r.driveTarget);
+            j.params = r;
+        } else if (src.kind == ImportedJoint::Kind::Slide) {
+            PrismaticJoint p;
+            p.limit.enabled = src.limited;
+            p.limit.lower = src.lower;
+            p.limit.upper = src.upper;
+            setDrive(p.drive, src, p.driveTarget);
+            j.params = p;
+        } else {
+            SphericalJoint s;
+            if (src.limited && src.upper > 0.0) {
+                s.cone.enabled = true;
+                s.cone.yAngle = s.cone.zAngle = std::clamp(src.upper, 1e-3, kPi);
+                notes.add("ball joint ranges became swing cones (twist is free)", j.name);
+            }
+            if (src.damping > 0.0 || src.stiffness > 0.0 || src.servo)
+                notes.add("ball joint damping, springs and actuators are not modelled", j.name);
+            s.cone.yAngle = std::clamp(s.cone.yAngle, 1e-3, kPi);
+            s.cone.zAngle = std::clamp(s.cone.zAngle, 1e-3, kPi);
+            j.params = s;
+        }
+        scene.joints.push_back(std::move(j));
+    }
+
+    /// Several hinges and slides in one body: a D6 when they share an anchor and their axes are
+    /// at right angles (at most three of each); otherwise the first joint only.
+    void makeMultiJoint(size_t bi, int parent, int child) {
+        const std::vector<int>& js = jointsOf[bi];
+        std::vector<const ImportedJoint*> hinges, slides;
+        bool ok = true;
+        const ImportedJoint& first = m.joints[static_cast<size_t>(js[0])];
+        for (int k : js) {
+            const ImportedJoint& s = m.joints[static_cast<size_t>(k)];
+            if (s.kind == ImportedJoint::Kind::Hinge)
+                hinges.push_back(&s);
+            else if (s.kind == ImportedJoint::Kind::Slide)
+                slides.push_back(&s);
+            else
+                ok = false;
+            if (s.kind == ImportedJoint::Kind::Hinge && glm::length(s.anchor - first.anchor) > 1e-6)
+                ok = false;
+        }
+        // The frame: X along the first axis, Y along the second (hinges first, then slides).
+        std::vector<Vec3> axes;
+        for (const auto* s : hinges) axes.push_back(glm::normalize(interop::toYUp(s->axis)));
+        std::vector<Vec3> slideAxes;
+        for (const auto* s : slides) slideAxes.push_back(glm::normalize(interop::toYUp(s->axis)));
+        if (hinges.size() > 3 || slides.size() > 3) ok = false;
+        auto orthogonal = [](const std::vector<Vec3>& v) {
+            for (size_t a = 0; a < v.size(); ++a)
+                for (size_t b = a + 1; b < v.size(); ++b)
+                    if (std::abs(glm::dot(v[a], v[b])) > 1e-6) return false;
+            return true;
+        };
+        if (!orthogonal(axes) || !orthogonal(slideAxes)) ok = false;
+        std::vector<Vec3> basis = axes.empty() ? slideAxes : axes;
+        if (ok && !axes.empty() && !slideAxes.empty()) {  // both sets must share one frame's axes
+            for (const Vec3& s : slideAxes) {
+                bool along = false;
+                for (const Vec3& h : axes) along = along || std::abs(std::abs(glm::dot(s, h)) - 1.0) < 1e-6;
+                if (!along && axes.size() == 3) ok = false;
+                if (!along && basis.size() < 3) {
+                    bool orth = true;
+                    for (const Vec3& b : basis) orth = orth && std::abs(glm::dot(s, b)) < 1e-6;
+                    if (orth)
+                        basis.push_back(s);
+                    else
+                        ok = false;
+                } else if (!along)
+                    ok = false;
+            }
+        }
+        if (!ok) {
+            std::string dropped;
+            for (size_t k = 1; k < js.size(); ++k)
+                dropped += (k > 1 ? ", " : "") + m.joints[static_cast<size_t>(js[k])].name;
+            notes.add(
+                "bodies with several joints that are not one D6 (shared anchor, right-angled axes) kept "
+                "their first joint only; dropped",
+                dropped);
+            std::vector<int> one{js[0]};
+            std::swap(jointsOf[bi], one);
+            makeJoint(bi, parent, child);
+            std::swap(jointsOf[bi], one);
+            return;
+        }
+        const Vec3 x = basis[0];
+        Vec3 y =
+            basis.size() > 1 ? basis[1] : glm::cross(x, std::abs(x.y) < 0.9 ? Vec3(0, 1, 0) : Vec3(1, 0, 0));
+        y = glm::normalize(y - glm::dot(y, x) * x);
+        const Vec3 z = glm::cross(x, y);
+        const Quat q = glm::normalize(glm::quat_cast(Mat3(x, y, z)));
+        const Vec3 anchorPoint = interop::toYUp(hinges.empty() ? slides[0]->anchor : hinges[0]->anchor);
+        JointDesc j;
+        std::string name;
+        for (int k : js) name += (name.empty() ? "" : "+") + m.joints[static_cast<size_t>(k)].name;
+        j.name = jointNames.take(name, "joint" + std::to_string(js[0] + 1));
+        setFrames(j, parent, child, {anchorPoint, q});
+        D6Joint d;
+        const Vec3 frameAxes[3] = {x, y, z};
+        auto axisIndex = [&](const Vec3& a, Real& sign) {
+            for (int k = 0; k < 3; ++k)
+                if (std::abs(std::abs(glm::dot(a, frameAxes[k])) - 1.0) < 1e-6) {
+                    sign = glm::dot(a, frameAxes[k]) > 0 ? 1.0 : -1.0;
+                    return k;
+                }
+            return 0;
+        };
+        for (const auto* s : slides) {
+            Real sign = 1.0;
+            const int k = axisIndex(glm::normalize(interop::toYUp(s->axis)), sign);
+            d.motion[k] = s->limited ? D6Motion::Limited : D6Motion::Free;
+            if (s->limited) {
+                d.linearLimit[k].enabled = true;
+                d.linearLimit[k].lower = sign > 0 ? s->lower : -s->upper;
+                d.linearLimit[k].upper = sign > 0 ? s->upper : -s->lower;
+            }
+            noteJoint(*s);
+            if (s->damping > 0 || s->stiffness > 0 || s->servo)
+                notes.add("damping, springs and actuators of joints merged into a D6 are not modelled",
+                          s->name);
+        }
+        for (const auto* s : hinges) {
+            Real sign = 1.0;
+            const int k = axisIndex(glm::normalize(interop::toYUp(s->axis)), sign);
+            d.motion[kD6Twist + k] = D6Motion::Free;
+            if (s->limited) notes.add("limits of hinges merged into a D6 are not modelled", s->name);
+            noteJoint(*s);
+            if (s->damping > 0 || s->stiffness > 0 || s->servo)
+                notes.add("damping, springs and actuators of joints merged into a D6 are not modelled",
+                          s->name);
+        }
+        j.params = d;
+        scene.joints.push_back(std::move(j));
+    }
+
+    void makeFixed(const std::string& name, int parent, int child) {
+        JointDesc j;
+        j.name = jointNames.take(name, "weld");
+        setFrames(j, parent, child, poseOf(child));
+        j.params = FixedJoint{};
+        scene.joints.push_back(std::move(j));
+    }
+
+    // [SECTION] The whole model
+
+    bool run(std::string& error) {
+        const size_t n = m.bodies.size();
+        anchor.assign(n, Anchor{});
+        jointsOf.assign(n, {});
+        for (size_t k = 0; k < m.joints.size(); ++k) {
+            const ImportedJoint& j = m.joints[k];
+            if (j.body < 0 || static_cast<size_t>(j.body) >= n) {
+                error = "joint " + j.name + " names no body";
+                return false;
+            }
+            jointsOf[static_cast<size_t>(j.body)].push_back(static_cast<int>(k));
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const ImportedBody& b = m.bodies[i];
+            if (b.parent >= static_cast<int>(i)) {
+                error = "body " + b.name + " comes before its parent";
+                return false;
+            }
+            const Anchor parent = b.parent < 0 ? Anchor{} : anchor[static_cast<size_t>(b.parent)];
+            std::vector<int>& js = jointsOf[i];
+            const bool free =
+                !js.empty() && m.joints[static_cast<size_t>(js[0])].kind == ImportedJoint::Kind::Free;
+            if (free && js.size() > 1) {
+                notes.add("joints beside a free joint", b.name);
+                js.resize(1);
+            }
+            if (b.mocap) notes.add("mocap bodies became static bodies", b.name);
+            if (js.empty() || b.mocap) {
+                if (!parent.moving) {
+                    // Welded to the world or to a static body: static (with no shapes: nothing).
+                    if (b.geoms.empty()) {
+                        anchor[i] = parent;
+                        continue;
+                    }
+                    const int s = addBody(b, i, MotionType::Static, b.mass > 0 ? b.inertial : b.frame);
+                    anchor[i] = {s, false};
+                    for (const ImportedGeom& g : b.geoms) geomsOf[static_cast<size_t>(s)].push_back(&g);
+                    continue;
+                }
+                if (b.mass < kMinMass) {
+                    // A massless frame welded to a moving body: its shapes join that body.
+                    anchor[i] = parent;
+                    for (const ImportedGeom& g : b.geoms)
+                        geomsOf[static_cast<size_t>(parent.body)].push_back(&g);
+                    continue;
+                }
+                const int s = addBody(b, i, MotionType::Dynamic, b.inertial);
+                anchor[i] = {s, true};
+                for (const ImportedGeom& g : b.geoms) geomsOf[static_cast<size_t>(s)].push_back(&g);
+                makeFixed(scene.bodies[static_cast<size_t>(s)].name + "_weld", parent.body, s);
+                continue;
+            }
+            const int s = addBody(b, i, MotionType::Dynamic, b.inertial);
+            anchor[i] = {s, true};
+            for (const ImportedGeom& g : b.geoms) geomsOf[static_cast<size_t>(s)].push_back(&g);
+            if (!free) makeJoint(i, parent.body, s);
+        }
+        for (size_t s = 0; s < scene.bodies.size(); ++s) makeShapes(static_cast<int>(s));
+        for (const ImportedEquality& e : m.equalities) makeEquality(e);
+        return true;
+    }
+
+    void makeEquality(const ImportedEquality& e) {
+        if (e.kind == ImportedEquality::Kind::Coupling) {
+            const ImportedJoint& a = m.joints[static_cast<size_t>(e.joint1)];
+            const ImportedJoint& b = m.joints[static_cast<size_t>(e.joint2)];
+            const bool angular = a.kind == ImportedJoint::Kind::Hinge;
+            if (a.kind != b.kind ||
+                (a.kind != ImportedJoint::Kind::Hinge && a.kind != ImportedJoint::Kind::Slide)) {
+                notes.add("joint couplings other than hinge-hinge or slide-slide", e.name);
+                return;
+            }
+            const Anchor ba = anchor[static_cast<size_t>(a.body)], bb = anchor[static_cast<size_t>(b.body)];
+            if (!ba.moving || !bb.moving || ba.body == bb.body) {
+                notes.add("joint couplings whose joints did not become joints of two bodies", e.name);
+                return;
+            }
+            // The gear's q of a body is its turn about (slide along) its frame's X axis since the
+            // start, relative to the world: q_a − ratio·q_b − offset = 0.
+            JointDesc j;
+            j.name = jointNames.take(e.name, "coupling");
+            const Transform fa{interop::toYUp(a.anchor),
+                               rotationFromX(glm::normalize(interop::toYUp(a.axis)))};
+            const Transform fb{interop::toYUp(b.anchor),
+                               rotationFromX(glm::normalize(interop::toYUp(b.axis)))};
+            j.body0 = scene.bodies[static_cast<size_t>(ba.body)].name;
+            j.body1 = scene.bodies[static_cast<size_t>(bb.body)].name;
+            j.frame0 = poseOf(ba.body).inverse() * fa;
+            j.frame1 = poseOf(bb.body).inverse() * fb;
+            GearJoint g;
+            g.mode = angular ? GearMode::Angular : GearMode::Linear;
+            g.ratio = -e.ratio;
+            g.offset = -e.offset;
+            j.params = g;
+            const ImportedBody& pa = m.bodies[static_cast<size_t>(a.body)];
+            const ImportedBody& pb = m.bodies[static_cast<size_t>(b.body)];
+            const bool parentsStill = (pa.parent < 0 || !anchor[static_cast<size_t>(pa.parent)].moving) &&
+                                      (pb.parent < 0 || !anchor[static_cast<size_t>(pb.parent)].moving);
+            if (!parentsStill)
+                notes.add(
+                    "couplings measure turns relative to the world (JointLab's gear), exact only while the "
+                    "coupled joints' parents do not turn",
+                    j.name);
+            scene.joints.push_back(std::move(j));
+            return;
+        }
+        const int a = e.body1 < 0 ? -1 : anchor[static_cast<size_t>(e.body1)].body;
+        const int b = e.body2 < 0 ? -1 : anchor[static_cast<size_t>(e.body2)].body;
+        if (a == b) {
+            notes.add("equality constraints between parts of one rigid body", e.name);
+            return;
+        }
+        JointDesc j;
+        j.name = jointNames.take(e.name, e.kind == ImportedEquality::Kind::Connect ? "connect" : "weld");
+        const bool aMoving = a >= 0 && scene.bodies[static_cast<size_t>(a)].motion == MotionType::Dynamic;
+        const bool bMoving = b >= 0 && scene.bodies[static_cast<size_t>(b)].motion == MotionType::Dynamic;
+        if (!aMoving && !bMoving) {
+            notes.add("equality constraints between bodies that do not move", e.name);
+            return;
+        }
+        if (e.kind == ImportedEquality::Kind::Connect) {
+            setFrames(j, b, a, {interop::toYUp(e.anchor), Quat(1, 0, 0, 0)});
+            j.params = SphericalJoint{};
+        } else {
+            setFrames(j, b, a, a >= 0 ? poseOf(a) : Transform{});
+            j.params = FixedJoint{};
+        }
+        scene.joints.push_back(std::move(j));
+    }
+};
+
+/// Camera on the imported bodies: their centre, far enough to see them all.
+void frameCamera(Scene& s) {
+    if (s.bodies.empty()) return;
+    Vec3 lo(kInf), hi(-kInf);
+    for (const BodyDesc& b : s.bodies) lo = glm::min(lo, b.position), hi = glm::max(hi, b.position);
+    s.camera.target = 0.5 * (lo + hi);
+    // Three times the bodies' spread (a 0.5 m arm fills the view), at least 1 m.
+    s.camera.distance = std::clamp(3.0 * glm::length(hi - lo), 1.0, 500.0);
+}
+
+}  // namespace
+
+bool buildScene(ImportedModel& model, Scene& out, std::string& warning, std::string& error) {
+    Builder b{model, Scene{}, model.notes, {}, {}, {}, {}, {}, {}};
+    if (!b.run(error)) return false;
+    Scene& s = b.scene;
+    if (model.timestep > 0.0) {
+        s.settings.dt = std::clamp(model.timestep, 1e-5, 0.1);
+        if (s.settings.dt != model.timestep)
+            model.notes.add("the time step is outside JointLab's range [1e-5, 0.1] s and was clamped");
+    }
+    s.settings.gravity = toYUp(model.gravity);
+    s.settings.groundPlane = model.groundPlane;
+    s.description = "Imported from " + model.source + ".";
+    frameCamera(s);
+    if (std::string e = validateScene(s); !e.empty()) {
+        error = "the imported scene is not valid (" + e + "); this is a bug in the importer";
+        return false;
+    }
+    warning = model.notes.empty() ? "" : "Not imported or changed: " + model.notes.text() + ".";
+    out = std::move(s);
+    return true;
+}
+
+}  // namespace jl::interop
