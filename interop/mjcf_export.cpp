@@ -449,6 +449,8 @@ MjcfExport exportScene(const Scene& scene) {
     }
     out += "</mujoco>\n";
     result.xml = std::move(out);
+    for (const std::string& o : result.omitted)
+        if (o.find(": starts broken") == std::string::npos) result.blocking.push_back(o);
     return result;
 }
 

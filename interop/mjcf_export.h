@@ -47,6 +47,9 @@ struct MjcfExport {
     std::string error;  ///< why nothing was exported ("" when exported)
     /// Joints and bodies that are not in the model, one line each ("joint \"x\" (distance): ...").
     std::vector<std::string> omitted;
+    /// Those of `omitted` that JointLab simulates (all but joints that start broken): a run of the
+    /// model would not be the scene's.
+    std::vector<std::string> blocking;
     /// The first joint found to close a loop ("" when the joints form a tree).
     std::string loopJoint;
     /// What the model holds but MuJoCo simulates otherwise (motors, soft limits, body damping...),
