@@ -1,12 +1,14 @@
 // JointLab — entry point.
 //
 //   jointlab run ...           the headless runner (runner.h); no window, no GL, no GLFW init
+//   jointlab export ...        a scenario as MuJoCo MJCF (runner/export_cli.h)
 //   jointlab [options] [file]  the desktop app (app.h), or screenshot mode
 #include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "runner/cli.h"
+#include "runner/export_cli.h"
 #include "runner/runner.h"
 #include "runner/runner_args.h"
 #include "runner/sweep.h"
@@ -41,6 +43,7 @@ int main(int argc, char** argv) {
     if (argc >= 2 && (std::string_view(argv[1]) == "sweep" || std::string_view(argv[1]) == "sweep-merge"))
         return jl::runner::runSweepCommand(argc, argv);
     if (argc >= 2 && std::string_view(argv[1]) == "sweep-plot") return jl::runner::runSweepPlot(argc, argv);
+    if (argc >= 2 && std::string_view(argv[1]) == "export") return jl::runner::runExportCommand(argc, argv);
 
     jl::app::AppOptions options;
     std::string error;
