@@ -3,6 +3,7 @@
 // through one map, each joint is visited once by the walk, and each body is written once.
 #include "interop/mjcf_export.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <deque>
@@ -16,6 +17,11 @@ namespace jl::interop {
 namespace {
 
 constexpr int kWorld = -1;
+constexpr int kMaxIndent = 24;
+/// MuJoCo 2.2.2 reads MJCF with tinyxml2, which refuses elements nested 100 deep: a body at depth
+/// d (the world's children at 1) holds elements at XML depth d + 3, so trees up to 96 bodies deep
+/// load (measured: a 96-link chain loads, a 97-link one does not).
+constexpr int kMaxMujocoDepth = 96;
 
 std::string num(Real x) {
     char b[32];
@@ -132,7 +138,8 @@ struct Writer {
 
     void writeBody(std::string& out, int b, int depth) {
         const BodyDesc& d = scene.bodies[static_cast<size_t>(b)];
-        const std::string in(static_cast<size_t>(2 * depth), ' ');
+        // Indented by depth up to a point: a deep chain's text stays linear in its length.
+        const std::string in(static_cast<size_t>(2 * std::min(depth, kMaxIndent)), ' ');
         const int parent = result.tree.parent[static_cast<size_t>(b)];
         // Relative to the parent's pose in the scene; a body of the world in Z-up coordinates.
         Transform rel = startPose(parent).inverse() * startPose(b);
@@ -295,6 +302,7 @@ MjcfExport exportScene(const Scene& scene) {
 
     // Breadth first from the world, then from each dynamic body no joint reached (a free joint).
     std::vector<bool> visited(nb + 1, false), used(nj, false);
+    std::vector<int> depth(nb, 1);  // a body of the world: 1
     const auto walk = [&](int root) {
         std::deque<int> queue{root};
         visited[slot(root)] = true;
@@ -316,6 +324,7 @@ MjcfExport exportScene(const Scene& scene) {
                 }
                 visited[slot(v)] = true;
                 tree.parent[static_cast<size_t>(v)] = u;
+                depth[static_cast<size_t>(v)] = (u == kWorld ? 0 : depth[static_cast<size_t>(u)]) + 1;
                 tree.joint[static_cast<size_t>(v)] = j;
                 tree.sign[static_cast<size_t>(j)] = end1[static_cast<size_t>(j)] == v ? 1 : -1;
                 tree.as[static_cast<size_t>(j)] =
@@ -335,6 +344,14 @@ MjcfExport exportScene(const Scene& scene) {
         w.worldChildren.push_back(static_cast<int>(b));
         walk(static_cast<int>(b));
     }
+
+    result.depth = nb == 0 ? 0 : *std::max_element(depth.begin(), depth.end());
+    if (result.depth > kMaxMujocoDepth)
+        result.tooDeep =
+            "the tree is " + std::to_string(result.depth) +
+            " bodies deep: MuJoCo 2.2.2's XML reader (tinyxml2) refuses elements nested 100 deep, "
+            "so it loads trees up to " +
+            std::to_string(kMaxMujocoDepth) + " bodies deep";
 
     // Couplings: a gear between two bodies that each turn (slide) on a hinge (slider) to the world
     // becomes a joint equality; MuJoCo's polycoef relates the joints' offsets from qpos0 (= ref =

@@ -56,6 +56,10 @@ struct MjcfExport {
     /// one line each.
     std::vector<std::string> notes;
     MjcfTree tree;
+    /// The deepest body's depth in the tree (a body of the world: 1), and when it is more than
+    /// MuJoCo 2.2.2's XML reader takes (96), why ("" otherwise): MuJoCo will not load the model.
+    int depth = 0;
+    std::string tooDeep;
 };
 
 /// Exports `scene` (which must be valid: validateScene) as MJCF.

@@ -49,6 +49,10 @@ std::unique_ptr<ReferenceRun> ReferenceRun::start(const World& world, std::strin
                 "form one";
         return nullptr;
     }
+    if (!e.tooDeep.empty()) {
+        error = e.tooDeep;
+        return nullptr;
+    }
     if (!e.blocking.empty()) {
         error = "MuJoCo cannot hold this scene as JointLab runs it: " + e.blocking.front();
         return nullptr;

@@ -35,6 +35,8 @@ public:
     /// Body `b`'s pose in MuJoCo (Y-up, centre of mass): moving bodies from MuJoCo, the others as
     /// the scene places them.
     Transform bodyPose(int b) const;
+    /// The scene's body count (bodyPose takes 0 to bodyCount() − 1).
+    int bodyCount() const { return static_cast<int>(mjBody_.size()); }
     /// The largest distance between a dynamic body's centre of mass in `world` and in MuJoCo [m].
     Real maxPositionDivergence(const World& world) const;
 

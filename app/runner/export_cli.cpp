@@ -91,6 +91,7 @@ int runExportCommand(int argc, char** argv) {
                 e.omitted.size());
     for (const std::string& s : e.omitted) std::fprintf(stderr, "jointlab export: left out: %s\n", s.c_str());
     for (const std::string& s : e.notes) std::fprintf(stderr, "jointlab export: differs: %s\n", s.c_str());
+    if (!e.tooDeep.empty()) std::fprintf(stderr, "jointlab export: warning: %s\n", e.tooDeep.c_str());
     return kExitOk;
 #else
     return usage("this build has no MuJoCo export (configured with JOINTLAB_BUILD_INTEROP=OFF)");

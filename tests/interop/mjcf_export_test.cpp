@@ -210,3 +210,47 @@ TEST(MjcfExport, HullCompoundAndContactsOff) {
 
 }  // namespace
 }  // namespace jl::interop
+
+namespace jl::interop {
+namespace {
+
+/// A chain of `n` small balls on hinges, hanging off the world.
+Scene hingeChain(int n) {
+    Scene s;
+    s.settings.groundPlane = false;
+    const Quat xToZ = glm::angleAxis(-kPi / 2, Vec3(0, 1, 0));
+    for (int i = 0; i < n; ++i) {
+        BodyDesc b;
+        b.name = "b" + std::to_string(i);
+        b.shape = ShapeType::Sphere;
+        b.radius = 0.02;
+        b.position = Vec3(0.05 + 0.1 * i, 2, 0);
+        s.bodies.push_back(b);
+        JointDesc j;
+        j.name = "j" + std::to_string(i);
+        j.body0 = i == 0 ? "" : "b" + std::to_string(i - 1);
+        j.body1 = b.name;
+        j.frame0 = {i == 0 ? Vec3(0, 2, 0) : Vec3(0.05, 0, 0), xToZ};
+        j.frame1 = {Vec3(-0.05, 0, 0), xToZ};
+        j.params = RevoluteJoint{};
+        s.joints.push_back(j);
+    }
+    return s;
+}
+
+// MuJoCo 2.2.2's XML reader stops at 100 nested elements: a 96-link chain loads, a 97-link one
+// does not, and the export says so beforehand (the reference refuses it with that reason).
+TEST(MjcfExport, TreesDeeperThanMujocosXmlReaderAreNamed) {
+    std::string error;
+    const MjcfExport ok = exportScene(hingeChain(96));
+    EXPECT_EQ(ok.depth, 96);
+    EXPECT_TRUE(ok.tooDeep.empty());
+    EXPECT_TRUE(compileMjcfText(ok.xml, "chain96.xml", error)) << error;
+    const MjcfExport deep = exportScene(hingeChain(97));
+    EXPECT_NE(deep.tooDeep.find("97 bodies deep"), std::string::npos) << deep.tooDeep;
+    EXPECT_FALSE(compileMjcfText(deep.xml, "chain97.xml", error));
+    EXPECT_NE(error.find("XML_ELEMENT_DEPTH_EXCEEDED"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace jl::interop
