@@ -42,7 +42,6 @@ void MujocoReference::setEnabled(bool on, const World* world, uint64_t sceneRevi
     coords_.clear();
     jointNames_.clear();
     if (on) {
-        windowOpen = true;
         if (world) start(*world, sceneRevision);
     }
 }

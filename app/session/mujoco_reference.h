@@ -66,8 +66,7 @@ public:
     /// MuJoCo hit a non-finite acceleration (it reset itself) since it started.
     bool diverged() const;
 
-    bool windowOpen = false;    ///< the Reference window (panels/reference_panel.cpp)
-    bool logDivergence = true;  ///< its divergence plot on a log scale
+    bool logDivergence = true;  ///< the Reference tab's divergence plot on a log scale
     /// The most samples kept (the oldest half is dropped beyond it), about 5 minutes at 60 Hz.
     static constexpr size_t kMaxSamples = 18000;
 

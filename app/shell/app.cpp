@@ -342,7 +342,6 @@ void App::buildUi(UiRequests& requests) {
     drawSweepViewer(state_, requests);
     drawVideoExport(state_, requests);
     drawComparePanel(state_, requests);
-    drawReferencePanel(state_, requests);
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     // A video shows the scene, not the editing tools (the timeline stays: it says which step).
@@ -418,9 +417,14 @@ void App::applyCompareRequests(const UiRequests& r) {
         if (!state_.sim.startCompare(*r.startCompare, error)) c.message = error;
     }
     if (r.stopCompare) state_.sim.stopCompare();
-    if (r.toggleReference)
+    if (r.toggleReference) {
         state_.reference.setEnabled(!state_.reference.enabled(), state_.sim.world(),
                                     state_.sim.sceneRevision());
+        if (state_.reference.enabled()) {
+            state_.panels.plots = true;  // its tab is in the plots dock
+            state_.teach.requestTab = DockTab::Reference;
+        }
+    }
     if (r.swapCompare || r.keepCompareB) {
         const bool ok = r.swapCompare ? state_.sim.swapCompare(error) : state_.sim.keepCompareB(error);
         if (ok) {

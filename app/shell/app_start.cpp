@@ -93,6 +93,7 @@ bool App::applyStartOptions(std::string& error) {
             return false;
         }
         state_.reference.setEnabled(true, state_.sim.world(), state_.sim.sceneRevision());
+        if (options_.dockTab.empty()) state_.teach.requestTab = DockTab::Reference;
         if (!state_.reference.running()) {
             error = "--reference mujoco: " + state_.reference.refusal();
             return false;

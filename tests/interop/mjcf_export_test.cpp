@@ -109,8 +109,9 @@ TEST(MjcfExport, EveryExampleLoadsBackAndTreesMatchFieldByField) {
         }
     }
     // The examples that are trees by construction are found to be trees.
-    for (const char* name : {"pendulum", "pendulum_hinge", "chain20", "door_hinge", "driven_arm",
-                             "ragdoll_steps", "gear_train", "mass_spring", "box_stack", "welded_pair"})
+    for (const char* name :
+         {"pendulum", "pendulum_hinge", "chain20", "door_hinge", "driven_arm", "ragdoll_steps", "gear_train",
+          "mass_spring", "box_stack", "welded_pair", "reference_arm"})
         EXPECT_TRUE(trees.count(name)) << name;
 }
 
