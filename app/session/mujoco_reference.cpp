@@ -16,6 +16,7 @@ const std::vector<std::string> kNone;
 #ifdef JOINTLAB_HAVE_INTEROP
 struct MujocoReference::Impl {
     std::unique_ptr<interop::ReferenceRun> run;
+    std::string xml;  ///< the model it runs, as exported: an unchanged scene exports the same text
 };
 bool MujocoReference::available() {
     return true;
@@ -63,6 +64,7 @@ void MujocoReference::start(const World& world, uint64_t sceneRevision) {
     bodies_.clear();
 #ifdef JOINTLAB_HAVE_INTEROP
     std::string error;
+    impl_->xml = interop::exportScene(world.scene()).xml;
     impl_->run = interop::ReferenceRun::start(world, error);
     refusal_ = impl_->run ? "" : error;
     if (!impl_->run) return;
@@ -78,9 +80,16 @@ void MujocoReference::start(const World& world, uint64_t sceneRevision) {
 void MujocoReference::sync(const World& world, bool jumped, uint64_t sceneRevision) {
     if (!enabled_) return;
 #ifdef JOINTLAB_HAVE_INTEROP
-    if (sceneRevision != revision_ || (jumped && !impl_->run)) {
-        start(world, sceneRevision);  // a new scene (an edit, a file): a new model
-        return;
+    if (sceneRevision != revision_) {
+        // The scene may have changed (an edit, a file) or not (the timeline took a World from the
+        // history: a new revision with the same descriptions). The export, linear and without
+        // MuJoCo's compiler, tells: the same model goes on from the live state, another is rebuilt.
+        revision_ = sceneRevision;
+        if (!impl_->run || interop::exportScene(world.scene()).xml != impl_->xml) {
+            start(world, sceneRevision);
+            return;
+        }
+        jumped = true;
     }
     if (!impl_->run) return;
     if (jumped) {

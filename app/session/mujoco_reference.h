@@ -1,14 +1,15 @@
 // JointLab app — Simulation > Reference: MuJoCo (docs/reference.md): MuJoCo runs the live scene
 // beside JointLab in joint coordinates (interop/reference_run.h), from the live run's state, one
 // mj_step per live step. Its bodies draw as a translucent ghost in their own colour (the same
-// drawing as the branch ghost and the compare's B, render/scene_draw.h), the Reference window
-// plots each joint's coordinate in both and the largest body-position difference.
+// drawing as the branch ghost and the compare's B, render/scene_draw.h); the plots dock's
+// Reference tab plots each joint's coordinate in both and the largest body-position difference.
 //
 // It follows the live run through Simulation::onSync: after a step it steps too; after a jump
 // (the timeline, a reset, an edit, a new file) it starts again from the live state, and rebuilds
-// its model when the scene changed. A scene whose joints are not a tree is refused with the reason
-// (the joint that closes the loop), shown in the window; the next edit tries again.
-// Without MuJoCo in the build (JOINTLAB_BUILD_INTEROP=OFF) it is never available.
+// its model when the scene's export changed (an edit; not a jump on the timeline). A scene whose
+// joints are not a tree is refused with the reason (the joint that closes the loop), shown in the
+// tab; the next edit tries again. Without MuJoCo in the build (JOINTLAB_BUILD_INTEROP=OFF) it is
+// never available.
 #pragma once
 
 #include <cstdint>
