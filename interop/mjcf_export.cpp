@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <deque>
 #include <map>
+#include <set>
 
 #include "interop/axes.h"
 #include "jointlab/scenario_io.h"
@@ -451,14 +452,35 @@ MjcfExport exportScene(const Scene& scene) {
             "    <geom name=\"ground\" type=\"plane\" size=\"50 50 0.1\" contype=\"1\" conaffinity=\"0\" "
             "friction=\"" +
             num(st.groundFriction) + " 0.005 0.0001\"/>\n";
+    for (const int c : w.worldChildren) w.writeBody(out, c, 2);
+    // Static (and kinematic) bodies after the moving ones, so that MuJoCo numbers those 1 to n as
+    // tree.order says: each a body of its own without a joint (fixed to the world), so that the
+    // contacts JointLab leaves out between joined bodies can be left out of MuJoCo by name too
+    // (MuJoCo filters a body's contacts with its parent, but never with the world body).
     for (size_t b = 0; b < nb; ++b) {
         const BodyDesc& d = scene.bodies[b];
         if (d.motion == MotionType::Dynamic) continue;
-        const Transform pose{toZUp(d.position), toZUp(d.orientation)};
-        writeBodyGeoms(out, "    ", d, static_cast<int>(b), pose, w.geomExtra);
+        out += "    <body name=\"" + attr(d.name) + "\" pos=\"" + vec(toZUp(d.position)) + "\" quat=\"" +
+               quat(toZUp(d.orientation)) + "\">\n";
+        writeBodyGeoms(out, "      ", d, static_cast<int>(b), Transform{}, w.geomExtra);
+        out += "    </body>\n";
     }
-    for (const int c : w.worldChildren) w.writeBody(out, c, 2);
     out += "  </worldbody>\n";
+    // Joined bodies do not touch (unless the joint's collideConnected says so), as in JointLab.
+    std::set<std::pair<int, int>> excluded;
+    for (const JointDesc& jd : scene.joints) {
+        const int a = w.bodyIndex(jd.body0), b = w.bodyIndex(jd.body1);
+        if (jd.collideConnected || a < 0 || b < 0 || a == b) continue;
+        if (!tree.moving[static_cast<size_t>(a)] && !tree.moving[static_cast<size_t>(b)]) continue;
+        excluded.emplace(std::min(a, b), std::max(a, b));
+    }
+    if (!excluded.empty() && contacts) {
+        out += "  <contact>\n";
+        for (const auto& [a, b] : excluded)
+            out += "    <exclude body1=\"" + attr(scene.bodies[static_cast<size_t>(a)].name) + "\" body2=\"" +
+                   attr(scene.bodies[static_cast<size_t>(b)].name) + "\"/>\n";
+        out += "  </contact>\n";
+    }
     if (!w.equalities.empty()) {
         out += "  <equality>\n";
         for (const std::string& e : w.equalities) out += "    " + e + "\n";

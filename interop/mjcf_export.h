@@ -26,8 +26,8 @@ enum class ExportedAs { Hinge, Slide, Ball, Weld, Equality, Omitted };
 /// The kinematic tree the exporter built, for the reference run and the tests.
 struct MjcfTree {
     /// Per scene body: its parent body (scene index; −1: the world), the scene joint that attaches it
-    /// to that parent (−1: none) and whether it is a MuJoCo body at all (static and kinematic bodies
-    /// are geometry of the world body).
+    /// to that parent (−1: none) and whether it moves in MuJoCo (static and kinematic bodies are
+    /// MuJoCo bodies without a joint, fixed to the world, written after the moving ones).
     std::vector<int> parent, joint;
     std::vector<bool> moving;
     /// Per scene body: it has a free joint (a dynamic body no joint reaches).

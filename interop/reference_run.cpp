@@ -82,7 +82,10 @@ std::unique_ptr<ReferenceRun> ReferenceRun::start(const World& world, std::strin
                               (j >= 0 && r->tree_.as[static_cast<size_t>(j)] != ExportedAs::Weld);
         if (hasJoint) r->mjJoint_[static_cast<size_t>(b)] = nextJoint++;
     }
-    if (nextJoint != r->model_->njnt || static_cast<int>(r->tree_.order.size()) + 1 != r->model_->nbody) {
+    int fixed = 0;  // static and kinematic bodies: MuJoCo bodies after the moving ones
+    for (size_t b = 0; b < nb; ++b) fixed += !r->tree_.moving[b];
+    if (nextJoint != r->model_->njnt ||
+        static_cast<int>(r->tree_.order.size()) + fixed + 1 != r->model_->nbody) {
         error = "MuJoCo's model does not have the bodies and joints that were written";
         return nullptr;
     }

@@ -59,9 +59,8 @@ TEST(MjcfExport, EveryExampleLoadsBackAndTreesMatchFieldByField) {
         if (!e.loopJoint.empty() || !e.omitted.empty()) continue;
         trees.insert(file.stem().string());
 
-        int moving = 0;
-        for (const BodyDesc& b : scene.bodies) moving += b.motion == MotionType::Dynamic;
-        ASSERT_EQ(m->nbody, moving + 1);
+        // Every scene body is a MuJoCo body (static ones fixed to the world), the moving ones first.
+        ASSERT_EQ(m->nbody, static_cast<int>(scene.bodies.size()) + 1);
         const DataPtr d = makeData(m.get());
         mj_forward(m.get(), d.get());
         for (size_t k = 0; k < e.tree.order.size(); ++k) {
@@ -170,6 +169,31 @@ TEST(MjcfExport, GearBecomesJointEqualityThatHolds) {
     ASSERT_GT(std::abs(q1), 0.5);
     // q1 + G·q2 = 0 up to MuJoCo's soft equality (it gives a little under load).
     EXPECT_NEAR(q1 + gear.ratio * q2, 0.0, 0.02 * std::abs(q1));
+}
+
+// Joined bodies do not touch in JointLab: in MuJoCo the arm of driven_arm.json, hinged to a static
+// post it overlaps at the start, has no contact with it either (MuJoCo alone would filter it only
+// against a moving parent, not against the world).
+TEST(MjcfExport, JoinedBodiesDoNotTouch) {
+    Scene s;
+    std::string error;
+    ASSERT_TRUE(loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets/scenarios/driven_arm.json").string(), s,
+                             error));
+    const MjcfExport e = exportScene(s);
+    EXPECT_NE(e.xml.find("<exclude body1=\"post\" body2=\"arm\"/>"), std::string::npos) << e.xml;
+    const ModelPtr m = compileMjcfText(e.xml, "arm.xml", error);
+    ASSERT_TRUE(m) << error;
+    const DataPtr d = makeData(m.get());
+    mj_forward(m.get(), d.get());
+    EXPECT_EQ(d->ncon, 0);
+    // Without the exclusion they do touch: the test would see it.
+    std::string without = e.xml;
+    without.erase(without.find("  <contact>"), without.find("</contact>") + 11 - without.find("  <contact>"));
+    const ModelPtr m2 = compileMjcfText(without, "arm2.xml", error);
+    ASSERT_TRUE(m2) << error;
+    const DataPtr d2 = makeData(m2.get());
+    mj_forward(m2.get(), d2.get());
+    EXPECT_GT(d2->ncon, 0);
 }
 
 // A hull becomes a mesh of its points and a compound several geoms; a scene without contacts
