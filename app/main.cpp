@@ -2,6 +2,7 @@
 //
 //   jointlab run ...           the headless runner (runner.h); no window, no GL, no GLFW init
 //   jointlab import ...        MJCF or URDF to a scenario (runner/import_cli.h)
+//   jointlab export ...        a scenario as MuJoCo MJCF (runner/export_cli.h)
 //   jointlab [options] [file]  the desktop app (app.h), or screenshot mode
 #include <cstdio>
 #include <string>
@@ -11,6 +12,7 @@
 #ifdef JOINTLAB_HAVE_INTEROP
 #include "runner/import_cli.h"
 #endif
+#include "runner/export_cli.h"
 #include "runner/runner.h"
 #include "runner/runner_args.h"
 #include "runner/sweep.h"
@@ -55,6 +57,7 @@ int main(int argc, char** argv) {
 #endif
     }
     if (argc >= 2 && std::string_view(argv[1]) == "sweep-plot") return jl::runner::runSweepPlot(argc, argv);
+    if (argc >= 2 && std::string_view(argv[1]) == "export") return jl::runner::runExportCommand(argc, argv);
 
     jl::app::AppOptions options;
     std::string error;

@@ -2,6 +2,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -16,6 +17,20 @@ void DataDeleter::operator()(mjData* d) const {
 
 namespace {
 
+/// MuJoCo's warnings (a diverging simulation, say; MuJoCo raises each kind once per run) go to stderr, not
+/// to the file MUJOCO_LOG.TXT that MuJoCo's default handler appends to in the working directory.
+void warnOnStderr(const char* message) {
+    std::fprintf(stderr, "MuJoCo warning: %s\n", message);
+}
+
+void installHandlers() {
+    static const bool installed = [] {
+        mju_user_warning = warnOnStderr;
+        return true;
+    }();
+    (void)installed;
+}
+
 /// MuJoCo's error buffer as a string, without the trailing newline it sometimes leaves.
 std::string message(const char* buffer) {
     std::string s(buffer);
@@ -26,6 +41,7 @@ std::string message(const char* buffer) {
 }  // namespace
 
 ModelPtr compileMjcfFile(const std::string& path, std::string& error) {
+    installHandlers();
     char buffer[1024] = {};
     ModelPtr m(mj_loadXML(path.c_str(), nullptr, buffer, sizeof buffer));
     if (!m) error = message(buffer);
@@ -33,6 +49,7 @@ ModelPtr compileMjcfFile(const std::string& path, std::string& error) {
 }
 
 ModelPtr compileMjcfText(const std::string& xml, const std::string& name, std::string& error) {
+    installHandlers();
     // mjVFS holds fixed arrays for 2000 files (about 2 MB): on the heap, not the stack.
     auto vfs = std::make_unique<mjVFS>();
     mj_defaultVFS(vfs.get());

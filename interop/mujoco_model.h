@@ -20,6 +20,9 @@ struct DataDeleter {
 using ModelPtr = std::unique_ptr<mjModel_, ModelDeleter>;
 using DataPtr = std::unique_ptr<mjData_, DataDeleter>;
 
+/// The first compile points MuJoCo's warnings at stderr ("MuJoCo warning: ..."), instead of the
+/// MUJOCO_LOG.TXT file its default handler writes into the working directory.
+///
 /// Compiles the MJCF file at `path` (its includes and meshes relative to it). On failure returns
 /// null and sets `error` to MuJoCo's own message (it names the file and line).
 ModelPtr compileMjcfFile(const std::string& path, std::string& error);

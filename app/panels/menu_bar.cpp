@@ -190,6 +190,15 @@ void simulationMenu(AppState& state, UiRequests& requests) {
     if (ImGui::MenuItem("Compare...", nullptr, state.compare.open)) state.compare.open = !state.compare.open;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Run a second copy (B) from this step with settings changed, side by side");
+    if (MujocoReference::available()) {
+        if (ImGui::MenuItem("Reference: MuJoCo", nullptr, state.reference.enabled()))
+            requests.toggleReference = true;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Run the scene in MuJoCo (joint coordinates: no joint error) beside JointLab from this "
+                "step:\n"
+                "its bodies draw as a green ghost; the Reference window plots each joint in both");
+    }
     ImGui::Separator();
     if (ImGui::BeginMenu("Speed")) {
         const double speeds[] = {1.0 / 16, 1.0 / 8, 0.25, 0.5, 1.0, 2.0};

@@ -56,6 +56,9 @@ float timelineHeight();
 void drawSweepViewer(AppState& state, UiRequests& requests);
 /// Simulation > Compare…: the A/B compare window (panels/compare_panel.cpp).
 void drawComparePanel(AppState& state, UiRequests& requests);
+/// The plots dock's Reference tab (Simulation > Reference: MuJoCo): the matched settings, the
+/// joints' coordinates in both engines and their divergence (panels/reference_panel.cpp).
+void drawReferenceTab(AppState& state, UiRequests& requests);
 /// Reads DIR/results.csv into the viewer and opens it; "" or the problem.
 std::string openSweepViewer(AppState& state, const std::string& dir);
 /// File > Export video: its dialog and, while an export runs, its progress bar with Cancel

@@ -97,6 +97,11 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
                 drawLessonTab(state, requests);
                 ImGui::EndTabItem();
             }
+            if (state.reference.enabled() &&
+                ImGui::BeginTabItem("Reference: MuJoCo###reference", nullptr, flags(DockTab::Reference))) {
+                drawReferenceTab(state, requests);
+                ImGui::EndTabItem();
+            }
             if (ImGui::TabItemButton("\u00d7", ImGuiTabItemFlags_Trailing | ImGuiTabItemFlags_NoTooltip))
                 state.panels.plots = false;
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("close the plots (View > Plots opens them again)");

@@ -22,6 +22,9 @@ void drawBodies(Renderer& renderer, const Scene& scene, std::span<const BodyStat
 /// B, pale blue for the ghost of a branch left behind. Alpha < 1: drawn translucent.
 glm::vec4 shadowColour(ShadowRun::Kind kind);
 
+/// The MuJoCo reference's ghost (session/mujoco_reference.h) and, opaque, its plot lines: green.
+inline constexpr glm::vec4 kReferenceColour{0.30f, 0.88f, 0.45f, 0.38f};
+
 /// Another run's moving bodies (the A/B compare's B, the ghost of a branch left behind) in one
 /// colour; with alpha < 1 they draw translucent over the live ones.
 void drawShadowBodies(Renderer& renderer, const Scene& scene, std::span<const BodyState> states,

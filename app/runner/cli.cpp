@@ -67,6 +67,8 @@ std::string usageText() {
            "                  timeline under the viewport shows where)\n"
            "  --compare CHANGES  start an A/B compare on start: B runs with the field changes\n"
            "                  PATH=VALUE,... (e.g. settings.solver=tgs); the Compare window opens\n"
+           "  --reference mujoco  run MuJoCo beside the scene from the start (Simulation > Reference:\n"
+           "                  MuJoCo): its bodies as a green ghost, the Reference window open\n"
            "  --branch K CHANGES  screenshot mode: after the frames, go back to step K, make the field\n"
            "                  changes there (a new branch; the old future shows as its ghost) and run\n"
            "                  on to where the frames had reached\n"
@@ -176,6 +178,14 @@ ParseOutcome parseCommandLine(int argc, char** argv, AppOptions& options, std::s
                 return ParseOutcome::Error;
             }
             options.seekStep = n;
+        } else if (arg == "--reference") {
+            if (!value(arg, v)) return ParseOutcome::Error;
+            if (v != "mujoco") {
+                error =
+                    "--reference: expected mujoco (the only reference engine), got '" + std::string(v) + "'";
+                return ParseOutcome::Error;
+            }
+            options.reference = true;
         } else if (arg == "--compare") {
             if (!value(arg, v)) return ParseOutcome::Error;
             options.compare = v;

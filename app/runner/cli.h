@@ -53,6 +53,8 @@ struct AppOptions {
     /// ("" with compareGiven: B with no change).
     std::string compare;
     bool compareGiven = false;
+    /// --reference mujoco: Simulation > Reference: MuJoCo on from the start, its window open.
+    bool reference = false;
     /// Screenshot mode, --branch K PATH=VALUE,…: after the frames, go back to step K, make the
     /// changes there as an edit (a branch; the old future becomes its ghost) and run on as far.
     int branchStep = -1;

@@ -35,6 +35,7 @@
 #include "jointlab/world.h"
 #include "render/video_writer.h"
 #include "runner/output_file.h"
+#include "runner/reference_csv.h"
 #include "runner/runner_args.h"
 
 namespace jl::runner {
@@ -260,6 +261,17 @@ int run(const RunOptions& options) {
         }
         if (!compareFile.open(options.compareCsvPath, error)) return fileError(error);
     }
+    // --reference mujoco: MuJoCo from the run's state now.
+    ReferenceCsv reference;
+    OutputFile referenceFile;
+    if (!options.reference.empty()) {
+        if (!reference.start(*built, error)) {
+            std::fprintf(stderr, "jointlab run: --reference mujoco: %s; nothing was written\n",
+                         error.c_str());
+            return kExitUsage;
+        }
+        if (!referenceFile.open(options.referenceCsvPath, error)) return fileError(error);
+    }
     std::string trace = kTraceCsvHeader;
     if (traceFile.isOpen())
         built->setRowTrace([&](const World::RowTrace& v) { appendTraceRow(built->scene(), v, trace); });
@@ -306,6 +318,13 @@ int run(const RunOptions& options) {
                           b->kineticEnergy() + b->potentialEnergy());
             compareCsv += line;
         }
+        if (reference.running()) {
+            reference.step(*built);
+            if (reference.text().size() > (1u << 20)) {
+                referenceFile.write(reference.text());
+                reference.text().clear();
+            }
+        }
         if (const Divergence* d = built->divergence()) {
             // A body became non-finite: the World put every body back to its state before this
             // step and did not advance. Further steps would fail the same way; the outputs hold
@@ -328,6 +347,7 @@ int run(const RunOptions& options) {
     traceFile.write(trace);
     if (stateFile.isOpen()) stateFile.write(stateJson(*built));
     compareFile.write(compareCsv);
+    referenceFile.write(reference.text());
     if (recording) {
         // The scenario as run (overrides applied) and its history beside it.
         const Scene& saved = options.fromStep ? document : runScene;
@@ -336,7 +356,7 @@ int run(const RunOptions& options) {
             return fileError(error);
     }
     if (!csvFile.commit(error) || !stateFile.commit(error) || !traceFile.commit(error) ||
-        !compareFile.commit(error))
+        !compareFile.commit(error) || !referenceFile.commit(error))
         return fileError(error);
 
     // Summary: one line.
@@ -360,6 +380,7 @@ int run(const RunOptions& options) {
         kSolverTypeNames[static_cast<int>(s.settings.solver)],
         kKernelTypeNames[static_cast<int>(s.settings.kernel)], num(maxError.value).c_str(), worst.c_str(),
         brokenCount, broken.c_str());
+    if (reference.running()) std::printf("jointlab run: %s\n", reference.summary().c_str());
     if (replaying) {
         std::printf("jointlab run: replayed %zu recorded forces from %s\n", input.log.events().size(),
                     options.inputPath.c_str());

@@ -124,6 +124,10 @@ std::string runUsage() {
            "                       with these fields changed (paths as in the scenario file:\n"
            "                       settings.solver=tgs, joints.elbow.drive.stiffness=50)\n"
            "  --compare-csv OUT.csv  per step: step,max_position_divergence_m,energy_a_J,energy_b_J\n"
+           "  --reference mujoco   run MuJoCo beside this run, from the same state, in joint\n"
+           "                       coordinates (the scene's joints must form a tree; docs/reference.md)\n"
+           "  --reference-csv OUT.csv  per step: step,max_position_divergence_m, then per joint\n"
+           "                       <joint>_jointlab,<joint>_mujoco (its angle [rad] or offset [m])\n"
            "  --strict             exit 4 when the engine had to drop a joint row (its bodies cannot\n"
            "                       move along it: unit response under 1e-12) or reset a diverged step;\n"
            "                       without it these are warnings on stderr and in the summary\n"
@@ -190,10 +194,10 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             hasValue = true;
         }
         static constexpr const char* kFlags[] = {
-            "--steps",     "--solver",     "--pos-iters", "--vel-iters",   "--threads",
-            "--baumgarte", "--dt",         "--csv",       "--state",       "--input",
-            "--kernel",    "--row-order",  "--trace",     "--point-solve", "--history",
-            "--from-step", "--correction", "--compare",   "--compare-csv"};
+            "--steps",       "--solver",      "--pos-iters",    "--vel-iters", "--threads",    "--baumgarte",
+            "--dt",          "--csv",         "--state",        "--input",     "--kernel",     "--row-order",
+            "--trace",       "--point-solve", "--history",      "--from-step", "--correction", "--compare",
+            "--compare-csv", "--reference",   "--reference-csv"};
         bool known = false;
         for (const char* f : kFlags) known = known || flag == f;
         if (!known) {
@@ -299,6 +303,18 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                 return ArgsOutcome::Error;
             }
             (flag == "--compare" ? result.compare : result.compareCsvPath) = std::string(value);
+        } else if (flag == "--reference") {
+            if (value != "mujoco") {
+                error = "--reference: expected mujoco (the only reference engine), got " + quote(value);
+                return ArgsOutcome::Error;
+            }
+            result.reference = std::string(value);
+        } else if (flag == "--reference-csv") {
+            if (value.empty()) {
+                error = "--reference-csv: empty file name";
+                return ArgsOutcome::Error;
+            }
+            result.referenceCsvPath = std::string(value);
         } else if (flag == "--history") {
             if (value.empty()) {
                 error = "--history: empty file name";
@@ -330,15 +346,29 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                                        : "--compare needs --compare-csv OUT.csv (where the comparison goes)";
         return ArgsOutcome::Error;
     }
+    if (result.reference.empty() != result.referenceCsvPath.empty()) {
+        error = result.reference.empty()
+                    ? "--reference-csv needs --reference mujoco (what runs beside)"
+                    : "--reference needs --reference-csv OUT.csv (where the comparison goes)";
+        return ArgsOutcome::Error;
+    }
+    if (!result.reference.empty() && (!result.inputPath.empty() || result.fromStep)) {
+        error =
+            "--reference: not together with --input or --from-step (their recorded pulls would move only "
+            "JointLab's bodies; a scenario saved mid-run starts the reference mid-run)";
+        return ArgsOutcome::Error;
+    }
     if (result.fromStep && !result.inputPath.empty()) {
         error = "--from-step and --input cannot be combined: the history holds the run's recorded forces";
         return ArgsOutcome::Error;
     }
     if (!result.video.path.empty()) {
-        if (!result.inputPath.empty() || result.fromStep || !result.compare.empty()) {
+        if (!result.inputPath.empty() || result.fromStep || !result.compare.empty() ||
+            !result.reference.empty()) {
             error =
-                "--video: not together with --input, --from-step or --compare (the video runs the scenario "
-                "from its start)";
+                "--video: not together with --input, --from-step, --compare or --reference (the video runs "
+                "the "
+                "scenario from its start)";
             return ArgsOutcome::Error;
         }
         if (result.steps > jl::app::kMaxVideoSteps) {
@@ -365,6 +395,7 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
                                                        {"--trace", result.tracePath},
                                                        {"--history", result.historyPath},
                                                        {"--compare-csv", result.compareCsvPath},
+                                                       {"--reference-csv", result.referenceCsvPath},
                                                        {"--video", result.video.path},
                                                        {"--history's side file", historySide}});
         !clash.empty()) {

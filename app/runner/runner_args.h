@@ -4,6 +4,7 @@
 //                              [--threads T] [--baumgarte A|auto] [--dt S] [--csv OUT.csv] [--state OUT.json]
 //                              [--input LOG.input.json] [--history OUT.json] [--from-step K]
 //                              [--compare PATH=VALUE[,…] --compare-csv OUT.csv]
+//                              [--reference mujoco --reference-csv OUT.csv]
 //                              [--video OUT.mp4|OUT.gif|OUTDIR/ [--size WxH] [--fps F] ...]
 #pragma once
 
@@ -55,6 +56,11 @@ struct RunOptions {
     /// changed (jointlab/compare.h); --compare-csv OUT.csv: per step, how far they drift apart.
     std::string compare;
     std::string compareCsvPath;
+    /// --reference mujoco: MuJoCo runs the scene beside the run, from the same state, in joint
+    /// coordinates (interop/reference_run.h); --reference-csv OUT.csv: per step the largest body
+    /// position difference and each joint's coordinate in both.
+    std::string reference;
+    std::string referenceCsvPath;
     bool strict = false;  ///< --strict: a dropped row or a diverged step is an error (exit 4)
     /// --video OUT and its flags (runner/video_options.h): after the run, the same run is drawn
     /// off screen by the app's video mode (no display needed: EGL) and recorded.

@@ -85,6 +85,7 @@ void Simulation::startWorld(std::unique_ptr<World> world) {
     historyScene_ = documentScene();
     shadow_.clear();
     editBranch_ = -1;
+    if (onSync) onSync(*world_, true);
 }
 
 void Simulation::noteChange(HistoryMark kind, std::string what) {
@@ -102,6 +103,7 @@ void Simulation::followLeftBranch(int before) {
 
 void Simulation::syncShadow(bool jumped) {
     if (world_) shadow_.sync(*world_, history_, telemetry_.capacity(), jumped);
+    if (world_ && onSync) onSync(*world_, jumped);
 }
 
 void Simulation::adoptHistoryWorld(std::unique_ptr<World> world) {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -175,6 +176,11 @@ public:
     bool keepCompareB(std::string& error);
     /// B while comparing, else the ghost of the branch left behind (or nothing).
     const ShadowRun& shadow() const { return shadow_; }
+
+    /// Called after the shadow run is brought to the World's step: after a step (`jumped` false),
+    /// a jump, an edit or a new World (true). The MuJoCo reference follows the live run by it
+    /// (session/mujoco_reference.h).
+    std::function<void(const World& world, bool jumped)> onSync;
 
     SimClock clock;
     /// The mouse spring, while a body is being dragged: applied before every step.

@@ -11,7 +11,7 @@
 namespace jl::app {
 
 /// The dock's tabs, for a request to show one (--tab, a lesson opening).
-enum class DockTab { None, Plots, Rows, Step, Tuner, Advisor, Lesson };
+enum class DockTab { None, Plots, Rows, Step, Tuner, Advisor, Lesson, Reference };
 
 struct TeachState {
     /// The advisor's warnings (jointlab/advisor.h) for the scene revision and step they were made

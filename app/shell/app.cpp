@@ -99,6 +99,9 @@ int runApp(const AppOptions& options) {
 }
 
 App::App(AppOptions options) : options_(std::move(options)) {
+    state_.sim.onSync = [this](const World& world, bool jumped) {
+        state_.reference.sync(world, jumped, state_.sim.sceneRevision());
+    };
     const bool shot = offscreen();
     if (!shot) {  // the window and the layout as the person left them
         uiSettingsPath_ = defaultUiSettingsPath();
@@ -396,6 +399,8 @@ FrameView App::prepareViewport(RenderOptions& options) {
         const ShadowRun& shadow = state_.sim.shadow();
         if (const World* other = shadow.world(); other && state_.view.showShadowRun)
             drawShadowBodies(renderer_, other->scene(), other->bodies(), shadowColour(shadow.kind()));
+        if (state_.reference.running() && state_.view.showShadowRun)
+            drawShadowBodies(renderer_, world->scene(), state_.reference.bodies(), kReferenceColour);
         drawJoints(lines_, *world, state_.selection, state_.view);
         if (state_.view.showContacts) drawContacts(lines_, *world, state_.view);
         drawSelectionOutline(lines_, world->scene(), world->bodies(), state_.selection);
@@ -418,6 +423,14 @@ void App::applyCompareRequests(const UiRequests& r) {
         if (!state_.sim.startCompare(*r.startCompare, error)) c.message = error;
     }
     if (r.stopCompare) state_.sim.stopCompare();
+    if (r.toggleReference) {
+        state_.reference.setEnabled(!state_.reference.enabled(), state_.sim.world(),
+                                    state_.sim.sceneRevision());
+        if (state_.reference.enabled()) {
+            state_.panels.plots = true;  // its tab is in the plots dock
+            state_.teach.requestTab = DockTab::Reference;
+        }
+    }
     if (r.swapCompare || r.keepCompareB) {
         const bool ok = r.swapCompare ? state_.sim.swapCompare(error) : state_.sim.keepCompareB(error);
         if (ok) {

@@ -109,6 +109,18 @@ bool App::applyStartOptions(std::string& error) {
             return false;
         }
     }
+    if (options_.reference) {
+        if (!MujocoReference::available()) {
+            error = "--reference: this build has no MuJoCo (configured with JOINTLAB_BUILD_INTEROP=OFF)";
+            return false;
+        }
+        state_.reference.setEnabled(true, state_.sim.world(), state_.sim.sceneRevision());
+        if (options_.dockTab.empty()) state_.teach.requestTab = DockTab::Reference;
+        if (!state_.reference.running()) {
+            error = "--reference mujoco: " + state_.reference.refusal();
+            return false;
+        }
+    }
     if (options_.compareGiven) {
         state_.compare.open = true;
         state_.compare.text = options_.compare;

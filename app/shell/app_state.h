@@ -17,6 +17,7 @@
 #include "render/toothed_looks.h"
 #include "session/file_flow.h"
 #include "session/folder_listing.h"
+#include "session/mujoco_reference.h"
 #include "session/recovery.h"
 #include "session/scene_index.h"
 #include "session/scene_tree.h"
@@ -141,6 +142,7 @@ struct UiRequests : FileRequests {
     bool stopCompare = false;
     bool swapCompare = false;
     bool keepCompareB = false;
+    bool toggleReference = false;  ///< Simulation > Reference: MuJoCo (session/mujoco_reference.h)
     bool resetToSetUp = false;     ///< Simulation > Reset to the set-up (drop the saved run state)
     bool recover = false;          ///< recovery prompt: open the first of FileState::recoveries
     bool discardRecovery = false;  ///< recovery prompt: delete it
@@ -184,6 +186,8 @@ struct CompareState {
 
 struct AppState {
     Simulation sim;
+    /// MuJoCo beside the live run (Simulation > Reference: MuJoCo); follows sim through its onSync.
+    MujocoReference reference;
     Editor editor{sim};  ///< runs the commands on sim's scene, with undo
     OrbitCamera camera;
     Selection selection;

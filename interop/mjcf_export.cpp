@@ -1,0 +1,510 @@
+// MJCF export (interop/mjcf_export.h): the scene's joint graph walked into a kinematic tree, then
+// written depth first as nested <body> elements. Linear in bodies and joints: names are looked up
+// through one map, each joint is visited once by the walk, and each body is written once.
+#include "interop/mjcf_export.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <set>
+
+#include "interop/axes.h"
+#include "jointlab/scenario_io.h"
+
+namespace jl::interop {
+
+namespace {
+
+constexpr int kWorld = -1;
+constexpr int kMaxIndent = 24;
+/// MuJoCo 2.2.2 reads MJCF with tinyxml2, which refuses elements nested 100 deep: a body at depth
+/// d (the world's children at 1) holds elements at XML depth d + 3, so trees up to 96 bodies deep
+/// load (measured: a 96-link chain loads, a 97-link one does not).
+constexpr int kMaxMujocoDepth = 96;
+
+std::string num(Real x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.17g", x);
+    return b;
+}
+std::string vec(const Vec3& v) {
+    return num(v.x) + " " + num(v.y) + " " + num(v.z);
+}
+std::string quat(const Quat& q) {
+    return num(q.w) + " " + num(q.x) + " " + num(q.y) + " " + num(q.z);
+}
+
+/// XML attribute text: the five characters XML reserves, escaped.
+std::string attr(const std::string& s) {
+    std::string out;
+    for (const char c : s) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&apos;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+std::string quoted(const std::string& name) {
+    return "\"" + name + "\"";
+}
+
+/// MuJoCo's cylinders and capsules lie along local Z, JointLab's along local X: a quarter turn
+/// about Y takes Z to X.
+const Quat kZToX(0.70710678118654752440, 0.0, 0.70710678118654752440, 0.0);
+
+bool isTreeType(const JointDesc& j) {
+    return std::holds_alternative<RevoluteJoint>(j.params) ||
+           std::holds_alternative<PrismaticJoint>(j.params) ||
+           std::holds_alternative<SphericalJoint>(j.params) || std::holds_alternative<FixedJoint>(j.params);
+}
+
+/// One shape as a <geom> at `pose` (in the frame of the element it is written into).
+void writeGeom(std::string& out, const std::string& indent, ShapeType shape, const Vec3& halfExtents,
+               Real radius, Real halfHeight, const Transform& pose, const std::string& extra) {
+    std::string type, size;
+    Quat q = pose.q;
+    switch (shape) {
+        case ShapeType::Box:
+            type = "box";
+            size = vec(halfExtents);
+            break;
+        case ShapeType::Sphere:
+            type = "sphere";
+            size = num(radius);
+            break;
+        case ShapeType::Capsule:
+        case ShapeType::Cylinder:
+            type = shape == ShapeType::Capsule ? "capsule" : "cylinder";
+            size = num(radius) + " " + num(halfHeight);
+            q = pose.q * kZToX;
+            break;
+        default:
+            return;
+    }
+    out += indent + "<geom type=\"" + type + "\" size=\"" + size + "\" pos=\"" + vec(pose.p) + "\" quat=\"" +
+           quat(q) + "\"" + extra + "/>\n";
+}
+
+/// Every geom of body `b` at `pose` (its body frame in the enclosing element's frame).
+void writeBodyGeoms(std::string& out, const std::string& indent, const BodyDesc& b, int index,
+                    const Transform& pose, const std::string& extra) {
+    switch (b.shape) {
+        case ShapeType::Hull:
+            out += indent + "<geom type=\"mesh\" mesh=\"hull" + std::to_string(index) + "\" pos=\"" +
+                   vec(pose.p) + "\" quat=\"" + quat(pose.q) + "\"" + extra + "/>\n";
+            break;
+        case ShapeType::Compound:
+            for (const ShapeDesc& c : b.children)
+                writeGeom(out, indent, c.shape, c.halfExtents, c.radius, c.halfHeight,
+                          pose * Transform{c.position, c.orientation}, extra);
+            break;
+        default:
+            writeGeom(out, indent, b.shape, b.halfExtents, b.radius, b.halfHeight, pose, extra);
+    }
+}
+
+struct Writer {
+    const Scene& scene;
+    MjcfExport& result;
+    std::vector<std::vector<int>> children;  // per body; the world's in worldChildren
+    std::vector<int> worldChildren;
+    std::string geomExtra;
+    std::vector<std::string> equalities;
+
+    /// The world pose of body `b` in the scene (identity for the world).
+    Transform startPose(int b) const {
+        if (b < 0) return {};
+        const BodyDesc& d = scene.bodies[static_cast<size_t>(b)];
+        return {d.position, d.orientation};
+    }
+
+    void writeBody(std::string& out, int b, int depth) {
+        const BodyDesc& d = scene.bodies[static_cast<size_t>(b)];
+        // Indented by depth up to a point: a deep chain's text stays linear in its length.
+        const std::string in(static_cast<size_t>(2 * std::min(depth, kMaxIndent)), ' ');
+        const int parent = result.tree.parent[static_cast<size_t>(b)];
+        // Relative to the parent's pose in the scene; a body of the world in Z-up coordinates.
+        Transform rel = startPose(parent).inverse() * startPose(b);
+        if (parent == kWorld) rel = {toZUp(rel.p), toZUp(rel.q)};
+        result.tree.order.push_back(b);
+        out += in + "<body name=\"" + attr(d.name) + "\" pos=\"" + vec(rel.p) + "\" quat=\"" + quat(rel.q) +
+               "\">\n";
+        const MassProperties mp = computeMassProperties(d);
+        out += in + "  <inertial pos=\"0 0 0\" mass=\"" + num(mp.mass) + "\" diaginertia=\"" +
+               vec(mp.inertia) + "\"/>\n";
+        if (result.tree.free[static_cast<size_t>(b)])
+            out += in + "  <freejoint name=\"" + attr(d.name) + "\"/>\n";
+        const int j = result.tree.joint[static_cast<size_t>(b)];
+        if (j >= 0) writeJoint(out, in + "  ", j);
+        writeBodyGeoms(out, in + "  ", d, b, Transform{}, geomExtra);
+        for (const int c : children[static_cast<size_t>(b)]) writeBody(out, c, depth + 1);
+        out += in + "</body>\n";
+    }
+
+    void writeJoint(std::string& out, const std::string& in, int j) {
+        const JointDesc& jd = scene.joints[static_cast<size_t>(j)];
+        const int sign = result.tree.sign[static_cast<size_t>(j)];
+        const Transform& frame = sign > 0 ? jd.frame1 : jd.frame0;  // on the MuJoCo child
+        const Vec3 axis = frame.rotate(Vec3(1, 0, 0));
+        const std::string name = attr(jd.name);
+        const std::string who = "joint " + quoted(jd.name);
+        if (std::holds_alternative<FixedJoint>(jd.params)) return;  // welded: no joint
+        // The coordinate at the start, from the scene's poses: MuJoCo's `ref`.
+        const Real start =
+            sign * jointCoordinate(jd, startPose(bodyIndex(jd.body0)), startPose(bodyIndex(jd.body1)));
+        if (const auto* s = std::get_if<SphericalJoint>(&jd.params)) {
+            out += in + "<joint name=\"" + name + "\" type=\"ball\" pos=\"" + vec(frame.p) + "\"/>\n";
+            if (s->cone.enabled)
+                result.notes.push_back(
+                    who +
+                    ": its cone limit is not written (MuJoCo's ball range bounds the whole "
+                    "rotation angle, twist included)");
+            return;
+        }
+        const bool hinge = std::holds_alternative<RevoluteJoint>(jd.params);
+        const LimitPair& limit =
+            hinge ? std::get<RevoluteJoint>(jd.params).limit : std::get<PrismaticJoint>(jd.params).limit;
+        const Drive& drive =
+            hinge ? std::get<RevoluteJoint>(jd.params).drive : std::get<PrismaticJoint>(jd.params).drive;
+        const Real target = hinge ? std::get<RevoluteJoint>(jd.params).driveTarget
+                                  : std::get<PrismaticJoint>(jd.params).driveTarget;
+        const Real targetVelocity = hinge ? std::get<RevoluteJoint>(jd.params).driveTargetVelocity
+                                          : std::get<PrismaticJoint>(jd.params).driveTargetVelocity;
+        out += in + "<joint name=\"" + name + "\" type=\"" + (hinge ? "hinge" : "slide") + "\" pos=\"" +
+               vec(frame.p) + "\" axis=\"" + vec(axis) + "\" ref=\"" + num(start) + "\"";
+        if (limit.enabled) {
+            const Real lo = sign > 0 ? limit.lower : -limit.upper, hi = sign > 0 ? limit.upper : -limit.lower;
+            out += " limited=\"true\" range=\"" + num(lo) + " " + num(hi) + "\"";
+            if (limit.soft() || limit.restitution > 0)
+                result.notes.push_back(who +
+                                       ": its limit's stiffness, damping and restitution are not written "
+                                       "(MuJoCo's limit is its own soft constraint, solref 0.02 s)");
+        }
+        if (drive.enabled) {
+            if (drive.acceleration || std::isfinite(drive.forceLimit) || targetVelocity != 0.0) {
+                result.notes.push_back(
+                    who +
+                    ": its drive is not written (acceleration drives, force limits and target "
+                    "velocities have no MuJoCo joint counterpart)");
+            } else {
+                // F = k·(target − x) − c·ẋ: MuJoCo's joint spring about springref and joint damping.
+                out += " stiffness=\"" + num(drive.stiffness) + "\" springref=\"" + num(sign * target) +
+                       "\" damping=\"" + num(drive.damping) + "\"";
+            }
+        }
+        if (hinge && std::get<RevoluteJoint>(jd.params).motor.enabled)
+            result.notes.push_back(who +
+                                   ": its motor is not written (MuJoCo would need a velocity actuator)");
+        out += "/>\n";
+    }
+
+    std::map<std::string, int> names;
+    int bodyIndex(const std::string& name) const {
+        if (name.empty()) return kWorld;
+        const auto it = names.find(name);
+        return it == names.end() ? kWorld : it->second;
+    }
+};
+
+/// What a scene joint's body is in the tree: itself when dynamic, the world when static or
+/// kinematic or empty.
+int node(const Scene& s, int b) {
+    return b >= 0 && s.bodies[static_cast<size_t>(b)].motion == MotionType::Dynamic ? b : kWorld;
+}
+
+}  // namespace
+
+bool hasCoordinate(const JointDesc& j) {
+    return std::holds_alternative<RevoluteJoint>(j.params) ||
+           std::holds_alternative<PrismaticJoint>(j.params) ||
+           std::holds_alternative<SphericalJoint>(j.params);
+}
+
+Real jointCoordinate(const JointDesc& j, const Transform& pose0, const Transform& pose1) {
+    const Transform f0 = pose0 * j.frame0, f1 = pose1 * j.frame1;
+    Quat r = glm::conjugate(f0.q) * f1.q;  // frame 1 in frame 0
+    if (r.w < 0.0) r = -r;
+    if (std::holds_alternative<RevoluteJoint>(j.params)) return 2.0 * std::atan2(r.x, r.w);
+    if (std::holds_alternative<PrismaticJoint>(j.params))
+        return glm::dot(f1.p - f0.p, f0.rotate(Vec3(1, 0, 0)));
+    if (std::holds_alternative<SphericalJoint>(j.params))
+        return 2.0 * std::atan2(std::sqrt(r.x * r.x + r.y * r.y + r.z * r.z), r.w);
+    return 0.0;
+}
+
+MjcfExport exportScene(const Scene& scene) {
+    MjcfExport result;
+    if (std::string e = validateScene(scene); !e.empty()) {
+        result.error = "the scene is not valid: " + e;
+        return result;
+    }
+    const size_t nb = scene.bodies.size(), nj = scene.joints.size();
+    MjcfTree& tree = result.tree;
+    tree.parent.assign(nb, kWorld);
+    tree.joint.assign(nb, -1);
+    tree.moving.assign(nb, false);
+    tree.free.assign(nb, false);
+    tree.as.assign(nj, ExportedAs::Omitted);
+    tree.sign.assign(nj, 0);
+
+    Writer w{scene, result, std::vector<std::vector<int>>(nb), {}, {}, {}, {}};
+    for (size_t b = 0; b < nb; ++b) w.names.emplace(scene.bodies[b].name, static_cast<int>(b));
+
+    // The joint graph: per node (body, or the world at index nb), its joints in scene order.
+    std::vector<std::vector<int>> adjacent(nb + 1);
+    const auto slot = [&](int n) { return n == kWorld ? nb : static_cast<size_t>(n); };
+    std::vector<int> end0(nj), end1(nj);
+    std::vector<int> couplings;
+    for (size_t j = 0; j < nj; ++j) {
+        const JointDesc& jd = scene.joints[j];
+        const std::string who = "joint " + quoted(jd.name) + " (" + jd.typeInfo().name + ")";
+        end0[j] = node(scene, w.bodyIndex(jd.body0));
+        end1[j] = node(scene, w.bodyIndex(jd.body1));
+        if (jd.startBroken) {
+            result.omitted.push_back(who + ": starts broken");
+        } else if (jd.typeInfo().isCoupling) {
+            couplings.push_back(static_cast<int>(j));
+        } else if (!isTreeType(jd)) {
+            result.omitted.push_back(who + ": MuJoCo has no such joint");
+        } else if (end0[j] == end1[j]) {
+            result.omitted.push_back(who + ": joins the world (or static bodies) to itself");
+        } else {
+            adjacent[slot(end0[j])].push_back(static_cast<int>(j));
+            adjacent[slot(end1[j])].push_back(static_cast<int>(j));
+        }
+    }
+    for (size_t b = 0; b < nb; ++b) {
+        const BodyDesc& d = scene.bodies[b];
+        if (d.motion == MotionType::Kinematic)
+            result.omitted.push_back(
+                "body " + quoted(d.name) +
+                " (kinematic): written as fixed geometry of the world; it does not move in MuJoCo");
+        tree.moving[b] = d.motion == MotionType::Dynamic;
+    }
+
+    // Breadth first from the world, then from each dynamic body no joint reached (a free joint).
+    std::vector<bool> visited(nb + 1, false), used(nj, false);
+    std::vector<int> depth(nb, 1);  // a body of the world: 1
+    const auto walk = [&](int root) {
+        std::deque<int> queue{root};
+        visited[slot(root)] = true;
+        while (!queue.empty()) {
+            const int u = queue.front();
+            queue.pop_front();
+            for (const int j : adjacent[slot(u)]) {
+                if (used[static_cast<size_t>(j)]) continue;
+                used[static_cast<size_t>(j)] = true;
+                const JointDesc& jd = scene.joints[static_cast<size_t>(j)];
+                const int v = end0[static_cast<size_t>(j)] == u ? end1[static_cast<size_t>(j)]
+                                                                : end0[static_cast<size_t>(j)];
+                if (visited[slot(v)]) {
+                    if (result.loopJoint.empty()) result.loopJoint = jd.name;
+                    result.omitted.push_back("joint " + quoted(jd.name) + " (" + jd.typeInfo().name +
+                                             "): closes a loop (its bodies are already joined through other "
+                                             "joints; MuJoCo's tree cannot hold it)");
+                    continue;
+                }
+                visited[slot(v)] = true;
+                tree.parent[static_cast<size_t>(v)] = u;
+                depth[static_cast<size_t>(v)] = (u == kWorld ? 0 : depth[static_cast<size_t>(u)]) + 1;
+                tree.joint[static_cast<size_t>(v)] = j;
+                tree.sign[static_cast<size_t>(j)] = end1[static_cast<size_t>(j)] == v ? 1 : -1;
+                tree.as[static_cast<size_t>(j)] =
+                    std::holds_alternative<RevoluteJoint>(jd.params)    ? ExportedAs::Hinge
+                    : std::holds_alternative<PrismaticJoint>(jd.params) ? ExportedAs::Slide
+                    : std::holds_alternative<SphericalJoint>(jd.params) ? ExportedAs::Ball
+                                                                        : ExportedAs::Weld;
+                (u == kWorld ? w.worldChildren : w.children[static_cast<size_t>(u)]).push_back(v);
+                queue.push_back(v);
+            }
+        }
+    };
+    walk(kWorld);
+    for (size_t b = 0; b < nb; ++b) {
+        if (!tree.moving[b] || visited[b]) continue;
+        tree.free[b] = true;
+        w.worldChildren.push_back(static_cast<int>(b));
+        walk(static_cast<int>(b));
+    }
+
+    result.depth = nb == 0 ? 0 : *std::max_element(depth.begin(), depth.end());
+    if (result.depth > kMaxMujocoDepth)
+        result.tooDeep =
+            "the tree is " + std::to_string(result.depth) +
+            " bodies deep: MuJoCo 2.2.2's XML reader (tinyxml2) refuses elements nested 100 deep, "
+            "so it loads trees up to " +
+            std::to_string(kMaxMujocoDepth) + " bodies deep";
+
+    // Couplings: a gear between two bodies that each turn (slide) on a hinge (slider) to the world
+    // becomes a joint equality; MuJoCo's polycoef relates the joints' offsets from qpos0 (= ref =
+    // the start, where JointLab's gear measures from too): q0 + G·q1 + γ = 0 with q = s·(qpos − ref)
+    // and s = ±1 the sense of the MuJoCo axis against the gear frame's X.
+    for (const int j : couplings) {
+        const JointDesc& jd = scene.joints[static_cast<size_t>(j)];
+        const std::string who = "joint " + quoted(jd.name) + " (" + jd.typeInfo().name + ")";
+        const auto* gear = std::get_if<GearJoint>(&jd.params);
+        if (!gear) {
+            result.omitted.push_back(who +
+                                     ": MuJoCo has no such coupling (only gears map, to joint equalities)");
+            continue;
+        }
+        const ExportedAs want = gear->mode == GearMode::Angular ? ExportedAs::Hinge : ExportedAs::Slide;
+        const int a = w.bodyIndex(jd.body0), b = w.bodyIndex(jd.body1);
+        std::string why;
+        Real s[2] = {0, 0};
+        std::string jointName[2];
+        for (int side = 0; side < 2 && why.empty(); ++side) {
+            const int body = side == 0 ? a : b;
+            const int hj = body >= 0 ? tree.joint[static_cast<size_t>(body)] : -1;
+            if (hj < 0 || tree.as[static_cast<size_t>(hj)] != want ||
+                tree.parent[static_cast<size_t>(body)] != kWorld) {
+                why = std::string("body ") + (side == 0 ? "0" : "1") + " is not on a " +
+                      (want == ExportedAs::Hinge ? "hinge" : "slider") + " to the world";
+                break;
+            }
+            const JointDesc& h = scene.joints[static_cast<size_t>(hj)];
+            const Transform& hf = tree.sign[static_cast<size_t>(hj)] > 0 ? h.frame1 : h.frame0;
+            const Quat bq = scene.bodies[static_cast<size_t>(body)].orientation;
+            const Vec3 u = bq * hf.rotate(Vec3(1, 0, 0));
+            const Vec3 x = bq * (side == 0 ? jd.frame0 : jd.frame1).rotate(Vec3(1, 0, 0));
+            s[side] = glm::dot(u, x);
+            if (std::abs(std::abs(s[side]) - 1.0) > 1e-9) {
+                why = std::string("the gear's X axis on body ") + (side == 0 ? "0" : "1") +
+                      " is not along its " + (want == ExportedAs::Hinge ? "hinge" : "slider") + " axis";
+                break;
+            }
+            s[side] = s[side] > 0 ? 1.0 : -1.0;
+            jointName[side] = h.name;
+        }
+        if (!why.empty()) {
+            result.omitted.push_back(who + ": not written as a joint equality: " + why);
+            continue;
+        }
+        const Real c1 = -gear->ratio * s[0] * s[1], c0 = -gear->offset * s[0];
+        w.equalities.push_back("<joint name=\"" + attr(jd.name) + "\" joint1=\"" + attr(jointName[0]) +
+                               "\" joint2=\"" + attr(jointName[1]) + "\" polycoef=\"" + num(c0) + " " +
+                               num(c1) + " 0 0 0\"/>");
+        tree.as[static_cast<size_t>(j)] = ExportedAs::Equality;
+        result.notes.push_back(
+            who + ": a joint equality, which MuJoCo solves as a soft constraint (solref 0.02 s)");
+    }
+
+    // Settings. Contacts: the ground plane touches bodies (bit 1), bodies touch each other (bit 2)
+    // only when JointLab's do, so the two have contacts in the same places.
+    const WorldSettings& st = scene.settings;
+    const bool contacts = st.groundPlane || st.bodyCollisions;
+    const int bodyBits = st.bodyCollisions ? 2 : 0;
+    w.geomExtra = " contype=\"" + std::to_string(bodyBits) + "\" conaffinity=\"" +
+                  std::to_string(bodyBits | (st.groundPlane ? 1 : 0)) + "\" friction=\"" +
+                  num(st.bodyFriction) + " 0.005 0.0001\"";
+    bool damped = false, filtered = false;
+    for (const BodyDesc& d : scene.bodies) {
+        damped = damped || (d.motion == MotionType::Dynamic && (d.linearDamping > 0 || d.angularDamping > 0));
+        filtered = filtered || d.collisionGroup != 1 || d.collisionMask != 0xFFFF;
+    }
+    if (damped)
+        result.notes.push_back(
+            "body damping (linearDamping, angularDamping) is not written: MuJoCo has none");
+    if (filtered && st.bodyCollisions)
+        result.notes.push_back("collision filters (collisionGroup, collisionMask) are not written");
+    if (contacts)
+        result.notes.push_back(
+            "contacts: MuJoCo's soft contacts, not JointLab's; the runs agree only until a body touches");
+
+    std::string out = "<mujoco model=\"jointlab\">\n";
+    out +=
+        "  <!-- written by JointLab (jointlab export); Y-up turned Z-up, frames at the centres of mass -->\n";
+    out += "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
+    out += "  <option timestep=\"" + num(st.dt) + "\" gravity=\"" + vec(toZUp(st.gravity)) +
+           "\" integrator=\"Euler\">\n";
+    out += std::string("    <flag contact=\"") + (contacts ? "enable" : "disable") + "\"/>\n  </option>\n";
+    std::string assets;
+    for (size_t b = 0; b < nb; ++b) {
+        const BodyDesc& d = scene.bodies[b];
+        if (d.shape != ShapeType::Hull) continue;
+        assets += "    <mesh name=\"hull" + std::to_string(b) + "\" vertex=\"";
+        for (size_t i = 0; i < d.hullPoints.size(); ++i) assets += (i ? " " : "") + vec(d.hullPoints[i]);
+        assets += "\"/>\n";
+    }
+    if (!assets.empty()) out += "  <asset>\n" + assets + "  </asset>\n";
+    out += "  <worldbody>\n";
+    if (st.groundPlane)
+        out +=
+            "    <geom name=\"ground\" type=\"plane\" size=\"50 50 0.1\" contype=\"1\" conaffinity=\"0\" "
+            "friction=\"" +
+            num(st.groundFriction) + " 0.005 0.0001\"/>\n";
+    for (const int c : w.worldChildren) w.writeBody(out, c, 2);
+    // Static (and kinematic) bodies after the moving ones, so that MuJoCo numbers those 1 to n as
+    // tree.order says: each a body of its own without a joint (fixed to the world), so that the
+    // contacts JointLab leaves out between joined bodies can be left out of MuJoCo by name too
+    // (MuJoCo filters a body's contacts with its parent, but never with the world body).
+    for (size_t b = 0; b < nb; ++b) {
+        const BodyDesc& d = scene.bodies[b];
+        if (d.motion == MotionType::Dynamic) continue;
+        out += "    <body name=\"" + attr(d.name) + "\" pos=\"" + vec(toZUp(d.position)) + "\" quat=\"" +
+               quat(toZUp(d.orientation)) + "\">\n";
+        writeBodyGeoms(out, "      ", d, static_cast<int>(b), Transform{}, w.geomExtra);
+        out += "    </body>\n";
+    }
+    out += "  </worldbody>\n";
+    // Joined bodies do not touch (unless the joint's collideConnected says so), as in JointLab.
+    std::set<std::pair<int, int>> excluded;
+    for (const JointDesc& jd : scene.joints) {
+        const int a = w.bodyIndex(jd.body0), b = w.bodyIndex(jd.body1);
+        if (jd.collideConnected || a < 0 || b < 0 || a == b) continue;
+        if (!tree.moving[static_cast<size_t>(a)] && !tree.moving[static_cast<size_t>(b)]) continue;
+        excluded.emplace(std::min(a, b), std::max(a, b));
+    }
+    if (!excluded.empty() && contacts) {
+        out += "  <contact>\n";
+        for (const auto& [a, b] : excluded)
+            out += "    <exclude body1=\"" + attr(scene.bodies[static_cast<size_t>(a)].name) + "\" body2=\"" +
+                   attr(scene.bodies[static_cast<size_t>(b)].name) + "\"/>\n";
+        out += "  </contact>\n";
+    }
+    if (!w.equalities.empty()) {
+        out += "  <equality>\n";
+        for (const std::string& e : w.equalities) out += "    " + e + "\n";
+        out += "  </equality>\n";
+    }
+    out += "</mujoco>\n";
+    result.xml = std::move(out);
+    for (const std::string& o : result.omitted)
+        if (o.find(": starts broken") == std::string::npos) result.blocking.push_back(o);
+    return result;
+}
+
+std::string exportMjcf(const Scene& scene, std::string& error, std::string* warning) {
+    MjcfExport e = exportScene(scene);
+    if (!e.error.empty()) {
+        error = e.error;
+        return "";
+    }
+    if (warning) {
+        warning->clear();
+        for (const std::string& s : e.omitted) *warning += "left out: " + s + "\n";
+        for (const std::string& s : e.notes) *warning += "differs: " + s + "\n";
+    }
+    return e.xml;
+}
+
+}  // namespace jl::interop
