@@ -468,8 +468,8 @@ def wrong_type_cases():
         else:
             add(slug, with_value(path, value), "%s: %s" % (path_text(path), problem))
     enums = [
-        (["bodies", 2, "shape"], "cube", "box, sphere, capsule"),
-        (["bodies", 2, "shape"], "Sphere", "box, sphere, capsule"),
+        (["bodies", 2, "shape"], "cube", "box, sphere, capsule, cylinder, hull, compound"),
+        (["bodies", 2, "shape"], "Sphere", "box, sphere, capsule, cylinder, hull, compound"),
         (["bodies", 1, "motion"], "moving", "dynamic, static, kinematic"),
         (["bodies", 2, "massMode"], "volume", "mass, density"),
         (["settings", "solver"], "sor", "pgs, tgs"),
@@ -477,7 +477,7 @@ def wrong_type_cases():
         (["joints", 5, "params", "motion", "x"], "limit", "locked, limited, free"),
         (["joints", 5, "params", "motion", "swing2"], "", "locked, limited, free"),
         (["joints", 6, "params", "mode"], "rotational", "angular, linear"),
-        (["plots", 0, "kind"], "speed", "impulse, error, force, torque, energy, convergence, reference"),
+        (["plots", 0, "kind"], "speed", "impulse, error, force, torque, energy, convergence, reference, contact"),
     ]
     for path, value, options in enums:
         add("bad_enum_%s_%s" % (path_text(path).replace(".", "_").replace("[", "").replace("]", ""), value or "empty"),
