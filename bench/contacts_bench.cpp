@@ -116,9 +116,9 @@ Scene jointlabScene(const std::vector<Piece>& pieces, SolverType solver) {
 struct Result {
     std::string engine;
     std::vector<double> stepMs;
-    int moving = 0;             ///< bodies faster than 0.1 m/s after the last step (spheres may roll on)
-    double deepest = 0.0;       ///< the deepest overlap of any contact after the last step [m]
-    double lowest = 0.0;        ///< the lowest body centre after the last step [m]
+    int moving = 0;        ///< bodies faster than 0.1 m/s after the last step (spheres may roll on)
+    double deepest = 0.0;  ///< the deepest overlap of any contact after the last step [m]
+    double lowest = 0.0;   ///< the lowest body centre after the last step [m]
 };
 
 double median(std::vector<double> v) {
@@ -263,15 +263,15 @@ int main(int argc, char** argv) {
     results.push_back(runBullet(pieces, steps));
     const double bullet = median(results.back().stepMs);
     std::string table =
-        "| engine | step median | step p95 | vs Bullet | fastest body at the end | deepest overlap | lowest "
+        "| engine | step median | step p95 | vs Bullet | still moving at the end | deepest overlap | lowest "
         "centre |\n"
         "|---|---:|---:|---:|---:|---:|---:|\n";
     for (const Result& r : results) {
         char line[512];
-        std::snprintf(line, sizeof line, "| %s | %.2f ms | %.2f ms | %.2f× | %d bodies > 0.1 m/s | %.1f mm | %.3f m |\n",
+        std::snprintf(line, sizeof line,
+                      "| %s | %.2f ms | %.2f ms | %.2f× | %d bodies > 0.1 m/s | %.1f mm | %.3f m |\n",
                       r.engine.c_str(), median(r.stepMs), percentile(r.stepMs, 0.95),
-                      bullet > 0 ? median(r.stepMs) / bullet : 0.0, r.moving, 1000.0 * r.deepest,
-                      r.lowest);
+                      bullet > 0 ? median(r.stepMs) / bullet : 0.0, r.moving, 1000.0 * r.deepest, r.lowest);
         table += line;
     }
     std::printf("%s", table.c_str());
