@@ -113,6 +113,36 @@ void flagTags(const Row& row) {
 }
 
 /// The block column: a bracket joining a block's rows, and its size on the first.
+/// Columns 2–6: what the row asked for (C, bias, v_T) and its bounds.
+void targetCells(const Row& row, const RowResult& res, const RowTableEntry& e, double lo, double hi) {
+    ImGui::TableSetColumnIndex(2);
+    number(res.geometricError);
+    ImGui::TableSetColumnIndex(3);
+    number(res.bias);
+    ImGui::TableSetColumnIndex(4);
+    number(row.velocityTarget);
+    ImGui::TableSetColumnIndex(5);
+    bound(lo, e);
+    ImGui::TableSetColumnIndex(6);
+    bound(hi, e);
+}
+
+/// Columns 10–15: the row's make-up (unit response, flags, Jacobian).
+void makeUpCells(const Row& row, const RowResult& res) {
+    ImGui::TableSetColumnIndex(10);
+    number(res.unitResponse);
+    ImGui::TableSetColumnIndex(11);
+    flagTags(row);
+    ImGui::TableSetColumnIndex(12);
+    vec3(row.linear0);
+    ImGui::TableSetColumnIndex(13);
+    vec3(row.angular0);
+    ImGui::TableSetColumnIndex(14);
+    vec3(row.linear1);
+    ImGui::TableSetColumnIndex(15);
+    vec3(row.angular1);
+}
+
 void blockCell(const RowTableEntry& e) {
     const char* bracket = blockBracket(e);
     if (!*bracket) {
@@ -213,16 +243,7 @@ void drawRowTable(const AppState& state, UiRequests& requests, const World& worl
         ImGui::TableSetColumnIndex(1);
         ImGui::AlignTextToFramePadding();
         ImGui::Text("%d %s", e.index, e.label());
-        ImGui::TableSetColumnIndex(2);
-        number(res.geometricError);
-        ImGui::TableSetColumnIndex(3);
-        number(res.bias);
-        ImGui::TableSetColumnIndex(4);
-        number(row.velocityTarget);
-        ImGui::TableSetColumnIndex(5);
-        bound(row.minImpulse, e);
-        ImGui::TableSetColumnIndex(6);
-        bound(row.maxImpulse, e);
+        targetCells(row, res, e, row.minImpulse, row.maxImpulse);
         ImGui::TableSetColumnIndex(7);
         if (stepping)
             steppedImpulse(state, joint, e.index, visit);
@@ -251,18 +272,7 @@ void drawRowTable(const AppState& state, UiRequests& requests, const World& worl
         }
         ImGui::TableSetColumnIndex(9);
         blockCell(e);
-        ImGui::TableSetColumnIndex(10);
-        number(res.unitResponse);
-        ImGui::TableSetColumnIndex(11);
-        flagTags(row);
-        ImGui::TableSetColumnIndex(12);
-        vec3(row.linear0);
-        ImGui::TableSetColumnIndex(13);
-        vec3(row.angular0);
-        ImGui::TableSetColumnIndex(14);
-        vec3(row.linear1);
-        ImGui::TableSetColumnIndex(15);
-        vec3(row.angular1);
+        makeUpCells(row, res);
         ImGui::PopID();
     }
     ImGui::EndTable();
@@ -297,17 +307,9 @@ void drawContactRowTable(const AppState& state, UiRequests& requests, const Worl
         const char* other =
             e.otherBody < 0 ? "ground" : scene.bodies[static_cast<size_t>(e.otherBody)].name.c_str();
         ImGui::Text("%d %s (with %s)", e.contact, e.label(), other);
-        ImGui::TableSetColumnIndex(2);
-        number(res.geometricError);
-        ImGui::TableSetColumnIndex(3);
-        number(res.bias);
-        ImGui::TableSetColumnIndex(4);
-        number(row.velocityTarget);
         const bool friction = e.index % 3 != 0;  // normal, friction 1, friction 2
-        ImGui::TableSetColumnIndex(5);
-        bound(friction ? -e.frictionBound : row.minImpulse, e);
-        ImGui::TableSetColumnIndex(6);
-        bound(friction ? e.frictionBound : row.maxImpulse, e);
+        targetCells(row, res, e, friction ? -e.frictionBound : row.minImpulse,
+                    friction ? e.frictionBound : row.maxImpulse);
         ImGui::TableSetColumnIndex(7);
         number(res.impulse);
         ImGui::TableSetColumnIndex(8);
@@ -319,18 +321,7 @@ void drawContactRowTable(const AppState& state, UiRequests& requests, const Worl
             ImGui::TextDisabled("active");
         ImGui::TableSetColumnIndex(9);
         ImGui::TextDisabled("-");
-        ImGui::TableSetColumnIndex(10);
-        number(res.unitResponse);
-        ImGui::TableSetColumnIndex(11);
-        flagTags(row);
-        ImGui::TableSetColumnIndex(12);
-        vec3(row.linear0);
-        ImGui::TableSetColumnIndex(13);
-        vec3(row.angular0);
-        ImGui::TableSetColumnIndex(14);
-        vec3(row.linear1);
-        ImGui::TableSetColumnIndex(15);
-        vec3(row.angular1);
+        makeUpCells(row, res);
         ImGui::PopID();
     }
     ImGui::EndTable();
