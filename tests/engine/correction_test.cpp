@@ -83,7 +83,9 @@ TEST(Correction, SplitImpulseMovesTheBodiesAndLeavesNoVelocity) {
                 EXPECT_LT(glm::length(v), 1e-14);
             // the row reports the real impulse: none for split impulse (nothing had to stop)
             const Real impulse = std::abs(w.jointRowResults(0)[0].impulse);
-            if (correction == Correction::SplitImpulse) EXPECT_LT(impulse, 1e-14);
+            if (correction == Correction::SplitImpulse) {
+                EXPECT_LT(impulse, 1e-14);
+            }
         }
 }
 

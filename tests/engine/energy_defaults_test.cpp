@@ -168,7 +168,9 @@ TEST(EnergyDefaults, TgsKeepsTheDoublePendulumSwinging) {
             kSolverTypeNames[int(solver)], 100.0 * e.change / range, 100.0 * e.maxGain / range);
         EXPECT_TRUE(e.finite);
         EXPECT_LE(e.maxGain, 0.01 * range);
-        if (solver == SolverType::TGS) EXPECT_GE(e.change, -0.10 * range);
+        if (solver == SolverType::TGS) {
+            EXPECT_GE(e.change, -0.10 * range);
+        }
     }
 }
 
@@ -217,9 +219,10 @@ TEST(EnergyDefaults, OneBodyJointsHoldAndKeepTheirPeriodAtAnyLeverAndTip) {
                     worstPeriod = std::max(worstPeriod, off);
                     EXPECT_LE(error, solver == SolverType::TGS ? 0.002 : 0.01)
                         << (hinge ? "hinge" : "ball") << " lever " << length << " tip " << radius;
-                    if (solver == SolverType::TGS)
+                    if (solver == SolverType::TGS) {
                         EXPECT_LE(off, 0.002)
                             << (hinge ? "hinge" : "ball") << " lever " << length << " tip " << radius;
+                    }
                 }
         std::printf("one body, %s defaults: largest joint error %.3g mm, period off by up to %.3f%%\n",
                     kSolverTypeNames[int(solver)], 1000.0 * worstError, 100.0 * worstPeriod);

@@ -49,7 +49,9 @@ TEST(Projection, HeavyLoadStretchesAJointProjectionSnapsItBack) {
         ASSERT_LE(e, 0.01) << "step " << i + 1;  // within the tolerance every step
         projections += projected.jointProjections(0);
         // A step that projected put the origins together, up to rounding (positions ~1 m).
-        if (projected.jointProjections(0)) EXPECT_LT(e, 1e-12) << "step " << i + 1;
+        if (projected.jointProjections(0)) {
+            EXPECT_LT(e, 1e-12) << "step " << i + 1;
+        }
         EXPECT_EQ(projected.jointProjections(1), 0);  // projection off on "bottom"
         EXPECT_EQ(free.jointProjections(0), 0);
     }
