@@ -6,23 +6,7 @@
 #   reference_cli.sh JOINTLAB SOURCE_DIR
 set -uo pipefail
 jointlab=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# run EXPECTED_STATUS REGEX args... : status and stderr matching REGEX (empty REGEX: no check)
-run() {
-  local want=$1 regex=$2
-  shift 2
-  env -u DISPLAY "$jointlab" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local status=$?
-  if (( status >= 128 )); then fail "$*: crashed with signal $((status - 128))"; return; fi
-  (( status == want )) || fail "$*: exit $status, expected $want ($(cat "$tmp/err"))"
-  if [[ -n $regex ]]; then
-    grep -Eq -- "$regex" "$tmp/err" || fail "$*: stderr '$(cat "$tmp/err")' does not match /$regex/"
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/../cli_lib.sh"
 
 scenarios=$src/assets/scenarios
 
