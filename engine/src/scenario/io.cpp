@@ -260,7 +260,58 @@ std::string checkVersionAndMigrate(Json& root) {
 
 // [SECTION] Reading the scene
 
-std::string readScene(Json& root, Scene& s) {
+/// "bodies" and "joints" read while the file is parsed, one element at a time as each is complete
+/// (json::StreamedArrays), so the DOM of all of them never exists: for a file of many bodies the
+/// DOM is 4-6x the text, the descriptions 3x. Each element goes through the same readBody /
+/// readJoint with the same path as readArrayOf would use; the first error is kept (later elements
+/// are then dropped unread) and reported by readScene at the point where readArrayOf would have
+/// reported it, after the checks that come first (format, version, top-level keys, settings...).
+struct StreamedItems {
+    std::vector<BodyDesc> bodies;
+    std::vector<JointDesc> joints;
+    std::string bodiesError, jointsError;
+
+    void take(std::string_view key, size_t index, const Json& element) {
+        if (key == kBodiesKey)
+            takeOne(kBodiesKey, index, element, bodies, bodiesError, readBody);
+        else
+            takeOne(kJointsKey, index, element, joints, jointsError, readJoint);
+    }
+
+private:
+    template <class T, class ReadOne>
+    static void takeOne(const char* key, size_t index, const Json& element, std::vector<T>& out,
+                        std::string& error, ReadOne readOne) {
+        if (!error.empty()) return;
+        try {
+            T item{};
+            if (std::string e = readOne(element, indexed(key, index), item); !e.empty()) {
+                error = std::move(e);
+                return;
+            }
+            out.push_back(std::move(item));
+        } catch (const std::exception& e) {  // allocation failure: reported as parseScenario would
+            error = std::string("cannot read the scenario: ") + e.what();
+        }
+    }
+};
+
+/// Moves the streamed elements of `key` into `out`, or returns their first error. The DOM holds an
+/// empty array there (its type is checked as readArrayOf checks it).
+template <class T>
+std::string takeStreamed(const Json& root, const char* key, std::vector<T>& items, std::string& error,
+                         std::vector<T>& out) {
+    if (std::string e = readArrayOf(root, key, out, [](const Json&, const std::string&, T&) {
+            return std::string();  // elements went to the stream; none are left in the DOM
+        });
+        !e.empty())
+        return e;
+    if (!error.empty()) return error;
+    out = std::move(items);
+    return "";
+}
+
+std::string readScene(Json& root, Scene& s, StreamedItems& streamed) {
     if (!root.is_object()) return "expected a JSON object at the top level, got " + describe(root);
     if (std::string e = checkVersionAndMigrate(root); !e.empty()) return e;
 
@@ -282,8 +333,12 @@ std::string readScene(Json& root, Scene& s) {
         if (std::string e = readStruct(*it, kSettingsKey, s.settings); !e.empty()) return e;
     if (auto it = root.find(kCameraKey); it != root.end())
         if (std::string e = readStruct(*it, kCameraKey, s.camera); !e.empty()) return e;
-    if (std::string e = readArrayOf(root, kBodiesKey, s.bodies, readBody); !e.empty()) return e;
-    if (std::string e = readArrayOf(root, kJointsKey, s.joints, readJoint); !e.empty()) return e;
+    if (std::string e = takeStreamed(root, kBodiesKey, streamed.bodies, streamed.bodiesError, s.bodies);
+        !e.empty())
+        return e;
+    if (std::string e = takeStreamed(root, kJointsKey, streamed.joints, streamed.jointsError, s.joints);
+        !e.empty())
+        return e;
     if (std::string e = readArrayOf(root, kPlotsKey, s.plots, readStruct<PlotDesc>); !e.empty()) return e;
     if (std::string e = readArrayOf(root, kReferencesKey, s.references, readStruct<ReferenceDesc>);
         !e.empty())
@@ -353,10 +408,15 @@ Json writeScene(Scene& s) {
 bool parseScenario(std::string_view text, Scene& out, std::string& error) {
     try {
         Json root;
-        // "app" is accepted and ignored: checked, not kept (a large one costs no memory).
-        if (!json::parseStrictJson(text, root, error, json::kMaxNestingDepth, kAppKey)) return false;
+        // "app" is accepted and ignored: checked, not kept (a large one costs no memory). Bodies and
+        // joints are read as they are parsed (StreamedItems).
+        StreamedItems items;
+        const json::StreamedArrays streamed{
+            {kBodiesKey, kJointsKey},
+            [&items](std::string_view key, size_t index, const Json& element) { items.take(key, index, element); }};
+        if (!json::parseStrictJson(text, root, error, json::kMaxNestingDepth, kAppKey, &streamed)) return false;
         Scene scene;
-        if (std::string e = readScene(root, scene); !e.empty()) {
+        if (std::string e = readScene(root, scene, items); !e.empty()) {
             error = json::oneLine(e);
             return false;
         }

@@ -240,8 +240,8 @@ private:
 
 class DomBuilder {
 public:
-    DomBuilder(std::string_view text, int maxDepth, std::string_view ignoredKey)
-        : text_(text), maxDepth_(maxDepth), ignoredKey_(ignoredKey) {}
+    DomBuilder(std::string_view text, int maxDepth, std::string_view ignoredKey, const StreamedArrays* streamed)
+        : text_(text), maxDepth_(maxDepth), ignoredKey_(ignoredKey), streamed_(streamed) {}
 
     Json root;
     std::string error;
@@ -318,6 +318,7 @@ private:
         bool hasKey = false;
         KeyIndex keys;                         ///< objects: their keys so far, for the duplicate check
         std::vector<std::string> droppedKeys;  ///< the keys of an object whose values are not kept
+        std::string_view streamedKey;          ///< a streamed top-level array: its key (else empty)
     };
 
     bool fail(std::string message) {
@@ -382,7 +383,29 @@ private:
 
     bool add(Json&& v) {
         place(std::move(v));
+        handOver();
         return true;
+    }
+
+    /// When the top container is a streamed array, passes its newest (complete) element to the
+    /// sink and drops it from the DOM.
+    void handOver() {
+        if (stack_.empty() || stack_.back().streamedKey.empty()) return;
+        Frame& f = stack_.back();
+        Json::array_t& array = f.container->get_ref<Json::array_t&>();
+        streamed_->sink(f.streamedKey, f.count - 1, array.back());
+        array.pop_back();
+    }
+
+    /// The key, among the streamed ones, of a container about to open as the value of a top-level
+    /// key; empty when it is not streamed.
+    std::string_view streamedKeyFor(bool isArray, bool keeps) const {
+        if (!streamed_ || !isArray || !keeps || stack_.size() != 1 || stack_.back().isArray ||
+            !stack_.back().hasKey)
+            return {};
+        for (std::string_view k : streamed_->keys)
+            if (stack_.back().key == k) return k;
+        return {};
     }
 
     bool open(Json&& container) {
@@ -396,19 +419,22 @@ private:
                              stack_.back().key == ignoredKey_ && !stack_.back().isArray;
         const bool keeps = (stack_.empty() || stack_.back().keepsValues) && !ignored;
         const bool isArray = container.is_array();
+        const std::string_view streamedKey = streamedKeyFor(isArray, keeps);
         Json* where = place(std::move(container));
-        stack_.push_back(Frame{where, isArray, keeps, std::move(segment), 0, {}, false, {}, {}});
+        stack_.push_back(Frame{where, isArray, keeps, std::move(segment), 0, {}, false, {}, {}, streamedKey});
         return true;
     }
 
     bool close() {
         stack_.pop_back();
+        handOver();  // the container just closed may be an element of a streamed array
         return true;
     }
 
     std::string_view text_;
     int maxDepth_;
     std::string_view ignoredKey_;
+    const StreamedArrays* streamed_;
     std::vector<Frame> stack_;
 };
 
@@ -474,7 +500,7 @@ std::string printCanonical(const Json& v) {
 // [SECTION] Entry point
 
 bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth,
-                     std::string_view ignoredKey) {
+                     std::string_view ignoredKey, const StreamedArrays* streamed) {
     const size_t bom = text.substr(0, 3) == kUtf8Bom ? 3 : 0;  // one leading BOM is allowed (RFC 8259 §8.1)
     if (text.find_first_not_of(" \t\r\n", bom) == std::string_view::npos) {
         error = "the file is empty (expected a JSON object)";
@@ -486,7 +512,7 @@ bool parseStrictJson(std::string_view text, Json& out, std::string& error, int m
         return false;
     }
     if (!preScan(text, maxDepth, error)) return false;
-    DomBuilder builder(text, maxDepth, ignoredKey);
+    DomBuilder builder(text, maxDepth, ignoredKey, streamed);
     bool ok = false;
     try {
         ok = Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,

@@ -11,9 +11,11 @@
 // No exception escapes.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace jl::json {
 
@@ -23,11 +25,23 @@ using Json = nlohmann::ordered_json;
 /// Deepest allowed nesting of arrays and objects. A scenario needs 6.
 inline constexpr int kMaxNestingDepth = 64;
 
+/// Large top-level arrays handed over one element at a time: each element of the array that is
+/// the value of one of `keys` at the top level is passed to `sink` as soon as it is complete (its
+/// key, its index, the element), then dropped, so that `out` holds an empty array there. A reader
+/// converts "bodies" one body at a time this way instead of holding the DOM of all of them next to
+/// the descriptions it makes of them. The sink must not throw; it is not called once parsing has
+/// failed, and it may be called for elements before a syntax error later in the file.
+struct StreamedArrays {
+    std::vector<std::string_view> keys;
+    std::function<void(std::string_view key, size_t index, const Json& element)> sink;
+};
+
 /// Parses `text` into `out`. On failure returns false, sets `error` and leaves `out` unchanged.
 /// `ignoredKey`: a top-level key whose object or array value is checked like the rest (syntax,
 /// depth, duplicate keys) but not kept: `out` holds an empty container of its kind there.
+/// `streamed`: top-level arrays whose elements go to a sink rather than into `out` (see above).
 bool parseStrictJson(std::string_view text, Json& out, std::string& error, int maxDepth = kMaxNestingDepth,
-                     std::string_view ignoredKey = {});
+                     std::string_view ignoredKey = {}, const StreamedArrays* streamed = nullptr);
 
 /// Canonical text of v: objects one key per line, 2-space indent; arrays of scalars on one line
 /// ("position": [0.0, 1.0, 0.0]); numbers as nlohmann prints them (shortest text that reads back
