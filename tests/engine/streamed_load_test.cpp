@@ -51,11 +51,13 @@ TEST(StreamedLoad, ElementsOfTopLevelArraysGoToTheSinkInOrderAndTheDomKeepsAnEmp
     }
     // Only the top-level arrays of the named keys: nested ones, the ignored section, a "joints"
     // that is an object and other arrays stay in the DOM (or out of it, for "app").
-    EXPECT_EQ(root.dump(), R"({"a":1,"bodies":[],"other":{"bodies":[5]},"app":{},"joints":{"k":[8]},"plots":[9]})");
+    EXPECT_EQ(root.dump(),
+              R"({"a":1,"bodies":[],"other":{"bodies":[5]},"app":{},"joints":{"k":[8]},"plots":[9]})");
 }
 
 TEST(StreamedLoad, AStreamedFileLoadsAndSavesAsBefore) {
-    const std::string text = kHead + R"("bodies": [)" + kBody0 + ", " + kBody1 + R"(], "joints": [)" + kJoint + "]}";
+    const std::string text =
+        kHead + R"("bodies": [)" + kBody0 + ", " + kBody1 + R"(], "joints": [)" + kJoint + "]}";
     Scene scene;
     std::string error;
     ASSERT_TRUE(parseScenario(text, scene, error)) << error;
@@ -72,7 +74,8 @@ TEST(StreamedLoad, AStreamedFileLoadsAndSavesAsBefore) {
 }
 
 TEST(StreamedLoad, ABadBodyIsReportedWithItsIndexAndTheFirstOneWins) {
-    const std::string text = kHead + R"("bodies": [)" + kBody0 + R"(, {"name": "b", "mas": 1}, {"name": "c", "radius": "x"}]})";
+    const std::string text =
+        kHead + R"("bodies": [)" + kBody0 + R"(, {"name": "b", "mas": 1}, {"name": "c", "radius": "x"}]})";
     EXPECT_EQ(refusal(text), R"(bodies[1]: unknown key "mas" (did you mean "mass"?))");
 }
 
@@ -85,11 +88,14 @@ TEST(StreamedLoad, ASyntaxErrorAfterABadBodyIsReportedFirst) {
 
 TEST(StreamedLoad, ChecksThatComeBeforeTheBodiesStillComeFirst) {
     const std::string badBody = R"("bodies": [{"name": "b", "mas": 1}])";
-    EXPECT_EQ(refusal(R"({"format": "jointlab-scenario", "version": 3, )" + badBody + "}").rfind("version: 3 is newer", 0),
+    EXPECT_EQ(refusal(R"({"format": "jointlab-scenario", "version": 3, )" + badBody + "}")
+                  .rfind("version: 3 is newer", 0),
               0u);
     EXPECT_EQ(refusal(R"({"format": "other", "version": 2, )" + badBody + "}").rfind("format: ", 0), 0u);
-    EXPECT_EQ(refusal(kHead + badBody + R"(, "bodys": 1})"), R"(unknown top-level key "bodys" (did you mean "bodies"?))");
-    EXPECT_EQ(refusal(kHead + badBody + R"(, "settings": {"gravity": 1}})").rfind("settings.gravity: ", 0), 0u);
+    EXPECT_EQ(refusal(kHead + badBody + R"(, "bodys": 1})"),
+              R"(unknown top-level key "bodys" (did you mean "bodies"?))");
+    EXPECT_EQ(refusal(kHead + badBody + R"(, "settings": {"gravity": 1}})").rfind("settings.gravity: ", 0),
+              0u);
     EXPECT_EQ(refusal(kHead + badBody + R"(, "app": []})"), "app: expected an object, got array");
 }
 

@@ -301,9 +301,11 @@ private:
 template <class T>
 std::string takeStreamed(const Json& root, const char* key, std::vector<T>& items, std::string& error,
                          std::vector<T>& out) {
-    if (std::string e = readArrayOf(root, key, out, [](const Json&, const std::string&, T&) {
-            return std::string();  // elements went to the stream; none are left in the DOM
-        });
+    if (std::string e =
+            readArrayOf(root, key, out,
+                        [](const Json&, const std::string&, T&) {
+                            return std::string();  // elements went to the stream; none are left in the DOM
+                        });
         !e.empty())
         return e;
     if (!error.empty()) return error;
@@ -412,9 +414,11 @@ bool parseScenario(std::string_view text, Scene& out, std::string& error) {
         // joints are read as they are parsed (StreamedItems).
         StreamedItems items;
         const json::StreamedArrays streamed{
-            {kBodiesKey, kJointsKey},
-            [&items](std::string_view key, size_t index, const Json& element) { items.take(key, index, element); }};
-        if (!json::parseStrictJson(text, root, error, json::kMaxNestingDepth, kAppKey, &streamed)) return false;
+            {kBodiesKey, kJointsKey}, [&items](std::string_view key, size_t index, const Json& element) {
+                items.take(key, index, element);
+            }};
+        if (!json::parseStrictJson(text, root, error, json::kMaxNestingDepth, kAppKey, &streamed))
+            return false;
         Scene scene;
         if (std::string e = readScene(root, scene, items); !e.empty()) {
             error = json::oneLine(e);

@@ -240,7 +240,8 @@ private:
 
 class DomBuilder {
 public:
-    DomBuilder(std::string_view text, int maxDepth, std::string_view ignoredKey, const StreamedArrays* streamed)
+    DomBuilder(std::string_view text, int maxDepth, std::string_view ignoredKey,
+               const StreamedArrays* streamed)
         : text_(text), maxDepth_(maxDepth), ignoredKey_(ignoredKey), streamed_(streamed) {}
 
     Json root;
