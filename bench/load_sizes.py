@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
-"""Load time and peak memory of `jointlab run FILE --steps 0` against file size (issue 24, point 3).
+"""Load time and peak memory against file size (issue 24, point 3).
 
-Writes scenario files of four shapes and sizes into a scratch folder, loads each with
-`/usr/bin/time -v jointlab run FILE --steps 0` (parse, validation and building the World; no
-step) and prints a Markdown table: size, wall time, CPU time (user + system: less disturbed by
-other work on a shared machine), peak resident memory, and its ratio to the file size. Files over 64 MiB are refused by the size cap before they are read, so the 100 MB rows
-measure that refusal.
+Writes scenario files of four shapes and sizes into a scratch folder and measures each twice with
+`/usr/bin/time -v`:
+  load  `jointlab_bench_load FILE` (bench/load_only.cpp): loadScenario alone, i.e. reading the
+        text, parsing, validation, the Scene; what the loader costs;
+  run   `jointlab run FILE --steps 0`: the same plus building the World (body and solver arrays,
+        one collision object per body) and the runner around it; no step.
+It prints a Markdown table: size, then for each CPU time (user + system: less disturbed by other
+work on a shared machine than wall time), peak resident memory and its ratio to the file size.
+Files over 64 MiB are refused by the size cap before they are read, so the 100 MB rows measure
+that refusal.
 
     python3 bench/load_sizes.py build/app/jointlab [SCRATCH_DIR] [--sizes 1,10,60,100]
+                                [--load build/bench/jointlab_bench_load]
+
+(--load defaults to bench/jointlab_bench_load in the build folder that holds app/jointlab.)
 
 Shapes:
   keys     one object of many keys inside the ignored "app" section ("k0000001": 0, ...)
@@ -77,8 +85,8 @@ def write_nesting(f, size):
 SHAPES = {"keys": write_keys, "bodies": write_bodies, "strings": write_strings, "nesting": write_nesting}
 
 
-def measure(jointlab, path):
-    r = subprocess.run(["/usr/bin/time", "-v", jointlab, "run", path, "--steps", "0"],
+def measure(command):
+    r = subprocess.run(["/usr/bin/time", "-v"] + command,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", r.stderr)
     h, m, s = wall.groups()
@@ -86,7 +94,7 @@ def measure(jointlab, path):
     kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr).group(1))
     cpu = float(re.search(r"User time \(seconds\): ([\d.]+)", r.stderr).group(1)) + float(
         re.search(r"System time \(seconds\): ([\d.]+)", r.stderr).group(1))
-    verdict = "loaded" if r.returncode == 0 else "refused: " + r.stderr.splitlines()[0][:60]
+    verdict = "loaded" if r.returncode == 0 else "refused: " + r.stderr.splitlines()[0][-60:]
     return seconds, cpu, kb * 1024, verdict
 
 
@@ -96,17 +104,26 @@ def main():
     sizes = [1, 10, 60, 100]
     if "--sizes" in sys.argv:
         sizes = [int(x) for x in sys.argv[sys.argv.index("--sizes") + 1].split(",")]
-    print("| shape | file size | wall time | CPU time | peak memory | memory / file size | result |")
-    print("|---|---|---|---|---|---|---|")
+    loader = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(jointlab))), "bench",
+                          "jointlab_bench_load")
+    if "--load" in sys.argv:
+        loader = sys.argv[sys.argv.index("--load") + 1]
+    print("| shape | file size | load: CPU time | load: peak memory | load: memory / file size "
+          "| run: CPU time | run: peak memory | run: memory / file size | result |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for shape, writer in SHAPES.items():
         for mb in sizes:
             path = os.path.join(scratch, "%s_%dmb.json" % (shape, mb))
             with open(path, "w") as f:
                 writer(f, mb * 1000 * 1000)
             size = os.path.getsize(path)
-            seconds, cpu, peak, verdict = measure(jointlab, path)
-            print("| %s | %.1f MB | %.2f s | %.2f s | %.0f MB | %.1f× | %s |" % (
-                shape, size / 1e6, seconds, cpu, peak / 1e6, peak / size, verdict))
+            _, lcpu, lpeak, lverdict = measure([loader, path])
+            _, rcpu, rpeak, verdict = measure([jointlab, "run", path, "--steps", "0"])
+            if lverdict != "loaded" and verdict == "loaded":
+                verdict = "load " + lverdict  # never expected: the two read the file the same way
+            print("| %s | %.1f MB | %.2f s | %.0f MB | %.1f× | %.2f s | %.0f MB | %.1f× | %s |" % (
+                shape, size / 1e6, lcpu, lpeak / 1e6, lpeak / size, rcpu, rpeak / 1e6, rpeak / size,
+                verdict))
             sys.stdout.flush()
             os.remove(path)
 
