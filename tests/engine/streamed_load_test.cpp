@@ -55,6 +55,27 @@ TEST(StreamedLoad, ElementsOfTopLevelArraysGoToTheSinkInOrderAndTheDomKeepsAnEmp
               R"({"a":1,"bodies":[],"other":{"bodies":[5]},"app":{},"joints":{"k":[8]},"plots":[9]})");
 }
 
+TEST(StreamedLoad, EachStreamedArrayStartsWithItsElementCountFromThePreScan) {
+    // Commas inside strings and inside nested containers are not separators of the array; an array
+    // of the "app" section or one that is not streamed still counts in the order of arrays.
+    const std::string text =
+        R"({"app": [[1, 2], 3], "bodies": [ ], "x": [1, [2, 3], {"a": [4, 5]}],)"
+        " \"joints\": [\n 1, \"a,b\\\",]\", {\"c\": 1, \"d\": [2, 3]}, [] ], \"plots\": [{}]}";
+    std::vector<std::pair<std::string, size_t>> starts;
+    size_t elements = 0;
+    const json::StreamedArrays streamed{
+        {"bodies", "joints"},
+        [&](std::string_view, size_t, const Json&) { ++elements; },
+        [&](std::string_view key, size_t count) { starts.emplace_back(std::string(key), count); }};
+    Json root;
+    std::string error;
+    ASSERT_TRUE(json::parseStrictJson(text, root, error, json::kMaxNestingDepth, "app", &streamed)) << error;
+    const std::vector<std::pair<std::string, size_t>> expected = {{"bodies", 0}, {"joints", 4}};
+    EXPECT_EQ(starts, expected);
+    EXPECT_EQ(elements, 4u);
+    EXPECT_EQ(root["joints"], Json::array());
+}
+
 TEST(StreamedLoad, AStreamedFileLoadsAndSavesAsBefore) {
     const std::string text =
         kHead + R"("bodies": [)" + kBody0 + ", " + kBody1 + R"(], "joints": [)" + kJoint + "]}";

@@ -266,10 +266,28 @@ std::string checkVersionAndMigrate(Json& root) {
 /// readJoint with the same path as readArrayOf would use; the first error is kept (later elements
 /// are then dropped unread) and reported by readScene at the point where readArrayOf would have
 /// reported it, after the checks that come first (format, version, top-level keys, settings...).
+///
+/// The vectors are reserved at the element count the pre-scan found: grown by doubling instead,
+/// the last growth holds the old and the new array at once (9x the file size at 65 537 bodies,
+/// against 6x at 65 535). The count is trusted only up to what the text could hold (the shortest
+/// body, {"name":"a"}, is 12 bytes; the shortest joint, a "gear" one, 48), so "bodies": [1,1,1,...] reserves
+/// little, and a reservation that fails is skipped (the vector then grows as it goes).
 struct StreamedItems {
+    explicit StreamedItems(size_t textBytes) : textBytes_(textBytes) {}
+
     std::vector<BodyDesc> bodies;
     std::vector<JointDesc> joints;
     std::string bodiesError, jointsError;
+
+    void start(std::string_view key, size_t count) {
+        try {
+            if (key == kBodiesKey)
+                bodies.reserve(std::min(count, textBytes_ / 12));
+            else
+                joints.reserve(std::min(count, textBytes_ / 48));
+        } catch (const std::exception&) {  // only a hint
+        }
+    }
 
     void take(std::string_view key, size_t index, const Json& element) {
         if (key == kBodiesKey)
@@ -279,6 +297,8 @@ struct StreamedItems {
     }
 
 private:
+    size_t textBytes_;
+
     template <class T, class ReadOne>
     static void takeOne(const char* key, size_t index, const Json& element, std::vector<T>& out,
                         std::string& error, ReadOne readOne) {
@@ -412,11 +432,13 @@ bool parseScenario(std::string_view text, Scene& out, std::string& error) {
         Json root;
         // "app" is accepted and ignored: checked, not kept (a large one costs no memory). Bodies and
         // joints are read as they are parsed (StreamedItems).
-        StreamedItems items;
+        StreamedItems items(text.size());
         const json::StreamedArrays streamed{
-            {kBodiesKey, kJointsKey}, [&items](std::string_view key, size_t index, const Json& element) {
+            {kBodiesKey, kJointsKey},
+            [&items](std::string_view key, size_t index, const Json& element) {
                 items.take(key, index, element);
-            }};
+            },
+            [&items](std::string_view key, size_t count) { items.start(key, count); }};
         if (!json::parseStrictJson(text, root, error, json::kMaxNestingDepth, kAppKey, &streamed))
             return false;
         Scene scene;

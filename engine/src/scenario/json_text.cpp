@@ -133,9 +133,14 @@ std::string at(std::string_view text, size_t offset) {
 //   * a UTF-8 byte order mark anywhere but at the very start (which nlohmann skips).
 constexpr char kUtf8Bom[] = "\xEF\xBB\xBF";
 
-bool preScan(std::string_view text, int maxDepth, std::string& error) {
+/// `arrayCounts`: for each array opened one level down (the values of the top-level object's
+/// keys), in order, its number of elements (commas at its level + 1, 0 when empty): exact for valid
+/// JSON, and only a capacity hint (StreamedArrays::start).
+bool preScan(std::string_view text, int maxDepth, std::string& error, std::vector<size_t>& arrayCounts) {
     int depth = 0;
     bool inString = false;
+    bool inTopArray = false;  // inside an array opened at depth 1 (its elements are at depth 2)
+    bool topArrayEmpty = true;
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         const auto byte = static_cast<unsigned char>(c);
@@ -157,15 +162,27 @@ bool preScan(std::string_view text, int maxDepth, std::string& error) {
                 inString = false;
             continue;
         }
+        if (inTopArray && topArrayEmpty && c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
+            !(c == ']' && depth == 2)) {
+            topArrayEmpty = false;
+            arrayCounts.back() = 1;
+        }
         if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {
+            if (c == '[' && depth == 1) {
+                arrayCounts.push_back(0);
+                inTopArray = true;
+                topArrayEmpty = true;
+            }
             if (++depth > maxDepth) {
                 error = at(text, i) + ": nesting deeper than " + std::to_string(maxDepth) + " levels";
                 return false;
             }
         } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
+            if (--depth == 1) inTopArray = false;
+        } else if (c == ',' && depth == 2 && inTopArray) {
+            ++arrayCounts.back();
         } else if (i > 0 && text.substr(i, 3) == kUtf8Bom) {
             error = at(text, i) +
                     ": UTF-8 byte order mark (U+FEFF) in the middle of the text; only one, at the very "
@@ -241,8 +258,12 @@ private:
 class DomBuilder {
 public:
     DomBuilder(std::string_view text, int maxDepth, std::string_view ignoredKey,
-               const StreamedArrays* streamed)
-        : text_(text), maxDepth_(maxDepth), ignoredKey_(ignoredKey), streamed_(streamed) {}
+               const StreamedArrays* streamed, const std::vector<size_t>& arrayCounts)
+        : text_(text),
+          maxDepth_(maxDepth),
+          ignoredKey_(ignoredKey),
+          streamed_(streamed),
+          arrayCounts_(arrayCounts) {}
 
     Json root;
     std::string error;
@@ -421,6 +442,11 @@ private:
         const bool keeps = (stack_.empty() || stack_.back().keepsValues) && !ignored;
         const bool isArray = container.is_array();
         const std::string_view streamedKey = streamedKeyFor(isArray, keeps);
+        if (isArray && stack_.size() == 1) {  // the pre-scan counted the elements of this one
+            if (!streamedKey.empty() && topArrays_ < arrayCounts_.size() && streamed_->start)
+                streamed_->start(streamedKey, arrayCounts_[topArrays_]);
+            ++topArrays_;
+        }
         Json* where = place(std::move(container));
         stack_.push_back(Frame{where, isArray, keeps, std::move(segment), 0, {}, false, {}, {}, streamedKey});
         return true;
@@ -436,6 +462,8 @@ private:
     int maxDepth_;
     std::string_view ignoredKey_;
     const StreamedArrays* streamed_;
+    const std::vector<size_t>& arrayCounts_;
+    size_t topArrays_ = 0;  ///< arrays opened at depth 1 so far (an index into arrayCounts_)
     std::vector<Frame> stack_;
 };
 
@@ -512,8 +540,9 @@ bool parseStrictJson(std::string_view text, Json& out, std::string& error, int m
                 " byte order mark); JointLab reads UTF-8: save it as UTF-8";
         return false;
     }
-    if (!preScan(text, maxDepth, error)) return false;
-    DomBuilder builder(text, maxDepth, ignoredKey, streamed);
+    std::vector<size_t> arrayCounts;
+    if (!preScan(text, maxDepth, error, arrayCounts)) return false;
+    DomBuilder builder(text, maxDepth, ignoredKey, streamed, arrayCounts);
     bool ok = false;
     try {
         ok = Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,

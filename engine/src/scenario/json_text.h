@@ -34,6 +34,9 @@ inline constexpr int kMaxNestingDepth = 64;
 struct StreamedArrays {
     std::vector<std::string_view> keys;
     std::function<void(std::string_view key, size_t index, const Json& element)> sink;
+    /// Optional: called when such an array opens, with its element count as a pre-scan of the text
+    /// found it (exact when the text is valid JSON; a hint to reserve storage, nothing more).
+    std::function<void(std::string_view key, size_t count)> start;
 };
 
 /// Parses `text` into `out`. On failure returns false, sets `error` and leaves `out` unchanged.
