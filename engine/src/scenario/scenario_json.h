@@ -122,23 +122,22 @@ public:
     template <class T>
     void operator()(const char* name, T& field, const Field&) {
         if (!error_.empty()) return;
-        const std::string path = join(path_, name);
         const Json* v = find(name);
         if (!error_.empty()) return;
-        if (!v) {
+        if (!v) {  // most fields are absent: their path is built only for a message
             if (std::find(required_.begin(), required_.end(), static_cast<const void*>(&field)) !=
                 required_.end())
-                error_ = fail(path, "missing (required)");
+                error_ = fail(join(path_, name), "missing (required)");
             return;
         }
-        read(*v, field, path);
+        read(*v, field, join(path_, name));
     }
     template <class E>
     void operator()(const char* name, EnumField<E> e, const Field&) {
         if (!error_.empty()) return;
-        const std::string path = join(path_, name);
         const Json* v = find(name);
         if (!error_.empty() || !v) return;
+        const std::string path = join(path_, name);
         if (!v->is_string()) {
             error_ = fail(path, "expected a string, got " + describe(*v));
             return;

@@ -22,13 +22,14 @@ public:
     Checker(std::string path, const Schema& schema, std::string& error)
         : path_(std::move(path)), schema_(schema), error_(error) {}
 
+    // The paths are built only for a message: a scene of 100 000 bodies has millions of fields.
     void operator()(const char* name, Real& x, const Field& f) {
-        checkReal(join(path_, name), x, f, schema_.allowsInfinity(name));
+        checkReal([&] { return join(path_, name); }, x, f, schema_.allowsInfinity(name));
     }
     void operator()(const char* name, Vec3& v, const Field& f) {
         const bool inf = schema_.allowsInfinity(name);
         for (int k = 0; k < 3; ++k)
-            checkReal(join(path_, name) + "[" + std::to_string(k) + "]", v[k], f, inf);
+            checkReal([&] { return join(path_, name) + "[" + std::to_string(k) + "]"; }, v[k], f, inf);
     }
     void operator()(const char* name, Quat& q, const Field&) {
         if (!error_.empty()) return;
@@ -54,19 +55,20 @@ public:
     }
 
 private:
-    void checkReal(const std::string& path, Real x, const Field& f, bool infinityAllowed) {
+    template <class Path>
+    void checkReal(const Path& path, Real x, const Field& f, bool infinityAllowed) {
         if (!error_.empty()) return;
         if (std::isinf(x) && !infinityAllowed) {
-            error_ = fail(path, std::string("must be finite, got ") + (x > 0 ? "inf" : "-inf"));
+            error_ = fail(path(), std::string("must be finite, got ") + (x > 0 ? "inf" : "-inf"));
             return;
         }
         if (std::string problem = f.check(x); !problem.empty()) {
-            error_ = fail(path, problem);
+            error_ = fail(path(), problem);
             return;
         }
         if (std::isfinite(x) && std::abs(x) > kMaxMagnitude)
-            error_ = fail(path, "magnitude must be <= " + number(kMaxMagnitude) + ", got " + number(x) +
-                                    (infinityAllowed ? " (write \"inf\" for no limit)" : ""));
+            error_ = fail(path(), "magnitude must be <= " + number(kMaxMagnitude) + ", got " + number(x) +
+                                      (infinityAllowed ? " (write \"inf\" for no limit)" : ""));
     }
 
     std::string path_;
