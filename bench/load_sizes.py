@@ -87,7 +87,7 @@ def write_nesting(f, size):
 SHAPES = {"keys": write_keys, "bodies": write_bodies, "strings": write_strings, "nesting": write_nesting}
 
 
-def measure(command):
+def measure(command, path):
     r = subprocess.run(["/usr/bin/time", "-v"] + command,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", r.stderr)
@@ -96,7 +96,9 @@ def measure(command):
     kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr).group(1))
     cpu = float(re.search(r"User time \(seconds\): ([\d.]+)", r.stderr).group(1)) + float(
         re.search(r"System time \(seconds\): ([\d.]+)", r.stderr).group(1))
-    verdict = "loaded" if r.returncode == 0 else "refused: " + r.stderr.splitlines()[0][-60:]
+    message = r.stderr.splitlines()[0] if r.stderr else ""
+    message = message.split(": ", 1)[-1].replace(path, os.path.basename(path))  # no program, no folder
+    verdict = "loaded" if r.returncode == 0 else "refused: " + message[:80]
     return seconds, cpu, kb * 1024, verdict
 
 
@@ -113,8 +115,8 @@ def main():
     empty = os.path.join(scratch, "empty.json")
     with open(empty, "w") as f:
         f.write(HEAD + '"bodies": []}\n')
-    _, _, lbase, _ = measure([loader, empty])
-    _, _, rbase, _ = measure([jointlab, "run", empty, "--steps", "0"])
+    _, _, lbase, _ = measure([loader, empty], empty)
+    _, _, rbase, _ = measure([jointlab, "run", empty, "--steps", "0"], empty)
     os.remove(empty)
     print("Empty scenario: load %.1f MB, run %.1f MB peak memory.\n" % (lbase / 1e6, rbase / 1e6))
     print("| shape | file size | load: CPU time | load: peak memory | load: memory / file size "
@@ -127,12 +129,12 @@ def main():
             with open(path, "w") as f:
                 writer(f, mb * 1000 * 1000)
             size = os.path.getsize(path)
-            _, lcpu, lpeak, lverdict = measure([loader, path])
-            _, rcpu, rpeak, verdict = measure([jointlab, "run", path, "--steps", "0"])
+            _, lcpu, lpeak, lverdict = measure([loader, path], path)
+            _, rcpu, rpeak, verdict = measure([jointlab, "run", path, "--steps", "0"], path)
             if lverdict != "loaded" and verdict == "loaded":
                 verdict = "load " + lverdict  # never expected: the two read the file the same way
             print("| %s | %.1f MB | %.2f s | %.0f MB | %.1f× | %.1f× | %.2f s | %.0f MB | %.1f× | %s |" % (
-                shape, size / 1e6, lcpu, lpeak / 1e6, lpeak / size, (lpeak - lbase) / size, rcpu,
+                shape, size / 1e6, lcpu, lpeak / 1e6, lpeak / size, max(0.0, (lpeak - lbase) / size), rcpu,
                 rpeak / 1e6, rpeak / size, verdict))
             sys.stdout.flush()
             os.remove(path)
