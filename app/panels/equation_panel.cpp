@@ -62,7 +62,9 @@ void drawLines() {
         ImGui::TableSetColumnIndex(column);
         ImGui::TextColored(kEqNumber, "%s", l.ref.c_str());
         ImGui::TableSetColumnIndex(column + 1);
-        ImGui::TextWrapped("%s", l.formula.c_str());
+        ImGui::PushTextWrapPos(0.0f);  // at the cell's edge, whatever the caller wraps at
+        ImGui::TextUnformatted(l.formula.c_str());
+        ImGui::PopTextWrapPos();
         if (!l.what.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.what.c_str());
     };
     for (int i = 0; i < rows; ++i) {
