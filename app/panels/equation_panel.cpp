@@ -2,7 +2,9 @@
 // row, or else the selected joint's chosen row, the formulas the solver uses with their live
 // values and the reference's equation number beside each (F: physx-1d-constraint-formulation.md,
 // D: physx-implicit-spring-drives.md, M: physx-mimic-joints.md). The numbers come from the
-// solver's own set-up of the row (World::rowEquation); nothing here computes them a second way.
+// solver's own set-up of the row (World::rowEquation; contact rows: World::contactRowEquation, for
+// the stepper's contact row or the selected body's chosen contact row); nothing here computes them
+// a second way.
 //
 // Which step: while stepping, the step being stepped through; paused, the step about to be taken
 // (recorded once, StepperState::preview, so an edit shows at once); running, the last step.

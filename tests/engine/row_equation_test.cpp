@@ -274,7 +274,8 @@ TEST(RowEquation, ContactRowsKIsJInvMJtAndFrictionIsBoundedByMuLambdaN) {
                 // J: κ0 = r0 × μ0 with r0 from body 0's centre to the contact point.
                 const Vec3 r0 = p.point - p0;
                 for (int a = 0; a < 3; ++a)
-                    EXPECT_NEAR(r.angular0[a], glm::cross(r0, r.linear0)[a], 1e-12) << what << ": κ0 = r0 × n";
+                    EXPECT_NEAR(r.angular0[a], glm::cross(r0, r.linear0)[a], 1e-12)
+                        << what << ": κ0 = r0 × n";
                 const Real K = m0 * glm::dot(r.linear0, r.linear0) + glm::dot(r.angular0, I0 * r.angular0) +
                                m1 * glm::dot(r.linear1, r.linear1) + glm::dot(r.angular1, I1 * r.angular1);
                 near(e.K, K, what + ": K = J M⁻¹ Jᵀ");

@@ -123,7 +123,8 @@ TEST(StepInspector, FinishingTheStepGivesTheNormalStepBitForBit) {
             EXPECT_TRUE(visited[k]) << what << " contact row " << k << " is stepped";
             EXPECT_TRUE(sameBits(lastLambda[k], wc[k].impulse)) << what << " contact row " << k;
         }
-        if (std::string(c.file).rfind("box_stack", 0) == 0 || std::string(c.file).rfind("gears_contact", 0) == 0)
+        if (std::string(c.file).rfind("box_stack", 0) == 0 ||
+            std::string(c.file).rfind("gears_contact", 0) == 0)
             EXPECT_GT(rc.size(), 0u) << what << ": the scene has contacts";
         const auto rr = r.lastResiduals(), wr = w.lastResiduals();
         ASSERT_EQ(rr.size(), wr.size()) << what;

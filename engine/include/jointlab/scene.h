@@ -171,8 +171,8 @@ struct CameraState {
 
 /// What a plot of the app's Plots panel shows.
 enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence, Reference, Contact, Projections };
-inline constexpr const char* kPlotKindNames[] = {"impulse",     "error",     "force",   "torque",     "energy",
-                                                 "convergence", "reference", "contact", "projections"};
+inline constexpr const char* kPlotKindNames[] = {
+    "impulse", "error", "force", "torque", "energy", "convergence", "reference", "contact", "projections"};
 
 /// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
 /// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are
@@ -196,7 +196,8 @@ struct PlotDesc {
               "impulse or error: per row of the joints; force, torque: per joint, against its break "
               "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
               "last step; reference: a simulated quantity beside its closed form (`reference`); contact: the "
-              "net force the contacts push each of `bodies` with; projections: times each joint was projected "
+              "net force the contacts push each of `bodies` with; projections: times each joint was "
+              "projected "
               "per step (JointDesc::projection), and their total"});
         v("joints", joints,
           Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});

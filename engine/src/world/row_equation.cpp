@@ -13,8 +13,8 @@ namespace {
 
 /// What the solver's own set-up (setupRow) made of row r between the bodies rb, with the last
 /// step's body constants and parameters, into out (all but the results and the contact terms).
-void fillFromSetup(const Row& r, const solver::RowBodies& rb, const solver::Data& data, const solver::Params& p,
-                   bool tgs, RowEquation& out) {
+void fillFromSetup(const Row& r, const solver::RowBodies& rb, const solver::Data& data,
+                   const solver::Params& p, bool tgs, RowEquation& out) {
     solver::SolverRow s;
     solver::SolverRowExtra x;
     solver::RowReport rep;
