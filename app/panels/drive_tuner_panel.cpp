@@ -57,8 +57,7 @@ int rowByLabel(std::span<const Row> rows, const std::string& label) {
 
 /// Steps a copy of `live` on and records the drive row's error C before each step, long enough
 /// for three periods of the drive (1 to 10 s).
-void measure(const World& live, int joint, const std::string& label, Real k, bool acceleration,
-             DriveTunerState& t) {
+void measure(const World& live, int joint, const std::string& label, Real k, DriveTunerState& t) {
     t.simulated.clear();
     t.mEff = 0.0;
     std::unique_ptr<World> sim = StepInspector::clone(live);
@@ -74,7 +73,7 @@ void measure(const World& live, int joint, const std::string& label, Real k, boo
         const Row& r = sim->jointRows(joint)[static_cast<size_t>(row)];
         t.simulated.push_back(r.geometricError);
         if (i > 0) continue;
-        t.mEff = acceleration ? 1.0 : driveEffectiveMass(*sim, joint, row);
+        t.mEff = driveEffectiveMass(*sim, joint, row);  // acceleration drives: K/K_eff
         RowEquation e;
         if (sim->rowEquation(joint, row, e)) t.vT = e.velTarget;
         // ė0 = J·v with the velocities now (before this step's forces).
@@ -137,7 +136,7 @@ void drawDriveTunerTab(AppState& state, UiRequests& requests) {
 
     if (t.joint != d.name || t.rowLabel != label || t.revision != state.sim.sceneRevision() ||
         (t.step != live->stepCount() && !state.sim.clock.playing)) {
-        measure(*live, joint, label, k, acceleration, t);
+        measure(*live, joint, label, k, t);
         t.joint = d.name;
         t.rowLabel = label;
         t.revision = state.sim.sceneRevision();
@@ -162,16 +161,18 @@ void drawDriveTunerTab(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("cannot measure its effective mass (it does not move)");
         return;
     }
-    ImGui::Text(
-        "k = %.5g, c = %.5g, m_eff = %.5g %s%s", k, c, t.mEff,
-        acceleration ? "(acceleration drive: gains per unit mass)" : (angular ? "kg\u00b7m\u00b2" : "kg"),
-        acceleration ? "" : " (the joint's other rows held)");
+    ImGui::Text("k = %.5g, c = %.5g, m_eff = %.5g %s%s", k, c, t.mEff,
+                acceleration ? "(acceleration drive: K/K_eff, 1 without a lever)"
+                             : (angular ? "kg\u00b7m\u00b2" : "kg"),
+                " (the joint's other rows held)");
     helpMarker(
         "m_eff \u00b7 \u00eb = \u2212k\u00b7e + c\u00b7(v_T \u2212 \u0117), e the drive row's error C.\n"
         "\u03c9_n = \u221a(k/m_eff), \u03b6 = c/(2\u221a(k\u00b7m_eff)); k = m_eff\u00b7\u03c9_n\u00b2, c = "
         "2\u03b6\u00b7m_eff\u00b7\u03c9_n.\n"
         "m_eff = 1/K_eff: the drive row's unit response once the joint's other equality rows hold\n"
-        "(a hinge on a body hung off its centre: I_axis + m\u00b7r\u00b2). Acceleration drives: m_eff = 1.");
+        "(a hinge on a body hung off its centre: I_axis + m\u00b7r\u00b2).\n"
+        "Acceleration drives divide their impulse by the drive row's own K, so m_eff = K/K_eff:\n"
+        "1 (\u03c9_n = \u221ak) when nothing couples to the drive row, more when it has a lever.");
 
     const DriveModes m = driveModes(k, c, t.mEff);
     float omega = static_cast<float>(m.omegaN),

@@ -2,22 +2,29 @@
 // row, or else the selected joint's chosen row, the formulas the solver uses with their live
 // values and the reference's equation number beside each (F: physx-1d-constraint-formulation.md,
 // D: physx-implicit-spring-drives.md, M: physx-mimic-joints.md). The numbers come from the
-// solver's own set-up of the row (World::rowEquation); nothing here computes them a second way.
+// solver's own set-up of the row (World::rowEquation; contact rows: World::contactRowEquation, for
+// the stepper's contact row or the selected body's chosen contact row); nothing here computes them
+// a second way.
 //
 // Which step: while stepping, the step being stepped through; paused, the step about to be taken
 // (recorded once, StepperState::preview, so an edit shows at once); running, the last step.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "jointlab/row_equation.h"
 #include "panels/inside_panels.h"
 #include "panels/panels.h"
 #include "panels/plots_panels.h"
+#include "render/joint_frames.h"
+#include "session/row_table.h"
 
 namespace jl::app {
 
@@ -27,13 +34,47 @@ const ImVec4 kEqNumber{0.55f, 0.75f, 1.0f, 1.0f};
 const ImVec4 kVisitText{0.6f, 0.9f, 1.0f, 1.0f};
 
 /// A line of the equation table: the reference, the formula with numbers; what it is on hover.
+struct EqLine {
+    std::string what, formula, ref;
+};
+std::vector<EqLine> gLines;  // the table being built (line), then drawn (drawLines)
+
 void line(const char* what, const std::string& formula, const char* ref) {
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::TextColored(kEqNumber, "%s", ref);
-    ImGui::TableSetColumnIndex(1);
-    ImGui::TextUnformatted(formula.c_str());
-    if (*what && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", what);
+    gLines.push_back({what, formula, ref});
+}
+
+/// Draws the lines collected: one column of (reference, formula), or, when they would not fit
+/// the height left and the panel is wide enough, two side by side (the first half, then the
+/// second), so that at 1280x720 the whole equation shows without scrolling. Formulas wrap.
+void drawLines() {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float rowHeight = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const int n = static_cast<int>(gLines.size());
+    const bool two = n * rowHeight > avail.y && avail.x >= px(560.0f);
+    const int rows = two ? (n + 1) / 2 : n;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable("##eq", two ? 4 : 2, flags)) return;
+    for (int c = 0; c < (two ? 2 : 1); ++c) {
+        ImGui::TableSetupColumn(c ? "eq.##2" : "eq.", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn(c ? "formula##2" : "formula", ImGuiTableColumnFlags_WidthStretch);
+    }
+    auto cell = [&](int column, const EqLine& l) {
+        ImGui::TableSetColumnIndex(column);
+        ImGui::TextColored(kEqNumber, "%s", l.ref.c_str());
+        ImGui::TableSetColumnIndex(column + 1);
+        ImGui::PushTextWrapPos(0.0f);  // at the cell's edge, whatever the caller wraps at
+        ImGui::TextUnformatted(l.formula.c_str());
+        ImGui::PopTextWrapPos();
+        if (!l.what.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.what.c_str());
+    };
+    for (int i = 0; i < rows; ++i) {
+        ImGui::TableNextRow();
+        cell(0, gLines[static_cast<size_t>(i)]);
+        if (two && i + rows < n) cell(2, gLines[static_cast<size_t>(i + rows)]);
+    }
+    ImGui::EndTable();
 }
 
 std::string fmt(const char* format, ...) IM_FMTARGS(1);
@@ -82,7 +123,32 @@ const World* shownWorld(AppState& state, const char*& when) {
     return live;
 }
 
-void couplingTerms(const JointDesc& d, const RowEquation& e) {
+/// A pulley's terms (jointlab/joints/pulley.h): the two rope lengths from the joint origins p0, p1
+/// to the fixed points, at the poses the step started from (`start`), and C, the rope directions,
+/// J and K per body. The directions, J and K are the row's own (n0 = −μ0, n1 = μ1/ratio).
+void pulleyTerms(const Scene& scene, const JointDesc& d, const PulleyJoint& pl, const RowEquation& e,
+                 std::span<const BodyState> start, const char* poses) {
+    const JointWorldFrames f = jointWorldFrames(scene, start, d);
+    const Real l0 = glm::length(f.a.p - pl.anchor0), l1 = glm::length(f.b.p - pl.anchor1);
+    line("the rope: from p0 over anchor0 and anchor1 down to p1",
+         fmt("l0 = |p0 \u2212 a0| = %.6g m, l1 = |p1 \u2212 a1| = %.6g m (%s)", l0, l1, poses), "pulley.h");
+    line("C \u2265 0: slack; C < 0: the rope is stretched",
+         fmt("C = length \u2212 l0 \u2212 ratio\u00b7l1 = %.5g \u2212 %.6g \u2212 %.4g\u00d7%.6g = %.6g m",
+             pl.length, l0, pl.ratio, l1, pl.length - l0 - pl.ratio * l1),
+         "pulley.h");
+    const Real r = pl.ratio;
+    line("the rope's directions, from the fixed points to the bodies",
+         fmt("n0 = %s, n1 = %s", vec(-e.row.linear0).c_str(), vec(e.row.linear1 / r).c_str()), "pulley.h");
+    line("body 0 is pulled towards a0 by \u03bb, body 1 towards a1 by ratio\u00b7\u03bb",
+         "J: body 0 \u2212n0, \u2212(r0\u00d7n0);  body 1 \u2212ratio\u00b7n1, \u2212ratio\u00b7(r1\u00d7n1)",
+         "pulley.h");
+    const Real rA = e.kTerms[0] + e.kTerms[1], rB = (e.kTerms[2] + e.kTerms[3]) / (r * r);
+    line("each side's response along its rope, the second weighted by ratio\u00b2",
+         fmt("K = r_A + ratio\u00b2\u00b7r_B = %.5g + %.4g\u00b2\u00d7%.5g = %.6g", rA, r, rB, e.K), "F 21");
+}
+
+void couplingTerms(const World& w, const JointDesc& d, const RowEquation& e, std::span<const BodyState> start,
+                   const char* poses) {
     if (const GearJoint* g = std::get_if<GearJoint>(&d.params)) {
         line("coupling", fmt("C = q0 + G\u00b7q1 + \u03b3,  G = %.5g, \u03b3 = %.5g", g->ratio, g->offset),
              "M 3");
@@ -94,92 +160,142 @@ void couplingTerms(const JointDesc& d, const RowEquation& e) {
              fmt("C = \u2212ratio\u00b7\u03b8_A + x_B \u2212 offset,  ratio = %.5g m/rad, offset = %.5g m",
                  r->ratio, r->offset),
              "M 3");
+    } else if (const PulleyJoint* pl = std::get_if<PulleyJoint>(&d.params)) {
+        pulleyTerms(w.scene(), d, *pl, e, start, poses);
     } else {
         line("coupling", "C and J from the two bodies' coordinates (the joint type's description)", "M 3");
     }
 }
 
-void equationTable(const World& w, int joint, const RowEquation& e) {
-    const JointDesc& d = w.scene().joints[static_cast<size_t>(joint)];
+/// A contact row's own lines: what C and J are for a contact point (jointlab/row_equation.h
+/// contact terms; engine/src/world/stages/contact_rows.cpp builds the rows).
+void contactTerms(const RowEquation& e) {
+    const Row& r = e.row;
+    if (e.contactRowKind == 0) {
+        line("the normal row's error: the separation along the normal, negative when the shapes overlap",
+             fmt("C = separation = %.6g m%s", r.geometricError,
+                 r.geometricError > 0 ? " (a gap: a speculative contact)" : " (touching or overlapping)"),
+             "F 8");
+        line("the normal row pushes body 0 along n and body 1 against it, at the contact point",
+             "J: μ0 = n, κ0 = r0×n,  μ1 = n, κ1 = r1×n", "F 45–49");
+    } else {
+        line("friction rows have no position error: they only stop the sliding velocity",
+             fmt("C = 0, tangent t%d ⊥ n (from n alone)", e.contactRowKind), "");
+        line("",
+             fmt("J: μ0 = t%d, κ0 = r0×t%d,  μ1 = t%d, κ1 = r1×t%d", e.contactRowKind, e.contactRowKind,
+                 e.contactRowKind, e.contactRowKind),
+             "F 45–49");
+    }
+}
+
+/// The normal row's bias, for the hard cases: what the contact stage chose (speculative α = 1,
+/// approach target, bounce, or the world's Baumgarte α on the ground).
+std::string contactBiasNote(const RowEquation& e) {
+    if (e.bounce) return "restitution: the approach speed is above the bounce threshold";
+    if (e.speculative && e.velTarget < 0.0)
+        return "a gap with restitution: approach at up to C/dt as the target, no bias";
+    if (e.speculative)
+        return fmt("a gap (C > 0): the bodies may approach by at most \u03b1\u00b7C/h, \u03b1 = %.3g%s",
+                   e.erp, e.erp == 1.0 ? ": the gap may close in full within the step" : "");
+    return "touching (C \u2264 0): the world's Baumgarte \u03b1 pushes the overlap out";
+}
+
+void buildLines(const World& w, const JointDesc* d, const RowEquation& e, std::span<const BodyState> start,
+                const char* poses) {
     const Row& r = e.row;
     const bool angular = r.flags & kRowAngular;
     const char* cu = angular ? "rad" : "m";
-    const ImGuiTableFlags flags =
-        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
-    if (!ImGui::BeginTable("##eq", 2, flags)) return;
-    ImGui::TableSetupColumn("eq.");
-    ImGui::TableSetupColumn("formula");
-    line("error", fmt("C = %.6g %s", r.geometricError, cu), "F 8, 26");
-    if (d.typeInfo().isCoupling) couplingTerms(d, e);
+    if (e.contact) {
+        contactTerms(e);
+    } else {
+        line("error", fmt("C = %.6g %s", r.geometricError, cu), "F 8, 26");
+        if (d && d->typeInfo().isCoupling) couplingTerms(w, *d, e, start, poses);
+    }
     line("Jacobian", fmt("\u03bc0 = %s  \u03ba0 = %s", vec(r.linear0).c_str(), vec(r.angular0).c_str()),
          "F 45\u201347");
     line("", fmt("\u2212\u03bc1 = %s  \u2212\u03ba1 = %s", vec(r.linear1).c_str(), vec(r.angular1).c_str()),
          "F 48\u201349");
     line("the row's velocity before the constraints act (after the step's forces)",
-         "J\u00b7v_pre = \u03bc0\u00b7v0 + \u03ba0\u00b7\u03c90 \u2212 \u03bc1\u00b7v1 \u2212 "
-         "\u03ba1\u00b7\u03c91",
+         "J\u00b7v_pre = \u03bc0\u00b7v0 + \u03ba0\u00b7\u03c90 \u2212 \u03bc1\u00b7v1 \u2212 " +
+             fmt("\u03ba1\u00b7\u03c91 = %.6g", e.vPre),
          "F 18, 50");
-    line("", fmt("  = %.6g", e.vPre), "");
     line("response",
          fmt("K = m0\u207b\u00b9|\u03bc0|\u00b2 + \u03ba0\u00b7I0\u207b\u00b9\u03ba0 + "
              "m1\u207b\u00b9|\u03bc1|\u00b2 + "
              "\u03ba1\u00b7I1\u207b\u00b9\u03ba1"),
          "F 21, 31");
-    line("the four terms of K",
-         fmt("  = %.4g + %.4g + %.4g + %.4g = %.6g", e.kTerms[0], e.kTerms[1], e.kTerms[2], e.kTerms[3], e.K),
+    line("the four terms of K, and the inverse masses as the row sees them (a joint's mass scales included)",
+         fmt("  = %.4g + %.4g + %.4g + %.4g = %.6g  (m0\u207b\u00b9 = %.4g, m1\u207b\u00b9 = %.4g 1/kg)",
+             e.kTerms[0], e.kTerms[1], e.kTerms[2], e.kTerms[3], e.K, e.invMass0, e.invMass1),
          "F 21");
-    line("the inverse masses as the joint sees them (its mass scales included)",
-         fmt("  m0\u207b\u00b9 = %.4g, m1\u207b\u00b9 = %.4g 1/kg", e.invMass0, e.invMass1), "");
     if (!e.active) {
         line("dropped", fmt("K = %.3g is under the solver's threshold: the row does nothing", e.K), "");
-        ImGui::EndTable();
         return;
     }
     if (e.spring) {
         const char* ku = e.accelerationSpring ? "1/s\u00b2" : (angular ? "N\u00b7m/rad" : "N/m");
         const char* cuD = e.accelerationSpring ? "1/s" : (angular ? "N\u00b7m\u00b7s/rad" : "N\u00b7s/m");
+        if (e.softContact) {
+            // The soft contact's gains are per unit mass (an acceleration spring): its frequency
+            // and damping ratio are the same for every pair of masses.
+            const Real wn = std::sqrt(e.stiffness);
+            line(
+                "PGS, bodies touching: a stiff, heavily damped spring instead of a hard row (Box2D's soft "
+                "contact)",
+                fmt("soft contact: f = sqrt(k)/2\u03c0 = %.4g Hz, \u03b6 = c/(2 sqrt(k)) = %.4g",
+                    wn / (2.0 * kPi), e.damping / (2.0 * wn)),
+                "D 30");
+        }
         line("spring",
              fmt("k = %.6g %s, c = %.6g %s, v_T = %.5g, h = %.5g s", e.stiffness, ku, e.damping, cuD,
                  e.velTarget, e.h),
              e.accelerationSpring ? "D 25\u201326" : "D 9");
-        line("", "a = h(h\u00b7k + c)", "D 13");
-        line("", fmt("  = %.5g\u00d7(%.5g\u00d7%.5g + %.5g) = %.6g", e.h, e.h, e.stiffness, e.damping, e.a),
-             "");
+        line("",
+             fmt("a = h(h\u00b7k + c) = %.5g\u00d7(%.5g\u00d7%.5g + %.5g) = %.6g", e.h, e.h, e.stiffness,
+                 e.damping, e.a),
+             "D 13");
         if (e.accelerationSpring) {
             line("", fmt("x = 1/(a + 1) = %.6g", e.x), "D 32");
         } else {
-            line("", "x = 1/(a\u00b7K + 1)", "D 15");
-            line("", fmt("  = 1/(%.5g\u00d7%.5g + 1) = %.6g", e.a, e.K, e.x), "");
+            line("", fmt("x = 1/(a\u00b7K + 1) = 1/(%.5g\u00d7%.5g + 1) = %.6g", e.a, e.K, e.x), "D 15");
         }
         line("update", "\u03bb' = constant + vMul\u00b7J\u00b7\u0394v + impulseMul\u00b7\u03bb",
              "D 17\u201319");
         line("",
-             fmt("constant = x%s(h\u00b7c\u00b7v_T \u2212 h\u00b7k\u00b7C \u2212 a\u00b7J\u00b7v_pre)",
-                 e.accelerationSpring ? "/K" : ""),
+             fmt("constant = x%s(h\u00b7c\u00b7v_T \u2212 h\u00b7k\u00b7C \u2212 a\u00b7J\u00b7v_pre) = %.6g",
+                 e.accelerationSpring ? "/K" : "", e.constant),
              e.accelerationSpring ? "D 35" : "D 20");
-        line("", fmt("  = %.6g", e.constant), "");
-        line("", fmt("vMul = \u2212x\u00b7a%s = %.6g", e.accelerationSpring ? "/K" : "", e.vMul),
-             e.accelerationSpring ? "D 36" : "D 21");
-        line("", fmt("impulseMul = 1 \u2212 x = %.6g", e.impulseMul), e.accelerationSpring ? "D 37" : "D 22");
+        line("",
+             fmt("vMul = \u2212x\u00b7a%s = %.6g,  impulseMul = 1 \u2212 x = %.6g",
+                 e.accelerationSpring ? "/K" : "", e.vMul, e.impulseMul),
+             e.accelerationSpring ? "D 36\u201337" : "D 21\u201322");
     } else {
         const double alphaShown = e.erp;
-        if (e.bounce) {
+        if (e.contact && e.contactRowKind == 0) line("which bias", contactBiasNote(e).c_str(), "");
+        if (e.contact && e.contactRowKind > 0) {
+            line("friction: no bias, the target is zero sliding velocity", "b = 0, v_T = 0", "F 11");
+        } else if (e.bounce) {
             line("bounce",
                  fmt("v_T = \u2212e\u00b7J\u00b7v_pre = %.6g (restitution replaces the bias)", e.velTarget),
                  "guide");
+            if (e.contact)
+                line("",
+                     fmt("e = %.4g, bounces when approaching faster than %.3g m/s", e.restitution,
+                         e.bounceThreshold),
+                     "");
         } else {
             line("the Baumgarte bias: the velocity that removes a share \u03b1 of the error per step",
-                 "b = \u03b1\u00b7C/h", "F 11");
-            line("", fmt("  = %.4g \u00d7 %.5g / %.5g = %.6g", alphaShown, r.geometricError, e.h, e.bias),
-                 "");
+                 fmt("b = \u03b1\u00b7C/h = %.4g \u00d7 %.5g / %.5g = %.6g", alphaShown, r.geometricError,
+                     e.h, e.bias),
+                 "F 11");
         }
         line("target", fmt("J\u00b7v + b = v_T = %.6g", e.velTarget), "F 13");
         line("update", "\u03bb' = constant + vMul\u00b7J\u00b7\u0394v + impulseMul\u00b7\u03bb", "F 23, 64");
-        line("", "constant = \u2212(b \u2212 v_T + J\u00b7v_pre)/K", "F 65");
         line("",
-             fmt("  = \u2212(%.5g \u2212 %.5g + %.5g)/%.5g = %.6g", e.bias, e.velTarget, e.vPre, e.K,
-                 e.constant),
-             "");
+             fmt("constant = \u2212(b \u2212 v_T + J\u00b7v_pre)/K = \u2212(%.5g \u2212 %.5g + %.5g)/%.5g = "
+                 "%.6g",
+                 e.bias, e.velTarget, e.vPre, e.K, e.constant),
+             "F 65");
         line("", fmt("vMul = \u22121/K = %.6g,  impulseMul = 1", e.vMul), "F 63");
         line("velocity its.",
              fmt("constant = %.6g (%s)", e.unbiasedConstant,
@@ -188,10 +304,29 @@ void equationTable(const World& w, int joint, const RowEquation& e) {
     }
     const bool forces = (r.flags & kRowHasDriveLimit) && (r.flags & kRowDriveLimitsAreForces);
     const bool finite = std::isfinite(e.minImpulse) || std::isfinite(e.maxImpulse);
-    line("the accumulated impulse stays within the row's bounds",
-         fmt("\u03bb' in [%s, %s]%s", bound(e.minImpulse).c_str(), bound(e.maxImpulse).c_str(),
-             forces && finite ? fmt(" = force limit \u00d7 dt (%.5g s)", e.dt).c_str() : ""),
-         "F 64");
+    if (e.contact && e.contactRowKind == 0) {
+        line("a contact only pushes: the accumulated normal impulse never goes below zero",
+             "\u03bbn' = max(\u03bbn', 0): the normal impulse never pulls", "F 64");
+    } else if (e.contact) {
+        line(
+            "Coulomb friction as a box: each friction row within \u00b1\u03bc times the normal row's "
+            "impulse, "
+            "re-read at every visit",
+            fmt("\u03bb' in [\u2212\u03bc\u00b7\u03bbn, \u03bc\u00b7\u03bbn] = \u00b1%.4g \u00d7 %.6g = "
+                "\u00b1%.6g",
+                e.friction, e.normalImpulse, e.maxImpulse),
+            "F 64");
+        line("",
+             e.maxImpulse > 0 && std::abs(e.impulse) >= e.maxImpulse * (1.0 - 1e-9)
+                 ? "at the bound: the point slides"
+                 : "inside the bound: the point sticks",
+             "");
+    } else {
+        line("the accumulated impulse stays within the row's bounds",
+             fmt("\u03bb' in [%s, %s]%s", bound(e.minImpulse).c_str(), bound(e.maxImpulse).c_str(),
+                 forces && finite ? fmt(" = force limit \u00d7 dt (%.5g s)", e.dt).c_str() : ""),
+             "F 64");
+    }
     if (e.blockSize > 0)
         line("block",
              fmt("row %d of %d solved at once, K row = (%.5g, %.5g, %.5g): \u0394\u03bb = "
@@ -199,7 +334,69 @@ void equationTable(const World& w, int joint, const RowEquation& e) {
                  e.blockIndex + 1, e.blockSize, e.blockK[0], e.blockK[1], e.blockK[2]),
              "block.h");
     line("result", fmt("\u03bb at the end of the step = %.6g", e.impulse), "F 24");
-    ImGui::EndTable();
+}
+
+void equationTable(const World& w, const JointDesc* d, const RowEquation& e,
+                   std::span<const BodyState> start = {}, const char* poses = "") {
+    gLines.clear();
+    buildLines(w, d, e, start, poses);
+    drawLines();
+}
+
+}  // namespace
+
+namespace {
+
+/// A contact row's equation: the stepper's contact row, or the chosen row of the selected body's
+/// contacts (the row inspector's "Contacts of BODY" list).
+void contactEquation(AppState& state, const World& w, const char* when, int body,
+                     const StepInspector::Visit* visit) {
+    int row = -1;
+    if (visit) {
+        row = visit->contactRow;
+    } else {
+        const std::vector<RowTableEntry> table = contactRowTable(w, body);
+        if (table.empty()) {
+            ImGui::TextDisabled("Nothing touches %s in %s: select a joint, or a body that touches something.",
+                                w.scene().bodies[static_cast<size_t>(body)].name.c_str(), when);
+            return;
+        }
+        int& pick = state.equationContactEntry;
+        if (pick < 0 || static_cast<size_t>(pick) >= table.size()) pick = 0;
+        auto name = [&](const RowTableEntry& t) {
+            const std::string other =
+                t.otherBody < 0 ? "ground" : w.scene().bodies[static_cast<size_t>(t.otherBody)].name;
+            return "contact " + std::to_string(t.contact) + " (with " + other + ") " + t.label();
+        };
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("%s's contact rows, %s:", w.scene().bodies[static_cast<size_t>(body)].name.c_str(), when);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(std::min(px(300.0f), ImGui::GetContentRegionAvail().x));
+        if (ImGui::BeginCombo("##eq contact row", name(table[static_cast<size_t>(pick)]).c_str())) {
+            for (size_t k = 0; k < table.size(); ++k)
+                if (ImGui::Selectable(name(table[k]).c_str(), static_cast<int>(k) == pick))
+                    pick = static_cast<int>(k);
+            ImGui::EndCombo();
+        }
+        row = table[static_cast<size_t>(pick)].index;
+    }
+    RowEquation e;
+    if (!w.contactRowEquation(row, e)) return;
+    const auto& bodies = w.scene().bodies;
+    const std::string b0 = e.body0 >= 0 ? bodies[static_cast<size_t>(e.body0)].name : "?";
+    const std::string b1 = e.body1 >= 0 ? bodies[static_cast<size_t>(e.body1)].name : "the ground";
+    ImGui::TextWrapped("contact %d: %s on %s (%s)%s%s; \u03bc = %.3g%s", e.contactPoint, b0.c_str(),
+                       b1.c_str(), e.row.label, visit ? ", " : "", visit ? when : "", e.friction,
+                       e.softContact ? ", soft (PGS between bodies)" : "");
+    if (visit) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kVisitText);
+        ImGui::TextWrapped(
+            "this visit (%s): C = %.5g, J\u00b7v = %.5g, K = %.5g, b = %.5g, \u03bb %.5g \u2192 %.5g%s",
+            sweepName(*visit, w.scene().settings).c_str(), visit->C, visit->jv, visit->K, visit->bias,
+            visit->lambdaBefore, visit->lambdaAfter, visit->clamped ? " CLAMPED" : "");
+        ImGui::PopStyleColor();
+    }
+    equationTable(w, nullptr, e);
 }
 
 }  // namespace
@@ -216,12 +413,20 @@ void drawRowEquation(AppState& state, UiRequests&) {
         joint = visit->joint;
         row = visit->row;
         if (joint < 0) {
-            ImGui::TextDisabled("A ground contact row: its normal and friction rows have no joint to show.");
+            contactEquation(state, *w, when, -1, visit);
             return;
         }
     }
+    const int body = selectedBodyIndex(state);
+    if (joint < 0 && body >= 0 && static_cast<size_t>(body) < w->scene().bodies.size()) {
+        contactEquation(state, *w, when, body, nullptr);
+        return;
+    }
     if (joint < 0 || static_cast<size_t>(joint) >= w->scene().joints.size()) {
-        ImGui::TextDisabled("Select a joint to see the equation of one of its rows, or step inside a step.");
+        ImGui::TextDisabled(
+            "Select a joint (or a body, for its contact rows) to see the equation of one of its rows, or "
+            "step "
+            "inside a step.");
         return;
     }
     const auto rows = w->jointRows(joint);
@@ -260,7 +465,12 @@ void drawRowEquation(AppState& state, UiRequests&) {
             ImGui::PopStyleColor();
         }
     }
-    equationTable(*w, joint, e);
+    // The poses the step started from: paused or stepping, the live world's (the shown world is a
+    // copy stepped on from them); running, only the end of the last step is known.
+    const bool startKnown = w != state.sim.world();
+    const World& poses = startKnown ? *state.sim.world() : *w;
+    equationTable(*w, &d, e, poses.bodies(),
+                  startKnown ? "at the step's start" : "at the end of the last step");
 }
 
 }  // namespace jl::app

@@ -25,6 +25,7 @@ constexpr const char* kKindMenu[] = {
     "Convergence of the last step (PGS vs TGS)",
     "Simulated vs closed form (a reference)",
     "Contact force on a body",
+    "Projections per step (per joint, total)",
 };
 constexpr int kKindCount = static_cast<int>(std::size(kKindMenu));
 static_assert(std::size(kKindMenu) == std::size(kPlotKindNames), "one menu entry per plot kind");
@@ -40,10 +41,13 @@ constexpr const char* kKindHelp[] = {
     "closed form dashed, and optionally their difference",
     "|net force| the body's contacts (ground and other bodies, normal and friction) push it with, and its "
     "weight m·g dashed: resting, the contacts carry exactly its weight",
+    "times each joint was projected (moved back onto the joint, its projection flag) in each step, 0 or 1, "
+    "and the total over every joint: the CSV's projections column",
 };
 
 bool usesJoints(PlotKind k) {
-    return k == PlotKind::Impulse || k == PlotKind::Error || k == PlotKind::Force || k == PlotKind::Torque;
+    return k == PlotKind::Impulse || k == PlotKind::Error || k == PlotKind::Force || k == PlotKind::Torque ||
+           k == PlotKind::Projections;
 }
 
 /// Row labels to offer for a plot: the rows its joints produce now, then any it names.

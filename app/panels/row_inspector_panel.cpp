@@ -281,7 +281,7 @@ void drawRowTable(const AppState& state, UiRequests& requests, const World& worl
 /// A body's contact rows: one group of three (normal, friction 1, friction 2) per point touching
 /// it, with the body on the other side; the same columns as a joint's rows. "+" plots the net
 /// contact force on the body.
-void drawContactRowTable(const AppState& state, UiRequests& requests, const World& world, int body,
+void drawContactRowTable(AppState& state, UiRequests& requests, const World& world, int body,
                          const std::vector<RowTableEntry>& table) {
     const Scene& scene = world.scene();
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
@@ -291,7 +291,8 @@ void drawContactRowTable(const AppState& state, UiRequests& requests, const Worl
     ImGui::TableSetupScrollFreeze(2, 1);
     for (int c = 0; c < kColumnCount; ++c) ImGui::TableSetupColumn(kColumns[c].name);
     headerRow();
-    for (const RowTableEntry& e : table) {
+    for (size_t k = 0; k < table.size(); ++k) {
+        const RowTableEntry& e = table[k];
         const Row& row = *e.row;
         const RowResult& res = e.result;
         ImGui::TableNextRow();
@@ -306,7 +307,10 @@ void drawContactRowTable(const AppState& state, UiRequests& requests, const Worl
         ImGui::AlignTextToFramePadding();
         const char* other =
             e.otherBody < 0 ? "ground" : scene.bodies[static_cast<size_t>(e.otherBody)].name.c_str();
-        ImGui::Text("%d %s (with %s)", e.contact, e.label(), other);
+        const std::string text = std::to_string(e.contact) + " " + e.label() + " (with " + other + ")";
+        if (ImGui::Selectable(text.c_str(), static_cast<int>(k) == state.equationContactEntry))
+            state.equationContactEntry = static_cast<int>(k);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("show this row's equation with its numbers (Step tab)");
         const bool friction = e.index % 3 != 0;  // normal, friction 1, friction 2
         targetCells(row, res, e, friction ? -e.frictionBound : row.minImpulse,
                     friction ? e.frictionBound : row.maxImpulse);

@@ -26,14 +26,32 @@ void number(double v) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.17g", v);
 }
 
-std::string jointName(const World& w, int joint) {
-    return joint >= 0 && static_cast<size_t>(joint) < w.scene().joints.size()
-               ? w.scene().joints[static_cast<size_t>(joint)].name
-               : std::string("ground contact");
+/// The constraint a visit belongs to: its joint's name, or the contact point it is a row of
+/// ("contact box1 on box2", "contact box1 on the ground").
+std::string constraintName(const World& w, const StepInspector::Visit& v) {
+    if (v.joint >= 0 && static_cast<size_t>(v.joint) < w.scene().joints.size())
+        return w.scene().joints[static_cast<size_t>(v.joint)].name;
+    const auto rows = w.contactRows();
+    if (v.contactRow < 0 || static_cast<size_t>(v.contactRow) >= rows.size()) return "contact";
+    const std::vector<ContactPoint> points = w.contactPoints();
+    for (size_t c = 0; c < points.size(); ++c) {
+        const ContactPoint& p = points[c];
+        if (v.contactRow < p.firstRow || v.contactRow >= p.firstRow + 3) continue;
+        const auto& bodies = w.scene().bodies;
+        const std::string b0 = p.body0 >= 0 ? bodies[static_cast<size_t>(p.body0)].name : "?";
+        const std::string b1 = p.body1 >= 0 ? bodies[static_cast<size_t>(p.body1)].name : "the ground";
+        return "contact " + std::to_string(c) + ": " + b0 + " on " + b1;
+    }
+    return "contact";
 }
 
 const char* rowLabel(const World& w, const StepInspector::Visit& v) {
-    if (v.joint < 0) return v.row == 0 ? "normal" : "friction";
+    if (v.joint < 0) {
+        const auto rows = w.contactRows();
+        if (v.contactRow >= 0 && static_cast<size_t>(v.contactRow) < rows.size())
+            return rows[static_cast<size_t>(v.contactRow)].label;
+        return v.row == 0 ? "normal" : "friction";
+    }
     const auto rows = w.jointRows(v.joint);
     return v.row >= 0 && static_cast<size_t>(v.row) < rows.size() ? rows[static_cast<size_t>(v.row)].label
                                                                   : "";
@@ -105,7 +123,7 @@ void currentUnit(const AppState& state) {
     const World& w = ins->stepped();
     const StepInspector::Unit& u = *ins->current();
     const StepInspector::Visit& first = ins->visits()[u.first];
-    ImGui::TextWrapped("%s: %s", jointName(w, first.joint).c_str(),
+    ImGui::TextWrapped("%s: %s", constraintName(w, first).c_str(),
                        u.count > 1 ? "a block of rows solved at once" : "one row");
     const ImGuiTableFlags flags =
         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
@@ -217,6 +235,16 @@ bool lambdaSoFar(const AppState& state, int joint, int row, Real& lambda) {
 
 void drawStepTab(AppState& state, UiRequests& requests) {
     if (!state.sim.world()) return;
+    if (!state.stepper.inspector) {
+        // Not stepping: the buttons on top and the equation across the whole width, which at
+        // 1280x720 lets it lay its lines out in two columns instead of scrolling.
+        controls(state, requests);
+        ImGui::Separator();
+        if (ImGui::BeginChild("##equation", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar))
+            drawRowEquation(state, requests);
+        ImGui::EndChild();
+        return;
+    }
     const ImGuiTableFlags flags = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
     if (!ImGui::BeginTable("##step tab", 2, flags)) return;
     ImGui::TableSetupColumn("stepper", ImGuiTableColumnFlags_WidthStretch, 0.38f);
@@ -233,8 +261,12 @@ void drawStepTab(AppState& state, UiRequests& requests) {
     }
     ImGui::EndChild();
     ImGui::TableSetColumnIndex(1);
-    if (ImGui::BeginChild("##equation", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar))
+    if (ImGui::BeginChild("##equation", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
+        ImGui::PushTextWrapPos(ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize -
+                               ImGui::GetStyle().WindowPadding.x);
         drawRowEquation(state, requests);
+        ImGui::PopTextWrapPos();
+    }
     ImGui::EndChild();
     ImGui::EndTable();
 }

@@ -226,7 +226,8 @@ struct AppState {
     VideoExportState videoExport;  ///< File > Export video (session/video_export.h)
     CompareState compare;
     StepperState stepper;
-    int equationRow = 0;  ///< the Equation tab's row of the selected joint (when not stepping)
+    int equationRow = 0;           ///< the Equation tab's row of the selected joint (when not stepping)
+    int equationContactEntry = 0;  ///< the Equation tab's row of the selected body's contact rows
     DriveTunerState tuner;
     TeachState teach;  ///< the Advisor and Lesson tabs (session/teach_state.h)
 };

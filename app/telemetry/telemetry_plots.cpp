@@ -62,6 +62,8 @@ const char* kindTitle(PlotKind kind) {
             return "Simulated vs closed form";
         case PlotKind::Contact:
             return "Net contact force on the body";
+        case PlotKind::Projections:
+            return "Projections per step";
     }
     return "Plot";
 }
@@ -91,7 +93,7 @@ int64_t jointKey(const Scene& scene, int joint) {
 
 bool usesJoints(PlotKind kind) {
     return kind == PlotKind::Impulse || kind == PlotKind::Error || kind == PlotKind::Force ||
-           kind == PlotKind::Torque;
+           kind == PlotKind::Torque || kind == PlotKind::Projections;
 }
 
 /// The other run's record when it can be drawn beside this one: same joints, same order.
@@ -377,7 +379,46 @@ void referencePlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& i
         plot::PlotEvent(ctx, "closed form ends", r.until, IM_COL32(170, 170, 180, 255));
 }
 
+/// Projections: per joint, the times it was projected in each step (0 or 1), and with several
+/// joints their total over the whole scene, so a flash of the viewport can be found in the run.
+void projectionsPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in,
+                     const std::vector<int>& joints, bool* logScale) {
+    setupTimeAxis(ctx, in);
+    plot::SetupAxisY(ctx, "projections", "per step", logScale);
+    const Scene& scene = in.world->scene();
+    const Telemetry* other = shadowOf(in);
+    auto series = [&](const char* name, int joint, int colour) {
+        for (const Telemetry* record : {in.telemetry, other}) {  // live, then the other run dashed
+            if (!record) continue;
+            if (record == other) plot::SetNextSeriesDashed(ctx);
+            const Telemetry& t = *record;
+            plot::PlotLineStreamF(
+                ctx, record == other ? shadowName(in, name).c_str() : name, static_cast<int>(t.size()),
+                t.firstSerial(),
+                sourceKey(t, static_cast<uint64_t>(desc.kind), joint < 0 ? -1 : jointKey(scene, joint)),
+                [&](int i) {
+                    const StepSample& frame = t.at(static_cast<size_t>(i));
+                    return plot::Point{frame.time, projectionCount(frame, joint)};
+                },
+                plot::seriesColor(colour));
+        }
+    };
+    for (size_t s = 0; s < joints.size(); ++s)
+        series(scene.joints[static_cast<size_t>(joints[s])].name.c_str(), joints[s], static_cast<int>(s));
+    if (joints.size() != 1) series("total (every joint)", -1, static_cast<int>(joints.size()));
+}
+
 }  // namespace
+
+double projectionCount(const StepSample& s, int joint) {
+    if (joint >= 0)
+        return static_cast<size_t>(joint) < s.joints.size() ? s.joints[static_cast<size_t>(joint)].projections
+                                                            : kNaN;
+    if (s.joints.empty()) return s.step > 0 ? 0.0 : kNaN;
+    double total = 0.0;
+    for (const JointSample& j : s.joints) total += j.projections;
+    return total;
+}
 
 int findReference(const Scene& scene, const std::string& name) {
     for (size_t i = 0; i < scene.references.size(); ++i)
@@ -443,6 +484,8 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
     std::vector<int> joints;
     std::string missing;
     plotJoints(desc, scene, selectedJoint, joints, &missing, names);
+    if (desc.kind == PlotKind::Projections && joints.empty() && missing.empty())
+        return title + " \u2014 total over every joint";
     const bool pull = plotsMouseSpring(desc, scene);
     if (pull && joints.empty() && missing.empty()) return "Mouse spring force";
     title += " \u2014 ";
@@ -528,6 +571,9 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
             contactPlot(ctx, in, bodies, logScale);
             break;
         }
+        case PlotKind::Projections:
+            projectionsPlot(ctx, desc, in, joints, logScale);
+            break;
     }
     // Gone back in the run (the timeline): a cursor at the step shown, over the recorded window.
     if (desc.kind != PlotKind::Convergence && in.telemetry->size() > 0 &&

@@ -71,6 +71,11 @@ std::vector<std::string> splitList(const std::string& list);
 /// Adds `item` to a comma-separated list unless it is there already; returns the new list.
 std::string addToList(const std::string& list, const std::string& item);
 
+/// A projections plot's value in one recorded step: the times joint `joint` was projected in it
+/// (JointDesc::projection; the CSV's `projections` column), or with joint −1 the total over every
+/// joint. NaN when the step has no such joint (not recorded yet).
+double projectionCount(const StepSample& s, int joint);
+
 /// Draws the plot `desc` (with "##id" making its ImGui id unique). Returns false when clipped.
 /// `logScale` is the value-axis scale, switchable from the plot's menu.
 bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc, const PlotInputs& in,

@@ -208,6 +208,120 @@ TEST(RowEquation, AGearsTermsAreTheMimicDocsClosedForms) {
     EXPECT_EQ(gears, 2);
 }
 
+/// A box sliding on the ground (its friction rows at ±μ·λn) with a tilted box resting on it: ground
+/// contacts and body–body contacts.
+Scene contactScene(SolverType solver) {
+    Scene s = test::emptyScene(true);
+    s.settings.solver = solver;
+    s.settings.posIters = 8;
+    s.settings.gyroscopic = false;
+    s.settings.groundFriction = 0.4;
+    s.settings.bodyFriction = 0.7;
+    BodyDesc low = test::box("low", Vec3(0.0, 0.2, 0.0), Vec3(0.6, 0.2, 0.5), 4.0);
+    low.linearVelocity = Vec3(3.0, 0.0, 0.5);
+    BodyDesc top = test::box("top", Vec3(0.1, 0.55, -0.05), Vec3(0.2, 0.15, 0.25), 1.5);
+    top.orientation = axisAngle(Vec3(0, 1, 0), 0.4);
+    top.linearVelocity = low.linearVelocity;
+    s.bodies = {low, top};
+    return s;
+}
+
+// Contacts are rows too (World::contactRowEquation): K = J M⁻¹ Jᵀ from the masses, inertias and
+// start-of-step poses, κ = r × (n or t) at the contact point, a friction row's bound is μ times
+// the same step's normal impulse, and the normal row's set-up is the closed form of its kind
+// (hard: F 11, 63–65; PGS between bodies: an acceleration spring, D 30–37).
+TEST(RowEquation, ContactRowsKIsJInvMJtAndFrictionIsBoundedByMuLambdaN) {
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+        World w(contactScene(solver));
+        for (int i = 0; i < 6; ++i) w.step();
+        const std::vector<BodyState> before(w.bodies().begin(), w.bodies().end());
+        w.step();
+        const WorldSettings& st = w.scene().settings;
+        const Real dt = st.dt, h = solver == SolverType::TGS ? dt / st.posIters : dt;
+        const std::vector<ContactPoint> points = w.contactPoints();
+        const auto results = w.contactRowResults();
+        int ground = 0, between = 0, soft = 0, sliding = 0;
+        for (size_t c = 0; c < points.size(); ++c) {
+            const ContactPoint& p = points[c];
+            auto side = [&](int b, Real& invM, Mat3& invI, Vec3& pos) {
+                invM = 0.0;
+                invI = Mat3(0.0);
+                pos = Vec3(0.0);
+                if (b < 0) return;
+                invM = w.inverseMass(b);
+                invI = worldInvInertia(before[static_cast<size_t>(b)].pose.q, w.localInertia(b));
+                pos = before[static_cast<size_t>(b)].pose.p;
+            };
+            Real m0, m1;
+            Mat3 I0, I1;
+            Vec3 p0, p1;
+            side(p.body0, m0, I0, p0);
+            side(p.body1, m1, I1, p1);
+            (p.body1 < 0 ? ground : between) += 1;
+            const Real lambdaN = results[static_cast<size_t>(p.firstRow)].impulse;
+            for (int k = 0; k < 3; ++k) {
+                const int row = p.firstRow + k;
+                RowEquation e;
+                ASSERT_TRUE(w.contactRowEquation(row, e));
+                const Row& r = e.row;
+                const std::string what = std::string(kSolverTypeNames[int(solver)]) + " contact " +
+                                         std::to_string(c) + " " + r.label;
+                EXPECT_TRUE(e.contact) << what;
+                EXPECT_EQ(e.contactPoint, static_cast<int>(c)) << what;
+                EXPECT_EQ(e.contactRowKind, k) << what;
+                EXPECT_EQ(e.body0, p.body0) << what;
+                EXPECT_EQ(e.body1, p.body1) << what;
+                // J: κ0 = r0 × μ0 with r0 from body 0's centre to the contact point.
+                const Vec3 r0 = p.point - p0;
+                for (int a = 0; a < 3; ++a)
+                    EXPECT_NEAR(r.angular0[a], glm::cross(r0, r.linear0)[a], 1e-12)
+                        << what << ": κ0 = r0 × n";
+                const Real K = m0 * glm::dot(r.linear0, r.linear0) + glm::dot(r.angular0, I0 * r.angular0) +
+                               m1 * glm::dot(r.linear1, r.linear1) + glm::dot(r.angular1, I1 * r.angular1);
+                near(e.K, K, what + ": K = J M⁻¹ Jᵀ");
+                near(e.kTerms[0] + e.kTerms[1] + e.kTerms[2] + e.kTerms[3], K, what + ": K's terms");
+                EXPECT_EQ(e.impulse, results[static_cast<size_t>(row)].impulse) << what;
+                EXPECT_EQ(e.normalImpulse, lambdaN) << what;
+                if (k == 0) {
+                    EXPECT_EQ(e.minImpulse, 0.0) << what << ": a contact only pushes";
+                    EXPECT_GE(e.impulse, 0.0) << what;
+                    if (e.softContact) {
+                        ++soft;
+                        EXPECT_TRUE(solver == SolverType::PGS && p.body1 >= 0) << what;
+                        const Real a = h * (h * e.stiffness + e.damping);  // D 13
+                        const Real x = 1.0 / (a + 1.0);                    // D 32
+                        near(e.x, x, what + ": x = 1/(a + 1)");
+                        near(e.vMul, -x * a / K, what + ": vMul (D 36)");
+                        near(e.impulseMul, 1.0 - x, what + ": impulseMul (D 37)");
+                        near(e.constant, x / K * (-h * e.stiffness * r.geometricError - a * e.vPre),
+                             what + ": constant (D 35)");
+                    } else {
+                        near(e.bias, e.erp * r.geometricError / h, what + ": b = α·C/h (F 11)");
+                        near(e.constant, -(e.bias - e.velTarget + e.vPre) / K, what + ": constant (F 65)");
+                        near(e.vMul, -1.0 / K, what + ": vMul (F 63)");
+                    }
+                } else {
+                    const Real mu = p.body1 < 0 ? st.groundFriction : st.bodyFriction;
+                    EXPECT_EQ(e.friction, mu) << what;
+                    near(e.maxImpulse, mu * lambdaN, what + ": friction bound μ·λn of the same step");
+                    near(e.minImpulse, -mu * lambdaN, what);
+                    EXPECT_LE(std::abs(e.impulse), mu * lambdaN * (1.0 + 1e-12) + 1e-15)
+                        << what << ": the friction impulse stays within it";
+                    sliding += std::abs(e.impulse) > mu * lambdaN * (1.0 - 1e-9) && lambdaN > 0.0;
+                    EXPECT_EQ(e.bias, 0.0) << what;
+                }
+            }
+        }
+        EXPECT_GE(ground, 4) << kSolverTypeNames[int(solver)];
+        EXPECT_GE(between, 3) << kSolverTypeNames[int(solver)];
+        EXPECT_GT(sliding, 0) << "the sliding box's friction rows sit on ±μ·λn";
+        if (solver == SolverType::PGS) EXPECT_GT(soft, 0) << "PGS body contacts that touch are soft";
+        RowEquation none;
+        EXPECT_FALSE(w.contactRowEquation(-1, none));
+        EXPECT_FALSE(w.contactRowEquation(w.contactRowCount(), none));
+    }
+}
+
 TEST(RowEquation, NoRowBeforeTheFirstStepOrOutOfRange) {
     World w(scene(SolverType::PGS));
     RowEquation e;

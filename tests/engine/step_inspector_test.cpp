@@ -68,6 +68,11 @@ TEST(StepInspector, FinishingTheStepGivesTheNormalStepBitForBit) {
         {"d6_ragdoll_shoulder.json", SolverType::TGS, PointSolve::Block, Correction::Relax},
         {"driven_arm.json", SolverType::PGS, PointSolve::Block, Correction::SplitImpulse},
         {"driven_arm.json", SolverType::TGS, PointSolve::Rows, Correction::Relax},
+        // body–body and ground contacts (soft contacts under PGS)
+        {"box_stack.json", SolverType::PGS, PointSolve::Block, Correction::Relax},
+        {"box_stack.json", SolverType::TGS, PointSolve::Rows, Correction::Baumgarte},
+        {"gears_contact.json", SolverType::PGS, PointSolve::Rows, Correction::SplitImpulse},
+        {"gears_contact.json", SolverType::TGS, PointSolve::Block, Correction::Relax},
     };
     for (const Case& c : cases) {
         const std::string what = label(c);
@@ -94,6 +99,33 @@ TEST(StepInspector, FinishingTheStepGivesTheNormalStepBitForBit) {
         ASSERT_EQ(ra.size(), wa.size()) << what;
         for (size_t k = 0; k < ra.size(); ++k)
             EXPECT_TRUE(sameBits(ra[k].impulse, wa[k].impulse)) << what << " row " << k;
+        // Contact rows are stepped too: every one is visited, each visit names its row, and the λ
+        // after a row's last visit is the impulse the step ends with, bit for bit.
+        const auto rc = r.contactRowResults(), wc = w.contactRowResults();
+        ASSERT_EQ(rc.size(), wc.size()) << what;
+        for (size_t k = 0; k < rc.size(); ++k)
+            EXPECT_TRUE(sameBits(rc[k].impulse, wc[k].impulse)) << what << " contact row " << k;
+        std::vector<int> visited(rc.size(), 0);
+        std::vector<Real> lastLambda(rc.size(), 0.0);
+        for (const StepInspector::Visit& v : ins.visits()) {
+            if (v.joint >= 0) {
+                EXPECT_EQ(v.contactRow, -1) << what;
+                continue;
+            }
+            ASSERT_GE(v.contactRow, 0) << what;
+            ASSERT_LT(static_cast<size_t>(v.contactRow), rc.size()) << what;
+            EXPECT_EQ(v.row, v.contactRow % 3) << what << ": normal, friction 1, friction 2";
+            visited[static_cast<size_t>(v.contactRow)] = 1;
+            lastLambda[static_cast<size_t>(v.contactRow)] = v.lambdaAfter;
+        }
+        for (size_t k = 0; k < rc.size(); ++k) {
+            if (!rc[k].active) continue;
+            EXPECT_TRUE(visited[k]) << what << " contact row " << k << " is stepped";
+            EXPECT_TRUE(sameBits(lastLambda[k], wc[k].impulse)) << what << " contact row " << k;
+        }
+        if (std::string(c.file).rfind("box_stack", 0) == 0 ||
+            std::string(c.file).rfind("gears_contact", 0) == 0)
+            EXPECT_GT(rc.size(), 0u) << what << ": the scene has contacts";
         const auto rr = r.lastResiduals(), wr = w.lastResiduals();
         ASSERT_EQ(rr.size(), wr.size()) << what;
         for (size_t k = 0; k < rr.size(); ++k) EXPECT_TRUE(sameBits(rr[k], wr[k])) << what << " sweep " << k;

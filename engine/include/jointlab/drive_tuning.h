@@ -4,7 +4,15 @@
 //
 //   m_eff·ë = −k·e + c·(v_T − ė)           e = C, the drive row's error (D 9–12)
 //   ω_n = √(k/m_eff),  ζ = c / (2√(k·m_eff))      ⇔   k = m_eff·ω_n²,  c = 2ζ·m_eff·ω_n
-// An acceleration drive's gains are per unit mass already (D 30–37): m_eff = 1 in these formulas.
+//
+// An acceleration drive (D 30–37) divides its impulse by the drive row's own unit response K
+// (D 35–36): converged, its impulse λ satisfies K·λ = h·c·v_T − h·k·C − a·ė' (a = h(h·k + c)),
+// while the velocity that impulse makes is ė' − ė = K_eff·λ, K_eff the row's response with the
+// joint's other rows held (below). So (K/K_eff)·(ė' − ė) = −h·k·(C + h·ė') + h·c·(v_T − ė'): the
+// same recurrence with m_eff = K/K_eff, a pure number. It is 1, and ω_n = √k whatever the masses,
+// only when no other row couples to the drive's (a body on a slider through its centre); a drive
+// whose row has a lever (a slider between bodies whose centres are off its axis, a hinge off a
+// body's centre) answers more slowly, ω_n = √(k·K_eff/K).
 //
 // The solver integrates the drive implicitly (D 9–12, 40): with h = dt (PGS) or dt/posIters
 // (TGS substeps), each (sub)step
@@ -40,7 +48,8 @@ DriveGains driveGains(Real omegaN, Real zeta, Real mEff);
 
 /// The effective mass of joint `joint`'s row `row` (a drive) in the last step: 1/K_eff with
 /// K_eff = K_dd − K_dL·K_LL⁻¹·K_Ld over the joint's other active hard equality rows L (World::
-/// rowEquation supplies J and M⁻¹). 0 when there is no such row or it cannot move (K_eff ≤ 0).
+/// rowEquation supplies J and M⁻¹); for an acceleration drive K_dd/K_eff (dimensionless, above).
+/// 0 when there is no such row or it cannot move (K_eff ≤ 0).
 Real driveEffectiveMass(const World& world, int joint, int row);
 
 /// One body's drive error e(t) from e0 and ė0 towards e = 0 with target velocity vT, sampled at

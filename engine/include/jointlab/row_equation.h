@@ -55,6 +55,19 @@ struct RowEquation {
     /// row of the block's K (World::rowResults' blockK).
     int blockSize = 0, blockIndex = 0;
     Real blockK[3] = {0.0, 0.0, 0.0};
+    /// Contact rows (World::contactRowEquation): which point and which of its three rows, and
+    /// the terms a contact adds to a row. A friction row's bounds follow its normal row's
+    /// accumulated impulse while the solver runs (±μ·λn); minImpulse/maxImpulse and
+    /// solveMin/solveMax then hold ±μ·λn with λn the normal row's impulse at the end of the step.
+    bool contact = false;
+    int contactPoint = -1;       ///< index in World::contactPoints()
+    int contactRowKind = 0;      ///< 0 normal, 1 friction 1, 2 friction 2
+    bool softContact = false;    ///< a PGS body contact that touches: an acceleration spring (D 30–37)
+    bool speculative = false;    ///< a normal row with C > 0: the gap may close within the step
+    Real friction = 0.0;         ///< Coulomb coefficient μ of the pair
+    Real normalImpulse = 0.0;    ///< the point's normal row impulse at the end of the step [N·s]
+    Real restitution = 0.0;      ///< e of the pair (the normal row bounces when kRowRestitution)
+    Real bounceThreshold = 0.0;  ///< approach speed above which it bounces [m/s]
 };
 
 }  // namespace jl

@@ -216,11 +216,16 @@ public:
         /// pseudo sweeps: the pseudo-velocity).
         int body0 = -1, body1 = -1;
         Vec3 v0{0.0}, w0{0.0}, v1{0.0}, w1{0.0};
+        /// A contact row: its index in World::contactRows() (−1 for a joint row).
+        int contactRow = -1;
     };
     /// Row `row` of joint `joint` in the last step as the solver set it up: its Jacobian, K and
     /// the terms of K, bias, spring coefficients and impulse update (jointlab/row_equation.h).
     /// False when there is no such row (no step yet, a broken joint, an index out of range).
     bool rowEquation(int joint, int row, RowEquation& out) const;
+    /// The same for contact row `row` of contactRows() (ground or body contact): the solver's own
+    /// set-up of it, plus its contact terms (RowEquation::contact). False when there is no such row.
+    bool contactRowEquation(int row, RowEquation& out) const;
 
     /// Calls `visit` after every row visit of the following steps. Only the reference kernel
     /// reports visits (settings.kernel = reference); an empty function turns it off.

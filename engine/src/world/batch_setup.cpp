@@ -220,12 +220,14 @@ void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneI
     m.batchRowStart[bi] = static_cast<int>(tgsCursor);
     if (step.reference && m.trace) {  // the row trace names each row by its joint and index
         const size_t end = tgsCursor + static_cast<size_t>(bt.slotCount) * solver::kLanes;
-        if (m.listRowJoint.size() < end) m.listRowJoint.resize(end), m.listRowIndex.resize(end);
+        if (m.listRowJoint.size() < end)
+            m.listRowJoint.resize(end), m.listRowIndex.resize(end), m.listRowContact.resize(end);
         size_t at = tgsCursor;
         for (int l = 0; l < solver::kLanes; ++l)
             for (int t = 0; t < counts[l]; ++t, ++at) {
                 m.listRowJoint[at] = contact ? -1 : ids[static_cast<size_t>(l)];
                 m.listRowIndex[at] = t;
+                m.listRowContact[at] = contact ? firsts[l] + t - m.jointRowCount : -1;
             }
     }
     // TGS: each row set up in full (it keeps what the on-the-fly update of F 66 needs),

@@ -64,7 +64,11 @@ Real driveEffectiveMass(const World& world, int joint, int row) {
         }
     }
     const Real kEff = K[0];
-    return kEff > 1e-12 * scale ? 1.0 / kEff : 0.0;
+    if (!(kEff > 1e-12 * scale)) return 0.0;
+    // An acceleration drive's gains are divided by the drive row's own K (D 35–36), while what
+    // moves the coordinate is K_eff: its "mass" in the second-order model is K/K_eff (see the
+    // header), 1 when no other row couples to the drive.
+    return drive.accelerationSpring ? drive.K / kEff : 1.0 / kEff;
 }
 
 std::vector<Real> driveResponseContinuous(const DriveResponseInput& in) {

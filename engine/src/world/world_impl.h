@@ -296,6 +296,7 @@ struct World::Impl {
     /// contact) and index in the joint, filled while the trace is on.
     std::function<void(const RowTrace&)> trace;
     std::vector<int> listRowJoint, listRowIndex;
+    std::vector<int> listRowContact;  // contact rows: the index in World::contactRows() (else −1)
     int64_t traceStep = 0;
     bool traceTgs = false;       // the traced step's solver (its bodies hold full velocities)
     std::vector<int> traceBody;  // per solver body: its scene body (−1: static, stand-ins)

@@ -53,6 +53,7 @@ void World::Impl::traceVisit(void* impl, const solver::RowVisit& v) {
                v.jv,        v.K,     v.bias,  v.lambdaBefore,        v.lambdaAfter,         v.clamped,
                v.block};
     std::copy(v.blockK, v.blockK + 3, t.blockK);
+    t.contactRow = m.listRowContact[v.row];
     const solver::SolverRow& r = m.data.rows[v.row];
     // The bodies' velocities now: TGS holds v and ω⁽ᵐ⁾ = I^½·ω (F 58), PGS v_pre + Δv (F 23, 59).
     auto velocity = [&](int b, int& scene, Vec3& lin, Vec3& ang) {
