@@ -1,8 +1,8 @@
 // JointLab engine — TGS contacts: per-substep impulses and Box2D v3's soft contact, the one copy
 // both TGS kernels call (solver/reference/tgs_reference.cpp, solver/fast/tgs.cpp).
 //
-// Why (docs/contacts.md "Stacks under TGS"): with one sweep per substep, a contact row that only
-// remembers the last step's impulse (a warm start spread over the substeps) meets each substep's
+// Why (docs/contacts.md "TGS: resting contacts work per substep"): with one sweep per substep, a contact row
+// that only remembers the last step's impulse (a warm start spread over the substeps) meets each substep's
 // gravity with one Gauss-Seidel sweep of fresh impulse. A stack's load then never settles: its
 // boxes rock, walk and turn, and a 10-box stack fell within 10 s. Box2D v3 solves the same
 // problem with two things, both here:
@@ -13,10 +13,10 @@
 //    contact can never pull, at any instant). What the step reports is the sum over the
 //    substeps (SolverRow::stepImpulse), so impulse / dt is still the contact's force.
 // 2. A soft normal (kSolveSoftContact): a touching or overlapping contact pushes as a stiff,
-//    heavily damped spring whose frequency is 30–60 Hz (softContactHertz) and damping ratio kSoftContactDampingRatio, with the bias speed capped at
+//    heavily damped spring of 30-60 Hz (softContactHertz), damping ratio 10, pushing at most
 //    kSoftContactMaxPush. In the unbiased passes (relax, velocity iterations) it is a rigid row
-//    without bias. The soft update's −impulseScale·λ lets the load the rows carry settle into
-//    the spring's instead of keeping what the sweeps happened to leave.
+//    without bias. The soft update's -impulseScale·λ lets the load settle into the springs
+//    instead of keeping whatever the sweeps happened to leave.
 //
 // Soft constraint coefficients (Box2D v3, "Solver2D" soft step), for a spring of angular
 // frequency ω = 2π·f and damping ratio ζ over a substep h:
@@ -54,7 +54,9 @@ inline Real softContactHertz(Real h) {
 constexpr Real kSoftContactDepth = 0.01;
 
 /// Whether a kSolveSoftContact row whose error is now C is solved soft (softContactImpulse).
-inline bool softContactApplies(Real C) { return C >= -kSoftContactDepth; }
+inline bool softContactApplies(Real C) {
+    return C >= -kSoftContactDepth;
+}
 
 /// A soft contact normal row's new impulse λ' (before its clamp to λ' ≥ 0) from its impulse λ,
 /// its velocity J·v, its error C (separation, > 0 apart) and unit response K = 1/recip, in a
