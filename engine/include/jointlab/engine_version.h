@@ -16,7 +16,9 @@ namespace jl {
 ///      points 1, 2 and 5).
 ///   3: stable defaults (issue 25, points 3 and 4): α "auto" = 0.3 (PGS) / 0.5 (TGS) instead of
 ///      PhysX's, TGS's relax correction, 8 position iterations for scenes that do not say.
-inline constexpr int kEngineResultsVersion = 3;
+///   4: bodies that touch (issue 29): body contacts, PGS's soft body contacts, and TGS's resting
+///      contacts in impulses per substep with Box2D v3's soft contact (solver/soft_contact.h).
+inline constexpr int kEngineResultsVersion = 4;
 
 /// The version a log that records none was made with: logs gained the field with version 2.
 inline constexpr int kEngineResultsVersionUnrecorded = 1;

@@ -84,6 +84,10 @@ enum SolverRowFlags : uint16_t {
     kSolveFriction = 1 << 5,    ///< bounds are ±frictionCoef × accumulated impulse of row `normalRow`
     kSolveInactive = 1 << 6,    ///< vanishing unit response: skipped
     kSolveSeparation = 1 << 7,  ///< TGS: the axis follows the anchors (jl::kRowSeparation)
+    /// TGS contact row: its impulse is one substep's, applied again at every substep and bounded
+    /// per substep; stepImpulse sums it over the step (solver/soft_contact.h)
+    kSolveSubstep = 1 << 8,
+    kSolveSoftContact = 1 << 9,  ///< TGS contact normal: Box2D v3's soft contact (soft_contact.h)
 };
 
 /// One row, prepared for the solver: only what a sweep touches (hot data, kept compact).
@@ -105,8 +109,9 @@ struct SolverRow {
     Real vMul = 0.0;
     Real impulseMul = 1.0;
     Real minImpulse = -kInf, maxImpulse = kInf;
-    Real accum = 0.0;         ///< accumulated impulse
+    Real accum = 0.0;         ///< accumulated impulse (kSolveSubstep: this substep's, while solving)
     Real frictionCoef = 0.0;  ///< kSolveFriction
+    Real stepImpulse = 0.0;   ///< kSolveSubstep: the substeps' impulses so far, summed
 };
 
 /// The rest of a prepared row: TGS's on-the-fly error update and what telemetry reports.
@@ -145,13 +150,13 @@ struct RowObserver {
     void* user = nullptr;
 };
 
-/// TGS: a row that starts the step with an impulse (a contact's warm start, the last step's
-/// impulse of the same feature). TGS spreads it over the substeps, impulse/n before each sweep,
-/// as it spreads the forces the impulse balanced (solver/integrate.h applySubstepForces): applied
-/// at once, a resting body's support for the whole step would meet one substep's gravity.
+/// TGS: a contact row (kSolveSubstep), whose impulse is one substep's and is applied again at
+/// the start of every substep (solver/soft_contact.h). It starts the step with its warm start
+/// (the last step's impulse of the same feature) spread evenly, impulse/n per substep, as the
+/// forces it balanced are (solver/integrate.h applySubstepForces).
 struct WarmStart {
     size_t row = 0;      ///< index in State::rows
-    Real impulse = 0.0;  ///< the whole step's warm-start impulse
+    Real impulse = 0.0;  ///< the whole step's warm-start impulse (0: none)
     int slot = -1;       ///< fast kernel: the TGS row slot (State::rows index in the reference: -1)
     int lane = 0;        ///< fast kernel: its lane in that slot
 };
@@ -185,8 +190,8 @@ struct State {
     int movingEnd() const { return static_cast<int>(bodies.size()) - standIns; }
     /// The reference kernel reports every row visit here when set (the trace, the stepper).
     RowObserver observer;
-    /// TGS: this step's warm-started rows, their impulses not yet applied (accum counts only what
-    /// was): the reference kernel lists them when it starts, the fast one as it packs its slots.
+    /// TGS: this step's contact rows (kSolveSubstep) with their warm starts: the reference kernel
+    /// lists them when it starts, the fast one as it packs its slots.
     std::vector<WarmStart> warm;
 };
 
@@ -270,13 +275,14 @@ inline void applyImpulse(const SolverRow& r, Real dl, Body& a, Body& b) {
     b.angVel -= (dl * r.angScale1) * r.angM1;
 }
 
-/// TGS: the next substep's share of a warm start, impulse/n, applied to both bodies with the
-/// row's set-up Jacobian (applyImpulse); `accum` is the accumulated impulse it adds to.
-inline void applyWarmSlice(const WarmStart& w, const SolverRow& r, Real& accum, Real n,
-                           std::vector<Body>& bodies) {
-    const Real slice = w.impulse / n;
-    accum += slice;
-    applyImpulse(r, slice, bodies[static_cast<size_t>(r.b0)], bodies[static_cast<size_t>(r.b1)]);
+/// TGS, at the start of a substep: a kSolveSubstep row's impulse `accum` (this substep's)
+/// applied to both bodies with the row's set-up Jacobian (applyImpulse) and added to the step's
+/// sum.
+inline void reapplySubstepImpulse(const SolverRow& r, Real accum, Real& stepImpulse,
+                                  std::vector<Body>& bodies) {
+    stepImpulse += accum;
+    if (accum != 0.0)
+        applyImpulse(r, accum, bodies[static_cast<size_t>(r.b0)], bodies[static_cast<size_t>(r.b1)]);
 }
 
 /// Clamps the new accumulated impulse, updates the row and returns the applied delta.

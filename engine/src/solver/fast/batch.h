@@ -283,12 +283,14 @@ int prepLockBatchAvx2(const Batch& bt, const LockPrepIn& in, double erp, double 
 
 /// What a TGS row lane is (bits of TgsLanes::kind).
 enum TgsKind : int64_t {
-    kTgsActive = 1,       ///< unit response above the threshold at set-up (otherwise never solved)
-    kTgsAngular = 2,      ///< no lever arm: constant Jacobian and response
-    kTgsSpring = 4,       ///< soft row (D 44); frozen in velocity iterations
-    kTgsAccelSpring = 8,  ///< acceleration spring (D 35–37)
-    kTgsKeepBias = 16,    ///< hard row keeps its bias in velocity iterations
-    kTgsSeparation = 32,  ///< the axis follows the anchors (kSolveSeparation); plain kernel only
+    kTgsActive = 1,         ///< unit response above the threshold at set-up (otherwise never solved)
+    kTgsAngular = 2,        ///< no lever arm: constant Jacobian and response
+    kTgsSpring = 4,         ///< soft row (D 44); frozen in velocity iterations
+    kTgsAccelSpring = 8,    ///< acceleration spring (D 35–37)
+    kTgsKeepBias = 16,      ///< hard row keeps its bias in velocity iterations
+    kTgsSeparation = 32,    ///< the axis follows the anchors (kSolveSeparation); plain kernel only
+    kTgsSubstep = 64,       ///< contact: substep impulses (kSolveSubstep); plain kernel only
+    kTgsSoftContact = 128,  ///< contact normal: soft (kSolveSoftContact); plain kernel only
 };
 
 /// TGS row slot s of a batch (the same batches as PGS): what a visit needs to bring the row up
@@ -311,8 +313,9 @@ struct alignas(32) TgsLanes {
     double accum[kLanes];
     int64_t kind[kLanes];    ///< TgsKind bits; 0 for padding and inactive rows
     double length0[kLanes];  ///< kTgsSeparation: the anchors' distance signed by the axis (SolverRowExtra)
+    double stepImpulse[kLanes];  ///< kTgsSubstep: the substeps' impulses so far (SolverRow::stepImpulse)
 };
-static_assert(sizeof(TgsLanes) == 30 * 4 * sizeof(double), "TgsLanes is 30 vectors of 4 doubles or int64");
+static_assert(sizeof(TgsLanes) == 31 * 4 * sizeof(double), "TgsLanes is 31 vectors of 4 doubles or int64");
 
 /// Per batch, for TGS: each lane's lever arms, the same for all of its rows (a joint's anchors,
 /// or a contact point), in the bodies' frames and in world at the start of the step.

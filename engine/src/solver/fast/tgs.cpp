@@ -3,9 +3,11 @@
 //
 // [SECTION] stages
 //   1. bodies start at v_pre in momocity (ω⁽ᵐ⁾ = I^½ω); deltaLin = deltaAng = 0; the rows that
-//      warm-start (contacts) were listed when packed (Data::warm), their impulses not yet applied
+//      are contacts (kSolveSubstep) were listed when packed (Data::warm), each starting at
+//      1/posIters of its warm start (solver/soft_contact.h)
 //   2. posIters substeps of h = dt/posIters (D 40), each: the substep's forces on every body
-//      (applySubstepForces), 1/posIters of every warm start (applyWarmSlices), one sweep over the
+//      (applySubstepForces), every contact row's substep impulse again (reapplySubstepImpulses;
+//      a soft contact normal solves Box2D v3's soft update, its bounds per substep), one sweep over the
 //      rows, then every body integrates its pose by h and accumulates deltaLinDt += v·h,
 //      deltaAngDt += ω⁽ᵐ⁾·h. The forces of substep k + 1 are added right after the motion of
 //      substep k (those of the first before the loop), in the same pass over the bodies: with the
@@ -36,6 +38,7 @@
 #include "solver/block.h"
 #include "solver/fast/fast.h"
 #include "solver/integrate.h"
+#include "solver/soft_contact.h"
 
 namespace jl::solver {
 
@@ -153,6 +156,8 @@ inline double hardBias(const TgsLanes& R, int l, double error, const TgsSweep& s
 __attribute__((always_inline)) inline double rowImpulse(const TgsLanes& R, int l, const RowNow& w,
                                                         double normalVel, const TgsSweep& s) {
     const double acc = R.accum[l];
+    if ((R.kind[l] & kTgsSoftContact) && softContactApplies(w.error))
+        return softContactImpulse(acc, normalVel, w.error, w.recip, s.h, !s.velocityPass);
     if (!(R.kind[l] & kTgsSpring))
         return acc - w.recip * (normalVel + hardBias(R, l, w.error, s) - R.velTarget[l]);
     const double k = R.stiffness[l], c = R.damping[l], vT = R.velTarget[l];
@@ -246,6 +251,7 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
             na = na < lo ? lo : (na > hi ? hi : na);
             const double dl = na - R.accum[l];
             R.accum[l] = na;
+            if (kind & kTgsSubstep) R.stepImpulse[l] = R.stepImpulse[l] + dl;
             if (t == 0) normalAccum = na;
             const double e0 = dl * now.ls0, f0 = dl * now.as0, e1 = dl * now.ls1, f1 = dl * now.as1;
             for (int k = 0; k < 3; ++k) {
@@ -322,7 +328,7 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
                         L.baseM1[k][l] = 0.0;
                 L.linResponse0[l] = L.linResponse1[l] = 0.0;
                 L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
-                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = 0.0;
+                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = L.stepImpulse[l] = 0.0;
                 L.kind[l] = 0;
                 continue;
             }
@@ -353,13 +359,15 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             L.damping[l] = x.damping;
             L.minImpulse[l] = r.minImpulse;
             L.maxImpulse[l] = r.maxImpulse;
-            L.accum[l] = 0.0;  // a warm start is applied a slice per substep (solveTGS)
-            if (r.accum != 0.0) data.warm.push_back(WarmStart{k, r.accum, bt.firstSlot + t, l});
+            L.accum[l] = L.stepImpulse[l] = 0.0;  // a contact's is set when the solve starts (solveTGS)
+            if (r.flags & kSolveSubstep) data.warm.push_back(WarmStart{k, r.accum, bt.firstSlot + t, l});
             int64_t kind = (r.flags & kSolveInactive) ? int64_t{0} : int64_t{kTgsActive};
             if (angular) kind |= kTgsAngular;
             if (r.flags & kSolveSpring) kind |= kTgsSpring;
             if (r.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
             if (r.flags & kSolveKeepBias) kind |= kTgsKeepBias;
+            if (r.flags & kSolveSubstep) kind |= kTgsSubstep;
+            if (r.flags & kSolveSoftContact) kind |= kTgsSoftContact;
             if (r.flags & kSolveSeparation) {
                 kind |= kTgsSeparation;
                 bt.separation = 1;
@@ -429,13 +437,13 @@ void integrateTask(Data& data, const Params& p, Real h, bool simd, bool forces, 
     }
 }
 
-/// The next substep's share of every warm start (solver.h applyWarmSlice), added to the impulses
-/// in the row slots.
-void applyWarmSlices(Data& data, const Params& p) {
-    const Real n = static_cast<Real>(p.posIters);
-    for (const WarmStart& w : data.warm)
-        applyWarmSlice(w, data.rows[w.row], data.tgsSlots[static_cast<size_t>(w.slot)].accum[w.lane], n,
-                       data.bodies);
+/// Every contact row's substep impulse applied again and added to its step's sum
+/// (solver.h reapplySubstepImpulse).
+void reapplySubstepImpulses(Data& data) {
+    for (const WarmStart& w : data.warm) {
+        TgsLanes& L = data.tgsSlots[static_cast<size_t>(w.slot)];
+        reapplySubstepImpulse(data.rows[w.row], L.accum[w.lane], L.stepImpulse[w.lane], data.bodies);
+    }
 }
 
 /// What the kernels need for one sweep: substep `substep` of length h, or a velocity pass.
@@ -496,9 +504,13 @@ void solveTGS(Data& data, const Params& p) {
         static_cast<size_t>(std::max(data.movingEnd(), 1)));  // the integration's leftovers
     applyForces(data, h, 1, data.movingEnd());                // the first substep's forces
 
+    const Real n = static_cast<Real>(p.posIters);
+    for (const WarmStart& w : data.warm)  // a contact starts at 1/posIters of its warm start
+        data.tgsSlots[static_cast<size_t>(w.slot)].accum[w.lane] = w.impulse / n;
+
     data.residuals.clear();
     // Parallel solve: every substep in one fork if each part can have a thread of its own (the
-    // same bits as a fork per substep, sweepPartsTogether). The warm starts' slices go first in
+    // same bits as a fork per substep, sweepPartsTogether). The contacts' substep impulses go first in
     // each substep, on task 0 before it sweeps the joints between parts and the contacts: with
     // any contact (the only rows that warm-start) no part touches a body before that.
     bool together = false;
@@ -506,24 +518,27 @@ void solveTGS(Data& data, const Params& p) {
         const int shared = data.partStart[static_cast<size_t>(data.parts())];
         const int all = static_cast<int>(data.batches.size());
         auto range = [&](int k, int begin, int end, LaneSums& lanes) {
-            if (begin == shared && end == all) applyWarmSlices(data, p);
+            if (begin == shared && end == all) reapplySubstepImpulses(data);
             sweepRange(data, sweepInput(data, p, h, k + 1, false), simd, begin, end, lanes);
         };
         auto after = [&](int k, int t) { integrateTask(data, p, h, simd, k + 1 < p.posIters, t); };
         together = sweepPartsTogether(data, p.posIters, range, after, data.residuals);
     }
     for (int sub = 1; sub <= p.posIters && !together; ++sub) {
-        applyWarmSlices(data, p);
+        reapplySubstepImpulses(data);
         data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
         if (p.relax) {  // the bias's velocity out at the new poses, then the next substep's forces
             sweep(data, p, h, sub, true, simd, false);
             if (sub < p.posIters) applyForces(data, h, 1, data.movingEnd());
         }
     }
-    data.warm.clear();  // packTgsBatch lists the next step's
-
     for (int it = 0; it < p.velIters; ++it)
         data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false));
+    for (const WarmStart& w : data.warm) {  // a contact's impulse: its substeps' sum
+        TgsLanes& L = data.tgsSlots[static_cast<size_t>(w.slot)];
+        L.accum[w.lane] = L.stepImpulse[w.lane];
+    }
+    data.warm.clear();  // packTgsBatch lists the next step's
 
     for (size_t i = 0; i < data.bodies.size(); ++i)
         data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;

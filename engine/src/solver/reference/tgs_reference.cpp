@@ -3,28 +3,30 @@
 // F = physx-1d-constraint-formulation.md, D = physx-implicit-spring-drives.md.
 //
 // Loops:
-//   1. bodies start at v_pre (momocity ω⁽ᵐ⁾ = I^½·ω); warm-started rows (contacts) are listed,
-//      their impulse not yet applied
+//   1. bodies start at v_pre (momocity ω⁽ᵐ⁾ = I^½·ω); the contact rows (kSolveSubstep) are listed,
+//      each starting at 1/posIters of its warm start (solver/soft_contact.h)
 //   2. posIters substeps of h = dt/posIters (D 40), each:
 //        every body: the substep's forces, v += h·(g + F/m), ω⁽ᵐ⁾ += h·I^-½τ, damped (as Box2D v3
 //                   integrates velocities per substep)
-//        every warm-started row: 1/posIters of its impulse, as its share of the forces it balances
+//        every contact row: its substep impulse applied again, and added to its step's sum
 //        every row: refresh its lever arms, Jacobian, response and error from the bodies' motion
 //                   so far (F 66), then λ' = λ − (J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)/r (F 65 without v_pre:
 //                   TGS carries full velocities), or the spring update (D 44), clamped;
 //                   a block of rows (solver/block.h) at once: Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)),
-//                   K from the refreshed Jacobians
+//                   K from the refreshed Jacobians; a soft contact normal: Box2D v3's soft update
+//                   (solver/soft_contact.h); a contact row's bounds hold for its substep impulse
 //        every body: moves by h and adds the motion to its deltas
 //        relax (Params::relax): one more sweep as a velocity pass, at the bodies' new poses: the
 //                   bias moved the bodies, and now the velocity they keep loses it (Box2D v3)
 //   3. velIters sweeps: no position bias (keep-bias rows keep α·C/dt), springs frozen (D "TGS
 //      Velocity Iteration")
-//   4. write back: momocity back to ω
+//   4. write back: momocity back to ω; a contact row's impulse is its substeps' sum
 #include <algorithm>
 
 #include "solver/block.h"
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
+#include "solver/soft_contact.h"
 
 namespace jl::solver::reference {
 
@@ -114,6 +116,10 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
     Body& b = s.bodies[static_cast<size_t>(r.b1)];
     const Real before = r.accum;
     const Real dl = clampAccumulate(r, newAccum, s.rows);
+    // A contact row's bounds hold for this substep's impulse (accum); the observer is shown the
+    // step's sum, which is what the step reports.
+    const bool substep = r.flags & kSolveSubstep;
+    if (substep) r.stepImpulse += dl;
     a.linVel += (dl * r.linScale0) * f.lin0;
     a.angVel += (dl * r.angScale0) * f.angM0;
     b.linVel -= (dl * r.linScale1) * f.lin1;
@@ -128,8 +134,8 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
                    jv,
                    f.response,
                    bias,
-                   before,
-                   r.accum,
+                   substep ? r.stepImpulse - dl : before,
+                   substep ? r.stepImpulse : r.accum,
                    r.accum != newAccum,
                    block};
         if (blockK) std::copy(blockK, blockK + 3, v.blockK);
@@ -153,6 +159,9 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
                                                       : bracket / (aa * f.response + 1.0);  // D 15
         return finishVisit(s, k, f, pass, jv, 0.0, r.accum + dl);
     }
+    if ((r.flags & kSolveSoftContact) && softContactApplies(f.C))
+        return finishVisit(s, k, f, pass, jv, 0.0,
+                           softContactImpulse(r.accum, jv, f.C, f.recip, pass.h, !pass.velocity));
     const Real bias = hardBias(r, x, f.C, pass);
     return finishVisit(s, k, f, pass, jv, bias, r.accum - f.recip * (jv + bias - x.velTarget));  // F 65
 }
@@ -230,19 +239,23 @@ void solveTGS(State& s, const Params& p) {
         s.bodies[i] = Body{info.vPre, 0.0, info.sqrtInertia * info.wPre, 0.0};  // ω⁽ᵐ⁾ = I^½·ω (F 58)
     }
     s.deltas.assign(s.bodies.size(), BodyDelta{});
+    const Real n = static_cast<Real>(p.posIters);
     s.warm.clear();
     for (size_t k = 0; k < s.rowCount; ++k)
-        if (SolverRow& r = s.rows[k]; r.accum != 0.0) {
+        if (SolverRow& r = s.rows[k]; r.flags & kSolveSubstep) {
             s.warm.push_back(WarmStart{k, r.accum});
-            r.accum = 0.0;
+            r.accum = r.accum / n;
+            r.stepImpulse = 0.0;
         }
 
     s.residuals.clear();
-    const Real n = static_cast<Real>(p.posIters);
     for (int sub = 1; sub <= p.posIters; ++sub) {  // 2.
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             applySubstepForces(s.bodies[i], s.info[i], h);
-        for (const WarmStart& w : s.warm) applyWarmSlice(w, s.rows[w.row], s.rows[w.row].accum, n, s.bodies);
+        for (const WarmStart& w : s.warm) {
+            SolverRow& r = s.rows[w.row];
+            reapplySubstepImpulse(r, r.accum, r.stepImpulse, s.bodies);
+        }
         s.residuals.push_back(sweep(s, Pass{h, p.dt, sub, false}));
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             integrateTgsSubstep(s.bodies[i], s.deltas[i], s.info[i], p, h);
@@ -252,6 +265,7 @@ void solveTGS(State& s, const Params& p) {
     for (int it = 0; it < p.velIters; ++it)
         s.residuals.push_back(sweep(s, Pass{h, p.dt, p.posIters, true, it}));  // 3.
 
+    for (const WarmStart& w : s.warm) s.rows[w.row].accum = s.rows[w.row].stepImpulse;  // 4.
     for (size_t i = 0; i < s.bodies.size(); ++i)
         s.bodies[i].angVel = s.info[i].sqrtInvInertia * s.bodies[i].angVel;
 }

@@ -37,9 +37,9 @@ void tangents(const Vec3& n, Vec3& t1, Vec3& t2) {
 /// The spring's implicit update lets a little of the accumulated impulse go every visit (D 44),
 /// so the shared load settles, at the cost of an overlap of g/ω² = 0.28 mm per box's weight.
 /// An approaching contact (C > 0) stays a hard speculative row, a bouncing one (restitution)
-/// stays hard, the ground's contacts stay hard (a box on the ground stands still with them), and
-/// TGS keeps hard contacts: with soft ones its stacks rocked as much or more and a ragdoll's limbs
-/// sank 4 cm into each other (docs/contacts.md, known problem).
+/// stays hard, and the ground's contacts stay hard (a box on the ground stands still with them).
+/// TGS softens its contacts differently, ground ones too: Box2D v3's soft step, with impulses per
+/// substep (world/batch_setup.cpp prepareRow, solver/soft_contact.h).
 constexpr Real kContactHertz = 30.0;
 constexpr Real kContactDampingRatio = 10.0;
 void softenContact(Row& normal) {
