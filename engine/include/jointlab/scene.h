@@ -170,9 +170,21 @@ struct CameraState {
 };
 
 /// What a plot of the app's Plots panel shows.
-enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence, Reference, Contact };
+enum class PlotKind {
+    Impulse,
+    Error,
+    Force,
+    Torque,
+    Energy,
+    Convergence,
+    Reference,
+    Contact,
+    Mujoco,
+    Divergence
+};
 inline constexpr const char* kPlotKindNames[] = {"impulse", "error",       "force",     "torque",
-                                                 "energy",  "convergence", "reference", "contact"};
+                                                 "energy",  "convergence", "reference", "contact",
+                                                 "mujoco",  "divergence"};
 
 /// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
 /// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are
@@ -190,13 +202,16 @@ struct PlotDesc {
     template <class V>
     void visit(V& v) {
         v("title", title, Field{"", 0, 0, "shown above the plot; empty: made from the kind and the joints"});
-        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 8},
+        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 10},
           Field{
               "", 0, 0,
               "impulse or error: per row of the joints; force, torque: per joint, against its break "
               "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
               "last step; reference: a simulated quantity beside its closed form (`reference`); contact: the "
-              "net force the contacts push each of `bodies` with"});
+              "net force the contacts push each of `bodies` with; mujoco: each of `joints`' angle (or "
+              "offset) in "
+              "JointLab and in the MuJoCo reference run; divergence: the largest body distance between the "
+              "two"});
         v("joints", joints,
           Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});
         v("rows", rows,
