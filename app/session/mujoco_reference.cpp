@@ -84,10 +84,10 @@ ReferenceRecordView MujocoReference::recordView() const {
     v.coordinates = coords_;
     v.joints = jointNames_;
     if (!enabled_)
-        v.status = available() ? "Simulation > Reference: MuJoCo is off"
+        v.status = available() ? "off (Simulation > Reference: MuJoCo)"
                                : "this build has no MuJoCo (JOINTLAB_BUILD_INTEROP=OFF)";
     else if (!running())
-        v.status = "MuJoCo cannot run this scene: " + refusal_;
+        v.status = "cannot run this scene: " + refusal_;
     else if (steps_.empty())
         v.status = "no step since the reference started";
     return v;

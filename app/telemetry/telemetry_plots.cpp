@@ -65,9 +65,9 @@ const char* kindTitle(PlotKind kind) {
         case PlotKind::Contact:
             return "Net contact force on the body";
         case PlotKind::Mujoco:
-            return "Joint angle: JointLab solid, MuJoCo dashed";
+            return "Joint angle vs MuJoCo (dashed)";
         case PlotKind::Divergence:
-            return "Largest body distance, JointLab to MuJoCo";
+            return "Body distance to MuJoCo";
     }
     return "Plot";
 }
@@ -574,12 +574,11 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
     if (!in.telemetry || !in.world) return false;
     const Scene& scene = in.world->scene();
     std::string title = plotTitle(desc, scene, in.selectedJoint, in.jointNames, in.selectedBody);
-    if (desc.kind == PlotKind::Mujoco || desc.kind == PlotKind::Divergence) {
-        if (!in.mujoco)
-            title += " (no MuJoCo reference)";
-        else if (!in.mujoco->status.empty())
-            title += " (" + in.mujoco->status + ")";
-    }
+    // Nothing to plot from MuJoCo: the title says why, first, so a narrow plot still shows it.
+    if ((desc.kind == PlotKind::Mujoco || desc.kind == PlotKind::Divergence) && desc.title.empty() &&
+        (!in.mujoco || !in.mujoco->status.empty()))
+        title = std::string(kindTitle(desc.kind)) + ": " +
+                (in.mujoco ? in.mujoco->status : "no MuJoCo reference");
     title += std::string("##") + id;
     // The convergence plot's x is the solver sweep: a whole number.
     const plot::PlotFlags flags =

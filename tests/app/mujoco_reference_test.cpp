@@ -138,10 +138,12 @@ TEST(MujocoReference, PlotsOverlayEachJointInBothAndTheDivergence) {
     // Off: no series, and the title says why.
     f.steps(2);
     ReferenceRecordView off = f.reference.recordView();
-    EXPECT_EQ(off.status, "Simulation > Reference: MuJoCo is off");
+    EXPECT_EQ(off.status, "off (Simulation > Reference: MuJoCo)");
     draw(angles, off);
     EXPECT_EQ(ctx.building.series.size(), 0u);
-    EXPECT_NE(std::string(ctx.building.label(ctx.building.title)).find("is off"), std::string::npos);
+    EXPECT_EQ(std::string(ctx.building.label(ctx.building.title))
+                  .rfind("Joint angle vs MuJoCo (dashed): off (Simulation > Reference: MuJoCo)", 0),
+              0u);
 
     f.reference.setEnabled(true, f.sim.world(), f.sim.sceneRevision());
     ASSERT_TRUE(f.reference.running()) << f.reference.refusal();
