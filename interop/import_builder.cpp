@@ -325,6 +325,15 @@ struct Builder {
             if (s.kind == ImportedJoint::Kind::Hinge && glm::length(s.anchor - first.anchor) > 1e-6)
                 ok = false;
         }
+        // The twist axis (X) takes the hinge with the most lopsided range: the D6's twist limit has
+        // a lower and an upper bound, its swing limits are symmetric (±angle).
+        const auto lopsided = [](const ImportedJoint* s) {
+            return s->limited ? std::abs(s->lower + s->upper) : -1.0;
+        };
+        if (!hinges.empty())
+            std::stable_sort(
+                hinges.begin(), hinges.end(),
+                [&](const ImportedJoint* p, const ImportedJoint* q) { return lopsided(p) > lopsided(q); });
         // The frame: X along the first axis, Y along the second (hinges first, then slides).
         std::vector<Vec3> axes;
         for (const auto* s : hinges) axes.push_back(glm::normalize(interop::toYUp(s->axis)));
@@ -408,13 +417,31 @@ struct Builder {
         for (const auto* s : hinges) {
             Real sign = 1.0;
             const int k = axisIndex(glm::normalize(interop::toYUp(s->axis)), sign);
-            d.motion[kD6Twist + k] = D6Motion::Free;
-            if (s->limited) notes.add("limits of hinges merged into a D6 are not modelled", s->name);
+            d.motion[kD6Twist + k] = s->limited ? D6Motion::Limited : D6Motion::Free;
+            if (s->limited && k == 0) {  // the twist: both bounds, turned with the axis's sense
+                d.twistLimit.enabled = true;
+                d.twistLimit.lower = sign > 0 ? s->lower : -s->upper;
+                d.twistLimit.upper = sign > 0 ? s->upper : -s->lower;
+            } else if (s->limited) {  // a swing: symmetric, as wide as the range's larger side
+                const Real widest = std::clamp(std::max(std::abs(s->lower), std::abs(s->upper)), 1e-3, kPi);
+                (k == 1 ? d.swingLimit.yAngle : d.swingLimit.zAngle) = widest;
+                d.swingLimit.enabled = true;
+                if (std::abs(s->lower + s->upper) > 1e-9)
+                    notes.add(
+                        "uneven ranges of hinges merged into a D6 swing, widened to a symmetric ±(the larger "
+                        "side)",
+                        s->name);
+            }
             noteJoint(*s);
             if (s->damping > 0 || s->stiffness > 0 || s->servo)
                 notes.add("damping, springs and actuators of joints merged into a D6 are not modelled",
                           s->name);
         }
+        if (d.motion[kD6Swing1] == D6Motion::Limited && d.motion[kD6Swing2] == D6Motion::Limited)
+            notes.add(
+                "pairs of hinge ranges merged into a D6 swing cone (an ellipse inside the ranges' "
+                "rectangle)",
+                j.name);
         j.params = d;
         scene.joints.push_back(std::move(j));
     }
@@ -527,7 +554,16 @@ struct Builder {
             const ImportedBody& pb = m.bodies[static_cast<size_t>(b.body)];
             const bool parentsStill = (pa.parent < 0 || !anchor[static_cast<size_t>(pa.parent)].moving) &&
                                       (pb.parent < 0 || !anchor[static_cast<size_t>(pb.parent)].moving);
-            if (!parentsStill)
+            // Two hinges on one parent with parallel axes (s = ±1 their senses): the parent's turn τ
+            // about that axis (since the start) adds τ to body a's world turn and s·τ to body b's, so
+            // JointLab's law is the model's plus (1 − ratio·s)·τ: the same law when ratio·s = 1 (the
+            // coupling turns them together), whatever the parent does. Sliders on one parent are not:
+            // the parent's own travel and turn move both frames in the world (docs/import.md).
+            const Real s = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
+            const bool turnTogether = angular && pa.parent == pb.parent &&
+                                      std::abs(std::abs(s) - 1.0) < 1e-9 &&
+                                      std::abs(e.ratio * (s > 0 ? 1.0 : -1.0) - 1.0) < 1e-12;
+            if (!parentsStill && !turnTogether)
                 notes.add(
                     "couplings measure turns relative to the world (JointLab's gear), exact only while the "
                     "coupled joints' parents do not turn",

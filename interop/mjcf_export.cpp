@@ -129,6 +129,7 @@ struct Writer {
     std::vector<int> worldChildren;
     std::string geomExtra;
     std::vector<std::string> equalities;
+    const std::vector<std::vector<std::string>>* sites = nullptr;  ///< per body (pulley ends)
 
     /// The world pose of body `b` in the scene (identity for the world).
     Transform startPose(int b) const {
@@ -156,6 +157,8 @@ struct Writer {
         const int j = result.tree.joint[static_cast<size_t>(b)];
         if (j >= 0) writeJoint(out, in + "  ", j);
         writeBodyGeoms(out, in + "  ", d, b, Transform{}, geomExtra);
+        if (sites)
+            for (const std::string& site : (*sites)[static_cast<size_t>(b)]) out += in + "  " + site + "\n";
         for (const int c : children[static_cast<size_t>(b)]) writeBody(out, c, depth + 1);
         out += in + "</body>\n";
     }
@@ -346,63 +349,157 @@ MjcfExport exportScene(const Scene& scene) {
         walk(static_cast<int>(b));
     }
 
-    result.depth = nb == 0 ? 0 : *std::max_element(depth.begin(), depth.end());
+    const auto deepest = std::max_element(depth.begin(), depth.end());
+    result.depth = nb == 0 ? 0 : *deepest;
     if (result.depth > kMaxMujocoDepth)
         result.tooDeep =
-            "the tree is " + std::to_string(result.depth) +
-            " bodies deep: MuJoCo 2.2.2's XML reader (tinyxml2) refuses elements nested 100 deep, "
-            "so it loads trees up to " +
+            "the tree is " + std::to_string(result.depth) + " bodies deep (body " +
+            quoted(scene.bodies[static_cast<size_t>(deepest - depth.begin())].name) +
+            "): MuJoCo 2.2.2's XML reader (tinyxml2) refuses elements nested 100 deep, so it loads trees "
+            "up to " +
             std::to_string(kMaxMujocoDepth) + " bodies deep";
 
-    // Couplings: a gear between two bodies that each turn (slide) on a hinge (slider) to the world
-    // becomes a joint equality; MuJoCo's polycoef relates the joints' offsets from qpos0 (= ref =
-    // the start, where JointLab's gear measures from too): q0 + G·q1 + γ = 0 with q = s·(qpos − ref)
-    // and s = ±1 the sense of the MuJoCo axis against the gear frame's X.
+    // Couplings. JointLab's gear and rack-and-pinion couple each body's frame angle (its turn about
+    // the frame's X since the start, in the world) or frame slide (its frame origin's travel along
+    // the X it had at the start, in the world): coupling.h. MuJoCo's joint equality couples two
+    // joint coordinates, each relative to its parent. The two are the same law when each body's
+    // world coordinate is a fixed linear sum of tree joint coordinates:
+    //  - an angle, when every hinge from the body up to the world turns about one common world axis
+    //    u along the frame's X (x = s·u): the body's turn is Σ σ_j·Δq_j (σ_j = ±1, hinge j's axis
+    //    against u; slides and welds do not turn it), so q = s·Σ σ_j·Δq_j;
+    //  - a slide, when nothing from the body up to the world turns (only slides and welds): the
+    //    frame origin moves by Σ a_j·Δq_j (a_j the slide's world axis), so q = Σ (x·a_j)·Δq_j.
+    // The coupling row C = g0·q0 + g1·q1 + γ is then Σ c_j·Δq_j + γ over the tree joints, with
+    // Δq = qpos − ref (= qpos0, the start, where JointLab measures from too); MuJoCo can hold it
+    // when at most two c_j are not zero: Δq1 = −γ/c1 − (c2/c1)·Δq2 (polycoef). A gear between two
+    // bodies on world hinges is the simplest case; so is one between two hinges on one parent
+    // whose axes are parallel, when the gear turns them together (the parent's turn τ enters as
+    // (s0·g0 + s1·g1)·τ, which vanishes exactly then).
+    std::vector<std::string> tendons;
+    std::vector<std::string> worldSites;
+    std::vector<std::vector<std::string>> bodySites(nb);
     for (const int j : couplings) {
         const JointDesc& jd = scene.joints[static_cast<size_t>(j)];
         const std::string who = "joint " + quoted(jd.name) + " (" + jd.typeInfo().name + ")";
-        const auto* gear = std::get_if<GearJoint>(&jd.params);
-        if (!gear) {
-            result.omitted.push_back(who +
-                                     ": MuJoCo has no such coupling (only gears map, to joint equalities)");
+        const int a = w.bodyIndex(jd.body0), b = w.bodyIndex(jd.body1);
+        if (const auto* pulley = std::get_if<PulleyJoint>(&jd.params)) {
+            // A rope over two fixed points: one spatial tendon of two branches, the second divided
+            // by 1/ratio (MuJoCo's pulley divisor), so its length is l0 + ratio·l1, limited to the
+            // rope's length: unilateral, like JointLab's row (a rope only pulls).
+            const std::string base = "pulley" + std::to_string(j);
+            const auto end = [&](int body, const Transform& frame, const Vec3& anchor, int side) {
+                const std::string n = base + "_" + std::to_string(side);
+                worldSites.push_back("<site name=\"" + n + "_over\" pos=\"" + vec(toZUp(anchor)) + "\"/>");
+                if (body >= 0 && tree.moving[static_cast<size_t>(body)])
+                    bodySites[static_cast<size_t>(body)].push_back("<site name=\"" + n + "\" pos=\"" +
+                                                                   vec(frame.p) + "\"/>");
+                else
+                    worldSites.push_back("<site name=\"" + n + "\" pos=\"" +
+                                         vec(toZUp((w.startPose(body) * frame).p)) + "\"/>");
+                return "<site site=\"" + n + "_over\"/><site site=\"" + n + "\"/>";
+            };
+            const std::string first = end(a, jd.frame0, pulley->anchor0, 0);
+            const std::string second = end(b, jd.frame1, pulley->anchor1, 1);
+            tendons.push_back("<spatial name=\"" + attr(jd.name) + "\" limited=\"true\" range=\"0 " +
+                              num(pulley->length) + "\">" + first + "<pulley divisor=\"" +
+                              num(1.0 / pulley->ratio) + "\"/>" + second + "</spatial>");
+            tree.as[static_cast<size_t>(j)] = ExportedAs::Equality;
+            result.notes.push_back(who +
+                                   ": a spatial tendon limited to the rope's length, which MuJoCo solves as "
+                                   "a soft limit (solref 0.02 s)");
             continue;
         }
-        const ExportedAs want = gear->mode == GearMode::Angular ? ExportedAs::Hinge : ExportedAs::Slide;
-        const int a = w.bodyIndex(jd.body0), b = w.bodyIndex(jd.body1);
-        std::string why;
-        Real s[2] = {0, 0};
-        std::string jointName[2];
-        for (int side = 0; side < 2 && why.empty(); ++side) {
-            const int body = side == 0 ? a : b;
-            const int hj = body >= 0 ? tree.joint[static_cast<size_t>(body)] : -1;
-            if (hj < 0 || tree.as[static_cast<size_t>(hj)] != want ||
-                tree.parent[static_cast<size_t>(body)] != kWorld) {
-                why = std::string("body ") + (side == 0 ? "0" : "1") + " is not on a " +
-                      (want == ExportedAs::Hinge ? "hinge" : "slider") + " to the world";
-                break;
-            }
-            const JointDesc& h = scene.joints[static_cast<size_t>(hj)];
-            const Transform& hf = tree.sign[static_cast<size_t>(hj)] > 0 ? h.frame1 : h.frame0;
-            const Quat bq = scene.bodies[static_cast<size_t>(body)].orientation;
-            const Vec3 u = bq * hf.rotate(Vec3(1, 0, 0));
-            const Vec3 x = bq * (side == 0 ? jd.frame0 : jd.frame1).rotate(Vec3(1, 0, 0));
-            s[side] = glm::dot(u, x);
-            if (std::abs(std::abs(s[side]) - 1.0) > 1e-9) {
-                why = std::string("the gear's X axis on body ") + (side == 0 ? "0" : "1") +
-                      " is not along its " + (want == ExportedAs::Hinge ? "hinge" : "slider") + " axis";
-                break;
-            }
-            s[side] = s[side] > 0 ? 1.0 : -1.0;
-            jointName[side] = h.name;
+        // The two coupled coordinates: angle or slide, body, gear frame, weight in the row.
+        struct Side {
+            int body;
+            const Transform* frame;
+            bool angle;
+            Real weight;
+        };
+        Side sides[2];
+        Real gamma = 0.0;
+        if (const auto* gear = std::get_if<GearJoint>(&jd.params)) {
+            const bool angle = gear->mode == GearMode::Angular;
+            sides[0] = {a, &jd.frame0, angle, 1.0};
+            sides[1] = {b, &jd.frame1, angle, gear->ratio};
+            gamma = gear->offset;
+        } else if (const auto* rack = std::get_if<RackPinionJoint>(&jd.params)) {
+            sides[0] = {a, &jd.frame0, true, -rack->ratio};  // C = −ratio·θ0 + x1 − offset
+            sides[1] = {b, &jd.frame1, false, 1.0};
+            gamma = -rack->offset;
+        } else {
+            result.omitted.push_back(who + ": MuJoCo has no such coupling");
+            continue;
         }
+        std::map<int, Real> coefficient;  // scene joint → c_j
+        std::string why;
+        for (int side = 0; side < 2 && why.empty(); ++side) {
+            const Side& sd = sides[side];
+            const std::string body = side == 0 ? "body 0" : "body 1";
+            if (sd.body < 0 || !tree.moving[static_cast<size_t>(sd.body)]) continue;  // q = 0
+            const Vec3 x =
+                scene.bodies[static_cast<size_t>(sd.body)].orientation * sd.frame->rotate(Vec3(1, 0, 0));
+            for (int v = sd.body; v != kWorld && why.empty(); v = tree.parent[static_cast<size_t>(v)]) {
+                if (tree.free[static_cast<size_t>(v)]) {
+                    why = body + " hangs from " + quoted(scene.bodies[static_cast<size_t>(v)].name) +
+                          ", a free body";
+                    break;
+                }
+                const int hj = tree.joint[static_cast<size_t>(v)];
+                if (hj < 0) continue;
+                const ExportedAs as = tree.as[static_cast<size_t>(hj)];
+                const std::string hname = quoted(scene.joints[static_cast<size_t>(hj)].name);
+                if (as == ExportedAs::Weld) continue;
+                if (as == ExportedAs::Ball) {
+                    why =
+                        body + "'s " + (sd.angle ? "turn" : "travel") + " depends on the ball joint " + hname;
+                    break;
+                }
+                const JointDesc& h = scene.joints[static_cast<size_t>(hj)];
+                const Transform& hf = tree.sign[static_cast<size_t>(hj)] > 0 ? h.frame1 : h.frame0;
+                const Vec3 axis = scene.bodies[static_cast<size_t>(v)].orientation * hf.rotate(Vec3(1, 0, 0));
+                if (as == ExportedAs::Hinge && !sd.angle) {
+                    why = body + "'s travel depends on the hinge " + hname +
+                          " (a slide measured in the world is not linear in a turn)";
+                    break;
+                }
+                if (as == ExportedAs::Slide && sd.angle) continue;  // a slide does not turn the body
+                const Real d = glm::dot(axis, x);
+                if (sd.angle && std::abs(std::abs(d) - 1.0) > 1e-9) {
+                    why = body + "'s turn depends on the hinge " + hname + ", whose axis is not along the " +
+                          jd.typeInfo().name + "'s X axis on " + body;
+                    break;
+                }
+                coefficient[hj] += sd.weight * (sd.angle ? (d > 0 ? 1.0 : -1.0) : d);
+            }
+        }
+        std::vector<std::pair<int, Real>> terms;
+        Real largest = 0.0;
+        for (const auto& [joint, c] : coefficient) largest = std::max(largest, std::abs(c));
+        for (const auto& [joint, c] : coefficient)
+            if (std::abs(c) > 1e-12 * std::max(largest, 1.0)) terms.emplace_back(joint, c);
+        if (why.empty() && terms.size() > 2) {
+            why = "it couples " + std::to_string(terms.size()) + " joint coordinates (";
+            for (size_t t = 0; t < terms.size(); ++t)
+                why += (t ? ", " : "") + quoted(scene.joints[static_cast<size_t>(terms[t].first)].name);
+            why += ") through the bodies' parents; MuJoCo's joint equality couples two";
+        }
+        if (why.empty() && terms.empty()) why = "neither coupled coordinate moves in the tree";
         if (!why.empty()) {
             result.omitted.push_back(who + ": not written as a joint equality: " + why);
             continue;
         }
-        const Real c1 = -gear->ratio * s[0] * s[1], c0 = -gear->offset * s[0];
-        w.equalities.push_back("<joint name=\"" + attr(jd.name) + "\" joint1=\"" + attr(jointName[0]) +
-                               "\" joint2=\"" + attr(jointName[1]) + "\" polycoef=\"" + num(c0) + " " +
-                               num(c1) + " 0 0 0\"/>");
+        // Signs: a term's coefficient is on JointLab's sense of the gear frame; MuJoCo's qpos turns
+        // (slides) its child about (along) the written axis, which the coefficients already use.
+        const auto [j1, c1] = terms[0];
+        std::string e = "<joint name=\"" + attr(jd.name) + "\" joint1=\"" +
+                        attr(scene.joints[static_cast<size_t>(j1)].name) + "\"";
+        Real p0 = -gamma / c1 + 0.0, p1 = 0.0;  // + 0.0: no "-0" in the file
+        if (terms.size() == 2) {
+            e += " joint2=\"" + attr(scene.joints[static_cast<size_t>(terms[1].first)].name) + "\"";
+            p1 = -terms[1].second / c1 + 0.0;
+        }
+        w.equalities.push_back(e + " polycoef=\"" + num(p0) + " " + num(p1) + " 0 0 0\"/>");
         tree.as[static_cast<size_t>(j)] = ExportedAs::Equality;
         result.notes.push_back(
             who + ": a joint equality, which MuJoCo solves as a soft constraint (solref 0.02 s)");
@@ -452,6 +549,8 @@ MjcfExport exportScene(const Scene& scene) {
             "    <geom name=\"ground\" type=\"plane\" size=\"50 50 0.1\" contype=\"1\" conaffinity=\"0\" "
             "friction=\"" +
             num(st.groundFriction) + " 0.005 0.0001\"/>\n";
+    for (const std::string& site : worldSites) out += "    " + site + "\n";
+    w.sites = &bodySites;
     for (const int c : w.worldChildren) w.writeBody(out, c, 2);
     // Static (and kinematic) bodies after the moving ones, so that MuJoCo numbers those 1 to n as
     // tree.order says: each a body of its own without a joint (fixed to the world), so that the
@@ -480,6 +579,11 @@ MjcfExport exportScene(const Scene& scene) {
             out += "    <exclude body1=\"" + attr(scene.bodies[static_cast<size_t>(a)].name) + "\" body2=\"" +
                    attr(scene.bodies[static_cast<size_t>(b)].name) + "\"/>\n";
         out += "  </contact>\n";
+    }
+    if (!tendons.empty()) {
+        out += "  <tendon>\n";
+        for (const std::string& t : tendons) out += "    " + t + "\n";
+        out += "  </tendon>\n";
     }
     if (!w.equalities.empty()) {
         out += "  <equality>\n";

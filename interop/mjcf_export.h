@@ -5,8 +5,9 @@
 // static body are MuJoCo's world body): a joint reaching a body not yet in the tree makes that body
 // a child (revolute → hinge, prismatic → slide, spherical → ball, fixed → no joint: welded); a joint
 // between two bodies already in the tree closes a loop and is left out and named. A dynamic body no
-// joint reaches gets a free joint. Gear (mimic) couplings between two bodies on world hinges (or
-// sliders) become joint equalities (polycoef); every other joint type is left out and named.
+// joint reaches gets a free joint. Gear and rack-and-pinion couplings whose world-measured law is a
+// law between at most two tree joints become joint equalities (polycoef; docs/reference.md
+// "Couplings"), pulleys limited spatial tendons; every other joint type is left out and named.
 //
 // Bodies are written at their pose in the scene (Y-up → Z-up, interop/axes.h), their frame at the
 // centre of mass with JointLab's mass and inertia, so a hinge's `ref` is its JointLab angle at the

@@ -26,6 +26,8 @@ constexpr const char* kKindMenu[] = {
     "Simulated vs closed form (a reference)",
     "Contact force on a body",
     "Projections per step (per joint, total)",
+    "Joint angle: JointLab vs MuJoCo",
+    "Divergence from MuJoCo (largest body distance)",
 };
 constexpr int kKindCount = static_cast<int>(std::size(kKindMenu));
 static_assert(std::size(kKindMenu) == std::size(kPlotKindNames), "one menu entry per plot kind");
@@ -43,11 +45,15 @@ constexpr const char* kKindHelp[] = {
     "weight m·g dashed: resting, the contacts carry exactly its weight",
     "times each joint was projected (moved back onto the joint, its projection flag) in each step, 0 or 1, "
     "and the total over every joint: the CSV's projections column",
+    "each joint's angle (or offset) in JointLab solid and in the MuJoCo reference run dashed, in the same "
+    "colour (Simulation > Reference: MuJoCo must be on)",
+    "the largest distance between a body's centre of mass in JointLab and in the MuJoCo reference run "
+    "(Simulation > Reference: MuJoCo must be on)",
 };
 
 bool usesJoints(PlotKind k) {
     return k == PlotKind::Impulse || k == PlotKind::Error || k == PlotKind::Force || k == PlotKind::Torque ||
-           k == PlotKind::Projections;
+           k == PlotKind::Projections || k == PlotKind::Mujoco;
 }
 
 /// Row labels to offer for a plot: the rows its joints produce now, then any it names.
@@ -152,13 +158,15 @@ void addPlotButton(const AppState& state, UiRequests& requests) {
         const PlotKind kind = static_cast<PlotKind>(k);
         const bool reference = kind == PlotKind::Reference;
         if (reference && scene.references.empty()) continue;  // nothing to compare with
+        if ((kind == PlotKind::Mujoco || kind == PlotKind::Divergence) && !MujocoReference::available())
+            continue;  // a build without MuJoCo
         if (ImGui::MenuItem(kKindMenu[k])) {
             PlotDesc p;
             p.kind = kind;
             p.joints = usesJoints(kind) ? joint : "";
             if (kind == PlotKind::Contact && selectedBodyIndex(state) >= 0)
                 p.bodies = scene.bodies[static_cast<size_t>(selectedBodyIndex(state))].name;
-            p.logScale = kind == PlotKind::Convergence;
+            p.logScale = kind == PlotKind::Convergence || kind == PlotKind::Divergence;
             if (reference) p.reference = scene.references.front().name;
             std::vector<PlotDesc> plots = shownPlots(state.sim.scene());
             plots.push_back(p);

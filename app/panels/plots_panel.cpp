@@ -171,6 +171,8 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
         inputs.shadowScene = &other->scene();
         inputs.shadowTag = shadow.kind() == ShadowRun::Kind::Compare ? "B" : "ghost";
     }
+    const ReferenceRecordView mujoco = state.reference.recordView();
+    inputs.mujoco = &mujoco;
     for (int i = 0; i < n; ++i) {
         ImGui::SetCursorScreenPos(
             ImVec2(origin.x + (i % columns) * (cell.x + gap), origin.y + (i / columns) * (cell.y + gap)));

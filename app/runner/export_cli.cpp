@@ -23,7 +23,8 @@ const char* kUsage =
     "\n"
     "Writes the scenario as a MuJoCo model (MJCF): its joints walked from the world into MuJoCo's\n"
     "tree (revolute -> hinge, prismatic -> slide, spherical -> ball, fixed -> welded body, a dynamic\n"
-    "body without a joint -> free joint, gears between world hinges -> joint equalities), Y-up turned\n"
+    "body without a joint -> free joint, gears and racks that are a law between two tree joints ->\n"
+    "joint equalities, pulleys -> limited spatial tendons), Y-up turned\n"
     "Z-up, masses and inertias as JointLab's. Joints that close a loop or have no MuJoCo counterpart\n"
     "are left out and listed on stderr (docs/reference.md).\n"
     "\n"
@@ -75,6 +76,8 @@ int runExportCommand(int argc, char** argv) {
     }
     const interop::MjcfExport e = interop::exportScene(scene);
     if (!e.error.empty()) return usage(e.error + "; nothing was written");
+    // MuJoCo would refuse the model with its XML reader's error: say why before writing it.
+    if (!e.tooDeep.empty()) return usage(e.tooDeep + "; nothing was written");
     OutputFile file;
     if (!file.open(output, error)) {
         std::fprintf(stderr, "jointlab export: %s\n", error.c_str());
@@ -91,7 +94,6 @@ int runExportCommand(int argc, char** argv) {
                 e.omitted.size());
     for (const std::string& s : e.omitted) std::fprintf(stderr, "jointlab export: left out: %s\n", s.c_str());
     for (const std::string& s : e.notes) std::fprintf(stderr, "jointlab export: differs: %s\n", s.c_str());
-    if (!e.tooDeep.empty()) std::fprintf(stderr, "jointlab export: warning: %s\n", e.tooDeep.c_str());
     return kExitOk;
 #else
     return usage("this build has no MuJoCo export (configured with JOINTLAB_BUILD_INTEROP=OFF)");

@@ -77,6 +77,22 @@ void MujocoReference::start(const World& world, uint64_t sceneRevision) {
 #endif
 }
 
+ReferenceRecordView MujocoReference::recordView() const {
+    ReferenceRecordView v;
+    v.steps = steps_;
+    v.divergence = divergence_;
+    v.coordinates = coords_;
+    v.joints = jointNames_;
+    if (!enabled_)
+        v.status = available() ? "off (Simulation > Reference: MuJoCo)"
+                               : "this build has no MuJoCo (JOINTLAB_BUILD_INTEROP=OFF)";
+    else if (!running())
+        v.status = "cannot run this scene: " + refusal_;
+    else if (steps_.empty())
+        v.status = "no step since the reference started";
+    return v;
+}
+
 void MujocoReference::sync(const World& world, bool jumped, uint64_t sceneRevision) {
     if (!enabled_) return;
 #ifdef JOINTLAB_HAVE_INTEROP

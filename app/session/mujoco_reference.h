@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "jointlab/world.h"
+#include "telemetry/plot_history.h"
 
 namespace jl::app {
 
@@ -60,6 +61,10 @@ public:
     Real sampleMujoco(size_t i, size_t joint) const {
         return coords_[i * 2 * jointNames_.size() + 2 * joint + 1];
     }
+
+    /// The record for the Plots tab's mujoco and divergence plots (valid until the next sync); when
+    /// nothing is recorded its status says why: off, refused (the reason), or no step yet.
+    ReferenceRecordView recordView() const;
 
     /// The settings set to match JointLab's, and what still differs, one line each.
     const std::vector<std::string>& matched() const;

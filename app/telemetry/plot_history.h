@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,17 @@ struct ConvergenceHistory {
     /// The stepper (jointlab/step_inspector.h): step `step`'s curve as far as its sweeps are done.
     void showSweeps(std::span<const Real> residuals, SolverType solver, int posIters, int64_t step);
     void clear();
+};
+
+/// The MuJoCo reference run's record (session/mujoco_reference.h) as the mujoco and divergence plots
+/// read it: one sample per live step since the reference (re)started. Empty `steps` with a
+/// `status` = the reference is off or refused (status says which and why).
+struct ReferenceRecordView {
+    std::span<const int64_t> steps;       ///< the live step of each sample
+    std::span<const Real> divergence;     ///< per sample: the largest body distance [m]
+    std::span<const Real> coordinates;    ///< per sample, per joint: JointLab's, then MuJoCo's
+    std::span<const std::string> joints;  ///< the compared joints' names, in coordinates' order
+    std::string status;                   ///< "" while running; else why there is nothing to plot
 };
 
 /// The labels of the rows each joint produced in the recorded window, kept up to date from the

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <glm/geometric.hpp>
 #include <limits>
+#include <utility>
+#include <variant>
 
 namespace jl::app {
 
@@ -64,6 +66,10 @@ const char* kindTitle(PlotKind kind) {
             return "Net contact force on the body";
         case PlotKind::Projections:
             return "Projections per step";
+        case PlotKind::Mujoco:
+            return "Joint angle vs MuJoCo (dashed)";
+        case PlotKind::Divergence:
+            return "Body distance to MuJoCo";
     }
     return "Plot";
 }
@@ -93,7 +99,7 @@ int64_t jointKey(const Scene& scene, int joint) {
 
 bool usesJoints(PlotKind kind) {
     return kind == PlotKind::Impulse || kind == PlotKind::Error || kind == PlotKind::Force ||
-           kind == PlotKind::Torque || kind == PlotKind::Projections;
+           kind == PlotKind::Torque || kind == PlotKind::Projections || kind == PlotKind::Mujoco;
 }
 
 /// The other run's record when it can be drawn beside this one: same joints, same order.
@@ -408,6 +414,77 @@ void projectionsPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs&
     if (joints.size() != 1) series("total (every joint)", -1, static_cast<int>(joints.size()));
 }
 
+/// The MuJoCo reference's samples inside the plot's time window: [first, end) of `r.steps`.
+std::pair<size_t, size_t> mujocoWindow(const ReferenceRecordView& r, const PlotInputs& in, Real dt) {
+    const Real now = in.telemetry->size() ? in.telemetry->latest().time : 0.0;
+    const Real from = now - in.windowSeconds;
+    const auto first = std::lower_bound(r.steps.begin(), r.steps.end(), from, [&](int64_t step, Real t) {
+        return static_cast<Real>(step) * dt < t;
+    });
+    return {static_cast<size_t>(first - r.steps.begin()), r.steps.size()};
+}
+
+/// Each joint's coordinate in JointLab (solid) and in MuJoCo (dashed, the same colour), from the
+/// reference run's record: the Reference tab's overlay, for any joints, in the Plots tab.
+void mujocoPlot(plot::Context& ctx, const PlotInputs& in, const std::vector<int>& joints, bool* logScale) {
+    setupTimeAxis(ctx, in);
+    const Scene& scene = in.world->scene();
+    int angular = 0, linear = 0;
+    for (int j : joints) {
+        const bool prismatic =
+            std::holds_alternative<PrismaticJoint>(scene.joints[static_cast<size_t>(j)].params);
+        linear += prismatic;
+        angular += !prismatic;
+    }
+    plot::SetupAxisY(ctx, "joint angle or offset",
+                     linear && angular ? "rad; m for prismatic"
+                     : linear          ? "m"
+                                       : "rad",
+                     logScale);
+    if (!in.mujoco || in.mujoco->steps.empty()) return;
+    const ReferenceRecordView& r = *in.mujoco;
+    const Real dt = scene.settings.dt;
+    const auto [first, end] = mujocoWindow(r, in, dt);
+    const size_t stride = 2 * r.joints.size();
+    const int count = static_cast<int>(end - first);
+    for (size_t p = 0; p < joints.size(); ++p) {
+        const std::string& name = scene.joints[static_cast<size_t>(joints[p])].name;
+        const auto it = std::find(r.joints.begin(), r.joints.end(), name);
+        if (it == r.joints.end()) continue;  // not compared: no coordinate (fixed, gear, D6...)
+        const size_t k = static_cast<size_t>(it - r.joints.begin());
+        const ImU32 colour = plot::seriesColor(static_cast<int>(p));
+        for (size_t side = 0; side < 2; ++side) {
+            if (side == 1) plot::SetNextSeriesDashed(ctx);
+            const std::string label = side == 0 ? name + " (JointLab)" : name + " (MuJoCo)";
+            plot::PlotLineF(
+                ctx, label.c_str(), count,
+                [&](int i) {
+                    const size_t s = first + static_cast<size_t>(i);
+                    return plot::Point{static_cast<double>(r.steps[s]) * dt,
+                                       r.coordinates[s * stride + 2 * k + side]};
+                },
+                colour);
+        }
+    }
+}
+
+/// The largest distance between a body's centre of mass in JointLab and in MuJoCo, per step.
+void divergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
+    setupTimeAxis(ctx, in);
+    plot::SetupAxisY(ctx, "largest body distance", "m", logScale);
+    if (!in.mujoco || in.mujoco->steps.empty()) return;
+    const ReferenceRecordView& r = *in.mujoco;
+    const Real dt = in.world->scene().settings.dt;
+    const auto [first, end] = mujocoWindow(r, in, dt);
+    plot::PlotLineF(
+        ctx, "|x_JointLab - x_MuJoCo| max", static_cast<int>(end - first),
+        [&](int i) {
+            const size_t s = first + static_cast<size_t>(i);
+            return plot::Point{static_cast<double>(r.steps[s]) * dt, r.divergence[s]};
+        },
+        IM_COL32(90, 200, 120, 255));
+}
+
 }  // namespace
 
 double projectionCount(const StepSample& s, int joint) {
@@ -539,8 +616,13 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
                        const ImVec2& size, bool* logScale) {
     if (!in.telemetry || !in.world) return false;
     const Scene& scene = in.world->scene();
-    const std::string title =
-        plotTitle(desc, scene, in.selectedJoint, in.jointNames, in.selectedBody) + "##" + id;
+    std::string title = plotTitle(desc, scene, in.selectedJoint, in.jointNames, in.selectedBody);
+    // Nothing to plot from MuJoCo: the title says why, first, so a narrow plot still shows it.
+    if ((desc.kind == PlotKind::Mujoco || desc.kind == PlotKind::Divergence) && desc.title.empty() &&
+        (!in.mujoco || !in.mujoco->status.empty()))
+        title = std::string(kindTitle(desc.kind)) + ": " +
+                (in.mujoco ? in.mujoco->status : "no MuJoCo reference");
+    title += std::string("##") + id;
     // The convergence plot's x is the solver sweep: a whole number.
     const plot::PlotFlags flags =
         in.flags | (desc.kind == PlotKind::Convergence ? plot::PlotFlags_IntegerX : 0);
@@ -573,6 +655,12 @@ bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc,
         }
         case PlotKind::Projections:
             projectionsPlot(ctx, desc, in, joints, logScale);
+            break;
+        case PlotKind::Mujoco:
+            mujocoPlot(ctx, in, joints, logScale);
+            break;
+        case PlotKind::Divergence:
+            divergencePlot(ctx, in, logScale);
             break;
     }
     // Gone back in the run (the timeline): a cursor at the step shown, over the recorded window.

@@ -38,6 +38,8 @@ struct PlotInputs {
     const Telemetry* shadow = nullptr;
     const Scene* shadowScene = nullptr;
     const char* shadowTag = "B";
+    /// Optional: the MuJoCo reference run's record, read by the mujoco and divergence plots.
+    const ReferenceRecordView* mujoco = nullptr;
 };
 
 /// The name a force plot's joint list gives the mouse spring (the app's drag of a body, recorded

@@ -5,10 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <glm/geometric.hpp>
 
+#include "headless_imgui.h"
 #include "jointlab/scenario_io.h"
 #include "session/simulation.h"
+#include "telemetry/telemetry_plots.h"
 
 namespace jl::app {
 namespace {
@@ -98,6 +102,90 @@ TEST(MujocoReference, RefusesALoopAndTriesAgainAfterAnEdit) {
     ASSERT_TRUE(f.sim.applyEdit(edited, {}, {}, error)) << error;
     EXPECT_TRUE(f.reference.running()) << f.reference.refusal();
     EXPECT_TRUE(f.reference.refusal().empty());
+}
+
+// The Plots tab's mujoco and divergence plots (PlotKind::Mujoco, PlotKind::Divergence) read the
+// reference's record: each named joint's angle in JointLab (solid) and MuJoCo (dashed, the same
+// colour), and the largest body distance, which the test recomputes from the two sides' poses.
+TEST(MujocoReference, PlotsOverlayEachJointInBothAndTheDivergence) {
+    if (!MujocoReference::available()) GTEST_SKIP() << "built without MuJoCo";
+    Followed f;
+    std::string error;
+    ASSERT_TRUE(f.sim.setScene(example("reference_arm.json"), "", error)) << error;
+
+    test::HeadlessImGui imgui(ImVec2(800, 400));
+    plot::Context ctx;
+    PlotDesc angles;
+    angles.kind = PlotKind::Mujoco;
+    angles.joints = "shoulder,wrist";
+    PlotDesc divergence;
+    divergence.kind = PlotKind::Divergence;
+    auto draw = [&](const PlotDesc& desc, const ReferenceRecordView& view) {
+        PlotInputs in;
+        in.telemetry = &f.sim.telemetry();
+        in.world = f.sim.world();
+        in.mujoco = &view;
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+        ImGui::Begin("plots", nullptr, ImGuiWindowFlags_NoDecoration);
+        bool logScale = false;
+        EXPECT_TRUE(drawTelemetryPlot(ctx, "0", desc, in, ImVec2(700, 300), &logScale));
+        ImGui::End();
+        ImGui::Render();
+    };
+
+    // Off: no series, and the title says why.
+    f.steps(2);
+    ReferenceRecordView off = f.reference.recordView();
+    EXPECT_EQ(off.status, "off (Simulation > Reference: MuJoCo)");
+    draw(angles, off);
+    EXPECT_EQ(ctx.building.series.size(), 0u);
+    EXPECT_EQ(std::string(ctx.building.label(ctx.building.title))
+                  .rfind("Joint angle vs MuJoCo (dashed): off (Simulation > Reference: MuJoCo)", 0),
+              0u);
+
+    f.reference.setEnabled(true, f.sim.world(), f.sim.sceneRevision());
+    ASSERT_TRUE(f.reference.running()) << f.reference.refusal();
+    f.steps(60);
+    ASSERT_EQ(f.reference.sampleCount(), 60u);
+    const ReferenceRecordView view = f.reference.recordView();
+    EXPECT_TRUE(view.status.empty()) << view.status;
+    draw(angles, view);
+    const auto& b = ctx.building;
+    ASSERT_EQ(b.series.size(), 4u);  // shoulder in both, wrist in both
+    const Real dt = f.sim.scene().settings.dt;
+    for (size_t s = 0; s < 4; ++s) {
+        const size_t joint = s < 2 ? 0 : 2;  // shoulder, wrist: compared joints 0 and 2
+        const bool mujoco = s % 2 == 1;
+        EXPECT_EQ(b.series[s].dashed, mujoco);
+        EXPECT_EQ(b.series[s].color, b.series[s & ~size_t(1)].color);
+        ASSERT_EQ(b.series[s].count, 60);
+        const plot::Point* p = b.pointsOf(b.series[s]);
+        for (size_t i = 0; i < 60; ++i) {
+            EXPECT_DOUBLE_EQ(p[i].x, static_cast<double>(f.reference.sampleStep(i)) * dt);
+            EXPECT_EQ(p[i].y,
+                      mujoco ? f.reference.sampleMujoco(i, joint) : f.reference.sampleJointlab(i, joint));
+        }
+    }
+    EXPECT_NE(b.series[0].color, b.series[2].color);
+    // The arm falls from straight out: after 1 s both shoulders have turned, the same way.
+    const plot::Point* jl = b.pointsOf(b.series[0]);
+    const plot::Point* mj = b.pointsOf(b.series[1]);
+    EXPECT_GT(std::abs(jl[59].y), 0.1);
+    EXPECT_GT(jl[59].y * mj[59].y, 0.0);
+
+    draw(divergence, view);
+    ASSERT_EQ(b.series.size(), 1u);
+    ASSERT_EQ(b.series[0].count, 60);
+    // The last point is the largest distance between a dynamic body's centre in the two engines.
+    Real largest = 0.0;
+    const World& w = *f.sim.world();
+    for (size_t i = 0; i < w.scene().bodies.size(); ++i)
+        if (w.scene().bodies[i].motion == MotionType::Dynamic)
+            largest = std::max(largest, glm::length(w.bodies()[i].pose.p - f.reference.bodies()[i].pose.p));
+    EXPECT_GT(largest, 0.0);
+    EXPECT_NEAR(b.pointsOf(b.series[0])[59].y, largest, 1e-12);
 }
 
 }  // namespace

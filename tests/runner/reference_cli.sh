@@ -26,6 +26,24 @@ echo "{" >"$tmp/broken.json"
 run 2 "broken.json" export "$tmp/broken.json" -o "$tmp/x.xml"
 [[ -e $tmp/x.xml ]] && fail "a refused export wrote its output"
 
+# A 97-link chain is one body deeper than MuJoCo 2.2.2's XML reader takes: export and reference
+# refuse it up front, naming the depth and the limit, and write nothing; 96 links are written.
+chain() {  # chain N FILE: N hinged links hanging from the world, each a body deeper
+  local n=$1 bodies="" joints="" i
+  for ((i = 1; i <= n; i++)); do
+    bodies+="${bodies:+,}{\"name\": \"l$i\", \"shape\": \"sphere\", \"radius\": 0.02, \"mass\": 0.1, \"position\": [$((i - 1)).5, 2, 0]}"
+    joints+="${joints:+,}{\"type\": \"revolute\", \"name\": \"h$i\", \"body0\": \"$([[ $i == 1 ]] || echo "l$((i - 1))")\", \"body1\": \"l$i\", \"frame0\": {\"position\": [$([[ $i == 1 ]] && echo "0, 2, 0" || echo "0.5, 0, 0")]}, \"frame1\": {\"position\": [-0.5, 0, 0]}}"
+  done
+  printf '{"format": "jointlab-scenario", "version": 2, "settings": {"groundPlane": false, "bodyCollisions": false}, "bodies": [%s], "joints": [%s]}\n' "$bodies" "$joints" >"$2"
+}
+chain 97 "$tmp/chain97.json"
+chain 96 "$tmp/chain96.json"
+run 0 "" export "$tmp/chain96.json" -o "$tmp/chain96.xml"
+run 64 'the tree is 97 bodies deep \(body "l97"\).*loads trees up to 96 bodies deep; nothing was written' export "$tmp/chain97.json" -o "$tmp/chain97.xml"
+[[ -e $tmp/chain97.xml ]] && fail "a too deep export wrote its model"
+run 64 'the tree is 97 bodies deep .*up to 96 bodies deep' run "$tmp/chain97.json" --steps 2 --reference mujoco --reference-csv "$tmp/chain97.csv"
+[[ -e $tmp/chain97.csv ]] && fail "a too deep reference wrote its CSV"
+
 # Reference: one line per step, the header names each joint twice; the pendulum at 1 ms stays
 # within 0.5% of its 2.09 rad swing for 2 s.
 run 0 "" run "$scenarios/pendulum_hinge.json" --dt 0.001 --steps 2000 --reference mujoco --reference-csv "$tmp/ref.csv"

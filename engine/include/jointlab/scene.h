@@ -170,9 +170,22 @@ struct CameraState {
 };
 
 /// What a plot of the app's Plots panel shows.
-enum class PlotKind { Impulse, Error, Force, Torque, Energy, Convergence, Reference, Contact, Projections };
-inline constexpr const char* kPlotKindNames[] = {
-    "impulse", "error", "force", "torque", "energy", "convergence", "reference", "contact", "projections"};
+enum class PlotKind {
+    Impulse,
+    Error,
+    Force,
+    Torque,
+    Energy,
+    Convergence,
+    Reference,
+    Contact,
+    Projections,
+    Mujoco,
+    Divergence
+};
+inline constexpr const char* kPlotKindNames[] = {"impulse",   "error",       "force",     "torque",
+                                                 "energy",    "convergence", "reference", "contact",
+                                                 "projections", "mujoco",    "divergence"};
 
 /// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
 /// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are
@@ -190,15 +203,16 @@ struct PlotDesc {
     template <class V>
     void visit(V& v) {
         v("title", title, Field{"", 0, 0, "shown above the plot; empty: made from the kind and the joints"});
-        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 9},
+        v("kind", EnumField<PlotKind>{kind, kPlotKindNames, 11},
           Field{
               "", 0, 0,
               "impulse or error: per row of the joints; force, torque: per joint, against its break "
               "threshold; energy: kinetic, potential, total; convergence: residual per solver sweep of the "
               "last step; reference: a simulated quantity beside its closed form (`reference`); contact: the "
               "net force the contacts push each of `bodies` with; projections: times each joint was "
-              "projected "
-              "per step (JointDesc::projection), and their total"});
+              "projected per step (JointDesc::projection), and their total; mujoco: each of `joints`' "
+              "angle (or offset) in JointLab and in the MuJoCo reference run; divergence: the largest "
+              "body distance between the two"});
         v("joints", joints,
           Field{"", 0, 0, "comma-separated joint names; empty: the joint selected in the app"});
         v("rows", rows,
