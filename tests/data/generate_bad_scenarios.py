@@ -477,7 +477,7 @@ def wrong_type_cases():
         (["joints", 5, "params", "motion", "x"], "limit", "locked, limited, free"),
         (["joints", 5, "params", "motion", "swing2"], "", "locked, limited, free"),
         (["joints", 6, "params", "mode"], "rotational", "angular, linear"),
-        (["plots", 0, "kind"], "speed", "impulse, error, force, torque, energy, convergence, reference, contact"),
+        (["plots", 0, "kind"], "speed", "impulse, error, force, torque, energy, convergence, reference, contact, projections, mujoco, divergence"),
     ]
     for path, value, options in enums:
         add("bad_enum_%s_%s" % (path_text(path).replace(".", "_").replace("[", "").replace("]", ""), value or "empty"),
