@@ -200,6 +200,31 @@ std::string contactBiasNote(const RowEquation& e) {
     return "touching (C \u2264 0): the world's Baumgarte \u03b1 pushes the overlap out";
 }
 
+/// TGS, a touching contact's normal: Box2D v3's soft contact in substep impulses
+/// (engine/src/solver/soft_contact.h, docs/contacts.md "TGS: resting contacts work per substep").
+void tgsSoftContactLines(const RowEquation& e) {
+    line("TGS, touching: a stiff, heavily damped spring instead of a hard row (Box2D v3's soft contact)",
+         fmt("f = %.4g Hz (an eighth of the substep rate, within 30\u201360 Hz), \u03b6 = %.4g, h = %.5g s",
+             e.softHertz, e.softZeta, e.h),
+         "");
+    line("its coefficients over the substep (\u03c9 = 2\u03c0f)",
+         "a1 = 2\u03b6 + h\u03c9,  a2 = h\u03c9\u00b7a1,  a3 = 1/(1 + a2)", "");
+    line("",
+         fmt("biasRate = \u03c9/a1 = %.5g 1/s,  massScale = a2\u00b7a3 = %.5g,  impulseScale = a3 = %.5g",
+             e.softBiasRate, e.softMassScale, e.softImpulseScale),
+         "");
+    line("the bias: the overlap pushed out at a speed that grows with it, at most a few m/s",
+         fmt("b = max(biasRate\u00b7C, \u2212%.3g m/s) = max(%.5g \u00d7 %.5g, \u2212%.3g) = %.6g m/s",
+             e.softMaxPush, e.softBiasRate, e.row.geometricError, e.softMaxPush, e.bias),
+         "");
+    line("update, in each substep's sweep (\u03bb: this substep's impulse, applied again at every substep)",
+         "\u0394\u03bb = \u2212massScale\u00b7(J\u00b7v + b)/K \u2212 impulseScale\u00b7\u03bb", "");
+    line("relax sweeps and velocity iterations", "a rigid row without bias: \u0394\u03bb = \u2212J\u00b7v/K",
+         "");
+    line("what the step reports: the substeps' impulses summed",
+         fmt("\u03bb = %.6g N\u00b7s, its force \u03bb/dt = %.5g N", e.impulse, e.impulse / e.dt), "");
+}
+
 void buildLines(const World& w, const JointDesc* d, const RowEquation& e, std::span<const BodyState> start,
                 const char* poses) {
     const Row& r = e.row;
@@ -269,6 +294,8 @@ void buildLines(const World& w, const JointDesc* d, const RowEquation& e, std::s
              fmt("vMul = \u2212x\u00b7a%s = %.6g,  impulseMul = 1 \u2212 x = %.6g",
                  e.accelerationSpring ? "/K" : "", e.vMul, e.impulseMul),
              e.accelerationSpring ? "D 36\u201337" : "D 21\u201322");
+    } else if (e.tgsSoftContact) {
+        tgsSoftContactLines(e);
     } else {
         const double alphaShown = e.erp;
         if (e.contact && e.contactRowKind == 0) line("which bias", contactBiasNote(e).c_str(), "");
@@ -306,7 +333,9 @@ void buildLines(const World& w, const JointDesc* d, const RowEquation& e, std::s
     const bool finite = std::isfinite(e.minImpulse) || std::isfinite(e.maxImpulse);
     if (e.contact && e.contactRowKind == 0) {
         line("a contact only pushes: the accumulated normal impulse never goes below zero",
-             "\u03bbn' = max(\u03bbn', 0): the normal impulse never pulls", "F 64");
+             e.substepImpulses ? "\u03bbn' = max(\u03bbn', 0) for each substep's impulse: it never pulls"
+                               : "\u03bbn' = max(\u03bbn', 0): the normal impulse never pulls",
+             "F 64");
     } else if (e.contact) {
         line(
             "Coulomb friction as a box: each friction row within \u00b1\u03bc times the normal row's "
@@ -316,6 +345,8 @@ void buildLines(const World& w, const JointDesc* d, const RowEquation& e, std::s
                 "\u00b1%.6g",
                 e.friction, e.normalImpulse, e.maxImpulse),
             "F 64");
+        if (e.substepImpulses)
+            line("TGS, touching: the bound holds for each substep's impulses (their sums are shown)", "", "");
         line("",
              e.maxImpulse > 0 && std::abs(e.impulse) >= e.maxImpulse * (1.0 - 1e-9)
                  ? "at the bound: the point slides"

@@ -240,7 +240,7 @@ TEST(RowEquation, ContactRowsKIsJInvMJtAndFrictionIsBoundedByMuLambdaN) {
         const Real dt = st.dt, h = solver == SolverType::TGS ? dt / st.posIters : dt;
         const std::vector<ContactPoint> points = w.contactPoints();
         const auto results = w.contactRowResults();
-        int ground = 0, between = 0, soft = 0, sliding = 0;
+        int ground = 0, between = 0, soft = 0, tgsSoft = 0, sliding = 0;
         for (size_t c = 0; c < points.size(); ++c) {
             const ContactPoint& p = points[c];
             auto side = [&](int b, Real& invM, Mat3& invI, Vec3& pos) {
@@ -295,6 +295,20 @@ TEST(RowEquation, ContactRowsKIsJInvMJtAndFrictionIsBoundedByMuLambdaN) {
                         near(e.impulseMul, 1.0 - x, what + ": impulseMul (D 37)");
                         near(e.constant, x / K * (-h * e.stiffness * r.geometricError - a * e.vPre),
                              what + ": constant (D 35)");
+                    } else if (e.tgsSoftContact) {
+                        // TGS, touching: Box2D v3's soft contact (solver/soft_contact.h), its
+                        // coefficients worked out here from f, ζ = 10 and the substep h
+                        ++tgsSoft;
+                        EXPECT_TRUE(solver == SolverType::TGS && e.substepImpulses) << what;
+                        const Real rate = 1.0 / h;
+                        const Real f = std::min(60.0, std::max(rate / 8.0, std::min(30.0, rate / 4.0)));
+                        const Real w = 2.0 * kPi * f, a1 = 20.0 + h * w, a2 = h * w * a1;
+                        near(e.softHertz, f, what + ": f");
+                        near(e.softBiasRate, w / a1, what + ": biasRate = ω/a1");
+                        near(e.softMassScale, a2 / (1.0 + a2), what + ": massScale = a2/(1 + a2)");
+                        near(e.softImpulseScale, 1.0 / (1.0 + a2), what + ": impulseScale = 1/(1 + a2)");
+                        near(e.bias, std::max(w / a1 * r.geometricError, -3.0),
+                             what + ": b = max(biasRate·C, -3)");
                     } else {
                         near(e.bias, e.erp * r.geometricError / h, what + ": b = α·C/h (F 11)");
                         near(e.constant, -(e.bias - e.velTarget + e.vPre) / K, what + ": constant (F 65)");
@@ -316,6 +330,7 @@ TEST(RowEquation, ContactRowsKIsJInvMJtAndFrictionIsBoundedByMuLambdaN) {
         EXPECT_GE(between, 3) << kSolverTypeNames[int(solver)];
         EXPECT_GT(sliding, 0) << "the sliding box's friction rows sit on ±μ·λn";
         if (solver == SolverType::PGS) EXPECT_GT(soft, 0) << "PGS body contacts that touch are soft";
+        if (solver == SolverType::TGS) EXPECT_GT(tgsSoft, 0) << "TGS contacts that touch are soft";
         RowEquation none;
         EXPECT_FALSE(w.contactRowEquation(-1, none));
         EXPECT_FALSE(w.contactRowEquation(w.contactRowCount(), none));

@@ -60,10 +60,18 @@ struct RowEquation {
     /// accumulated impulse while the solver runs (±μ·λn); minImpulse/maxImpulse and
     /// solveMin/solveMax then hold ±μ·λn with λn the normal row's impulse at the end of the step.
     bool contact = false;
-    int contactPoint = -1;       ///< index in World::contactPoints()
-    int contactRowKind = 0;      ///< 0 normal, 1 friction 1, 2 friction 2
-    bool softContact = false;    ///< a PGS body contact that touches: an acceleration spring (D 30–37)
-    bool speculative = false;    ///< a normal row with C > 0: the gap may close within the step
+    int contactPoint = -1;     ///< index in World::contactPoints()
+    int contactRowKind = 0;    ///< 0 normal, 1 friction 1, 2 friction 2
+    bool softContact = false;  ///< a PGS body contact that touches: an acceleration spring (D 30–37)
+    bool speculative = false;  ///< a normal row with C > 0: the gap may close within the step
+    /// TGS, a contact touching at the start of the step: its impulses are per substep (re-applied
+    /// at each substep, bounded per substep; `impulse` is their sum over the step), and its normal,
+    /// unless it bounces, is Box2D v3's soft contact with these coefficients for the substep h
+    /// (engine/src/solver/soft_contact.h).
+    bool substepImpulses = false;
+    bool tgsSoftContact = false;
+    Real softHertz = 0.0, softZeta = 0.0, softBiasRate = 0.0, softMassScale = 0.0, softImpulseScale = 0.0;
+    Real softMaxPush = 0.0;      ///< [m/s]
     Real friction = 0.0;         ///< Coulomb coefficient μ of the pair
     Real normalImpulse = 0.0;    ///< the point's normal row impulse at the end of the step [N·s]
     Real restitution = 0.0;      ///< e of the pair (the normal row bounces when kRowRestitution)

@@ -183,9 +183,9 @@ enum class PlotKind {
     Mujoco,
     Divergence
 };
-inline constexpr const char* kPlotKindNames[] = {"impulse",   "error",       "force",     "torque",
-                                                 "energy",    "convergence", "reference", "contact",
-                                                 "projections", "mujoco",    "divergence"};
+inline constexpr const char* kPlotKindNames[] = {"impulse",     "error",       "force",     "torque",
+                                                 "energy",      "convergence", "reference", "contact",
+                                                 "projections", "mujoco",      "divergence"};
 
 /// One plot of the app's Plots panel. Saved with the scenario, so whoever opens the file sees the
 /// same plots. Joints and rows are named, not indexed: a plot keeps its meaning when joints are

@@ -58,18 +58,32 @@ inline bool softContactApplies(Real C) {
     return C >= -kSoftContactDepth;
 }
 
+/// Box2D v3's soft constraint coefficients of the soft contact over a substep of h.
+struct SoftContactCoefficients {
+    Real hertz = 0.0, zeta = 0.0;
+    Real biasRate = 0.0, massScale = 0.0, impulseScale = 0.0;
+};
+inline SoftContactCoefficients softContactCoefficients(Real h) {
+    SoftContactCoefficients k;
+    k.hertz = softContactHertz(h);
+    k.zeta = kSoftContactDampingRatio;
+    const Real w = 2.0 * kPi * k.hertz;
+    const Real a1 = 2.0 * k.zeta + h * w, a2 = h * w * a1, a3 = 1.0 / (1.0 + a2);
+    k.biasRate = w / a1;
+    k.massScale = a2 * a3;
+    k.impulseScale = a3;
+    return k;
+}
+
 /// A soft contact normal row's new impulse λ' (before its clamp to λ' ≥ 0) from its impulse λ,
 /// its velocity J·v, its error C (separation, > 0 apart) and unit response K = 1/recip, in a
 /// substep of h; `biased`: a position pass (not relax, not a velocity iteration).
 inline Real softContactImpulse(Real lambda, Real jv, Real C, Real recip, Real h, bool biased) {
     if (C > 0.0) return lambda - recip * (jv + C / h);
     if (!biased) return lambda - recip * jv;
-    const Real hertz = softContactHertz(h);
-    const Real w = 2.0 * kPi * hertz, zeta = kSoftContactDampingRatio;
-    const Real a1 = 2.0 * zeta + h * w, a2 = h * w * a1, a3 = 1.0 / (1.0 + a2);
-    const Real biasRate = w / a1, massScale = a2 * a3, impulseScale = a3;
-    const Real bias = std::max(biasRate * C, -kSoftContactMaxPush);
-    return lambda - massScale * recip * (jv + bias) - impulseScale * lambda;
+    const SoftContactCoefficients k = softContactCoefficients(h);
+    const Real bias = std::max(k.biasRate * C, -kSoftContactMaxPush);
+    return lambda - k.massScale * recip * (jv + bias) - k.impulseScale * lambda;
 }
 
 }  // namespace jl::solver

@@ -5,6 +5,7 @@
 
 #include <glm/gtx/norm.hpp>
 
+#include "solver/soft_contact.h"
 #include "world/world_impl.h"
 
 namespace jl {
@@ -115,6 +116,20 @@ bool World::contactRowEquation(int row, RowEquation& out) const {
     const bool ground = out.body1 < 0;
     out.restitution = ground ? s.groundRestitution : s.bodyRestitution;
     out.bounceThreshold = (r.flags & kRowRestitution) ? r.mods.bounce.velocityThreshold : 0.0;
+    // What the step's contact set-up added to the row (world/batch_setup.cpp prepareRow).
+    const uint16_t prepared = m.rowOut[static_cast<size_t>(first)].flags;
+    out.substepImpulses = prepared & solver::kSolveSubstep;
+    out.tgsSoftContact = prepared & solver::kSolveSoftContact;
+    if (out.tgsSoftContact) {
+        const solver::SoftContactCoefficients k = solver::softContactCoefficients(out.h);
+        out.softHertz = k.hertz;
+        out.softZeta = k.zeta;
+        out.softBiasRate = k.biasRate;
+        out.softMassScale = k.massScale;
+        out.softImpulseScale = k.impulseScale;
+        out.softMaxPush = solver::kSoftContactMaxPush;
+        out.bias = std::max(k.biasRate * r.geometricError, -solver::kSoftContactMaxPush);
+    }
     if (out.contactRowKind == 0) {
         out.softContact = out.accelerationSpring;
         out.speculative = r.geometricError > 0;
