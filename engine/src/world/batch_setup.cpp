@@ -228,6 +228,25 @@ void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneI
                 m.listRowIndex[at] = t;
             }
     }
+    if (!step.reference && !contact) {
+        // The fast TGS's joint batches: set up straight into the batch's row slots
+        // (solver::setupTgsJointBatch), the list of rows left out (only contacts' warm starts
+        // and the reference kernel read it). Their places in it are kept, for the contacts after.
+        const Row* first[solver::kLanes];
+        RowOut* reports[solver::kLanes];
+        for (int l = 0; l < solver::kLanes; ++l) {
+            first[l] = m.rows.data() + firsts[l];
+            reports[l] = m.rowOut.data() + firsts[l];
+            for (int t = 0; t < counts[l]; ++t)
+                m.rowSolver[static_cast<size_t>(firsts[l] + t)] =
+                    Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
+            tgsCursor += static_cast<size_t>(counts[l]);
+        }
+        if (data.tgsSlots.size() < step.slotCursor)
+            data.tgsSlots.resize(std::max(step.slotCursor, 2 * data.tgsSlots.size()));
+        solver::setupTgsJointBatch(data, bi, first, counts, rbs, step.params, reports);
+        return;
+    }
     // TGS: each row set up in full (it keeps what the on-the-fly update of F 66 needs),
     // lane after lane, then packed into the batch's own row slots (solver/fast/tgs.cpp).
     if (data.rows.size() < m.rowCount) {
