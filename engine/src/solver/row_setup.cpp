@@ -170,6 +170,98 @@ void setupRow(const Row& row, const RowBodies& rb, const State& state, const Par
     }
 }
 
+void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], const int count[kLanes],
+                        const RowBodies* const rbs[kLanes], const Params& p,
+                        RowReport* const reports[kLanes]) {
+    Batch& bt = data.batches[bi];
+    bt.separation = 0;
+    TgsArms& arm = data.tgsArms[bi];
+    TgsLanes* slots = data.tgsSlots.data() + bt.firstSlot;
+    for (int l = 0; l < kLanes; ++l) {
+        // The lane's lever arms, as setupRow gives its first row's (SolverRowExtra), and I^-½.
+        const bool real = count[l] > 0;
+        const BodyInfo& i0 = data.info[static_cast<size_t>(real ? rbs[l]->b0 : 0)];
+        const BodyInfo& i1 = data.info[static_cast<size_t>(real ? rbs[l]->b1 : 0)];
+        const Vec3 r0 = real ? rbs[l]->r0 : Vec3(0.0), r1 = real ? rbs[l]->r1 : Vec3(0.0);
+        const Vec3 r0L = real ? glm::conjugate(i0.q0) * r0 : Vec3(0.0);
+        const Vec3 r1L = real ? glm::conjugate(i1.q0) * r1 : Vec3(0.0);
+        for (int k = 0; k < 3; ++k) {
+            arm.r0Local[k][l] = r0L[k];
+            arm.r1Local[k][l] = r1L[k];
+            arm.r0[k][l] = r0[k];
+            arm.r1[k][l] = r1[k];
+        }
+        const Mat3& m0 = data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia;
+        const Mat3& m1 = data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia;
+        for (int c = 0; c < 3; ++c)
+            for (int r = 0; r < 3; ++r) {
+                arm.invI0[3 * c + r][l] = m0[c][r];
+                arm.invI1[3 * c + r][l] = m1[c][r];
+            }
+        // Its rows (setupRow's computeSetup, then packTgsBatch's lane), and padding after them.
+        bool blockKept = true;
+        for (int t = 0; t < bt.slotCount; ++t) {
+            TgsLanes& L = slots[t];
+            if (t >= count[l]) {  // padding: never solved
+                for (int k = 0; k < 3; ++k)
+                    L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] =
+                        L.baseM1[k][l] = 0.0;
+                L.linResponse0[l] = L.linResponse1[l] = 0.0;
+                L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
+                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = 0.0;
+                L.kind[l] = 0;
+                continue;
+            }
+            const Row& row = rows[l][t];
+            const RowBodies& rb = *rbs[l];
+            Setup u;
+            computeSetup(row, i0, i1, bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l], p,
+                         true, u);
+            report(u, reports[l][t]);
+            const bool inactive = u.flags & kSolveInactive;
+            const bool angular = u.flags & kSolveAngular;
+            const Vec3 ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
+            const Vec3 ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
+            const Vec3 base0 = angular ? u.angM0 : i0.sqrtInvInertia * ang0Base;
+            const Vec3 base1 = angular ? u.angM1 : i1.sqrtInvInertia * ang1Base;
+            for (int c = 0; c < 3; ++c) {
+                L.lin0[c][l] = row.linear0[c];
+                L.lin1[c][l] = row.linear1[c];
+                L.ang0Base[c][l] = ang0Base[c];
+                L.ang1Base[c][l] = ang1Base[c];
+                L.baseM0[c][l] = base0[c];
+                L.baseM1[c][l] = base1[c];
+            }
+            L.linResponse0[l] = bt.linScale0[l] * glm::dot(row.linear0, row.linear0);
+            L.linResponse1[l] = bt.linScale1[l] * glm::dot(row.linear1, row.linear1);
+            L.error0[l] = row.geometricError;
+            L.velTarget[l] = u.velTarget;
+            L.erp[l] = u.erp;
+            L.stiffness[l] = u.stiffness;
+            L.damping[l] = u.damping;
+            L.minImpulse[l] = u.solveMin;
+            L.maxImpulse[l] = u.solveMax;
+            L.accum[l] = 0.0;  // joint rows start from zero (no warm start)
+            int64_t kind = inactive ? int64_t{0} : int64_t{kTgsActive};
+            if (angular) kind |= kTgsAngular;
+            if (u.flags & kSolveSpring) kind |= kTgsSpring;
+            if (u.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
+            if (u.flags & kSolveKeepBias) kind |= kTgsKeepBias;
+            L.length0[l] = 0.0;
+            if ((row.flags & kRowSeparation) && !inactive) {
+                kind |= kTgsSeparation;
+                bt.separation = 1;
+                L.length0[l] = glm::dot(row.linear0, rb.separation);
+            }
+            L.kind[l] = kind;
+            if (inactive && t >= bt.blockStart[l] && t < bt.blockStart[l] + bt.blockSize[l])
+                blockKept = false;
+        }
+        if (!blockKept) bt.blockSize[l] = 0;
+    }
+    markBlockSlots(bt);
+}
+
 static_assert(kMaxBlockRows == jl::kMaxBlockRows, "one block size");
 
 int findBlock(const Row* rows, int count, int& n) {

@@ -170,8 +170,9 @@ struct State {
     std::vector<BodyDelta> deltas;  ///< TGS, parallel to bodies
     std::vector<BodyInfo> info;
     /// The rows in solve order (batch after batch, lane after lane), as setupRow prepared them:
-    /// the reference kernel sweeps these; the fast TGS packs them into its batches. [0, rowCount)
-    /// in use (the vector only grows).
+    /// the reference kernel sweeps these; the fast TGS packs its contacts' from here (its joint
+    /// batches skip the list: setupTgsJointBatch; their entries are stale). [0, rowCount) in use
+    /// (the vector only grows).
     std::vector<SolverRow> rows;
     std::vector<SolverRowExtra> extra;  ///< parallel to rows
     size_t rowCount = 0;

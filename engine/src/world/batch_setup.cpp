@@ -1,8 +1,9 @@
 // The set-up of one batch of the solve order (stages 3 and 4): the rows of its constraints
 // (up to 4 joints or contact points that share no dynamic body) prepared for the solver
 // (solver/row_setup.cpp, F 21, 63–65). The fast PGS stores them in the batch's row slots
-// (solver/fast/batch.h); the fast TGS and the reference kernel keep them as a list of rows in
-// solve order (solver/solver.h State::rows), which the fast TGS then packs into its slots.
+// (solver/fast/batch.h); the reference kernel keeps them as a list of rows in solve order
+// (solver/solver.h State::rows). The fast TGS sets its joint batches up straight into its own
+// slots (solver::setupTgsJointBatch) and its contacts through the list, then packs them.
 #include <algorithm>
 
 #include "world/world_impl.h"
@@ -114,8 +115,9 @@ void World::Impl::setUpBatch(StepContext& step, size_t bi, const solver::LaneIds
     setUpBatchHeader(step, bi, ids, contact, lanes);
     if (step.tgs || step.reference) {
         // TGS and the reference kernel: each row set up in full, as a list of rows in solve order
-        // (TGS keeps what the on-the-fly update of F 66 needs); the fast TGS packs them into the
-        // batch's own row slots (solver/fast/tgs.cpp).
+        // (TGS keeps what the on-the-fly update of F 66 needs); the fast TGS's joint batches go
+        // straight into the batch's own row slots, its contacts are packed into them
+        // (solver/fast/tgs.cpp).
         setUpRowList(step, bi, ids, contact, lanes);
         return;
     }
@@ -246,6 +248,25 @@ void World::Impl::setUpRowList(StepContext& step, size_t bi, const solver::LaneI
                 m.listRowIndex[at] = t;
                 m.listRowContact[at] = contact ? firsts[l] + t - m.jointRowCount : -1;
             }
+    }
+    if (!step.reference && !contact) {
+        // The fast TGS's joint batches: set up straight into the batch's row slots
+        // (solver::setupTgsJointBatch), the list of rows left out (only contacts' warm starts
+        // and the reference kernel read it). Their places in it are kept, for the contacts after.
+        const Row* first[solver::kLanes];
+        RowOut* reports[solver::kLanes];
+        for (int l = 0; l < solver::kLanes; ++l) {
+            first[l] = m.rows.data() + firsts[l];
+            reports[l] = m.rowOut.data() + firsts[l];
+            for (int t = 0; t < counts[l]; ++t)
+                m.rowSolver[static_cast<size_t>(firsts[l] + t)] =
+                    Impl::rowPlace(bt.firstSlot + t, l, solver::kLayoutFull);
+            tgsCursor += static_cast<size_t>(counts[l]);
+        }
+        if (data.tgsSlots.size() < step.slotCursor)
+            data.tgsSlots.resize(std::max(step.slotCursor, 2 * data.tgsSlots.size()));
+        solver::setupTgsJointBatch(data, bi, first, counts, rbs, step.params, reports);
+        return;
     }
     // TGS: each row set up in full (it keeps what the on-the-fly update of F 66 needs),
     // lane after lane, then packed into the batch's own row slots (solver/fast/tgs.cpp).

@@ -160,6 +160,16 @@ void solveTGS(Data& data, const Params& p);
 /// are data.rows[first[l], first[l] + count[l]), as setupRow prepared them.
 void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]);
 
+/// TGS, a joint batch (no warm starts): setupRow and packTgsBatch in one pass, from the joints'
+/// rows (lane l's count[l] rows from rows[l]) straight into the batch's row slots and lever arms,
+/// without the list of rows (data.rows, data.extra) in between: the same arithmetic in the same
+/// order, so the same bits. Writes each row's report, and drops a lane's block when one of its
+/// rows is inactive (as World::Impl::markBlockRows). The replay of a history (History::seek) is
+/// mostly this and the sweeps.
+void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], const int count[kLanes],
+                        const RowBodies* const rbs[kLanes], const Params& p,
+                        RowReport* const reports[kLanes]);
+
 /// Writes a body's linear and angular parts back into its record (8 doubles, laid out as Body),
 /// as the plain batch kernels (solver/fast/pgs.cpp, solver/fast/tgs.cpp) do after a lane's rows.
 inline void storeBodyRecord(double* rec, const double* v, const double* w) {
