@@ -208,7 +208,7 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
                         L.baseM1[k][l] = 0.0;
                 L.linResponse0[l] = L.linResponse1[l] = 0.0;
                 L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
-                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = 0.0;
+                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = L.stepImpulse[l] = 0.0;
                 L.kind[l] = 0;
                 continue;
             }
@@ -241,7 +241,7 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
             L.damping[l] = u.damping;
             L.minImpulse[l] = u.solveMin;
             L.maxImpulse[l] = u.solveMax;
-            L.accum[l] = 0.0;  // joint rows start from zero (no warm start)
+            L.accum[l] = L.stepImpulse[l] = 0.0;  // joint rows start from zero (no warm start)
             int64_t kind = inactive ? int64_t{0} : int64_t{kTgsActive};
             if (angular) kind |= kTgsAngular;
             if (u.flags & kSolveSpring) kind |= kTgsSpring;
