@@ -7,7 +7,9 @@ namespace jl::app {
 
 UiLayout computeFrameLayout(const AppState& state, const ImVec2& displaySize, float uiScale) {
     const LayoutMetrics metrics{uiScale, ImGui::GetFrameHeight()};
-    return computeLayout(state.panels, displaySize.x, displaySize.y, metrics, state.layoutPrefs,
+    LayoutPrefs prefs = state.layoutPrefs;
+    prefs.dockShare = dockShareFor(prefs, state.teach.stepTabInFront);
+    return computeLayout(state.panels, displaySize.x, displaySize.y, metrics, prefs,
                          state.simulationContentHeight);
 }
 

@@ -28,7 +28,11 @@ void resizeGrip(AppState& state, float column) {
                                             ImVec2(start.x + ImGui::GetItemRectSize().x, start.y + 2),
                                             ImGui::GetColorU32(ImGuiCol_SeparatorHovered), px(2.0f));
     }
-    if (active) state.layoutPrefs = dragDockEdge(state.layoutPrefs, ImGui::GetIO().MouseDelta.y, column);
+    if (active) {  // from the share shown (raised while the Step tab is in front)
+        LayoutPrefs shown = state.layoutPrefs;
+        shown.dockShare = dockShareFor(shown, state.teach.stepTabInFront);
+        state.layoutPrefs = dragDockEdge(shown, ImGui::GetIO().MouseDelta.y, column);
+    }
 }
 }  // namespace
 
@@ -80,7 +84,9 @@ void drawPlotsDock(AppState& state, UiRequests& requests) {
                 drawRowInspectorTab(state, requests);
                 ImGui::EndTabItem();
             }
+            state.teach.stepTabInFront = false;
             if (ImGui::BeginTabItem("Step", nullptr, flags(DockTab::Step))) {
+                state.teach.stepTabInFront = true;
                 drawStepTab(state, requests);
                 ImGui::EndTabItem();
             }

@@ -27,6 +27,9 @@ struct TeachState {
     std::string lessonTitle;
     std::string lessonMessage;           ///< why the last "Do this step" changed nothing ("" = fine)
     DockTab requestTab = DockTab::None;  ///< select this dock tab in the next frame
+    /// The Step tab was in front last frame: the dock then takes at least kStepDockShare of the
+    /// height (shell/layout.h dockShareFor), so the row list and the equation fit at 1280x720.
+    bool stepTabInFront = false;
 };
 
 /// The advisor looks at the rows again after this many steps of a run (the scene's own changes

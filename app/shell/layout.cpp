@@ -36,6 +36,10 @@ float dockHeight(const PanelVisibility& panels, float column, float between, flo
 
 }  // namespace
 
+float dockShareFor(const LayoutPrefs& prefs, bool stepTabInFront) {
+    return stepTabInFront ? std::max(prefs.dockShare, kStepDockShare) : prefs.dockShare;
+}
+
 UiLayout computeLayout(const PanelVisibility& panels, float width, float height, const LayoutMetrics& metrics,
                        const LayoutPrefs& prefs, float simulationContentHeight) {
     const float s = metrics.scale;

@@ -27,6 +27,15 @@ struct LayoutPrefs {
     float dockShare = 0.42f;    ///< Plots dock: its share of the height between menu and status bar
 };
 
+/// The Plots dock's share of the height while the Step tab is in front, at least: stepping
+/// inside a step shows the rows, the stepper's controls and a row's equation (up to 17 lines) at
+/// once, which the default share (0.42) cuts to four lines at 1280x720.
+inline constexpr float kStepDockShare = 0.64f;
+
+/// The dock's share this frame: the person's, raised to kStepDockShare while the Step tab is in
+/// front (their own share comes back with any other tab).
+float dockShareFor(const LayoutPrefs& prefs, bool stepTabInFront);
+
 /// Fonts and spacing the layout depends on.
 struct LayoutMetrics {
     float scale = 1.0f;         ///< UI scale: design px → display px (the monitor's content scale, --scale)

@@ -94,6 +94,25 @@ TEST(Layout, DraggedEdgesStayWithinWhatTheLayoutHonours) {
     EXPECT_GE(1280.0f - l.leftWidth - l.rightWidth, kMinViewportWidth);
 }
 
+// While the Step tab is in front the dock takes at least kStepDockShare of the height (the rows,
+// the stepper and a row's equation at once), at 1280x720 about 430 px against 285 px, and the
+// viewport keeps its minimum; with any other tab, and for a person who chose a taller dock, the
+// person's share holds.
+TEST(Layout, TheStepTabGrowsTheDockAndGivesTheShareBack) {
+    LayoutPrefs prefs;
+    const UiLayout plots = computeLayout(PanelVisibility{}, 1280, 720, LayoutMetrics{}, prefs, 400);
+    LayoutPrefs stepping = prefs;
+    stepping.dockShare = dockShareFor(prefs, true);
+    const UiLayout step = computeLayout(PanelVisibility{}, 1280, 720, LayoutMetrics{}, stepping, 400);
+    const float column = 720.0f - step.menuBarHeight - step.statusBarHeight;
+    EXPECT_GE(step.bottomHeight, kStepDockShare * column - 1.0f);
+    EXPECT_GT(step.bottomHeight, plots.bottomHeight + 100.0f);
+    EXPECT_GE(column - step.bottomHeight, kMinViewportHeight);
+    EXPECT_EQ(dockShareFor(prefs, false), prefs.dockShare);
+    prefs.dockShare = 0.8f;
+    EXPECT_EQ(dockShareFor(prefs, true), 0.8f);
+}
+
 TEST(Layout, PlotsShareTheDockTwoByTwoRatherThanRunningOffIt) {
     // Four plots in the dock of a 1280×720 window: two by two, all visible.
     const PlotGrid g = plotGrid(4, 620, 240, 1.0f, 6.0f);
