@@ -180,7 +180,7 @@ void contactTerms(const RowEquation& e) {
              "J: μ0 = n, κ0 = r0×n,  μ1 = n, κ1 = r1×n", "F 45–49");
     } else {
         line("friction rows have no position error: they only stop the sliding velocity",
-             fmt("C = 0, tangent t%d ⊥ n (from n alone)", e.contactRowKind), "");
+             fmt("C = 0, tangent t%d, perpendicular to n (from n alone)", e.contactRowKind), "");
         line("",
              fmt("J: μ0 = t%d, κ0 = r0×t%d,  μ1 = t%d, κ1 = r1×t%d", e.contactRowKind, e.contactRowKind,
                  e.contactRowKind, e.contactRowKind),
@@ -221,6 +221,9 @@ void tgsSoftContactLines(const RowEquation& e) {
          "\u0394\u03bb = \u2212massScale\u00b7(J\u00b7v + b)/K \u2212 impulseScale\u00b7\u03bb", "");
     line("relax sweeps and velocity iterations", "a rigid row without bias: \u0394\u03bb = \u2212J\u00b7v/K",
          "");
+    line("deeper than this, the overlap is pushed out as a hard row (the world's Baumgarte \u03b1)",
+         fmt("C < \u2212%.3g m: b = \u03b1\u00b7C/h, \u0394\u03bb = \u2212(J\u00b7v + b)/K", e.softDepth),
+         "F 11");
     line("what the step reports: the substeps' impulses summed",
          fmt("\u03bb = %.6g N\u00b7s, its force \u03bb/dt = %.5g N", e.impulse, e.impulse / e.dt), "");
 }

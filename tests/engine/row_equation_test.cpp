@@ -329,8 +329,11 @@ TEST(RowEquation, ContactRowsKIsJInvMJtAndFrictionIsBoundedByMuLambdaN) {
         EXPECT_GE(ground, 4) << kSolverTypeNames[int(solver)];
         EXPECT_GE(between, 3) << kSolverTypeNames[int(solver)];
         EXPECT_GT(sliding, 0) << "the sliding box's friction rows sit on ±μ·λn";
-        if (solver == SolverType::PGS) EXPECT_GT(soft, 0) << "PGS body contacts that touch are soft";
-        if (solver == SolverType::TGS) EXPECT_GT(tgsSoft, 0) << "TGS contacts that touch are soft";
+        if (solver == SolverType::PGS) {
+            EXPECT_GT(soft, 0) << "PGS body contacts that touch are soft";
+        } else {
+            EXPECT_GT(tgsSoft, 0) << "TGS contacts that touch are soft";
+        }
         RowEquation none;
         EXPECT_FALSE(w.contactRowEquation(-1, none));
         EXPECT_FALSE(w.contactRowEquation(w.contactRowCount(), none));

@@ -72,6 +72,7 @@ struct RowEquation {
     bool tgsSoftContact = false;
     Real softHertz = 0.0, softZeta = 0.0, softBiasRate = 0.0, softMassScale = 0.0, softImpulseScale = 0.0;
     Real softMaxPush = 0.0;      ///< [m/s]
+    Real softDepth = 0.0;        ///< [m] overlap beyond which the row is solved hard (Baumgarte) instead
     Real friction = 0.0;         ///< Coulomb coefficient μ of the pair
     Real normalImpulse = 0.0;    ///< the point's normal row impulse at the end of the step [N·s]
     Real restitution = 0.0;      ///< e of the pair (the normal row bounces when kRowRestitution)

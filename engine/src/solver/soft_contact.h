@@ -86,4 +86,11 @@ inline Real softContactImpulse(Real lambda, Real jv, Real C, Real recip, Real h,
     return lambda - k.massScale * recip * (jv + bias) - k.impulseScale * lambda;
 }
 
+/// The bias softContactImpulse works with (what the trace and the stepper show as the visit's b).
+inline Real softContactBias(Real C, Real h, bool biased) {
+    if (C > 0.0) return C / h;
+    if (!biased) return 0.0;
+    return std::max(softContactCoefficients(h).biasRate * C, -kSoftContactMaxPush);
+}
+
 }  // namespace jl::solver

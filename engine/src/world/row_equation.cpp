@@ -128,7 +128,8 @@ bool World::contactRowEquation(int row, RowEquation& out) const {
         out.softMassScale = k.massScale;
         out.softImpulseScale = k.impulseScale;
         out.softMaxPush = solver::kSoftContactMaxPush;
-        out.bias = std::max(k.biasRate * r.geometricError, -solver::kSoftContactMaxPush);
+        out.softDepth = solver::kSoftContactDepth;
+        out.bias = solver::softContactBias(r.geometricError, out.h, true);
     }
     if (out.contactRowKind == 0) {
         out.softContact = out.accelerationSpring;

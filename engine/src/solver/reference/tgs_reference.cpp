@@ -160,7 +160,7 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
         return finishVisit(s, k, f, pass, jv, 0.0, r.accum + dl);
     }
     if ((r.flags & kSolveSoftContact) && softContactApplies(f.C))
-        return finishVisit(s, k, f, pass, jv, 0.0,
+        return finishVisit(s, k, f, pass, jv, softContactBias(f.C, pass.h, !pass.velocity),
                            softContactImpulse(r.accum, jv, f.C, f.recip, pass.h, !pass.velocity));
     const Real bias = hardBias(r, x, f.C, pass);
     return finishVisit(s, k, f, pass, jv, bias, r.accum - f.recip * (jv + bias - x.velTarget));  // F 65
