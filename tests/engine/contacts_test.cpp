@@ -285,6 +285,26 @@ TEST(Contacts, JoinedBodiesCollideOnlyWhenAsked) {
 
 // [SECTION] state
 
+// An edit that keeps the bodies in their places (here the kernel, as the stepper switches it)
+// keeps every contact's impulse for the next step's warm start: the body contacts and the ground
+// contacts alike (the ground's were dropped before, and a resting stack restarted from zero).
+TEST(Contacts, AnEditKeepsTheContactsWarmStarts) {
+    World w(test::boxStack(3, SolverType::TGS));
+    for (int i = 0; i < 60; ++i) w.step();
+    const WorldSnapshot before = w.snapshot();
+    Scene edited = w.scene();
+    edited.settings.kernel = KernelType::Reference;
+    w.applyScene(edited, w.scene());
+    const WorldSnapshot after = w.snapshot();
+    ASSERT_EQ(after.contactImpulses.size(), before.contactImpulses.size());
+    EXPECT_EQ(after.contactImpulses, before.contactImpulses);
+    EXPECT_GT(*std::max_element(after.contactImpulses.begin(), after.contactImpulses.end()), 0.05)
+        << "the bottom box carries the stack: 3 × 9.81 N × dt = 0.49 N·s over its four points";
+    ASSERT_EQ(after.bodyContacts.size(), before.bodyContacts.size());
+    for (size_t i = 0; i < after.bodyContacts.size(); ++i)
+        EXPECT_EQ(after.bodyContacts[i].normalImpulse, before.bodyContacts[i].normalImpulse);
+}
+
 // A stack saved to text mid-run and loaded continues bit for bit (the stored contacts and their
 // impulses are in the file), and so does a World restored from a snapshot.
 TEST(Contacts, SaveLoadMidRunIsBitIdentical) {

@@ -142,11 +142,18 @@ void World::applyScene(Scene scene, const Scene& previous) {
         fresh.impl_->memory[j] = impl_->memory[static_cast<size_t>(old)];
     }
     // The stored body contacts carry over when the bodies kept their places (an edit of a
-    // body's properties, a joint's): their impulses warm-start the next step as before.
+    // body's properties, a joint's, a setting): their impulses warm-start the next step as before.
     bool samePlaces = fresh.scene_.bodies.size() == scene_.bodies.size();
     for (size_t i = 0; samePlaces && i < scene_.bodies.size(); ++i)
         samePlaces = fresh.scene_.bodies[i].name == scene_.bodies[i].name;
-    if (samePlaces) fresh.impl_->bodyContacts = impl_->bodyContacts;
+    // So do the ground contacts' impulses (keyed by body and feature): without them an edit (a
+    // setting, or the stepper's switch to the reference kernel) restarted a resting stack's ground
+    // contacts from zero.
+    if (samePlaces) {
+        fresh.impl_->bodyContacts = impl_->bodyContacts;
+        fresh.impl_->contactImpulse = impl_->contactImpulse;
+        fresh.impl_->contactImpulseDirty = impl_->contactImpulseDirty;
+    }
     scene_ = std::move(fresh.scene_);
     bodies_ = std::move(fresh.bodies_);
     joints_ = std::move(fresh.joints_);
