@@ -74,19 +74,6 @@ const char* kindTitle(PlotKind kind) {
     return "Plot";
 }
 
-/// Names what a streamed series shows, for the plot widget's cache (PlotLineStream): which
-/// record, which quantity, which joint and row.
-uint64_t sourceKey(const Telemetry& t, uint64_t quantity, int64_t joint = -1, const char* label = nullptr) {
-    uint64_t h = 1469598103934665603ull;  // FNV-1a over the parts
-    auto mix = [&](uint64_t v) {
-        for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
-    };
-    mix(reinterpret_cast<uintptr_t>(&t));
-    mix(quantity);
-    mix(static_cast<uint64_t>(joint));
-    for (const char* c = label; c && *c; ++c) h = (h ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
-    return h;
-}
 
 /// A joint's part of a series key: its name, so that a series keeps its cached line when joints
 /// before it are deleted and its index changes (Telemetry::remapJoints).
@@ -116,12 +103,6 @@ const Telemetry* shadowOf(const PlotInputs& in) {
 /// `name (tag)`: the other run's series of a quantity.
 std::string shadowName(const PlotInputs& in, const std::string& name) {
     return name + " (" + in.shadowTag + ")";
-}
-
-void setupTimeAxis(plot::Context& ctx, const PlotInputs& in) {
-    plot::SetupAxisX(ctx, "time", "s");
-    const double now = in.telemetry->size() ? in.telemetry->latest().time : 0.0;
-    plot::SetupAxisLimitsX(ctx, std::max(0.0, now - in.windowSeconds), std::max(now, in.windowSeconds));
 }
 
 // [SECTION] The kinds of plot
@@ -331,60 +312,6 @@ void convergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
         plot::PlotEvent(ctx, "velocity sweeps", settings.posIters + 0.5, IM_COL32(170, 170, 180, 255));
 }
 
-const char* quantityUnit(ReferenceQuantity q) {
-    switch (q) {
-        case ReferenceQuantity::JointAngle:
-            return "rad";
-        case ReferenceQuantity::JointSpeed:
-            return "rad/s";
-        case ReferenceQuantity::JointPosition:
-        case ReferenceQuantity::BodyHeight:
-            return "m";
-    }
-    return "";
-}
-
-/// A simulated quantity (solid), its closed form (dashed) and, when asked, their difference.
-void referencePlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, bool* logScale) {
-    const Scene& scene = in.world->scene();
-    const int index = findReference(scene, desc.reference);
-    setupTimeAxis(ctx, in);
-    if (index < 0) {
-        plot::SetupAxisY(ctx, "value", "", logScale);
-        return;
-    }
-    const ReferenceDesc& r = scene.references[static_cast<size_t>(index)];
-    plot::SetupAxisY(ctx, kReferenceQuantityNames[static_cast<int>(r.quantity)], quantityUnit(r.quantity),
-                     logScale);
-    const Telemetry& t = *in.telemetry;
-    const int n = static_cast<int>(t.size());
-    const size_t k = static_cast<size_t>(index);
-    auto value = [&](int i, int which) {
-        const StepSample& s = t.at(static_cast<size_t>(i));
-        if (k >= s.references.size()) return plot::Point{s.time, kNaN};
-        const ReferenceSample& v = s.references[k];
-        return plot::Point{s.time, which == 0   ? v.simulated
-                                   : which == 1 ? v.reference
-                                                : v.simulated - v.reference};
-    };
-    const uint64_t key = 200 + 4 * k;
-    plot::PlotLineStreamF(
-        ctx, "simulated", n, t.firstSerial(), sourceKey(t, key), [&](int i) { return value(i, 0); },
-        plot::seriesColor(0));
-    const std::string closed =
-        std::string("closed form (") + kReferenceCurveNames[static_cast<int>(r.curve)] + ")";
-    plot::SetNextSeriesDashed(ctx);
-    plot::PlotLineStreamF(
-        ctx, closed.c_str(), n, t.firstSerial(), sourceKey(t, key + 1), [&](int i) { return value(i, 1); },
-        IM_COL32(235, 235, 240, 255));
-    if (desc.difference)
-        plot::PlotLineStreamF(
-            ctx, "difference", n, t.firstSerial(), sourceKey(t, key + 2), [&](int i) { return value(i, 2); },
-            IM_COL32(235, 94, 40, 255));
-    if (std::isfinite(r.until) && r.until < (n ? t.latest().time : 0.0) + in.windowSeconds)
-        plot::PlotEvent(ctx, "closed form ends", r.until, IM_COL32(170, 170, 180, 255));
-}
-
 /// Projections: per joint, the times it was projected in each step (0 or 1), and with several
 /// joints their total over the whole scene, so a flash of the viewport can be found in the run.
 void projectionsPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in,
@@ -414,78 +341,27 @@ void projectionsPlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs&
     if (joints.size() != 1) series("total (every joint)", -1, static_cast<int>(joints.size()));
 }
 
-/// The MuJoCo reference's samples inside the plot's time window: [first, end) of `r.steps`.
-std::pair<size_t, size_t> mujocoWindow(const ReferenceRecordView& r, const PlotInputs& in, Real dt) {
-    const Real now = in.telemetry->size() ? in.telemetry->latest().time : 0.0;
-    const Real from = now - in.windowSeconds;
-    const auto first = std::lower_bound(r.steps.begin(), r.steps.end(), from, [&](int64_t step, Real t) {
-        return static_cast<Real>(step) * dt < t;
-    });
-    return {static_cast<size_t>(first - r.steps.begin()), r.steps.size()};
-}
-
-/// Each joint's coordinate in JointLab (solid) and in MuJoCo (dashed, the same colour), from the
-/// reference run's record: the Reference tab's overlay, for any joints, in the Plots tab.
-void mujocoPlot(plot::Context& ctx, const PlotInputs& in, const std::vector<int>& joints, bool* logScale) {
-    setupTimeAxis(ctx, in);
-    const Scene& scene = in.world->scene();
-    int angular = 0, linear = 0;
-    for (int j : joints) {
-        const bool prismatic =
-            std::holds_alternative<PrismaticJoint>(scene.joints[static_cast<size_t>(j)].params);
-        linear += prismatic;
-        angular += !prismatic;
-    }
-    plot::SetupAxisY(ctx, "joint angle or offset",
-                     linear && angular ? "rad; m for prismatic"
-                     : linear          ? "m"
-                                       : "rad",
-                     logScale);
-    if (!in.mujoco || in.mujoco->steps.empty()) return;
-    const ReferenceRecordView& r = *in.mujoco;
-    const Real dt = scene.settings.dt;
-    const auto [first, end] = mujocoWindow(r, in, dt);
-    const size_t stride = 2 * r.joints.size();
-    const int count = static_cast<int>(end - first);
-    for (size_t p = 0; p < joints.size(); ++p) {
-        const std::string& name = scene.joints[static_cast<size_t>(joints[p])].name;
-        const auto it = std::find(r.joints.begin(), r.joints.end(), name);
-        if (it == r.joints.end()) continue;  // not compared: no coordinate (fixed, gear, D6...)
-        const size_t k = static_cast<size_t>(it - r.joints.begin());
-        const ImU32 colour = plot::seriesColor(static_cast<int>(p));
-        for (size_t side = 0; side < 2; ++side) {
-            if (side == 1) plot::SetNextSeriesDashed(ctx);
-            const std::string label = side == 0 ? name + " (JointLab)" : name + " (MuJoCo)";
-            plot::PlotLineF(
-                ctx, label.c_str(), count,
-                [&](int i) {
-                    const size_t s = first + static_cast<size_t>(i);
-                    return plot::Point{static_cast<double>(r.steps[s]) * dt,
-                                       r.coordinates[s * stride + 2 * k + side]};
-                },
-                colour);
-        }
-    }
-}
-
-/// The largest distance between a body's centre of mass in JointLab and in MuJoCo, per step.
-void divergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale) {
-    setupTimeAxis(ctx, in);
-    plot::SetupAxisY(ctx, "largest body distance", "m", logScale);
-    if (!in.mujoco || in.mujoco->steps.empty()) return;
-    const ReferenceRecordView& r = *in.mujoco;
-    const Real dt = in.world->scene().settings.dt;
-    const auto [first, end] = mujocoWindow(r, in, dt);
-    plot::PlotLineF(
-        ctx, "|x_JointLab - x_MuJoCo| max", static_cast<int>(end - first),
-        [&](int i) {
-            const size_t s = first + static_cast<size_t>(i);
-            return plot::Point{static_cast<double>(r.steps[s]) * dt, r.divergence[s]};
-        },
-        IM_COL32(90, 200, 120, 255));
-}
-
 }  // namespace
+
+/// Names what a streamed series shows, for the plot widget's cache (PlotLineStream): which
+/// record, which quantity, which joint and row.
+uint64_t sourceKey(const Telemetry& t, uint64_t quantity, int64_t joint, const char* label) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a over the parts
+    auto mix = [&](uint64_t v) {
+        for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
+    };
+    mix(reinterpret_cast<uintptr_t>(&t));
+    mix(quantity);
+    mix(static_cast<uint64_t>(joint));
+    for (const char* c = label; c && *c; ++c) h = (h ^ static_cast<unsigned char>(*c)) * 1099511628211ull;
+    return h;
+}
+
+void setupTimeAxis(plot::Context& ctx, const PlotInputs& in) {
+    plot::SetupAxisX(ctx, "time", "s");
+    const double now = in.telemetry->size() ? in.telemetry->latest().time : 0.0;
+    plot::SetupAxisLimitsX(ctx, std::max(0.0, now - in.windowSeconds), std::max(now, in.windowSeconds));
+}
 
 double projectionCount(const StepSample& s, int joint) {
     if (joint >= 0)

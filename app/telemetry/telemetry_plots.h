@@ -78,6 +78,21 @@ std::string addToList(const std::string& list, const std::string& item);
 /// joint. NaN when the step has no such joint (not recorded yet).
 double projectionCount(const StepSample& s, int joint);
 
+/// The time axis every plot of the run shares: the last `in.windowSeconds` up to now.
+void setupTimeAxis(plot::Context& ctx, const PlotInputs& in);
+
+/// Names what a streamed series shows, for the plot widget's cache (PlotLineStream): which
+/// record, which quantity, which joint and row.
+uint64_t sourceKey(const Telemetry& t, uint64_t quantity, int64_t joint = -1, const char* label = nullptr);
+
+/// Plots against a reference (telemetry/reference_plots.cpp): a simulated quantity (solid), its
+/// closed form (dashed) and, when asked, their difference;
+void referencePlot(plot::Context& ctx, const PlotDesc& desc, const PlotInputs& in, bool* logScale);
+/// and each of `joints`' coordinate in JointLab solid and in the MuJoCo reference dashed, and the
+/// largest body distance between the two runs.
+void mujocoPlot(plot::Context& ctx, const PlotInputs& in, const std::vector<int>& joints, bool* logScale);
+void divergencePlot(plot::Context& ctx, const PlotInputs& in, bool* logScale);
+
 /// Draws the plot `desc` (with "##id" making its ImGui id unique). Returns false when clipped.
 /// `logScale` is the value-axis scale, switchable from the plot's menu.
 bool drawTelemetryPlot(plot::Context& ctx, const char* id, const PlotDesc& desc, const PlotInputs& in,

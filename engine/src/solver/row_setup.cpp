@@ -185,19 +185,8 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
         const Vec3 r0 = real ? rbs[l]->r0 : Vec3(0.0), r1 = real ? rbs[l]->r1 : Vec3(0.0);
         const Vec3 r0L = real ? glm::conjugate(i0.q0) * r0 : Vec3(0.0);
         const Vec3 r1L = real ? glm::conjugate(i1.q0) * r1 : Vec3(0.0);
-        for (int k = 0; k < 3; ++k) {
-            arm.r0Local[k][l] = r0L[k];
-            arm.r1Local[k][l] = r1L[k];
-            arm.r0[k][l] = r0[k];
-            arm.r1[k][l] = r1[k];
-        }
-        const Mat3& m0 = data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia;
-        const Mat3& m1 = data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia;
-        for (int c = 0; c < 3; ++c)
-            for (int r = 0; r < 3; ++r) {
-                arm.invI0[3 * c + r][l] = m0[c][r];
-                arm.invI1[3 * c + r][l] = m1[c][r];
-            }
+        writeTgsArm(arm, l, r0L, r1L, r0, r1, data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia,
+                    data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia);
         // Its rows (setupRow's computeSetup, then packTgsBatch's lane), and padding after them.
         bool blockKept = true;
         for (int t = 0; t < bt.slotCount; ++t) {

@@ -327,6 +327,25 @@ struct alignas(32) TgsArms {
     double invI0[9][kLanes], invI1[9][kLanes];
 };
 
+/// Writes lane l of `arm`: the lane's lever arms in the bodies' frames (r0L, r1L) and in world
+/// (r0, r1), and its bodies' I^-½ (i0, i1) as element 3c + r = M[c][r]. Both TGS set-ups call it
+/// (solver/row_setup.cpp for joints, solver/fast/tgs.cpp for contacts).
+template <class V, class M>
+inline void writeTgsArm(TgsArms& arm, int l, const V& r0L, const V& r1L, const V& r0, const V& r1,
+                        const M& i0, const M& i1) {
+    for (int k = 0; k < 3; ++k) {
+        arm.r0Local[k][l] = r0L[k];
+        arm.r1Local[k][l] = r1L[k];
+        arm.r0[k][l] = r0[k];
+        arm.r1[k][l] = r1[k];
+    }
+    for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) {
+            arm.invI0[3 * c + r][l] = i0[c][r];
+            arm.invI1[3 * c + r][l] = i1[c][r];
+        }
+}
+
 /// One TGS sweep's inputs. Bodies are read through raw records so that this header stays free
 /// of glm: `vel` and `delta` hold 8 doubles per solver body ({x, y, z, pad} linear then angular:
 /// solver::Body and solver::BodyDelta), `info` points at BodyInfo records `infoStride` doubles

@@ -305,19 +305,8 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
         const SolverRowExtra* x = count[l] > 0 ? &data.extra[static_cast<size_t>(first[l])] : nullptr;
         const Vec3 r0L = x ? x->r0Local : Vec3(0.0), r1L = x ? x->r1Local : Vec3(0.0);
         const Vec3 r0 = x ? x->r0 : Vec3(0.0), r1 = x ? x->r1 : Vec3(0.0);
-        for (int k = 0; k < 3; ++k) {
-            arm.r0Local[k][l] = r0L[k];
-            arm.r1Local[k][l] = r1L[k];
-            arm.r0[k][l] = r0[k];
-            arm.r1[k][l] = r1[k];
-        }
-        const Mat3& i0 = data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia;
-        const Mat3& i1 = data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia;
-        for (int c = 0; c < 3; ++c)
-            for (int r = 0; r < 3; ++r) {
-                arm.invI0[3 * c + r][l] = i0[c][r];
-                arm.invI1[3 * c + r][l] = i1[c][r];
-            }
+        writeTgsArm(arm, l, r0L, r1L, r0, r1, data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia,
+                    data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia);
     }
     for (int t = 0; t < bt.slotCount; ++t) {
         TgsLanes& L = data.tgsSlots[static_cast<size_t>(bt.firstSlot + t)];
