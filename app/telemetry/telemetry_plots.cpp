@@ -74,7 +74,6 @@ const char* kindTitle(PlotKind kind) {
     return "Plot";
 }
 
-
 /// A joint's part of a series key: its name, so that a series keeps its cached line when joints
 /// before it are deleted and its index changes (Telemetry::remapJoints).
 int64_t jointKey(const Scene& scene, int joint) {
