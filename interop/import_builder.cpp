@@ -273,6 +273,7 @@ struct Builder {
             makeJoint(js[0], parent, child);
             return;
         }
+        if (makeSlideD6(js, parent, child)) return;
         Real parentMass = 0.0, parentMoment = 0.0;
         if (parent >= 0 && scene.bodies[static_cast<size_t>(parent)].motion == MotionType::Dynamic) {
             const BodyDesc& p = scene.bodies[static_cast<size_t>(parent)];
@@ -294,6 +295,55 @@ struct Builder {
             makeJoint(js[k], from, to);
             from = to;
         }
+    }
+
+    /// Slides alone (at most three, axes at right angles, as composite particles have): one D6 with
+    /// those linear axes free or limited and their damping and springs as its linear drives. Exact
+    /// without a chain: slides do not turn the body, so their order does not matter and each one's
+    /// axis stays where the model has it. False (nothing made) for any other set.
+    bool makeSlideD6(const std::vector<int>& js, int parent, int child) {
+        if (js.size() > 3) return false;
+        std::vector<const ImportedJoint*> slides;
+        for (int k : js) {
+            const ImportedJoint& s = m.joints[static_cast<size_t>(k)];
+            if (s.kind != ImportedJoint::Kind::Slide || s.servo) return false;
+            for (const ImportedJoint* o : slides)
+                if (std::abs(glm::dot(glm::normalize(s.axis), glm::normalize(o->axis))) > 1e-9) return false;
+            slides.push_back(&s);
+        }
+        const Vec3 x = glm::normalize(interop::toYUp(slides[0]->axis));
+        Vec3 y = slides.size() > 1
+                     ? glm::normalize(interop::toYUp(slides[1]->axis))
+                     : glm::normalize(glm::cross(x, std::abs(x.y) < 0.9 ? Vec3(0, 1, 0) : Vec3(1, 0, 0)));
+        const Vec3 z = glm::cross(x, y);
+        const Vec3 frameAxes[3] = {x, y, z};
+        JointDesc j;
+        std::string name;
+        for (int k : js) name += (name.empty() ? "" : "+") + m.joints[static_cast<size_t>(k)].name;
+        j.name = jointNames.take(name, "joint" + std::to_string(js[0] + 1));
+        setFrames(j, parent, child,
+                  {interop::toYUp(slides[0]->anchor), glm::normalize(glm::quat_cast(Mat3(x, y, z)))});
+        D6Joint d;
+        Drive* drives[3] = {&d.driveX, &d.driveY, &d.driveZ};
+        for (size_t k = 0; k < slides.size(); ++k) {
+            const ImportedJoint& s = *slides[k];
+            const Real sign = glm::dot(glm::normalize(interop::toYUp(s.axis)), frameAxes[k]) > 0 ? 1.0 : -1.0;
+            d.motion[k] = s.limited ? D6Motion::Limited : D6Motion::Free;
+            if (s.limited) {
+                d.linearLimit[k].enabled = true;
+                d.linearLimit[k].lower = sign > 0 ? s.lower : -s.upper;
+                d.linearLimit[k].upper = sign > 0 ? s.upper : -s.lower;
+            }
+            Real target = 0.0;
+            setDrive(*drives[k], s, target);
+            d.drivePosition[static_cast<int>(k)] = sign * target;
+            noteJoint(s);
+            jointParent[static_cast<size_t>(js[k])] = parent;
+            jointChild[static_cast<size_t>(js[k])] = child;
+        }
+        j.params = d;
+        scene.joints.push_back(std::move(j));
+        return true;
     }
 
     /// Source joint `index` (a hinge, slide or ball) between scene bodies `parent` and `child`.

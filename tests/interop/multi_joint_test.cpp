@@ -403,6 +403,38 @@ TEST(MultiJoint, ExportLoadsInMuJoCoAndRunsBesideTheScene) {
     EXPECT_LT(position, 0.005 * 0.4);
 }
 
+// Slides alone (a composite particle's three) stay one D6 without light bodies: slides do not turn
+// the body, so their order does not matter and the D6's linear axes are exactly the model's. A box
+// on x, y, z slides (z limited to −0.2..0.1 m, damped 2 N·s/m) falls onto its z bound as in MuJoCo.
+TEST(MultiJoint, SlidesAloneStayOneD6) {
+    const std::string xml =
+        "<mujoco><option timestep='0.001'><flag contact='disable'/></option><worldbody><body name='p' pos='0 "
+        "0 1'>"
+        "<joint name='sx' type='slide' axis='1 0 0'/><joint name='sy' type='slide' axis='0 1 0'/>"
+        "<joint name='sz' type='slide' axis='0 0 1' limited='true' range='-0.2 0.1' damping='2'/>"
+        "<geom type='box' size='0.05 0.05 0.05' mass='1'/></body></worldbody></mujoco>";
+    Scene s;
+    std::string warning, error;
+    ASSERT_TRUE(importMjcfText(xml, "slides.xml", s, warning, error)) << error;
+    ASSERT_EQ(s.bodies.size(), 1u);
+    ASSERT_EQ(s.joints.size(), 1u);
+    EXPECT_EQ(s.joints[0].name, "sx+sy+sz");
+    const auto& d = std::get<D6Joint>(s.joints[0].params);
+    EXPECT_EQ(d.motion[kD6X], D6Motion::Free);
+    EXPECT_EQ(d.motion[kD6Y], D6Motion::Free);
+    EXPECT_EQ(d.motion[kD6Z], D6Motion::Limited);
+    for (int k = kD6Twist; k <= kD6Swing2; ++k) EXPECT_EQ(d.motion[k], D6Motion::Locked);
+    // The frame's Z is x × y = the model's z: the range keeps its sense.
+    EXPECT_NEAR(d.linearLimit[2].lower, -0.2, 1e-12);
+    EXPECT_NEAR(d.linearLimit[2].upper, 0.1, 1e-12);
+    EXPECT_TRUE(d.driveZ.enabled);
+    EXPECT_EQ(d.driveZ.damping, 2.0);
+    World world(s);
+    for (int i = 0; i < 1000; ++i) world.step();
+    // Falling under gravity and damping it reaches the lower bound (0.2 m down) within the second.
+    EXPECT_NEAR(world.bodies()[0].pose.p.y, 1.0 - 0.2, 1e-3);
+}
+
 // MuJoCo's humanoid (libmujoco-samples): every hip, shoulder, abdomen and ankle hinge is its own
 // revolute joint with the model's range (the warning says nothing about widened ranges or dropped
 // hinges); the figure, unpowered, collapses onto the ground for 600 steps with every value finite,
