@@ -281,6 +281,10 @@ struct Builder {
             parentMoment = std::max({p.inertia.x, p.inertia.y, p.inertia.z});
         }
         std::vector<ImportedBody> between = chainBodies(m, bi, js, parentMass, parentMoment);
+        notes.add(
+            "bodies with several joints became chains of joints through light bodies (a tenth of the heavier "
+            "neighbour's mass and moments each), which add a little inertia",
+            scene.bodies[static_cast<size_t>(child)].name);
         int from = parent;
         for (size_t k = 0; k < js.size(); ++k) {
             int to = child;
