@@ -3,6 +3,8 @@
 //     joint leaves it unjoined. A body without a joint is welded to its parent: on the world (or on
 //     a static body) it is static; on a moving body it is a dynamic body with a fixed joint, or,
 //     when it has no mass (a frame holding shapes), its shapes join the body it is welded to.
+//     A body with several joints hangs from its parent by a chain of them through light bodies
+//     (import_chain.h); slides alone, one D6.
 //  2. A JointLab body's frame is its centre of mass (body.h), so each dynamic body sits at the
 //     source's inertial frame with the source's principal moments (BodyDesc::inertia); its shapes
 //     and joint frames are expressed relative to that frame.
