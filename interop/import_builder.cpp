@@ -3,6 +3,8 @@
 //     joint leaves it unjoined. A body without a joint is welded to its parent: on the world (or on
 //     a static body) it is static; on a moving body it is a dynamic body with a fixed joint, or,
 //     when it has no mass (a frame holding shapes), its shapes join the body it is welded to.
+//     A body with several joints hangs from its parent by a chain of them through light bodies
+//     (import_chain.h); slides alone, one D6.
 //  2. A JointLab body's frame is its centre of mass (body.h), so each dynamic body sits at the
 //     source's inertial frame with the source's principal moments (BodyDesc::inertia); its shapes
 //     and joint frames are expressed relative to that frame.
@@ -14,6 +16,7 @@
 #include <set>
 
 #include "interop/axes.h"
+#include "interop/import_chain.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::interop {
@@ -91,6 +94,7 @@ struct Builder {
     std::vector<Transform> pose;                            // per scene body: its Y-up world pose
     std::vector<std::vector<const ImportedGeom*>> geomsOf;  // per scene body
     std::vector<std::vector<int>> jointsOf;                 // per source body: its joints
+    std::vector<int> jointParent, jointChild;  // per source joint: the scene bodies it joins (−1: none)
 
     Transform poseOf(int sceneBody) const {
         return sceneBody < 0 ? Transform{} : pose[static_cast<size_t>(sceneBody)];
@@ -263,16 +267,98 @@ struct Builder {
         if (src.frictionLoss > 0.0) notes.add("joint dry friction (frictionloss) is not modelled", src.name);
     }
 
-    /// The joint of source body `bi` (one hinge, slide or ball) to its parent's scene body.
-    void makeJoint(size_t bi, int parent, int child) {
+    /// The joints of source body `bi` between its parent's scene body and its own: one joint, or
+    /// several in a chain through intermediate bodies (import_chain.h).
+    void makeJoints(size_t bi, int parent, int child) {
         const std::vector<int>& js = jointsOf[bi];
-        const ImportedJoint& src = m.joints[static_cast<size_t>(js[0])];
-        if (js.size() > 1) {
-            makeMultiJoint(bi, parent, child);
+        if (js.size() == 1) {
+            makeJoint(js[0], parent, child);
             return;
         }
+        if (makeSlideD6(js, parent, child)) return;
+        Real parentMass = 0.0, parentMoment = 0.0;
+        if (parent >= 0 && scene.bodies[static_cast<size_t>(parent)].motion == MotionType::Dynamic) {
+            const BodyDesc& p = scene.bodies[static_cast<size_t>(parent)];
+            parentMass = p.mass;
+            parentMoment = std::max({p.inertia.x, p.inertia.y, p.inertia.z});
+        }
+        std::vector<ImportedBody> between = chainBodies(m, bi, js, parentMass, parentMoment);
+        notes.add(
+            "bodies with several joints became chains of joints through light bodies (a tenth of the heavier "
+            "neighbour's mass and moments each), which add a little inertia",
+            scene.bodies[static_cast<size_t>(child)].name);
+        int from = parent;
+        for (size_t k = 0; k < js.size(); ++k) {
+            int to = child;
+            if (k + 1 < js.size()) {
+                ImportedBody& b = between[k];
+                const std::string& joint = m.joints[static_cast<size_t>(js[k])].name;
+                b.name = scene.bodies[static_cast<size_t>(child)].name + "/" +
+                         (joint.empty() ? "joint" + std::to_string(js[k] + 1) : joint);
+                to =
+                    addBody(b, m.bodies.size() + static_cast<size_t>(js[k]), MotionType::Dynamic, b.inertial);
+            }
+            makeJoint(js[k], from, to);
+            from = to;
+        }
+    }
+
+    /// Slides alone (at most three, axes at right angles, as composite particles have): one D6 with
+    /// those linear axes free or limited and their damping and springs as its linear drives. Exact
+    /// without a chain: slides do not turn the body, so their order does not matter and each one's
+    /// axis stays where the model has it. False (nothing made) for any other set.
+    bool makeSlideD6(const std::vector<int>& js, int parent, int child) {
+        if (js.size() > 3) return false;
+        std::vector<const ImportedJoint*> slides;
+        for (int k : js) {
+            const ImportedJoint& s = m.joints[static_cast<size_t>(k)];
+            if (s.kind != ImportedJoint::Kind::Slide || s.servo) return false;
+            for (const ImportedJoint* o : slides)
+                if (std::abs(glm::dot(glm::normalize(s.axis), glm::normalize(o->axis))) > 1e-9) return false;
+            slides.push_back(&s);
+        }
+        const Vec3 x = glm::normalize(interop::toYUp(slides[0]->axis));
+        Vec3 y = slides.size() > 1
+                     ? glm::normalize(interop::toYUp(slides[1]->axis))
+                     : glm::normalize(glm::cross(x, std::abs(x.y) < 0.9 ? Vec3(0, 1, 0) : Vec3(1, 0, 0)));
+        const Vec3 z = glm::cross(x, y);
+        const Vec3 frameAxes[3] = {x, y, z};
         JointDesc j;
-        j.name = jointNames.take(src.name, "joint" + std::to_string(js[0] + 1));
+        std::string name;
+        for (int k : js) name += (name.empty() ? "" : "+") + m.joints[static_cast<size_t>(k)].name;
+        j.name = jointNames.take(name, "joint" + std::to_string(js[0] + 1));
+        setFrames(j, parent, child,
+                  {interop::toYUp(slides[0]->anchor), glm::normalize(glm::quat_cast(Mat3(x, y, z)))});
+        D6Joint d;
+        Drive* drives[3] = {&d.driveX, &d.driveY, &d.driveZ};
+        for (size_t k = 0; k < slides.size(); ++k) {
+            const ImportedJoint& s = *slides[k];
+            const Real sign = glm::dot(glm::normalize(interop::toYUp(s.axis)), frameAxes[k]) > 0 ? 1.0 : -1.0;
+            d.motion[k] = s.limited ? D6Motion::Limited : D6Motion::Free;
+            if (s.limited) {
+                d.linearLimit[k].enabled = true;
+                d.linearLimit[k].lower = sign > 0 ? s.lower : -s.upper;
+                d.linearLimit[k].upper = sign > 0 ? s.upper : -s.lower;
+            }
+            Real target = 0.0;
+            setDrive(*drives[k], s, target);
+            d.drivePosition[static_cast<int>(k)] = sign * target;
+            noteJoint(s);
+            jointParent[static_cast<size_t>(js[k])] = parent;
+            jointChild[static_cast<size_t>(js[k])] = child;
+        }
+        j.params = d;
+        scene.joints.push_back(std::move(j));
+        return true;
+    }
+
+    /// Source joint `index` (a hinge, slide or ball) between scene bodies `parent` and `child`.
+    void makeJoint(int index, int parent, int child) {
+        const ImportedJoint& src = m.joints[static_cast<size_t>(index)];
+        jointParent[static_cast<size_t>(index)] = parent;
+        jointChild[static_cast<size_t>(index)] = child;
+        JointDesc j;
+        j.name = jointNames.take(src.name, "joint" + std::to_string(index + 1));
         const Vec3 axis = glm::normalize(interop::toYUp(src.axis));
         const Transform frame{interop::toYUp(src.anchor), rotationFromX(axis)};
         setFrames(j, parent, child, frame);
@@ -307,145 +393,6 @@ struct Builder {
         scene.joints.push_back(std::move(j));
     }
 
-    /// Several hinges and slides in one body: a D6 when they share an anchor and their axes are
-    /// at right angles (at most three of each); otherwise the first joint only.
-    void makeMultiJoint(size_t bi, int parent, int child) {
-        const std::vector<int>& js = jointsOf[bi];
-        std::vector<const ImportedJoint*> hinges, slides;
-        bool ok = true;
-        const ImportedJoint& first = m.joints[static_cast<size_t>(js[0])];
-        for (int k : js) {
-            const ImportedJoint& s = m.joints[static_cast<size_t>(k)];
-            if (s.kind == ImportedJoint::Kind::Hinge)
-                hinges.push_back(&s);
-            else if (s.kind == ImportedJoint::Kind::Slide)
-                slides.push_back(&s);
-            else
-                ok = false;
-            if (s.kind == ImportedJoint::Kind::Hinge && glm::length(s.anchor - first.anchor) > 1e-6)
-                ok = false;
-        }
-        // The twist axis (X) takes the hinge with the most lopsided range: the D6's twist limit has
-        // a lower and an upper bound, its swing limits are symmetric (±angle).
-        const auto lopsided = [](const ImportedJoint* s) {
-            return s->limited ? std::abs(s->lower + s->upper) : -1.0;
-        };
-        if (!hinges.empty())
-            std::stable_sort(
-                hinges.begin(), hinges.end(),
-                [&](const ImportedJoint* p, const ImportedJoint* q) { return lopsided(p) > lopsided(q); });
-        // The frame: X along the first axis, Y along the second (hinges first, then slides).
-        std::vector<Vec3> axes;
-        for (const auto* s : hinges) axes.push_back(glm::normalize(interop::toYUp(s->axis)));
-        std::vector<Vec3> slideAxes;
-        for (const auto* s : slides) slideAxes.push_back(glm::normalize(interop::toYUp(s->axis)));
-        if (hinges.size() > 3 || slides.size() > 3) ok = false;
-        auto orthogonal = [](const std::vector<Vec3>& v) {
-            for (size_t a = 0; a < v.size(); ++a)
-                for (size_t b = a + 1; b < v.size(); ++b)
-                    if (std::abs(glm::dot(v[a], v[b])) > 1e-6) return false;
-            return true;
-        };
-        if (!orthogonal(axes) || !orthogonal(slideAxes)) ok = false;
-        std::vector<Vec3> basis = axes.empty() ? slideAxes : axes;
-        if (ok && !axes.empty() && !slideAxes.empty()) {  // both sets must share one frame's axes
-            for (const Vec3& s : slideAxes) {
-                bool along = false;
-                for (const Vec3& h : axes) along = along || std::abs(std::abs(glm::dot(s, h)) - 1.0) < 1e-6;
-                if (!along && axes.size() == 3) ok = false;
-                if (!along && basis.size() < 3) {
-                    bool orth = true;
-                    for (const Vec3& b : basis) orth = orth && std::abs(glm::dot(s, b)) < 1e-6;
-                    if (orth)
-                        basis.push_back(s);
-                    else
-                        ok = false;
-                } else if (!along)
-                    ok = false;
-            }
-        }
-        if (!ok) {
-            std::string dropped;
-            for (size_t k = 1; k < js.size(); ++k)
-                dropped += (k > 1 ? ", " : "") + m.joints[static_cast<size_t>(js[k])].name;
-            notes.add(
-                "bodies with several joints that are not one D6 (shared anchor, right-angled axes) kept "
-                "their first joint only; dropped",
-                dropped);
-            std::vector<int> one{js[0]};
-            std::swap(jointsOf[bi], one);
-            makeJoint(bi, parent, child);
-            std::swap(jointsOf[bi], one);
-            return;
-        }
-        const Vec3 x = basis[0];
-        Vec3 y =
-            basis.size() > 1 ? basis[1] : glm::cross(x, std::abs(x.y) < 0.9 ? Vec3(0, 1, 0) : Vec3(1, 0, 0));
-        y = glm::normalize(y - glm::dot(y, x) * x);
-        const Vec3 z = glm::cross(x, y);
-        const Quat q = glm::normalize(glm::quat_cast(Mat3(x, y, z)));
-        const Vec3 anchorPoint = interop::toYUp(hinges.empty() ? slides[0]->anchor : hinges[0]->anchor);
-        JointDesc j;
-        std::string name;
-        for (int k : js) name += (name.empty() ? "" : "+") + m.joints[static_cast<size_t>(k)].name;
-        j.name = jointNames.take(name, "joint" + std::to_string(js[0] + 1));
-        setFrames(j, parent, child, {anchorPoint, q});
-        D6Joint d;
-        const Vec3 frameAxes[3] = {x, y, z};
-        auto axisIndex = [&](const Vec3& a, Real& sign) {
-            for (int k = 0; k < 3; ++k)
-                if (std::abs(std::abs(glm::dot(a, frameAxes[k])) - 1.0) < 1e-6) {
-                    sign = glm::dot(a, frameAxes[k]) > 0 ? 1.0 : -1.0;
-                    return k;
-                }
-            return 0;
-        };
-        for (const auto* s : slides) {
-            Real sign = 1.0;
-            const int k = axisIndex(glm::normalize(interop::toYUp(s->axis)), sign);
-            d.motion[k] = s->limited ? D6Motion::Limited : D6Motion::Free;
-            if (s->limited) {
-                d.linearLimit[k].enabled = true;
-                d.linearLimit[k].lower = sign > 0 ? s->lower : -s->upper;
-                d.linearLimit[k].upper = sign > 0 ? s->upper : -s->lower;
-            }
-            noteJoint(*s);
-            if (s->damping > 0 || s->stiffness > 0 || s->servo)
-                notes.add("damping, springs and actuators of joints merged into a D6 are not modelled",
-                          s->name);
-        }
-        for (const auto* s : hinges) {
-            Real sign = 1.0;
-            const int k = axisIndex(glm::normalize(interop::toYUp(s->axis)), sign);
-            d.motion[kD6Twist + k] = s->limited ? D6Motion::Limited : D6Motion::Free;
-            if (s->limited && k == 0) {  // the twist: both bounds, turned with the axis's sense
-                d.twistLimit.enabled = true;
-                d.twistLimit.lower = sign > 0 ? s->lower : -s->upper;
-                d.twistLimit.upper = sign > 0 ? s->upper : -s->lower;
-            } else if (s->limited) {  // a swing: symmetric, as wide as the range's larger side
-                const Real widest = std::clamp(std::max(std::abs(s->lower), std::abs(s->upper)), 1e-3, kPi);
-                (k == 1 ? d.swingLimit.yAngle : d.swingLimit.zAngle) = widest;
-                d.swingLimit.enabled = true;
-                if (std::abs(s->lower + s->upper) > 1e-9)
-                    notes.add(
-                        "uneven ranges of hinges merged into a D6 swing, widened to a symmetric ±(the larger "
-                        "side)",
-                        s->name);
-            }
-            noteJoint(*s);
-            if (s->damping > 0 || s->stiffness > 0 || s->servo)
-                notes.add("damping, springs and actuators of joints merged into a D6 are not modelled",
-                          s->name);
-        }
-        if (d.motion[kD6Swing1] == D6Motion::Limited && d.motion[kD6Swing2] == D6Motion::Limited)
-            notes.add(
-                "pairs of hinge ranges merged into a D6 swing cone (an ellipse inside the ranges' "
-                "rectangle)",
-                j.name);
-        j.params = d;
-        scene.joints.push_back(std::move(j));
-    }
-
     void makeFixed(const std::string& name, int parent, int child) {
         JointDesc j;
         j.name = jointNames.take(name, "weld");
@@ -460,6 +407,8 @@ struct Builder {
         const size_t n = m.bodies.size();
         anchor.assign(n, Anchor{});
         jointsOf.assign(n, {});
+        jointParent.assign(m.joints.size(), -1);
+        jointChild.assign(m.joints.size(), -1);
         for (size_t k = 0; k < m.joints.size(); ++k) {
             const ImportedJoint& j = m.joints[k];
             if (j.body < 0 || static_cast<size_t>(j.body) >= n) {
@@ -511,7 +460,7 @@ struct Builder {
             const int s = addBody(b, i, MotionType::Dynamic, b.inertial);
             anchor[i] = {s, true};
             for (const ImportedGeom& g : b.geoms) geomsOf[static_cast<size_t>(s)].push_back(&g);
-            if (!free) makeJoint(i, parent.body, s);
+            if (!free) makeJoints(i, parent.body, s);
         }
         for (size_t s = 0; s < scene.bodies.size(); ++s) makeShapes(static_cast<int>(s));
         for (const ImportedEquality& e : m.equalities) makeEquality(e);
@@ -528,7 +477,10 @@ struct Builder {
                 notes.add("joint couplings other than hinge-hinge or slide-slide", e.name);
                 return;
             }
-            const Anchor ba = anchor[static_cast<size_t>(a.body)], bb = anchor[static_cast<size_t>(b.body)];
+            // The scene bodies each joint moves and hangs from (a joint of a chain moves the
+            // intermediate body after it: import_chain.h).
+            const size_t ia = static_cast<size_t>(e.joint1), ib = static_cast<size_t>(e.joint2);
+            const Anchor ba{jointChild[ia], jointChild[ia] >= 0}, bb{jointChild[ib], jointChild[ib] >= 0};
             if (!ba.moving || !bb.moving || ba.body == bb.body) {
                 notes.add("joint couplings whose joints did not become joints of two bodies", e.name);
                 return;
@@ -550,18 +502,18 @@ struct Builder {
             g.ratio = -e.ratio;
             g.offset = -e.offset;
             j.params = g;
-            const ImportedBody& pa = m.bodies[static_cast<size_t>(a.body)];
-            const ImportedBody& pb = m.bodies[static_cast<size_t>(b.body)];
-            const bool parentsStill = (pa.parent < 0 || !anchor[static_cast<size_t>(pa.parent)].moving) &&
-                                      (pb.parent < 0 || !anchor[static_cast<size_t>(pb.parent)].moving);
+            const int pa = jointParent[ia], pb = jointParent[ib];
+            const auto still = [&](int p) {
+                return p < 0 || scene.bodies[static_cast<size_t>(p)].motion != MotionType::Dynamic;
+            };
+            const bool parentsStill = still(pa) && still(pb);
             // Two hinges on one parent with parallel axes (s = ±1 their senses): the parent's turn τ
             // about that axis (since the start) adds τ to body a's world turn and s·τ to body b's, so
             // JointLab's law is the model's plus (1 − ratio·s)·τ: the same law when ratio·s = 1 (the
             // coupling turns them together), whatever the parent does. Sliders on one parent are not:
             // the parent's own travel and turn move both frames in the world (docs/import.md).
             const Real s = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
-            const bool turnTogether = angular && pa.parent == pb.parent &&
-                                      std::abs(std::abs(s) - 1.0) < 1e-9 &&
+            const bool turnTogether = angular && pa == pb && std::abs(std::abs(s) - 1.0) < 1e-9 &&
                                       std::abs(e.ratio * (s > 0 ? 1.0 : -1.0) - 1.0) < 1e-12;
             if (!parentsStill && !turnTogether)
                 notes.add(
@@ -609,7 +561,7 @@ void frameCamera(Scene& s) {
 }  // namespace
 
 bool buildScene(ImportedModel& model, Scene& out, std::string& warning, std::string& error) {
-    Builder b{model, Scene{}, model.notes, {}, {}, {}, {}, {}, {}};
+    Builder b{model, Scene{}, model.notes, {}, {}, {}, {}, {}, {}, {}, {}};
     if (!b.run(error)) return false;
     Scene& s = b.scene;
     if (model.timestep > 0.0) {
@@ -618,7 +570,8 @@ bool buildScene(ImportedModel& model, Scene& out, std::string& warning, std::str
             model.notes.add("the time step is outside JointLab's range [1e-5, 0.1] s and was clamped");
     }
     s.settings.gravity = toYUp(model.gravity);
-    s.settings.groundPlane = model.groundPlane;
+    s.settings.groundPlane = model.groundPlane && model.contacts;
+    if (!model.contacts) s.settings.bodyCollisions = false;
     s.description = "Imported from " + model.source + ".";
     frameCamera(s);
     if (std::string e = validateScene(s); !e.empty()) {

@@ -90,6 +90,7 @@ struct ImportedModel {
     Real timestep = 0.0;  ///< 0: JointLab's default
     Vec3 gravity{0.0, 0.0, -9.81};
     bool groundPlane = false;          ///< a horizontal plane at height 0 in the world
+    bool contacts = true;              ///< false: the model turns contacts off (no ground, no body contacts)
     std::vector<ImportedBody> bodies;  ///< parents before children
     std::vector<ImportedJoint> joints;
     std::vector<ImportedEquality> equalities;

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "interop/axes.h"
+#include "interop/import_chain.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::interop {
@@ -156,7 +157,10 @@ struct Writer {
             out += in + "  <freejoint name=\"" + attr(d.name) + "\"/>\n";
         const int j = result.tree.joint[static_cast<size_t>(b)];
         if (j >= 0) writeJoint(out, in + "  ", j);
-        writeBodyGeoms(out, in + "  ", d, b, Transform{}, geomExtra);
+        // A body that touches nothing (a multi-joint chain's frame, import_chain.h) takes no contacts.
+        const bool none = d.collisionGroup == 0 || d.collisionMask == 0;
+        writeBodyGeoms(out, in + "  ", d, b, Transform{},
+                       none ? " contype=\"0\" conaffinity=\"0\"" : geomExtra);
         if (sites)
             for (const std::string& site : (*sites)[static_cast<size_t>(b)]) out += in + "  " + site + "\n";
         for (const int c : children[static_cast<size_t>(b)]) writeBody(out, c, depth + 1);
@@ -516,7 +520,8 @@ MjcfExport exportScene(const Scene& scene) {
     bool damped = false, filtered = false;
     for (const BodyDesc& d : scene.bodies) {
         damped = damped || (d.motion == MotionType::Dynamic && (d.linearDamping > 0 || d.angularDamping > 0));
-        filtered = filtered || d.collisionGroup != 1 || d.collisionMask != 0xFFFF;
+        const bool none = d.collisionGroup == 0 || d.collisionMask == 0;  // written: contype 0
+        filtered = filtered || (!none && (d.collisionGroup != 1 || d.collisionMask != 0xFFFF));
     }
     if (damped)
         result.notes.push_back(
@@ -573,6 +578,9 @@ MjcfExport exportScene(const Scene& scene) {
         if (!tree.moving[static_cast<size_t>(a)] && !tree.moving[static_cast<size_t>(b)]) continue;
         excluded.emplace(std::min(a, b), std::max(a, b));
     }
+    for (const auto& [a, b] : joinedThroughFrames(scene))  // as JointLab's collider (import_chain.h)
+        if (tree.moving[static_cast<size_t>(a)] || tree.moving[static_cast<size_t>(b)])
+            excluded.emplace(a, b);
     if (!excluded.empty() && contacts) {
         out += "  <contact>\n";
         for (const auto& [a, b] : excluded)

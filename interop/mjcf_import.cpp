@@ -211,6 +211,7 @@ bool importMjcfModel(const mjModel* m, const std::string& source, Scene& out, st
     model.source = source;
     model.timestep = m->opt.timestep;
     model.gravity = vec(m->opt.gravity);
+    model.contacts = (m->opt.disableflags & mjDSBL_CONTACT) == 0;  // <flag contact="disable"/>
 
     // The world's own geoms (besides the ground) become one static body.
     ImportedBody world;

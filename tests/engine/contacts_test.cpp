@@ -283,6 +283,33 @@ TEST(Contacts, JoinedBodiesCollideOnlyWhenAsked) {
     EXPECT_EQ(overlapSeparation(true, 0xFFFE), 0.3);   // b's mask leaves out a's group 1
 }
 
+/// As overlapSeparation, the two boxes joined through a third, small body far away (two broken
+/// fixed joints: a–frame, frame–b) whose collision filter is `frameGroup`.
+Real separationThroughFrame(int frameGroup) {
+    Scene s = test::emptyScene(false);
+    s.settings.gravity = Vec3(0.0);
+    s.bodies.push_back(test::box("a", Vec3(0, 0, 0), Vec3(0.25), 1.0));
+    s.bodies.push_back(test::box("b", Vec3(0, 0.3, 0), Vec3(0.25), 1.0));
+    s.bodies.push_back(test::box("frame", Vec3(5, 0, 0), Vec3(0.05), 0.1));
+    s.bodies[2].collisionGroup = frameGroup;
+    for (const char* other : {"a", "b"}) {
+        JointDesc j = test::joint<FixedJoint>(s, std::string("weld_") + other, other, "frame", Vec3(5, 0, 0));
+        j.startBroken = true;
+        s.joints.push_back(j);
+    }
+    World w(s);
+    for (int i = 0; i < 60; ++i) w.step();
+    return w.bodies()[1].pose.p.y - w.bodies()[0].pose.p.y;
+}
+
+// Bodies joined through a body that touches nothing (an imported multi-joint body's chain of
+// frames, interop/import_chain.h) pass through each other as joined bodies do; through a body that
+// collides they are not joined, and their overlap pushes them apart.
+TEST(Contacts, BodiesJoinedThroughAFrameThatTouchesNothingDoNotCollide) {
+    EXPECT_EQ(separationThroughFrame(0), 0.3);
+    EXPECT_GT(separationThroughFrame(1), 0.45);
+}
+
 // [SECTION] state
 
 // An edit that keeps the bodies in their places (here the kernel, as the stepper switches it)

@@ -273,7 +273,8 @@ TEST(MjcfImport, MalformedFileGivesMujocosMessageAndChangesNothing) {
 }
 
 // What MuJoCo has and JointLab has not is listed, each with its name: tendons, sites, sensors,
-// ellipsoids; a body with several joints at one point becomes a D6.
+// ellipsoids; a body with two hinges becomes a chain of two revolute joints through a light body
+// named after the body and its first hinge (docs/import.md "Several joints in one body").
 TEST(MjcfImport, UnmappedPartsAreListedInOneWarning) {
     Scene s;
     std::string warning, error;
@@ -287,12 +288,16 @@ TEST(MjcfImport, UnmappedPartsAreListedInOneWarning) {
         << error;
     for (const char* word : {"1 tendons", "1 sites", "1 sensors", "ellipsoids", "egg"})
         EXPECT_NE(warning.find(word), std::string::npos) << word << " in: " << warning;
-    ASSERT_EQ(s.joints.size(), 1u);
-    const auto& d6 = std::get<D6Joint>(s.joints[0].params);
-    EXPECT_EQ(d6.motion[kD6Twist], D6Motion::Free);
-    EXPECT_EQ(d6.motion[kD6Swing1], D6Motion::Free);
-    EXPECT_EQ(d6.motion[kD6Swing2], D6Motion::Locked);
-    EXPECT_EQ(d6.motion[kD6X], D6Motion::Locked);
+    ASSERT_EQ(s.joints.size(), 2u);
+    ASSERT_EQ(s.bodies.size(), 2u);
+    EXPECT_EQ(s.joints[0].name, "hx");
+    EXPECT_EQ(s.joints[0].body0, "");
+    EXPECT_EQ(s.joints[0].body1, "a/hx");
+    EXPECT_EQ(s.joints[1].name, "hy");
+    EXPECT_EQ(s.joints[1].body0, "a/hx");
+    EXPECT_EQ(s.joints[1].body1, "a");
+    EXPECT_TRUE(std::holds_alternative<RevoluteJoint>(s.joints[0].params));
+    EXPECT_TRUE(std::holds_alternative<RevoluteJoint>(s.joints[1].params));
 }
 
 // A model 1000 times the arm's bodies (250 chains of 20, 5000 bodies; MuJoCo's XML reader nests
