@@ -40,9 +40,4 @@ inline constexpr Real kChainInertiaFraction = 0.1;
 std::vector<ImportedBody> chainBodies(const ImportedModel& model, size_t body, const std::vector<int>& joints,
                                       Real parentMass, Real parentMoment);
 
-/// Pairs of scene bodies (lower index first, sorted) joined through bodies that touch nothing
-/// (collision group or mask 0, such as the chain's): JointLab's collider keeps them apart as it
-/// keeps joined bodies apart (contacts/collide.cpp), and the MJCF export excludes their contacts.
-std::vector<std::pair<int, int>> joinedThroughFrames(const Scene& scene);
-
 }  // namespace jl::interop

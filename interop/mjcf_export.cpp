@@ -11,7 +11,7 @@
 #include <set>
 
 #include "interop/axes.h"
-#include "interop/import_chain.h"
+#include "jointlab/collision_filter.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::interop {
@@ -570,15 +570,9 @@ MjcfExport exportScene(const Scene& scene) {
         out += "    </body>\n";
     }
     out += "  </worldbody>\n";
-    // Joined bodies do not touch (unless the joint's collideConnected says so), as in JointLab.
+    // Joined bodies do not touch (unless the joint's collideConnected says so), by JointLab's rule.
     std::set<std::pair<int, int>> excluded;
-    for (const JointDesc& jd : scene.joints) {
-        const int a = w.bodyIndex(jd.body0), b = w.bodyIndex(jd.body1);
-        if (jd.collideConnected || a < 0 || b < 0 || a == b) continue;
-        if (!tree.moving[static_cast<size_t>(a)] && !tree.moving[static_cast<size_t>(b)]) continue;
-        excluded.emplace(std::min(a, b), std::max(a, b));
-    }
-    for (const auto& [a, b] : joinedThroughFrames(scene))  // as JointLab's collider (import_chain.h)
+    for (const auto& [a, b] : jointExcludedPairs(scene))
         if (tree.moving[static_cast<size_t>(a)] || tree.moving[static_cast<size_t>(b)])
             excluded.emplace(a, b);
     if (!excluded.empty() && contacts) {

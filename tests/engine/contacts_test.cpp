@@ -8,6 +8,7 @@
 
 #include "contact_scenes.h"
 #include "contacts/collide.h"
+#include "jointlab/collision_filter.h"
 #include "jointlab/joints/fixed.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
@@ -308,6 +309,41 @@ Real separationThroughFrame(int frameGroup) {
 TEST(Contacts, BodiesJoinedThroughAFrameThatTouchesNothingDoNotCollide) {
     EXPECT_EQ(separationThroughFrame(0), 0.3);
     EXPECT_GT(separationThroughFrame(1), 0.45);
+}
+
+// The rule is for chains: a non-colliding body holding many (a mount bar with pendulums) is not a
+// joint between them. Three overlapping boxes welded (broken welds) to one non-colliding hub still
+// push apart, and the excluded pairs are the three welds alone; a hub holding 20,000 bodies
+// excludes 5,000 pairs, not 12.5 million.
+TEST(Contacts, ANonCollidingHubDoesNotJoinTheBodiesItHolds) {
+    Scene s = test::emptyScene(false);
+    s.settings.gravity = Vec3(0.0);
+    for (int i = 0; i < 3; ++i)
+        s.bodies.push_back(test::box("box" + std::to_string(i), Vec3(0, 0.3 * i, 0), Vec3(0.25), 1.0));
+    s.bodies.push_back(test::box("hub", Vec3(5, 0, 0), Vec3(0.05), 0.1));
+    s.bodies.back().collisionGroup = 0;
+    for (int i = 0; i < 3; ++i) {
+        JointDesc j = test::joint<FixedJoint>(s, "weld" + std::to_string(i), "box" + std::to_string(i), "hub",
+                                              Vec3(5, 0, 0));
+        j.startBroken = true;
+        s.joints.push_back(j);
+    }
+    const std::vector<std::pair<int, int>> pairs = jointExcludedPairs(s);
+    EXPECT_EQ(pairs, (std::vector<std::pair<int, int>>{{0, 3}, {1, 3}, {2, 3}}));
+    World w(s);
+    for (int i = 0; i < 60; ++i) w.step();
+    EXPECT_GT(w.bodies()[1].pose.p.y - w.bodies()[0].pose.p.y, 0.45);
+    EXPECT_GT(w.bodies()[2].pose.p.y - w.bodies()[1].pose.p.y, 0.45);
+
+    Scene big = test::emptyScene(false);
+    big.bodies.push_back(test::box("hub", Vec3(0), Vec3(0.05), 0.1));
+    big.bodies[0].collisionGroup = 0;
+    for (int i = 0; i < 5000; ++i) {
+        big.bodies.push_back(test::box("b" + std::to_string(i), Vec3(i, 1, 0), Vec3(0.1), 1.0));
+        big.joints.push_back(test::joint<SphericalJoint>(big, "j" + std::to_string(i), "hub",
+                                                         "b" + std::to_string(i), Vec3(i, 0, 0)));
+    }
+    EXPECT_EQ(jointExcludedPairs(big).size(), 5000u);
 }
 
 // [SECTION] state

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <glm/gtx/norm.hpp>
 
+#include "jointlab/collision_filter.h"
+
 namespace jl {
 
 namespace {
@@ -233,47 +235,7 @@ Collider::Collider(const Scene& scene) : impl_(std::make_unique<Impl>()) {
         m.group[i] = b.collisionGroup;
         m.mask[i] = b.collisionMask;
     }
-    std::vector<std::vector<int>> joined(nb);  // per body: the bodies a joint excludes it from
-    for (const JointDesc& j : scene.joints) {
-        if (j.collideConnected) continue;
-        const int a = scene.findBody(j.body0), b = scene.findBody(j.body1);
-        if (a < 0 || b < 0) continue;
-        m.excluded.emplace_back(std::min(a, b), std::max(a, b));
-        joined[static_cast<size_t>(a)].push_back(b);
-        joined[static_cast<size_t>(b)].push_back(a);
-    }
-    // Bodies joined through bodies that touch nothing (collision group or mask 0) do not touch each
-    // other either: such a body is a frame between joints (an imported multi-joint body's chain,
-    // interop/import_chain.h), and the bodies at the chain's ends are joined as MuJoCo's parent and
-    // child are. Each group of such bodies (joined among themselves) excludes the pairs of the
-    // colliding bodies joined to it.
-    const auto touchesNothing = [&](int i) {
-        return m.group[static_cast<size_t>(i)] == 0 || m.mask[static_cast<size_t>(i)] == 0;
-    };
-    std::vector<bool> seen(nb, false);
-    for (size_t start = 0; start < nb; ++start) {
-        if (seen[start] || !touchesNothing(static_cast<int>(start))) continue;
-        std::vector<int> stack{static_cast<int>(start)}, ends;
-        seen[start] = true;
-        while (!stack.empty()) {
-            const int x = stack.back();
-            stack.pop_back();
-            for (const int y : joined[static_cast<size_t>(x)]) {
-                if (!touchesNothing(y)) {
-                    ends.push_back(y);
-                } else if (!seen[static_cast<size_t>(y)]) {
-                    seen[static_cast<size_t>(y)] = true;
-                    stack.push_back(y);
-                }
-            }
-        }
-        for (size_t p = 0; p < ends.size(); ++p)
-            for (size_t q = p + 1; q < ends.size(); ++q)
-                if (ends[p] != ends[q])
-                    m.excluded.emplace_back(std::min(ends[p], ends[q]), std::max(ends[p], ends[q]));
-    }
-    std::sort(m.excluded.begin(), m.excluded.end());
-    m.excluded.erase(std::unique(m.excluded.begin(), m.excluded.end()), m.excluded.end());
+    m.excluded = jointExcludedPairs(scene);  // joined bodies (jointlab/collision_filter.h)
     for (size_t i = 0; i <= nb; ++i) {
         auto obj = std::make_unique<btCollisionObject>();
         obj->setCollisionShape(i < nb ? m.shapeOf(scene.bodies[i])
