@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <deque>
 
+#include "jointlab/name_index.h"
 #include "jointlab/world.h"
 
 namespace jl {
@@ -234,9 +235,10 @@ ChainDepths chainDepths(const Scene& scene) {
     auto anchored = [&](int b) {
         return b < 0 || scene.bodies[static_cast<size_t>(b)].motion != MotionType::Dynamic;
     };
+    const NameIndex bodies(scene.bodies);
     for (const JointDesc& j : scene.joints) {
         if (j.startBroken) continue;
-        const int a = scene.findBody(j.body0), b = scene.findBody(j.body1);
+        const int a = bodies.find(j.body0), b = bodies.find(j.body1);
         for (auto [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
             if (to < 0 || anchored(to)) continue;
             if (anchored(from)) {

@@ -2,25 +2,19 @@
 #include "jointlab/collision_filter.h"
 
 #include <algorithm>
-#include <string_view>
-#include <unordered_map>
+
+#include "jointlab/name_index.h"
 
 namespace jl {
 
 std::vector<std::pair<int, int>> jointExcludedPairs(const Scene& scene) {
     const size_t nb = scene.bodies.size();
     std::vector<std::pair<int, int>> out;
-    std::unordered_map<std::string_view, int> index;  // looked up, never iterated
-    index.reserve(nb);
-    for (size_t i = 0; i < nb; ++i) index.emplace(scene.bodies[i].name, static_cast<int>(i));
-    const auto find = [&](const std::string& name) {
-        const auto it = index.find(name);
-        return it == index.end() ? -1 : it->second;
-    };
+    const NameIndex index(scene.bodies);
     std::vector<std::vector<int>> joined(nb);  // per body: the bodies a joint excludes it from
     for (const JointDesc& j : scene.joints) {
         if (j.collideConnected) continue;
-        const int a = find(j.body0), b = find(j.body1);
+        const int a = index.find(j.body0), b = index.find(j.body1);
         if (a < 0 || b < 0 || a == b) continue;
         out.emplace_back(std::min(a, b), std::max(a, b));
         joined[static_cast<size_t>(a)].push_back(b);

@@ -13,8 +13,8 @@
 #include <cmath>
 #include <cstdio>
 #include <string_view>
-#include <unordered_map>
 
+#include "jointlab/name_index.h"
 #include "jointlab/scenario_io.h"
 #include "scenario/json_text.h"
 #include "scenario/log_fields.h"
@@ -93,10 +93,7 @@ std::string readRecording(const Json& root, const Scene& scene, InputRecording& 
     if (events == root.end()) return "events: missing (required; [] for none)";
     if (!events->is_array()) return "events: expected an array, got " + describe(*events);
     // Bodies by name, hashed once: a log of many events on a scene of many bodies reads in linear time.
-    std::unordered_map<std::string_view, int> bodyByName;
-    bodyByName.reserve(scene.bodies.size());
-    for (size_t b = 0; b < scene.bodies.size(); ++b)
-        bodyByName.emplace(scene.bodies[b].name, static_cast<int>(b));
+    const NameIndex bodyByName(scene.bodies);
     for (size_t i = 0; i < events->size(); ++i) {
         const Json& ev = (*events)[i];
         const std::string path = indexed("events", i);
@@ -113,8 +110,7 @@ std::string readRecording(const Json& root, const Scene& scene, InputRecording& 
         if (!body->is_string())
             return fail(join(path, "body"), "expected a body name, got " + describe(*body));
         const std::string& name = body->get_ref<const std::string&>();
-        const auto found = bodyByName.find(name);
-        e.body = found == bodyByName.end() ? -1 : found->second;
+        e.body = bodyByName.find(name);
         if (e.body < 0) return fail(join(path, "body"), "no body named " + quote(name) + " in the scenario");
         if (scene.bodies[static_cast<size_t>(e.body)].motion != MotionType::Dynamic)
             return fail(join(path, "body"), quote(name) + " is not dynamic; only dynamic bodies take forces");

@@ -26,6 +26,7 @@
 #include "contacts/collide.h"
 #include "contacts/ground.h"
 #include "jointlab/joints/prep_context.h"
+#include "jointlab/name_index.h"
 #include "scenario/scenario_json.h"
 
 namespace jl::scenario {
@@ -135,6 +136,7 @@ std::string readJointState(const Json& v, const std::string& path, const std::st
 std::string readContacts(const Json& v, const std::string& path, const Scene& scene,
                          std::vector<BodyContactState>& out) {
     if (!v.is_array()) return fail(path, "expected an array of contacts, got " + describe(v));
+    const NameIndex bodies(scene.bodies);
     for (size_t i = 0; i < v.size(); ++i) {
         const Json& o = v[i];
         const std::string p = indexed(path.c_str(), i);
@@ -150,7 +152,7 @@ std::string readContacts(const Json& v, const std::string& path, const Scene& sc
             if (it == o.end()) return fail(join(p, key), "missing (required)");
             if (!it->is_string()) return fail(join(p, key), "expected a body name, got " + describe(*it));
             const std::string& name = it->get_ref<const std::string&>();
-            const int b = name.empty() && side == 1 ? -1 : scene.findBody(name);
+            const int b = name.empty() && side == 1 ? -1 : bodies.find(name);
             if (b < 0 && !(name.empty() && side == 1))
                 return fail(join(p, key), "no body named " + json::quote(name));
             (side == 0 ? c.body0 : c.body1) = b;

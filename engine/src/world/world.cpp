@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <map>
 #include <string_view>
 
+#include "jointlab/name_index.h"
 #include "joints/lock_only.h"
 #include "world/world_impl.h"
 
@@ -44,13 +44,9 @@ World::World(Scene scene) : scene_(std::move(scene)), impl_(std::make_unique<Imp
     m.data.info.resize(static_cast<size_t>(next));
     m.solverBodyCount = next;
 
-    // Name → index once, so building a world is O(n log n) rather than a string search per joint.
-    std::map<std::string_view, int> bodyByName;
-    for (size_t i = 0; i < nb; ++i) bodyByName.emplace(scene_.bodies[i].name, static_cast<int>(i));
-    auto bodyIndex = [&bodyByName](const std::string& name) {
-        const auto it = bodyByName.find(name);
-        return it == bodyByName.end() ? -1 : it->second;
-    };
+    // Name → index once, so building a world is linear rather than a string search per joint.
+    const NameIndex bodyByName(scene_.bodies);
+    auto bodyIndex = [&bodyByName](const std::string& name) { return bodyByName.find(name); };
     const size_t nj = scene_.joints.size();
     joints_.resize(nj);
     m.jointBody0.resize(nj);
@@ -117,10 +113,11 @@ World::~World() = default;
 void World::applyScene(Scene scene, const Scene& previous) {
     scene.state.reset();  // the running state is kept below; a saved one does not apply to an edit
     World fresh(scene);
+    const NameIndex oldBodies(scene_.bodies), previousBodies(previous.bodies), oldJoints(scene_.joints);
     for (size_t i = 0; i < fresh.bodies_.size(); ++i) {
         const BodyDesc& d = fresh.scene_.bodies[i];
-        const int old = scene_.findBody(d.name);
-        const int prev = previous.findBody(d.name);
+        const int old = oldBodies.find(d.name);
+        const int prev = previousBodies.find(d.name);
         if (old < 0) continue;
         const BodyDesc* before = prev >= 0 ? &previous.bodies[static_cast<size_t>(prev)] : nullptr;
         BodyState st = bodies_[static_cast<size_t>(old)];
@@ -136,7 +133,7 @@ void World::applyScene(Scene scene, const Scene& previous) {
         fresh.bodies_[i] = st;
     }
     for (size_t j = 0; j < fresh.joints_.size(); ++j) {
-        const int old = scene_.findJoint(fresh.scene_.joints[j].name);
+        const int old = oldJoints.find(fresh.scene_.joints[j].name);
         if (old < 0) continue;
         fresh.joints_[j].broken = joints_[static_cast<size_t>(old)].broken;
         fresh.impl_->memory[j] = impl_->memory[static_cast<size_t>(old)];
