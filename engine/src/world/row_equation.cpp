@@ -121,7 +121,7 @@ bool World::contactRowEquation(int row, RowEquation& out) const {
     out.substepImpulses = prepared & solver::kSolveSubstep;
     out.tgsSoftContact = prepared & solver::kSolveSoftContact;
     if (out.tgsSoftContact) {
-        const solver::SoftContactCoefficients k = solver::softContactCoefficients(out.h);
+        const solver::SoftCoefficients k = solver::softContactCoefficients(out.h);
         out.softHertz = k.hertz;
         out.softZeta = k.zeta;
         out.softBiasRate = k.biasRate;
