@@ -6,7 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
 
+#include "jointlab/row_equation.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
 #include "solver/soft_contact.h"
@@ -146,6 +150,34 @@ TEST(SoftJoint, KernelsGiveTheSameBits) {
         }
 }
 
+// Every example (limits, drives, motors, gears, contacts) under TGS soft: the kernels give the same
+// bits for 30 steps and nothing diverges.
+TEST(SoftJoint, KernelsGiveTheSameBitsOnEveryExample) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    for (const auto& f : fs::directory_iterator(fs::path(JOINTLAB_SOURCE_DIR) / "assets" / "scenarios"))
+        if (f.path().extension() == ".json") files.push_back(f.path());
+    std::sort(files.begin(), files.end());
+    ASSERT_GE(files.size(), 10u);
+    for (const fs::path& file : files) {
+        Scene s;
+        std::string error;
+        ASSERT_TRUE(loadScenario(file.string(), s, error)) << error;
+        s.settings.solver = SolverType::TGS;
+        s.settings.correction = Correction::Soft;
+        s.settings.kernel = KernelType::Fast;
+        World fast(s);
+        s.settings.kernel = KernelType::Reference;
+        World reference(s);
+        for (int i = 0; i < 30; ++i) {
+            fast.step();
+            reference.step();
+        }
+        EXPECT_EQ(fast.stateHash(), reference.stateHash()) << file.filename();
+        EXPECT_EQ(fast.stepCount(), 30) << file.filename();  // never diverged and reset
+    }
+}
+
 TEST(SoftJoint, PgsSolvesSoftAsBaumgarte) {
     Scene s = test::exampleChain(12);
     s.settings.solver = SolverType::PGS;
@@ -199,6 +231,30 @@ TEST(SoftJoint, TheTraceShowsTheSoftBias) {
     w.step();
     EXPECT_EQ(biased, 4 * 3);
     EXPECT_EQ(relax, 4 * 3);
+}
+
+// The equation panel's row: a soft joint row shows the soft coefficients and bias it was solved with.
+TEST(SoftJoint, TheRowEquationShowsTheSoftRow) {
+    World w(ballAtItsAnchor(Vec3(0.01, 0.0, 0.0), 4, KernelType::Fast, false));
+    w.step();
+    const Real h = (1.0 / 60.0) / 4.0;
+    const solver::SoftCoefficients k = solver::softJointCoefficients(h);
+    for (int row = 0; row < 3; ++row) {
+        RowEquation e;
+        ASSERT_TRUE(w.rowEquation(0, row, e));
+        EXPECT_TRUE(e.substepImpulses);
+        EXPECT_EQ(e.softHertz, 60.0);
+        EXPECT_EQ(e.softMassScale, k.massScale);
+        EXPECT_EQ(e.bias, k.biasRate * e.row.geometricError);
+    }
+    Scene relax = ballAtItsAnchor(Vec3(0.01, 0.0, 0.0), 4, KernelType::Fast, false);
+    relax.settings.correction = Correction::Relax;
+    World r(relax);
+    r.step();
+    RowEquation e;
+    ASSERT_TRUE(r.rowEquation(0, 0, e));
+    EXPECT_EQ(e.softHertz, 0.0);
+    EXPECT_FALSE(e.substepImpulses);
 }
 
 /// Two 1 m boxes of 1 kg hinged end to end about Z, the first to the world at (0, 2, 0),
