@@ -63,6 +63,8 @@ run 0 "" run "$pendulum" --steps 60 --solver tgs --correction relax --state "$tm
 run 0 "" run "$pendulum" --steps 60 --solver tgs --correction baumgarte --state "$tmp/cb.json"
 cmp -s "$tmp/cd.json" "$tmp/cr.json" || fail "--correction relax should be the pendulum's default"
 cmp -s "$tmp/cr.json" "$tmp/cb.json" && fail "--correction baumgarte should change the TGS run"
+run 0 "" run "$pendulum" --steps 60 --solver tgs --correction soft --state "$tmp/cs.json"
+cmp -s "$tmp/cr.json" "$tmp/cs.json" && fail "--correction soft should change the TGS run"
 run 0 "" run "$pendulum" --steps 60 --correction baumgarte --state "$tmp/pgs_cb.json"
 cmp -s "$tmp/pd.json" "$tmp/pgs_cb.json" || fail "PGS should solve --correction baumgarte as relax"
 run 64 "--correction: expected baumgarte, relax, splitImpulse or soft" run "$pendulum" --correction bogus
