@@ -228,6 +228,38 @@ void tgsSoftContactLines(const RowEquation& e) {
          fmt("\u03bb = %.6g N\u00b7s, its force \u03bb/dt = %.5g N", e.impulse, e.impulse / e.dt), "");
 }
 
+/// TGS under correction = soft, a joint's hard row: Box2D v3's soft joint row in substep impulses
+/// (engine/src/solver/soft_contact.h, docs/solvers.md "Position correction").
+void tgsSoftJointLines(const RowEquation& e) {
+    line(
+        "TGS, correction soft: a stiff, heavily damped spring instead of \u03b1\u00b7C/h (Box2D v3's soft "
+        "joint)",
+        fmt("f = %.4g Hz (twice the soft contact's), \u03b6 = %.4g, h = %.5g s", e.softHertz, e.softZeta,
+            e.h),
+        "");
+    line("its coefficients over the substep (\u03c9 = 2\u03c0f)",
+         "a1 = 2\u03b6 + h\u03c9,  a2 = h\u03c9\u00b7a1,  a3 = 1/(1 + a2)", "");
+    line("",
+         fmt("biasRate = \u03c9/a1 = %.5g 1/s,  massScale = a2\u00b7a3 = %.5g,  impulseScale = a3 = %.5g",
+             e.softBiasRate, e.softMassScale, e.softImpulseScale),
+         "");
+    if (e.speculative)
+        line("a limit still apart: speculative in every pass",
+             fmt("b = C/h = %.6g m/s,  \u0394\u03bb = \u2212(J\u00b7v + b)/K", e.bias), "");
+    else
+        line("the bias",
+             fmt("b = biasRate\u00b7C = %.5g \u00d7 %.5g = %.6g", e.softBiasRate, e.row.geometricError,
+                 e.bias),
+             "");
+    line("update, in each substep's sweep (\u03bb: this substep's impulse, from zero in each substep)",
+         "\u0394\u03bb = \u2212massScale\u00b7(J\u00b7v + b \u2212 v_T)/K \u2212 impulseScale\u00b7\u03bb",
+         "");
+    line("relax sweeps and velocity iterations",
+         "a rigid row without bias: \u0394\u03bb = \u2212(J\u00b7v \u2212 v_T)/K", "");
+    line("what the step reports: the substeps' impulses summed",
+         fmt("\u03bb = %.6g, its force \u03bb/dt = %.5g", e.impulse, e.impulse / e.dt), "");
+}
+
 void buildLines(const World& w, const JointDesc* d, const RowEquation& e, std::span<const BodyState> start,
                 const char* poses) {
     const Row& r = e.row;
@@ -299,6 +331,8 @@ void buildLines(const World& w, const JointDesc* d, const RowEquation& e, std::s
              e.accelerationSpring ? "D 36\u201337" : "D 21\u201322");
     } else if (e.tgsSoftContact) {
         tgsSoftContactLines(e);
+    } else if (!e.contact && e.softHertz > 0.0) {
+        tgsSoftJointLines(e);
     } else {
         const double alphaShown = e.erp;
         if (e.contact && e.contactRowKind == 0) line("which bias", contactBiasNote(e).c_str(), "");

@@ -146,7 +146,8 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     int correction = static_cast<int>(s.correction);
     label("position correction");
-    if (ImGui::Combo("##correction", &correction, kCorrectionNames, 3))
+    if (ImGui::Combo("##correction", &correction, kCorrectionNames,
+                     static_cast<int>(sizeof kCorrectionNames / sizeof kCorrectionNames[0])))
         settingEdit(requests, "correction", correction, false);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -156,7 +157,10 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "the bias back out of the velocity, as Box2D v3's relax iterations: long chains keep\n"
             "their energy\n"
             "splitImpulse (PGS; TGS solves as baumgarte): the velocity is solved without the bias and\n"
-            "the bias only moves the bodies (Bullet's split impulse)");
+            "the bias only moves the bodies (Bullet's split impulse)\n"
+            "soft (TGS; PGS solves as baumgarte): relax, and the joints' rows correct position as\n"
+            "Box2D v3's soft constraints, a stiff spring of twice the soft contact's hertz with\n"
+            "damping ratio 2, instead of \u03b1\u00b7C/h; \u03b1 is unused for them");
 
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;

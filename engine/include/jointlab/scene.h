@@ -40,8 +40,9 @@ enum class Correction {
                    ///< (Box2D v3's relax iterations); PGS solves as baumgarte
     SplitImpulse,  ///< PGS: the velocity is solved without the bias; the bias's pseudo-velocity moves
                    ///< the bodies and is then dropped (Bullet's split impulse); TGS solves as baumgarte
+    Soft,          ///< TGS: relax, and joints' rows are Box2D v3's soft rows; PGS solves as baumgarte
 };
-inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse"};
+inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse", "soft"};
 
 /// World settings: time step, solver and environment.
 /// The most solver threads (WorldSettings::threads) a scenario may ask for.
@@ -136,13 +137,18 @@ struct WorldSettings {
           Field{"", 0, 0,
                 "how a joint's point constraint (its 2 or 3 linear lock rows) is solved: block: the rows "
                 "at once, K^-1 (3x3); rows: one after another (PhysX's Gauss-Seidel)"});
-        v("correction", EnumField<Correction>{correction, kCorrectionNames, 3},
+        v("correction",
+          EnumField<Correction>{correction, kCorrectionNames,
+                                static_cast<int>(sizeof kCorrectionNames / sizeof kCorrectionNames[0])},
           Field{"", 0, 0,
                 "how position error is corrected: baumgarte: the bias alpha*C/h stays in the velocity; relax "
                 "(TGS only; PGS solves as baumgarte): after each substep's motion an unbiased sweep takes "
                 "the bias velocity back out (Box2D v3's relax iterations); splitImpulse (PGS only; TGS "
                 "solves as baumgarte): the velocity is solved without the bias, and the bias only moves the "
-                "bodies (split impulse)"});
+                "bodies (split impulse)"
+                "; soft (TGS only; PGS solves as baumgarte): relax, and the joints' rows correct position as "
+                "Box2D v3's soft constraints (twice the soft contact's hertz, damping ratio 2) instead of "
+                "alpha*C/h"});
         v("kernel", EnumField<KernelType>{kernel, kKernelTypeNames, 2},
           Field{"", 0, 0,
                 "fast: batched SIMD kernel; reference: the plain loop over rows that the docs explain "

@@ -106,6 +106,13 @@ inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1,
     s.erp =
         (bounce || (row.flags & kRowVelocityOnly)) ? 0.0 : (row.erpOverride >= 0 ? row.erpOverride : p.erp);
     if ((row.flags & kRowKeepBias) && !bounce) s.flags |= kSolveKeepBias;
+    // TGS under `soft`: a hard row that corrects position, with a bound of 0 or none on each side
+    // (an equality row or a limit), is Box2D v3's soft joint row (solver/soft_contact.h); a contact's
+    // set-up takes the flag off again (World::Impl::prepareRow).
+    const bool openBounds = (s.minImpulse == -kInf || s.minImpulse == 0.0) &&
+                            (s.maxImpulse == kInf || s.maxImpulse == 0.0) && s.minImpulse != s.maxImpulse;
+    if (tgs && p.softJoints && s.erp > 0.0 && !(s.flags & kSolveKeepBias) && openBounds)
+        s.flags |= kSolveSoftJoint;
     const Real bias = s.erp * C / h;              // F 11
     s.constant = -(bias - vT + vPreRow) * recip;  // F 65
     s.unbiasedConstant = (s.flags & kSolveKeepBias) ? s.constant : -(-vT + vPreRow) * recip;
@@ -174,7 +181,7 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
                         const RowBodies* const rbs[kLanes], const Params& p,
                         RowReport* const reports[kLanes]) {
     Batch& bt = data.batches[bi];
-    bt.separation = 0;
+    bt.separation = bt.softJoints = 0;
     TgsArms& arm = data.tgsArms[bi];
     TgsLanes* slots = data.tgsSlots.data() + bt.firstSlot;
     for (int l = 0; l < kLanes; ++l) {
@@ -236,6 +243,10 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
             if (u.flags & kSolveSpring) kind |= kTgsSpring;
             if (u.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
             if (u.flags & kSolveKeepBias) kind |= kTgsKeepBias;
+            if (u.flags & kSolveSoftJoint) {
+                kind |= kTgsSoftJoint;
+                bt.softJoints = 1;
+            }
             L.length0[l] = 0.0;
             if ((row.flags & kRowSeparation) && !inactive) {
                 kind |= kTgsSeparation;

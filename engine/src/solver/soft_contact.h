@@ -1,5 +1,6 @@
-// JointLab engine — TGS contacts: per-substep impulses and Box2D v3's soft contact, the one copy
-// both TGS kernels call (solver/reference/tgs_reference.cpp, solver/fast/tgs.cpp).
+// JointLab engine — TGS contacts: per-substep impulses and Box2D v3's soft contact; and the soft
+// joints of WorldSettings::correction = soft. The one copy both TGS kernels call
+// (solver/reference/tgs_reference.cpp, solver/fast/tgs.cpp).
 //
 // Why (docs/contacts.md "TGS: resting contacts work per substep"): with one sweep per substep, a contact row
 // that only remembers the last step's impulse (a warm start spread over the substeps) meets each substep's
@@ -18,17 +19,15 @@
 //    without bias. The soft update's -impulseScale·λ lets the load settle into the springs
 //    instead of keeping whatever the sweeps happened to leave.
 //
-// Soft constraint coefficients (Box2D v3, "Solver2D" soft step), for a spring of angular
-// frequency ω = 2π·f and damping ratio ζ over a substep h:
-//   a1 = 2ζ + hω,  a2 = hω·a1,  a3 = 1/(1 + a2)
-//   biasRate = ω/a1,  massScale = a2·a3,  impulseScale = a3
-//   Δλ = −massScale·(J·v + max(biasRate·C, −vmax))/K − impulseScale·λ
+// Soft constraint coefficients (Box2D v3, "Solver2D" soft step; solver/soft.h, shared with the
+// soft joints below): Δλ = −massScale·(J·v + max(biasRate·C, −vmax))/K − impulseScale·λ.
 // A contact still apart (C > 0) is a speculative row in every pass: Δλ = −(J·v + C/h)/K.
 #pragma once
 
 #include <algorithm>
 
 #include "jointlab/math.h"
+#include "solver/soft.h"
 
 namespace jl::solver {
 
@@ -58,21 +57,9 @@ inline bool softContactApplies(Real C) {
     return C >= -kSoftContactDepth;
 }
 
-/// Box2D v3's soft constraint coefficients of the soft contact over a substep of h.
-struct SoftContactCoefficients {
-    Real hertz = 0.0, zeta = 0.0;
-    Real biasRate = 0.0, massScale = 0.0, impulseScale = 0.0;
-};
-inline SoftContactCoefficients softContactCoefficients(Real h) {
-    SoftContactCoefficients k;
-    k.hertz = softContactHertz(h);
-    k.zeta = kSoftContactDampingRatio;
-    const Real w = 2.0 * kPi * k.hertz;
-    const Real a1 = 2.0 * k.zeta + h * w, a2 = h * w * a1, a3 = 1.0 / (1.0 + a2);
-    k.biasRate = w / a1;
-    k.massScale = a2 * a3;
-    k.impulseScale = a3;
-    return k;
+/// Box2D v3's soft constraint coefficients (solver/soft.h) of the soft contact over a substep of h.
+inline SoftCoefficients softContactCoefficients(Real h) {
+    return softCoefficients(softContactHertz(h), kSoftContactDampingRatio, h);
 }
 
 /// A soft contact normal row's new impulse λ' (before its clamp to λ' ≥ 0) from its impulse λ,
@@ -81,7 +68,7 @@ inline SoftContactCoefficients softContactCoefficients(Real h) {
 inline Real softContactImpulse(Real lambda, Real jv, Real C, Real recip, Real h, bool biased) {
     if (C > 0.0) return lambda - recip * (jv + C / h);
     if (!biased) return lambda - recip * jv;
-    const SoftContactCoefficients k = softContactCoefficients(h);
+    const SoftCoefficients k = softContactCoefficients(h);
     const Real bias = std::max(k.biasRate * C, -kSoftContactMaxPush);
     return lambda - k.massScale * recip * (jv + bias) - k.impulseScale * lambda;
 }
@@ -91,6 +78,59 @@ inline Real softContactBias(Real C, Real h, bool biased) {
     if (C > 0.0) return C / h;
     if (!biased) return 0.0;
     return std::max(softContactCoefficients(h).biasRate * C, -kSoftContactMaxPush);
+}
+
+// [SECTION] soft joints (WorldSettings::correction = soft; docs/solvers.md "Position correction")
+//
+// Under `soft` a TGS joint's hard rows that correct position (α > 0, no spring, no restitution,
+// bounds 0 or infinite) are Box2D v3's soft joint rows instead of α·C/h: in the substep's biased
+// sweep the update above, in the relax sweeps and velocity iterations a rigid row without bias.
+// Their impulse is the substep's (as a soft contact's: the −impulseScale·λ term is the spring's own
+// force over this substep), starting from zero in each substep; the step reports the substeps'
+// sum. A one-sided row (a limit) that is still apart (C on its free side) is speculative in every
+// pass, λ' = λ − (J·v + C/h)/K, as Box2D v3's joint limits and JointLab's soft contacts.
+// Drives and springs keep their own implicit spring (D 44), motors (α = 0) stay rigid.
+
+/// The soft joints' stiffness over a substep of h: twice the soft contact's (softContactHertz,
+/// which is 60 Hz at 8 substeps of a 60 Hz step and 30 Hz at 4), never above half the substep rate
+/// — Box2D v3's jointSoftness (2 × contactHertz, contactHertz ≤ a quarter of the substep rate).
+inline Real softJointHertz(Real h) {
+    return std::min(2.0 * softContactHertz(h), 0.5 / h);
+}
+/// Box2D v3's jointDampingRatio (b2DefaultWorldDef): heavily overdamped, so a joint's error decays
+/// without ringing.
+constexpr Real kSoftJointDampingRatio = 2.0;
+
+inline SoftCoefficients softJointCoefficients(Real h) {
+    return softCoefficients(softJointHertz(h), kSoftJointDampingRatio, h);
+}
+
+/// Whether a soft joint row with bounds [lo, hi] and error C is apart (a limit on its free side):
+/// then it is speculative, not soft.
+inline bool softJointApart(Real C, Real lo, Real hi) {
+    return (lo == 0.0 && C > 0.0) || (hi == 0.0 && C < 0.0);
+}
+
+/// The bias a soft joint row works with: C/h apart, biasRate·C in a biased pass, none otherwise.
+inline Real softJointBias(Real C, bool apart, Real h, bool biased) {
+    if (apart) return C / h;
+    return biased ? softJointCoefficients(h).biasRate * C : 0.0;
+}
+
+/// A soft joint row's new impulse (before its clamp) from its substep impulse λ, velocity J·v,
+/// target v_T, bias b (softJointBias) and 1/K.
+inline Real softJointImpulse(Real lambda, Real jv, Real vT, Real bias, Real recip, Real h, bool soft) {
+    if (!soft) return lambda - recip * ((jv + bias) - vT);
+    const SoftCoefficients k = softJointCoefficients(h);
+    return (lambda - k.massScale * (recip * ((jv + bias) - vT))) - k.impulseScale * lambda;
+}
+
+/// A block of soft joint rows (solver/block.h): row i's new impulse from its substep impulse λ and
+/// its share d = (K⁻¹·c)_i of the rigid block solve, c = −(J·v + b − v_T).
+inline Real softJointBlockImpulse(Real lambda, Real d, Real h, bool soft) {
+    if (!soft) return lambda + d;
+    const SoftCoefficients k = softJointCoefficients(h);
+    return (lambda + k.massScale * d) - k.impulseScale * lambda;
 }
 
 }  // namespace jl::solver

@@ -88,6 +88,9 @@ enum SolverRowFlags : uint16_t {
     /// per substep; stepImpulse sums it over the step (solver/soft_contact.h)
     kSolveSubstep = 1 << 8,
     kSolveSoftContact = 1 << 9,  ///< TGS contact normal: Box2D v3's soft contact (soft_contact.h)
+    /// TGS joint row under WorldSettings::correction = soft: Box2D v3's soft joint row; its impulse
+    /// is one substep's, from zero in each substep, and stepImpulse sums it (soft_contact.h)
+    kSolveSoftJoint = 1 << 10,
 };
 
 /// One row, prepared for the solver: only what a sweep touches (hot data, kept compact).
@@ -212,6 +215,9 @@ struct Params {
     /// (the pseudo-velocity) move the bodies and are undone (WorldSettings::correction =
     /// splitImpulse).
     bool split = false;
+    /// TGS: joints' hard rows are Box2D v3's soft rows (WorldSettings::correction = soft, which
+    /// also sets `relax`; solver/soft_contact.h).
+    bool softJoints = false;
 };
 
 /// The block of rows[0, count) (Row::blockSize; a joint has at most one): the rows t … t + n − 1

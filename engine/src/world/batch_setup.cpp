@@ -63,6 +63,9 @@ void World::Impl::prepareRow(StepContext& step, size_t k, const solver::RowBodie
     RowOut& o = m.rowOut[k];
     solver::setupRow(m.rows[k], rb, data, step.params, step.tgs, sr, sx, o);
     if (contact) {
+        // Contacts have their own soft rows (kSolveSoftContact below), not the joints' of `soft`.
+        sr.flags &= static_cast<uint16_t>(~solver::kSolveSoftJoint);
+        o.flags = sr.flags;
         // Contacts are warm-started from the same body feature's impulses of the last step
         // (joint rows start from zero, as PhysX's joints do). Without it, 4 sweeps over a
         // box's 12 coupled rows leave a residual tangential velocity every step and a resting

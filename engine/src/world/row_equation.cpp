@@ -82,6 +82,22 @@ bool World::rowEquation(int joint, int row, RowEquation& out) const {
     out.body0 = m.jointBody0[static_cast<size_t>(joint)];
     out.body1 = m.jointBody1[static_cast<size_t>(joint)];
     fillResult(jointRowResults(joint)[static_cast<size_t>(row)], out);
+    // TGS under correction = soft: Box2D v3's soft joint row (solver/soft_contact.h), shown with the
+    // soft contact's fields (softHertz > 0 on a joint row), its impulse the substep's.
+    if (out.tgs && m.lastParams.softJoints && !out.spring && !out.bounce && !out.keepBias && out.erp > 0.0 &&
+        (out.minImpulse == -kInf || out.minImpulse == 0.0) &&
+        (out.maxImpulse == kInf || out.maxImpulse == 0.0) && out.minImpulse != out.maxImpulse && out.active) {
+        const Real C = out.row.geometricError;
+        const solver::SoftCoefficients k = solver::softJointCoefficients(out.h);
+        out.substepImpulses = true;
+        out.softHertz = k.hertz;
+        out.softZeta = k.zeta;
+        out.softBiasRate = k.biasRate;
+        out.softMassScale = k.massScale;
+        out.softImpulseScale = k.impulseScale;
+        out.speculative = solver::softJointApart(C, out.solveMin, out.solveMax);
+        out.bias = solver::softJointBias(C, out.speculative, out.h, true);
+    }
     return true;
 }
 
@@ -121,7 +137,7 @@ bool World::contactRowEquation(int row, RowEquation& out) const {
     out.substepImpulses = prepared & solver::kSolveSubstep;
     out.tgsSoftContact = prepared & solver::kSolveSoftContact;
     if (out.tgsSoftContact) {
-        const solver::SoftContactCoefficients k = solver::softContactCoefficients(out.h);
+        const solver::SoftCoefficients k = solver::softContactCoefficients(out.h);
         out.softHertz = k.hertz;
         out.softZeta = k.zeta;
         out.softBiasRate = k.biasRate;

@@ -44,16 +44,18 @@ StepContext World::Impl::beginStep(World& w) {
     StepContext step{w, s, solver::Params{}};
     step.tgs = s.solver == SolverType::TGS;
     step.reference = s.kernel == KernelType::Reference;
-    step.params = solver::Params{s.dt,
-                                 std::max(1, s.posIters),
-                                 std::max(0, s.velIters),
-                                 s.effectiveBaumgarte(),
-                                 s.maxLinearSpeed,
-                                 s.maxAngularSpeed,
-                                 !step.reference && activeSolverKernel() == SolverKernel::Avx2,
-                                 s.pointSolve == PointSolve::Block,
-                                 step.tgs && s.correction == Correction::Relax,
-                                 !step.tgs && s.correction == Correction::SplitImpulse};
+    step.params =
+        solver::Params{s.dt,
+                       std::max(1, s.posIters),
+                       std::max(0, s.velIters),
+                       s.effectiveBaumgarte(),
+                       s.maxLinearSpeed,
+                       s.maxAngularSpeed,
+                       !step.reference && activeSolverKernel() == SolverKernel::Avx2,
+                       s.pointSolve == PointSolve::Block,
+                       step.tgs && (s.correction == Correction::Relax || s.correction == Correction::Soft),
+                       !step.tgs && s.correction == Correction::SplitImpulse,
+                       step.tgs && s.correction == Correction::Soft};
     step.simdSetup = !step.tgs && step.params.simd;
     // The states before the step become lastGood without a copy: the two buffers swap, the step
     // reads `before`, and the write-back writes every body of bodies_.

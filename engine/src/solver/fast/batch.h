@@ -124,7 +124,8 @@ struct alignas(32) Batch {
     int32_t firstBlock = 0;
     /// TGS: a row follows its anchors (kTgsSeparation): the plain kernel sweeps the batch.
     int32_t separation = 0;
-    int32_t pad[1] = {};  ///< (so that frictionCoef is 32-byte aligned, as the lanes above)
+    /// TGS: a row is a soft joint row (kTgsSoftJoint): the plain kernel sweeps the batch.
+    int32_t softJoints = 0;  ///< (and frictionCoef stays 32-byte aligned, as the lanes above)
     int32_t
         constraint[kLanes];  ///< the constraint (joint, or contact after the joints) per lane, −1 = padding
     double frictionCoef[kLanes];  ///< contact batches: friction rows are bounded by ±coef·accum(slot 0)
@@ -291,6 +292,7 @@ enum TgsKind : int64_t {
     kTgsSeparation = 32,    ///< the axis follows the anchors (kSolveSeparation); plain kernel only
     kTgsSubstep = 64,       ///< contact: substep impulses (kSolveSubstep); plain kernel only
     kTgsSoftContact = 128,  ///< contact normal: soft (kSolveSoftContact); plain kernel only
+    kTgsSoftJoint = 256,    ///< joint row: Box2D v3's soft row (kSolveSoftJoint); plain kernel only
 };
 
 /// TGS row slot s of a batch (the same batches as PGS): what a visit needs to bring the row up

@@ -158,6 +158,12 @@ __attribute__((always_inline)) inline double rowImpulse(const TgsLanes& R, int l
     const double acc = R.accum[l];
     if ((R.kind[l] & kTgsSoftContact) && softContactApplies(w.error))
         return softContactImpulse(acc, normalVel, w.error, w.recip, s.h, !s.velocityPass);
+    if (R.kind[l] & kTgsSoftJoint) {  // Box2D v3's soft joint row (solver/soft_contact.h)
+        const bool apart = softJointApart(w.error, R.minImpulse[l], R.maxImpulse[l]);
+        const double bias = softJointBias(w.error, apart, s.h, !s.velocityPass);
+        return softJointImpulse(acc, normalVel, R.velTarget[l], bias, w.recip, s.h,
+                                !s.velocityPass && !apart);
+    }
     if (!(R.kind[l] & kTgsSpring))
         return acc - w.recip * (normalVel + hardBias(R, l, w.error, s) - R.velTarget[l]);
     const double k = R.stiffness[l], c = R.damping[l], vT = R.velTarget[l];
@@ -184,14 +190,20 @@ bool solveBlock(const TgsLanes* R, int l, int n, const LaneNow& now, LaneVelocit
                 {w.angM0[0], w.angM0[1], w.angM0[2]},
                 {w.lin1[0], w.lin1[1], w.lin1[2]},
                 {w.angM1[0], w.angM1[1], w.angM1[2]}};
-        c[i] = -((rowVelocity(w, vel) + hardBias(R[i], l, w.error, s)) - R[i].velTarget[l]);
+        const double bias = (R[i].kind[l] & kTgsSoftJoint)
+                                ? softJointBias(w.error, false, s.h, !s.velocityPass)
+                                : hardBias(R[i], l, w.error, s);
+        c[i] = -((rowVelocity(w, vel) + bias) - R[i].velTarget[l]);
     }
     const block::Inverse<double> inv =
         block::invert(block::responseMatrix(j, n, block::Scales<double>{now.ls0, now.as0, now.ls1, now.as1}));
     if (!inv.ok) return false;
     const block::V3<double> dl = block::apply(inv.inv, block::V3<double>{c[0], c[1], c[2]});
     const double blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
-    for (int i = 0; i < n; ++i) na[i] = R[i].accum[l] + blockDl[i];
+    for (int i = 0; i < n; ++i)
+        na[i] = (R[i].kind[l] & kTgsSoftJoint)
+                    ? softJointBlockImpulse(R[i].accum[l], blockDl[i], s.h, !s.velocityPass)
+                    : R[i].accum[l] + blockDl[i];
     return true;
 }
 
@@ -251,7 +263,7 @@ void solveTgsBatchScalar(const Batch& bt, const TgsArms& arm, TgsLanes* slots, c
             na = na < lo ? lo : (na > hi ? hi : na);
             const double dl = na - R.accum[l];
             R.accum[l] = na;
-            if (kind & kTgsSubstep) R.stepImpulse[l] = R.stepImpulse[l] + dl;
+            if (kind & (kTgsSubstep | kTgsSoftJoint)) R.stepImpulse[l] = R.stepImpulse[l] + dl;
             if (t == 0) normalAccum = na;
             const double e0 = dl * now.ls0, f0 = dl * now.as0, e1 = dl * now.ls1, f1 = dl * now.as1;
             for (int k = 0; k < 3; ++k) {
@@ -299,7 +311,7 @@ static_assert(sizeof(Mat3) == 9 * sizeof(Real), "Mat3 is 9 doubles, column after
 
 void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]) {
     Batch& bt = data.batches[bi];
-    bt.separation = 0;
+    bt.separation = bt.softJoints = 0;
     TgsArms& arm = data.tgsArms[bi];
     for (int l = 0; l < kLanes; ++l) {
         const SolverRowExtra* x = count[l] > 0 ? &data.extra[static_cast<size_t>(first[l])] : nullptr;
@@ -357,6 +369,10 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             if (r.flags & kSolveKeepBias) kind |= kTgsKeepBias;
             if (r.flags & kSolveSubstep) kind |= kTgsSubstep;
             if (r.flags & kSolveSoftContact) kind |= kTgsSoftContact;
+            if (r.flags & kSolveSoftJoint) {
+                kind |= kTgsSoftJoint;
+                bt.softJoints = 1;
+            }
             if (r.flags & kSolveSeparation) {
                 kind |= kTgsSeparation;
                 bt.separation = 1;
@@ -432,6 +448,19 @@ void reapplySubstepImpulses(Data& data) {
     for (const WarmStart& w : data.warm) {
         TgsLanes& L = data.tgsSlots[static_cast<size_t>(w.slot)];
         reapplySubstepImpulse(data.rows[w.row], L.accum[w.lane], L.stepImpulse[w.lane], data.bodies);
+    }
+}
+
+/// f(slot, lane) for every lane of a soft joint row (kTgsSoftJoint), batch after batch.
+template <class F>
+void forSoftJointLanes(Data& data, F f) {
+    for (const Batch& bt : data.batches) {
+        if (!bt.softJoints) continue;
+        for (int t = 0; t < bt.slotCount; ++t) {
+            TgsLanes& L = data.tgsSlots[static_cast<size_t>(bt.firstSlot + t)];
+            for (int l = 0; l < bt.laneCount; ++l)
+                if (L.kind[l] & kTgsSoftJoint) f(L, l);
+        }
     }
 }
 
@@ -514,6 +543,7 @@ void solveTGS(Data& data, const Params& p) {
         together = sweepPartsTogether(data, p.posIters, range, after, data.residuals);
     }
     for (int sub = 1; sub <= p.posIters && !together; ++sub) {
+        if (p.softJoints) forSoftJointLanes(data, [](TgsLanes& L, int l) { L.accum[l] = 0.0; });
         reapplySubstepImpulses(data);
         data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
         if (p.relax) {  // the bias's velocity out at the new poses, then the next substep's forces
@@ -528,6 +558,8 @@ void solveTGS(Data& data, const Params& p) {
         L.accum[w.lane] = L.stepImpulse[w.lane];
     }
     data.warm.clear();  // packTgsBatch lists the next step's
+    if (p.softJoints)   // a soft joint row's impulse: its substeps' sum
+        forSoftJointLanes(data, [](TgsLanes& L, int l) { L.accum[l] = L.stepImpulse[l]; });
 
     for (size_t i = 0; i < data.bodies.size(); ++i)
         data.bodies[i].angVel = data.info[i].sqrtInvInertia * data.bodies[i].angVel;

@@ -367,9 +367,10 @@ void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, i
     __m256d res = _mm256_load_pd(residual.v);
     for (int i = begin; i < end; ++i) {
         const Batch& bt = batches[i];
-        // Friction bounds depend on slot 0, a single joint, or a row whose axis follows its
-        // anchors (kTgsSeparation): the plain kernel (same results).
-        if (bt.contact || bt.laneCount == 1 || bt.separation) {
+        // Friction bounds depend on slot 0, a single joint, a row whose axis follows its
+        // anchors (kTgsSeparation) or a soft joint row (kTgsSoftJoint): the plain kernel (same
+        // results).
+        if (bt.contact || bt.laneCount == 1 || bt.separation || bt.softJoints) {
             _mm256_store_pd(residual.v, res);
             sweepTgsBatchesScalar(batches, arms, i, i + 1, slots, s, residual);
             res = _mm256_load_pd(residual.v);

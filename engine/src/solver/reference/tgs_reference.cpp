@@ -14,7 +14,9 @@
 //                   TGS carries full velocities), or the spring update (D 44), clamped;
 //                   a block of rows (solver/block.h) at once: Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + α·C/h − v_T)),
 //                   K from the refreshed Jacobians; a soft contact normal: Box2D v3's soft update
-//                   (solver/soft_contact.h); a contact row's bounds hold for its substep impulse
+//                   (solver/soft_contact.h); a contact row's bounds hold for its substep impulse;
+//                   under `soft` (Params::softJoints) a joint's hard rows are Box2D v3's soft
+//                   rows, their impulse the substep's (from zero in each), summed for the step
 //        every body: moves by h and adds the motion to its deltas
 //        relax (Params::relax): one more sweep as a velocity pass, at the bodies' new poses: the
 //                   bias moved the bodies, and now the velocity they keep loses it (Box2D v3)
@@ -118,7 +120,7 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
     const Real dl = clampAccumulate(r, newAccum, s.rows);
     // A contact row's bounds hold for this substep's impulse (accum); the observer is shown the
     // step's sum, which is what the step reports.
-    const bool substep = r.flags & kSolveSubstep;
+    const bool substep = r.flags & (kSolveSubstep | kSolveSoftJoint);
     if (substep) r.stepImpulse += dl;
     a.linVel += (dl * r.linScale0) * f.lin0;
     a.angVel += (dl * r.angScale0) * f.angM0;
@@ -162,6 +164,13 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
     if ((r.flags & kSolveSoftContact) && softContactApplies(f.C))
         return finishVisit(s, k, f, pass, jv, softContactBias(f.C, pass.h, !pass.velocity),
                            softContactImpulse(r.accum, jv, f.C, f.recip, pass.h, !pass.velocity));
+    if (r.flags & kSolveSoftJoint) {  // Box2D v3's soft joint row (solver/soft_contact.h)
+        const bool apart = softJointApart(f.C, r.minImpulse, r.maxImpulse);
+        const Real bias = softJointBias(f.C, apart, pass.h, !pass.velocity);
+        return finishVisit(
+            s, k, f, pass, jv, bias,
+            softJointImpulse(r.accum, jv, x.velTarget, bias, f.recip, pass.h, !pass.velocity && !apart));
+    }
     const Real bias = hardBias(r, x, f.C, pass);
     return finishVisit(s, k, f, pass, jv, bias, r.accum - f.recip * (jv + bias - x.velTarget));  // F 65
 }
@@ -186,7 +195,8 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
                 {f[i].lin1.x, f[i].lin1.y, f[i].lin1.z},
                 {f[i].angM1.x, f[i].angM1.y, f[i].angM1.z}};
         jv[i] = rowVelocity(f[i], s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
-        bias[i] = hardBias(r, s.extra[ki], f[i].C, pass);
+        bias[i] = (r.flags & kSolveSoftJoint) ? softJointBias(f[i].C, false, pass.h, !pass.velocity)
+                                              : hardBias(r, s.extra[ki], f[i].C, pass);
         *ci[i] = -(jv[i] + bias[i] - s.extra[ki].velTarget);
     }
     const SolverRow& r0 = s.rows[k];
@@ -207,7 +217,11 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
         const size_t ki = k + static_cast<size_t>(i);
         Real kRow[3];
         block::row(K, i, kRow);
-        finishVisit(s, ki, f[i], pass, jv[i], bias[i], s.rows[ki].accum + blockDl[i], n, kRow);
+        const Real accum = s.rows[ki].accum;
+        const Real newAccum = (s.rows[ki].flags & kSolveSoftJoint)
+                                  ? softJointBlockImpulse(accum, blockDl[i], pass.h, !pass.velocity)
+                                  : accum + blockDl[i];
+        finishVisit(s, ki, f[i], pass, jv[i], bias[i], newAccum, n, kRow);
         sum += *ci[i] * *ci[i];
     }
     return sum;
@@ -248,10 +262,21 @@ void solveTGS(State& s, const Params& p) {
             r.stepImpulse = 0.0;
         }
 
+    // Soft joint rows (Params::softJoints): each substep's impulse from zero, the step's summed
+    // (solver/soft_contact.h).
+    std::vector<size_t> softRows;
+    if (p.softJoints)
+        for (size_t k = 0; k < s.rowCount; ++k)
+            if (SolverRow& r = s.rows[k]; r.flags & kSolveSoftJoint) {
+                softRows.push_back(k);
+                r.stepImpulse = 0.0;
+            }
+
     s.residuals.clear();
     for (int sub = 1; sub <= p.posIters; ++sub) {  // 2.
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             applySubstepForces(s.bodies[i], s.info[i], h);
+        for (size_t k : softRows) s.rows[k].accum = 0.0;
         for (const WarmStart& w : s.warm) {
             SolverRow& r = s.rows[w.row];
             reapplySubstepImpulse(r, r.accum, r.stepImpulse, s.bodies);
@@ -266,6 +291,7 @@ void solveTGS(State& s, const Params& p) {
         s.residuals.push_back(sweep(s, Pass{h, p.dt, p.posIters, true, it}));  // 3.
 
     for (const WarmStart& w : s.warm) s.rows[w.row].accum = s.rows[w.row].stepImpulse;  // 4.
+    for (size_t k : softRows) s.rows[k].accum = s.rows[k].stepImpulse;
     for (size_t i = 0; i < s.bodies.size(); ++i)
         s.bodies[i].angVel = s.info[i].sqrtInvInertia * s.bodies[i].angVel;
 }
