@@ -77,7 +77,7 @@ void usage(std::FILE* f) {
         "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
         "  --point-solve P    JointLab's point constraints: block (default, their rows at once) or rows\n"
         "  --correction C     JointLab's position correction: relax (default; TGS's relax sweeps),\n"
-        "                     baumgarte or splitImpulse (PGS)\n"
+        "                     baumgarte, splitImpulse or ngs (PGS)\n"
         "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
         "  --csv FILE         also write every measured number as CSV\n"
         "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
@@ -123,8 +123,8 @@ Options parse(int argc, char** argv) {
             o.pointSolve = static_cast<jl::PointSolve>(i);
         } else if (a == "--correction") {
             const std::string v = value();
-            const int i = jl::findName(v, jl::kCorrectionNames, 3);
-            if (i < 0) throw std::invalid_argument("--correction: baumgarte, relax or splitImpulse");
+            const int i = jl::findName(v, jl::kCorrectionNames, 4);
+            if (i < 0) throw std::invalid_argument("--correction: baumgarte, relax, splitImpulse or ngs");
             o.correction = static_cast<jl::Correction>(i);
         } else if (a == "--kernel") {
             const std::string v = value();

@@ -146,7 +146,7 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     int correction = static_cast<int>(s.correction);
     label("position correction");
-    if (ImGui::Combo("##correction", &correction, kCorrectionNames, 3))
+    if (ImGui::Combo("##correction", &correction, kCorrectionNames, 4))
         settingEdit(requests, "correction", correction, false);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -156,7 +156,10 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "the bias back out of the velocity, as Box2D v3's relax iterations: long chains keep\n"
             "their energy\n"
             "splitImpulse (PGS; TGS solves as baumgarte): the velocity is solved without the bias and\n"
-            "the bias only moves the bodies (Bullet's split impulse)");
+            "the bias only moves the bodies (Bullet's split impulse)\n"
+            "ngs (PGS; TGS solves as relax): the joints carry no bias in the velocity; after the step a\n"
+            "position pass rebuilds their rows at the new poses and moves the bodies onto them\n"
+            "(Box2D v2's, Jolt's position iterations)");
 
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;

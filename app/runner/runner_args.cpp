@@ -99,6 +99,7 @@ std::string runUsage() {
            "  --correction C       override the position correction: baumgarte, relax (TGS: an\n"
            "                       unbiased sweep after each substep's motion, as Box2D v3) or\n"
            "                       splitImpulse (PGS: the bias moves the bodies, never the velocity)\n"
+           "                       or ngs (PGS: a position pass at the new poses, as Box2D v2)\n"
            "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
@@ -251,9 +252,9 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             }
             result.pointSolve = static_cast<PointSolve>(k);
         } else if (flag == "--correction") {
-            const int k = findName(value, kCorrectionNames, 3);
+            const int k = findName(value, kCorrectionNames, 4);
             if (k < 0) {
-                error = "--correction: expected baumgarte, relax or splitImpulse, got " + quote(value);
+                error = "--correction: expected baumgarte, relax, splitImpulse or ngs, got " + quote(value);
                 return ArgsOutcome::Error;
             }
             result.correction = static_cast<Correction>(k);

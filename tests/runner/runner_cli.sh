@@ -65,7 +65,7 @@ cmp -s "$tmp/cd.json" "$tmp/cr.json" || fail "--correction relax should be the p
 cmp -s "$tmp/cr.json" "$tmp/cb.json" && fail "--correction baumgarte should change the TGS run"
 run 0 "" run "$pendulum" --steps 60 --correction baumgarte --state "$tmp/pgs_cb.json"
 cmp -s "$tmp/pd.json" "$tmp/pgs_cb.json" || fail "PGS should solve --correction baumgarte as relax"
-run 64 "--correction: expected baumgarte, relax or splitImpulse" run "$pendulum" --correction ngs
+run 64 "--correction: expected baumgarte, relax, splitImpulse or ngs" run "$pendulum" --correction rattle
 # The row trace (--trace): runs the reference kernel; the λ after a row's last visit in a step is
 # the impulse --csv reports for that row and step, to the last digit (both print the shortest
 # round-trip form of the same double).

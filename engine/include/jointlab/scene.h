@@ -40,8 +40,10 @@ enum class Correction {
                    ///< (Box2D v3's relax iterations); PGS solves as baumgarte
     SplitImpulse,  ///< PGS: the velocity is solved without the bias; the bias's pseudo-velocity moves
                    ///< the bodies and is then dropped (Bullet's split impulse); TGS solves as baumgarte
+    Ngs,  ///< PGS: no joint bias in the velocity; a position pass at the new poses moves the bodies onto
+          ///< the joints (Box2D v2's, Jolt's position iterations); TGS solves as relax
 };
-inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse"};
+inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse", "ngs"};
 
 /// World settings: time step, solver and environment.
 /// The most solver threads (WorldSettings::threads) a scenario may ask for.
@@ -136,7 +138,7 @@ struct WorldSettings {
           Field{"", 0, 0,
                 "how a joint's point constraint (its 2 or 3 linear lock rows) is solved: block: the rows "
                 "at once, K^-1 (3x3); rows: one after another (PhysX's Gauss-Seidel)"});
-        v("correction", EnumField<Correction>{correction, kCorrectionNames, 3},
+        v("correction", EnumField<Correction>{correction, kCorrectionNames, 4},
           Field{"", 0, 0,
                 "how position error is corrected: baumgarte: the bias alpha*C/h stays in the velocity; relax "
                 "(TGS only; PGS solves as baumgarte): after each substep's motion an unbiased sweep takes "
