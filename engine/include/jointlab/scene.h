@@ -139,12 +139,15 @@ struct WorldSettings {
                 "how a joint's point constraint (its 2 or 3 linear lock rows) is solved: block: the rows "
                 "at once, K^-1 (3x3); rows: one after another (PhysX's Gauss-Seidel)"});
         v("correction", EnumField<Correction>{correction, kCorrectionNames, 4},
-          Field{"", 0, 0,
-                "how position error is corrected: baumgarte: the bias alpha*C/h stays in the velocity; relax "
-                "(TGS only; PGS solves as baumgarte): after each substep's motion an unbiased sweep takes "
-                "the bias velocity back out (Box2D v3's relax iterations); splitImpulse (PGS only; TGS "
-                "solves as baumgarte): the velocity is solved without the bias, and the bias only moves the "
-                "bodies (split impulse)"});
+          Field{
+              "", 0, 0,
+              "how position error is corrected: baumgarte: the bias alpha*C/h stays in the velocity; relax "
+              "(TGS only; PGS solves as baumgarte): after each substep's motion an unbiased sweep takes "
+              "the bias velocity back out (Box2D v3's relax iterations); splitImpulse (PGS only; TGS "
+              "solves as baumgarte): the velocity is solved without the bias, and the bias only moves the "
+              "bodies (split impulse); ngs (PGS only; TGS solves as relax): the joints' rows carry no bias "
+              "in the velocity, and after the step a position pass rebuilds them at the new poses and moves "
+              "the bodies onto them (Box2D v2's position iterations)"});
         v("kernel", EnumField<KernelType>{kernel, kKernelTypeNames, 2},
           Field{"", 0, 0,
                 "fast: batched SIMD kernel; reference: the plain loop over rows that the docs explain "

@@ -41,10 +41,13 @@ struct Side {
     Transform pose;              // the world's pose is the identity
     Real invMass = 0.0;          // times the joint's mass scale
     Vec3 invInertia{0.0};        // principal, times the joint's inertia scale
+    Mat3 invInertiaWorld{0.0};   // R·diag(invInertia)·Rᵀ at the current orientation (refresh)
     /// I⁻¹ in world at the current orientation, applied to a world vector.
-    Vec3 invInertiaTimes(const Vec3& v) const {
-        const Vec3 l = glm::conjugate(pose.q) * v;
-        return pose.q * Vec3(l.x * invInertia.x, l.y * invInertia.y, l.z * invInertia.z);
+    Vec3 invInertiaTimes(const Vec3& v) const { return invInertiaWorld * v; }
+    void refresh() {
+        const Mat3 r = glm::mat3_cast(pose.q);
+        invInertiaWorld = r * Mat3(invInertia.x, 0.0, 0.0, 0.0, invInertia.y, 0.0, 0.0, 0.0, invInertia.z) *
+                          glm::transpose(r);
     }
 };
 
@@ -92,6 +95,7 @@ void move(Side s[2], const Vec3 dx[2], const Vec3 dtheta[2], bool feedback, Real
         if (!s[k].state) continue;
         s[k].pose.p += dx[k];
         turnBy(s[k].pose, dtheta[k]);
+        s[k].refresh();
         if (feedback) {
             s[k].state->linearVelocity += dx[k] / dt;
             s[k].state->angularVelocity += dtheta[k] / dt;
@@ -246,6 +250,7 @@ void World::Impl::positionPass(StepContext& step) {
             s[k].invMass = c.invMass * (k == 0 ? f.invMassScale0 : f.invMassScale1);
             s[k].invInertia = c.sqrtInvInertiaLocal * c.sqrtInvInertiaLocal *
                               (k == 0 ? f.invInertiaScale0 : f.invInertiaScale1);
+            s[k].refresh();
         }
     };
     // The joint's rows at the poses `s` holds (prep with a copy of its memory: the pass must not
