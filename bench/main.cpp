@@ -77,7 +77,7 @@ void usage(std::FILE* f) {
         "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
         "  --point-solve P    JointLab's point constraints: block (default, their rows at once) or rows\n"
         "  --correction C     JointLab's position correction: relax (default; TGS's relax sweeps),\n"
-        "                     baumgarte, splitImpulse (PGS) or soft (TGS: Box2D v3's soft joints)\n"
+        "                     baumgarte, splitImpulse (PGS) soft (TGS: Box2D v3's soft joints) or ngs (PGS)\n"
         "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
         "  --csv FILE         also write every measured number as CSV\n"
         "  --md FILE          also write the tables (Markdown, as printed) to FILE\n"
@@ -126,7 +126,8 @@ Options parse(int argc, char** argv) {
             const int i =
                 jl::findName(v, jl::kCorrectionNames,
                              static_cast<int>(sizeof jl::kCorrectionNames / sizeof jl::kCorrectionNames[0]));
-            if (i < 0) throw std::invalid_argument("--correction: baumgarte, relax, splitImpulse or soft");
+            if (i < 0)
+                throw std::invalid_argument("--correction: baumgarte, relax, splitImpulse, soft or ngs");
             o.correction = static_cast<jl::Correction>(i);
         } else if (a == "--kernel") {
             const std::string v = value();

@@ -160,8 +160,10 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "the bias only moves the bodies (Bullet's split impulse)\n"
             "soft (TGS; PGS solves as baumgarte): relax, and the joints' rows correct position as\n"
             "Box2D v3's soft constraints, a stiff spring of twice the soft contact's hertz with\n"
-            "damping ratio 2, instead of \u03b1\u00b7C/h; \u03b1 is unused for them");
-
+            "damping ratio 2, instead of \u03b1\u00b7C/h; \u03b1 is unused for them\n"
+            "ngs (PGS; TGS solves as relax): the joints carry no bias in the velocity; after the step a\n"
+            "position pass rebuilds their rows at the new poses and moves the bodies onto them\n"
+            "(Box2D v2's, Jolt's position iterations)");
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
     bool isAuto = s.autoBaumgarte;

@@ -199,6 +199,7 @@ std::string sweepName(const StepInspector::Visit& v, const WorldSettings& s) {
         std::snprintf(buf, sizeof buf, "%s %d of %d",
                       tgs                                        ? "substep"
                       : s.correction == Correction::SplitImpulse ? "unbiased position iteration"
+                      : s.correction == Correction::Ngs          ? "position iteration (joints unbiased)"
                                                                  : "position iteration",
                       v.sweep + 1, s.posIters);
     else

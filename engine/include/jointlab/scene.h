@@ -41,8 +41,10 @@ enum class Correction {
     SplitImpulse,  ///< PGS: the velocity is solved without the bias; the bias's pseudo-velocity moves
                    ///< the bodies and is then dropped (Bullet's split impulse); TGS solves as baumgarte
     Soft,          ///< TGS: relax, and joints' rows are Box2D v3's soft rows; PGS solves as baumgarte
+    Ngs,  ///< PGS: no joint bias in the velocity; a position pass at the new poses moves the bodies onto
+          ///< the joints (Box2D v2's, Jolt's position iterations); TGS solves as relax
 };
-inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse", "soft"};
+inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse", "soft", "ngs"};
 
 /// World settings: time step, solver and environment.
 /// The most solver threads (WorldSettings::threads) a scenario may ask for.
@@ -148,7 +150,10 @@ struct WorldSettings {
                 "bodies (split impulse)"
                 "; soft (TGS only; PGS solves as baumgarte): relax, and the joints' rows correct position as "
                 "Box2D v3's soft constraints (twice the soft contact's hertz, damping ratio 2) instead of "
-                "alpha*C/h"});
+                "alpha*C/h"
+                "; ngs (PGS only; TGS solves as relax): the joints' rows carry no bias in the velocity, and "
+                "after the step a position pass rebuilds them at the new poses and moves the bodies onto "
+                "them (Box2D v2's position iterations)"});
         v("kernel", EnumField<KernelType>{kernel, kKernelTypeNames, 2},
           Field{"", 0, 0,
                 "fast: batched SIMD kernel; reference: the plain loop over rows that the docs explain "

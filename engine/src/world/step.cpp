@@ -8,6 +8,7 @@
 //   solveConstraints      stages/solve.cpp         the reference or the fast kernel: sweeps + integration
 //   storeContactImpulses  stages/solve.cpp         warm start for the next step
 //   writeBackBodies       stages/write_back.cpp    poses and velocities back into the body states
+//   positionPass          stages/position_pass.cpp PGS ngs: joints rebuilt at the new poses, bodies moved
 //   projectJoints         stages/projection.cpp    joints with projection on: bodies moved back onto them
 //   applyBreakage         stages/breakage.cpp      joint forces against their thresholds
 #include <algorithm>
@@ -26,11 +27,16 @@ void World::step() {
     StepContext step = m.beginStep(*this);
     m.applyBodyForces(step);
     m.updateSolveOrder(step);
+    // Under ngs PGS's joint rows carry no bias: the position pass corrects their error instead.
+    const Real erp = step.params.erp;
+    if (!step.tgs && step.s.correction == Correction::Ngs) step.params.erp = 0.0;
     m.buildJointRows(step);
+    step.params.erp = erp;
     m.buildContactRows(step);
     m.solveConstraints(step);
     m.storeContactImpulses();
     m.writeBackBodies(step);
+    m.positionPass(step);
     m.projectJoints(step);
     if (recoverFromDivergence()) return;
     divergence_ = Divergence{};
@@ -42,20 +48,21 @@ void World::step() {
 StepContext World::Impl::beginStep(World& w) {
     const WorldSettings& s = w.scene_.settings;
     StepContext step{w, s, solver::Params{}};
+    const bool relax =
+        s.correction == Correction::Relax || s.correction == Correction::Ngs;  // TGS: ngs as relax
     step.tgs = s.solver == SolverType::TGS;
     step.reference = s.kernel == KernelType::Reference;
-    step.params =
-        solver::Params{s.dt,
-                       std::max(1, s.posIters),
-                       std::max(0, s.velIters),
-                       s.effectiveBaumgarte(),
-                       s.maxLinearSpeed,
-                       s.maxAngularSpeed,
-                       !step.reference && activeSolverKernel() == SolverKernel::Avx2,
-                       s.pointSolve == PointSolve::Block,
-                       step.tgs && (s.correction == Correction::Relax || s.correction == Correction::Soft),
-                       !step.tgs && s.correction == Correction::SplitImpulse,
-                       step.tgs && s.correction == Correction::Soft};
+    step.params = solver::Params{s.dt,
+                                 std::max(1, s.posIters),
+                                 std::max(0, s.velIters),
+                                 s.effectiveBaumgarte(),
+                                 s.maxLinearSpeed,
+                                 s.maxAngularSpeed,
+                                 !step.reference && activeSolverKernel() == SolverKernel::Avx2,
+                                 s.pointSolve == PointSolve::Block,
+                                 step.tgs && (relax || s.correction == Correction::Soft),
+                                 !step.tgs && s.correction == Correction::SplitImpulse,
+                                 step.tgs && s.correction == Correction::Soft};
     step.simdSetup = !step.tgs && step.params.simd;
     // The states before the step become lastGood without a copy: the two buffers swap, the step
     // reads `before`, and the write-back writes every body of bodies_.

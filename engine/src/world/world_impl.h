@@ -84,6 +84,11 @@ struct World::Impl {
         Real linearTolerance = 0.0, angularTolerance = 0.0;
     };
     std::vector<ProjectedJoint> projectedJoints;
+    // The position pass (stages/position_pass.cpp), reused every step: the rows at the start of the
+    // step (kMaxRowsPerJoint per joint) and their count, the end projection's impulses.
+    std::vector<Row> startRows;
+    std::vector<int> startCount;
+    std::vector<Real> projectionImpulse;
     std::vector<uint8_t> jointProjections;  // per joint: projections in the last step
     struct RowRange {
         int first = 0, count = 0;
@@ -255,6 +260,7 @@ struct World::Impl {
     void solveConstraints(StepContext& step);  // stages/solve.cpp
     void storeContactImpulses();               // stages/solve.cpp
     void writeBackBodies(StepContext& step);   // stages/write_back.cpp
+    void positionPass(StepContext& step);      // stages/position_pass.cpp
     void projectJoints(StepContext& step);     // stages/projection.cpp
     void applyBreakage(StepContext& step);     // stages/breakage.cpp
 
