@@ -446,14 +446,16 @@ TEST(HistoryFile, AMismatchIsRefusedSayingWhich) {
     ASSERT_NE(engine.find(version), std::string::npos);
     engine.replace(engine.find(version), version.size(), "\"engineVersion\": 1");
     refused(engine, scene, "engineVersion: the history was recorded by engine results version 1");
-    // A file of format 1 (its keyframes packed the old way), and one from a newer JointLab.
-    std::string v1 = text, v3 = text;
+    // Files of formats 1 and 2 (their keyframes packed the old ways), and one from a newer JointLab.
+    std::string v1 = text, v2 = text, v4 = text;
     const std::string format = "\"version\": " + std::to_string(kHistoryFormatVersion);
     ASSERT_NE(v1.find(format), std::string::npos);
     v1.replace(v1.find(format), format.size(), "\"version\": 1");
-    refused(v1, scene, "version: 1 packs its keyframes the way JointLab did before version 2");
-    v3.replace(v3.find(format), format.size(), "\"version\": 3");
-    refused(v3, scene, "version: 3 is newer than this JointLab (2)");
+    refused(v1, scene, "version: 1 packs its keyframes the way JointLab did before version 3");
+    v2.replace(v2.find(format), format.size(), "\"version\": 2");
+    refused(v2, scene, "version: 2 packs its keyframes the way JointLab did before version 3");
+    v4.replace(v4.find(format), format.size(), "\"version\": 4");
+    refused(v4, scene, "version: 4 is newer than this JointLab (3)");
     // A keyframe cut short.
     std::string cut = text;
     const size_t words = cut.find("\"words\": \"");

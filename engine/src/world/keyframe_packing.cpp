@@ -78,12 +78,16 @@ bool plausibleCount(uint64_t n, size_t wordsLeft, size_t perItem) {
     return n <= wordsLeft * 64 / std::max<size_t>(perItem, 1) + 64;
 }
 
-// The words of a snapshot are coded in three steps (history file format 2), exactly:
+// The words of a snapshot are coded in three steps (history file format 3), exactly:
 //
 //  1. Each word from the kStride-th on is XORed with the word kStride before it: the same field
 //     of the body before (a BodyState is kStride words), which in a scene of similar bodies shares
-//     its sign, exponent and leading digits, so the XOR starts with zero bits. Decoding undoes it
-//     front to back.
+//     its sign, exponent and leading digits, so the XOR starts with zero bits. Except a body's
+//     quaternion w: it is XORed with √(1 − x² − y² − z²) of its own x, y, z (written just before
+//     it), which for a unit quaternion matches it to the last bits or so, and the result rotated
+//     left by one bit so that w's sign lands in the lowest bit (format 3; format 2 XORed w like the
+//     rest). Any prediction is exact to undo, only its size depends on how good it is. Decoding
+//     undoes step 1 front to back, so x, y, z are known when w is.
 //  2. The XORed words as a bit stream (most significant bit first, in 64-bit words, the last one
 //     padded with zero bits), after a first word that holds how many words there are:
 //       4-bit tag n = 0…14: a nonzero word that starts with at least n zero nibbles, then its
@@ -97,6 +101,33 @@ bool plausibleCount(uint64_t n, size_t wordsLeft, size_t perItem) {
 // exact coding gets much more (docs/bench_history.md).
 constexpr size_t kStride = 13;                        // words of a BodyState (p, q, v, ω)
 constexpr uint64_t kMaxRawWords = uint64_t{1} << 25;  // 256 MiB (800 000 bodies): more is damage
+
+constexpr size_t kHeaderWords = 7;  // packSnapshot's counts before the bodies
+constexpr size_t kWOffset = 6;      // a BodyState's words: p (3), q x, y, z, w (4), v (3), ω (3)
+
+/// True when raw word i is a body's quaternion w, in a snapshot of `bodies` bodies.
+bool isQuatW(size_t i, uint64_t bodies) {
+    return i >= kHeaderWords && (i - kHeaderWords) / kStride < bodies && (i - kHeaderWords) % kStride == kWOffset;
+}
+
+/// The bits of √(1 − x² − y² − z²) (0 if that is negative or not a number) for the words x, y, z:
+/// w's prediction, the same operations on the same bits when packing and unpacking.
+uint64_t predictedW(uint64_t xw, uint64_t yw, uint64_t zw) {
+    Real x, y, z;
+    std::memcpy(&x, &xw, sizeof x);
+    std::memcpy(&y, &yw, sizeof y);
+    std::memcpy(&z, &zw, sizeof z);
+    const Real rest = 1.0 - (x * x + y * y + z * z);
+    const Real w = rest > 0.0 ? std::sqrt(rest) : 0.0;
+    uint64_t ww;
+    std::memcpy(&ww, &w, sizeof ww);
+    return ww;
+}
+
+/// The body count a raw stream's header gives (no more than its words could hold).
+uint64_t bodiesOf(const std::vector<uint64_t>& raw) {
+    return raw.size() > kHeaderWords ? std::min<uint64_t>(raw[2], (raw.size() - kHeaderWords) / kStride) : 0;
+}
 
 /// Each word mixed into the running value with splitmix64's finaliser, a bijection with full
 /// avalanche: a change to any one word always changes the result, and a damaged stream (which
@@ -172,8 +203,13 @@ private:
 };
 
 std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw) {
-    // Step 1: the word XORed with the one kStride before (the same field of the body before).
-    auto residual = [&](size_t i) { return i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i]; };
+    // Step 1: the word XORed with the one kStride before (the same field of the body before), or a
+    // quaternion's w with its prediction from x, y, z.
+    const uint64_t bodies = bodiesOf(raw);
+    auto residual = [&](size_t i) {
+        if (isQuatW(i, bodies)) return std::rotl(raw[i] ^ predictedW(raw[i - 3], raw[i - 2], raw[i - 1]), 1);
+        return i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i];
+    };
     BitWriter out;
     out.put(static_cast<uint64_t>(raw.size()), 64);
     for (size_t i = 0; i < raw.size();) {
@@ -222,7 +258,13 @@ bool decodeWords(std::span<const uint64_t> words, std::vector<uint64_t>& raw) {
         raw.insert(raw.end(), static_cast<size_t>(run), 0);
     }
     if (!in.onlyPadding()) return false;
-    for (size_t i = kStride; i < raw.size(); ++i) raw[i] ^= raw[i - kStride];
+    const uint64_t bodies = bodiesOf(raw);  // the header is not XORed: it reads as written
+    for (size_t i = kStride; i < raw.size(); ++i) {
+        if (isQuatW(i, bodies))
+            raw[i] = std::rotr(raw[i], 1) ^ predictedW(raw[i - 3], raw[i - 2], raw[i - 1]);
+        else
+            raw[i] ^= raw[i - kStride];
+    }
     return wordsCheck(raw) == words.back();
 }
 
