@@ -107,7 +107,8 @@ constexpr size_t kWOffset = 6;      // a BodyState's words: p (3), q x, y, z, w 
 
 /// True when raw word i is a body's quaternion w, in a snapshot of `bodies` bodies.
 bool isQuatW(size_t i, uint64_t bodies) {
-    return i >= kHeaderWords && (i - kHeaderWords) / kStride < bodies && (i - kHeaderWords) % kStride == kWOffset;
+    return i >= kHeaderWords && (i - kHeaderWords) / kStride < bodies &&
+           (i - kHeaderWords) % kStride == kWOffset;
 }
 
 /// The bits of √(1 − x² − y² − z²) (0 if that is negative or not a number) for the words x, y, z:
