@@ -231,7 +231,7 @@ std::string readHistory(const Json& root, const Scene& scene, Read& r) {
             std::string words;
             if (std::string e = readString(kj, "words", join(kp, "words"), words); !e.empty()) return e;
             WorldSnapshot snap;
-            if (!readWords(words, k.packed) || !unpackSnapshot(k.packed, snap))
+            if (!readWords(words, k.packed) || !unpackSnapshot(k.packed, snap, k.scene.get()))
                 return fail(join(kp, "words"), "a truncated or damaged keyframe");
             if (snap.stepCount != k.step) return fail(join(kp, "words"), "its state is of another step");
             if (snap.bodies.size() != k.scene->bodies.size() || snap.broken.size() != k.scene->joints.size())

@@ -71,7 +71,7 @@ void History::addKeyframe(Branch& b, const World& world, bool change) {
         bytes_ += sceneBytes(*lastScene_);
     }
     key.scene = lastScene_;
-    key.packed = packSnapshot(world.snapshot());
+    key.packed = packSnapshot(world.snapshot(), key.scene.get());
     bytes_ += key.packed.size() * sizeof(uint64_t) + sizeof(HistoryKeyframe);
     // A change at a step that already has a keyframe (several edits between two steps): the last
     // state is the one the step starts from.
@@ -287,7 +287,7 @@ void History::restoreInto(const HistoryKeyframe& key) {
         scratchScene_ = key.scene.get();
     }
     WorldSnapshot s;
-    unpackSnapshot(key.packed, s);  // packed by this History: it reads back
+    unpackSnapshot(key.packed, s, key.scene.get());  // packed by this History: it reads back
     scratch_->restore(s);
 }
 
