@@ -2,7 +2,10 @@
 // scene — the memory of 10 minutes at 60 Hz of history within its 256 MB budget, the time a step
 // takes with and without recording, and the time to jump to a step (make bench; docs/benchmark.md).
 //
-//   jointlab_bench_history [--minutes M] [--jumps N] [--md OUT.md]
+//   jointlab_bench_history [--minutes M] [--jumps N] [--interval K] [--md OUT.md]
+//
+// --interval K: a keyframe every K steps instead of the budget's choice (to compare intervals at
+// the same load, two runs side by side).
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
@@ -86,17 +89,21 @@ double percentile(std::vector<double> v, double p) {
 
 int main(int argc, char** argv) {
     double minutes = 10.0;
-    int jumps = 200;
+    int jumps = 200, interval = 0;
     std::string md;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--minutes") && i + 1 < argc)
             minutes = std::atof(argv[++i]);
         else if (!std::strcmp(argv[i], "--jumps") && i + 1 < argc)
             jumps = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--interval") && i + 1 < argc && std::atoi(argv[i + 1]) > 0)
+            interval = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--md") && i + 1 < argc)
             md = argv[++i];
         else {
-            std::fprintf(stderr, "usage: jointlab_bench_history [--minutes M] [--jumps N] [--md OUT.md]\n");
+            std::fprintf(
+                stderr,
+                "usage: jointlab_bench_history [--minutes M] [--jumps N] [--interval K] [--md OUT.md]\n");
             return 64;
         }
     }
@@ -115,7 +122,8 @@ int main(int argc, char** argv) {
             const double plainMs = (bench::threadCpuMs() - c0) / 600.0;
 
             World w(scene);
-            History h;  // the default budget: 256 MB, the interval chosen for 10 minutes
+            History h(
+                History::Budget{size_t{256} << 20, interval});  // 256 MB; interval 0: chosen for 10 minutes
             h.start(w);
             const double c1 = bench::threadCpuMs();
             for (int64_t i = 0; i < steps; ++i) {
