@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <map>
 #include <string_view>
+#include <unordered_map>
 #include <variant>
 
 #include "jointlab/history.h"
@@ -147,7 +147,8 @@ std::vector<Link> linksOf(const Scene* scene, uint64_t bodies) {
     std::vector<Link> links;
     if (!scene || scene->bodies.size() != bodies) return links;
     links.resize(scene->bodies.size());
-    std::map<std::string_view, int> index;
+    std::unordered_map<std::string_view, int> index;  // looked up only, never iterated
+    index.reserve(scene->bodies.size());
     for (size_t i = 0; i < scene->bodies.size(); ++i)
         index.emplace(scene->bodies[i].name, static_cast<int>(i));
     auto find = [&](const std::string& name) {
