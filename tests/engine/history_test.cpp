@@ -76,9 +76,16 @@ TEST(History, PackedSnapshotsReadBackExactlyAndDamageIsRefused) {
     World w(s);
     for (int i = 0; i < 200; ++i) w.step();
     const WorldSnapshot snap = w.snapshot();
-    const std::vector<uint64_t> packed = packSnapshot(snap);
+    // Packed with its scene, as History does (the joints predict the bodies' positions and
+    // velocities): read back with another scene or none, the predictions differ and the check
+    // word refuses it.
+    const std::vector<uint64_t> packed = packSnapshot(snap, &s);
     WorldSnapshot back;
-    ASSERT_TRUE(unpackSnapshot(packed, back));
+    EXPECT_FALSE(unpackSnapshot(packed, back)) << "unpacked without the scene it was packed with";
+    Scene other = s;
+    other.joints[0].frame1.p.x += 1e-3;
+    EXPECT_FALSE(unpackSnapshot(packed, back, &other)) << "unpacked with another scene";
+    ASSERT_TRUE(unpackSnapshot(packed, back, &s));
     World again(s);
     again.restore(back);
     EXPECT_EQ(again.stateHash(), w.stateHash());
@@ -89,27 +96,29 @@ TEST(History, PackedSnapshotsReadBackExactlyAndDamageIsRefused) {
     // Damaged words never read as a snapshot: cut anywhere, one word more, any one bit flipped
     // (in the count, the coded words, the padding or the check word).
     for (size_t n = 0; n < packed.size(); ++n)
-        EXPECT_FALSE(unpackSnapshot(std::span(packed).first(n), back)) << "cut to " << n << " words";
+        EXPECT_FALSE(unpackSnapshot(std::span(packed).first(n), back, &s)) << "cut to " << n << " words";
     std::vector<uint64_t> longer = packed;
     longer.insert(longer.end() - 1, 0);
-    EXPECT_FALSE(unpackSnapshot(longer, back)) << "a word of padding more";
+    EXPECT_FALSE(unpackSnapshot(longer, back, &s)) << "a word of padding more";
     for (size_t i = 0; i < packed.size(); ++i) {
         for (int bit : {0, 31, 63}) {
             std::vector<uint64_t> flipped = packed;
             flipped[i] ^= uint64_t{1} << bit;
-            EXPECT_FALSE(unpackSnapshot(flipped, back)) << "word " << i << " bit " << bit;
+            EXPECT_FALSE(unpackSnapshot(flipped, back, &s)) << "word " << i << " bit " << bit;
         }
     }
     const std::vector<uint64_t> huge = {uint64_t{1} << 40, 0, 0};
-    EXPECT_FALSE(unpackSnapshot(huge, back)) << "a count beyond any world";
+    EXPECT_FALSE(unpackSnapshot(huge, back, &s)) << "a count beyond any world";
 }
 
-// Every example, both solvers, mid-run: the packed keyframe reads back to the same bits. And
-// swinging chains of boxes (the history benchmark's scene, 10 chains of 10 instead of 100) pack
-// into fewer words than their bodies' 13 doubles each: a link's field XORed with the link
-// before's mostly starts with the zero nibbles of a shared sign and exponent (history.cpp
-// "packing"). Measured: 0.93 of the body words here after 2 s (0.85 on the benchmark's 1000 bodies,
-// docs/bench_history.md); format 1 took all of them.
+// Every example, both solvers, mid-run: the packed keyframe reads back to the same bits, packed
+// with its scene (every joint type's bodies predicted or not) and without. And swinging chains of
+// boxes (the history benchmark's scene, 10 chains of 10 instead of 100) pack into fewer words
+// than their bodies' 13 doubles each: a link's field XORed with the link before's mostly starts
+// with the zero nibbles of a shared sign and exponent, w with its prediction from x, y, z more so
+// (keyframe_packing.cpp). With the scene, a link's position and velocity XORed with the ones its
+// hinge to the link before implies share more: the hinge holds them to its drift. Format 1 took
+// all the words; docs/bench_history.md has the benchmark's 1000 bodies.
 TEST(History, PackingIsExactOnEveryExampleAndSmallerForAChain) {
     for (const fs::path& path : examples()) {
         Scene scene;
@@ -119,14 +128,18 @@ TEST(History, PackingIsExactOnEveryExampleAndSmallerForAChain) {
             scene.settings.solver = solver;
             World w(scene);
             for (int i = 0; i < 90; ++i) w.step();
-            const std::vector<uint64_t> packed = packSnapshot(w.snapshot());
-            WorldSnapshot back;
-            ASSERT_TRUE(unpackSnapshot(packed, back)) << path.filename();
-            World again(scene);
-            again.restore(back);
-            EXPECT_EQ(again.stateHash(), w.stateHash())
-                << path.filename() << " " << kSolverTypeNames[int(solver)];
-            EXPECT_EQ(back.stepCount, w.stepCount());
+            for (const Scene* with :
+                 {static_cast<const Scene*>(nullptr), static_cast<const Scene*>(&scene)}) {
+                const std::vector<uint64_t> packed = packSnapshot(w.snapshot(), with);
+                WorldSnapshot back;
+                ASSERT_TRUE(unpackSnapshot(packed, back, with)) << path.filename();
+                World again(scene);
+                again.restore(back);
+                EXPECT_EQ(again.stateHash(), w.stateHash())
+                    << path.filename() << " " << kSolverTypeNames[int(solver)]
+                    << (with ? " with" : " without") << " the scene";
+                EXPECT_EQ(back.stepCount, w.stepCount());
+            }
         }
     }
     Scene chains;
@@ -156,16 +169,23 @@ TEST(History, PackingIsExactOnEveryExampleAndSmallerForAChain) {
     }
     World w(chains);
     for (int i = 0; i < 120; ++i) w.step();
-    const std::vector<uint64_t> packed = packSnapshot(w.snapshot());
+    const std::vector<uint64_t> alone = packSnapshot(w.snapshot()),
+                                packed = packSnapshot(w.snapshot(), &chains);
     WorldSnapshot back;
-    ASSERT_TRUE(unpackSnapshot(packed, back));
+    ASSERT_TRUE(unpackSnapshot(packed, back, &chains));
     World again(chains);
     again.restore(back);
     EXPECT_EQ(again.stateHash(), w.stateHash());
     const double bodyWords = 13.0 * static_cast<double>(chains.bodies.size());
-    EXPECT_LT(static_cast<double>(packed.size()), 0.95 * bodyWords);
-    std::printf("[ packed   ] 100 swinging boxes: %zu words for %.0f words of bodies (%.3f)\n", packed.size(),
-                bodyWords, static_cast<double>(packed.size()) / bodyWords);
+    EXPECT_LT(static_cast<double>(alone.size()), 0.95 * bodyWords);
+    // Measured: 0.962 of the words without the scene after these 2 s (0.91 on the benchmark's 1000
+    // bodies after minutes of swinging); a wrong anchor or lever arm would make it larger.
+    EXPECT_LT(static_cast<double>(packed.size()), 0.98 * static_cast<double>(alone.size()));
+    std::printf(
+        "[ packed   ] 100 swinging boxes: %zu words for %.0f words of bodies (%.3f); %zu without the "
+        "scene (%.3f)\n",
+        packed.size(), bodyWords, static_cast<double>(packed.size()) / bodyWords, alone.size(),
+        static_cast<double>(alone.size()) / bodyWords);
 }
 
 // The issue's test: every example, both solvers, across a mouse drag, a setting change and an
@@ -356,7 +376,7 @@ TEST(History, OverBudgetTheOldestIsDroppedNeverTheNewest) {
     std::string error;
     const Scene scene = exampleScenario("chain20.json");
     World probe(scene);
-    const size_t key = packSnapshot(probe.snapshot()).size() * sizeof(uint64_t);
+    const size_t key = packSnapshot(probe.snapshot(), &scene).size() * sizeof(uint64_t);
     History one(History::Budget{size_t{64} << 20, 5});
     one.start(probe);
     // The run's three scenes (start, setting, edit) and about a dozen keyframes.
@@ -381,7 +401,7 @@ TEST(History, TheAutomaticIntervalFitsTenMinutes) {
     History h(History::Budget{size_t{16} << 20, 0});
     h.start(w);
     EXPECT_LE(h.interval(), 64) << "jumps re-simulate at most 63 steps";
-    const size_t key = packSnapshot(w.snapshot()).size() * sizeof(uint64_t);
+    const size_t key = packSnapshot(w.snapshot(), &scene).size() * sizeof(uint64_t);
     const Real steps = 600.0 / scene.settings.dt;
     EXPECT_GE(h.interval(), 1);
     EXPECT_LE(steps / h.interval() * static_cast<Real>(key), static_cast<Real>(h.budget().bytes));
@@ -446,14 +466,16 @@ TEST(HistoryFile, AMismatchIsRefusedSayingWhich) {
     ASSERT_NE(engine.find(version), std::string::npos);
     engine.replace(engine.find(version), version.size(), "\"engineVersion\": 1");
     refused(engine, scene, "engineVersion: the history was recorded by engine results version 1");
-    // A file of format 1 (its keyframes packed the old way), and one from a newer JointLab.
-    std::string v1 = text, v3 = text;
+    // Files of formats 1 and 2 (their keyframes packed the old ways), and one from a newer JointLab.
+    std::string v1 = text, v2 = text, v4 = text;
     const std::string format = "\"version\": " + std::to_string(kHistoryFormatVersion);
     ASSERT_NE(v1.find(format), std::string::npos);
     v1.replace(v1.find(format), format.size(), "\"version\": 1");
-    refused(v1, scene, "version: 1 packs its keyframes the way JointLab did before version 2");
-    v3.replace(v3.find(format), format.size(), "\"version\": 3");
-    refused(v3, scene, "version: 3 is newer than this JointLab (2)");
+    refused(v1, scene, "version: 1 packs its keyframes the way JointLab did before version 3");
+    v2.replace(v2.find(format), format.size(), "\"version\": 2");
+    refused(v2, scene, "version: 2 packs its keyframes the way JointLab did before version 3");
+    v4.replace(v4.find(format), format.size(), "\"version\": 4");
+    refused(v4, scene, "version: 4 is newer than this JointLab (3)");
     // A keyframe cut short.
     std::string cut = text;
     const size_t words = cut.find("\"words\": \"");

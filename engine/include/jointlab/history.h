@@ -14,8 +14,8 @@
 // parent's, and the old future stays in the parent. Branches form a tree; switching branch is
 // seeking in another one.
 //
-// Budget. Keyframes are packed (each body's words XORed with the body before's, then the leading
-// zero nibbles and the runs of zero words left out: packSnapshot) and counted with the forces and the
+// Budget. Keyframes are packed (each word XORed with a prediction, then the leading zero nibbles
+// and the runs of zero words left out: packSnapshot) and counted with the forces and the
 // scenes; when the total passes the budget the oldest keyframes go first, whatever their branch,
 // never the newest: droppedBefore() says from which step the history still reaches back.
 //
@@ -72,12 +72,15 @@ struct HistoryKeyframe {
     std::vector<uint64_t> packed;  ///< packSnapshot()
 };
 
-/// WorldSnapshot ⇄ words, exactly (history file format 2): each word XORed with the same field of
-/// the body before, then coded without its leading zero nibbles, runs of zero words as their
-/// length (history.cpp "packing"). A keyframe of 1000 swinging boxes: 88 KB (format 1: 104 KB).
-std::vector<uint64_t> packSnapshot(const WorldSnapshot& s);
-/// False (and `out` unspecified) when the words are not a packed snapshot.
-bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out);
+/// WorldSnapshot ⇄ words, exactly (history file format 3): each word XORed with a prediction from
+/// the words before it (the same field of the body before; a quaternion's w from its x, y, z; with
+/// `scene`, a body's position and velocity from the body its first fixed, spherical or revolute
+/// joint holds it to), then coded without its leading zero nibbles, runs of zero words as their
+/// length (keyframe_packing.cpp). A keyframe of 1000 swinging boxes: 73 KB (format 2: 88 KB,
+/// format 1: 104 KB). Unpack with the scene it was packed with (the snapshot's own).
+std::vector<uint64_t> packSnapshot(const WorldSnapshot& s, const Scene* scene = nullptr);
+/// False (and `out` unspecified) when the words are not a packed snapshot (of `scene`).
+bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out, const Scene* scene = nullptr);
 
 class History {
 public:

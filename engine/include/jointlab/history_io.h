@@ -18,8 +18,9 @@
 namespace jl {
 
 inline constexpr const char* kHistoryFormatName = "jointlab-history";
-/// 2: keyframes packed as packSnapshot does now (1: runs of zero words only; refused).
-inline constexpr int kHistoryFormatVersion = 2;
+/// 3: keyframes packed as packSnapshot does now (2: quaternion w XORed with the body before's
+/// rather than predicted from x, y, z; 1: runs of zero words only; both refused).
+inline constexpr int kHistoryFormatVersion = 3;
 
 /// Where the history of scenario `path` goes: NAME.json → NAME.history.json (else PATH.history.json).
 std::string historyPathFor(const std::string& scenarioPath);

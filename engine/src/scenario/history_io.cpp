@@ -1,6 +1,6 @@
 // History files (see history_io.h; format in docs/scenario-format.md, "History files").
 //
-//   { "format": "jointlab-history", "version": 2, "engineVersion": 2, "scenarioHash": "0x…",
+//   { "format": "jointlab-history", "version": 3, "engineVersion": 2, "scenarioHash": "0x…",
 //     "bodies": 12, "joints": 11, "interval": 16, "current": 1, "droppedBefore": 0,
 //     "scenes": [ {scenario}, … ],              every scene a keyframe ran (edits give new ones)
 //     "branches": [ { "name": "main", "parent": -1, "fork": 0, "end": 600, "deleted": false,
@@ -9,7 +9,8 @@
 //                     "events": [ {"step": 40, "kind": "break", "what": "…"} ] } ] }
 //
 // A keyframe's words are its packed WorldSnapshot (packSnapshot), 16 hexadecimal digits each.
-// Version 1 packed them differently (runs of zero words only); its files are refused, by version.
+// Versions 1 and 2 packed them differently (1: runs of zero words only; 2: a quaternion's w XORed
+// with the body before's, not predicted from x, y, z); their files are refused, by version.
 #include "jointlab/history_io.h"
 
 #include <cinttypes>
@@ -230,7 +231,7 @@ std::string readHistory(const Json& root, const Scene& scene, Read& r) {
             std::string words;
             if (std::string e = readString(kj, "words", join(kp, "words"), words); !e.empty()) return e;
             WorldSnapshot snap;
-            if (!readWords(words, k.packed) || !unpackSnapshot(k.packed, snap))
+            if (!readWords(words, k.packed) || !unpackSnapshot(k.packed, snap, k.scene.get()))
                 return fail(join(kp, "words"), "a truncated or damaged keyframe");
             if (snap.stepCount != k.step) return fail(join(kp, "words"), "its state is of another step");
             if (snap.bodies.size() != k.scene->bodies.size() || snap.broken.size() != k.scene->joints.size())

@@ -177,6 +177,12 @@ void setupRow(const Row& row, const RowBodies& rb, const State& state, const Par
     }
 }
 
+namespace {
+// (kRowSeparation only changes what TGS does within a step: PGS sets such a row up as any other.)
+constexpr uint16_t kPlainHardFlags =
+    kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly | kRowSeparation;
+}  // namespace
+
 void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], const int count[kLanes],
                         const RowBodies* const rbs[kLanes], const Params& p,
                         RowReport* const reports[kLanes]) {
@@ -184,81 +190,130 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
     bt.separation = bt.softJoints = 0;
     TgsArms& arm = data.tgsArms[bi];
     TgsLanes* slots = data.tgsSlots.data() + bt.firstSlot;
+    const BodyInfo* i0[kLanes];
+    const BodyInfo* i1[kLanes];
+    TgsRowsIn in;  // what the AVX2 set-up reads, the per-batch part filled once
     for (int l = 0; l < kLanes; ++l) {
         // The lane's lever arms, as setupRow gives its first row's (SolverRowExtra), and I^-½.
         const bool real = count[l] > 0;
-        const BodyInfo& i0 = data.info[static_cast<size_t>(real ? rbs[l]->b0 : 0)];
-        const BodyInfo& i1 = data.info[static_cast<size_t>(real ? rbs[l]->b1 : 0)];
+        i0[l] = &data.info[static_cast<size_t>(real ? rbs[l]->b0 : 0)];
+        i1[l] = &data.info[static_cast<size_t>(real ? rbs[l]->b1 : 0)];
         const Vec3 r0 = real ? rbs[l]->r0 : Vec3(0.0), r1 = real ? rbs[l]->r1 : Vec3(0.0);
-        const Vec3 r0L = real ? glm::conjugate(i0.q0) * r0 : Vec3(0.0);
-        const Vec3 r1L = real ? glm::conjugate(i1.q0) * r1 : Vec3(0.0);
+        const Vec3 r0L = real ? glm::conjugate(i0[l]->q0) * r0 : Vec3(0.0);
+        const Vec3 r1L = real ? glm::conjugate(i1[l]->q0) * r1 : Vec3(0.0);
         writeTgsArm(arm, l, r0L, r1L, r0, r1, data.info[static_cast<size_t>(bt.body0[l])].sqrtInvInertia,
                     data.info[static_cast<size_t>(bt.body1[l])].sqrtInvInertia);
-        // Its rows (setupRow's computeSetup, then packTgsBatch's lane), and padding after them.
-        bool blockKept = true;
-        for (int t = 0; t < bt.slotCount; ++t) {
-            TgsLanes& L = slots[t];
-            if (t >= count[l]) {  // padding: never solved
-                for (int k = 0; k < 3; ++k)
-                    L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] =
-                        L.baseM1[k][l] = 0.0;
-                L.linResponse0[l] = L.linResponse1[l] = 0.0;
-                L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
-                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = L.stepImpulse[l] = 0.0;
-                L.kind[l] = 0;
-                continue;
-            }
-            const Row& row = rows[l][t];
-            const RowBodies& rb = *rbs[l];
-            Setup u;
-            computeSetup(row, i0, i1, bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l], p,
-                         true, u);
-            report(u, reports[l][t]);
-            const bool inactive = u.flags & kSolveInactive;
-            const bool angular = u.flags & kSolveAngular;
-            const Vec3 ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
-            const Vec3 ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
-            const Vec3 base0 = angular ? u.angM0 : i0.sqrtInvInertia * ang0Base;
-            const Vec3 base1 = angular ? u.angM1 : i1.sqrtInvInertia * ang1Base;
-            for (int c = 0; c < 3; ++c) {
-                L.lin0[c][l] = row.linear0[c];
-                L.lin1[c][l] = row.linear1[c];
-                L.ang0Base[c][l] = ang0Base[c];
-                L.ang1Base[c][l] = ang1Base[c];
-                L.baseM0[c][l] = base0[c];
-                L.baseM1[c][l] = base1[c];
-            }
-            L.linResponse0[l] = bt.linScale0[l] * glm::dot(row.linear0, row.linear0);
-            L.linResponse1[l] = bt.linScale1[l] * glm::dot(row.linear1, row.linear1);
-            L.error0[l] = row.geometricError;
-            L.velTarget[l] = u.velTarget;
-            L.erp[l] = u.erp;
-            L.stiffness[l] = u.stiffness;
-            L.damping[l] = u.damping;
-            L.minImpulse[l] = u.solveMin;
-            L.maxImpulse[l] = u.solveMax;
-            L.accum[l] = L.stepImpulse[l] = 0.0;  // joint rows start from zero (no warm start)
-            int64_t kind = inactive ? int64_t{0} : int64_t{kTgsActive};
-            if (angular) kind |= kTgsAngular;
-            if (u.flags & kSolveSpring) kind |= kTgsSpring;
-            if (u.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
-            if (u.flags & kSolveKeepBias) kind |= kTgsKeepBias;
-            if (u.flags & kSolveSoftJoint) {
-                kind |= kTgsSoftJoint;
-                bt.softJoints = 1;
-            }
-            L.length0[l] = 0.0;
-            if ((row.flags & kRowSeparation) && !inactive) {
-                kind |= kTgsSeparation;
-                bt.separation = 1;
-                L.length0[l] = glm::dot(row.linear0, rb.separation);
-            }
-            L.kind[l] = kind;
-            if (inactive && t >= bt.blockStart[l] && t < bt.blockStart[l] + bt.blockSize[l])
-                blockKept = false;
-        }
-        if (!blockKept) bt.blockSize[l] = 0;
+        in.invI0[l] = &i0[l]->sqrtInvInertia[0][0];
+        in.invI1[l] = &i1[l]->sqrtInvInertia[0][0];
+        for (int k = 0; k < 3; ++k) in.r0[k][l] = r0[k], in.r1[k][l] = r1[k];
     }
+    bool blockKept[kLanes] = {true, true, true, true};
+    // Row t of lane l (setupRow's computeSetup, then packTgsBatch's lane), or padding after its rows.
+    auto setUpLane = [&](TgsLanes& L, int l, int t) {
+        if (t >= count[l]) {  // padding: never solved
+            for (int k = 0; k < 3; ++k)
+                L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] =
+                    L.baseM1[k][l] = 0.0;
+            L.linResponse0[l] = L.linResponse1[l] = 0.0;
+            L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
+            L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = L.stepImpulse[l] = 0.0;
+            L.kind[l] = 0;
+            return;
+        }
+        const Row& row = rows[l][t];
+        const RowBodies& rb = *rbs[l];
+        Setup u;
+        computeSetup(row, *i0[l], *i1[l], bt.linScale0[l], bt.angScale0[l], bt.linScale1[l], bt.angScale1[l],
+                     p, true, u);
+        report(u, reports[l][t]);
+        const bool inactive = u.flags & kSolveInactive;
+        const bool angular = u.flags & kSolveAngular;
+        const Vec3 ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
+        const Vec3 ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
+        const Vec3 base0 = angular ? u.angM0 : i0[l]->sqrtInvInertia * ang0Base;
+        const Vec3 base1 = angular ? u.angM1 : i1[l]->sqrtInvInertia * ang1Base;
+        for (int c = 0; c < 3; ++c) {
+            L.lin0[c][l] = row.linear0[c];
+            L.lin1[c][l] = row.linear1[c];
+            L.ang0Base[c][l] = ang0Base[c];
+            L.ang1Base[c][l] = ang1Base[c];
+            L.baseM0[c][l] = base0[c];
+            L.baseM1[c][l] = base1[c];
+        }
+        L.linResponse0[l] = bt.linScale0[l] * glm::dot(row.linear0, row.linear0);
+        L.linResponse1[l] = bt.linScale1[l] * glm::dot(row.linear1, row.linear1);
+        L.error0[l] = row.geometricError;
+        L.velTarget[l] = u.velTarget;
+        L.erp[l] = u.erp;
+        L.stiffness[l] = u.stiffness;
+        L.damping[l] = u.damping;
+        L.minImpulse[l] = u.solveMin;
+        L.maxImpulse[l] = u.solveMax;
+        L.accum[l] = L.stepImpulse[l] = 0.0;  // joint rows start from zero (no warm start)
+        int64_t kind = inactive ? int64_t{0} : int64_t{kTgsActive};
+        if (angular) kind |= kTgsAngular;
+        if (u.flags & kSolveSpring) kind |= kTgsSpring;
+        if (u.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
+        if (u.flags & kSolveKeepBias) kind |= kTgsKeepBias;
+        if (u.flags & kSolveSoftJoint) {
+            kind |= kTgsSoftJoint;
+            bt.softJoints = 1;
+        }
+        L.length0[l] = 0.0;
+        if ((row.flags & kRowSeparation) && !inactive) {
+            kind |= kTgsSeparation;
+            bt.separation = 1;
+            L.length0[l] = glm::dot(row.linear0, rb.separation);
+        }
+        L.kind[l] = kind;
+        if (inactive && t >= bt.blockStart[l] && t < bt.blockStart[l] + bt.blockSize[l]) blockKept[l] = false;
+    };
+    alignas(32) static const double kZeroRow[16] = {};
+    for (int t = 0; t < bt.slotCount; ++t) {
+        TgsLanes& L = slots[t];
+        // A slot of plain hard rows (and padding) four at a time with AVX2 (the same bits), else
+        // lane by lane (soft joint rows, settings.correction = soft, take the lanes' path).
+        bool plain = p.simd && !p.softJoints;
+        for (int l = 0; l < kLanes && plain; ++l) {
+            const bool real = t < count[l];
+            const Row* r = real ? &rows[l][t] : nullptr;
+            if (r && (r->flags & ~kPlainHardFlags)) plain = false;
+            in.row[l] = r ? &r->linear0.x : kZeroRow;
+            in.real[l] = real ? 1.0 : 0.0;
+            in.angular[l] = r && (r->flags & kRowAngular) ? 1.0 : 0.0;
+            in.keepBias[l] = r && (r->flags & kRowKeepBias) ? 1.0 : 0.0;
+            in.erp[l] =
+                !r || (r->flags & kRowVelocityOnly) ? 0.0 : (r->erpOverride >= 0 ? r->erpOverride : p.erp);
+        }
+        double response[kLanes];
+        const int active = plain ? setupTgsRowsAvx2(bt, in, L, response) : -1;
+        if (active < 0) {
+            for (int l = 0; l < kLanes; ++l) setUpLane(L, l, t);
+            continue;
+        }
+        for (int l = 0; l < kLanes; ++l) {  // computeSetup's report, and what a separation row adds
+            if (t >= count[l]) continue;
+            const Row& r = rows[l][t];
+            const bool on = (active >> l) & 1;
+            RowReport& o = reports[l][t];
+            o.response = response[l];
+            o.minImpulse = r.minImpulse;
+            o.maxImpulse = r.maxImpulse;
+            o.erp = on ? in.erp[l] : 0.0;
+            o.velTarget = on ? r.velocityTarget : 0.0;
+            o.flags = static_cast<uint16_t>(
+                ((r.flags & kRowAngular) ? kSolveAngular : 0) |
+                (on ? ((r.flags & kRowKeepBias) ? kSolveKeepBias : 0) : kSolveInactive));
+            if ((r.flags & kRowSeparation) && on) {
+                L.kind[l] |= kTgsSeparation;
+                bt.separation = 1;
+                L.length0[l] = glm::dot(r.linear0, rbs[l]->separation);
+            }
+            if (!on && t >= bt.blockStart[l] && t < bt.blockStart[l] + bt.blockSize[l]) blockKept[l] = false;
+        }
+    }
+    for (int l = 0; l < kLanes; ++l)
+        if (!blockKept[l]) bt.blockSize[l] = 0;
     markBlockSlots(bt);
 }
 
@@ -305,12 +360,6 @@ static_assert(sizeof(Mat3) == 9 * sizeof(Real) &&
                   offsetof(BodyInfo, wPre) == offsetof(BodyInfo, vPre) + 3 * sizeof(Real) &&
                   offsetof(BodyInfo, vPre) + 8 * sizeof(Real) <= sizeof(BodyInfo),
               "BodyInfo: vPre, wPre adjacent with 2 doubles readable after them");
-
-namespace {
-// (kRowSeparation only changes what TGS does within a step: PGS sets such a row up as any other.)
-constexpr uint16_t kPlainHardFlags =
-    kRowOutputForce | kRowAngular | kRowKeepBias | kRowVelocityOnly | kRowSeparation;
-}  // namespace
 
 int slotLayoutFor(const Row& r) {
     if ((r.flags & ~kPlainHardFlags) || std::memcmp(&r.linear0, &r.linear1, sizeof(Vec3)) != 0)

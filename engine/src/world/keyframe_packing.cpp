@@ -1,12 +1,16 @@
 // JointLab engine — keyframe packing (jointlab/history.h: packSnapshot, unpackSnapshot): a
-// WorldSnapshot as words, each body's words XORed with the body before's, leading zero nibbles
-// left out, with a check word, so that a damaged keyframe is refused. Kept apart from the
+// WorldSnapshot as words, each XORed with a prediction from the words before it (the body before's,
+// a quaternion's other components, a joint's other body), leading zero nibbles left out, with a
+// check word, so that a damaged keyframe is refused. Kept apart from the
 // History's recording and seeking (world/history.cpp), which only call these two functions.
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
 
 #include "jointlab/history.h"
 
@@ -78,25 +82,167 @@ bool plausibleCount(uint64_t n, size_t wordsLeft, size_t perItem) {
     return n <= wordsLeft * 64 / std::max<size_t>(perItem, 1) + 64;
 }
 
-// The words of a snapshot are coded in three steps (history file format 2), exactly:
+// The words of a snapshot are coded in three steps (history file format 3), exactly:
 //
-//  1. Each word from the kStride-th on is XORed with the word kStride before it: the same field
-//     of the body before (a BodyState is kStride words), which in a scene of similar bodies shares
-//     its sign, exponent and leading digits, so the XOR starts with zero bits. Decoding undoes it
-//     front to back.
+//  1. Each word is replaced by its XOR with a prediction made from the words before it, which
+//     the decoder has already restored when it reaches it (it undoes this step front to back):
+//       - a body's quaternion w: √(1 − x² − y² − z²) of its own x, y, z, written just before it
+//         (a body's words are q x, y, z, w, then ω, p, v, so that these come first);
+//       - a body's position and velocity, when the scene given to pack and unpack joins it to a
+//         body before it (or to the world) with a joint whose anchors coincide (fixed, spherical,
+//         revolute; the first such joint in scene order): the anchor on the other body, less the
+//         body's own lever arm, p = a − q·r, and v = v' + ω' × r' − ω × r. A joint keeps its
+//         anchors within its drift, so these share the sign, exponent and leading digits;
+//       - those XORs rotated left by one bit, so that a difference of sign costs one low bit;
+//       - every other word from the kStride-th on: the word kStride before it, the same field of
+//         the body before (a BodyState is kStride words), which in a scene of similar bodies
+//         shares its sign, exponent and leading digits.
+//     Any prediction is exact to undo: only its size depends on how good it is. Format 2 XORed
+//     every word with the body before's, in the order p, q, v, ω.
 //  2. The XORed words as a bit stream (most significant bit first, in 64-bit words, the last one
 //     padded with zero bits), after a first word that holds how many words there are:
 //       4-bit tag n = 0…14: a nonzero word that starts with at least n zero nibbles, then its
 //                           last 16 − n nibbles;
 //       tag 15, then 4 bits m = 1…15: m zero words; m = 0: a 32-bit count of zero words follows.
-//  3. A last word checks the words (wordsCheck): a keyframe damaged in a saved file is refused
-//     rather than read as another state.
+//  3. A last word checks the words (wordsCheck): a keyframe damaged in a saved file, or unpacked
+//     with another scene than it was packed with, is refused rather than read as another state.
 //
-// On the 1000-body chain scene of the history benchmark a keyframe packs into 0.85 of the words
-// of format 1 (zero-word runs only): the mantissas of moving bodies are as good as random, so no
-// exact coding gets much more (docs/bench_history.md).
-constexpr size_t kStride = 13;                        // words of a BodyState (p, q, v, ω)
+// On the 1000-body chain scene of the history benchmark a keyframe packs into 0.73 of the words
+// of format 1 (zero-word runs only): the low mantissa bits of moving bodies are as good as
+// random, so the joints' drift bounds what an exact coding gets (docs/bench_history.md).
+constexpr size_t kStride = 13;                        // words of a BodyState (q, ω, p, v)
 constexpr uint64_t kMaxRawWords = uint64_t{1} << 25;  // 256 MiB (800 000 bodies): more is damage
+constexpr size_t kHeaderWords = 7;                    // packSnapshot's counts before the bodies
+// A body's words: q x, y, z, w (0–3), ω (4–6), p (7–9), v (10–12).
+constexpr size_t kQw = 3, kOmega = 4, kPos = 7, kVel = 10;
+
+Real realOf(uint64_t w) {
+    Real x;
+    std::memcpy(&x, &w, sizeof x);
+    return x;
+}
+uint64_t wordOf(Real x) {
+    uint64_t w;
+    std::memcpy(&w, &x, sizeof w);
+    return w;
+}
+
+/// The bits of √(1 − x² − y² − z²) (0 if that is not positive or not a number) for the words
+/// x, y, z: w's prediction, the same operations on the same bits when packing and unpacking.
+uint64_t predictedW(uint64_t xw, uint64_t yw, uint64_t zw) {
+    const Real x = realOf(xw), y = realOf(yw), z = realOf(zw);
+    const Real rest = 1.0 - (x * x + y * y + z * z);
+    return wordOf(rest > 0.0 ? std::sqrt(rest) : 0.0);
+}
+
+/// A body's joint to a body before it (or the world), whose anchors coincide.
+struct Link {
+    int other = -2;  ///< the other body (scene index, lower), −1: the world, −2: no such joint
+    Vec3 onOther{0.0}, onBody{0.0};  ///< the anchor in each one's frame (the world's: in world)
+};
+
+/// Each body's first joint in scene order (fixed, spherical or revolute) to a body of a lower
+/// index or the world; none when there is no scene or it has another number of bodies.
+std::vector<Link> linksOf(const Scene* scene, uint64_t bodies) {
+    std::vector<Link> links;
+    if (!scene || scene->bodies.size() != bodies) return links;
+    links.resize(scene->bodies.size());
+    std::unordered_map<std::string_view, int> index;  // looked up only, never iterated
+    index.reserve(scene->bodies.size());
+    for (size_t i = 0; i < scene->bodies.size(); ++i)
+        index.emplace(scene->bodies[i].name, static_cast<int>(i));
+    auto find = [&](const std::string& name) {
+        if (name.empty()) return -1;
+        const auto it = index.find(name);
+        return it == index.end() ? -3 : it->second;
+    };
+    for (const JointDesc& j : scene->joints) {
+        if (!std::holds_alternative<FixedJoint>(j.params) &&
+            !std::holds_alternative<SphericalJoint>(j.params) &&
+            !std::holds_alternative<RevoluteJoint>(j.params))
+            continue;
+        const int a = find(j.body0), b = find(j.body1);
+        if (a == -3 || b == -3) continue;
+        if (b >= 0 && a < b && links[static_cast<size_t>(b)].other == -2)
+            links[static_cast<size_t>(b)] = {a, j.frame0.p, j.frame1.p};
+        else if (a >= 0 && b < a && links[static_cast<size_t>(a)].other == -2)
+            links[static_cast<size_t>(a)] = {b, j.frame1.p, j.frame0.p};
+    }
+    return links;
+}
+
+/// Step 1 (see above), in place: forward (packing) from the back, so that the words a prediction
+/// reads are still the raw ones; inverse (unpacking) from the front, so that they are restored.
+class Residuals {
+public:
+    Residuals(std::vector<uint64_t>& words, const Scene* scene) : w_(words) {
+        // The header is never changed, so its body count reads the same both ways (no more than
+        // the words could hold).
+        bodies_ =
+            w_.size() > kHeaderWords ? std::min<uint64_t>(w_[2], (w_.size() - kHeaderWords) / kStride) : 0;
+        links_ = linksOf(scene, bodies_);
+    }
+    void forward() {
+        for (size_t i = w_.size(); i-- > kStride;) w_[i] = encoded(i);
+    }
+    void inverse() {
+        for (size_t i = kStride; i < w_.size(); ++i) w_[i] = decoded(i);
+    }
+
+private:
+    /// The prediction of word i from the words before it, and whether it has one (else the word
+    /// kStride before it is the reference).
+    bool predicted(size_t i, uint64_t& pred) {
+        if (i < kHeaderWords) return false;
+        const size_t b = (i - kHeaderWords) / kStride, f = (i - kHeaderWords) % kStride;
+        if (b >= bodies_) return false;
+        if (f == kQw) {
+            pred = predictedW(w_[i - 3], w_[i - 2], w_[i - 1]);
+            return true;
+        }
+        if (f < kPos || links_.empty() || links_[b].other == -2) return false;
+        if (cached_ != b) predictBody(b);
+        pred = wordOf(body_[f - kPos]);
+        return true;
+    }
+    /// p = a − q·r and v = v' + ω' × r' − ω × r (the other body's terms zero for the world).
+    void predictBody(size_t b) {
+        const Link& l = links_[b];
+        const uint64_t* self = w_.data() + kHeaderWords + b * kStride;
+        const Quat q = quatAt(self);
+        const Vec3 r = q * l.onBody, omega = vecAt(self + kOmega);
+        Vec3 anchor = l.onOther, vAnchor(0.0);
+        if (l.other >= 0) {
+            const uint64_t* o = w_.data() + kHeaderWords + static_cast<size_t>(l.other) * kStride;
+            const Vec3 rOther = quatAt(o) * l.onOther;
+            anchor = vecAt(o + kPos) + rOther;
+            vAnchor = vecAt(o + kVel) + glm::cross(vecAt(o + kOmega), rOther);
+        }
+        const Vec3 p = anchor - r, v = vAnchor - glm::cross(omega, r);
+        for (int k = 0; k < 3; ++k) body_[k] = p[k], body_[3 + k] = v[k];
+        cached_ = b;
+    }
+    static Quat quatAt(const uint64_t* x) {
+        Quat q;
+        q.x = realOf(x[0]), q.y = realOf(x[1]), q.z = realOf(x[2]), q.w = realOf(x[3]);
+        return q;
+    }
+    static Vec3 vecAt(const uint64_t* x) { return Vec3(realOf(x[0]), realOf(x[1]), realOf(x[2])); }
+    uint64_t encoded(size_t i) {
+        uint64_t pred;
+        return predicted(i, pred) ? std::rotl(w_[i] ^ pred, 1) : w_[i] ^ w_[i - kStride];
+    }
+    uint64_t decoded(size_t i) {
+        uint64_t pred;
+        return predicted(i, pred) ? std::rotr(w_[i], 1) ^ pred : w_[i] ^ w_[i - kStride];
+    }
+
+    std::vector<uint64_t>& w_;
+    uint64_t bodies_ = 0;
+    std::vector<Link> links_;
+    size_t cached_ = SIZE_MAX;  ///< the body whose predictions body_ holds
+    Real body_[6] = {};         ///< its p, v predictions
+};
 
 /// Each word mixed into the running value with splitmix64's finaliser, a bijection with full
 /// avalanche: a change to any one word always changes the result, and a damaged stream (which
@@ -171,9 +317,10 @@ private:
     int used_ = 0;
 };
 
-std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw) {
-    // Step 1: the word XORed with the one kStride before (the same field of the body before).
-    auto residual = [&](size_t i) { return i >= kStride ? raw[i] ^ raw[i - kStride] : raw[i]; };
+std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw, const Scene* scene) {
+    std::vector<uint64_t> res = raw;  // step 1
+    Residuals(res, scene).forward();
+    auto residual = [&](size_t i) { return res[i]; };
     BitWriter out;
     out.put(static_cast<uint64_t>(raw.size()), 64);
     for (size_t i = 0; i < raw.size();) {
@@ -201,7 +348,7 @@ std::vector<uint64_t> encodeWords(const std::vector<uint64_t>& raw) {
 }
 
 /// False when the words are not a coded stream of words (truncated, extended, damaged).
-bool decodeWords(std::span<const uint64_t> words, std::vector<uint64_t>& raw) {
+bool decodeWords(std::span<const uint64_t> words, std::vector<uint64_t>& raw, const Scene* scene) {
     if (words.size() < 2 || words[0] > kMaxRawWords) return false;
     const size_t count = static_cast<size_t>(words[0]);
     raw.clear();
@@ -222,13 +369,13 @@ bool decodeWords(std::span<const uint64_t> words, std::vector<uint64_t>& raw) {
         raw.insert(raw.end(), static_cast<size_t>(run), 0);
     }
     if (!in.onlyPadding()) return false;
-    for (size_t i = kStride; i < raw.size(); ++i) raw[i] ^= raw[i - kStride];
+    Residuals(raw, scene).inverse();
     return wordsCheck(raw) == words.back();
 }
 
 }  // namespace
 
-std::vector<uint64_t> packSnapshot(const WorldSnapshot& s) {
+std::vector<uint64_t> packSnapshot(const WorldSnapshot& s, const Scene* scene) {
     Words w;
     w.put(static_cast<uint64_t>(s.stepCount));
     w.put(s.time);
@@ -238,10 +385,10 @@ std::vector<uint64_t> packSnapshot(const WorldSnapshot& s) {
     w.put(static_cast<uint64_t>(s.contactImpulses.size()));
     w.put(static_cast<uint64_t>(s.breakEventCount));
     for (const BodyState& b : s.bodies) {
-        w.put(b.pose.p);
         w.put(b.pose.q.x), w.put(b.pose.q.y), w.put(b.pose.q.z), w.put(b.pose.q.w);
-        w.put(b.linearVelocity);
         w.put(b.angularVelocity);
+        w.put(b.pose.p);
+        w.put(b.linearVelocity);
     }
     w.putBits(s.broken);
     for (Real a : s.jointAngles) w.put(a);
@@ -260,12 +407,12 @@ std::vector<uint64_t> packSnapshot(const WorldSnapshot& s) {
             w.put(c.frictionImpulse);
         }
     }
-    return encodeWords(w.words());
+    return encodeWords(w.words(), scene);
 }
 
-bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out) {
+bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out, const Scene* scene) {
     std::vector<uint64_t> raw;
-    if (!decodeWords(words, raw)) return false;
+    if (!decodeWords(words, raw, scene)) return false;
     Reader r(raw);
     uint64_t step, nb, nbroken, nang, ncontact, nevents;
     WorldSnapshot s;
@@ -280,8 +427,8 @@ bool unpackSnapshot(std::span<const uint64_t> words, WorldSnapshot& out) {
     s.breakEventCount = static_cast<size_t>(nevents);
     s.bodies.resize(static_cast<size_t>(nb));
     for (BodyState& b : s.bodies) {
-        if (!r.get(b.pose.p) || !r.get(b.pose.q.x) || !r.get(b.pose.q.y) || !r.get(b.pose.q.z) ||
-            !r.get(b.pose.q.w) || !r.get(b.linearVelocity) || !r.get(b.angularVelocity))
+        if (!r.get(b.pose.q.x) || !r.get(b.pose.q.y) || !r.get(b.pose.q.z) || !r.get(b.pose.q.w) ||
+            !r.get(b.angularVelocity) || !r.get(b.pose.p) || !r.get(b.linearVelocity))
             return false;
     }
     if (!r.getBits(s.broken, static_cast<size_t>(nbroken))) return false;

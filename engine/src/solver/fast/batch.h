@@ -348,6 +348,28 @@ inline void writeTgsArm(TgsArms& arm, int l, const V& r0L, const V& r1L, const V
         }
 }
 
+/// One TGS joint row slot, every lane a plain hard row as HardRowsIn's (or padding), as the AVX2
+/// set-up reads it: pointers into the joints' rows and the bodies' I^-½, and per lane what
+/// computeSetup derives from the row's flags.
+struct TgsRowsIn {
+    const double* row[kLanes];    ///< jl::Row (16 doubles: J, C, v_T, bounds); a row of zeros for padding
+    const double* invI0[kLanes];  ///< BodyInfo::sqrtInvInertia of body 0 (9 doubles, column after column)
+    const double* invI1[kLanes];
+    alignas(32) double r0[3][kLanes];  ///< the lane's lever arms in world (0 for padding)
+    alignas(32) double r1[3][kLanes];
+    alignas(32) double erp[kLanes];       ///< α per lane (0 for a velocity-only row)
+    alignas(32) double keepBias[kLanes];  ///< 1: the row keeps its bias in velocity iterations
+    alignas(32) double angular[kLanes];   ///< 1: an angular row (kRowAngular)
+    alignas(32) double real[kLanes];      ///< 1: a row, 0: padding (all zeros stored)
+};
+
+/// The TGS set-up of such a slot (solver/row_setup.cpp setupTgsJointBatch: computeSetup, then the
+/// slot lane, the same operations in the same order per lane, so bit-identical results) with AVX2,
+/// 4 rows at once. Writes `out`'s 4 lanes except what a kTgsSeparation row adds (kind bit,
+/// length0: the caller's) and each lane's unit response to `response`. Returns the active lanes
+/// as bits 0–3, or −1 when the AVX2 kernel is not compiled in (nothing written).
+int setupTgsRowsAvx2(const Batch& bt, const TgsRowsIn& in, TgsLanes& out, double* response);
+
 /// One TGS sweep's inputs. Bodies are read through raw records so that this header stays free
 /// of glm: `vel` and `delta` hold 8 doubles per solver body ({x, y, z, pad} linear then angular:
 /// solver::Body and solver::BodyDelta), `info` points at BodyInfo records `infoStride` doubles

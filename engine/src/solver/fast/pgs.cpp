@@ -317,6 +317,9 @@ int setupHardRowsAvx2(const Batch&, const HardRowsIn&, double, const SlotOut&, d
 int prepLockBatchAvx2(const Batch&, const LockPrepIn&, double, double, LockLanes*) {
     return -1;
 }
+int setupTgsRowsAvx2(const Batch&, const TgsRowsIn&, TgsLanes&, double*) {
+    return -1;
+}
 #else
 bool avx2Available() {
     static const bool ok = __builtin_cpu_supports("avx2");

@@ -136,6 +136,82 @@ int setupHardRowsAvx2(const Batch& bt, const HardRowsIn& in, double h, const Slo
     return active;
 }
 
+int setupTgsRowsAvx2(const Batch& bt, const TgsRowsIn& in, TgsLanes& L, double* response) {
+    __m256d j[16];
+    for (int c = 0; c < 4; ++c)
+        transpose4(in.row[0] + 4 * c, in.row[1] + 4 * c, in.row[2] + 4 * c, in.row[3] + 4 * c, j + 4 * c);
+    __m256d invI0[9], invI1[9];
+    loadMat3(in.invI0, invI0);
+    loadMat3(in.invI1, invI1);
+    __m256d angM0[3], angM1[3];
+    mulMat3(invI0, j + 3, angM0);  // F 55
+    mulMat3(invI1, j + 9, angM1);  // F 56
+    // r = J M⁻¹ Jᵀ with the mass scales (F 21, 31), summed in computeSetup's order; its linear
+    // terms are the lane's linResponse0, linResponse1
+    const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
+    const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
+    const __m256d lin0 = _mm256_mul_pd(ls0, dot3(j, j)), lin1 = _mm256_mul_pd(ls1, dot3(j + 6, j + 6));
+    const __m256d resp =
+        _mm256_add_pd(_mm256_add_pd(_mm256_add_pd(lin0, _mm256_mul_pd(as0, dot3(angM0, angM0))), lin1),
+                      _mm256_mul_pd(as1, dot3(angM1, angM1)));
+    _mm256_storeu_pd(response, resp);
+    // active: r > kMinResponse and finite; an inactive row keeps its own bounds, erp and v_T 0
+    const __m256d active = _mm256_and_pd(_mm256_cmp_pd(resp, _mm256_set1_pd(kMinResponse), _CMP_GT_OQ),
+                                         _mm256_cmp_pd(resp, _mm256_set1_pd(__builtin_inf()), _CMP_LT_OQ));
+    const __m256d zero = _mm256_setzero_pd();
+    const __m256d real = _mm256_cmp_pd(_mm256_load_pd(in.real), zero, _CMP_NEQ_OQ);
+    const __m256d angular = _mm256_cmp_pd(_mm256_load_pd(in.angular), zero, _CMP_NEQ_OQ);
+    const __m256d keep = _mm256_cmp_pd(_mm256_load_pd(in.keepBias), zero, _CMP_NEQ_OQ);
+    const __m256d recip = _mm256_div_pd(_mm256_set1_pd(1.0), resp);
+    const __m256d cap = _mm256_mul_pd(_mm256_set1_pd(kMaxRowVelocityChange), recip);
+    const __m256d negCap = _mm256_xor_pd(_mm256_set1_pd(-0.0), cap);
+    const __m256d lo = _mm256_blendv_pd(j[14], _mm256_min_pd(_mm256_max_pd(j[14], negCap), cap), active);
+    const __m256d hi = _mm256_blendv_pd(j[15], _mm256_min_pd(_mm256_max_pd(j[15], negCap), cap), active);
+    // κ − r × μ: the angular part without lever arm, and I^-½ times it (angular rows: J⁽ᵐ⁾ itself)
+    __m256d r0[3], r1[3], c0[3], c1[3], base0[3], base1[3], m0[3], m1[3];
+    for (int k = 0; k < 3; ++k) r0[k] = _mm256_load_pd(in.r0[k]), r1[k] = _mm256_load_pd(in.r1[k]);
+    cross3(r0, j, c0);
+    cross3(r1, j + 6, c1);
+    for (int k = 0; k < 3; ++k) {
+        base0[k] = _mm256_sub_pd(j[3 + k], c0[k]);
+        base1[k] = _mm256_sub_pd(j[9 + k], c1[k]);
+    }
+    mulMat3(invI0, base0, m0);
+    mulMat3(invI1, base1, m1);
+    // Padding lanes store zeros (and-ing with `real`: +0, whatever the static body's I^-½).
+    const auto put = [&](double* to, __m256d v) { _mm256_store_pd(to, _mm256_and_pd(real, v)); };
+    for (int k = 0; k < 3; ++k) {
+        put(L.lin0[k], j[k]);
+        put(L.lin1[k], j[6 + k]);
+        put(L.ang0Base[k], base0[k]);
+        put(L.ang1Base[k], base1[k]);
+        put(L.baseM0[k], _mm256_blendv_pd(m0[k], angM0[k], angular));
+        put(L.baseM1[k], _mm256_blendv_pd(m1[k], angM1[k], angular));
+    }
+    put(L.linResponse0, lin0);
+    put(L.linResponse1, lin1);
+    put(L.error0, j[12]);
+    put(L.velTarget, _mm256_and_pd(active, j[13]));
+    put(L.erp, _mm256_and_pd(active, _mm256_load_pd(in.erp)));
+    put(L.minImpulse, lo);
+    put(L.maxImpulse, hi);
+    _mm256_store_pd(L.stiffness, zero);
+    _mm256_store_pd(L.damping, zero);
+    _mm256_store_pd(L.accum, zero);  // joint rows start from zero (no warm start)
+    _mm256_store_pd(L.stepImpulse, zero);
+    _mm256_store_pd(L.length0, zero);
+    // kind: active (with keep-bias), angular whether active or not; padding 0
+    const __m256i bits = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(_mm256_castpd_si256(active), _mm256_set1_epi64x(kTgsActive)),
+                        _mm256_and_si256(_mm256_castpd_si256(_mm256_and_pd(real, angular)),
+                                         _mm256_set1_epi64x(kTgsAngular))),
+        _mm256_and_si256(_mm256_castpd_si256(_mm256_and_pd(active, keep)), _mm256_set1_epi64x(kTgsKeepBias)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(L.kind), bits);
+    const int on = _mm256_movemask_pd(active);
+    _mm256_zeroupper();  // the caller is plain SSE code (see the note at the top)
+    return on;
+}
+
 namespace {
 
 /// Each lane's jl::Transform (7 doubles: p then q as x, y, z, w) as a pose of lanes.
