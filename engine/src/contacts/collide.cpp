@@ -320,11 +320,22 @@ void nearPair(btBroadphasePair& pair, btCollisionDispatcher& dispatcher, const b
     if (!pair.m_algorithm)
         pair.m_algorithm = dispatcher.findAlgorithm(&wa, &wb, nullptr, BT_CONTACT_POINT_ALGORITHMS);
     if (!pair.m_algorithm) return;
+    // A slow pair's manifolds already have the base distance (made with it, or set back to it
+    // after a fast test); a fast pair's are raised to its own for this test only.
+    const bool fast = distance > d.reach->margin;
     btManifoldArray manifolds;
-    pair.m_algorithm->getAllContactManifolds(manifolds);
-    for (int k = 0; k < manifolds.size(); ++k) manifolds[k]->setContactBreakingThreshold(d.pairThreshold);
+    if (fast) {
+        pair.m_algorithm->getAllContactManifolds(manifolds);
+        for (int k = 0; k < manifolds.size(); ++k) manifolds[k]->setContactBreakingThreshold(d.pairThreshold);
+    }
     btManifoldResult result(&wa, &wb);
     pair.m_algorithm->processCollision(&wa, &wb, info, &result);
+    if (fast) {
+        const btScalar base = static_cast<btScalar>(d.reach->margin + 2 * kGrow);
+        manifolds.resize(0);
+        pair.m_algorithm->getAllContactManifolds(manifolds);  // with any it made just now
+        for (int k = 0; k < manifolds.size(); ++k) manifolds[k]->setContactBreakingThreshold(base);
+    }
 }
 
 }  // namespace
@@ -340,8 +351,8 @@ Collider::Collider(const Scene& scene) : impl_(std::make_unique<Impl>()) {
     gContactAddedCallback = onContactAdded;
     m.dispatcher.reach = &m.reach;
     m.dispatcher.setNearCallback(nearPair);
-    // One contact distance for every pair (gContactBreakingThreshold, 2 cm by default), not one
-    // relative to each shape's size.
+    // Bullet's threshold relative to each shape's size off: every manifold gets its pair's own
+    // distance (PairDispatcher, nearPair).
     m.dispatcher.setDispatcherFlags(0);
 
     m.filter.m = &m;
@@ -393,6 +404,11 @@ void Collider::collide(const std::vector<BodyState>& poses, bool bodies, bool gr
     if (!bodies && !ground) return;
     const size_t nb = static_cast<size_t>(m.ground);
     Reach& reach = m.reach;
+    if (margin != reach.margin) {  // every manifold to the new base distance (nearPair keeps it)
+        for (int k = 0; k < m.dispatcher.getNumManifolds(); ++k)
+            m.dispatcher.getManifoldByIndexInternal(k)->setContactBreakingThreshold(
+                static_cast<btScalar>(margin + 2 * kGrow));
+    }
     reach.margin = margin;
     reach.dt = poses.size() >= nb ? dt : 0.0;
     reach.states = &poses;

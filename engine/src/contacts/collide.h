@@ -52,7 +52,9 @@ public:
     /// `margin`, or for two bodies that can close more than that within a step of `dt` at their
     /// velocities in `poses`, that much (speculative contacts that grow with the pair's speed:
     /// |v0 − v1|·dt + (|ω0|·R0 + |ω1|·R1)·dt, R the farthest point of a shape from its body's
-    /// origin). dt = 0: `margin` for every pair.
+    /// origin); a point farther than `margin` is kept only if its approach at those velocities
+    /// would close twice its gap within the step. dt = 0: `margin` for every pair. Ground pairs:
+    /// `margin`.
     void collide(const std::vector<BodyState>& poses, bool bodies, bool ground, Real margin,
                  std::vector<RawContact>& out, Real dt = 0.0);
 
