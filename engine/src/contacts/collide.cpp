@@ -146,15 +146,20 @@ constexpr Real kSpeculativeSlack = 2.0;
 struct Reach {
     int ground = 0;            // the ground's user index (the body count)
     std::vector<Real> radius;  // reachRadius of each body's shape
+    std::vector<uint8_t> dynamic;
     // This call's base distance (collide()'s margin) and step, and the states it started from.
     Real margin = 0.0, dt = 0.0;
     const std::vector<BodyState>* states = nullptr;
 
     /// The contact distance of the pair (a, b) in this call [m, between the real surfaces]: the
     /// base margin, or, when more, the most the two can close within the step if they keep their
-    /// velocities: |v_a − v_b|·dt + (|ω_a|·R_a + |ω_b|·R_b)·dt. With the ground: the base.
+    /// velocities: |v_a − v_b|·dt + (|ω_a|·R_a + |ω_b|·R_b)·dt. With the ground or a body that
+    /// is not dynamic: the base. (With a static post it was tried and a pendulum's bob swinging
+    /// past the post 5 cm away was disturbed by a row 6.4 cm off and left its closed form by
+    /// 3.2 rad, pendulum_hinge.json; why that row acted is not understood yet.)
     Real pairDistance(int a, int b) const {
         if (a == ground || b == ground || dt <= 0.0) return margin;
+        if (!dynamic[static_cast<size_t>(a)] || !dynamic[static_cast<size_t>(b)]) return margin;
         const BodyState& x = (*states)[static_cast<size_t>(a)];
         const BodyState& y = (*states)[static_cast<size_t>(b)];
         const Real closing = (glm::length(x.linearVelocity - y.linearVelocity) +
@@ -368,6 +373,7 @@ Collider::Collider(const Scene& scene) : impl_(std::make_unique<Impl>()) {
         const BodyDesc& b = scene.bodies[i];
         m.dynamic[i] = b.motion == MotionType::Dynamic;
         m.groundByBullet[i] = !analyticGround(b.shape);
+        m.reach.dynamic.push_back(m.dynamic[i]);
         m.reach.radius.push_back(
             reachRadius(b.shape, b.halfExtents, b.radius, b.halfHeight, b.hullPoints, b.children));
         m.group[i] = b.collisionGroup;
