@@ -18,7 +18,9 @@ namespace jl {
 ///      PhysX's, TGS's relax correction, 8 position iterations for scenes that do not say.
 ///   4: bodies that touch (issue 29): body contacts, PGS's soft body contacts, and TGS's resting
 ///      contacts in impulses per substep with Box2D v3's soft contact (solver/soft_contact.h).
-inline constexpr int kEngineResultsVersion = 4;
+///   5: speculative contacts that grow with a pair's closing speed (issue 29 point 6,
+///      contacts/collide.h): bodies that close more than 2 cm in a step have rows before they meet.
+inline constexpr int kEngineResultsVersion = 5;
 
 /// The version a log that records none was made with: logs gained the field with version 2.
 inline constexpr int kEngineResultsVersionUnrecorded = 1;

@@ -45,12 +45,18 @@ public:
     Collider(const Collider&) = delete;
     Collider& operator=(const Collider&) = delete;
 
-    /// This step's contact points closer than `margin` at the bodies' `poses` into `out`
-    /// (cleared first), in the canonical order (contactPairLess, then Bullet's order within one
-    /// pair of shapes, which depends only on the poses). `bodies`: body–body pairs; `ground`:
-    /// cylinders, hulls and compounds against the plane y = 0.
+    /// This step's contact points at the bodies' `poses` into `out` (cleared first), in the
+    /// canonical order (contactPairLess, then Bullet's order within one pair of shapes, which
+    /// depends only on the poses). `bodies`: body–body pairs; `ground`: cylinders, hulls and
+    /// compounds against the plane y = 0. A pair's points are kept up to its contact distance:
+    /// `margin`, or for two dynamic bodies that can close more than that within a step of `dt` at their
+    /// velocities in `poses`, that much (speculative contacts that grow with the pair's speed:
+    /// |v0 − v1|·dt + (|ω0|·R0 + |ω1|·R1)·dt, R the farthest point of a shape from its body's
+    /// origin); a point farther than `margin` is kept only if its approach at those velocities
+    /// would close twice its gap within the step. dt = 0: `margin` for every pair. Pairs with the
+    /// ground or a body that is not dynamic: `margin`.
     void collide(const std::vector<BodyState>& poses, bool bodies, bool ground, Real margin,
-                 std::vector<RawContact>& out);
+                 std::vector<RawContact>& out, Real dt = 0.0);
 
 private:
     struct Impl;

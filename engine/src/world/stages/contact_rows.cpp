@@ -132,7 +132,7 @@ void World::Impl::buildBodyContactRows(StepContext& step) {
     const Scene& scene = step.world.scene_;
     m.nextBodyContacts.clear();
     if (!m.collider) return;
-    m.collider->collide(before, s.bodyCollisions, s.groundPlane, kContactMargin, m.rawContacts);
+    m.collider->collide(before, s.bodyCollisions, s.groundPlane, kContactMargin, m.rawContacts, s.dt);
     // The last step's stored contacts are in the same canonical order: each pair's are found by
     // binary search, and each stored point continues at most one new point.
     const std::vector<BodyContactState>& last = m.bodyContacts;
