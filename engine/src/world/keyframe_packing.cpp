@@ -8,11 +8,10 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <string_view>
-#include <unordered_map>
 #include <variant>
 
 #include "jointlab/history.h"
+#include "jointlab/name_index.h"
 
 namespace jl {
 
@@ -147,14 +146,11 @@ std::vector<Link> linksOf(const Scene* scene, uint64_t bodies) {
     std::vector<Link> links;
     if (!scene || scene->bodies.size() != bodies) return links;
     links.resize(scene->bodies.size());
-    std::unordered_map<std::string_view, int> index;  // looked up only, never iterated
-    index.reserve(scene->bodies.size());
-    for (size_t i = 0; i < scene->bodies.size(); ++i)
-        index.emplace(scene->bodies[i].name, static_cast<int>(i));
+    const NameIndex index(scene->bodies);
     auto find = [&](const std::string& name) {
         if (name.empty()) return -1;
-        const auto it = index.find(name);
-        return it == index.end() ? -3 : it->second;
+        const int i = index.find(name);
+        return i < 0 ? -3 : i;
     };
     for (const JointDesc& j : scene->joints) {
         if (!std::holds_alternative<FixedJoint>(j.params) &&
