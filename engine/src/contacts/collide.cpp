@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <glm/gtx/norm.hpp>
+#include <map>
+#include <tuple>
 
 #include "jointlab/collision_filter.h"
 
@@ -254,7 +256,21 @@ struct Collider::Impl {
         return s;
     }
 
+    // One Bullet shape per distinct shape, shared by the bodies that have it: a box's polyhedral
+    // features (face clipping) cost ~1 M instructions to build, so a world of 1000 boxes took ~1 G
+    // to make (which a jump in the history across an edit pays). A shape holds no state between
+    // tests, so sharing it changes no result.
+    std::map<std::tuple<int, Real, Real, Real, Real, Real>, btCollisionShape*> primitives;
+    std::map<std::vector<Real>, btCollisionShape*> hulls;
+
     btCollisionShape* primitive(ShapeType type, const Vec3& h, Real r, Real hh) {
+        const auto key = std::make_tuple(static_cast<int>(type), h.x, h.y, h.z, r, hh);
+        btCollisionShape*& shared = primitives[key];
+        if (!shared) shared = makePrimitive(type, h, r, hh);
+        return shared;
+    }
+
+    btCollisionShape* makePrimitive(ShapeType type, const Vec3& h, Real r, Real hh) {
         switch (type) {
             case ShapeType::Box: {
                 auto* s = new btBoxShape(toBt(h + kGrow));
@@ -283,6 +299,15 @@ struct Collider::Impl {
     }
 
     btCollisionShape* hull(const std::vector<Vec3>& points) {
+        std::vector<Real> key;
+        key.reserve(3 * points.size());
+        for (const Vec3& p : points) key.insert(key.end(), {p.x, p.y, p.z});
+        btCollisionShape*& shared = hulls[key];
+        if (!shared) shared = makeHull(points);
+        return shared;
+    }
+
+    btCollisionShape* makeHull(const std::vector<Vec3>& points) {
         auto* s = new btConvexHullShape();
         for (const Vec3& p : points) s->addPoint(toBt(p), false);
         s->recalcLocalAabb();
