@@ -222,9 +222,14 @@ private:
     int current_ = -1;
     size_t bytes_ = 0;
     int64_t droppedBefore_ = 0;
-    std::shared_ptr<const Scene> lastScene_;  ///< the scene of the newest keyframe (shared by the next)
-    std::unique_ptr<World> scratch_;          ///< seek()'s world
-    const Scene* scratchScene_ = nullptr;     ///< the keyframe scene scratch_ was built from
+    std::shared_ptr<const Scene> lastScene_;     ///< the scene of the newest keyframe (shared by the next)
+    std::unique_ptr<World> scratch_;             ///< seek()'s world
+    std::shared_ptr<const Scene> scratchScene_;  ///< the keyframe scene scratch_ was built from
+    /// The scratch world of the scene seen before (kept, with its scene, when a seek crosses an
+    /// edit): seeking back across the edit restores it instead of building a world and setting up
+    /// its first step again (~10 ms for 1000 bodies, a fifth of a jump's 50 ms).
+    std::unique_ptr<World> spare_;
+    std::shared_ptr<const Scene> spareScene_;
     int scratchBranch_ = -1;
     bool retaking_ = false;  ///< the last step stepped() saw was one the branch already had
 };

@@ -31,7 +31,9 @@ void History::start(const World& world) {
     bytes_ = 0;
     droppedBefore_ = 0;
     scratch_.reset();
-    scratchScene_ = nullptr;
+    scratchScene_.reset();
+    spare_.reset();
+    spareScene_.reset();
     scratchBranch_ = -1;
     Branch b;
     b.id = 0;
@@ -162,7 +164,9 @@ void History::adopt(Budget budget, int interval, int current, int64_t droppedBef
     current_ = current;
     droppedBefore_ = droppedBefore;
     scratch_.reset();
-    scratchScene_ = nullptr;
+    scratchScene_.reset();
+    spare_.reset();
+    spareScene_.reset();
     scratchBranch_ = -1;
     bytes_ = 0;
     std::vector<const Scene*> scenes;
@@ -288,9 +292,18 @@ int64_t History::divergenceStep(int a, int b) const {
 }
 
 void History::restoreInto(const HistoryKeyframe& key) {
-    if (!scratch_ || scratchScene_ != key.scene.get()) {
-        scratch_ = std::make_unique<World>(*key.scene);
-        scratchScene_ = key.scene.get();
+    if (!scratch_ || scratchScene_ != key.scene) {
+        if (spare_ && spareScene_ == key.scene) {  // back across an edit: the world of that scene
+            std::swap(scratch_, spare_);
+            std::swap(scratchScene_, spareScene_);
+        } else {
+            if (scratch_) {  // kept for a seek back
+                spare_ = std::move(scratch_);
+                spareScene_ = std::move(scratchScene_);
+            }
+            scratch_ = std::make_unique<World>(*key.scene);
+            scratchScene_ = key.scene;
+        }
     }
     WorldSnapshot s;
     unpackSnapshot(key.packed, s, key.scene.get());  // packed by this History: it reads back
@@ -314,7 +327,7 @@ const World& History::seekIn(int branch, int64_t step) {
             if (k.step < step || (k.step == step && (k.change || !from))) from = &k;
         }
     // Carry on from where the scratch world is when that is on the way (stepping forward).
-    const bool onTheWay = scratch_ && scratchBranch_ == branch && scratchScene_ == from->scene.get() &&
+    const bool onTheWay = scratch_ && scratchBranch_ == branch && scratchScene_ == from->scene &&
                           scratch_->stepCount() >= from->step && scratch_->stepCount() <= step &&
                           !(from->step == step);
     if (!onTheWay) restoreInto(*from);
@@ -371,7 +384,7 @@ std::unique_ptr<World> History::worldAt(int branch, int64_t step) {
     if (!hasBranch(branch)) return nullptr;
     // The scratch world itself: it took the step, so its rows and joint forces are that step's.
     seekIn(branch, step);
-    scratchScene_ = nullptr;
+    scratchScene_.reset();
     scratchBranch_ = -1;
     return std::move(scratch_);
 }
