@@ -11,6 +11,7 @@
 #include <set>
 
 #include "interop/axes.h"
+#include "interop/mjcf_text.h"
 #include "jointlab/collision_filter.h"
 #include "jointlab/scenario_io.h"
 
@@ -25,102 +26,14 @@ constexpr int kMaxIndent = 24;
 /// load (measured: a 96-link chain loads, a 97-link one does not).
 constexpr int kMaxMujocoDepth = 96;
 
-std::string num(Real x) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.17g", x);
-    return b;
-}
-std::string vec(const Vec3& v) {
-    return num(v.x) + " " + num(v.y) + " " + num(v.z);
-}
-std::string quat(const Quat& q) {
-    return num(q.w) + " " + num(q.x) + " " + num(q.y) + " " + num(q.z);
-}
-
-/// XML attribute text: the five characters XML reserves, escaped.
-std::string attr(const std::string& s) {
-    std::string out;
-    for (const char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
-
 std::string quoted(const std::string& name) {
     return "\"" + name + "\"";
 }
-
-/// MuJoCo's cylinders and capsules lie along local Z, JointLab's along local X: a quarter turn
-/// about Y takes Z to X.
-const Quat kZToX(0.70710678118654752440, 0.0, 0.70710678118654752440, 0.0);
 
 bool isTreeType(const JointDesc& j) {
     return std::holds_alternative<RevoluteJoint>(j.params) ||
            std::holds_alternative<PrismaticJoint>(j.params) ||
            std::holds_alternative<SphericalJoint>(j.params) || std::holds_alternative<FixedJoint>(j.params);
-}
-
-/// One shape as a <geom> at `pose` (in the frame of the element it is written into).
-void writeGeom(std::string& out, const std::string& indent, ShapeType shape, const Vec3& halfExtents,
-               Real radius, Real halfHeight, const Transform& pose, const std::string& extra) {
-    std::string type, size;
-    Quat q = pose.q;
-    switch (shape) {
-        case ShapeType::Box:
-            type = "box";
-            size = vec(halfExtents);
-            break;
-        case ShapeType::Sphere:
-            type = "sphere";
-            size = num(radius);
-            break;
-        case ShapeType::Capsule:
-        case ShapeType::Cylinder:
-            type = shape == ShapeType::Capsule ? "capsule" : "cylinder";
-            size = num(radius) + " " + num(halfHeight);
-            q = pose.q * kZToX;
-            break;
-        default:
-            return;
-    }
-    out += indent + "<geom type=\"" + type + "\" size=\"" + size + "\" pos=\"" + vec(pose.p) + "\" quat=\"" +
-           quat(q) + "\"" + extra + "/>\n";
-}
-
-/// Every geom of body `b` at `pose` (its body frame in the enclosing element's frame).
-void writeBodyGeoms(std::string& out, const std::string& indent, const BodyDesc& b, int index,
-                    const Transform& pose, const std::string& extra) {
-    switch (b.shape) {
-        case ShapeType::Hull:
-            out += indent + "<geom type=\"mesh\" mesh=\"hull" + std::to_string(index) + "\" pos=\"" +
-                   vec(pose.p) + "\" quat=\"" + quat(pose.q) + "\"" + extra + "/>\n";
-            break;
-        case ShapeType::Compound:
-            for (const ShapeDesc& c : b.children)
-                writeGeom(out, indent, c.shape, c.halfExtents, c.radius, c.halfHeight,
-                          pose * Transform{c.position, c.orientation}, extra);
-            break;
-        default:
-            writeGeom(out, indent, b.shape, b.halfExtents, b.radius, b.halfHeight, pose, extra);
-    }
 }
 
 struct Writer {
