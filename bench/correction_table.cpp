@@ -52,20 +52,6 @@ Run run(const Scene& s, Real seconds) {
     return out;
 }
 
-Scene doublePendulum() {
-    Scene s = test::emptyScene();
-    const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-    std::string previous;
-    for (int i = 0; i < 2; ++i) {
-        const std::string body = test::indexed("link", i);
-        s.bodies.push_back(test::box(body, Vec3(0.5 + i, 2, 0), Vec3(0.5, 0.05, 0.05), 1.0));
-        s.joints.push_back(
-            test::joint<RevoluteJoint>(s, test::indexed("hinge", i), previous, body, Vec3(i, 2, 0), hinge));
-        previous = body;
-    }
-    return s;
-}
-
 Scene lever(Real length, Real radius) {
     Scene s = test::emptyScene(false);
     s.bodies.push_back(test::sphere("tip", Vec3(length, 10.0, 0.0), 1.0, radius));
@@ -139,7 +125,7 @@ int main(int argc, char** argv) {
     const std::string tag = std::string(argv[1]) + " " + argv[2] + " " + argv[3] + " 1/" + argv[4];
     if (wants("pendulum")) {
         const Real range = 2.0 * 9.81;
-        const Run r = run(with(doublePendulum()), 60.0);
+        const Run r = run(with(test::doublePendulum()), 60.0);
         std::printf("%s | double pendulum 60 s: %+.1f%% (largest rise %.2f%%), joint error %.3g mm%s\n",
                     tag.c_str(), 100.0 * r.change / range, 100.0 * r.maxGain / range, 1000.0 * r.jointError,
                     r.finite ? "" : " DIVERGED");

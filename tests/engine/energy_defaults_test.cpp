@@ -142,17 +142,8 @@ TEST(EnergyDefaults, NoPassiveExampleGainsEnergy) {
 /// Two 1 m boxes of 1 kg hinged end to end about Z, the first to the world at (0, 2, 0),
 /// released horizontal: the double pendulum of issue 25.
 Scene doublePendulum(SolverType solver) {
-    Scene s = test::emptyScene();
+    Scene s = test::doublePendulum();
     s.settings.solver = solver;
-    const Quat hinge = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-    std::string previous;
-    for (int i = 0; i < 2; ++i) {
-        const std::string body = test::indexed("link", i);
-        s.bodies.push_back(test::box(body, Vec3(0.5 + i, 2, 0), Vec3(0.5, 0.05, 0.05), 1.0));
-        s.joints.push_back(
-            test::joint<RevoluteJoint>(s, test::indexed("hinge", i), previous, body, Vec3(i, 2, 0), hinge));
-        previous = body;
-    }
     return s;
 }
 

@@ -115,6 +115,22 @@ inline Scene exampleChain(int n) {
     return s;
 }
 
+/// Issue 25's double pendulum: two 1 m boxes of 1 kg hinged end to end about Z, the first to the
+/// world at (0, 2, 0), released horizontal.
+inline Scene doublePendulum() {
+    Scene s = emptyScene(false);
+    const Quat hinge = axisAngle(Vec3(0, 1, 0), -kPi / 2);
+    std::string previous;
+    for (int i = 0; i < 2; ++i) {
+        const std::string body = indexed("link", i);
+        s.bodies.push_back(box(body, Vec3(0.5 + i, 2, 0), Vec3(0.5, 0.05, 0.05), 1.0));
+        s.joints.push_back(
+            joint<RevoluteJoint>(s, indexed("hinge", i), previous, body, Vec3(i, 2, 0), hinge));
+        previous = body;
+    }
+    return s;
+}
+
 /// The complete elliptic integral of the first kind K(k) = π / (2·AGM(1, √(1 − k²))).
 inline Real ellipticK(Real k) {
     Real a = 1.0, b = std::sqrt(1.0 - k * k);
