@@ -3,6 +3,8 @@
 #include <regex>
 #include <utility>
 
+#include "jointlab/name_index.h"
+
 namespace jl::app {
 
 namespace {
@@ -110,8 +112,10 @@ bool Editor::restore(std::deque<Entry>& from, std::deque<Entry>& to, bool forwar
     // Bodies whose pose or velocity the step changes go back to where they were at the time.
     if (World* world = backToParent ? nullptr : sim_.world()) {
         const Scene& left = counterpart.scene;
+        // Every body's state may be listed: look names up hashed, not by a scan per body.
+        const NameIndex nowIndex(world->scene().bodies), beforeIndex(left.bodies);
         for (const auto& [name, state] : target.bodyStates) {
-            const int now = world->scene().findBody(name), before = left.findBody(name);
+            const int now = nowIndex.find(name), before = beforeIndex.find(name);
             if (now < 0 || before < 0) continue;
             const BodyDesc& a = left.bodies[static_cast<size_t>(before)];
             const BodyDesc& b = world->scene().bodies[static_cast<size_t>(now)];

@@ -7,10 +7,10 @@
 #include <exception>
 #include <filesystem>
 #include <system_error>
-#include <unordered_map>
 
 #include "editor/reseat.h"
 #include "jointlab/history_io.h"
+#include "jointlab/name_index.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::app {
@@ -560,12 +560,9 @@ void Simulation::syncTelemetry() {
     if (same) return;
     // The joints changed: each recorded joint keeps its history under its new index (matched by
     // name; a renamed joint is a new one), so deleting one body leaves the other plots alone.
-    std::unordered_map<std::string, int> now;
-    now.reserve(scene.joints.size());
-    for (size_t j = 0; j < scene.joints.size(); ++j) now.emplace(scene.joints[j].name, static_cast<int>(j));
+    const NameIndex now(scene.joints);
     std::vector<int> newIndex(telemetryJoints_.size(), -1);
-    for (size_t j = 0; j < telemetryJoints_.size(); ++j)
-        if (const auto it = now.find(telemetryJoints_[j]); it != now.end()) newIndex[j] = it->second;
+    for (size_t j = 0; j < telemetryJoints_.size(); ++j) newIndex[j] = now.find(telemetryJoints_[j]);
     telemetry_.remapJoints(newIndex, scene.joints.size());
     ++telemetryLayout_;
     telemetryJoints_.clear();
