@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "editor/placement.h"
+#include "jointlab/name_index.h"
 
 namespace jl::app {
 
@@ -72,12 +73,16 @@ Selection findSelection(const Scene& scene, Selection::Kind kind, const std::str
     return Selection{};
 }
 
+// The candidates are tried in turn (link4, link5, ...), so each is looked up hashed: with scans, a
+// box added beside 20,000 boxes would compare 20,000 candidates against 20,000 names.
 std::string uniqueBodyName(const Scene& scene, const std::string& base) {
-    return uniqueName(base, [&](const std::string& n) { return scene.findBody(n) >= 0; });
+    const NameIndex names(scene.bodies);
+    return uniqueName(base, [&](const std::string& n) { return names.find(n) >= 0; });
 }
 
 std::string uniqueJointName(const Scene& scene, const std::string& base) {
-    return uniqueName(base, [&](const std::string& n) { return scene.findJoint(n) >= 0; });
+    const NameIndex names(scene.joints);
+    return uniqueName(base, [&](const std::string& n) { return names.find(n) >= 0; });
 }
 
 // [SECTION] Bodies

@@ -82,6 +82,19 @@ TEST_F(EditorFixture, UniqueNamesContinueTrailingNumbers) {
     EXPECT_EQ(uniqueJointName(s, "link3"), "link3");
 }
 
+TEST_F(EditorFixture, UniqueNamesSkipEveryTakenNumberOfALargeScene) {
+    // box, box2 .. box20000 taken (and a gap at box7000): a new box is box7000, a duplicate of
+    // box7001 continues after the last number taken from there.
+    Scene s;
+    for (int i = 1; i <= 20000; ++i) {
+        if (i == 7000) continue;
+        s.bodies.push_back(makeBody(ShapeType::Box, Vec3(0)));
+        s.bodies.back().name = i == 1 ? "box" : "box" + std::to_string(i);
+    }
+    EXPECT_EQ(uniqueBodyName(s, "box"), "box7000");
+    EXPECT_EQ(uniqueBodyName(s, "box7001"), "box20001");
+}
+
 TEST_F(EditorFixture, DeleteBodyRemovesItsJointsAndUndoBringsThemBack) {
     twoBodies();
     run(addJoint(between(findJointType("revolute"), "A", "B")));
