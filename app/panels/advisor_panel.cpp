@@ -174,7 +174,8 @@ void drawAdvisorMarkers(const AppState& state, const ScreenRect& rect) {
         last = a.joint;
         glm::vec2 pixel;
         const JointDesc& j = scene.joints[static_cast<size_t>(a.joint)];
-        if (!view.toScreen(glm::vec3(jointWorldFrames(scene, world->bodies(), j).a.p), pixel)) continue;
+        if (!view.toScreen(glm::vec3(jointWorldFrames(state.index, world->bodies(), j, a.joint).a.p), pixel))
+            continue;
         // A warning triangle above and right of the anchor, clear of the joint's own diamond.
         const ImVec2 c(rect.min.x + pixel.x + 14.0f * s, rect.min.y + pixel.y - 16.0f * s);
         const float r = 9.0f * s;
