@@ -5,8 +5,9 @@
 // heavy load on a light body (mass ratio 1:100) over 10 s. The scenes are those of
 // tests/engine/energy_defaults_test.cpp. Prints one markdown row per scene group.
 //
-//   jointlab_correction_table SOLVER CORRECTION POS+VEL DT [scenes]
+//   jointlab_correction_table SOLVER CORRECTION POS+VEL RATE [scenes [ALPHA]]
 //   e.g. jointlab_correction_table tgs soft 8+1 60 pendulum,chain100,chain1000,lever,levers,load
+//        jointlab_correction_table pgs rattle 8+1 60 levers 0.7   (α by hand; else auto)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -98,7 +99,7 @@ void leverRun(const Scene& scene, Real length, Real radius, Real& error, Real& o
 
 int main(int argc, char** argv) {
     if (argc < 5) {
-        std::fprintf(stderr, "usage: %s pgs|tgs CORRECTION POS+VEL RATE [scenes]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s pgs|tgs CORRECTION POS+VEL RATE [scenes [ALPHA]]\n", argv[0]);
         return 64;
     }
     WorldSettings settings;
@@ -112,6 +113,14 @@ int main(int argc, char** argv) {
     }
     settings.correction = static_cast<Correction>(c);
     settings.dt = 1.0 / std::atof(argv[4]);
+    if (argc > 6) {
+        settings.autoBaumgarte = false;
+        settings.baumgarte = std::atof(argv[6]);
+        if (!(settings.baumgarte >= 0.0 && settings.baumgarte <= 1.0)) {
+            std::fprintf(stderr, "ALPHA must be in [0, 1]\n");
+            return 64;
+        }
+    }
     const std::string scenes = argc > 5 ? argv[5] : "pendulum,chain100,chain1000,lever,levers,load";
     auto wants = [&](const char* s) {
         return ("," + scenes + ",").find("," + std::string(s) + ",") != std::string::npos;
@@ -122,7 +131,8 @@ int main(int argc, char** argv) {
         s.settings.groundPlane = ground;
         return s;
     };
-    const std::string tag = std::string(argv[1]) + " " + argv[2] + " " + argv[3] + " 1/" + argv[4];
+    const std::string tag = std::string(argv[1]) + " " + argv[2] + " " + argv[3] + " 1/" + argv[4] +
+                            (argc > 6 ? std::string(" alpha ") + argv[6] : std::string());
     if (wants("pendulum")) {
         const Real range = 2.0 * 9.81;
         const Run r = run(with(test::doublePendulum()), 60.0);

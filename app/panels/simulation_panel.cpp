@@ -163,7 +163,11 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "damping ratio 2, instead of \u03b1\u00b7C/h; \u03b1 is unused for them\n"
             "ngs (PGS; TGS solves as relax): the joints carry no bias in the velocity; after the step a\n"
             "position pass rebuilds their rows at the new poses and moves the bodies onto them\n"
-            "(Box2D v2's, Jolt's position iterations)");
+            "(Box2D v2's, Jolt's position iterations)\n"
+            "rattle (PGS; TGS solves as relax): ngs's pass along the start-of-step rows, its motion fed\n"
+            "into the velocity, which is then projected onto the rows at the new poses (RATTLE): one\n"
+            "body or two keep their period and energy; a joint whose body turned far in the step falls\n"
+            "back to ngs's direction");
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
     bool isAuto = s.autoBaumgarte;
@@ -176,9 +180,9 @@ void solverSettings(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("= %.3g", automatic.effectiveBaumgarte());
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
-                "JointLab's stable default: %.3g for PGS, %.3g for TGS, with which no example and no\n"
-                "long chain gains energy (PhysX's own: 1 for PGS, 1/sqrt(position iterations) for TGS,\n"
-                "which the PhysX preset sets)",
+                "JointLab's stable default: %.3g for PGS (0.5 under its rattle correction), %.3g for TGS,\n"
+                "with which no example and no long chain gains energy (PhysX's own: 1 for PGS,\n"
+                "1/sqrt(position iterations) for TGS, which the PhysX preset sets)",
                 kStableBaumgartePgs, kStableBaumgarteTgs);
     } else {
         double alpha = s.baumgarte;

@@ -199,8 +199,9 @@ std::string sweepName(const StepInspector::Visit& v, const WorldSettings& s) {
         std::snprintf(buf, sizeof buf, "%s %d of %d",
                       tgs                                        ? "substep"
                       : s.correction == Correction::SplitImpulse ? "unbiased position iteration"
-                      : s.correction == Correction::Ngs          ? "position iteration (joints unbiased)"
-                                                                 : "position iteration",
+                      : s.correction == Correction::Ngs || s.correction == Correction::Rattle
+                          ? "position iteration (joints unbiased)"
+                          : "position iteration",
                       v.sweep + 1, s.posIters);
     else
         std::snprintf(buf, sizeof buf,

@@ -101,7 +101,8 @@ std::string runUsage() {
            "                       splitImpulse (PGS: the bias moves the bodies, never the velocity)\n"
            "                       or soft (TGS: relax, and joints correct position as Box2D v3's\n"
            "                       soft constraints), or ngs (PGS: a position pass at the new\n"
-           "                       poses, as Box2D v2)\n"
+           "                       poses, as Box2D v2), or rattle (PGS: that pass along the\n"
+           "                       start-of-step rows, its motion fed into the velocity, RATTLE)\n"
            "  --baumgarte A|auto   Baumgarte factor in [0, 1], or the solver's default\n"
            "  --dt S               override the time step [s]\n"
            "  --csv OUT.csv        one line per step per joint row: the row (impulse, errors, clamped),\n"
@@ -257,8 +258,8 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             const int k = findName(value, kCorrectionNames,
                                    static_cast<int>(sizeof kCorrectionNames / sizeof kCorrectionNames[0]));
             if (k < 0) {
-                error =
-                    "--correction: expected baumgarte, relax, splitImpulse, soft or ngs, got " + quote(value);
+                error = "--correction: expected baumgarte, relax, splitImpulse, soft, ngs or rattle, got " +
+                        quote(value);
                 return ArgsOutcome::Error;
             }
             result.correction = static_cast<Correction>(k);

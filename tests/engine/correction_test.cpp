@@ -156,8 +156,8 @@ TEST(Correction, RelaxChangesTgsAndIsSavedWithTheScenario) {
         b.step();
     }
     EXPECT_NE(a.stateHash(), b.stateHash());
-    for (Correction c :
-         {Correction::Baumgarte, Correction::Relax, Correction::SplitImpulse, Correction::Ngs}) {
+    for (Correction c : {Correction::Baumgarte, Correction::Relax, Correction::SplitImpulse, Correction::Ngs,
+                         Correction::Rattle}) {
         s.settings.correction = c;
         Scene back;
         std::string error;
@@ -170,7 +170,7 @@ TEST(Correction, RelaxChangesTgsAndIsSavedWithTheScenario) {
     const std::string key = "\"correction\": \"relax\"";
     const size_t at = text.find(key);
     ASSERT_NE(at, std::string::npos);
-    text.replace(at, key.size(), "\"correction\": \"rattle\"");
+    text.replace(at, key.size(), "\"correction\": \"shake\"");
     Scene bad;
     std::string error;
     EXPECT_FALSE(parseScenario(text, bad, error));

@@ -92,6 +92,18 @@ TEST(Kernels, ReferenceAndFastAgreeOnEveryExample) {
     }
 }
 
+// The same under PGS's rattle correction, whose position pass runs after either kernel (TGS solves
+// rattle as relax).
+TEST(Kernels, ReferenceAndFastAgreeUnderRattle) {
+    for (const fs::path& file : examples()) {
+        Scene scene;
+        std::string error;
+        ASSERT_TRUE(loadScenario(file.string(), scene, error)) << error;
+        scene.settings.correction = Correction::Rattle;
+        expectKernelsAgree(scene, file.stem().string() + " rattle");
+    }
+}
+
 /// A hanging chain of `n` boxes on hinges, released sideways so that every row works.
 Scene chain(int n) {
     Scene s;

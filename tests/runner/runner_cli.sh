@@ -67,7 +67,7 @@ run 0 "" run "$pendulum" --steps 60 --solver tgs --correction soft --state "$tmp
 cmp -s "$tmp/cr.json" "$tmp/cs.json" && fail "--correction soft should change the TGS run"
 run 0 "" run "$pendulum" --steps 60 --correction baumgarte --state "$tmp/pgs_cb.json"
 cmp -s "$tmp/pd.json" "$tmp/pgs_cb.json" || fail "PGS should solve --correction baumgarte as relax"
-run 64 "--correction: expected baumgarte, relax, splitImpulse, soft or ngs" run "$pendulum" --correction bogus
+run 64 "--correction: expected baumgarte, relax, splitImpulse, soft, ngs or rattle" run "$pendulum" --correction bogus
 # The row trace (--trace): runs the reference kernel; the λ after a row's last visit in a step is
 # the impulse --csv reports for that row and step, to the last digit (both print the shortest
 # round-trip form of the same double).

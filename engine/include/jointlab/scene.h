@@ -41,10 +41,13 @@ enum class Correction {
     SplitImpulse,  ///< PGS: the velocity is solved without the bias; the bias's pseudo-velocity moves
                    ///< the bodies and is then dropped (Bullet's split impulse); TGS solves as baumgarte
     Soft,          ///< TGS: relax, and joints' rows are Box2D v3's soft rows; PGS solves as baumgarte
-    Ngs,  ///< PGS: no joint bias in the velocity; a position pass at the new poses moves the bodies onto
-          ///< the joints (Box2D v2's, Jolt's position iterations); TGS solves as relax
+    Ngs,     ///< PGS: no joint bias in the velocity; a position pass at the new poses moves the bodies onto
+             ///< the joints (Box2D v2's, Jolt's position iterations); TGS solves as relax
+    Rattle,  ///< PGS: ngs's pass along the start-of-step rows (bounded), its displacement fed into the
+             ///< velocity, then the velocity projected at the new poses (RATTLE); TGS solves as relax
 };
-inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse", "soft", "ngs"};
+inline constexpr const char* kCorrectionNames[] = {"baumgarte", "relax", "splitImpulse",
+                                                   "soft",      "ngs",   "rattle"};
 
 /// World settings: time step, solver and environment.
 /// The most solver threads (WorldSettings::threads) a scenario may ask for.

@@ -27,9 +27,10 @@ void World::step() {
     StepContext step = m.beginStep(*this);
     m.applyBodyForces(step);
     m.updateSolveOrder(step);
-    // Under ngs PGS's joint rows carry no bias: the position pass corrects their error instead.
+    // Under ngs and rattle PGS's joint rows carry no bias: the position pass corrects their error.
     const Real erp = step.params.erp;
-    if (!step.tgs && step.s.correction == Correction::Ngs) step.params.erp = 0.0;
+    if (!step.tgs && (step.s.correction == Correction::Ngs || step.s.correction == Correction::Rattle))
+        step.params.erp = 0.0;
     m.buildJointRows(step);
     step.params.erp = erp;
     m.buildContactRows(step);
@@ -48,8 +49,8 @@ void World::step() {
 StepContext World::Impl::beginStep(World& w) {
     const WorldSettings& s = w.scene_.settings;
     StepContext step{w, s, solver::Params{}};
-    const bool relax =
-        s.correction == Correction::Relax || s.correction == Correction::Ngs;  // TGS: ngs as relax
+    const bool relax = s.correction == Correction::Relax || s.correction == Correction::Ngs ||
+                       s.correction == Correction::Rattle;  // TGS: ngs and rattle as relax
     step.tgs = s.solver == SolverType::TGS;
     step.reference = s.kernel == KernelType::Reference;
     step.params = solver::Params{s.dt,

@@ -89,6 +89,8 @@ struct World::Impl {
     std::vector<Row> startRows;
     std::vector<int> startCount;
     std::vector<Real> projectionImpulse;
+    std::vector<char> halfKicked;           // rattle: per scene body, moved back by ½·g·dt² this step
+    std::vector<char> wholeKick;            // rattle: per solver body, touching a contact or on a coupling
     std::vector<uint8_t> jointProjections;  // per joint: projections in the last step
     struct RowRange {
         int first = 0, count = 0;

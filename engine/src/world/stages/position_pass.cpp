@@ -1,5 +1,5 @@
-// Stage 6a of the step: PGS's non-linear position pass (WorldSettings::correction = ngs;
-// docs/solvers.md "Position correction"). After the velocity solve, which under ngs carries no
+// Stage 6a of the step: PGS's non-linear position pass (WorldSettings::correction = ngs or rattle;
+// docs/solvers.md "Position correction"). After the velocity solve, which under both carries no
 // joint bias, and the write-back, the joints' lock and limit rows are rebuilt by their own prep
 // functions (joints/) at the bodies' current poses, iteration after iteration, and position
 // impulses move the bodies onto them directly: Δx = M⁻¹Jᵀ·Δλ, with rotations. Reads and writes the
@@ -10,17 +10,28 @@
 // corrected only when violated). Each iteration, joint after joint in scene order:
 //
 //   C, J  from prep at the current poses; a point block's rows (Row::blockSize) together
-//   Δλ = −K⁻¹·clamp(α·C)          K = J M⁻¹ J_dᵀ with the current lever arms and inertia
+//   Δλ = −K⁻¹·clamp(α·C)          K = J_d M⁻¹ J_dᵀ with the current inertia
 //   Δx = M⁻¹·J_dᵀ·Δλ              each body moves and turns
 //
-// J_d, the direction the bodies move along, is where the two variants differ (kPassVariant):
-//   * Ngs (Box2D v2's and Jolt's position iterations): J_d = J at the current poses. The velocity
+// J_d, the direction the bodies move along, is where the two corrections differ:
+//   * ngs (Box2D v2's and Jolt's position iterations): J_d = J at the current poses. The velocity
 //     is left alone.
-//   * Rattle: J_d = J at the start of the step (SHAKE: the correction is along the constraint forces
+//   * rattle: J_d = J at the start of the step (SHAKE: the correction is along the constraint forces
 //     of the step), the correction's displacement also changes the velocity (Δv = Δx/dt, as PBD
 //     and XPBD derive their velocity), and the velocity is then projected onto the rows at the
 //     end-of-step poses (unbiased, velIters sweeps: RATTLE's second half), so the velocity kept is
-//     the chord's component along the end-of-step tangent.
+//     the chord's component along the end-of-step tangent: a point on a circle keeps its speed.
+//     Gravity enters as RATTLE's two half kicks: PGS integrated the bodies with the whole step's
+//     g·dt, so a body the pass moves is first moved back by ½·g·dt² (its velocity is left: the
+//     second half kick is what the first one took), which makes the end-of-step velocity the
+//     on-step one and the energy error second order (docs/solvers.md §9). Bodies touching a
+//     contact or on a coupling joint (gear, rack, pulley) keep the whole kick: the pass does not
+//     hold those rows, whose bias would turn the shift into velocity.
+//     Two bounds keep long whipping chains from exploding under it (docs/solvers.md measures
+//     both): K is J_d M⁻¹ J_dᵀ, symmetric (SHAKE's J M⁻¹ J_dᵀ is not, and Gauss–Seidel along a
+//     chain of such joints diverged), and a joint whose body turned by more than
+//     kRattleMaxTurn in the step moves along its current rows instead (the start-of-step rows no
+//     longer point where it can close).
 #include <cmath>
 
 #include "world/world_impl.h"
@@ -29,8 +40,11 @@ namespace jl {
 
 namespace {
 
-enum class PassVariant { Ngs, Rattle };
-constexpr PassVariant kPassVariant = PassVariant::Ngs;
+/// rattle: a joint whose bodies turned by more than this in the step [rad] moves along its current
+/// rows, not its start-of-step rows. The grid's fastest lever (0.1 m) turns up to 0.23 rad a step at
+/// 60 Hz; a 100-link chain's whipping end over 1 rad. 0.2 and 0.3 both keep the chains
+/// (docs/solvers.md §9).
+constexpr Real kRattleMaxTurn = 0.3;
 
 /// Box2D's b2_maxLinearCorrection and b2_maxAngularCorrection: the most one iteration moves a row.
 constexpr Real kMaxLinearCorrection = 0.2;                 // [m]
@@ -58,7 +72,7 @@ bool positionRow(const Row& r) {
     return r.solveHint == SolveHint::Equality || r.solveHint == SolveHint::Inequality;
 }
 
-/// K_ij = J_i M⁻¹ J_dᵀ_j over both sides (body 1's Jacobian is −linear1, −angular1; the signs cancel).
+/// K_ij = J_i M⁻¹ J_jᵀ over both sides (body 1's Jacobian is −linear1, −angular1; the signs cancel).
 Real mixedResponse(const Row& a, const Row& d, const Side s[2]) {
     return s[0].invMass * glm::dot(a.linear0, d.linear0) +
            glm::dot(a.angular0, s[0].invInertiaTimes(d.angular0)) +
@@ -88,7 +102,7 @@ void addPositionImpulse(const Row& d, Real dl, const Side s[2], Vec3 dx[2], Vec3
     }
 }
 
-/// Moves and turns both sides; with `feedback`, the displacement enters the velocity too
+/// Moves and turns both sides; with `feedback` (rattle), the displacement enters the velocity too
 /// (Δv = Δx/dt, Δω = Δθ/dt).
 void move(Side s[2], const Vec3 dx[2], const Vec3 dtheta[2], bool feedback, Real dt) {
     for (int k = 0; k < 2; ++k) {
@@ -146,7 +160,8 @@ bool violated(const Row& r, Real C) {
     return r.minImpulse == 0.0 ? C < 0.0 : C > 0.0;
 }
 
-/// One position iteration over one joint's rows `cur` (at the current poses), moving along `dir`.
+/// One position iteration over one joint's rows `cur` (at the current poses, their C), moving along
+/// `dir` (cur itself under ngs) with K from `dir`.
 void correctJoint(const Row* cur, const Row* dir, int count, Side s[2], Real alpha, bool blocks,
                   bool feedback, Real dt) {
     int bn = 0;
@@ -159,7 +174,7 @@ void correctJoint(const Row* cur, const Row* dir, int count, Side s[2], Real alp
             for (int a = 0; a < bn; ++a) {
                 c[a] = alpha * cur[bt + a].geometricError;
                 len2 += c[a] * c[a];
-                for (int b = 0; b < bn; ++b) A[a][b] = mixedResponse(cur[bt + a], dir[bt + b], s);
+                for (int b = 0; b < bn; ++b) A[a][b] = mixedResponse(dir[bt + a], dir[bt + b], s);
             }
             if (len2 > kMaxLinearCorrection * kMaxLinearCorrection) {
                 const Real f = kMaxLinearCorrection / std::sqrt(len2);
@@ -177,7 +192,7 @@ void correctJoint(const Row* cur, const Row* dir, int count, Side s[2], Real alp
         }
         const Row& r = cur[i];
         if (!positionRow(r) || !violated(r, r.geometricError)) continue;
-        const Real K = mixedResponse(r, dir[i], s);
+        const Real K = mixedResponse(dir[i], dir[i], s);
         if (!(K > 1e-12)) continue;  // as kMinResponse: nothing can move this row
         const Real maxC = (r.flags & kRowAngular) ? kMaxAngularCorrection : kMaxLinearCorrection;
         const Real C = std::clamp(alpha * r.geometricError, -maxC, maxC);
@@ -222,17 +237,22 @@ void projectJointVelocity(const Row* cur, int count, Side s[2], bool blocks, Rea
     }
 }
 
+/// The angle between two orientations [rad].
+Real turnedBy(const Quat& a, const Quat& b) {
+    return 2.0 * std::acos(std::min<Real>(1.0, std::abs(glm::dot(a, b))));
+}
+
 }  // namespace
 
 void World::Impl::positionPass(StepContext& step) {
-    if (step.tgs || step.s.correction != Correction::Ngs) return;
+    const bool rattle = step.s.correction == Correction::Rattle;
+    if (step.tgs || (step.s.correction != Correction::Ngs && !rattle)) return;
     Impl& m = *this;
     World& w = step.world;
     const Scene& scene = w.scene_;
     const Real dt = step.params.dt;
     const Real alpha = step.params.erp;
     const bool blocks = step.params.blocks;
-    const bool rattle = kPassVariant == PassVariant::Rattle;
     const std::vector<BodyState>& before = *step.before;
     const size_t nj = w.joints_.size();
 
@@ -269,14 +289,47 @@ void World::Impl::positionPass(StepContext& step) {
             if (s[k].state) s[k].state->pose = s[k].pose;
     };
 
-    // RATTLE: the rows' Jacobians at the start of the step, per joint (their count may differ from
-    // the current one when a limit comes or goes: then the current rows are the direction).
+    // rattle: the rows' Jacobians at the start of the step, per joint (their count may differ from
+    // the current one when a limit comes or goes: then the current rows are the direction), and
+    // none for a joint whose bodies turned by more than kRattleMaxTurn in the step (count 0).
     if (rattle) {
         startRows.resize(nj * kMaxRowsPerJoint);
         startCount.assign(nj, 0);
+        // RATTLE's half kicks: the bodies the pass moves (on an unbroken joint, dynamic, on no coupling,
+        // touching no contact this step), once each, by −½·g·dt².
+        halfKicked.assign(w.bodies_.size(), 0);
+        wholeKick.assign(m.data.info.size(), 0);  // by solver index
+        for (const ContactRef& c : m.contacts)
+            for (const int key : {c.key0, c.key1})
+                if (key >= 0 && static_cast<size_t>(key) < wholeKick.size())
+                    wholeKick[static_cast<size_t>(key)] = 1;
+        for (size_t j = 0; j < nj; ++j) {  // a coupling's row is not the pass's (it keeps its own erp)
+            if (w.joints_[j].broken ||
+                !jointTypeInfo(static_cast<int>(scene.joints[j].params.index())).isCoupling)
+                continue;
+            for (const int b : {m.jointBody0[j], m.jointBody1[j]})
+                if (b >= 0) wholeKick[static_cast<size_t>(m.solverIndex[static_cast<size_t>(b)])] = 1;
+        }
+        for (size_t j = 0; j < nj; ++j) {
+            if (w.joints_[j].broken) continue;
+            for (const int b : {m.jointBody0[j], m.jointBody1[j]}) {
+                if (b < 0 || !m.bodyConsts[static_cast<size_t>(b)].dynamic) continue;
+                const size_t bi = static_cast<size_t>(b);
+                if (halfKicked[bi] || wholeKick[static_cast<size_t>(m.solverIndex[bi])]) continue;
+                halfKicked[bi] = 1;
+                w.bodies_[bi].pose.p -= (0.5 * dt * dt) * step.s.gravity;
+            }
+        }
         for (size_t j = 0; j < nj; ++j) {
             if (w.joints_[j].broken) continue;
             const int b0 = m.jointBody0[j], b1 = m.jointBody1[j];
+            bool turnedFar = false;
+            for (int b : {b0, b1})
+                if (b >= 0 && m.bodyConsts[static_cast<size_t>(b)].dynamic)
+                    turnedFar =
+                        turnedFar || turnedBy(before[static_cast<size_t>(b)].pose.q,
+                                              w.bodies_[static_cast<size_t>(b)].pose.q) > kRattleMaxTurn;
+            if (turnedFar) continue;
             startCount[j] = prepAt(j, b0 >= 0 ? before[static_cast<size_t>(b0)].pose : Transform{},
                                    b1 >= 0 ? before[static_cast<size_t>(b1)].pose : Transform{},
                                    &startRows[j * kMaxRowsPerJoint]);
