@@ -150,16 +150,18 @@ constexpr Real kSpeculativeSlack = 2.0;
 
 /// A pair whose bodies turn through more than this fraction of the base contact distance within
 /// a step ((|ω_a|·R_a + |ω_b|·R_b)·dt > 0.25 · 2 cm = 5 mm) is tested again at its predicted poses
-/// (Reach::turnsFast). A ragdoll thrown and spun 150 ways (60 Hz, 3 s; the test
-/// RagdollLimbsStayApartInMostThrows is 60 of them): runs in which unjoined limbs overlapped by
-/// more than 2 cm, TGS / PGS, 74 / 55 with no second test; with it (in a first version, the rows
-/// of predicted points without their bias in the velocity passes) at a threshold of 2 cm per step
-/// 16 / 12, of 1 cm 12 / 3, of 5 mm 9 / 5, and only 5 mm kept the test's thrown ragdoll within 2 cm.
+/// (Reach::turnsFast). A ragdoll thrown and spun 150 ways (60 Hz, 3 s, in a first version of the
+/// test RagdollLimbsStayApartInMostThrows): runs in which unjoined limbs overlapped by more than
+/// 2 cm, TGS / PGS, 74 / 55 with no second test; with it (the rows of predicted points without
+/// their bias in the velocity passes) at a threshold of 2 cm per step 16 / 12, of 1 cm 12 / 3, of
+/// 5 mm 9 / 5, and only 5 mm kept the test's thrown ragdoll within 2 cm.
 constexpr Real kTurnFraction = 0.25;
 
 /// The fractions of the step at whose predicted poses a fast-turning pair is tested again: the
-/// middle and the end. Of the 150 runs above over 2 cm (the rows keeping their bias), the end
-/// alone: 24 / 14; the middle and the end: 14 / 8; thirds: 16 / 10. (docs/contacts.md, "Fast pairs")
+/// middle and the end. Of 150 runs of the test as it is (81 / 59 over 2 cm with no second test),
+/// with every speculative body row keeping its bias: the end alone 24 / 14, the middle and the end
+/// 14 / 8, thirds 16 / 10; with only these rows keeping it, as now, the middle and the end 16 / 10
+/// (docs/contacts.md, "Fast pairs").
 constexpr Real kPredictAt[] = {0.5, 1.0};
 constexpr int kPredictions = static_cast<int>(sizeof(kPredictAt) / sizeof(kPredictAt[0]));
 
