@@ -20,7 +20,10 @@ namespace jl {
 ///      contacts in impulses per substep with Box2D v3's soft contact (solver/soft_contact.h).
 ///   5: speculative contacts that grow with a pair's closing speed (issue 29 point 6,
 ///      contacts/collide.h): bodies that close more than 2 cm in a step have rows before they meet.
-inline constexpr int kEngineResultsVersion = 5;
+///   6: a pair that turns fast is also tested at its poses predicted for the middle and the end of
+///      the step (issue 29 point 6, contacts/collide.h): a ragdoll's whipping limbs stay within
+///      the contact distance at 60 Hz.
+inline constexpr int kEngineResultsVersion = 6;
 
 /// The version a log that records none was made with: logs gained the field with version 2.
 inline constexpr int kEngineResultsVersionUnrecorded = 1;

@@ -26,6 +26,9 @@ struct RawContact {
     Vec3 point1{0.0};            ///< on body 1's surface (or the ground), world [m]
     Vec3 normal{0.0, 1.0, 0.0};  ///< unit, world, from body 1 towards body 0
     Real distance = 0.0;         ///< separation along the normal [m], < 0 when they overlap
+    /// Found at the poses predicted for later in the step (a fast-turning pair, collide()), and
+    /// taken back to the start poses.
+    bool predicted = false;
 };
 
 /// The canonical order of contacts: by body 0, body 1 (the ground first), feature.
@@ -54,7 +57,11 @@ public:
     /// |v0 − v1|·dt + (|ω0|·R0 + |ω1|·R1)·dt, R the farthest point of a shape from its body's
     /// origin); a point farther than `margin` is kept only if its approach at those velocities
     /// would close twice its gap within the step. dt = 0: `margin` for every pair. Pairs with the
-    /// ground or a body that is not dynamic: `margin`.
+    /// ground or a body that is not dynamic: `margin`. Two dynamic bodies that turn more than
+    /// 5 mm within the step ((|ω0|·R0 + |ω1|·R1)·dt) are also tested at the poses their velocities
+    /// predict for the middle and the end of the step; those points (`predicted`, after the pair's
+    /// own points) are the same material points at the `poses`, with the normal found there and
+    /// the gap along it.
     void collide(const std::vector<BodyState>& poses, bool bodies, bool ground, Real margin,
                  std::vector<RawContact>& out, Real dt = 0.0);
 
