@@ -63,7 +63,8 @@ void hingeLock(const PrepContext& c, const char* labelY, const char* labelZ, Row
 
 Row* linearLock(const PrepContext& c, const Vec3& a, const char* label, RowWriter& out) {
     const parts::Frames<Real> f = lockFrames(c);
-    return writeLock(parts::linearLock(f, v3(a), f.cA2w.p - f.cB2w.p), false, label, out);
+    const auto d = f.cA2w.p - f.cB2w.p;  // one axis locked, the others free: body 1's anchor's arm
+    return writeLock(parts::linearLock(f.r0 - d, f.r1, v3(a), d), false, label, out);
 }
 
 Row* angularLock(const Vec3& a, Real error, const char* label, RowWriter& out) {

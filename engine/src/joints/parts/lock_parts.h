@@ -120,10 +120,21 @@ struct Lock {
 };
 
 /// Hard linear lock along world axis a through the two anchors (eq. 41–43), with d = cA2w.p − cB2w.p:
-///   C = a·d,  J = {a, r0 × a, a, r1 × a}.
+///   C = a·d,  J = {a, arm0 × a, a, r1 × a}.
+/// arm0, body 0's lever arm, depends on what the joint locks (lockRows):
+///   * the whole point (X, Y and Z): arm0 = r0. The three rows together ask the two anchors to move
+///     as one, v0 + ω0 × r0 = v1 + ω1 × r1, whichever axes they are written along (Jolt's
+///     PointConstraintPart, Box2D v3's revolute);
+///   * one or two axes, the others free (a prismatic's slide, a D6's free axis): arm0 = r0 − d =
+///     cB2w.p − body0.p, body 1's anchor (PhysX's ra = cB − bodyA, Jolt's and Box2D v3's slider
+///     r1 + u). The axes turn with body 0, so dC/dt = a·ḋ + (ω0 × a)·d, and d is no longer an
+///     error but the slide: with r0, a bead on a spinning rod loses the Coriolis part of the rod's
+///     push (Prismatic.BeadOnASpinningRodSlidesOutAsCosh) and the pair's angular momentum is not
+///     kept (Prismatic.FreeRodAndBeadKeepTheirAngularMomentum).
+/// The references' eq. 41–43 assume the anchors coincide (d = 0), where the two agree.
 template <class L>
-inline Lock<L> linearLock(const Frames<L>& f, const V3<L>& a, const V3<L>& d) {
-    return {a, cross(f.r0, a), cross(f.r1, a), dot(a, d)};
+inline Lock<L> linearLock(const V3<L>& arm0, const V3<L>& r1, const V3<L>& a, const V3<L>& d) {
+    return {a, cross(arm0, a), cross(r1, a), dot(a, d)};
 }
 /// Hard angular lock about world axis a with the given error (eq. 33): J = {0, a, 0, a}.
 template <class L>
@@ -191,8 +202,10 @@ inline void rotationLock(const Frames<L>& f, Out&& out) {
 template <class L, class Out>
 inline void lockRows(unsigned parts, const Frames<L>& f, Out&& out) {
     const V3<L> d = f.cA2w.p - f.cB2w.p;  // C = a·d for each linear lock's axis a
+    const bool point = (parts & kLockPoint) == kLockPoint;
+    const V3<L> arm0 = point ? f.r0 : f.r0 - d;  // linearLock: the slide's lever arm
     for (int k = 0; k < 3; ++k)
-        if (parts & (kLockX << k)) out(linearLock(f, basis(f.cA2w.q, k), d), k);
+        if (parts & (kLockX << k)) out(linearLock(arm0, f.r1, basis(f.cA2w.q, k), d), k);
     if (parts & kLockHinge) hingeLock(f, out);
     if (parts & kLockRotation) rotationLock(f, out);
 }
