@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 
 #include "interop/import_chain.h"
@@ -15,6 +16,7 @@
 #include "interop/model_import.h"
 #include "interop/mujoco_model.h"
 #include "interop/reference_run.h"
+#include "jointlab/advisor.h"
 #include "jointlab/world.h"
 
 namespace jl::interop {
@@ -343,6 +345,33 @@ TEST(Gripper, ImportedArmRunsBesideMuJoCo) {
     // MuJoCo's soft equalities hold the law through its light pinion only loosely (2·dt time
     // constant, as exported: 0.019 m measured; its default 0.02 s: 0.042 m).
     EXPECT_LT(lawMj, 0.025);
+}
+
+// The pinion's sizes keep every ratio the conditioning advisor checks across its joints (its hinge
+// on the forearm, its racks to the fingers) at or below the same ratio across the fingers' own
+// sliders on the forearm: importing the mimic as a pinion adds findings no worse than the model's.
+TEST(Gripper, PinionIsNoWorseConditionedThanTheFingers) {
+    Scene s;
+    std::string warning, error;
+    ASSERT_TRUE(
+        importModel(std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/arm.urdf", s, warning, error))
+        << error;
+    std::map<AdviceKind, Real> fingers;
+    std::vector<const Advice*> pinion;
+    const std::vector<Advice> advice = adviseScene(s);
+    for (const Advice& a : advice) {
+        const std::string& name = s.joints[static_cast<size_t>(a.joint)].name;
+        std::printf("[ gripper ] advisor on the imported arm: %s\n", a.title.c_str());
+        if (name == "grip_left" || name == "grip_right")
+            fingers[a.kind] = std::max(fingers[a.kind], a.value);
+        else if (name.rfind("grip_right_mimic", 0) == 0)
+            pinion.push_back(&a);
+    }
+    EXPECT_FALSE(fingers.empty());
+    for (const Advice* a : pinion) {
+        ASSERT_TRUE(fingers.count(a->kind)) << a->title << ": a kind of finding the fingers do not have";
+        EXPECT_LE(a->value, fingers[a->kind] * (1.0 + 1e-9)) << a->title;
+    }
 }
 
 }  // namespace
