@@ -62,7 +62,8 @@ std::string swingingHand(const char* multiplier, const char* axisB) {
 // The hand swings (falls from level: it turns up to 9 rad/s and its fingers' anchors travel along
 // an arc), the fingers slide on it under gravity, the centrifugal force and the spring. Imported,
 // the coupling becomes a pinion and two relative racks: the model's law holds relative to the hand
-// to 1e-4 m (a third of the worst error measured, 3e-5 m, and a twentieth of a millimetre).
+// to 1e-4 m: three times the worst error measured (3e-5 m), a tenth of a millimetre, where a
+// world-measured gear breaks it by metres (AWorldMeasuredGearWouldBreakTheLaw).
 // MuJoCo runs the model itself beside it; the fingers' paths are printed, not checked: they differ
 // by centimetres, and so do those of the same fingers without any coupling (printed too), because
 // JointLab's prismatic joint takes its lever arm on the hand at the slide's anchor, not at the
