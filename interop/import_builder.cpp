@@ -467,6 +467,62 @@ struct Builder {
         return true;
     }
 
+    /// Slides a (e.joint1, moving scene body `follower`) and b (e.joint2, `leader`) on one moving
+    /// scene body `hand`, coupled q_a = ratio·q_b + offset relative to it: a light pinion hinged to
+    /// the hand and a relative rack from it to each finger (import_chain.h, DifferentialPinion).
+    void makePinion(const ImportedEquality& e, int hand, int follower, int leader) {
+        const ImportedJoint& a = m.joints[static_cast<size_t>(e.joint1)];
+        const ImportedJoint& b = m.joints[static_cast<size_t>(e.joint2)];
+        const Vec3 ua = glm::normalize(interop::toYUp(a.axis)), ub = glm::normalize(interop::toYUp(b.axis));
+        const Vec3 pa = interop::toYUp(a.anchor), pb = interop::toYUp(b.anchor);
+        const DifferentialPinion dp =
+            differentialPinion(scene.bodies[static_cast<size_t>(follower)], ua, pa,
+                               scene.bodies[static_cast<size_t>(leader)], ub, pb, e.ratio);
+        const std::string name = jointNames.take(e.name, "coupling");
+        ImportedBody body;
+        body.name = scene.bodies[static_cast<size_t>(hand)].name + "/" + name;
+        body.mass = dp.mass;
+        body.inertia = dp.moments;
+        body.frame = Transform{toZUp(dp.point), toZUp(rotationFromX(dp.axis))};
+        body.inertial = body.frame;
+        body.collides = false;
+        const int p = addBody(body, m.bodies.size() + m.joints.size() + static_cast<size_t>(e.joint1),
+                              MotionType::Dynamic, body.inertial);
+        makeShapes(p);
+        notes.add(
+            "slide couplings on a moving body became a light pinion hinged to it and two racks measured "
+            "from it, which make the coupled slides a tenth heavier",
+            name);
+        const Transform hinge{dp.point, rotationFromX(dp.axis)};
+        JointDesc pivot;
+        pivot.name = jointNames.take(name + "/pinion", "pinion");
+        setFrames(pivot, hand, p, hinge);
+        pivot.params = RevoluteJoint{};
+        scene.joints.push_back(std::move(pivot));
+        // Rack to each finger: frame on the pinion at its point with X = w, frame on the finger at
+        // its slide's anchor with X along the slide (x is then the model's joint coordinate).
+        const auto rack = [&](const std::string& rackName, int finger, const Vec3& axis, const Vec3& anchor,
+                              Real ratio, Real offset) {
+            JointDesc j;
+            j.name = rackName;
+            j.body0 = scene.bodies[static_cast<size_t>(p)].name;
+            j.body1 = scene.bodies[static_cast<size_t>(finger)].name;
+            j.frame0 = poseOf(p).inverse() * hinge;
+            j.frame1 = poseOf(finger).inverse() * Transform{anchor, rotationFromX(axis)};
+            j.frame0.q = glm::normalize(j.frame0.q);
+            j.frame1.q = glm::normalize(j.frame1.q);
+            RackPinionJoint r;
+            r.relative = true;
+            r.ratio = ratio;
+            r.offset = offset;
+            j.params = r;
+            scene.joints.push_back(std::move(j));
+        };
+        rack(name, follower, ua, pa, dp.followerRatio, e.offset);
+        rack(jointNames.take(name + "/" + (b.name.empty() ? "leader" : b.name), "rack"), leader, ub, pb,
+             dp.leaderRatio, 0.0);
+    }
+
     void makeEquality(const ImportedEquality& e) {
         if (e.kind == ImportedEquality::Kind::Coupling) {
             const ImportedJoint& a = m.joints[static_cast<size_t>(e.joint1)];
@@ -483,6 +539,14 @@ struct Builder {
             const Anchor ba{jointChild[ia], jointChild[ia] >= 0}, bb{jointChild[ib], jointChild[ib] >= 0};
             if (!ba.moving || !bb.moving || ba.body == bb.body) {
                 notes.add("joint couplings whose joints did not become joints of two bodies", e.name);
+                return;
+            }
+            const int pa = jointParent[ia], pb = jointParent[ib];
+            const auto still = [&](int p) {
+                return p < 0 || scene.bodies[static_cast<size_t>(p)].motion != MotionType::Dynamic;
+            };
+            if (!angular && pa == pb && !still(pa)) {
+                makePinion(e, pa, ba.body, bb.body);
                 return;
             }
             // The gear's q of a body is its turn about (slide along) its frame's X axis since the
@@ -502,16 +566,12 @@ struct Builder {
             g.ratio = -e.ratio;
             g.offset = -e.offset;
             j.params = g;
-            const int pa = jointParent[ia], pb = jointParent[ib];
-            const auto still = [&](int p) {
-                return p < 0 || scene.bodies[static_cast<size_t>(p)].motion != MotionType::Dynamic;
-            };
             const bool parentsStill = still(pa) && still(pb);
             // Two hinges on one parent with parallel axes (s = ±1 their senses): the parent's turn τ
             // about that axis (since the start) adds τ to body a's world turn and s·τ to body b's, so
             // JointLab's law is the model's plus (1 − ratio·s)·τ: the same law when ratio·s = 1 (the
-            // coupling turns them together), whatever the parent does. Sliders on one parent are not:
-            // the parent's own travel and turn move both frames in the world (docs/import.md).
+            // coupling turns them together), whatever the parent does. (Sliders on one moving parent
+            // became a differential pinion above; docs/import.md.)
             const Real s = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
             const bool turnTogether = angular && pa == pb && std::abs(std::abs(s) - 1.0) < 1e-9 &&
                                       std::abs(e.ratio * (s > 0 ? 1.0 : -1.0) - 1.0) < 1e-12;

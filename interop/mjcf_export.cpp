@@ -151,6 +151,39 @@ int node(const Scene& s, int b) {
     return b >= 0 && s.bodies[static_cast<size_t>(b)].motion == MotionType::Dynamic ? b : kWorld;
 }
 
+/// The joint-equality coefficients of a relative rack-and-pinion (rack_pinion.h) between `pinion`
+/// (body 0) and `rack` (body 1): c_slide = σ_s and c_hinge = −ratio·σ_h when the pinion hangs from a
+/// hinge and the rack from a slide of one common parent, their axes along the coupling's frames' X
+/// (σ = ±1); otherwise why not.
+std::string relativeCoefficients(const Scene& s, const MjcfTree& tree, const JointDesc& jd, int pinion,
+                                 int rack, Real ratio, std::map<int, Real>& coefficient) {
+    const auto own = [&](int body, ExportedAs kind, const Transform& frame, Real& sign) -> std::string {
+        const std::string which = kind == ExportedAs::Hinge ? "pinion (body 0)" : "rack (body 1)";
+        const std::string what = kind == ExportedAs::Hinge ? "a hinge" : "a slide";
+        if (body < 0 || !tree.moving[static_cast<size_t>(body)] || tree.free[static_cast<size_t>(body)])
+            return "its " + which + " does not hang from " + what;
+        const int hj = tree.joint[static_cast<size_t>(body)];
+        if (hj < 0 || tree.as[static_cast<size_t>(hj)] != kind)
+            return "its " + which + " does not hang from " + what;
+        const JointDesc& h = s.joints[static_cast<size_t>(hj)];
+        const Transform& hf = tree.sign[static_cast<size_t>(hj)] > 0 ? h.frame1 : h.frame0;
+        const Quat& q = s.bodies[static_cast<size_t>(body)].orientation;
+        const Real d = glm::dot(q * hf.rotate(Vec3(1, 0, 0)), q * frame.rotate(Vec3(1, 0, 0)));
+        if (std::abs(std::abs(d) - 1.0) > 1e-9)
+            return "the axis of its " + which + "'s joint is not along its X axis";
+        sign = d > 0 ? 1.0 : -1.0;
+        return "";
+    };
+    Real hinge = 1.0, slide = 1.0;
+    if (std::string e = own(pinion, ExportedAs::Hinge, jd.frame0, hinge); !e.empty()) return e;
+    if (std::string e = own(rack, ExportedAs::Slide, jd.frame1, slide); !e.empty()) return e;
+    if (tree.parent[static_cast<size_t>(pinion)] != tree.parent[static_cast<size_t>(rack)])
+        return "its pinion and its rack hang from different bodies";
+    coefficient[tree.joint[static_cast<size_t>(rack)]] += slide;
+    coefficient[tree.joint[static_cast<size_t>(pinion)]] += -ratio * hinge;
+    return "";
+}
+
 }  // namespace
 
 bool hasCoordinate(const JointDesc& j) {
@@ -350,6 +383,15 @@ MjcfExport exportScene(const Scene& scene) {
         }
         std::map<int, Real> coefficient;  // scene joint → c_j
         std::string why;
+        const auto* relativeRack = std::get_if<RackPinionJoint>(&jd.params);
+        if (relativeRack && relativeRack->relative) {
+            // Measured between the two bodies (rack_pinion.h): a pinion hinged and a rack sliding on
+            // one common parent give θ = σ_h·Δq_hinge (the rack does not turn on the parent) and
+            // x = σ_s·Δq_slide (σ = ±1, the axes against the frames' X), whatever the parent does:
+            // MuJoCo's joint equality, whose coordinates are relative to the parent, is the same law.
+            why = relativeCoefficients(scene, tree, jd, a, b, relativeRack->ratio, coefficient);
+            sides[0].body = sides[1].body = -1;  // the coefficients are complete
+        }
         for (int side = 0; side < 2 && why.empty(); ++side) {
             const Side& sd = sides[side];
             const std::string body = side == 0 ? "body 0" : "body 1";
@@ -416,10 +458,17 @@ MjcfExport exportScene(const Scene& scene) {
             e += " joint2=\"" + attr(scene.joints[static_cast<size_t>(terms[1].first)].name) + "\"";
             p1 = -terms[1].second / c1 + 0.0;
         }
-        w.equalities.push_back(e + " polycoef=\"" + num(p0) + " " + num(p1) + " 0 0 0\"/>");
+        // A relative rack's pinion is light (the import's is a tenth of its fingers' inertia on θ), so
+        // MuJoCo's default time constant, which scales the equality's stiffness by that small
+        // constraint-space inertia, would let the fingers push it around by millimetres: such an
+        // equality gets MuJoCo's stiffest safe time constant, two steps (docs/reference.md).
+        const bool stiff = relativeRack && relativeRack->relative;
+        const std::string solref = stiff ? num(2.0 * scene.settings.dt) : std::string("0.02");
+        w.equalities.push_back(e + " polycoef=\"" + num(p0) + " " + num(p1) + " 0 0 0\"" +
+                               (stiff ? " solref=\"" + solref + " 1\"" : std::string()) + "/>");
         tree.as[static_cast<size_t>(j)] = ExportedAs::Equality;
-        result.notes.push_back(
-            who + ": a joint equality, which MuJoCo solves as a soft constraint (solref 0.02 s)");
+        result.notes.push_back(who + ": a joint equality, which MuJoCo solves as a soft constraint (solref " +
+                               solref + " s)");
     }
 
     // Settings. Contacts: the ground plane touches bodies (bit 1), bodies touch each other (bit 2)

@@ -160,6 +160,12 @@ void couplingTerms(const World& w, const JointDesc& d, const RowEquation& e, std
              fmt("C = \u2212ratio\u00b7\u03b8_A + x_B \u2212 offset,  ratio = %.5g m/rad, offset = %.5g m",
                  r->ratio, r->offset),
              "M 3");
+        if (r->relative)
+            line("relative: \u03b8_A is A's turn on body 1, x_B B's travel along its X from A's origin",
+                 "J: body 0 \u2212u, \u2212(r0\u00d7u) \u2212 ratio\u00b7w;  body 1 u, (p_A \u2212 "
+                 "c1)\u00d7u + "
+                 "ratio\u00b7w",
+                 "rack_pinion.h");
     } else if (const PulleyJoint* pl = std::get_if<PulleyJoint>(&d.params)) {
         pulleyTerms(w.scene(), d, *pl, e, start, poses);
     } else {

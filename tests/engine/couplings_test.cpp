@@ -2,6 +2,7 @@
 // Mimic doc = physx-mimic-joints.md.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
 
 #include "test_util.h"
@@ -407,6 +408,77 @@ TEST(Pulley, BlockAndTackleBalancesAndASlackRopeDoesNotPull) {
         EXPECT_NEAR(-loose.bodies()[1].linearVelocity.y / loose.time(), g, 1e-9);
         EXPECT_EQ(loose.jointRowResults(0)[0].impulse, 0.0);
     }
+}
+
+// [SECTION] relative rack and pinion
+
+// relative = true (rack_pinion.h): a pinion hinged to a carrier about w and a rack sliding on the
+// same carrier along u. Whatever the carrier does (here it is moved and turned about a tilted axis
+// by a finite pose, and moves on with arbitrary v and ω), the row's C is the slide s minus ratio
+// times the hinge angle θ, both relative to the carrier, and its J·v is dC/dt: the central
+// difference of C over ±ε of the exact carrier, hinge and slide motion agrees with J·v to
+// O(ε²) (ε = 1e-6 s: ~1e-10 of the rates here; the test allows 1e-7).
+TEST(RackPinion, RelativeRowMeasuresOnTheCarrier) {
+    RackPinionJoint rp;
+    rp.relative = true;
+    rp.ratio = 0.03;
+    rp.offset = 0.002;
+    // Start: carrier at the origin; pinion's hinge at h about w = Z; rack's slide along u = X from a.
+    const Vec3 h(0.1, 0.2, 0.0), a(0.3, 0.25, 0.05), w(0, 0, 1), u(1, 0, 0);
+    const Vec3 cPinion = h + Vec3(0.0, 0.0, 0.01), cRack = a + Vec3(-0.02, 0.01, 0.0);  // off-axis centres
+    JointDesc j = coupling("rack", "pinion", "rack", rp);
+    j.frame0 = Transform{h - cPinion, kIdentityQuat};  // pinion's frame: X = w after the turn below
+    j.frame0.q = test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
+    j.frame1 = Transform{a - cRack, kIdentityQuat};  // rack's frame: X = u
+    const Quat xToW = j.frame0.q;
+    // Poses of the two bodies for a carrier pose H, hinge angle θ and slide s.
+    const auto poses = [&](const Transform& H, Real theta, Real s, Transform& pinion, Transform& rack) {
+        pinion = H * Transform{h, test::axisAngle(w, theta)} * Transform{cPinion - h, kIdentityQuat};
+        rack = H * Transform{cRack + s * u, kIdentityQuat};
+    };
+    JointMemory memory;
+    Transform p0, r0;
+    poses(Transform{}, 0.0, 0.0, p0, r0);
+    memory.reference[0] = p0;
+    memory.reference[1] = r0;
+    memory.hasReference = true;
+    // Now: the carrier moved and turned, the pinion turned by θ, the rack slid by s.
+    const Vec3 axis = glm::normalize(Vec3(0.3, 1.0, -0.5)), V(0.4, -0.2, 0.7), Omega(1.5, -2.0, 0.8);
+    const Real theta = 0.7, s = 0.04, thetaDot = 3.0, sDot = -0.25;
+    const Transform H{Vec3(0.5, -0.3, 1.2), test::axisAngle(axis, 1.1)};
+    const auto rowAt = [&](Real t, JointMemory mem) {
+        const Real angle = glm::length(Omega) * t;
+        const Transform Ht{H.p + V * t, glm::normalize(glm::angleAxis(angle, glm::normalize(Omega)) * H.q)};
+        Transform pinion, rack;
+        poses(Ht, theta + thetaDot * t, s + sDot * t, pinion, rack);
+        std::array<Row, kMaxRowsPerJoint> rows;
+        RowWriter out{rows.data(), kMaxRowsPerJoint};
+        PrepContext c = PrepContext::make(pinion, j.frame0, rack, j.frame1, 1.0 / 60.0);
+        c.memory = &mem;
+        prep(rp, c, out);
+        EXPECT_EQ(out.count, 1);
+        // Body velocities: the carrier's rigid motion, plus θ̇ about w (pinion) and ṡ along u (rack).
+        const Vec3 wWorld = Ht.q * w, uWorld = Ht.q * u, hWorld = Ht.apply(h);
+        const Vec3 omegaPinion = Omega + thetaDot * wWorld;
+        const Vec3 vPinion =
+            V + glm::cross(Omega, hWorld - Ht.p) + glm::cross(omegaPinion, pinion.p - hWorld);
+        const Vec3 vRack = V + glm::cross(Omega, rack.p - Ht.p) + sDot * uWorld;
+        const Row& r = rows[0];
+        const Real jv = glm::dot(r.linear0, vPinion) + glm::dot(r.angular0, omegaPinion) -
+                        glm::dot(r.linear1, vRack) - glm::dot(r.angular1, Omega);
+        return std::pair<Real, Real>{r.geometricError, jv};
+    };
+    EXPECT_LT(glm::length(xToW * Vec3(1, 0, 0) - w), 1e-12);
+    const auto [c, jv] = rowAt(0.0, memory);
+    EXPECT_NEAR(c, s - rp.ratio * theta - rp.offset, 1e-12);  // the carrier's motion drops out
+    const Real e = 1e-6;
+    const Real rate = (rowAt(e, memory).first - rowAt(-e, memory).first) / (2 * e);
+    EXPECT_NEAR(rate, sDot - rp.ratio * thetaDot, 1e-7);
+    EXPECT_NEAR(jv, rate, 1e-7);
+    std::printf(
+        "relative rack on a moving carrier: C = %.12f (s - ratio·θ - offset = %.12f), dC/dt = %.9f, J·v = "
+        "%.9f\n",
+        c, s - rp.ratio * theta - rp.offset, rate, jv);
 }
 
 }  // namespace

@@ -11,9 +11,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/../cli_lib.sh"
 # The models import, and the scenarios run.
 run 0 "armature \(rotor inertia\) is not modelled \(elbow\)" import "$data/arm.xml" -o "$tmp/arm_mjcf.json"
 (( $(wc -l <"$tmp/err") == 1 )) || fail "arm.xml: the warning is not one line"
-grep -q "^jointlab import: .*arm.xml -> .*: 5 bodies, 5 joints" "$tmp/out" || fail "arm.xml: summary $(cat "$tmp/out")"
+grep -q "^jointlab import: .*arm.xml -> .*: 6 bodies, 7 joints" "$tmp/out" || fail "arm.xml: summary $(cat "$tmp/out")"
 run 0 "effort and velocity limits" import "$data/arm.urdf" -o "$tmp/arm_urdf.json"
-grep -q '"type": "gear"' "$tmp/arm_urdf.json" || fail "arm.urdf: no gear joint for the <mimic>"
+grep -q '"relative": true' "$tmp/arm_urdf.json" || fail "arm.urdf: no relative rack for the <mimic>"
 run 0 "" import "$data/slider_crank.xml" -o "$tmp/crank.json"
 [[ ! -s $tmp/err ]] || fail "slider_crank.xml: a warning where everything maps: $(cat "$tmp/err")"
 for f in arm_mjcf arm_urdf crank; do

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "interop/import_chain.h"
 #include "interop/mjcf_import.h"
 #include "interop/model_import.h"
 #include "interop/urdf_import.h"
@@ -66,6 +67,48 @@ void expectRunsFinite(const Scene& s, int steps) {
     EXPECT_EQ(w.divergence(), nullptr);
 }
 
+/// The differential pinion of slides `follower` = multiplier·`leader` + offset on the forearm
+/// (import_chain.h): its body at the middle of the two slides' anchors, (0.32, 0.5, 0) Y-up, with the
+/// heavier finger's 0.05 kg; its hinge on the forearm about w = −Y (Y-up; the axis the opposed Z-up
+/// +Y slides are crossed with, model Z); its moments a tenth of the fingers' inertia on θ about w and
+/// the fingers' largest moment `largest` about the other axes; the racks' ratios the leader's radius
+/// of gyration sqrt(izz/m) about w (and multiplier times it), measured relative to the pinion.
+void expectPinion(const Scene& s, const std::string& name, const std::string& follower,
+                  const std::string& leader, Real multiplier, Real offset, Real izz, Real largest) {
+    const BodyDesc& p = body(s, "forearm/" + name);
+    EXPECT_EQ(p.motion, MotionType::Dynamic);
+    EXPECT_NEAR(p.mass, 0.05, 1e-12);
+    expectNear(p.position, Vec3(0.32, 0.5, 0.0), 1e-9, "pinion at the slides' middle");
+    expectNear(p.orientation * Vec3(1, 0, 0), Vec3(0, -1, 0), 1e-9, "pinion's principal X is w");
+    const Real rb = std::sqrt(izz / 0.05);
+    const Real onTheta = 0.05 * rb * rb + 0.05 * (multiplier * rb) * (multiplier * rb);
+    expectNear(p.inertia, Vec3(kPinionInertiaFraction * onTheta, largest, largest), 1e-15, "pinion moments");
+    EXPECT_EQ(p.collisionMask, 0);  // it touches nothing
+    expectJointFrame(s, name + "/pinion", Vec3(0.32, 0.5, 0.0), Vec3(0, -1, 0));
+    EXPECT_EQ(joint(s, name + "/pinion").body0, "forearm");
+    EXPECT_FALSE(std::get<RevoluteJoint>(joint(s, name + "/pinion").params).limit.enabled);
+    struct Rack {
+        std::string joint, finger;
+        Real ratio, offset;
+        Real z;  // the slide's anchor, Y-up z (model −y)
+    };
+    for (const Rack& r : {Rack{name, follower, multiplier * rb, offset, 0.03},
+                          Rack{name + "/grip_left", leader, rb, 0.0, -0.03}}) {
+        const JointDesc& j = joint(s, r.joint);
+        EXPECT_EQ(j.body0, "forearm/" + name);
+        EXPECT_EQ(j.body1, r.finger);
+        const auto& rp = std::get<RackPinionJoint>(j.params);
+        EXPECT_TRUE(rp.relative);
+        EXPECT_NEAR(rp.ratio, r.ratio, 1e-12) << r.joint;
+        EXPECT_NEAR(rp.offset, r.offset, 1e-12) << r.joint;
+        const Transform f0 = jointWorld(s, j, 0), f1 = jointWorld(s, j, 1);
+        expectNear(f0.p, Vec3(0.32, 0.5, 0.0), 1e-9, r.joint + " frame on the pinion");
+        expectNear(f0.q * Vec3(1, 0, 0), Vec3(0, -1, 0), 1e-9, r.joint + " pinion axis");
+        expectNear(f1.p, Vec3(0.32, 0.5, r.z), 1e-9, r.joint + " frame at the slide's anchor");
+        expectNear(f1.q * Vec3(1, 0, 0), Vec3(0, 0, -1), 1e-9, r.joint + " along the slide");
+    }
+}
+
 Vec3 sorted(Vec3 v) {
     Real a[3] = {v.x, v.y, v.z};
     std::sort(a, a + 3);
@@ -82,7 +125,7 @@ TEST(MjcfImport, ArmMapsFieldByField) {
     EXPECT_DOUBLE_EQ(s.settings.dt, 0.002);
     expectNear(s.settings.gravity, Vec3(0, -9.81, 0), 1e-12, "gravity is -Y");
     EXPECT_TRUE(s.settings.groundPlane);  // the level plane at height 0 is JointLab's ground
-    ASSERT_EQ(s.bodies.size(), 5u);
+    ASSERT_EQ(s.bodies.size(), 6u);       // with the fingers' pinion
 
     // The base has no joint and hangs from the world: static, at its geom (Z-up 0.05 -> Y-up y).
     const BodyDesc& base = body(s, "base");
@@ -151,15 +194,12 @@ TEST(MjcfImport, ArmMapsFieldByField) {
     EXPECT_NEAR(grip.limit.lower, -0.02, 1e-12);
     EXPECT_NEAR(grip.limit.upper, 0.02, 1e-12);
 
-    // The joint equality grip_right = -1 x grip_left: a linear gear q0 + 1·q1 = 0.
-    const JointDesc& mirror = joint(s, "mirror");
-    EXPECT_EQ(mirror.body0, "finger_right");
-    EXPECT_EQ(mirror.body1, "finger_left");
-    const auto& g = std::get<GearJoint>(mirror.params);
-    EXPECT_EQ(g.mode, GearMode::Linear);
-    EXPECT_NEAR(g.ratio, 1.0, 1e-12);
-    EXPECT_NEAR(g.offset, 0.0, 1e-12);
-    EXPECT_NEAR(glm::dot(jointWorld(s, mirror, 0).q * Vec3(1, 0, 0), Vec3(0, 0, -1)), 1.0, 1e-9);
+    // The joint equality grip_right = -1 x grip_left, two slides on the moving forearm: a pinion
+    // hinged to the forearm and a relative rack to each finger. The fingers' box (half sizes 0.02,
+    // 0.005, 0.02, 0.05 kg) has I_zz = m/3·(0.02² + 0.005²) about the model's Z, the pinion's axis.
+    const Real izz = 0.05 / 3.0 * (0.02 * 0.02 + 0.005 * 0.005);
+    const Real iyy = 0.05 / 3.0 * (0.02 * 0.02 + 0.02 * 0.02);
+    expectPinion(s, "mirror", "finger_right", "finger_left", -1.0, 0.0, izz, iyy);
 
     // What does not map is said: the elbow's armature; the floor became the ground, not a note.
     EXPECT_NE(warning.find("armature"), std::string::npos) << warning;
@@ -332,8 +372,9 @@ TEST(UrdfImport, ArmMapsFieldByFieldWithItsMimic) {
     ASSERT_TRUE(importUrdfFile(kData + "arm.urdf", s, warning, error)) << error;
     EXPECT_EQ(validateScene(s), "");
     expectNear(s.settings.gravity, Vec3(0, -9.81, 0), 1e-12, "gravity is -Y");
-    // The empty "world" link is the world; base is welded to it, so static.
-    ASSERT_EQ(s.bodies.size(), 5u);
+    // The empty "world" link is the world; base is welded to it, so static. The sixth body is the
+    // fingers' pinion.
+    ASSERT_EQ(s.bodies.size(), 6u);
     EXPECT_EQ(body(s, "base").motion, MotionType::Static);
     const BodyDesc& upper = body(s, "upper_arm");
     EXPECT_NEAR(upper.mass, 2.0, 1e-12);
@@ -366,14 +407,9 @@ TEST(UrdfImport, ArmMapsFieldByFieldWithItsMimic) {
     expectJointFrame(s, "elbow", Vec3(0, 0.5, 0), Vec3(0, 0, -1));
     expectJointFrame(s, "grip_right", Vec3(0.32, 0.5, 0.03), Vec3(0, 0, -1));
 
-    // <mimic joint="grip_left" multiplier="-1">: grip_right + 1·grip_left = 0.
-    const JointDesc& mimic = joint(s, "grip_right_mimic");
-    EXPECT_EQ(mimic.body0, "finger_right");
-    EXPECT_EQ(mimic.body1, "finger_left");
-    const auto& g = std::get<GearJoint>(mimic.params);
-    EXPECT_EQ(g.mode, GearMode::Linear);
-    EXPECT_NEAR(g.ratio, 1.0, 1e-12);
-    EXPECT_NEAR(g.offset, 0.0, 1e-12);
+    // <mimic joint="grip_left" multiplier="-1">: grip_right = −grip_left relative to the forearm,
+    // a pinion and two relative racks; the fingers' izz = 1.1e-5 about the pinion's axis.
+    expectPinion(s, "grip_right_mimic", "finger_right", "finger_left", -1.0, 0.0, 1.1e-5, 1.3e-5);
     EXPECT_NE(warning.find("effort"), std::string::npos) << warning;
     expectRunsFinite(s, 600);
 }

@@ -47,6 +47,32 @@ BodyCoordinate frameSlide(const PrepContext& c, int side) {
     return q;
 }
 
+Row* relativeRackRow(const PrepContext& c, Real ratio, Real offset, Real erp, RowWriter& out) {
+    // The start: the two body poses (identity without memory) and frames A and B on them then.
+    const Transform refA = couplingReference(c, 0), refB = couplingReference(c, 1);
+    const Quat body1Ref = c.memory ? c.memory->reference[1].q : Quat(1, 0, 0, 0);
+    // θ: frame A seen from body 1, now against the start (rack_pinion.h).
+    const Quat now = glm::conjugate(c.body1.q) * c.cA2w.q;
+    const Quat then = glm::conjugate(body1Ref) * refA.q;
+    const Real wrapped = swingTwist(glm::conjugate(then) * now).twist;
+    const Real theta = c.memory ? c.memory->unwrap(0, wrapped) : wrapped;
+    // x: frame B's origin from frame A's origin along B's X, now against the start.
+    const Vec3 u = basisX(c.cB2w.q), uRef = basisX(refB.q), w = basisX(c.cA2w.q);
+    const Real x = glm::dot(u, c.cB2w.p - c.cA2w.p) - glm::dot(uRef, refB.p - refA.p);
+    Row* row = out.add();
+    if (!row) return nullptr;
+    row->linear0 = -u;
+    row->angular0 = -glm::cross(c.r0, u) - ratio * w;
+    row->linear1 = -u;
+    row->angular1 = -(glm::cross(c.cA2w.p - c.body1.p, u) + ratio * w);
+    row->geometricError = x - ratio * theta - offset;
+    row->erpOverride = erp;
+    row->flags = kRowOutputForce;
+    row->solveHint = SolveHint::Equality;
+    row->label = "rack and pinion (relative)";
+    return row;
+}
+
 Row* couplingRow(const BodyCoordinate& q0, Real g0, const BodyCoordinate& q1, Real g1, Real offset, Real erp,
                  const char* label, RowWriter& out) {
     Row* row = out.add();

@@ -38,6 +38,12 @@ BodyCoordinate frameAngle(const PrepContext& c, int side, int slot);
 /// The displacement of body `side`'s joint frame origin along the reference X axis.
 BodyCoordinate frameSlide(const PrepContext& c, int side);
 
+/// The rack-and-pinion row measured between the two bodies (rack_pinion.h, relative = true):
+/// C = x − ratio·θ − offset with θ frame A's turn about its X relative to body 1 (unwrapped in
+/// memory slot 0) and x frame B's origin's travel along B's X away from frame A's origin, both
+/// since the start; two bodies only, so any carrier holding both drops out.
+Row* relativeRackRow(const PrepContext& c, Real ratio, Real offset, Real erp, RowWriter& out);
+
 /// The hard equality row C = g0·q0 + g1·q1 + offset = 0 (mimic doc eq. 3, 7):
 ///   dC/dt = g0·q̇0 + g1·q̇1, so with the row velocity convention (row.h)
 ///   linear0 = g0·q0.linear, angular0 = g0·q0.angular, linear1 = −g1·q1.linear, angular1 = −g1·q1.angular

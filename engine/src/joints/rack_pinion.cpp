@@ -6,6 +6,10 @@
 namespace jl {
 
 void prep(const RackPinionJoint& j, const PrepContext& c, RowWriter& out) {
+    if (j.relative) {
+        rows::relativeRackRow(c, j.ratio, j.offset, j.autoErp ? -1.0 : j.erp, out);
+        return;
+    }
     const rows::BodyCoordinate theta = rows::frameAngle(c, 0, 0);
     const rows::BodyCoordinate x = rows::frameSlide(c, 1);
     // C = −ratio·θ_A + x_B − offset (mimic doc eq. 3 scaled to metres).
