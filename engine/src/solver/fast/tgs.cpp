@@ -18,8 +18,9 @@
 //   3. velIters sweeps with no position bias (keep-bias rows excepted) and springs frozen
 //      (D "TGS Velocity Iteration": their delta impulse is zero)
 //   With relax, a substep's relax sweep and the next substep's sweep (or the velocity
-//   iterations) see the same poses: the AVX2 kernel brings the rows up to date in the first and
-//   reuses them in the second (TgsReuse, solver/fast/batch.h), the same bits as refreshing twice.
+//   iterations) see the same poses, and so do velocity iterations after the first: the AVX2
+//   kernel brings the rows up to date in the first such sweep and reuses them in the next
+//   (TgsReuse, solver/fast/batch.h), the same bits as refreshing them again.
 //
 // Per row visit (F 66): the lever arms r0, r1 are rotated to the bodies' current orientation,
 // κ = κ_base + r × μ is refreshed and premultiplied by I^-½ (inertia held constant over the step),
