@@ -409,39 +409,6 @@ TEST(Determinism, Avx2AndPlainKernelsGiveBitIdenticalStates) {
                 activeSolverKernel() == SolverKernel::Avx2 ? "AVX2" : "plain (no AVX2)");
 }
 
-// The AVX2 TGS kernel brings the rows up to date once per pose: a sweep keeps them and the next
-// sweep at the same poses reuses them (solver/fast/batch.h TgsReuse) — after a relax sweep, and
-// across velocity iterations — while the plain kernel refreshes them at every visit. Every way the
-// solve orders its sweeps must give the plain kernel's bits: relax with no, one or several
-// velocity iterations (the last relax sweep keeps nothing, or keeps for them), and Baumgarte with
-// several (the first keeps for the others, and no position sweep reuses across the motion).
-TEST(Determinism, TgsRowsReusedAtTheSamePosesGiveThePlainKernelsBits) {
-    struct Variant {
-        Correction correction;
-        int posIters, velIters;
-    };
-    for (const Variant& v : {Variant{Correction::Relax, 4, 0}, Variant{Correction::Relax, 3, 3},
-                             Variant{Correction::Baumgarte, 4, 3}, Variant{Correction::Baumgarte, 2, 1}})
-        for (Scene s : {jointedScene(), limitedHangersScene(), lockJointsScene()}) {
-            s.settings.solver = SolverType::TGS;
-            s.settings.correction = v.correction;
-            s.settings.posIters = v.posIters;
-            s.settings.velIters = v.velIters;
-            s.settings.groundPlane = true;
-            World a(s), b(s);
-            for (int i = 0; i < 300; ++i) {
-                setSolverKernel(SolverKernel::Auto);
-                a.step();
-                setSolverKernel(SolverKernel::Scalar);
-                b.step();
-                ASSERT_EQ(a.stateHash(), b.stateHash())
-                    << "step " << i << ", " << kCorrectionNames[static_cast<int>(v.correction)] << " "
-                    << v.posIters << " + " << v.velIters;
-            }
-        }
-    setSolverKernel(SolverKernel::Auto);
-}
-
 // Row results and joint forces are worked out when first asked for: asking every step or only
 // after the last, or after changing the settings, gives the same bits.
 TEST(Determinism, RowResultsAndForcesDoNotDependOnWhenTheyAreRead) {

@@ -370,29 +370,6 @@ struct TgsRowsIn {
 /// as bits 0–3, or −1 when the AVX2 kernel is not compiled in (nothing written).
 int setupTgsRowsAvx2(const Batch& bt, const TgsRowsIn& in, TgsLanes& out, double* response);
 
-/// TGS, AVX2 kernel: a row slot brought up to date at the bodies' poses of one sweep (F 66) — the
-/// angular Jacobians J⁽ᵐ⁾, the error, the unit response and its reciprocal (0 below
-/// kMinResponse) — which depend on the poses and the bodies' motion so far, not on velocities. A
-/// sweep keeps them (TgsSweep::reuse) for the next when the poses do not move in between: the
-/// relax sweep of a substep for the next substep's sweep, a velocity iteration for the next.
-struct alignas(32) TgsSlotNow {
-    double angM0[3][kLanes], angM1[3][kLanes];
-    double error[kLanes], response[kLanes], recip[kLanes];
-};
-/// The same for the blocks (solver/block.h) that start at a slot: per lane, K⁻¹ of its block
-/// (m00, m01, m02, m11, m12, m22) and whether it is used (all bits set) or the rows are solved one
-/// by one (0). Lanes without a block there hold whatever was last written.
-struct alignas(32) TgsBlockNow {
-    double inv[6][kLanes];
-    double ok[kLanes];
-};
-/// What a TGS sweep does with TgsSlotNow (the AVX2 kernel only; the plain kernel always refreshes).
-enum TgsReuse : int32_t {
-    kTgsRefresh = 0,  ///< bring every row up to date, keep nothing
-    kTgsKeep = 1,     ///< the same, and keep the rows in TgsSweep::now, blockNow (slot by slot)
-    kTgsReuse = 2,    ///< the poses and motion are those of the last kTgsKeep sweep: take its rows
-};
-
 /// One TGS sweep's inputs. Bodies are read through raw records so that this header stays free
 /// of glm: `vel` and `delta` hold 8 doubles per solver body ({x, y, z, pad} linear then angular:
 /// solver::Body and solver::BodyDelta), `info` points at BodyInfo records `infoStride` doubles
@@ -405,10 +382,6 @@ struct TgsSweep {
     double h, dt;       ///< substep and step [s]
     int substep;        ///< 1..posIters in position iterations (D 41)
     bool velocityPass;  ///< velocity iteration: no bias (keep-bias rows excepted), springs frozen
-    /// kTgsKeep, kTgsReuse: one record per row slot (indexed as the slots), else unused.
-    TgsSlotNow* now = nullptr;
-    TgsBlockNow* blockNow = nullptr;
-    int32_t reuse = kTgsRefresh;
 };
 
 /// One TGS sweep over batches [begin, end) with the plain C++ kernel (solver/fast/tgs.cpp).

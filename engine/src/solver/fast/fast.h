@@ -76,10 +76,6 @@ struct Data : State {
     std::vector<TgsLanes> tgsSlots;
     std::vector<TgsArms> tgsArms;    ///< per batch
     std::vector<int> integrateLeft;  ///< TGS: bodies the AVX2 integration left to the plain code
-    /// TGS, AVX2: the rows a sweep brought up to date, for the next sweep at the same poses
-    /// (TgsSweep::reuse), one record per row slot (only grow, like tgsSlots).
-    std::vector<TgsSlotNow> tgsNow;
-    std::vector<TgsBlockNow> tgsBlockNow;
     /// The parallel solve (docs/performance.md "Threads"): batches [partStart[t], partStart[t + 1]) of
     /// part t < parts share no dynamic body with another part's, so the parts are swept at once,
     /// one task each on `pool`; batches [partStart[parts], batches.size()) (joints between parts,

@@ -17,10 +17,6 @@
 //      the next substep's forces after it (the reference's order; no sweeps fused across parts).
 //   3. velIters sweeps with no position bias (keep-bias rows excepted) and springs frozen
 //      (D "TGS Velocity Iteration": their delta impulse is zero)
-//   With relax, a substep's relax sweep and the next substep's sweep (or the velocity
-//   iterations) see the same poses, and so do velocity iterations after the first: the AVX2
-//   kernel brings the rows up to date in the first such sweep and reuses them in the next
-//   (TgsReuse, solver/fast/batch.h), the same bits as refreshing them again.
 //
 // Per row visit (F 66): the lever arms r0, r1 are rotated to the bodies' current orientation,
 // κ = κ_base + r × μ is refreshed and premultiplied by I^-½ (inertia held constant over the step),
@@ -468,11 +464,8 @@ void forSoftJointLanes(Data& data, F f) {
     }
 }
 
-/// What the kernels need for one sweep: substep `substep` of length h, or a velocity pass; with
-/// `reuse` (TgsReuse) the AVX2 kernel keeps its rows brought up to date for the next sweep, or
-/// takes those the last sweep kept.
-TgsSweep sweepInput(Data& data, const Params& p, Real h, int substep, bool velocityPass,
-                    int32_t reuse = kTgsRefresh) {
+/// What the kernels need for one sweep: substep `substep` of length h, or a velocity pass.
+TgsSweep sweepInput(Data& data, const Params& p, Real h, int substep, bool velocityPass) {
     TgsSweep s;
     s.vel = &data.bodies[0].linVel.x;
     s.delta = &data.deltas[0].deltaLin.x;
@@ -484,9 +477,6 @@ TgsSweep sweepInput(Data& data, const Params& p, Real h, int substep, bool veloc
     s.dt = p.dt;
     s.substep = substep;
     s.velocityPass = velocityPass;
-    s.reuse = reuse;
-    s.now = data.tgsNow.data();
-    s.blockNow = data.tgsBlockNow.data();
     return s;
 }
 
@@ -504,9 +494,8 @@ void sweepRange(Data& data, const TgsSweep& s, bool simd, int begin, int end, La
 /// `integrate` (a position substep): the bodies' substep too, after the sweep, and the next
 /// substep's forces unless this is the last or a relax sweep follows (Params::relax: the forces
 /// come after it, as in the reference); parallel solve: each task's bodies after its part.
-Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate,
-           int32_t reuse = kTgsRefresh) {
-    const TgsSweep s = sweepInput(data, p, h, substep, velocityPass, simd ? reuse : kTgsRefresh);
+Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, bool simd, bool integrate) {
+    const TgsSweep s = sweepInput(data, p, h, substep, velocityPass);
     auto sweepRange = [&](int begin, int end, LaneSums& lanes) {
         solver::sweepRange(data, s, simd, begin, end, lanes);
     };
@@ -553,31 +542,17 @@ void solveTGS(Data& data, const Params& p) {
         auto after = [&](int k, int t) { integrateTask(data, p, h, simd, k + 1 < p.posIters, t); };
         together = sweepPartsTogether(data, p.posIters, range, after, data.residuals);
     }
-    // Sweeps at the same poses (a relax sweep and the next substep's sweep, or velocity
-    // iterations) bring the rows up to date once: the first keeps them, the next reuse them
-    // (TgsReuse; only the bodies' velocities, which the rows are not brought up to date from,
-    // change in between).
-    if (simd && data.tgsNow.size() < data.tgsSlots.size()) {
-        data.tgsNow.resize(data.tgsSlots.size());
-        data.tgsBlockNow.resize(data.tgsSlots.size());
-    }
-    bool kept = false;  // the last sweep kept its rows, and the poses have not moved since
     for (int sub = 1; sub <= p.posIters && !together; ++sub) {
         if (p.softJoints) forSoftJointLanes(data, [](TgsLanes& L, int l) { L.accum[l] = 0.0; });
         reapplySubstepImpulses(data);
-        data.residuals.push_back(sweep(data, p, h, sub, false, simd, true, kept ? kTgsReuse : kTgsRefresh));
-        kept = false;
+        data.residuals.push_back(sweep(data, p, h, sub, false, simd, true));
         if (p.relax) {  // the bias's velocity out at the new poses, then the next substep's forces
-            kept = sub < p.posIters || p.velIters > 0;
-            sweep(data, p, h, sub, true, simd, false, kept ? kTgsKeep : kTgsRefresh);
+            sweep(data, p, h, sub, true, simd, false);
             if (sub < p.posIters) applyForces(data, h, 1, data.movingEnd());
         }
     }
-    for (int it = 0; it < p.velIters; ++it) {
-        const int32_t reuse = kept ? kTgsReuse : (it + 1 < p.velIters ? kTgsKeep : kTgsRefresh);
-        data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false, reuse));
-        kept = kept || reuse == kTgsKeep;
-    }
+    for (int it = 0; it < p.velIters; ++it)
+        data.residuals.push_back(sweep(data, p, h, p.posIters, true, simd, false));
     for (const WarmStart& w : data.warm) {  // a contact's impulse: its substeps' sum
         TgsLanes& L = data.tgsSlots[static_cast<size_t>(w.slot)];
         L.accum[w.lane] = L.stepImpulse[w.lane];

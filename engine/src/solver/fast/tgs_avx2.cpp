@@ -136,25 +136,6 @@ __attribute__((always_inline)) inline SlotNow refreshSlot(const TgsLanes* R, __m
     return w;
 }
 
-/// A slot brought up to date as a sweep keeps it (TgsSlotNow), and back.
-inline void storeSlotNow(const SlotNow& w, TgsSlotNow& out) {
-    for (int k = 0; k < 3; ++k) {
-        _mm256_store_pd(out.angM0[k], w.angM0[k]);
-        _mm256_store_pd(out.angM1[k], w.angM1[k]);
-    }
-    _mm256_store_pd(out.error, w.error);
-    _mm256_store_pd(out.response, w.response);
-    _mm256_store_pd(out.recip, w.recip);
-}
-__attribute__((always_inline)) inline SlotNow loadSlotNow(const TgsSlotNow& in) {
-    SlotNow w;
-    for (int k = 0; k < 3; ++k) w.angM0[k] = ld(in.angM0[k]), w.angM1[k] = ld(in.angM1[k]);
-    w.error = ld(in.error);
-    w.response = ld(in.response);
-    w.recip = ld(in.recip);
-    return w;
-}
-
 /// J⁽ᵐ⁾v⁽ᵐ⁾ of a slot's rows with the velocities now (F 62).
 __attribute__((always_inline)) inline __m256d slotVelocity(const TgsLanes* R, const SlotNow& w,
                                                            const Velocities& n) {
@@ -201,53 +182,17 @@ struct BlockSweep {
     SlotNow rows[kMaxBatchSlots];
     __m256d pend[kMaxBatchSlots], pendMask[kMaxBatchSlots], asked[kMaxBatchSlots];
     unsigned fresh = 0;
-    // (Three vector stores a slot in line: as the memset calls GCC otherwise makes of the loop,
-    // they cost about 75 instructions a batch visit.)
-    __attribute__((optimize("no-tree-loop-distribute-patterns"))) explicit BlockSweep(int slots) {
+    explicit BlockSweep(int slots) {
         for (int t = 0; t < slots; ++t) pend[t] = pendMask[t] = asked[t] = _mm256_setzero_pd();
     }
 };
-
-/// −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T) of a slot's rows: the velocity change each asks of its block.
-__attribute__((always_inline)) inline __m256d askedChange(const TgsLanes* R, const SlotNow& w,
-                                                          const Velocities& v, const TgsSweep& s) {
-    return _mm256_xor_pd(_mm256_set1_pd(-0.0),
-                         sub(add(slotVelocity(R, w, v), hardBias(R, w.error, s)), ld(R->velTarget)));
-}
-
-/// K of the blocks that start at slot t, in the lanes whose blocks have n rows, from their rows
-/// brought up to date (rows[0 … n − 1]: slots t …), and its inverse.
-inline block::Inverse<Lane4> blockInverse(const TgsLanes* R, const SlotNow* rows, int n,
-                                          const BatchNow& now) {
-    block::Jacobian<Lane4> j[kMaxBlockRows];
-    auto v3 = [](const __m256d* x) { return block::V3<Lane4>{x[0], x[1], x[2]}; };
-    for (int i = 0; i < n; ++i)
-        j[i] = {{ld(R[i].lin0[0]), ld(R[i].lin0[1]), ld(R[i].lin0[2])},
-                v3(rows[i].angM0),
-                {ld(R[i].lin1[0]), ld(R[i].lin1[1]), ld(R[i].lin1[2])},
-                v3(rows[i].angM1)};
-    return block::invert(
-        block::responseMatrix(j, n, block::Scales<Lane4>{now.ls0, now.as0, now.ls1, now.as1}));
-}
-
-/// Δλ = K⁻¹·c for the blocks at slot t of n rows in the lanes `ok` (their group, where K is
-/// regular): the rows' new unclamped impulses go to B.pend, c to B.asked.
-inline void applyBlocks(const TgsLanes* R, int t, int n, __m256d ok, const block::Sym3<Lane4>& inv,
-                        const Lane4* c, BlockSweep& B) {
-    const block::V3<Lane4> dl = block::apply(inv, block::V3<Lane4>{c[0], c[1], c[2]});
-    const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
-    for (int i = 0; i < n; ++i) {
-        B.pend[t + i] = pick(ok, add(ld(R[t + i].accum), blockDl[i].v), B.pend[t + i]);
-        B.asked[t + i] = pick(ok, c[i].v, B.asked[t + i]);
-        B.pendMask[t + i] = _mm256_or_pd(B.pendMask[t + i], ok);
-    }
-}
 
 /// The blocks that start at slot t, in the lanes `group` whose blocks have n rows: K from the rows
 /// brought up to date (refreshed here if not yet), and Δλ = K⁻¹·(−(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T)) from
 /// the velocities now. Where K is regular, the rows' new unclamped impulses go to B.pend.
 void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow& now, Velocities v,
                  const TgsSweep& s, BlockSweep& B) {
+    block::Jacobian<Lane4> j[kMaxBlockRows];
     Lane4 c[kMaxBlockRows] = {_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd()};
     for (int i = 0; i < n; ++i) {
         const TgsLanes* Ri = R + t + i;
@@ -256,45 +201,41 @@ void solveBlocks(const TgsLanes* R, int t, int n, __m256d group, const BatchNow&
                 Ri, hasBit(_mm256_load_si256(reinterpret_cast<const __m256i*>(Ri->kind)), kTgsActive), now);
             B.fresh |= 1u << (t + i);
         }
-        c[i] = askedChange(Ri, B.rows[t + i], v, s);
+        const SlotNow& w = B.rows[t + i];
+        auto v3 = [](const __m256d* x) { return block::V3<Lane4>{x[0], x[1], x[2]}; };
+        j[i] = {{ld(Ri->lin0[0]), ld(Ri->lin0[1]), ld(Ri->lin0[2])},
+                v3(w.angM0),
+                {ld(Ri->lin1[0]), ld(Ri->lin1[1]), ld(Ri->lin1[2])},
+                v3(w.angM1)};
+        const __m256d sign = _mm256_set1_pd(-0.0);
+        c[i] = _mm256_xor_pd(sign,
+                             sub(add(slotVelocity(Ri, w, v), hardBias(Ri, w.error, s)), ld(Ri->velTarget)));
     }
-    const block::Inverse<Lane4> inv = blockInverse(R + t, B.rows + t, n, now);
-    applyBlocks(R, t, n, _mm256_and_pd(group, inv.ok.m), inv.inv, c, B);
+    const block::Inverse<Lane4> inv =
+        block::invert(block::responseMatrix(j, n, block::Scales<Lane4>{now.ls0, now.as0, now.ls1, now.as1}));
+    const __m256d ok = _mm256_and_pd(group, inv.ok.m);
+    const block::V3<Lane4> dl = block::apply(inv.inv, block::V3<Lane4>{c[0], c[1], c[2]});
+    const Lane4 blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
+    for (int i = 0; i < n; ++i) {
+        B.pend[t + i] = pick(ok, add(ld(R[t + i].accum), blockDl[i].v), B.pend[t + i]);
+        B.asked[t + i] = pick(ok, c[i].v, B.asked[t + i]);
+        B.pendMask[t + i] = _mm256_or_pd(B.pendMask[t + i], ok);
+    }
 }
 
-/// The same from a kTgsKeep sweep's rows (kept, from slot t on) and K⁻¹ (`inv`, kept at slot t).
-void reuseBlocks(const TgsLanes* R, const TgsSlotNow* kept, const TgsBlockNow& inv, int t, int n,
-                 __m256d group, Velocities v, const TgsSweep& s, BlockSweep& B) {
-    Lane4 c[kMaxBlockRows] = {_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd()};
-    for (int i = 0; i < n; ++i) c[i] = askedChange(R + t + i, loadSlotNow(kept[i]), v, s);
-    const block::Sym3<Lane4> k = {ld(inv.inv[0]), ld(inv.inv[1]), ld(inv.inv[2]),
-                                  ld(inv.inv[3]), ld(inv.inv[4]), ld(inv.inv[5])};
-    applyBlocks(R, t, n, _mm256_and_pd(group, ld(inv.ok)), k, c, B);
-}
-
-/// The lanes of batch bt whose block starts at slot t and has n rows.
-inline __m256d blockGroup(const Batch& bt, int t, int n) {
+/// Every lane's block that starts at slot t (grouped by size: usually all lanes alike).
+void startBlocks(const Batch& bt, const TgsLanes* R, int t, const BatchNow& now, Velocities v,
+                 const TgsSweep& s, BlockSweep& B) {
     int32_t start, size;
     std::memcpy(&start, bt.blockStart, sizeof start);
     std::memcpy(&size, bt.blockSize, sizeof size);
     const __m256i here =
         _mm256_cmpeq_epi64(_mm256_cvtepi8_epi64(_mm_cvtsi32_si128(start)), _mm256_set1_epi64x(t));
     const __m256i sizes = _mm256_cvtepi8_epi64(_mm_cvtsi32_si128(size));
-    return _mm256_castsi256_pd(_mm256_and_si256(here, _mm256_cmpeq_epi64(sizes, _mm256_set1_epi64x(n))));
-}
-
-/// Every lane's block that starts at slot t (grouped by size: usually all lanes alike); `kept`:
-/// from the rows and inverses of a kTgsKeep sweep (s.now, s.blockNow) instead.
-template <bool Kept>
-void startBlocks(const Batch& bt, const TgsLanes* R, int t, const BatchNow& now, Velocities v,
-                 const TgsSweep& s, BlockSweep& B) {
     for (int n = 2; n <= kMaxBlockRows; ++n) {
-        const __m256d group = blockGroup(bt, t, n);
-        if (!_mm256_movemask_pd(group)) continue;
-        if constexpr (Kept)
-            reuseBlocks(R, s.now + bt.firstSlot + t, s.blockNow[bt.firstSlot + t], t, n, group, v, s, B);
-        else
-            solveBlocks(R, t, n, group, now, v, s, B);
+        const __m256d group =
+            _mm256_castsi256_pd(_mm256_and_si256(here, _mm256_cmpeq_epi64(sizes, _mm256_set1_epi64x(n))));
+        if (_mm256_movemask_pd(group)) solveBlocks(R, t, n, group, now, v, s, B);
     }
 }
 
@@ -303,11 +244,17 @@ struct NoBlocks {
     explicit NoBlocks(int) {}
 };
 
-/// What batch bt's visits share in this sweep (F 66): its bodies' motion so far, the lever arms
-/// at the bodies' current orientation and Δx + (r' − r) per side; I^-½ and the mass scales.
-inline void batchNow(const Batch& bt, const TgsArms& arm, const TgsSweep& s, BatchNow& now) {
+/// One batch; Blocks: some lane has a block (Batch::blockSize), else the batch keeps no block
+/// state at all (whose addresses would keep the velocities out of registers).
+template <bool Blocks>
+__m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
+                      __m256d residual) {
+    double* a[kLanes];
+    double* b[kLanes];
     const double *da[kLanes], *db[kLanes], *qa[kLanes], *qb[kLanes];
     for (int l = 0; l < kLanes; ++l) {
+        a[l] = s.vel + 8 * bt.body0[l];
+        b[l] = s.vel + 8 * bt.body1[l];
         da[l] = s.delta + 8 * bt.body0[l];
         db[l] = s.delta + 8 * bt.body1[l];
         const double* infoA = s.info + static_cast<std::ptrdiff_t>(s.infoStride) * bt.body0[l];
@@ -315,6 +262,10 @@ inline void batchNow(const Batch& bt, const TgsArms& arm, const TgsSweep& s, Bat
         qa[l] = infoA + s.quatAt;
         qb[l] = infoB + s.quatAt;
     }
+    BatchNow now;
+    Velocities v;
+    loadBodies4(a, v.av, v.aw);
+    loadBodies4(b, v.bv, v.bw);
     const Vec3x4 dAl = load4(da[0], da[1], da[2], da[3]),
                  dAa = load4(da[0] + 4, da[1] + 4, da[2] + 4, da[3] + 4);
     const Vec3x4 dBl = load4(db[0], db[1], db[2], db[3]),
@@ -325,76 +276,22 @@ inline void batchNow(const Batch& bt, const TgsArms& arm, const TgsSweep& s, Bat
     now.IA = reinterpret_cast<const __m256d*>(arm.invI0);
     now.IB = reinterpret_cast<const __m256d*>(arm.invI1);
     // F 66: the lever arms at the bodies' current orientation, and Δx + (r' − r) per side
-    __m256d q[4], v[3], start[3];
-    transpose4(qa[0], qa[1], qa[2], qa[3], q);
-    load3(arm.r0Local, v);
-    rotate(q, v, now.r0);
-    transpose4(qb[0], qb[1], qb[2], qb[3], q);
-    load3(arm.r1Local, v);
-    rotate(q, v, now.r1);
-    const __m256d dA[3] = {dAl.x, dAl.y, dAl.z}, dB[3] = {dBl.x, dBl.y, dBl.z};
-    load3(arm.r0, start);
-    for (int k = 0; k < 3; ++k) now.d0[k] = add(dA[k], sub(now.r0[k], start[k]));
-    load3(arm.r1, start);
-    for (int k = 0; k < 3; ++k) now.d1[k] = add(dB[k], sub(now.r1[k], start[k]));
+    {
+        __m256d q[4], v[3], start[3];
+        transpose4(qa[0], qa[1], qa[2], qa[3], q);
+        load3(arm.r0Local, v);
+        rotate(q, v, now.r0);
+        transpose4(qb[0], qb[1], qb[2], qb[3], q);
+        load3(arm.r1Local, v);
+        rotate(q, v, now.r1);
+        const __m256d dA[3] = {dAl.x, dAl.y, dAl.z}, dB[3] = {dBl.x, dBl.y, dBl.z};
+        load3(arm.r0, start);
+        for (int k = 0; k < 3; ++k) now.d0[k] = add(dA[k], sub(now.r0[k], start[k]));
+        load3(arm.r1, start);
+        for (int k = 0; k < 3; ++k) now.d1[k] = add(dB[k], sub(now.r1[k], start[k]));
+    }
     now.ls0 = ld(bt.linScale0), now.as0 = ld(bt.angScale0), now.ls1 = ld(bt.linScale1),
     now.as1 = ld(bt.angScale1);
-}
-
-/// A kTgsKeep sweep's first pass over batch bt: every row slot brought up to date at the poses
-/// of this sweep (in its active lanes, as the blocks refresh theirs; a lane that a sweep solves
-/// gets the same bits whichever lanes are refreshed with it) into s.now, and every block's K⁻¹
-/// into s.blockNow at the slot where it starts (the lanes of each size at once). The sweep then
-/// solves the batch from them, and so does the next sweep at the same poses (kTgsReuse).
-void keepBatch(const Batch& bt, const TgsArms& arm, const TgsLanes* slots, const TgsSweep& s) {
-    BatchNow now;
-    batchNow(bt, arm, s, now);
-    const TgsLanes* R = slots + bt.firstSlot;
-    TgsSlotNow* kept = s.now + bt.firstSlot;
-    SlotNow rows[kMaxBatchSlots];
-    for (int t = 0; t < bt.slotCount; ++t) {
-        const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(R[t].kind));
-        rows[t] = refreshSlot(R + t, hasBit(kind, kTgsActive), now);
-        storeSlotNow(rows[t], kept[t]);
-    }
-    if (!hasBlocks(bt)) return;
-    for (int t = 0; t < bt.slotCount; ++t) {
-        if (!(bt.blockSlots & (1 << t))) continue;
-        TgsBlockNow& out = s.blockNow[bt.firstSlot + t];
-        for (int n = 2; n <= kMaxBlockRows; ++n) {
-            const __m256d group = blockGroup(bt, t, n);
-            if (!_mm256_movemask_pd(group)) continue;
-            const block::Inverse<Lane4> inv = blockInverse(R + t, rows + t, n, now);
-            const __m256d m[6] = {inv.inv.m00.v, inv.inv.m01.v, inv.inv.m02.v,
-                                  inv.inv.m11.v, inv.inv.m12.v, inv.inv.m22.v};
-            for (int k = 0; k < 6; ++k) _mm256_store_pd(out.inv[k], pick(group, m[k], ld(out.inv[k])));
-            _mm256_store_pd(out.ok, pick(group, inv.ok.m, ld(out.ok)));
-        }
-    }
-}
-
-/// One batch; Blocks: some lane has a block (Batch::blockSize), else the batch keeps no block
-/// state at all (whose addresses would keep the velocities out of registers). Kept: the rows
-/// brought up to date and the blocks' K⁻¹ are those a kTgsKeep sweep left in s.now and
-/// s.blockNow at these poses (the same bits as refreshing them here).
-template <bool Blocks, bool Kept>
-__m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, const TgsSweep& s,
-                      __m256d residual) {
-    double* a[kLanes];
-    double* b[kLanes];
-    for (int l = 0; l < kLanes; ++l) {
-        a[l] = s.vel + 8 * bt.body0[l];
-        b[l] = s.vel + 8 * bt.body1[l];
-    }
-    BatchNow now;
-    Velocities v;
-    loadBodies4(a, v.av, v.aw);
-    loadBodies4(b, v.bv, v.bw);
-    if constexpr (Kept)
-        now.ls0 = ld(bt.linScale0), now.as0 = ld(bt.angScale0), now.ls1 = ld(bt.linScale1),
-        now.as1 = ld(bt.angScale1);
-    else
-        batchNow(bt, arm, s, now);
     std::conditional_t<Blocks, BlockSweep, NoBlocks> blocks(bt.slotCount);
     TgsLanes* R = slots + bt.firstSlot;
     for (int t = 0; t < bt.slotCount; ++t, ++R) {
@@ -407,16 +304,12 @@ __m256d solveTgsBatch(const Batch& bt, const TgsArms& arm, TgsLanes* slots, cons
         const SlotNow* fresh = &refreshed;
         bool allInBlocks = false;  // every lane that solves this slot has its impulse from its block
         if constexpr (Blocks) {
-            if (bt.blockSlots & (1 << t)) startBlocks<Kept>(bt, slots + bt.firstSlot, t, now, v, s, blocks);
-            if constexpr (Kept)
-                refreshed = loadSlotNow(s.now[bt.firstSlot + t]);
-            else if (blocks.fresh & (1u << t))
+            if (bt.blockSlots & (1 << t)) startBlocks(bt, slots + bt.firstSlot, t, now, v, s, blocks);
+            if (blocks.fresh & (1u << t))
                 fresh = &blocks.rows[t];
             else
                 refreshed = refreshSlot(R, solve, now);
             allInBlocks = _mm256_movemask_pd(_mm256_andnot_pd(blocks.pendMask[t], solve)) == 0;
-        } else if constexpr (Kept) {
-            refreshed = loadSlotNow(s.now[bt.firstSlot + t]);
         } else {
             refreshed = refreshSlot(R, solve, now);
         }
@@ -483,14 +376,8 @@ void sweepTgsBatchesAvx2(const Batch* batches, const TgsArms* arms, int begin, i
             res = _mm256_load_pd(residual.v);
             continue;
         }
-        if (s.reuse == kTgsRefresh) {
-            res = hasBlocks(bt) ? solveTgsBatch<true, false>(bt, arms[i], slots, s, res)
-                                : solveTgsBatch<false, false>(bt, arms[i], slots, s, res);
-            continue;
-        }
-        if (s.reuse == kTgsKeep) keepBatch(bt, arms[i], slots, s);
-        res = hasBlocks(bt) ? solveTgsBatch<true, true>(bt, arms[i], slots, s, res)
-                            : solveTgsBatch<false, true>(bt, arms[i], slots, s, res);
+        res = hasBlocks(bt) ? solveTgsBatch<true>(bt, arms[i], slots, s, res)
+                            : solveTgsBatch<false>(bt, arms[i], slots, s, res);
     }
     _mm256_store_pd(residual.v, res);
 }
