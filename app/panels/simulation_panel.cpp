@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "jointlab/correction.h"
 #include "panels/field_editor.h"
 #include "panels/panels.h"
 #include "panels/side_window.h"
@@ -168,6 +169,17 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "into the velocity, which is then projected onto the rows at the new poses (RATTLE): one\n"
             "body or two keep their period and energy; a joint whose body turned far in the step falls\n"
             "back to ngs's direction");
+    // A choice of the other solver runs as this solver's nearest one (jointlab/correction.h): say so
+    // where the choice is seen, not only in the tooltip.
+    if (const Correction runs = effectiveCorrection(s.solver, s.correction); runs != s.correction) {
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + labelX);
+        ImGui::TextDisabled("runs as %s", kCorrectionNames[static_cast<int>(runs)]);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "%s is a %s correction: %s runs it as %s, bit for bit",
+                kCorrectionNames[static_cast<int>(s.correction)], s.solver == SolverType::PGS ? "TGS" : "PGS",
+                s.solver == SolverType::PGS ? "PGS" : "TGS", kCorrectionNames[static_cast<int>(runs)]);
+    }
     WorldSettings automatic = s;
     automatic.autoBaumgarte = true;
     bool isAuto = s.autoBaumgarte;

@@ -2,6 +2,8 @@
 // settings.correction = baumgarte (the bias stays in the velocity), relax (TGS: after each
 // substep's motion an unbiased sweep takes it back out, Box2D v3's relax iterations) or
 // splitImpulse (PGS: the velocity is solved without the bias, which only moves the bodies).
+#include "jointlab/correction.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -397,6 +399,20 @@ TEST(Correction, KernelsAgreeUnderNgs) {
         }
         std::printf("ngs, %d thread(s): kernels within %.1e m\n", threads, worst);
         EXPECT_LE(worst, 1e-9);
+    }
+}
+
+// What each solver runs for each choice (jointlab/correction.h), the table docs/solvers.md §9 gives
+// and the Solver panel shows ("runs as ..."): a solver's own choices run as chosen, the other's as
+// its nearest. The tests above check that a mapped choice gives the mapped one's bits
+// (TGS ngs = relax, PGS soft = baumgarte, ...); this pins the table itself.
+TEST(Correction, EachSolverRunsItsOwnChoicesAndMapsTheOthers) {
+    using C = Correction;
+    const C pgs[] = {C::Baumgarte, C::Baumgarte, C::SplitImpulse, C::Baumgarte, C::Ngs, C::Rattle};
+    const C tgs[] = {C::Baumgarte, C::Relax, C::Baumgarte, C::Soft, C::Relax, C::Relax};
+    for (int c = 0; c < static_cast<int>(std::size(kCorrectionNames)); ++c) {
+        EXPECT_EQ(effectiveCorrection(SolverType::PGS, static_cast<C>(c)), pgs[c]) << kCorrectionNames[c];
+        EXPECT_EQ(effectiveCorrection(SolverType::TGS, static_cast<C>(c)), tgs[c]) << kCorrectionNames[c];
     }
 }
 

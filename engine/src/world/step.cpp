@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "jointlab/correction.h"
 #include "world/world_impl.h"
 
 namespace jl {
@@ -29,8 +30,8 @@ void World::step() {
     m.updateSolveOrder(step);
     // Under ngs and rattle PGS's joint rows carry no bias: the position pass corrects their error.
     const Real erp = step.params.erp;
-    if (!step.tgs && (step.s.correction == Correction::Ngs || step.s.correction == Correction::Rattle))
-        step.params.erp = 0.0;
+    const Correction runs = effectiveCorrection(step.s.solver, step.s.correction);
+    if (runs == Correction::Ngs || runs == Correction::Rattle) step.params.erp = 0.0;
     m.buildJointRows(step);
     step.params.erp = erp;
     m.buildContactRows(step);
@@ -49,8 +50,7 @@ void World::step() {
 StepContext World::Impl::beginStep(World& w) {
     const WorldSettings& s = w.scene_.settings;
     StepContext step{w, s, solver::Params{}};
-    const bool relax = s.correction == Correction::Relax || s.correction == Correction::Ngs ||
-                       s.correction == Correction::Rattle;  // TGS: ngs and rattle as relax
+    const Correction runs = effectiveCorrection(s.solver, s.correction);  // jointlab/correction.h
     step.tgs = s.solver == SolverType::TGS;
     step.reference = s.kernel == KernelType::Reference;
     step.params = solver::Params{s.dt,
@@ -61,9 +61,9 @@ StepContext World::Impl::beginStep(World& w) {
                                  s.maxAngularSpeed,
                                  !step.reference && activeSolverKernel() == SolverKernel::Avx2,
                                  s.pointSolve == PointSolve::Block,
-                                 step.tgs && (relax || s.correction == Correction::Soft),
-                                 !step.tgs && s.correction == Correction::SplitImpulse,
-                                 step.tgs && s.correction == Correction::Soft};
+                                 runs == Correction::Relax || runs == Correction::Soft,
+                                 runs == Correction::SplitImpulse,
+                                 runs == Correction::Soft};
     step.simdSetup = !step.tgs && step.params.simd;
     // The states before the step become lastGood without a copy: the two buffers swap, the step
     // reads `before`, and the write-back writes every body of bodies_.

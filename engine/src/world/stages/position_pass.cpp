@@ -34,6 +34,7 @@
 //     longer point where it can close).
 #include <cmath>
 
+#include "jointlab/correction.h"
 #include "world/world_impl.h"
 
 namespace jl {
@@ -245,8 +246,9 @@ Real turnedBy(const Quat& a, const Quat& b) {
 }  // namespace
 
 void World::Impl::positionPass(StepContext& step) {
-    const bool rattle = step.s.correction == Correction::Rattle;
-    if (step.tgs || (step.s.correction != Correction::Ngs && !rattle)) return;
+    const Correction runs = effectiveCorrection(step.s.solver, step.s.correction);
+    const bool rattle = runs == Correction::Rattle;
+    if (runs != Correction::Ngs && !rattle) return;
     Impl& m = *this;
     World& w = step.world;
     const Scene& scene = w.scene_;
