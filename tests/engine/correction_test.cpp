@@ -102,17 +102,7 @@ TEST(Correction, KernelsAgreeUnderSplitImpulse) {
         s.settings.solver = SolverType::PGS;
         s.settings.correction = Correction::SplitImpulse;
         s.settings.threads = threads;
-        s.settings.kernel = KernelType::Fast;
-        World fast(s);
-        s.settings.kernel = KernelType::Reference;
-        World reference(s);
-        Real worst = 0.0;
-        for (int i = 0; i < 10; ++i) {
-            fast.step();
-            reference.step();
-            for (size_t b = 0; b < fast.bodies().size(); ++b)
-                worst = std::max(worst, glm::length(fast.bodies()[b].pose.p - reference.bodies()[b].pose.p));
-        }
+        const Real worst = test::kernelsApart(s, 10);
         std::printf("split impulse, %d thread(s): kernels within %.1e m\n", threads, worst);
         EXPECT_LE(worst, 1e-9);
     }
@@ -386,17 +376,7 @@ TEST(Correction, KernelsAgreeUnderNgs) {
         s.settings.solver = SolverType::PGS;
         s.settings.correction = Correction::Ngs;
         s.settings.threads = threads;
-        s.settings.kernel = KernelType::Fast;
-        World fast(s);
-        s.settings.kernel = KernelType::Reference;
-        World reference(s);
-        Real worst = 0.0;
-        for (int i = 0; i < 10; ++i) {
-            fast.step();
-            reference.step();
-            for (size_t b = 0; b < fast.bodies().size(); ++b)
-                worst = std::max(worst, glm::length(fast.bodies()[b].pose.p - reference.bodies()[b].pose.p));
-        }
+        const Real worst = test::kernelsApart(s, 10);
         std::printf("ngs, %d thread(s): kernels within %.1e m\n", threads, worst);
         EXPECT_LE(worst, 1e-9);
     }

@@ -279,17 +279,7 @@ TEST(Rattle, KernelsAgree) {
     for (int threads : {1, 2}) {
         Scene s = withRattle(test::exampleChain(80), 4);
         s.settings.threads = threads;
-        s.settings.kernel = KernelType::Fast;
-        World fast(s);
-        s.settings.kernel = KernelType::Reference;
-        World reference(s);
-        Real worst = 0.0;
-        for (int i = 0; i < 10; ++i) {
-            fast.step();
-            reference.step();
-            for (size_t b = 0; b < fast.bodies().size(); ++b)
-                worst = std::max(worst, glm::length(fast.bodies()[b].pose.p - reference.bodies()[b].pose.p));
-        }
+        const Real worst = test::kernelsApart(s, 10);
         std::printf("rattle, %d thread(s): kernels within %.1e m\n", threads, worst);
         EXPECT_LE(worst, 1e-9);
     }

@@ -1,6 +1,7 @@
 // Helpers for building small scenes in tests.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -161,6 +162,23 @@ Real measurePeriod(World& w, F f, int periods, int maxSteps = 100000) {
         prev = cur;
     }
     return crossings > 1 ? (lastCross - firstCross) / (crossings - 1) : -1;
+}
+
+/// `s` run with the fast and the reference kernel side by side for `steps` steps: the largest
+/// distance between a body's positions in the two worlds after any step.
+inline Real kernelsApart(Scene s, int steps) {
+    s.settings.kernel = KernelType::Fast;
+    World fast(s);
+    s.settings.kernel = KernelType::Reference;
+    World reference(s);
+    Real worst = 0.0;
+    for (int i = 0; i < steps; ++i) {
+        fast.step();
+        reference.step();
+        for (size_t b = 0; b < fast.bodies().size(); ++b)
+            worst = std::max(worst, glm::length(fast.bodies()[b].pose.p - reference.bodies()[b].pose.p));
+    }
+    return worst;
 }
 
 }  // namespace jl::test
