@@ -133,9 +133,6 @@ int main(int argc, char** argv) {
                 h.stepped(w);
             }
             const double recordingMs = (bench::threadCpuMs() - c1) / static_cast<double>(steps);
-            // Jumps to random steps (random order: no jump continues from the one before). Each is
-            // timed 3 times, with a jump to the first step between, and the least kept: the work of a
-            // jump is the same each time, what a busy machine adds is not.
             // Unpacking one keyframe (the newest), the least of 20: the fixed part of a jump.
             double decodeMs = 1e300;
             {
@@ -151,28 +148,34 @@ int main(int argc, char** argv) {
                     }
                 }
             }
+            // Jumps to random steps, each timed 3 times and the least kept: the work of a jump is the
+            // same each time, what a busy machine adds is not. The 3 timings of a jump are taken in
+            // 3 rounds over all the jumps, each in its own shuffled order, so that one burst of load
+            // (a build next door: it lasts longer than 3 jumps) does not spoil all 3. Before each
+            // timing, a jump to the first step, so that no jump continues from the one before.
             std::mt19937_64 rng(12345);
             std::uniform_int_distribution<int64_t> pick(h.firstStep(), h.lastStep());
-            std::vector<double> times, wall;
-            for (int j = 0; j < jumps; ++j) {
-                const int64_t target = pick(rng);
-                double cpu = 1e300, clock = 1e300;
-                for (int k = 0; k < 3; ++k) {
+            std::vector<int64_t> targets(static_cast<size_t>(jumps));
+            for (int64_t& t : targets) t = pick(rng);
+            std::vector<double> times(targets.size(), 1e300), wall(targets.size(), 1e300);
+            std::vector<size_t> order(targets.size());
+            for (size_t j = 0; j < order.size(); ++j) order[j] = j;
+            for (int round = 0; round < 3; ++round) {
+                std::shuffle(order.begin(), order.end(), rng);
+                for (const size_t j : order) {
                     h.seek(h.firstStep());
                     const auto t2 = Clock::now();
                     const double c2 = bench::threadCpuMs();
-                    const World& then = h.seek(target);
-                    cpu = std::min(cpu, bench::threadCpuMs() - c2);
-                    clock = std::min(clock, ms(Clock::now() - t2));
-                    if (then.stepCount() != target) {
+                    const World& then = h.seek(targets[j]);
+                    times[j] = std::min(times[j], bench::threadCpuMs() - c2);
+                    wall[j] = std::min(wall[j], ms(Clock::now() - t2));
+                    if (then.stepCount() != targets[j]) {
                         std::fprintf(stderr, "jointlab_bench_history: seek(%lld) gave step %lld\n",
-                                     static_cast<long long>(target),
+                                     static_cast<long long>(targets[j]),
                                      static_cast<long long>(then.stepCount()));
                         return 1;
                     }
                 }
-                times.push_back(cpu);
-                wall.push_back(clock);
             }
             char row[512];
             std::snprintf(row, sizeof row,
@@ -205,7 +208,8 @@ int main(int argc, char** argv) {
             "hinged boxes (1000 bodies, 1000 revolute joints) swinging for %.0f minutes at 60 Hz (4 + 1 "
             "and 8 + 1 iterations), recorded into a History with its default budget; then %d jumps to random "
             "steps (`History::seek`: the keyframe before the step, then re-simulation), each timed 3 times "
-            "and the least kept. Times are the CPU time of the thread (what the work costs, without the "
+            "(in 3 rounds over all the jumps, each round in its own random order) and the least kept. Times "
+            "are the CPU time of the thread (what the work costs, without the "
             "time a busy machine gives the core to other processes), except `jump max (wall)`, the "
             "longest jump by the wall clock; load is the "
             "machine's 1-minute load average after the jumps (2 cores: above 2, other work shared them). "
