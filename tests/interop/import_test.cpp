@@ -226,23 +226,27 @@ TEST(MjcfImport, ArmMapsFieldByField) {
 // left out (0.4% of I_pivot, 0.2% of the period) or a pivot 1 mm off (0.1% of the period).
 //
 // With `armature` a on the hinge (MuJoCo's rotor inertia, M_qq += a), I_pivot + a: the bob carries
-// it as a disc on the hinge's axis (a about it, a/2 across, interop/import_builder.cpp).
-void expectClosedFormPeriod(Real armature) {
+// it as a disc on the hinge's axis (a about it, a/2 across, interop/import_builder.cpp). On a ball
+// joint (`type` ball) a about every axis; released in a plane, it swings in that plane.
+void expectClosedFormPeriod(Real armature, const char* type = "hinge") {
     const Real L = 0.5, r = 0.05, m = 1.0, g = 9.81, theta0 = 0.1;
     std::ostringstream xml;
     xml.precision(17);
     xml << "<mujoco><option timestep='0.001' gravity='0 0 -9.81'/><worldbody><body pos='0 0 1'>"
-           "<joint type='hinge' axis='0 1 0' armature='"
-        << armature << "'/><geom type='sphere' size='" << r << "' mass='" << m << "' pos='"
-        << L * std::sin(theta0) << " 0 " << -L * std::cos(theta0) << "'/></body></worldbody></mujoco>";
+           "<joint type='"
+        << type << "' axis='0 1 0' armature='" << armature << "'/><geom type='sphere' size='" << r
+        << "' mass='" << m << "' pos='" << L * std::sin(theta0) << " 0 " << -L * std::cos(theta0)
+        << "'/></body></worldbody></mujoco>";
     Scene s;
     std::string warning, error;
     ASSERT_TRUE(importMjcfText(xml.str(), "pendulum.xml", s, warning, error)) << error;
     EXPECT_EQ(warning.find("armature"), std::string::npos) << warning;
     ASSERT_EQ(s.bodies.size(), 1u);
     const Real i0 = 0.4 * m * r * r;
-    expectNear(sorted(s.bodies[0].inertia), Vec3(i0 + 0.5 * armature, i0 + 0.5 * armature, i0 + armature),
-               1e-15, "sphere moments with the armature's disc");
+    const bool ball = std::string(type) == "ball";
+    const Real across = ball ? armature : 0.5 * armature;
+    expectNear(sorted(s.bodies[0].inertia), Vec3(i0 + across, i0 + across, i0 + armature), 1e-15,
+               "sphere moments with the armature");
     World w(s);
     std::vector<Real> crossings;  // times where the bob passes under the pivot (x = 0)
     Real previous = w.bodies()[0].pose.p.x;
@@ -257,8 +261,8 @@ void expectClosedFormPeriod(Real armature) {
         2.0 * (crossings.back() - crossings.front()) / static_cast<Real>(crossings.size() - 1);
     const Real t0 = 2.0 * kPi * std::sqrt((i0 + m * L * L + armature) / (m * g * L));
     const Real expected = t0 * (1.0 + theta0 * theta0 / 16.0 + 11.0 * std::pow(theta0, 4) / 3072.0);
-    std::printf("imported pendulum (armature %g): period %.6f s, closed form %.6f s (%.4f%%)\n", armature,
-                period, expected, 100.0 * (period / expected - 1.0));
+    std::printf("imported pendulum (%s, armature %g): period %.6f s, closed form %.6f s (%.4f%%)\n", type,
+                armature, period, expected, 100.0 * (period / expected - 1.0));
     EXPECT_NEAR(period, expected, 5e-4 * expected);
 }
 
@@ -270,6 +274,7 @@ TEST(MjcfImport, PendulumSwingsWithItsClosedFormPeriod) {
 // which the 0.05% tolerance would see dropped (before 2026-11-28 the import dropped it with a note).
 TEST(MjcfImport, PendulumWithArmatureSwingsWithItsClosedFormPeriod) {
     expectClosedFormPeriod(0.05);
+    expectClosedFormPeriod(0.05, "ball");
 }
 
 // The imported scene survives a save and a load unchanged (the explicit inertia is in the file).
