@@ -522,7 +522,7 @@ TEST(MultiJoint, HumanoidKeepsEveryHingeAndItsRange) {
 // legs as one 17 kg capsule reaching 0.6 m back, released level: it swings down through 75° and
 // hits abdomen_y's lower bound at 3.7 rad/s. Every value is the humanoid's (armature 0.01 on each
 // hinge) but its springs and damping, which would stop the swing short of the bound. The load
-// crosses lower_waist, 0.0037 kg·m² about abdomen_y's axis against the legs' 1.6 kg·m² about it:
+// crosses lower_waist, 0.0037 kg·m² about abdomen_y's axis against the legs' 3.2 kg·m² about it:
 // Gauss–Seidel moves that much across it slowly (docs/solvers.md "Limits"). The armature, 2.7
 // times that moment, must make the bound hold better than without it; TGS at its defaults and PGS
 // at 32 iterations hold it within 2°. PGS at its default 8 lets it 3.4° past (printed).
