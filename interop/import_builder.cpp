@@ -262,9 +262,42 @@ struct Builder {
         if (src.servo && std::isfinite(src.forceLimit) && src.forceLimit > 0.0) d.forceLimit = src.forceLimit;
     }
 
+    /// Whether JointLab carries joint `j`'s armature: on a hinge or a ball joint, as a rotor on the
+    /// body the joint turns (withArmature); a slide's would make the body heavier along one axis only.
+    static bool armatureCarried(const ImportedJoint& j) {
+        return j.armature > 0.0 &&
+               (j.kind == ImportedJoint::Kind::Hinge || j.kind == ImportedJoint::Kind::Ball);
+    }
+
     void noteJoint(const ImportedJoint& src) {
-        if (src.armature > 0.0) notes.add("joint armature (rotor inertia) is not modelled", src.name);
+        if (src.armature > 0.0 && !armatureCarried(src))
+            notes.add("armature (rotor inertia) on slides and free joints is not modelled", src.name);
         if (src.frictionLoss > 0.0) notes.add("joint dry friction (frictionloss) is not modelled", src.name);
+    }
+
+    /// `b` carrying joint `j`'s armature a (MuJoCo's rotor inertia, added to the joint coordinate's
+    /// own inertia: M_qq += a). JointLab's bodies have no joint coordinates, so the body the joint
+    /// turns carries it as a flywheel on the joint's axis n would: a thin disc, a about n and a/2
+    /// about the two axes across it (a·n nᵀ alone would break the triangle inequality of a light
+    /// body's moments). Its principal axes are found again. A ball joint's armature is a about each
+    /// of its three axes (a·E). Exact about n while the body before the joint does not turn about
+    /// n; what the disc adds across n is more inertia than MuJoCo has (docs/import.md "Armature").
+    static ImportedBody withArmature(ImportedBody b, const ImportedJoint& j) {
+        if (!armatureCarried(j) || b.mass <= 0.0) return b;
+        const Real a = j.armature;
+        const Mat3 toLocal = glm::mat3_cast(glm::conjugate(b.inertial.q));
+        Mat3 tensor(0.0);
+        for (int k = 0; k < 3; ++k) tensor[k][k] = b.inertia[k];
+        if (j.kind == ImportedJoint::Kind::Ball) {
+            tensor += Mat3(a);
+        } else {
+            const Vec3 n = toLocal * glm::normalize(j.axis);
+            tensor += 0.5 * a * (Mat3(1.0) + glm::outerProduct(n, n));
+        }
+        Quat axes;
+        principalInertia(tensor, b.inertia, axes);
+        b.inertial.q = glm::normalize(b.inertial.q * axes);
+        return b;
     }
 
     /// The joints of source body `bi` between its parent's scene body and its own: one joint, or
@@ -283,6 +316,8 @@ struct Builder {
             parentMoment = std::max({p.inertia.x, p.inertia.y, p.inertia.z});
         }
         std::vector<ImportedBody> between = chainBodies(m, bi, js, parentMass, parentMoment);
+        for (size_t k = 0; k + 1 < js.size(); ++k)
+            between[k] = withArmature(std::move(between[k]), m.joints[static_cast<size_t>(js[k])]);
         notes.add(
             "bodies with several joints became chains of joints through light bodies (a tenth of the heavier "
             "neighbour's mass and moments each), which add a little inertia",
@@ -457,7 +492,9 @@ struct Builder {
                 makeFixed(scene.bodies[static_cast<size_t>(s)].name + "_weld", parent.body, s);
                 continue;
             }
-            const int s = addBody(b, i, MotionType::Dynamic, b.inertial);
+            // The joint that turns this body last (the last of a chain) gives it its armature.
+            const ImportedBody turned = free ? b : withArmature(b, m.joints[static_cast<size_t>(js.back())]);
+            const int s = addBody(turned, i, MotionType::Dynamic, turned.inertial);
             anchor[i] = {s, true};
             for (const ImportedGeom& g : b.geoms) geomsOf[static_cast<size_t>(s)].push_back(&g);
             if (!free) makeJoints(i, parent.body, s);

@@ -52,8 +52,8 @@ struct ImportedJoint {
     Real damping = 0.0;             ///< passive viscous damping [N·m·s/rad or N·s/m]
     Real stiffness = 0.0;           ///< passive spring [N·m/rad or N/m] ...
     Real springRest = 0.0;          ///< ... towards this coordinate, relative to the reference pose
-    Real armature = 0.0;            ///< rotor inertia added to the joint (not modelled: noted)
-    Real frictionLoss = 0.0;        ///< dry friction (not modelled: noted)
+    Real armature = 0.0;  ///< rotor inertia added to the joint (hinge, ball: carried by the body it turns)
+    Real frictionLoss = 0.0;  ///< dry friction (not modelled: noted)
     // A servo actuator on the joint: F = kp·(target − q) + kv·(targetVelocity − q̇), |F| <= forceLimit.
     bool servo = false;
     Real kp = 0.0, kv = 0.0, target = 0.0, forceLimit = kInf;
