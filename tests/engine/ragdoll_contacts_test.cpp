@@ -75,7 +75,7 @@ LimbOverlaps limbOverlaps(const Scene& s, int steps, Real contactDistance, bool 
 //    step: with points found at the start poses only, a pair whose row held at its own point
 //    overlapped elsewhere by 2.9 cm (spins) and 1.4 cm (throw) under TGS, 1.9 cm and 2.5 cm under
 //    PGS. A pair that turns fast is now also tested at its poses predicted for the middle and the
-//    end of the step (contacts/collide.cpp, kPredictAt): 0.9 cm and 1.2 cm (TGS), 0.5 cm and
+//    end of the step (contacts/predicted_poses.cpp, kPredictAt): 0.9 cm and 1.2 cm (TGS), 0.5 cm and
 //    1.6 cm (PGS); at 240 Hz 0.2 cm and 0.2 cm (TGS), 0.4 cm and 0.2 cm (PGS).
 TEST(Contacts, RagdollLimbsDoNotInterpenetrate) {
     const Real contactDistance = 0.02;

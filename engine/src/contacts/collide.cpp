@@ -11,37 +11,24 @@
 #include <map>
 #include <tuple>
 
+#include "contacts/collide_parts.h"
 #include "jointlab/collision_filter.h"
 
 namespace jl {
 
-namespace {
+using contacts::fromBt;
+using contacts::kGrow;
+using contacts::PointRecord;
+using contacts::Reach;
+using contacts::toBt;
 
-btVector3 toBt(const Vec3& v) {
-    return btVector3(static_cast<btScalar>(v.x), static_cast<btScalar>(v.y), static_cast<btScalar>(v.z));
-}
-Vec3 fromBt(const btVector3& v) {
-    return Vec3(v.x(), v.y(), v.z());
-}
-btTransform toBt(const Transform& t) {
-    const btQuaternion q(static_cast<btScalar>(t.q.x), static_cast<btScalar>(t.q.y),
-                         static_cast<btScalar>(t.q.z), static_cast<btScalar>(t.q.w));
-    return btTransform(q, toBt(t.p));
-}
+namespace {
 
 /// Bullet's rounding margin of boxes and cylinders (their outer size stays exact; edges are
 /// rounded by it in GJK tests): its default 4 cm, or a fifth of the smallest half size.
 btScalar roundingMargin(Real smallest) {
     return static_cast<btScalar>(std::min(0.04, 0.2 * smallest));
 }
-
-/// Every shape is handed to Bullet grown by this much on every side (a hull by its margin, which
-/// rounds it: the exact Minkowski sum). Bullet's box–box test (ODE's dBoxBox) and the sphere
-/// tests find points only where shapes overlap; grown by the contact distance they find the
-/// points of shapes up to twice that far apart, and the distances and points are taken back to
-/// the real surfaces (collide()). Without it a box resting on a box loses its contacts whenever
-/// it lifts a hair, falls back, and the stack jitters.
-constexpr Real kGrow = 0.02;
 
 /// Farthest any point of a body's (real) shape lies from its origin [m]: how far a turn of θ
 /// moves a point of it at most (R·θ).
@@ -118,14 +105,6 @@ void reducePatch(const Keyed* p, size_t n, std::vector<RawContact>& out) {
     for (int k = 0; k < count; ++k) out.push_back(p[pick[k]].c);
 }
 
-struct PointRecord {
-    int a, b, ia, ib;
-    Vec3 onA, onB, normal;
-    Real distance;
-    int order;
-    int phase = 0;  // 0: found at the step's start poses; k > 0: at those predicted for kPredictAt[k − 1]
-};
-
 /// Where Bullet's contact-added callback puts the points of the collide() running on this thread
 /// (Bullet's callback is a global function; the list is per thread, so Worlds on several threads
 /// do not mix their points).
@@ -142,98 +121,6 @@ bool onContactAdded(btManifoldPoint& cp, const btCollisionObjectWrapper* w0, int
                         static_cast<int>(tPoints->size()), 0});
     return false;
 }
-
-/// A pair's point beyond the base margin is kept when its approach, at the velocities of the step's
-/// start, would close this many times its distance within the step: the velocities change within
-/// the step (joints, other contacts), and a limb can be whipped into another.
-constexpr Real kSpeculativeSlack = 2.0;
-
-/// A pair whose bodies turn through more than this fraction of the base contact distance within
-/// a step ((|ω_a|·R_a + |ω_b|·R_b)·dt > 0.25 · 2 cm = 5 mm) is tested again at its predicted poses
-/// (Reach::turnsFast). A ragdoll thrown and spun 150 ways (60 Hz, 3 s, in a first version of the
-/// test RagdollLimbsStayApartInMostThrows): runs in which unjoined limbs overlapped by more than
-/// 2 cm, TGS / PGS, 74 / 55 with no second test; with it (the rows of predicted points without
-/// their bias in the velocity passes) at a threshold of 2 cm per step 16 / 12, of 1 cm 12 / 3, of
-/// 5 mm 9 / 5, and only 5 mm kept the test's thrown ragdoll within 2 cm.
-constexpr Real kTurnFraction = 0.25;
-
-/// The fractions of the step at whose predicted poses a fast-turning pair is tested again: the
-/// middle and the end. Of 150 runs of the test as it is (81 / 59 over 2 cm with no second test),
-/// with every speculative body row keeping its bias: the end alone 24 / 14, the middle and the end
-/// 14 / 8, thirds 16 / 10; with only these rows keeping it, as now, the middle and the end 16 / 10
-/// (docs/contacts.md, "Fast pairs").
-constexpr Real kPredictAt[] = {0.5, 1.0};
-constexpr int kPredictions = static_cast<int>(sizeof(kPredictAt) / sizeof(kPredictAt[0]));
-
-/// How far apart the points of each pair are looked for in one collide() call.
-struct Reach {
-    int ground = 0;            // the ground's user index (the body count)
-    std::vector<Real> radius;  // reachRadius of each body's shape
-    std::vector<uint8_t> dynamic;
-    // This call's base distance (collide()'s margin) and step, and the states it started from.
-    Real margin = 0.0, dt = 0.0;
-    const std::vector<BodyState>* states = nullptr;
-
-    /// The contact distance of the pair (a, b) in this call [m, between the real surfaces]: the
-    /// base margin, or, when more, the most the two can close within the step if they keep their
-    /// velocities: |v_a − v_b|·dt + (|ω_a|·R_a + |ω_b|·R_b)·dt. With the ground or a body that
-    /// is not dynamic: the base. (With a static post it was tried and a pendulum's bob swinging
-    /// past the post 5 cm away was disturbed by a row 6.4 cm off and left its closed form by
-    /// 3.2 rad, pendulum_hinge.json; why that row acted is not understood yet.)
-    Real pairDistance(int a, int b) const {
-        if (a == ground || b == ground || dt <= 0.0) return margin;
-        if (!dynamic[static_cast<size_t>(a)] || !dynamic[static_cast<size_t>(b)]) return margin;
-        const BodyState& x = (*states)[static_cast<size_t>(a)];
-        const BodyState& y = (*states)[static_cast<size_t>(b)];
-        const Real closing = (glm::length(x.linearVelocity - y.linearVelocity) +
-                              glm::length(x.angularVelocity) * radius[static_cast<size_t>(a)] +
-                              glm::length(y.angularVelocity) * radius[static_cast<size_t>(b)]) *
-                             dt;
-        return std::max(margin, closing);
-    }
-    /// Whether a point of the pair (a, b) farther apart than the base margin is kept: if the two
-    /// points, moving as their bodies do now, close the `distance` within the step (with
-    /// kSpeculativeSlack to spare). Points the solver's linear model says cannot meet would be rows
-    /// that do nothing at best, and at worst stop bodies that were only passing (gear teeth).
-    bool mayClose(int a, int b, const Vec3& onA, const Vec3& onB, const Vec3& normal, Real distance) const {
-        if (a == ground || b == ground || dt <= 0.0 || distance > pairDistance(a, b)) return false;
-        const BodyState& x = (*states)[static_cast<size_t>(a)];
-        const BodyState& y = (*states)[static_cast<size_t>(b)];
-        const Vec3 va = x.linearVelocity + glm::cross(x.angularVelocity, onA - x.pose.p);
-        const Vec3 vb = y.linearVelocity + glm::cross(y.angularVelocity, onB - y.pose.p);
-        return -glm::dot(va - vb, normal) * dt * kSpeculativeSlack >= distance;
-    }
-    /// Whether the pair (a, b) turns so fast that its closest points can slide across its shapes
-    /// within the step: two dynamic bodies with (|ω_a|·R_a + |ω_b|·R_b)·dt above kTurnFraction of
-    /// the base margin. Its points are then also looked for at its predicted poses (nearPair).
-    bool turnsFast(int a, int b) const {
-        if (a == ground || b == ground || dt <= 0.0) return false;
-        if (!dynamic[static_cast<size_t>(a)] || !dynamic[static_cast<size_t>(b)]) return false;
-        const BodyState& x = (*states)[static_cast<size_t>(a)];
-        const BodyState& y = (*states)[static_cast<size_t>(b)];
-        const Real turn = (glm::length(x.angularVelocity) * radius[static_cast<size_t>(a)] +
-                           glm::length(y.angularVelocity) * radius[static_cast<size_t>(b)]) *
-                          dt;
-        return turn > kTurnFraction * margin;
-    }
-    /// Body i's pose at the fraction `t` of the step if it kept its velocities in `states` (the
-    /// turn exact, about the centre of mass).
-    Transform predicted(int i, Real t) const {
-        const BodyState& x = (*states)[static_cast<size_t>(i)];
-        Transform out = x.pose;
-        out.p += x.linearVelocity * (t * dt);
-        const Real rate = glm::length(x.angularVelocity);
-        if (rate > 0.0)
-            out.q = glm::normalize(glm::angleAxis(rate * t * dt, x.angularVelocity / rate) * x.pose.q);
-        return out;
-    }
-    /// How far body i can move within the step [m] (its AABB grows by it).
-    Real motion(size_t i) const {
-        if (dt <= 0.0) return 0.0;
-        const BodyState& x = (*states)[i];
-        return (glm::length(x.linearVelocity) + glm::length(x.angularVelocity) * radius[i]) * dt;
-    }
-};
 
 /// Bullet's dispatcher, but every manifold it makes for a pair keeps points up to that pair's own
 /// distance (`pairThreshold`, set by nearPair before the pair's test) instead of the global
@@ -254,9 +141,7 @@ void nearPair(btBroadphasePair& pair, btCollisionDispatcher& dispatcher, const b
 }  // namespace
 
 struct Collider::Impl {
-    /// A point as Bullet reports it: bodies and child shapes a, b, its points on each (grown)
-    /// shape, the normal from b towards a, the distance between the grown shapes.
-    using Point = PointRecord;
+    using Point = PointRecord;  // a point as Bullet reports it (contacts/collide_parts.h)
     std::vector<Point> points;
     std::vector<Keyed> keyed;
     struct Filter : btOverlapFilterCallback {
@@ -411,38 +296,10 @@ void nearPair(btBroadphasePair& pair, btCollisionDispatcher& dispatcher, const b
         pair.m_algorithm->getAllContactManifolds(manifolds);  // with any it made just now
         for (int k = 0; k < manifolds.size(); ++k) manifolds[k]->setContactBreakingThreshold(base);
     }
-    // A pair that turns fast is tested again at the poses its bodies would reach in the middle and
-    // at the end of the step (kPredictAt): between two turning capsules the closest points slide
-    // by up to 10 cm and the normal turns by 40° within a 60 Hz step, and a row that holds at the
-    // start's closest point lets them meet elsewhere. The points found there are recorded with
-    // their prediction's number and taken back to the start poses in collide(). Each test starts
-    // from empty manifolds (what the last one found is recorded already) and keeps points out to
-    // the pair's own distance.
-    const int ia = a->getUserIndex(), ib = b->getUserIndex();
-    if (!tPoints || !d.reach->turnsFast(ia, ib)) return;
-    const btTransform startA = a->getWorldTransform(), startB = b->getWorldTransform();
-    auto resetManifolds = [&](btScalar threshold) {
-        manifolds.resize(0);
-        pair.m_algorithm->getAllContactManifolds(manifolds);
-        for (int k = 0; k < manifolds.size(); ++k) {
-            manifolds[k]->clearManifold();
-            manifolds[k]->setContactBreakingThreshold(threshold);
-        }
-    };
-    for (int k = 0; k < kPredictions; ++k) {
-        resetManifolds(d.pairThreshold);
-        a->setWorldTransform(toBt(d.reach->predicted(ia, kPredictAt[k])));
-        b->setWorldTransform(toBt(d.reach->predicted(ib, kPredictAt[k])));
-        btCollisionObjectWrapper pa(nullptr, a->getCollisionShape(), a, a->getWorldTransform(), -1, -1);
-        btCollisionObjectWrapper pb(nullptr, b->getCollisionShape(), b, b->getWorldTransform(), -1, -1);
-        const size_t first = tPoints->size();
-        btManifoldResult predictedResult(&pa, &pb);
-        pair.m_algorithm->processCollision(&pa, &pb, info, &predictedResult);
-        for (size_t i = first; i < tPoints->size(); ++i) (*tPoints)[i].phase = k + 1;
-    }
-    a->setWorldTransform(startA);
-    b->setWorldTransform(startB);
-    resetManifolds(static_cast<btScalar>(d.reach->margin + 2 * kGrow));
+    // A pair that turns fast is tested again at the poses its bodies would reach later in the
+    // step (contacts/predicted_poses.cpp).
+    if (tPoints && d.reach->turnsFast(a->getUserIndex(), b->getUserIndex()))
+        contacts::testAtPredictedPoses(pair, info, *d.reach, d.pairThreshold, *tPoints);
 }
 
 }  // namespace
@@ -569,16 +426,8 @@ void Collider::collide(const std::vector<BodyState>& poses, bool bodies, bool gr
         const Real growA = p.a == m.ground ? 0.0 : kGrow, growB = p.b == m.ground ? 0.0 : kGrow;
         Real distance = p.distance + growA + growB;
         Vec3 onA = p.onA + growA * p.normal, onB = p.onB - growB * p.normal;
-        if (p.phase > 0) {
-            // Found at the poses predicted for kPredictAt[phase − 1]: the same material points of
-            // each body at the step's start poses, with the normal found there and the gap between
-            // the two points along it, C = n·(x_a − x_b): a row like any other, in the step's
-            // start configuration. A speculative row (C > 0) lets the bodies approach by C at
-            // those points and stops the rest; it does nothing if they do not come.
-            const Real t = kPredictAt[p.phase - 1];
-            onA = poses[static_cast<size_t>(p.a)].pose.apply(reach.predicted(p.a, t).inverse().apply(onA));
-            onB = poses[static_cast<size_t>(p.b)].pose.apply(reach.predicted(p.b, t).inverse().apply(onB));
-            distance = glm::dot(p.normal, onA - onB);
+        if (p.phase > 0) {  // found at predicted poses: back to the start poses, a row like any other
+            distance = contacts::toStartPoses(p, reach, onA, onB);
         } else if (distance > margin && !reach.mayClose(p.a, p.b, onA, onB, p.normal, distance)) {
             continue;
         }
