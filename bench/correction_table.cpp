@@ -16,19 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "../tests/engine/test_scenes.h"
 #include "../tests/engine/test_util.h"
 #include "jointlab/world.h"
 
 using namespace jl;
 
 namespace {
-
-struct Run {
-    Real maxGain = 0.0;  ///< largest rise of kinetic + potential energy above the start [J]
-    Real change = 0.0;   ///< energy at the end minus at the start [J]
-    Real jointError = 0.0;
-    bool finite = true;
-};
 
 Real largestJointError(const World& w) {
     Real e = 0.0;
@@ -37,28 +31,17 @@ Real largestJointError(const World& w) {
     return e;
 }
 
-Run run(const Scene& s, Real seconds) {
-    World w(s);
-    const Real e0 = w.kineticEnergy() + w.potentialEnergy();
-    Run out;
-    const int steps = static_cast<int>(std::lround(seconds / s.settings.dt));
-    for (int i = 0; i < steps; ++i) {
-        w.step();
-        const Real e = w.kineticEnergy() + w.potentialEnergy();
-        out.finite = out.finite && std::isfinite(e) && !w.divergence();
-        out.maxGain = std::max(out.maxGain, e - e0);
-        out.jointError = std::max(out.jointError, largestJointError(w));
-    }
-    out.change = w.kineticEnergy() + w.potentialEnergy() - e0;
-    return out;
-}
+/// The energy of a run (test::runEnergy) and its largest joint error [m].
+struct Run {
+    test::EnergyRun energy;
+    Real jointError = 0.0;
+};
 
-Scene lever(Real length, Real radius) {
-    Scene s = test::emptyScene(false);
-    s.bodies.push_back(test::sphere("tip", Vec3(length, 10.0, 0.0), 1.0, radius));
-    const Quat axes = test::axisAngle(Vec3(0, 0, 1), 0.5236) * test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
-    return s;
+Run run(const Scene& s, Real seconds) {
+    Run out;
+    out.energy = test::runEnergy(
+        s, seconds, [&](const World& w) { out.jointError = std::max(out.jointError, largestJointError(w)); });
+    return out;
 }
 
 /// A 0.1 kg rod (1 m) on a world hinge carrying a 10 kg ball (radius 0.1 m) on a hinge at its
@@ -75,24 +58,11 @@ Scene heavyLoad() {
 
 /// The lever's measured period against the elliptic-integral closed form, and its joint error.
 void leverRun(const Scene& scene, Real length, Real radius, Real& error, Real& off) {
-    World w(scene);
-    error = 0.0;
-    std::vector<Real> passes;
-    Real lastX = w.bodies()[0].pose.p.x;
-    const Real dt = w.scene().settings.dt;
-    const int steps = static_cast<int>(std::lround(10.0 / dt));
-    for (int i = 0; i < steps; ++i) {
-        w.step();
-        error = std::max(error, glm::length(test::anchor0(w, 0) - test::anchor1(w, 0)));
-        const Real x = w.bodies()[0].pose.p.x;
-        if (lastX > 0.0 && x <= 0.0) passes.push_back(w.time() - dt * x / (x - lastX));
-        lastX = x;
-    }
-    const Real inertia = 0.4 * radius * radius + length * length;
-    const Real period = 4.0 * std::sqrt(inertia / (9.81 * length)) * test::ellipticK(std::sin(kPi / 4));
-    off = passes.size() >= 2
-              ? ((passes.back() - passes.front()) / static_cast<Real>(passes.size() - 1) - period) / period
-              : NAN;
+    const test::LeverSwing swing =
+        test::swingLever(scene, static_cast<int>(std::lround(10.0 / scene.settings.dt)));
+    error = swing.jointError;
+    const Real period = test::leverPeriod(length, radius);
+    off = swing.passes.size() >= 2 ? (swing.period() - period) / period : NAN;
 }
 
 }  // namespace
@@ -123,7 +93,11 @@ int main(int argc, char** argv) {
     }
     const std::string scenes = argc > 5 ? argv[5] : "pendulum,chain100,chain1000,lever,levers,load";
     auto wants = [&](const char* s) {
-        return ("," + scenes + ",").find("," + std::string(s) + ",") != std::string::npos;
+        // appended, not "literal" + std::string: g++ 12 warns of a false -Wrestrict overlap there
+        std::string list = ",", item = ",";
+        list.append(scenes).append(",");
+        item.append(s).append(",");
+        return list.find(item) != std::string::npos;
     };
     auto with = [&](Scene s) {
         const bool ground = s.settings.groundPlane;
@@ -137,20 +111,20 @@ int main(int argc, char** argv) {
         const Real range = 2.0 * 9.81;
         const Run r = run(with(test::doublePendulum()), 60.0);
         std::printf("%s | double pendulum 60 s: %+.1f%% (largest rise %.2f%%), joint error %.3g mm%s\n",
-                    tag.c_str(), 100.0 * r.change / range, 100.0 * r.maxGain / range, 1000.0 * r.jointError,
-                    r.finite ? "" : " DIVERGED");
+                    tag.c_str(), 100.0 * r.energy.change / range, 100.0 * r.energy.maxGain / range,
+                    1000.0 * r.jointError, r.energy.finite ? "" : " DIVERGED");
     }
     for (int n : {100, 1000}) {
         if (!wants(n == 100 ? "chain100" : "chain1000")) continue;
-        const Real drop = 0.2 * 9.81 * (0.1 * n + 0.1 * n * (n - 1));
+        const Real drop = test::chainDrop(n);
         const Run r = run(with(test::exampleChain(n)), 10.0);
         std::printf("%s | chain%d 10 s: largest gain %.2f%%, after %+.0f%%, joint error %.3g m%s\n",
-                    tag.c_str(), n, 100.0 * r.maxGain / drop, 100.0 * r.change / drop, r.jointError,
-                    r.finite ? "" : " DIVERGED");
+                    tag.c_str(), n, 100.0 * r.energy.maxGain / drop, 100.0 * r.energy.change / drop,
+                    r.jointError, r.energy.finite ? "" : " DIVERGED");
     }
     if (wants("lever")) {
         Real error, off;
-        leverRun(with(lever(2.0, 0.05)), 2.0, 0.05, error, off);
+        leverRun(with(test::lever(2.0, 0.05)), 2.0, 0.05, error, off);
         std::printf("%s | lever 2 m, 5 cm: joint error %.3g mm, period %+.3f%%\n", tag.c_str(),
                     1000.0 * error, 100.0 * off);
     }
@@ -159,7 +133,7 @@ int main(int argc, char** argv) {
         for (Real length : {0.1, 0.3, 1.0, 2.0, 3.0})
             for (Real radius : {0.02, 0.05, 0.1, 0.25, 0.5}) {
                 Real error, off;
-                leverRun(with(lever(length, radius)), length, radius, error, off);
+                leverRun(with(test::lever(length, radius)), length, radius, error, off);
                 if (error > worstError) worstError = error, atL = length, atR = radius;
                 if (!(std::abs(off) <= std::abs(worstOff))) worstOff = off, offL = length, offR = radius;
             }
@@ -173,8 +147,8 @@ int main(int argc, char** argv) {
         const Real drop = 9.81 * (0.1 * 0.5 + 10.0 * 1.0);
         const Run r = run(with(heavyLoad()), 10.0);
         std::printf("%s | load 1:100 10 s: largest gain %.2f%%, after %+.1f%%, joint error %.3g mm%s\n",
-                    tag.c_str(), 100.0 * r.maxGain / drop, 100.0 * r.change / drop, 1000.0 * r.jointError,
-                    r.finite ? "" : " DIVERGED");
+                    tag.c_str(), 100.0 * r.energy.maxGain / drop, 100.0 * r.energy.change / drop,
+                    1000.0 * r.jointError, r.energy.finite ? "" : " DIVERGED");
     }
     return 0;
 }

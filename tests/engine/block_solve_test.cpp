@@ -18,25 +18,19 @@
 
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
+#include "test_scenes.h"
 #include "test_util.h"
 
 namespace jl {
 namespace {
 
-/// A sphere of `radius` (1 kg) on a massless lever of `lever` m from a world hinge (axis Z) or
-/// ball joint at (0, 10, 0), released horizontal along +X. The joint frame is turned by 30°
-/// about Z, so that none of the point's rows lies along the lever: they are coupled.
+/// test::lever: a sphere of `radius` (1 kg) on a massless lever of `lever` m from a world hinge
+/// (axis Z) or ball joint at (0, 10, 0), released horizontal along +X. The joint frame is turned
+/// by 30° about Z, so that none of the point's rows lies along the lever: they are coupled.
 Scene leverPendulum(Real lever, Real radius, bool hinge, SolverType solver, PointSolve point) {
-    Scene s = test::emptyScene(false);
+    Scene s = test::lever(lever, radius, hinge);
     s.settings.solver = solver;
     s.settings.pointSolve = point;
-    s.bodies.push_back(test::sphere("tip", Vec3(lever, 10.0, 0.0), 1.0, radius));
-    // joint X along world Z (the hinge axis), turned 30° about it
-    const Quat axes = test::axisAngle(Vec3(0, 0, 1), 0.5236) * test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-    if (hinge)
-        s.joints.push_back(test::joint<RevoluteJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
-    else
-        s.joints.push_back(test::joint<SphericalJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
     return s;
 }
 

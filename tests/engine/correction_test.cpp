@@ -13,16 +13,16 @@
 
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "test_scenes.h"
 #include "test_util.h"
 
 namespace jl {
 namespace {
 
-/// A ball on a ball joint to the world whose anchor is the ball's centre, displaced by `offset`
-/// from it, at rest, no gravity: its three rows are linear with no lever arm, so a substep's
+/// test::ballOffItsAnchor, no gravity: its three rows are linear with no lever arm, so a substep's
 /// biased solve moves the ball by exactly α·C and the error follows C_k = (1 − α)^k·C0.
 Scene displacedBall(const Vec3& offset, Correction correction, KernelType kernel) {
-    Scene s = test::emptyScene(false);
+    Scene s = test::ballOffItsAnchor(offset);
     s.settings.gravity = Vec3(0.0);
     s.settings.solver = SolverType::TGS;
     s.settings.posIters = 4;
@@ -31,10 +31,6 @@ Scene displacedBall(const Vec3& offset, Correction correction, KernelType kernel
     s.settings.baumgarte = 0.5;
     s.settings.correction = correction;
     s.settings.kernel = kernel;
-    s.bodies.push_back(test::sphere("ball", Vec3(0.0, 1.0, 0.0) + offset, 1.0, 0.1));
-    JointDesc j = test::joint<SphericalJoint>(s, "pivot", "", "ball", Vec3(0.0, 1.0, 0.0));
-    j.frame1 = Transform{};  // the ball's centre
-    s.joints.push_back(j);
     return s;
 }
 
@@ -109,45 +105,20 @@ TEST(Correction, KernelsAgreeUnderSplitImpulse) {
 }
 
 TEST(Correction, PgsSolvesRelaxAsBaumgarte) {
-    Scene s = test::exampleChain(12);
-    s.settings.solver = SolverType::PGS;
-    s.settings.correction = Correction::Baumgarte;
-    World a(s);
-    s.settings.correction = Correction::Relax;
-    World b(s);
-    for (int i = 0; i < 120; ++i) {
-        a.step();
-        b.step();
-    }
-    EXPECT_EQ(a.stateHash(), b.stateHash());
+    EXPECT_EQ(test::chainHashUnder(SolverType::PGS, Correction::Baumgarte),
+              test::chainHashUnder(SolverType::PGS, Correction::Relax));
 }
 
 TEST(Correction, TgsSolvesSplitImpulseAsBaumgarte) {
-    Scene s = test::exampleChain(12);
-    s.settings.solver = SolverType::TGS;
-    s.settings.correction = Correction::Baumgarte;
-    World a(s);
-    s.settings.correction = Correction::SplitImpulse;
-    World b(s);
-    for (int i = 0; i < 120; ++i) {
-        a.step();
-        b.step();
-    }
-    EXPECT_EQ(a.stateHash(), b.stateHash());
+    EXPECT_EQ(test::chainHashUnder(SolverType::TGS, Correction::Baumgarte),
+              test::chainHashUnder(SolverType::TGS, Correction::SplitImpulse));
 }
 
 TEST(Correction, RelaxChangesTgsAndIsSavedWithTheScenario) {
+    EXPECT_NE(test::chainHashUnder(SolverType::TGS, Correction::Baumgarte),
+              test::chainHashUnder(SolverType::TGS, Correction::Relax));
     Scene s = test::exampleChain(12);
     s.settings.solver = SolverType::TGS;
-    s.settings.correction = Correction::Baumgarte;
-    World a(s);
-    s.settings.correction = Correction::Relax;
-    World b(s);
-    for (int i = 0; i < 120; ++i) {
-        a.step();
-        b.step();
-    }
-    EXPECT_NE(a.stateHash(), b.stateHash());
     for (Correction c : {Correction::Baumgarte, Correction::Relax, Correction::SplitImpulse, Correction::Ngs,
                          Correction::Rattle}) {
         s.settings.correction = c;
@@ -298,29 +269,15 @@ TEST(Correction, NgsHoldsTheLongLeverButKeepsPgssPeriod) {
     for (const Case c : {Case{2.0, 0.02}, Case{3.0, 0.02}, Case{0.1, 0.5}}) {
         Real error[2] = {0.0, 0.0}, period[2] = {0.0, 0.0};
         for (Correction correction : {Correction::Baumgarte, Correction::Ngs}) {
-            Scene s = test::emptyScene(false);
+            Scene s = test::lever(c.lever, c.radius);
             s.settings.correction = correction;
-            s.bodies.push_back(test::sphere("tip", Vec3(c.lever, 10.0, 0.0), 1.0, c.radius));
-            const Quat axes =
-                test::axisAngle(Vec3(0, 0, 1), 0.5236) * test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-            s.joints.push_back(test::joint<RevoluteJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
-            World w(s);
             const int k = correction == Correction::Ngs ? 1 : 0;
-            std::vector<Real> passes;  // the tip crossing x = 0 towards −X
-            Real lastX = w.bodies()[0].pose.p.x;
-            const Real dt = s.settings.dt;
-            for (int i = 0; i < 600; ++i) {
-                w.step();
-                error[k] = std::max(error[k], glm::length(test::anchor0(w, 0) - test::anchor1(w, 0)));
-                const Real x = w.bodies()[0].pose.p.x;
-                if (lastX > 0.0 && x <= 0.0) passes.push_back(w.time() - dt * x / (x - lastX));
-                lastX = x;
-            }
-            ASSERT_GE(passes.size(), 2u);
-            period[k] = (passes.back() - passes.front()) / static_cast<Real>(passes.size() - 1);
+            const test::LeverSwing swing = test::swingLever(s, 600);
+            error[k] = swing.jointError;
+            ASSERT_GE(swing.passes.size(), 2u);
+            period[k] = swing.period();
         }
-        const Real inertia = 0.4 * c.radius * c.radius + c.lever * c.lever;
-        const Real exact = 4.0 * std::sqrt(inertia / (9.81 * c.lever)) * test::ellipticK(std::sin(kPi / 4));
+        const Real exact = test::leverPeriod(c.lever, c.radius);
         std::printf(
             "lever %.1f m, tip %.2f m: joint error %.3g mm (baumgarte %.3g mm), period %+.2f%% "
             "(baumgarte %+.2f%%)\n",
@@ -337,7 +294,7 @@ TEST(Correction, NgsHoldsTheLongLeverButKeepsPgssPeriod) {
 // by 35–40 m (Baumgarte 4–6 m): the unbiased velocity solve lets them drift, and a few Gauss–Seidel
 // position iterations along a 100-link chain take back only part of it.
 TEST(Correction, NgsNeverGainsEnergyOnTheHundredLinkChain) {
-    const Real drop = 0.2 * 9.81 * (0.1 * 100 + 0.1 * 100 * 99);
+    const Real drop = test::chainDrop(100);
     for (int iterations : {4, 8}) {
         Scene s = test::exampleChain(100);
         s.settings.correction = Correction::Ngs;
@@ -356,17 +313,8 @@ TEST(Correction, NgsNeverGainsEnergyOnTheHundredLinkChain) {
 }
 
 TEST(Correction, TgsSolvesNgsAsRelax) {
-    Scene s = test::exampleChain(12);
-    s.settings.solver = SolverType::TGS;
-    s.settings.correction = Correction::Relax;
-    World a(s);
-    s.settings.correction = Correction::Ngs;
-    World b(s);
-    for (int i = 0; i < 120; ++i) {
-        a.step();
-        b.step();
-    }
-    EXPECT_EQ(a.stateHash(), b.stateHash());
+    EXPECT_EQ(test::chainHashUnder(SolverType::TGS, Correction::Relax),
+              test::chainHashUnder(SolverType::TGS, Correction::Ngs));
 }
 
 // The kernels agree on a chain under ngs as under split impulse (10 steps, 1 and 2 threads).

@@ -22,6 +22,7 @@
 
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "test_scenes.h"
 #include "test_util.h"
 
 namespace jl {
@@ -44,45 +45,19 @@ const char* name(Iterations it) {
     return it == Iterations::Examples ? "4+1" : "defaults";
 }
 
-struct Energy {
-    Real maxGain = 0.0;  ///< largest rise of kinetic + potential energy above its start [J]
-    Real maxDrop = 0.0;  ///< largest fall of the potential energy below its start [J]
-    Real kinetic0 = 0.0;
-    Real change = 0.0;  ///< total energy at the end minus at the start [J]
-    bool finite = true;
-};
-
-Energy run(const Scene& s, Real seconds) {
-    World w(s);
-    const Real potential0 = w.potentialEnergy();
-    Energy out;
-    out.kinetic0 = w.kineticEnergy();
-    const Real e0 = out.kinetic0 + potential0;
-    const int steps = static_cast<int>(std::lround(seconds / s.settings.dt));
-    for (int i = 0; i < steps; ++i) {
-        w.step();
-        const Real e = w.kineticEnergy() + w.potentialEnergy();
-        out.finite = out.finite && std::isfinite(e) && !w.divergence();
-        out.maxGain = std::max(out.maxGain, e - e0);
-        out.maxDrop = std::max(out.maxDrop, potential0 - w.potentialEnergy());
-    }
-    out.change = w.kineticEnergy() + w.potentialEnergy() - e0;
-    return out;
-}
-
 TEST(EnergyDefaults, ChainsOfTheExampleLinksNeverGainEnergy) {
     // The issue's chains: at 4 + 1 iterations PGS (α = 1) gained 698 J and TGS exploded (5.5e8 J)
     // on 100 links. The drop that counts is the chain's to hanging straight down,
     // Σ m·g·(0.1 + 0.2·i): 1962 J for 100 links, 196 kJ for 1000.
     for (int n : {100, 1000}) {
         const Scene chain = test::exampleChain(n);
-        const Real drop = 0.2 * 9.81 * (0.1 * n + 0.1 * n * (n - 1));
+        const Real drop = test::chainDrop(n);
         for (SolverType solver : {SolverType::PGS, SolverType::TGS})
             for (Iterations it : {Iterations::Examples, Iterations::Defaults}) {
                 Scene s = chain;
                 s.settings.solver = solver;
                 useIterations(s.settings, it);
-                const Energy e = run(s, 10.0);
+                const test::EnergyRun e = test::runEnergy(s, 10.0);
                 std::printf(
                     "chain%d %s %s: largest gain %.3g J (%.4f%% of the %.0f J drop), after 10 s %+.1f%%\n", n,
                     kSolverTypeNames[int(solver)], name(it), e.maxGain, 100.0 * e.maxGain / drop, drop,
@@ -92,15 +67,6 @@ TEST(EnergyDefaults, ChainsOfTheExampleLinksNeverGainEnergy) {
                     << "chain" << n << " " << kSolverTypeNames[int(solver)] << " " << name(it);
             }
     }
-}
-
-// Examples that put energy in on purpose: a motor, a drive to a moving target; or start with
-// energy the count leaves out: drive_step's spring starts stretched (spring energy is not counted).
-bool drivesEnergyIn(const std::string& file) {
-    for (const char* f : {"driven_arm.json", "gear_train.json", "motor_wheel.json", "rack_pinion.json",
-                          "d6_moving_target.json", "drive_step.json", "gears_contact.json"})
-        if (file == f) return true;
-    return false;
 }
 
 // A stack of boxes rocks under PGS with 4 iterations (docs/contacts.md): box_stack.json is held to
@@ -113,19 +79,20 @@ TEST(EnergyDefaults, NoPassiveExampleGainsEnergy) {
     // The energy an example has to spend: its potential energy drop, or its starting kinetic
     // energy where nothing falls (a door pushed about a vertical hinge, a slider on a level line).
     int checked = 0;
-    for (const auto& entry : fs::directory_iterator(fs::path(JOINTLAB_SOURCE_DIR) / "assets" / "scenarios")) {
-        const std::string file = entry.path().filename().string();
-        if (entry.path().extension() != ".json" || drivesEnergyIn(file)) continue;
+    // The examples that put energy in on purpose (a motor, a drive to a moving target) or start
+    // with energy the count leaves out are not passive (test::passiveExamples).
+    for (const fs::path& path : test::passiveExamples()) {
+        const std::string file = path.filename().string();
         Scene base;
         std::string error;
-        ASSERT_TRUE(loadScenario(entry.path().string(), base, error)) << error;
+        ASSERT_TRUE(loadScenario(path.string(), base, error)) << error;
         for (SolverType solver : {SolverType::PGS, SolverType::TGS})
             for (Iterations it : {Iterations::Examples, Iterations::Defaults}) {
                 if (stackRocks(file, solver, it == Iterations::Examples)) continue;
                 Scene s = base;
                 s.settings.solver = solver;
                 useIterations(s.settings, it);
-                const Energy e = run(s, 10.0);
+                const test::EnergyRun e = test::runEnergy(s, 10.0);
                 const Real budget = std::max(e.maxDrop, e.kinetic0);
                 std::printf("%-26s %s %-8s largest gain %.3g J of %.3g J (%.3f%%)\n", file.c_str(),
                             kSolverTypeNames[int(solver)], name(it), e.maxGain, budget,
@@ -151,7 +118,7 @@ TEST(EnergyDefaults, TgsKeepsTheDoublePendulumSwinging) {
     // The issue measured a 43% loss over 60 s under TGS (4 + 1, α = 1/2, Baumgarte), 82% under PGS.
     const Real range = 2.0 * 9.81;  // both centres 1 m lower when hanging
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        const Energy e = run(doublePendulum(solver), 60.0);
+        const test::EnergyRun e = test::runEnergy(doublePendulum(solver), 60.0);
         std::printf(
             "double pendulum %s defaults: energy after 60 s %+.1f%% of the potential range, largest "
             "rise %.2f%%\n",
@@ -164,47 +131,19 @@ TEST(EnergyDefaults, TgsKeepsTheDoublePendulumSwinging) {
     }
 }
 
-/// A sphere of `radius` (1 kg) on a massless lever of `lever` m from a world hinge (axis Z) or
-/// ball joint at (0, 10, 0), released horizontal along +X; the joint frame turned 30° about Z so
-/// that no row lies along the lever.
-Scene lever(Real length, Real radius, bool hinge, SolverType solver) {
-    Scene s = test::emptyScene(false);
-    s.settings.solver = solver;
-    s.bodies.push_back(test::sphere("tip", Vec3(length, 10.0, 0.0), 1.0, radius));
-    const Quat axes = test::axisAngle(Vec3(0, 0, 1), 0.5236) * test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-    if (hinge)
-        s.joints.push_back(test::joint<RevoluteJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
-    else
-        s.joints.push_back(test::joint<SphericalJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
-    return s;
-}
-
 TEST(EnergyDefaults, OneBodyJointsHoldAndKeepTheirPeriodAtAnyLeverAndTip) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         Real worstError = 0.0, worstPeriod = 0.0;
         for (bool hinge : {true, false})
             for (Real length : {0.1, 0.3, 1.0, 2.0, 3.0})
                 for (Real radius : {0.02, 0.05, 0.1, 0.25, 0.5}) {
-                    World w(lever(length, radius, hinge, solver));
-                    Real error = 0.0;
-                    std::vector<Real> passes;  // the tip crossing x = 0 towards −X
-                    Real lastX = w.bodies()[0].pose.p.x;
-                    const Real dt = w.scene().settings.dt;
-                    for (int i = 0; i < 600; ++i) {
-                        w.step();
-                        error = std::max(error, glm::length(test::anchor0(w, 0) - test::anchor1(w, 0)));
-                        const Real x = w.bodies()[0].pose.p.x;
-                        if (lastX > 0.0 && x <= 0.0) passes.push_back(w.time() - dt * x / (x - lastX));
-                        lastX = x;
-                    }
-                    // T = 4·√(I/(m·g·L))·K(sin 45°) from 90°, I about the pivot, m = 1
-                    const Real inertia = 0.4 * radius * radius + length * length;
-                    const Real period =
-                        4.0 * std::sqrt(inertia / (9.81 * length)) * test::ellipticK(std::sin(kPi / 4));
-                    ASSERT_GE(passes.size(), 2u);
-                    const Real measured =
-                        (passes.back() - passes.front()) / static_cast<Real>(passes.size() - 1);
-                    const Real off = std::abs(measured - period) / period;
+                    Scene s = test::lever(length, radius, hinge);
+                    s.settings.solver = solver;
+                    const test::LeverSwing swing = test::swingLever(s, 600);
+                    const Real error = swing.jointError;
+                    const Real period = test::leverPeriod(length, radius);
+                    ASSERT_GE(swing.passes.size(), 2u);
+                    const Real off = std::abs(swing.period() - period) / period;
                     worstError = std::max(worstError, error);
                     worstPeriod = std::max(worstPeriod, off);
                     EXPECT_LE(error, solver == SolverType::TGS ? 0.002 : 0.01)

@@ -16,6 +16,7 @@
 
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
+#include "test_scenes.h"
 #include "test_util.h"
 
 namespace jl {
@@ -72,19 +73,6 @@ TEST(Rattle, APointOnACircleKeepsItsSpeed) {
     EXPECT_LT(std::abs(lost[2]), 1e-10);
 }
 
-/// A sphere of `radius` (1 kg) on a massless lever of `length` from a world hinge or ball joint at
-/// (0, 10, 0), released horizontal, as EnergyDefaults' grid.
-Scene lever(Real length, Real radius, bool hinge) {
-    Scene s = test::emptyScene(false);
-    s.bodies.push_back(test::sphere("tip", Vec3(length, 10.0, 0.0), 1.0, radius));
-    const Quat axes = test::axisAngle(Vec3(0, 0, 1), 0.5236) * test::axisAngle(Vec3(0, 1, 0), -kPi / 2);
-    if (hinge)
-        s.joints.push_back(test::joint<RevoluteJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
-    else
-        s.joints.push_back(test::joint<SphericalJoint>(s, "pivot", "", "tip", Vec3(0.0, 10.0, 0.0), axes));
-    return s;
-}
-
 // The lever grid (levers 0.1–3 m × tips 2–50 cm, hinge and ball joint, released horizontal, 10 s):
 // the joint holds under 1 cm and the period is the elliptic integral's to within what RATTLE's
 // own discretisation leaves: the pass moves the tip along the start-of-step normal, so a step turns
@@ -106,26 +94,13 @@ TEST(Rattle, TheLeverGridKeepsItsPeriod) {
         for (bool hinge : {true, false})
             for (Real length : {0.1, 0.3, 1.0, 2.0, 3.0})
                 for (Real radius : {0.02, 0.05, 0.1, 0.25, 0.5}) {
-                    World w(withRattle(lever(length, radius, hinge), c.posIters, c.rate));
-                    Real error = 0.0;
-                    std::vector<Real> passes;
-                    Real lastX = w.bodies()[0].pose.p.x;
-                    const Real dt = w.scene().settings.dt;
-                    const int steps = static_cast<int>(std::lround(10.0 * c.rate));
-                    for (int i = 0; i < steps; ++i) {
-                        w.step();
-                        error = std::max(error, glm::length(test::anchor0(w, 0) - test::anchor1(w, 0)));
-                        const Real x = w.bodies()[0].pose.p.x;
-                        if (lastX > 0.0 && x <= 0.0) passes.push_back(w.time() - dt * x / (x - lastX));
-                        lastX = x;
-                    }
-                    const Real inertia = 0.4 * radius * radius + length * length;
-                    const Real period =
-                        4.0 * std::sqrt(inertia / (9.81 * length)) * test::ellipticK(std::sin(kPi / 4));
-                    ASSERT_GE(passes.size(), 2u);
-                    const Real measured =
-                        (passes.back() - passes.front()) / static_cast<Real>(passes.size() - 1);
-                    const Real off = (measured - period) / period;
+                    const test::LeverSwing swing =
+                        test::swingLever(withRattle(test::lever(length, radius, hinge), c.posIters, c.rate),
+                                         static_cast<int>(std::lround(10.0 * c.rate)));
+                    const Real error = swing.jointError;
+                    const Real period = test::leverPeriod(length, radius);
+                    ASSERT_GE(swing.passes.size(), 2u);
+                    const Real off = (swing.period() - period) / period;
                     worstError = std::max(worstError, error);
                     if (std::abs(off) > std::abs(worstOff)) worstOff = off;
                     EXPECT_LE(error, 0.01) << length << " " << radius;
@@ -138,26 +113,6 @@ TEST(Rattle, TheLeverGridKeepsItsPeriod) {
     }
 }
 
-struct Energy {
-    Real maxGain = 0.0, change = 0.0;
-    bool finite = true;
-};
-
-Energy run(const Scene& s, Real seconds) {
-    World w(s);
-    const Real e0 = w.kineticEnergy() + w.potentialEnergy();
-    Energy out;
-    const int steps = static_cast<int>(std::lround(seconds / s.settings.dt));
-    for (int i = 0; i < steps; ++i) {
-        w.step();
-        const Real e = w.kineticEnergy() + w.potentialEnergy();
-        out.finite = out.finite && std::isfinite(e) && !w.divergence();
-        out.maxGain = std::max(out.maxGain, e - e0);
-    }
-    out.change = w.kineticEnergy() + w.potentialEnergy() - e0;
-    return out;
-}
-
 // The chains of EnergyDefaults (the chain examples' links, released horizontal, 10 s): moving
 // along the start-of-step rows with SHAKE's unsymmetric K exploded both (the 100-link chain gained
 // 10⁹ times its drop); with the symmetric K and the turn bound neither gains more than 1% of its
@@ -165,8 +120,8 @@ Energy run(const Scene& s, Real seconds) {
 TEST(Rattle, ChainsDoNotGainEnergy) {
     for (int n : {100, 1000})
         for (int posIters : {4, 8}) {
-            const Real drop = 0.2 * 9.81 * (0.1 * n + 0.1 * n * (n - 1));
-            const Energy e = run(withRattle(test::exampleChain(n), posIters), 10.0);
+            const Real drop = test::chainDrop(n);
+            const test::EnergyRun e = test::runEnergy(withRattle(test::exampleChain(n), posIters), 10.0);
             std::printf(
                 "chain%d rattle %d+1: largest gain %.3g J (%.3f%% of the %.0f J drop), after %+.0f%%\n", n,
                 posIters, e.maxGain, 100.0 * e.maxGain / drop, drop, 100.0 * e.change / drop);
@@ -186,8 +141,8 @@ TEST(Rattle, TheDoublePendulumKeepsMoreThanUnderBaumgarte) {
         base.settings.solver = SolverType::PGS;
         base.settings.posIters = posIters;
         base.settings.correction = Correction::Baumgarte;
-        const Energy baumgarte = run(base, 60.0);
-        const Energy rattle = run(withRattle(test::doublePendulum(), posIters), 60.0);
+        const test::EnergyRun baumgarte = test::runEnergy(base, 60.0);
+        const test::EnergyRun rattle = test::runEnergy(withRattle(test::doublePendulum(), posIters), 60.0);
         std::printf("double pendulum %d+1: rattle %+.1f%% (largest rise %.2f%%), baumgarte %+.1f%%\n",
                     posIters, 100.0 * rattle.change / range, 100.0 * rattle.maxGain / range,
                     100.0 * baumgarte.change / range);
@@ -196,14 +151,6 @@ TEST(Rattle, TheDoublePendulumKeepsMoreThanUnderBaumgarte) {
         EXPECT_LE(rattle.change, 0.0);
         EXPECT_LE(rattle.maxGain, 0.005 * range);
     }
-}
-
-// Examples that put energy in on purpose, as EnergyDefaults.NoPassiveExampleGainsEnergy.
-bool drivesEnergyIn(const std::string& file) {
-    for (const char* f : {"driven_arm.json", "gear_train.json", "motor_wheel.json", "rack_pinion.json",
-                          "d6_moving_target.json", "drive_step.json", "gears_contact.json"})
-        if (file == f) return true;
-    return false;
 }
 
 // No passive example gains more than 1% of the energy it has to spend in 10 s under rattle, at the
@@ -225,33 +172,22 @@ bool knownGain(const std::string& file, int posIters, Real& bound) {
 
 TEST(Rattle, NoPassiveExampleGainsEnergy) {
     int checked = 0;
-    for (const auto& entry : fs::directory_iterator(fs::path(JOINTLAB_SOURCE_DIR) / "assets" / "scenarios")) {
-        const std::string file = entry.path().filename().string();
-        if (entry.path().extension() != ".json" || drivesEnergyIn(file)) continue;
+    for (const fs::path& path : test::passiveExamples()) {
+        const std::string file = path.filename().string();
         Scene base;
         std::string error;
-        ASSERT_TRUE(loadScenario(entry.path().string(), base, error)) << error;
+        ASSERT_TRUE(loadScenario(path.string(), base, error)) << error;
         for (int posIters : {4, 8}) {
             if (file == "box_stack.json" && posIters == 4) continue;
-            const Scene s = withRattle(base, posIters, 1.0 / base.settings.dt);
-            World w(s);
-            const Real potential0 = w.potentialEnergy(), kinetic0 = w.kineticEnergy();
-            Real maxGain = 0.0, maxDrop = 0.0;
-            bool finite = true;
-            for (int i = 0; i < static_cast<int>(std::lround(10.0 / s.settings.dt)); ++i) {
-                w.step();
-                const Real e = w.kineticEnergy() + w.potentialEnergy();
-                finite = finite && std::isfinite(e) && !w.divergence();
-                maxGain = std::max(maxGain, e - potential0 - kinetic0);
-                maxDrop = std::max(maxDrop, potential0 - w.potentialEnergy());
-            }
-            const Real budget = std::max(maxDrop, kinetic0);
+            const test::EnergyRun e =
+                test::runEnergy(withRattle(base, posIters, 1.0 / base.settings.dt), 10.0);
+            const Real budget = std::max(e.maxDrop, e.kinetic0);
             std::printf("%-26s rattle %d+1 largest gain %.3g J of %.3g J (%.3f%%)\n", file.c_str(), posIters,
-                        maxGain, budget, budget > 0.0 ? 100.0 * maxGain / budget : 0.0);
-            EXPECT_TRUE(finite) << file;
+                        e.maxGain, budget, budget > 0.0 ? 100.0 * e.maxGain / budget : 0.0);
+            EXPECT_TRUE(e.finite) << file;
             Real bound = 0.01;
             knownGain(file, posIters, bound);
-            EXPECT_LE(maxGain, bound * budget + 1e-9) << file << " " << posIters << "+1";
+            EXPECT_LE(e.maxGain, bound * budget + 1e-9) << file << " " << posIters << "+1";
             ++checked;
         }
     }
@@ -259,17 +195,8 @@ TEST(Rattle, NoPassiveExampleGainsEnergy) {
 }
 
 TEST(Rattle, TgsSolvesRattleAsRelax) {
-    Scene s = test::exampleChain(12);
-    s.settings.solver = SolverType::TGS;
-    s.settings.correction = Correction::Relax;
-    World a(s);
-    s.settings.correction = Correction::Rattle;
-    World b(s);
-    for (int i = 0; i < 120; ++i) {
-        a.step();
-        b.step();
-    }
-    EXPECT_EQ(a.stateHash(), b.stateHash());
+    EXPECT_EQ(test::chainHashUnder(SolverType::TGS, Correction::Relax),
+              test::chainHashUnder(SolverType::TGS, Correction::Rattle));
 }
 
 // The pass runs after either kernel, one copy of the maths: the kernels agree under rattle as under

@@ -14,6 +14,7 @@
 #include "jointlab/scenario_io.h"
 #include "jointlab/world.h"
 #include "solver/soft_contact.h"
+#include "test_scenes.h"
 #include "test_util.h"
 
 namespace jl {
@@ -47,20 +48,15 @@ TEST(SoftJoint, CoefficientsAreImplicitEulerOfTheDampedSpring) {
     EXPECT_LE(solver::softJointHertz(1.0 / 60.0), 30.0);    // 1 substep: at most half its rate
 }
 
-/// A ball (1 kg) on a ball joint to the world whose anchor is its centre, displaced by `offset`,
-/// at rest: no lever arm, so its three rows have K = 1/m and are independent.
+/// test::ballOffItsAnchor (its three rows have K = 1/m and are independent) under TGS soft.
 Scene ballAtItsAnchor(const Vec3& offset, int substeps, KernelType kernel, bool gravity) {
-    Scene s = test::emptyScene(false);
+    Scene s = test::ballOffItsAnchor(offset);
     if (!gravity) s.settings.gravity = Vec3(0.0);
     s.settings.solver = SolverType::TGS;
     s.settings.posIters = substeps;
     s.settings.velIters = 1;
     s.settings.correction = Correction::Soft;
     s.settings.kernel = kernel;
-    s.bodies.push_back(test::sphere("ball", Vec3(0.0, 1.0, 0.0) + offset, 1.0, 0.1));
-    JointDesc j = test::joint<SphericalJoint>(s, "pivot", "", "ball", Vec3(0.0, 1.0, 0.0));
-    j.frame1 = Transform{};  // the ball's centre
-    s.joints.push_back(j);
     return s;
 }
 
@@ -179,31 +175,16 @@ TEST(SoftJoint, KernelsGiveTheSameBitsOnEveryExample) {
 }
 
 TEST(SoftJoint, PgsSolvesSoftAsBaumgarte) {
-    Scene s = test::exampleChain(12);
-    s.settings.solver = SolverType::PGS;
-    s.settings.correction = Correction::Baumgarte;
-    World a(s);
-    s.settings.correction = Correction::Soft;
-    World b(s);
-    for (int i = 0; i < 120; ++i) {
-        a.step();
-        b.step();
-    }
-    EXPECT_EQ(a.stateHash(), b.stateHash());
+    EXPECT_EQ(test::chainHashUnder(SolverType::PGS, Correction::Baumgarte),
+              test::chainHashUnder(SolverType::PGS, Correction::Soft));
 }
 
 TEST(SoftJoint, ChangesTgsAndIsSavedWithTheScenario) {
+    EXPECT_NE(test::chainHashUnder(SolverType::TGS, Correction::Relax),
+              test::chainHashUnder(SolverType::TGS, Correction::Soft));
     Scene s = test::exampleChain(12);
     s.settings.solver = SolverType::TGS;
-    s.settings.correction = Correction::Relax;
-    World a(s);
     s.settings.correction = Correction::Soft;
-    World b(s);
-    for (int i = 0; i < 120; ++i) {
-        a.step();
-        b.step();
-    }
-    EXPECT_NE(a.stateHash(), b.stateHash());
     Scene back;
     std::string error;
     ASSERT_TRUE(parseScenario(serializeScenario(s), back, error)) << error;
@@ -266,47 +247,30 @@ Scene doublePendulum() {
     return s;
 }
 
-/// Largest rise of kinetic + potential energy above its start over `seconds`, and the change.
-void energyRun(const Scene& s, Real seconds, Real& maxGain, Real& change, bool& finite) {
-    World w(s);
-    const Real e0 = w.kineticEnergy() + w.potentialEnergy();
-    maxGain = 0.0;
-    finite = true;
-    for (int i = 0; i < static_cast<int>(std::lround(seconds / s.settings.dt)); ++i) {
-        w.step();
-        const Real e = w.kineticEnergy() + w.potentialEnergy();
-        finite = finite && std::isfinite(e) && !w.divergence();
-        maxGain = std::max(maxGain, e - e0);
-    }
-    change = w.kineticEnergy() + w.potentialEnergy() - e0;
-}
-
 // Energy does not grow under soft: the double pendulum over 60 s and the 100-link chain over 10 s,
 // at 4 + 1 and 8 + 1, gain at most 1% (issue 25's bound on the defaults).
 TEST(SoftJoint, EnergyDoesNotGrow) {
     for (int iters : {4, 8}) {
         Scene p = doublePendulum();
         p.settings.posIters = iters;
-        Real gain, change;
-        bool finite;
-        energyRun(p, 60.0, gain, change, finite);
+        const test::EnergyRun pendulum = test::runEnergy(p, 60.0);
         const Real range = 2.0 * 9.81;
         std::printf("double pendulum soft %d+1: after 60 s %+.1f%%, largest rise %.2f%% of the range\n",
-                    iters, 100.0 * change / range, 100.0 * gain / range);
-        EXPECT_TRUE(finite);
-        EXPECT_LE(gain, 0.01 * range) << iters;
-        EXPECT_LT(change, 0.0) << iters;
+                    iters, 100.0 * pendulum.change / range, 100.0 * pendulum.maxGain / range);
+        EXPECT_TRUE(pendulum.finite);
+        EXPECT_LE(pendulum.maxGain, 0.01 * range) << iters;
+        EXPECT_LT(pendulum.change, 0.0) << iters;
 
         Scene chain = test::exampleChain(100);
         chain.settings.solver = SolverType::TGS;
         chain.settings.correction = Correction::Soft;
         chain.settings.posIters = iters;
-        const Real drop = 0.2 * 9.81 * (0.1 * 100 + 0.1 * 100 * 99);
-        energyRun(chain, 10.0, gain, change, finite);
+        const Real drop = test::chainDrop(100);
+        const test::EnergyRun e = test::runEnergy(chain, 10.0);
         std::printf("chain100 soft %d+1: largest gain %.3f%%, after 10 s %+.1f%% of the drop\n", iters,
-                    100.0 * gain / drop, 100.0 * change / drop);
-        EXPECT_TRUE(finite);
-        EXPECT_LE(gain, 0.01 * drop) << iters;
+                    100.0 * e.maxGain / drop, 100.0 * e.change / drop);
+        EXPECT_TRUE(e.finite);
+        EXPECT_LE(e.maxGain, 0.01 * drop) << iters;
     }
 }
 
