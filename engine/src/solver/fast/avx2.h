@@ -1,7 +1,7 @@
 // JointLab engine — AVX2 helpers shared by the batched kernels (solver/fast/pgs_avx2.cpp,
-// solver/fast/tgs_avx2.cpp). Include ONLY from translation units compiled with -mavx2 -mno-fma: the
-// helpers live in an anonymous namespace so that no copy of them compiled for AVX2 can be picked
-// by the linker for code that must run on any x86-64.
+// solver/fast/couplings_avx2.cpp, solver/fast/tgs_avx2.cpp). Include ONLY from translation units
+// compiled with -mavx2 -mno-fma: the helpers live in an anonymous namespace so that no copy of them
+// compiled for AVX2 can be picked by the linker for code that must run on any x86-64.
 //
 // Every helper performs the scalar code's operations in the scalar code's order (glm's for dot,
 // cross, Mat3·Vec3 and Quat·Vec3), one lane per element: the kernels stay bit-identical to their
@@ -167,6 +167,28 @@ inline void quatMul(const __m256d* p, const __m256d* q, __m256d* out) {
     out[0] = _mm256_sub_pd(_mm256_add_pd(_mm256_add_pd(m(w, q[0]), m(x, q[3])), m(y, q[2])), m(z, q[1]));
     out[1] = _mm256_sub_pd(_mm256_add_pd(_mm256_add_pd(m(w, q[1]), m(y, q[3])), m(z, q[0])), m(x, q[2]));
     out[2] = _mm256_sub_pd(_mm256_add_pd(_mm256_add_pd(m(w, q[2]), m(z, q[3])), m(x, q[1])), m(y, q[0]));
+}
+
+/// The linear parts of a PGS row slot in each of its layouts (RowLanes, LockLanes, HardLanes): what
+/// differs between them for the sweep (pgs_avx2.cpp, one kernel for all three) and for the
+/// couplings and blocks (couplings_avx2.cpp).
+inline const double (&linear0(const RowLanes& r))[3][kLanes] {
+    return r.lin0;
+}
+inline const double (&linear1(const RowLanes& r))[3][kLanes] {
+    return r.lin1;
+}
+inline const double (&linear0(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear1(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear0(const HardLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear1(const HardLanes& r))[3][kLanes] {
+    return r.lin;
 }
 
 }  // namespace

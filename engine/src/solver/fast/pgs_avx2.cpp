@@ -13,7 +13,8 @@
 // halves), kept in registers over all of its row slots, and stored back once.
 //
 // The slots' set-up (setupHardRowsAvx2, and prepLockBatchAvx2 for batches of lock-only joints)
-// is in solver/fast/setup_avx2.cpp.
+// is in solver/fast/setup_avx2.cpp; the couplings between a batch's slots and its point blocks'
+// gains (computeCouplingsAvx2, computeBlocksAvx2) in solver/fast/couplings_avx2.cpp.
 #include <immintrin.h>
 
 #include <cstring>
@@ -44,26 +45,6 @@ inline void subScaled(Vec3x4& v, __m256d d, const double (&j)[3][kLanes]) {
     v.x = _mm256_sub_pd(v.x, _mm256_mul_pd(d, _mm256_load_pd(j[0])));
     v.y = _mm256_sub_pd(v.y, _mm256_mul_pd(d, _mm256_load_pd(j[1])));
     v.z = _mm256_sub_pd(v.z, _mm256_mul_pd(d, _mm256_load_pd(j[2])));
-}
-
-// What differs between the two slot layouts; everything else is one kernel (solveBatch).
-inline const double (&linear0(const RowLanes& r))[3][kLanes] {
-    return r.lin0;
-}
-inline const double (&linear1(const RowLanes& r))[3][kLanes] {
-    return r.lin1;
-}
-inline const double (&linear0(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear1(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear0(const HardLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear1(const HardLanes& r))[3][kLanes] {
-    return r.lin;
 }
 
 /// F 63–65, D 20–22: constant + vMul·(J⁽ᵐ⁾Δv⁽ᵐ⁾) + impulseMul·accum, with J⁽ᵐ⁾Δv⁽ᵐ⁾ the row's
@@ -495,138 +476,6 @@ inline void layoutComp(Batch& bt, const PipeSource& src, Lanes* compSlots, Coupl
         for (int i = 0; i < 4 && k + i < n; ++i) _mm256_store_pd(out[k + i].k, t[i]);
     }
 }
-
-}  // namespace
-
-namespace {
-
-inline __m256d dotLanes(const double (&a)[3][kLanes], const double (&b)[3][kLanes]) {
-    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_load_pd(a[0]), _mm256_load_pd(b[0])),
-                                       _mm256_mul_pd(_mm256_load_pd(a[1]), _mm256_load_pd(b[1]))),
-                         _mm256_mul_pd(_mm256_load_pd(a[2]), _mm256_load_pd(b[2])));
-}
-
-template <class Lanes>
-void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
-    const Lanes* r = slots + bt.firstSlot;
-    CouplingLanes* K = out + bt.firstCoupling;
-    const __m256d ls0 = _mm256_load_pd(bt.linScale0), as0 = _mm256_load_pd(bt.angScale0);
-    const __m256d ls1 = _mm256_load_pd(bt.linScale1), as1 = _mm256_load_pd(bt.angScale1);
-    for (int s = 1; s < bt.slotCount; ++s)
-        for (int t = 0; t < s; ++t) {
-            const __m256d k = _mm256_add_pd(
-                _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ls0, dotLanes(linear0(r[s]), linear0(r[t]))),
-                                            _mm256_mul_pd(as0, dotLanes(r[s].ang0, r[t].ang0))),
-                              _mm256_mul_pd(ls1, dotLanes(linear1(r[s]), linear1(r[t])))),
-                _mm256_mul_pd(as1, dotLanes(r[s].ang1, r[t].ang1)));
-            _mm256_store_pd(K[couplingIndex(s, t)].k, _mm256_mul_pd(_mm256_load_pd(r[s].vMul), k));
-        }
-}
-
-}  // namespace
-
-namespace {
-
-/// A row slot's 4 rows as solver/block.h takes them.
-template <class Lanes>
-block::Jacobian<Lane4> jacobianOf(const Lanes& r) {
-    auto v3 = [](const double(&v)[3][kLanes]) {
-        return block::V3<Lane4>{_mm256_load_pd(v[0]), _mm256_load_pd(v[1]), _mm256_load_pd(v[2])};
-    };
-    return {v3(linear0(r)), v3(r.ang0), v3(linear1(r)), v3(r.ang1)};
-}
-
-/// The blocks of the lanes whose block starts at `start` with n rows (blocksOf in
-/// solver/fast/pgs.cpp, 4 lanes at once): gains where K is regular, the couplings inside the
-/// block zeroed there; the other lanes of the group lose their block.
-template <class Lanes>
-void blockGroup(Batch& bt, const Lanes* r, CouplingLanes* K, BlockLanes& G, int start, int n, __m256d group) {
-    block::Jacobian<Lane4> j[kMaxBlockRows];
-    for (int i = 0; i < n; ++i) j[i] = jacobianOf(r[start + i]);
-    const block::Scales<Lane4> m{_mm256_load_pd(bt.linScale0), _mm256_load_pd(bt.angScale0),
-                                 _mm256_load_pd(bt.linScale1), _mm256_load_pd(bt.angScale1)};
-    const block::Sym3<Lane4> k = block::responseMatrix(j, n, m);
-    const block::Inverse<Lane4> inv = block::invert(k);
-    const __m256d ok = _mm256_and_pd(group, inv.ok.m);
-    const block::Mat3<Lane4> gain = block::gain(inv.inv, k);
-    for (int i = 0; i < 3; ++i)
-        for (int c = 0; c < 3; ++c)
-            _mm256_store_pd(G.gain[3 * i + c],
-                            _mm256_blendv_pd(_mm256_load_pd(G.gain[3 * i + c]), gain.m[i][c].v, ok));
-    for (int a = 1; a < n; ++a)
-        for (int b = 0; b < a; ++b) {
-            double* c = K[couplingIndex(start + a, start + b)].k;
-            _mm256_store_pd(c, _mm256_andnot_pd(ok, _mm256_load_pd(c)));
-        }
-    const int lost = _mm256_movemask_pd(_mm256_andnot_pd(ok, group));
-    for (int l = 0; l < kLanes; ++l)
-        if (lost & (1 << l)) bt.blockSize[l] = 0;
-}
-
-template <class Lanes>
-void blocksOf(Batch& bt, const Lanes* slots, CouplingLanes* couplings, BlockLanes* blocks) {
-    const Lanes* r = slots + bt.firstSlot;
-    CouplingLanes* K = couplings + bt.firstCoupling;
-    BlockLanes& G = blocks[bt.firstBlock];
-    for (int g = 0; g < 9; ++g) _mm256_store_pd(G.gain[g], _mm256_setzero_pd());
-    // Lanes with the same block (first slot and size) at once: usually all of them.
-    int left = 0;
-    for (int l = 0; l < kLanes; ++l) left |= bt.blockSize[l] > 0 ? 1 << l : 0;
-    while (left) {
-        const int first = __builtin_ctz(static_cast<unsigned>(left));
-        const int start = bt.blockStart[first], n = bt.blockSize[first];
-        alignas(32) int64_t in[kLanes];
-        int group = 0;
-        for (int l = 0; l < kLanes; ++l) {
-            const bool same = ((left >> l) & 1) && bt.blockStart[l] == start && bt.blockSize[l] == n;
-            in[l] = same ? -1 : 0;
-            group |= same ? 1 << l : 0;
-        }
-        left &= ~group;
-        blockGroup(bt, r, K, G, start, n,
-                   _mm256_castsi256_pd(_mm256_load_si256(reinterpret_cast<const __m256i*>(in))));
-    }
-    markBlockSlots(bt);
-}
-
-}  // namespace
-
-void computeBlocksAvx2(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
-                       const LockLanes* lockSlots, CouplingLanes* couplings, BlockLanes* blocks) {
-    switch (bt.layout) {
-        case kLayoutLock:
-            blocksOf(bt, lockSlots, couplings, blocks);
-            break;
-        case kLayoutHard:
-            blocksOf(bt, hardSlots, couplings, blocks);
-            break;
-        default:
-            blocksOf(bt, slots, couplings, blocks);
-            break;
-    }
-    _mm256_zeroupper();
-}
-
-void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots, const HardLanes* hardSlots,
-                          const LockLanes* lockSlots, CouplingLanes* out) {
-    for (int i = 0; i < count; ++i) {
-        const Batch& bt = batches[i];
-        switch (bt.layout) {
-            case kLayoutLock:
-                couplingsOf(bt, lockSlots, out);
-                break;
-            case kLayoutHard:
-                couplingsOf(bt, hardSlots, out);
-                break;
-            default:
-                couplingsOf(bt, slots, out);
-                break;
-        }
-    }
-    _mm256_zeroupper();
-}
-
-namespace {
 
 template <class Lanes>
 void sweepQuads(const PipeQuad* quads, int count, Batch* comps, Lanes* compSlots,
