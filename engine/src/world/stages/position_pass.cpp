@@ -19,8 +19,13 @@
 //   * rattle: J_d = J at the start of the step (SHAKE: the correction is along the constraint forces
 //     of the step), the correction's displacement also changes the velocity (Δv = Δx/dt, as PBD
 //     and XPBD derive their velocity), and the velocity is then projected onto the rows at the
-//     end-of-step poses (unbiased, velIters sweeps: RATTLE's second half), so the velocity kept is
-//     the chord's component along the end-of-step tangent: a point on a circle keeps its speed.
+//     end-of-step poses (unbiased, velIters + 1 sweeps: RATTLE's second half), so the velocity kept
+//     is the chord's component along the end-of-step tangent: a point on a circle keeps its speed.
+//     The kernel's velocity iterations leave the joints alone under rattle
+//     (Params::contactVelocityOnly): after the integration they would change the velocity without
+//     moving the bodies, and the chord (x₁ − x₀)/dt the pass builds the velocity from would count
+//     their impulse a second time — along the start-of-step rows, which at the end of the step
+//     lean into the motion: welded_pair gained 8.8% of its drop in 10 s (docs/solvers.md §9).
 //     Gravity enters as RATTLE's two half kicks: PGS integrated the bodies with the whole step's
 //     g·dt, so a body the pass moves is first moved back by ½·g·dt² (its velocity is left: the
 //     second half kick is what the first one took), which makes the end-of-step velocity the
@@ -358,10 +363,12 @@ void World::Impl::positionPass(StepContext& step) {
         }
     if (!rattle) return;
 
-    // RATTLE's second half: the velocity onto the rows at the end-of-step poses.
+    // RATTLE's second half: the velocity onto the rows at the end-of-step poses, in velIters + 1
+    // sweeps: the velocity iterations the kernel no longer gives the joints under rattle
+    // (Params::contactVelocityOnly), and one of its own.
     std::vector<Real>& accum = projectionImpulse;
     accum.assign(nj * kMaxRowsPerJoint, 0.0);
-    for (int it = 0; it < std::max(1, step.params.velIters); ++it)
+    for (int it = 0; it < step.params.velIters + 1; ++it)
         for (size_t j = 0; j < nj; ++j) {
             if (w.joints_[j].broken) continue;
             sides(j, s);
