@@ -374,6 +374,8 @@ void World::Impl::positionPass(StepContext& step) {
     // RATTLE's second half: the velocity onto the rows at the end-of-step poses, in velIters + 1
     // sweeps: the velocity iterations the kernel no longer gives the joints under rattle
     // (Params::contactVelocityOnly), and one of its own.
+    // The poses no longer change: each joint's rows are prepared once, in the first sweep, into
+    // the start rows' place (done with).
     std::vector<Real>& accum = projectionImpulse;
     accum.assign(nj * kMaxRowsPerJoint, 0.0);
     for (int it = 0; it < step.params.velIters + 1; ++it)
@@ -381,8 +383,9 @@ void World::Impl::positionPass(StepContext& step) {
             if (w.joints_[j].broken) continue;
             sides(j, s);
             if (!s[0].state && !s[1].state) continue;
-            const int n = prepAt(j, s[0].pose, s[1].pose, cur);
-            projectJointVelocity(cur, n, s, blocks, &accum[j * kMaxRowsPerJoint]);
+            Row* end = &startRows[j * kMaxRowsPerJoint];
+            if (it == 0) startCount[j] = prepAt(j, s[0].pose, s[1].pose, end);
+            projectJointVelocity(end, startCount[j], s, blocks, &accum[j * kMaxRowsPerJoint]);
         }
 }
 
