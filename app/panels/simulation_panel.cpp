@@ -166,9 +166,9 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "position pass rebuilds their rows at the new poses and moves the bodies onto them\n"
             "(Box2D v2's, Jolt's position iterations)\n"
             "rattle (PGS; TGS solves as relax): ngs's pass along the start-of-step rows, its motion fed\n"
-            "into the velocity, which is then projected onto the rows at the new poses (RATTLE): one\n"
-            "body or two keep their period and energy; a joint whose body turned far in the step falls\n"
-            "back to ngs's direction");
+            "into the velocity, which is then projected onto the rows at the new poses (RATTLE; PGS's\n"
+            "velocity iterations sweep the contacts only): one body or two keep their period and\n"
+            "energy; a joint whose body turned far in the step falls back to ngs's direction");
     // A choice of the other solver runs as this solver's nearest one (jointlab/correction.h): say so
     // where the choice is seen, not only in the tooltip.
     if (const Correction runs = effectiveCorrection(s.solver, s.correction); runs != s.correction) {

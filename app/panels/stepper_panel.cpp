@@ -193,8 +193,9 @@ void currentUnit(const AppState& state) {
 std::string sweepName(const StepInspector::Visit& v, const WorldSettings& s) {
     const bool tgs = s.solver == SolverType::TGS;
     char buf[96];
-    if (v.phase == 1)
-        std::snprintf(buf, sizeof buf, "velocity iteration %d of %d", v.sweep + 1, s.velIters);
+    if (v.phase == 1)  // under rattle PGS's velocity iterations visit the contacts only
+        std::snprintf(buf, sizeof buf, "velocity iteration %d of %d%s", v.sweep + 1, s.velIters,
+                      !tgs && s.correction == Correction::Rattle ? " (contacts only)" : "");
     else if (v.phase == 0)
         std::snprintf(buf, sizeof buf, "%s %d of %d",
                       tgs                                        ? "substep"

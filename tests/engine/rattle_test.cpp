@@ -73,23 +73,47 @@ TEST(Rattle, APointOnACircleKeepsItsSpeed) {
     EXPECT_LT(std::abs(lost[2]), 1e-10);
 }
 
+// A ball hanging at rest under a ball joint stays exactly at rest: gravity's first half kick
+// enters the velocity before the kernel, whose velocity solve (one block: exact in one sweep)
+// carries the weight, the pass has nothing to move, and the end-of-step projection takes the second
+// half kick out. (When the pass moved the bodies back by ½·g·dt² after a whole kick instead, it had
+// that much to close every step and closed 1 − (1 − α)^n of it: at α = 0.5 and 4 iterations the ball
+// would rest ½·g·dt²/15 = 91 µm high. A door on a hinge is not exact this way: the kernel's 4 sweeps
+// over its point block and two angular rows do not converge, and it rests 20 µm out of its hinge.)
+TEST(Rattle, ABallHangingAtRestStaysAtRest) {
+    Scene s = test::emptyScene(false);
+    s.bodies.push_back(test::sphere("ball", Vec3(0.0, 1.0, 0.0), 1.0, 0.05));
+    s.joints.push_back(test::joint<SphericalJoint>(s, "pivot", "", "ball", Vec3(0.0, 2.0, 0.0)));
+    World w(withRattle(s, 4));
+    Real error = 0.0, speed = 0.0;
+    for (int i = 0; i < 60; ++i) {
+        w.step();
+        error = std::max(error, glm::length(test::anchor0(w, 0) - test::anchor1(w, 0)));
+        speed = std::max(
+            speed, glm::length(w.bodies()[0].linearVelocity) + glm::length(w.bodies()[0].angularVelocity));
+    }
+    std::printf("ball at rest under rattle 4+1: joint error %.2e m, speed %.2e m/s\n", error, speed);
+    EXPECT_LE(error, 1e-12);
+    EXPECT_LE(speed, 1e-12);
+}
+
 // The lever grid (levers 0.1–3 m × tips 2–50 cm, hinge and ball joint, released horizontal, 10 s):
 // the joint holds under 1 cm and the period is the elliptic integral's to within what RATTLE's
 // own discretisation leaves: the pass moves the tip along the start-of-step normal, so a step turns
 // the lever by asin(ω·dt) instead of ω·dt and the period is short by about (ω·dt)²/6 at the
 // fastest point — on the 0.1 m lever (ω·dt up to 0.23 rad at 60 Hz) 0.38% when the pass converges
 // (a two-dimensional point pendulum integrated the same way, with RATTLE's half kicks of gravity,
-// gives 0.393%). Measured: worst −0.47% at 8 + 1, −1.28% at 4 + 1 (the pass closes 1 − 0.5⁴ of a
-// step's error, and the half kick adds ½·g·dt² to close every step), −0.21% (4 + 1) and −0.105%
-// (8 + 1) at 120 Hz; Baumgarte and ngs are short by 3–13%. The bounds are those with a margin: the
-// issue's 0.2% is met only at 120 Hz and 8 + 1.
+// gives 0.393%). Measured: worst −0.40% at 8 + 1, −0.79% at 4 + 1 (the pass closes 1 − 0.5⁴ of a
+// step's error), −0.133% (4 + 1) and −0.096% (8 + 1) at 120 Hz; Baumgarte and ngs are short by
+// 3–13%. (Before the half kick entered the velocity: −0.47%, −1.28%, −0.21%, −0.105%.) The bounds
+// are those with a margin: the issue's 0.2% is met at 120 Hz only.
 TEST(Rattle, TheLeverGridKeepsItsPeriod) {
     struct Case {
         int posIters;
         Real rate, bound;
     };
     for (const Case c :
-         {Case{8, 60.0, 0.006}, Case{4, 60.0, 0.015}, Case{4, 120.0, 0.003}, Case{8, 120.0, 0.002}}) {
+         {Case{8, 60.0, 0.005}, Case{4, 60.0, 0.01}, Case{4, 120.0, 0.002}, Case{8, 120.0, 0.0015}}) {
         Real worstError = 0.0, worstOff = 0.0;
         for (bool hinge : {true, false})
             for (Real length : {0.1, 0.3, 1.0, 2.0, 3.0})
@@ -116,7 +140,8 @@ TEST(Rattle, TheLeverGridKeepsItsPeriod) {
 // The chains of EnergyDefaults (the chain examples' links, released horizontal, 10 s): moving
 // along the start-of-step rows with SHAKE's unsymmetric K exploded both (the 100-link chain gained
 // 10⁹ times its drop); with the symmetric K and the turn bound neither gains more than 1% of its
-// drop (measured: 100 links at most 0.47% at 8 + 1, 1000 links 0.005%).
+// drop (measured: neither rises above its start at 4 + 1 or 8 + 1; before the kernels' velocity
+// iterations left the joints to the pass, the 100-link chain rose 0.47% at 8 + 1).
 TEST(Rattle, ChainsDoNotGainEnergy) {
     for (int n : {100, 1000})
         for (int posIters : {4, 8}) {
@@ -131,9 +156,10 @@ TEST(Rattle, ChainsDoNotGainEnergy) {
 }
 
 // Issue 25's double pendulum over 60 s: Baumgarte loses 82% of the potential range at 60 Hz (the
-// first-order loss); rattle keeps much more (measured 62% lost at 4 + 1, 32% at 8 + 1). Its energy
-// rises above the start by at most 0.26% of the range (RATTLE's half kicks of gravity: with the whole
-// kick at the start of the step it swung by 2.2%).
+// first-order loss); rattle keeps more (measured 67.5% lost at 4 + 1, 28.1% at 8 + 1). Its energy
+// never rises above the start (measured: not at all; 0.26% before the kernels' velocity iterations
+// left the joints to the pass, 2.2% with the whole kick of gravity at the start of the step); the
+// bound 0.1% of the range is a margin for rounding and the pass's convergence.
 TEST(Rattle, TheDoublePendulumKeepsMoreThanUnderBaumgarte) {
     const Real range = 2.0 * 9.81;
     for (int posIters : {4, 8}) {
@@ -149,27 +175,47 @@ TEST(Rattle, TheDoublePendulumKeepsMoreThanUnderBaumgarte) {
         EXPECT_TRUE(rattle.finite);
         EXPECT_GT(rattle.change, baumgarte.change + 0.1 * range);
         EXPECT_LE(rattle.change, 0.0);
-        EXPECT_LE(rattle.maxGain, 0.005 * range);
+        EXPECT_LE(rattle.maxGain, 0.001 * range);
     }
+}
+
+/// One example under rattle for 10 s: its largest rise of energy above the start, the energy it
+/// has to spend (the largest potential drop, or its kinetic energy at the start if larger) and the
+/// largest joint error.
+struct ExampleRun {
+    Real maxGain = 0.0, budget = 0.0, jointError = 0.0;
+    bool finite = true;
+};
+
+ExampleRun runExample(const Scene& base, int posIters, int velIters = 1) {
+    Scene s = withRattle(base, posIters, 1.0 / base.settings.dt);
+    s.settings.velIters = velIters;
+    ExampleRun out;
+    const test::EnergyRun e = test::runEnergy(s, 10.0, [&](const World& w) {
+        for (int j = 0; j < static_cast<int>(s.joints.size()); ++j)
+            out.jointError = std::max(out.jointError, glm::length(test::anchor0(w, j) - test::anchor1(w, j)));
+    });
+    out.maxGain = e.maxGain;
+    out.budget = std::max(e.maxDrop, e.kinetic0);
+    out.finite = e.finite;
+    return out;
+}
+
+Scene example(const char* file) {
+    Scene s;
+    std::string error;
+    EXPECT_TRUE(
+        loadScenario((fs::path(JOINTLAB_SOURCE_DIR) / "assets" / "scenarios" / file).string(), s, error))
+        << error;
+    return s;
 }
 
 // No passive example gains more than 1% of the energy it has to spend in 10 s under rattle, at the
 // examples' 4 + 1 and at 8 + 1 (box_stack at 8 + 1 only, as under the defaults: its stack rocks
-// under PGS with 4 iterations) — except two that rattle does not meet, measured and held to what
-// was measured so that they cannot grow unseen: welded_pair (a box welded to a box on a ball joint,
-// swinging in 3D: 8.8% at 4 + 1, 4.2% at 8 + 1; not understood) and door_hinge at 4 + 1 (a door
-// spun about a vertical hinge: 1.4%). Without the half kicks of gravity the pendulums gained more
-// (pendulum_hinge 2.1%, reference_arm 1.8%: the energy of the on-step velocity swung by O(dt)).
-bool knownGain(const std::string& file, int posIters, Real& bound) {
-    if (file == "welded_pair.json")
-        bound = posIters == 4 ? 0.10 : 0.05;
-    else if (file == "door_hinge.json" && posIters == 4)
-        bound = 0.02;
-    else
-        return false;
-    return true;
-}
-
+// under PGS with 4 iterations). Measured: the largest is showcase, 0.20% / 0.44%; every other
+// example under 0.03%. (welded_pair gained 8.8% and door_hinge 1.4% until the two fixes that
+// Rattle.WeldedPairAndDoorHingeKeepTheirEnergy pins; without the half kicks of gravity the
+// pendulums gained 2%.)
 TEST(Rattle, NoPassiveExampleGainsEnergy) {
     int checked = 0;
     for (const fs::path& path : test::passiveExamples()) {
@@ -179,19 +225,51 @@ TEST(Rattle, NoPassiveExampleGainsEnergy) {
         ASSERT_TRUE(loadScenario(path.string(), base, error)) << error;
         for (int posIters : {4, 8}) {
             if (file == "box_stack.json" && posIters == 4) continue;
-            const test::EnergyRun e =
-                test::runEnergy(withRattle(base, posIters, 1.0 / base.settings.dt), 10.0);
-            const Real budget = std::max(e.maxDrop, e.kinetic0);
+            const ExampleRun r = runExample(base, posIters);
             std::printf("%-26s rattle %d+1 largest gain %.3g J of %.3g J (%.3f%%)\n", file.c_str(), posIters,
-                        e.maxGain, budget, budget > 0.0 ? 100.0 * e.maxGain / budget : 0.0);
-            EXPECT_TRUE(e.finite) << file;
-            Real bound = 0.01;
-            knownGain(file, posIters, bound);
-            EXPECT_LE(e.maxGain, bound * budget + 1e-9) << file << " " << posIters << "+1";
+                        r.maxGain, r.budget, r.budget > 0.0 ? 100.0 * r.maxGain / r.budget : 0.0);
+            EXPECT_TRUE(r.finite) << file;
+            EXPECT_LE(r.maxGain, 0.01 * r.budget + 1e-9) << file << " " << posIters << "+1";
             ++checked;
         }
     }
     EXPECT_GE(checked, 2 * 15);
+}
+
+// The two examples rattle did not keep, and why (docs/solvers.md §9 "What welded_pair and
+// door_hinge gained"):
+//  * welded_pair (a box welded to a box that hangs on a ball joint) gained 8.8% of its drop in
+//    10 s at 4 + 1, 4.2% at 8 + 1, 23% at 4 + 4. PGS's velocity iterations ran on the joints after
+//    the integration: they changed the velocity without moving the bodies, and the pass, which
+//    builds the velocity from the chord (x1 − x0)/dt, counted that impulse a second time, along
+//    the start-of-step rows, which at the end of the step lean into the motion. Under rattle the
+//    kernels now sweep only the contacts in their velocity iterations: measured 0 at 4 + 1 and
+//    4 + 4, 6e-5 J (0.002%) at 8 + 1. The bound, 0.05% of the budget, is 25 times that and 80
+//    times below the smallest gain of before; it also checks that more velocity iterations no
+//    longer add energy.
+//  * door_hinge (a door spun about a vertical hinge) rose 1.4% in its first three steps at 4 + 1
+//    and rested 0.53 mm out of its hinge: the pass moved the bodies back by ½·g·dt² after a whole
+//    kick of gravity, an error it had to close and closed only in part, so the door sat 0.9 mm
+//    high. The first half kick now enters the velocity: no gain (measured 0) and 0.03 mm of joint
+//    error; the bound 0.1 mm is a fifth of the error of before.
+TEST(Rattle, WeldedPairAndDoorHingeKeepTheirEnergy) {
+    const Scene welded = example("welded_pair.json");
+    struct Case {
+        int posIters, velIters;
+    };
+    for (const Case c : {Case{4, 1}, Case{8, 1}, Case{4, 4}}) {
+        const ExampleRun r = runExample(welded, c.posIters, c.velIters);
+        std::printf("welded_pair rattle %d+%d: largest gain %.3g J of %.3g J (%.4f%%), joint error %.3g mm\n",
+                    c.posIters, c.velIters, r.maxGain, r.budget, 100.0 * r.maxGain / r.budget,
+                    1000.0 * r.jointError);
+        EXPECT_TRUE(r.finite);
+        EXPECT_LE(r.maxGain, 0.0005 * r.budget) << c.posIters << "+" << c.velIters;
+    }
+    const ExampleRun door = runExample(example("door_hinge.json"), 4);
+    std::printf("door_hinge rattle 4+1: largest gain %.3g J of %.3g J, joint error %.3g mm\n", door.maxGain,
+                door.budget, 1000.0 * door.jointError);
+    EXPECT_LE(door.maxGain, 0.0005 * door.budget);
+    EXPECT_LE(door.jointError, 1e-4);
 }
 
 TEST(Rattle, TgsSolvesRattleAsRelax) {

@@ -183,6 +183,8 @@ struct State {
     /// same order the fast kernel's sweeps give every body (with several parts: the joints
     /// between parts and the contacts first, then the parts).
     std::vector<int> sweepSpans;
+    /// Rows [0, jointRowEnd) are the joints', the contacts' follow (Params::contactVelocityOnly).
+    size_t jointRowEnd = 0;
     /// Convergence of the last solve, one entry per sweep (position iterations, then velocity
     /// iterations): sqrt(Σ (Δλ_i·r_i)²), the velocity change the rows still asked for [m/s]
     /// (a block's rows: their −(J·v + b − v_T) before the block's visit, which Δλ_i·r_i is not:
@@ -218,6 +220,12 @@ struct Params {
     /// TGS: joints' hard rows are Box2D v3's soft rows (WorldSettings::correction = soft, which
     /// also sets `relax`; solver/soft_contact.h).
     bool softJoints = false;
+    /// PGS: the velocity iterations sweep the contacts only (WorldSettings::correction = rattle).
+    /// The joints' velocity is the position pass's: the chord of the motion it makes, then its
+    /// projection at the end-of-step poses (world/stages/position_pass.cpp). A velocity iteration
+    /// on a joint after the integration would change the velocity without moving the bodies, and
+    /// the pass's chord would count that impulse a second time (docs/solvers.md §9).
+    bool contactVelocityOnly = false;
 };
 
 /// The block of rows[0, count) (Row::blockSize; a joint has at most one): the rows t … t + n − 1

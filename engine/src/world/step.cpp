@@ -63,7 +63,8 @@ StepContext World::Impl::beginStep(World& w) {
                                  s.pointSolve == PointSolve::Block,
                                  runs == Correction::Relax || runs == Correction::Soft,
                                  runs == Correction::SplitImpulse,
-                                 runs == Correction::Soft};
+                                 runs == Correction::Soft,
+                                 runs == Correction::Rattle};
     step.simdSetup = !step.tgs && step.params.simd;
     // The states before the step become lastGood without a copy: the two buffers swap, the step
     // reads `before`, and the write-back writes every body of bodies_.

@@ -89,8 +89,8 @@ struct World::Impl {
     std::vector<Row> startRows;
     std::vector<int> startCount;
     std::vector<Real> projectionImpulse;
-    std::vector<char> halfKicked;           // rattle: per scene body, moved back by ½·g·dt² this step
-    std::vector<char> wholeKick;            // rattle: per solver body, touching a contact or on a coupling
+    std::vector<char> halfKicked;    // rattle: per scene body, gravity in two half kicks this step (or empty)
+    std::vector<char> couplingBody;  // rattle: per scene body, on an unbroken coupling (markHalfKicks)
     std::vector<uint8_t> jointProjections;  // per joint: projections in the last step
     struct RowRange {
         int first = 0, count = 0;
@@ -263,6 +263,7 @@ struct World::Impl {
     void storeContactImpulses();               // stages/solve.cpp
     void writeBackBodies(StepContext& step);   // stages/write_back.cpp
     void positionPass(StepContext& step);      // stages/position_pass.cpp
+    void markHalfKicks(StepContext& step);     // stages/position_pass.cpp (rattle, before the forces)
     void projectJoints(StepContext& step);     // stages/projection.cpp
     void applyBreakage(StepContext& step);     // stages/breakage.cpp
 

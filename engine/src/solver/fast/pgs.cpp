@@ -6,13 +6,15 @@
 //   2. integrate poses once with v_pre + Δv (the "motion" velocities, joints guide vMotion)
 //   3. velocity iterations: the same sweep with the unbiased constants (hard rows drop the bias
 //      unless they keep it; springs continue as an extra position iteration would, D "PGS
-//      Velocity Iteration"), giving the post-step velocities (vNext)
+//      Velocity Iteration"), giving the post-step velocities (vNext); under rattle
+//      (Params::contactVelocityOnly) over the contact batches only
 //
 // The rows are swept in the batched layout of solver/fast/batch.h: colour by colour, batch by batch,
 // row slot by row slot. Joints in one batch share no dynamic body, so the 4 lanes of a batch are
 // independent and the AVX2 kernel solves them at once; this file holds the plain C++ kernel that
 // does the same arithmetic lane after lane (and is used when AVX2 is not available).
 #include <atomic>
+#include <cmath>
 
 #include "jointlab/solver_kernel.h"
 #include "solver/block.h"
@@ -410,7 +412,18 @@ void solvePGS(Data& data, const Params& p) {
     for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()) && !p.split; ++i)
         integratePgsBody(data.bodies[i], data.info[i], p);
 
-    for (int it = 0; it < p.velIters; ++it) data.residuals.push_back(sweep(data, false, simd));
+    // Under rattle the contact batches only (they follow the joints'): the position pass gives the
+    // joints their velocity (Params::contactVelocityOnly). One task sweeps them, as the contacts
+    // are swept with several parts too.
+    for (int it = 0; it < p.velIters; ++it) {
+        if (!p.contactVelocityOnly) {
+            data.residuals.push_back(sweep(data, false, simd));
+            continue;
+        }
+        LaneSums lanes;
+        sweepRange(data, data.jointBatchEnd, static_cast<int>(data.batches.size()), false, simd, lanes);
+        data.residuals.push_back(std::sqrt((lanes.v[0] + lanes.v[1]) + (lanes.v[2] + lanes.v[3])));
+    }
 
     for (size_t i = 0; i < data.bodies.size(); ++i) {
         Vec3 v, w;

@@ -7,7 +7,8 @@
 //   2. posIters sweeps   every row: λ' = constant + vMul·J⁽ᵐ⁾Δv⁽ᵐ⁾ + impulseMul·λ, clamped (F 63–65);
 //                        a block of rows (solver/block.h) at once: Δλ = K⁻¹·diag(K)·d
 //   3. integrate         every body moves by dt with v_pre + Δv (F 23)
-//   4. velIters sweeps   the same with the unbiased constant (F 25; springs continue, D 20–22)
+//   4. velIters sweeps   the same with the unbiased constant (F 25; springs continue, D 20–22);
+//                        under rattle (Params::contactVelocityOnly) the contact rows only
 //   5. write back        Δv becomes the body's total velocity
 // Split impulse (Params::split): 2. are posIters unbiased sweeps (the velocity), then posIters
 // biased sweeps continue from them (the pseudo-velocity, traced as phase 2); 3. integrates with
@@ -31,6 +32,7 @@ struct Pass {
     int phase = 0, sweep = 0;  ///< for the observer (RowVisit)
     bool biased = true;        ///< position iterations; velocity iterations drop the bias
     Real dt = 0.0;
+    size_t firstRow = 0;  ///< rows before it are skipped (the joints' under Params::contactVelocityOnly)
 };
 
 /// One visit of row k: the new accumulated impulse from the row's velocity, clamped, and its
@@ -115,7 +117,8 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
 Real sweep(State& s, const Pass& pass) {
     Real sum = 0.0;
     for (size_t span = 0; span + 1 < s.sweepSpans.size(); span += 2)
-        for (int k = s.sweepSpans[span]; k < s.sweepSpans[span + 1]; ++k) {
+        for (int k = std::max(s.sweepSpans[span], static_cast<int>(pass.firstRow));
+             k < s.sweepSpans[span + 1]; ++k) {
             const SolverRow& r = s.rows[static_cast<size_t>(k)];
             if (r.blockSize > 0) {  // set only on blocks whose rows are all active
                 sum += visitBlock(s, static_cast<size_t>(k), r.blockSize, pass);
@@ -159,7 +162,10 @@ void solvePGS(State& s, const Params& p) {
         for (size_t k = 0; k < s.rowCount; ++k) s.rows[k].accum = impulses[k];
     }
 
-    for (int it = 0; it < p.velIters; ++it) s.residuals.push_back(sweep(s, Pass{1, it, false, p.dt}));  // 4.
+    // 4. (under rattle the contacts only: the position pass gives the joints their velocity)
+    const size_t velocityFrom = p.contactVelocityOnly ? s.jointRowEnd : 0;
+    for (int it = 0; it < p.velIters; ++it)
+        s.residuals.push_back(sweep(s, Pass{1, it, false, p.dt, velocityFrom}));
 
     for (size_t i = 0; i < s.bodies.size(); ++i) {  // 5.
         Vec3 v, w;

@@ -31,11 +31,13 @@ struct Loads {
 
 /// A dynamic body's velocities before the constraints and (TGS) what each substep adds.
 /// ω first takes the gyroscopic term over the whole step (solver/integrate.h gyroscopicStep).
-/// PGS: v_pre = (v + dt·(g + F/m))/(1 + c·dt), ω_pre = (ω + dt·I⁻¹τ)/(1 + c_ω·dt).
+/// PGS: v_pre = (v + dt·(g + F/m))/(1 + c·dt), ω_pre = (ω + dt·I⁻¹τ)/(1 + c_ω·dt); a body that
+/// takes gravity as RATTLE's two half kicks (`halfKick`, rattle: markHalfKicks) gets ½·dt·g here
+/// and the other half after the position pass.
 /// TGS: v_pre = v and ω_pre = ω; the forces and damping enter each substep of h = dt/n
 /// (applySubstepForces), from a = g + F/m, I^-½τ and 1/(1 + c·h).
 void dynamicVelocities(solver::BodyInfo& info, const BodyState& st, const Mat3& R, const Loads& loads,
-                       const WorldSettings& s, const solver::Params& p, bool tgs) {
+                       const WorldSettings& s, const solver::Params& p, bool tgs, bool halfKick) {
     const Real dt = p.dt;
     const Vec3 accel = s.gravity + info.invMass * loads.force;
     Vec3 w = s.gyroscopic ? solver::gyroscopicStep(st.angularVelocity, st.pose.q, loads.inertia, dt)
@@ -50,7 +52,7 @@ void dynamicVelocities(solver::BodyInfo& info, const BodyState& st, const Mat3& 
         info.wPre = w;
         return;
     }
-    const Vec3 v = st.linearVelocity + dt * accel;
+    const Vec3 v = st.linearVelocity + dt * (halfKick ? accel - 0.5 * s.gravity : accel);
     if (loads.torque != Vec3(0.0)) w += dt * (worldTensor(R, safeInverse(loads.inertia)) * loads.torque);
     info.vPre = v * solver::dampingFactor(loads.linearDamping, dt);
     info.wPre = w * solver::dampingFactor(loads.angularDamping, dt);
@@ -68,6 +70,7 @@ void World::Impl::applyBodyForces(StepContext& step) {
     const bool loads = m.externalLoads;     // else every extForce and extTorque is zero
     m.externalLoads = false;
     const Vec3 zero(0.0);
+    markHalfKicks(step);
     for (size_t i = 0; i < step.world.bodies_.size(); ++i) {
         const int si = m.solverIndex[i];
         const Impl::BodyStepConsts& c = m.bodyConsts[i];
@@ -85,7 +88,8 @@ void World::Impl::applyBodyForces(StepContext& step) {
             info.invMass = c.invMass;
             info.sqrtInvInertia = worldTensor(R, c.sqrtInvInertiaLocal);
             if (step.tgs) info.sqrtInertia = worldTensor(R, c.sqrtInertiaLocal);
-            dynamicVelocities(info, st, R, l, step.s, step.params, step.tgs);
+            dynamicVelocities(info, st, R, l, step.s, step.params, step.tgs,
+                              i < m.halfKicked.size() && m.halfKicked[i]);
         } else {  // kinematic: infinitely heavy, moves at its set velocity; momocity = ω
             info.dynamic = false;
             info.invMass = 0.0;

@@ -87,6 +87,7 @@ void World::Impl::setReferenceSweep() {
     };
     span(between, n);
     span(0, between);
+    data.jointRowEnd = static_cast<size_t>(batchRowStart[static_cast<size_t>(data.jointBatchEnd)]);
 }
 
 void World::Impl::storeContactImpulses() {
