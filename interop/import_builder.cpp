@@ -47,6 +47,10 @@ private:
     std::set<std::string> used_;
 };
 
+/// Hinges coupled on one moving parent become a relative gear when sin² of the angle between their
+/// axes is at least this (about 1.1°): four times the gear's own limit (kRelativeGearMinSin2).
+constexpr Real kRelativeGearImportSin2 = 4.0 * kRelativeGearMinSin2;
+
 /// How a source body is represented in the scene.
 struct Anchor {
     int body = -1;  ///< scene body index, -1 = the world
@@ -417,7 +421,8 @@ struct Builder {
                 return;
             }
             // The gear's q of a body is its turn about (slide along) its frame's X axis since the
-            // start, relative to the world: q_a − ratio·q_b − offset = 0.
+            // start, relative to the world (relative: on the parent holding both): q_a − ratio·q_b −
+            // offset = 0.
             JointDesc j;
             j.name = jointNames.take(e.name, "coupling");
             const Transform fa{interop::toYUp(a.anchor),
@@ -432,17 +437,23 @@ struct Builder {
             g.mode = angular ? GearMode::Angular : GearMode::Linear;
             g.ratio = -e.ratio;
             g.offset = -e.offset;
+            // Two hinges on one moving parent, axes not parallel: a relative gear reads each turn on
+            // the parent from the two bodies alone, exactly (gear.h; the margin keeps its axes clear of
+            // the row's own limit as the hinges' small errors move them).
+            const Real cosine = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
+            g.relative =
+                angular && pa == pb && !still(pa) && 1.0 - cosine * cosine >= kRelativeGearImportSin2;
             j.params = g;
             const bool parentsStill = still(pa) && still(pb);
             // Two hinges on one parent with parallel axes (s = ±1 their senses): the parent's turn τ
             // about that axis (since the start) adds τ to body a's world turn and s·τ to body b's, so
             // JointLab's law is the model's plus (1 − ratio·s)·τ: the same law when ratio·s = 1 (the
             // coupling turns them together), whatever the parent does. (Sliders on one moving parent
-            // became a differential pinion above; docs/import.md.)
-            const Real s = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
+            // became a differential pinion above, non-parallel hinges a relative gear; docs/import.md.)
+            const Real s = cosine;
             const bool turnTogether = angular && pa == pb && std::abs(std::abs(s) - 1.0) < 1e-9 &&
                                       std::abs(e.ratio * (s > 0 ? 1.0 : -1.0) - 1.0) < 1e-12;
-            if (!parentsStill && !turnTogether)
+            if (!parentsStill && !turnTogether && !g.relative)
                 notes.add(
                     "couplings measure turns relative to the world (JointLab's gear), exact only while the "
                     "coupled joints' parents do not turn",
