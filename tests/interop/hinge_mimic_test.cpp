@@ -12,6 +12,7 @@
 
 #include "interop/axes.h"
 #include "interop/mjcf_export.h"
+#include "interop/mjcf_import.h"
 #include "interop/model_import.h"
 #include "interop/reference_run.h"
 #include "jointlab/world.h"
@@ -173,6 +174,74 @@ TEST(HingeMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
     // The two engines move the mechanism alike: measured 4.0e-3 rad (wrist), 4.8e-3 rad (fingers).
     EXPECT_LT(wristApart, 0.02);
     EXPECT_LT(fingers, 0.02);
+}
+
+/// An MJCF carrier swinging on a world hinge with two fingers hinged on it (finger b about the
+/// model's X, finger a about `axisA`), coupled fingerA = 0.1 + 0.5·fingerB; `nested`: finger a hangs
+/// from finger b instead of from the carrier.
+std::string carrier(const char* axisA, bool nested) {
+    const std::string a = std::string("<body name='fa' pos='0 0.05 0'><joint name='ja' type='hinge' axis='") +
+                          axisA +
+                          "'/><geom type='box' size='0.01 0.04 0.01' pos='0 0.04 0' mass='0.05'/></body>";
+    return "<mujoco><option timestep='0.001'/><worldbody>"
+           "<body name='carrier' pos='0 0 1'><joint name='pivot' type='hinge' axis='0 1 0'/>"
+           "<geom type='box' size='0.2 0.05 0.05' pos='0.2 0 0' mass='1'/>"
+           "<body name='fb' pos='0.4 0 0'><joint name='jb' type='hinge' axis='1 0 0'/>"
+           "<geom type='box' size='0.01 0.04 0.01' pos='0 0.04 0' mass='0.05'/>" +
+           (nested ? a : "") + "</body>" + (nested ? "" : a) +
+           "</body></worldbody><equality><joint name='mimic' joint1='ja' joint2='jb' "
+           "polycoef='0.1 0.5 0 0 0'/></equality></mujoco>";
+}
+
+// The MJCF joint equality maps the same way, its offset too (q_a − 0.5·q_b − 0.1 = 0), and exports
+// back to the same polycoef. Axes closer than the import's margin (0.5° apart), or a finger hanging
+// from the other (their parents differ), keep the world-measured gear and its note.
+TEST(HingeMimic, JointEqualityMapsAndTheOtherCasesAreNoted) {
+    Scene s;
+    std::string warning, error;
+    ASSERT_TRUE(importMjcfText(carrier("0 0 1", false), "carrier.xml", s, warning, error)) << error;
+    EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
+    const GearJoint* g = std::get_if<GearJoint>(&findJoint(s, "mimic")->params);
+    ASSERT_NE(g, nullptr);
+    EXPECT_TRUE(g->relative);
+    EXPECT_DOUBLE_EQ(g->ratio, -0.5);
+    EXPECT_DOUBLE_EQ(g->offset, -0.1);
+    World world(s);
+    const auto ref = ReferenceRun::start(world, error);
+    ASSERT_TRUE(ref) << error;
+    ASSERT_EQ(ref->model()->neq, 1);
+    // Written either way round: q_a = p0 + p1·q_b, or q_b = p0 + p1·q_a, i.e. q_a = −p0/p1 + q_b/p1.
+    const mjModel_* m = ref->model();
+    const bool aFirst = m->eq_obj1id[0] == mj_name2id(m, mjOBJ_JOINT, "ja");
+    EXPECT_EQ(aFirst ? m->eq_obj2id[0] : m->eq_obj1id[0], mj_name2id(m, mjOBJ_JOINT, "jb"));
+    const Real p0 = m->eq_data[0], p1 = m->eq_data[1];
+    EXPECT_NEAR(aFirst ? p0 : -p0 / p1, 0.1, 1e-12);
+    EXPECT_NEAR(aFirst ? p1 : 1.0 / p1, 0.5, 1e-12);
+    const std::string close =  // 0.5° from finger b's axis, X
+        std::to_string(std::cos(0.5 * kPi / 180.0)) + " 0 " + std::to_string(std::sin(0.5 * kPi / 180.0));
+    for (const std::string& xml : {carrier(close.c_str(), false), carrier("0 0 1", true)}) {
+        ASSERT_TRUE(importMjcfText(xml, "carrier.xml", s, warning, error)) << error;
+        EXPECT_FALSE(std::get<GearJoint>(findJoint(s, "mimic")->params).relative);
+        EXPECT_NE(warning.find("couplings measure turns relative to the world"), std::string::npos)
+            << warning;
+    }
+}
+
+// A relative gear whose bodies do not hang from hinges of one parent is not a joint equality of the
+// two hinges: the export says so instead of writing a different law.
+TEST(HingeMimic, ExportRefusesARelativeGearOnDifferentParents) {
+    Scene s;
+    std::string warning, error;
+    ASSERT_TRUE(importMjcfText(carrier("0 0 1", true), "carrier.xml", s, warning, error)) << error;
+    const int mimic = s.findJoint("mimic");
+    ASSERT_GE(mimic, 0);
+    std::get<GearJoint>(s.joints[static_cast<size_t>(mimic)].params).relative = true;
+    const MjcfExport out = exportScene(s);
+    bool named = false;
+    for (const std::string& line : out.omitted)
+        named =
+            named || line.find("its body 0 and its body 1 hang from different bodies") != std::string::npos;
+    EXPECT_TRUE(named);
 }
 
 }  // namespace
