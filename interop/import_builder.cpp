@@ -435,8 +435,8 @@ struct Builder {
             j.frame1 = poseOf(bb.body).inverse() * fb;
             GearJoint g;
             g.mode = angular ? GearMode::Angular : GearMode::Linear;
-            g.ratio = -e.ratio;
-            g.offset = -e.offset;
+            g.ratio = 0.0 - e.ratio;  // 0 − x: no "-0" in the scene
+            g.offset = 0.0 - e.offset;
             // Two hinges on one moving parent, axes not parallel: a relative gear reads each turn on
             // the parent from the two bodies alone, exactly (gear.h; the margin keeps its axes clear of
             // the row's own limit as the hinges' small errors move them).
