@@ -47,8 +47,10 @@
 //     dC/dt = q̇0 + G·q̇1 = β·(ω0 − ω1) with β·x_A = 1, β·x_B = −G:
 //     β = ((1 + G·c)·x_A − (G + c)·x_B) / (1 − c²)
 //     row: angular0 = β, angular1 = β (row.h: angular1 = −κ1, κ1 = −β); linear 0.
-//   |β| grows as 1/(1 − c²) when the axes close up; below kRelativeGearMinSin² (axes within about
-//   0.6° of each other) the joint writes no row.
+//   |β| grows as 1/(1 − c²) when the axes close up; below kRelativeGearMinSin2 (axes within about
+//   0.6° of each other) the joint writes no row. The torque λ·β is not along either body's own
+//   axis, so the hinges must take the rest: the solver's sweeps converge more slowly than on a
+//   world gear's row (docs/import.md "Couplings on moving parents" has the numbers).
 #pragma once
 
 #include "jointlab/fields.h"
