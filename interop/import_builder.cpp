@@ -9,6 +9,7 @@
 //     source's inertial frame with the source's principal moments (BodyDesc::inertia); its shapes
 //     and joint frames are expressed relative to that frame.
 //  3. Everything is turned from Z-up to Y-up once (axes.h), gravity too.
+//  4. A body's geoms become its shape or compound (import_shapes.h).
 #include "interop/import_builder.h"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 
 #include "interop/axes.h"
 #include "interop/import_chain.h"
+#include "interop/import_shapes.h"
 #include "jointlab/scenario_io.h"
 
 namespace jl::interop {
@@ -25,40 +27,6 @@ namespace {
 
 Transform toYUp(const Transform& t) {
     return {interop::toYUp(t.p), interop::toYUp(t.q)};
-}
-
-bool nearlyIdentity(const Transform& t) {
-    return glm::length(t.p) < 1e-9 && std::abs(std::abs(t.q.w) - 1.0) < 1e-12;
-}
-
-Real clampSize(Real x, bool& clamped) {
-    const Real y = std::clamp(x, kMinSize, kMaxSize);
-    clamped = clamped || y != x;
-    return y;
-}
-
-/// At most kMaxHullPoints of `points`, chosen farthest-first (the extreme points of the mesh stay).
-std::vector<Vec3> hullSample(const std::vector<Vec3>& points) {
-    if (points.size() <= static_cast<size_t>(kMaxHullPoints)) return points;
-    Vec3 centre(0.0);
-    for (const Vec3& p : points) centre += p;
-    centre /= static_cast<Real>(points.size());
-    std::vector<Real> dist(points.size());
-    size_t first = 0;
-    for (size_t i = 0; i < points.size(); ++i) {
-        dist[i] = glm::length(points[i] - centre);
-        if (dist[i] > dist[first]) first = i;
-    }
-    std::vector<Vec3> out{points[first]};
-    for (size_t i = 0; i < points.size(); ++i) dist[i] = glm::length(points[i] - points[first]);
-    while (out.size() < static_cast<size_t>(kMaxHullPoints)) {
-        const size_t next = static_cast<size_t>(std::max_element(dist.begin(), dist.end()) - dist.begin());
-        if (dist[next] <= 0.0) break;
-        out.push_back(points[next]);
-        for (size_t i = 0; i < points.size(); ++i)
-            dist[i] = std::min(dist[i], glm::length(points[i] - points[next]));
-    }
-    return out;
 }
 
 /// Unique names: the source's, else `<prefix><index>`; repeats get "_2", "_3".
@@ -78,6 +46,10 @@ public:
 private:
     std::set<std::string> used_;
 };
+
+/// Hinges coupled on one moving parent become a relative gear when sin² of the angle between their
+/// axes is at least this (about 1.1°): four times the gear's own limit (kRelativeGearMinSin2).
+constexpr Real kRelativeGearImportSin2 = 4.0 * kRelativeGearMinSin2;
 
 /// How a source body is represented in the scene.
 struct Anchor {
@@ -133,108 +105,6 @@ struct Builder {
         pose.push_back(y);
         geomsOf.emplace_back();
         return static_cast<int>(scene.bodies.size()) - 1;
-    }
-
-    // [SECTION] Shapes
-
-    /// The shapes of scene body `s` from the geoms gathered on it.
-    void makeShapes(int s) {
-        BodyDesc& d = scene.bodies[static_cast<size_t>(s)];
-        const Transform inv = pose[static_cast<size_t>(s)].inverse();
-        const std::vector<const ImportedGeom*>& geoms = geomsOf[static_cast<size_t>(s)];
-        bool clamped = false;
-        std::vector<ShapeDesc> children;
-        std::vector<Vec3> meshPoints;
-        bool hasPrimitive = false, hasMesh = false;
-        for (const ImportedGeom* g : geoms)
-            (g->kind == ImportedGeom::Kind::Mesh ? hasMesh : hasPrimitive) = true;
-        for (const ImportedGeom* g : geoms) {
-            const Transform rel = inv * toYUp(g->world);  // geom frame -> body frame
-            if (g->kind == ImportedGeom::Kind::Mesh) {
-                if (!hasPrimitive) {
-                    for (const Vec3& p : g->points) meshPoints.push_back(rel.apply(p));
-                    continue;
-                }
-                // Beside primitives a mesh becomes its bounding box (a compound holds primitives only).
-                Vec3 lo(kInf), hi(-kInf);
-                for (const Vec3& p : g->points) lo = glm::min(lo, p), hi = glm::max(hi, p);
-                if (g->points.empty()) continue;
-                ShapeDesc c;
-                c.shape = ShapeType::Box;
-                const Vec3 h = 0.5 * (hi - lo);
-                c.halfExtents =
-                    Vec3(clampSize(h.x, clamped), clampSize(h.y, clamped), clampSize(h.z, clamped));
-                c.position = rel.apply(0.5 * (hi + lo));
-                c.orientation = rel.q;
-                children.push_back(c);
-                notes.add("meshes on a body with primitive shapes became their bounding boxes", g->label);
-                continue;
-            }
-            ShapeDesc c;
-            c.position = rel.p;
-            c.orientation = rel.q;
-            switch (g->kind) {
-                case ImportedGeom::Kind::Box:
-                    c.shape = ShapeType::Box;
-                    c.halfExtents =
-                        Vec3(clampSize(g->halfExtents.x, clamped), clampSize(g->halfExtents.y, clamped),
-                             clampSize(g->halfExtents.z, clamped));
-                    break;
-                case ImportedGeom::Kind::Sphere:
-                    c.shape = ShapeType::Sphere;
-                    c.radius = clampSize(g->radius, clamped);
-                    break;
-                default: {  // capsule, cylinder: the source's local Z is JointLab's local X
-                    c.shape =
-                        g->kind == ImportedGeom::Kind::Capsule ? ShapeType::Capsule : ShapeType::Cylinder;
-                    c.radius = clampSize(g->radius, clamped);
-                    c.halfHeight = std::clamp(g->halfHeight, 0.0, kMaxSize);
-                    c.orientation = glm::normalize(rel.q * glm::angleAxis(-kPi / 2, Vec3(0, 1, 0)));
-                    break;
-                }
-            }
-            children.push_back(c);
-        }
-        if (clamped) notes.add("shape sizes outside JointLab's range [1 mm, 100 m] were clamped", d.name);
-        if (hasMesh && !hasPrimitive) {
-            d.shape = ShapeType::Hull;
-            if (meshPoints.size() > static_cast<size_t>(kMaxHullPoints))
-                notes.add("mesh hulls were thinned to 256 of their extreme points", d.name);
-            d.hullPoints = hullSample(meshPoints);
-            for (Vec3& p : d.hullPoints) p = glm::clamp(p, Vec3(-kMaxSize), Vec3(kMaxSize));
-            const VolumeProperties vp = volumeProperties(d);
-            if (d.hullPoints.size() >= 4 && vp.volume >= kMinSize * kMinSize * kMinSize) return;
-            // A flat mesh (a plane, a decal): its bounding box instead.
-            Vec3 lo(kInf), hi(-kInf);
-            for (const Vec3& p : meshPoints) lo = glm::min(lo, p), hi = glm::max(hi, p);
-            d.hullPoints.clear();
-            notes.add("flat meshes (no volume) became their bounding boxes", d.name);
-            ShapeDesc c;
-            c.halfExtents = glm::max(0.5 * (hi - lo), Vec3(kMinSize));
-            c.position = meshPoints.empty() ? Vec3(0.0) : 0.5 * (hi + lo);
-            children.push_back(c);
-        }
-        if (children.empty()) {
-            // Nothing to collide or draw: a small sphere that touches no other body stands in.
-            d.shape = ShapeType::Sphere;
-            d.radius = 0.02;
-            d.collisionGroup = d.collisionMask = 0;
-            return;
-        }
-        if (children.size() > static_cast<size_t>(kMaxChildShapes)) {
-            notes.add("shapes beyond the 64 a compound body holds", d.name);
-            children.resize(static_cast<size_t>(kMaxChildShapes));
-        }
-        if (children.size() == 1 && nearlyIdentity({children[0].position, children[0].orientation})) {
-            const ShapeDesc& c = children[0];
-            d.shape = c.shape;
-            d.halfExtents = c.halfExtents;
-            d.radius = c.radius;
-            d.halfHeight = c.halfHeight;
-            return;
-        }
-        d.shape = ShapeType::Compound;
-        d.children = std::move(children);
     }
 
     // [SECTION] Joints
@@ -499,7 +369,8 @@ struct Builder {
             for (const ImportedGeom& g : b.geoms) geomsOf[static_cast<size_t>(s)].push_back(&g);
             if (!free) makeJoints(i, parent.body, s);
         }
-        for (size_t s = 0; s < scene.bodies.size(); ++s) makeShapes(static_cast<int>(s));
+        for (size_t s = 0; s < scene.bodies.size(); ++s)
+            makeShapes(scene.bodies[s], pose[s], geomsOf[s], notes);
         for (const ImportedEquality& e : m.equalities) makeEquality(e);
         return true;
     }
@@ -525,7 +396,7 @@ struct Builder {
         body.collides = false;
         const int p = addBody(body, m.bodies.size() + m.joints.size() + static_cast<size_t>(e.joint1),
                               MotionType::Dynamic, body.inertial);
-        makeShapes(p);
+        makeShapes(scene.bodies[static_cast<size_t>(p)], pose[static_cast<size_t>(p)], {}, notes);
         notes.add(
             "slide couplings on a moving body became a light pinion hinged to it and two racks measured "
             "from it, which make the coupled slides a tenth heavier",
@@ -587,7 +458,8 @@ struct Builder {
                 return;
             }
             // The gear's q of a body is its turn about (slide along) its frame's X axis since the
-            // start, relative to the world: q_a − ratio·q_b − offset = 0.
+            // start, relative to the world (relative: on the parent holding both): q_a − ratio·q_b −
+            // offset = 0.
             JointDesc j;
             j.name = jointNames.take(e.name, "coupling");
             const Transform fa{interop::toYUp(a.anchor),
@@ -600,19 +472,25 @@ struct Builder {
             j.frame1 = poseOf(bb.body).inverse() * fb;
             GearJoint g;
             g.mode = angular ? GearMode::Angular : GearMode::Linear;
-            g.ratio = -e.ratio;
-            g.offset = -e.offset;
+            g.ratio = 0.0 - e.ratio;  // 0 − x: no "-0" in the scene
+            g.offset = 0.0 - e.offset;
+            // Two hinges on one moving parent, axes not parallel: a relative gear reads each turn on
+            // the parent from the two bodies alone, exactly (gear.h; the margin keeps its axes clear of
+            // the row's own limit as the hinges' small errors move them).
+            const Real cosine = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
+            g.relative =
+                angular && pa == pb && !still(pa) && 1.0 - cosine * cosine >= kRelativeGearImportSin2;
             j.params = g;
             const bool parentsStill = still(pa) && still(pb);
             // Two hinges on one parent with parallel axes (s = ±1 their senses): the parent's turn τ
             // about that axis (since the start) adds τ to body a's world turn and s·τ to body b's, so
             // JointLab's law is the model's plus (1 − ratio·s)·τ: the same law when ratio·s = 1 (the
             // coupling turns them together), whatever the parent does. (Sliders on one moving parent
-            // became a differential pinion above; docs/import.md.)
-            const Real s = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
+            // became a differential pinion above, non-parallel hinges a relative gear; docs/import.md.)
+            const Real s = cosine;
             const bool turnTogether = angular && pa == pb && std::abs(std::abs(s) - 1.0) < 1e-9 &&
                                       std::abs(e.ratio * (s > 0 ? 1.0 : -1.0) - 1.0) < 1e-12;
-            if (!parentsStill && !turnTogether)
+            if (!parentsStill && !turnTogether && !g.relative)
                 notes.add(
                     "couplings measure turns relative to the world (JointLab's gear), exact only while the "
                     "coupled joints' parents do not turn",

@@ -151,36 +151,46 @@ int node(const Scene& s, int b) {
     return b >= 0 && s.bodies[static_cast<size_t>(b)].motion == MotionType::Dynamic ? b : kWorld;
 }
 
-/// The joint-equality coefficients of a relative rack-and-pinion (rack_pinion.h) between `pinion`
-/// (body 0) and `rack` (body 1): c_slide = σ_s and c_hinge = −ratio·σ_h when the pinion hangs from a
-/// hinge and the rack from a slide of one common parent, their axes along the coupling's frames' X
-/// (σ = ±1); otherwise why not.
-std::string relativeCoefficients(const Scene& s, const MjcfTree& tree, const JointDesc& jd, int pinion,
-                                 int rack, Real ratio, std::map<int, Real>& coefficient) {
-    const auto own = [&](int body, ExportedAs kind, const Transform& frame, Real& sign) -> std::string {
-        const std::string which = kind == ExportedAs::Hinge ? "pinion (body 0)" : "rack (body 1)";
-        const std::string what = kind == ExportedAs::Hinge ? "a hinge" : "a slide";
-        if (body < 0 || !tree.moving[static_cast<size_t>(body)] || tree.free[static_cast<size_t>(body)])
+/// One side of a relative coupling: its body, the joint it must hang from, its name in messages,
+/// its coupling frame and its weight in the coupling row.
+struct RelativeSide {
+    int body;
+    ExportedAs kind;
+    const char* which;  ///< "pinion (body 0)", ...
+    const Transform* frame;
+    Real weight;
+};
+
+/// The joint-equality coefficients of a relative coupling (rack_pinion.h and gear.h, relative):
+/// c_j = weight·σ_j for the joint j each side hangs from, when both hang from joints of the given
+/// kinds on one common parent with their axes along the coupling's frames' X (σ = ±1, the axis
+/// against the frame's X); otherwise why not.
+std::string relativeCoefficients(const Scene& s, const MjcfTree& tree, const RelativeSide (&sides)[2],
+                                 std::map<int, Real>& coefficient) {
+    Real sign[2] = {1.0, 1.0};
+    for (int k = 0; k < 2; ++k) {
+        const RelativeSide& sd = sides[k];
+        const std::string which = sd.which;
+        const std::string what = sd.kind == ExportedAs::Hinge ? "a hinge" : "a slide";
+        if (sd.body < 0 || !tree.moving[static_cast<size_t>(sd.body)] ||
+            tree.free[static_cast<size_t>(sd.body)])
             return "its " + which + " does not hang from " + what;
-        const int hj = tree.joint[static_cast<size_t>(body)];
-        if (hj < 0 || tree.as[static_cast<size_t>(hj)] != kind)
+        const int hj = tree.joint[static_cast<size_t>(sd.body)];
+        if (hj < 0 || tree.as[static_cast<size_t>(hj)] != sd.kind)
             return "its " + which + " does not hang from " + what;
         const JointDesc& h = s.joints[static_cast<size_t>(hj)];
         const Transform& hf = tree.sign[static_cast<size_t>(hj)] > 0 ? h.frame1 : h.frame0;
-        const Quat& q = s.bodies[static_cast<size_t>(body)].orientation;
-        const Real d = glm::dot(q * hf.rotate(Vec3(1, 0, 0)), q * frame.rotate(Vec3(1, 0, 0)));
+        const Quat& q = s.bodies[static_cast<size_t>(sd.body)].orientation;
+        const Real d = glm::dot(q * hf.rotate(Vec3(1, 0, 0)), q * sd.frame->rotate(Vec3(1, 0, 0)));
         if (std::abs(std::abs(d) - 1.0) > 1e-9)
             return "the axis of its " + which + "'s joint is not along its X axis";
-        sign = d > 0 ? 1.0 : -1.0;
-        return "";
-    };
-    Real hinge = 1.0, slide = 1.0;
-    if (std::string e = own(pinion, ExportedAs::Hinge, jd.frame0, hinge); !e.empty()) return e;
-    if (std::string e = own(rack, ExportedAs::Slide, jd.frame1, slide); !e.empty()) return e;
-    if (tree.parent[static_cast<size_t>(pinion)] != tree.parent[static_cast<size_t>(rack)])
-        return "its pinion and its rack hang from different bodies";
-    coefficient[tree.joint[static_cast<size_t>(rack)]] += slide;
-    coefficient[tree.joint[static_cast<size_t>(pinion)]] += -ratio * hinge;
+        sign[k] = d > 0 ? 1.0 : -1.0;
+    }
+    if (tree.parent[static_cast<size_t>(sides[0].body)] != tree.parent[static_cast<size_t>(sides[1].body)])
+        return std::string("its ") + sides[0].which + " and its " + sides[1].which +
+               " hang from different bodies";
+    for (int k = 0; k < 2; ++k)
+        coefficient[tree.joint[static_cast<size_t>(sides[k].body)]] += sides[k].weight * sign[k];
     return "";
 }
 
@@ -384,13 +394,23 @@ MjcfExport exportScene(const Scene& scene) {
         std::map<int, Real> coefficient;  // scene joint → c_j
         std::string why;
         const auto* relativeRack = std::get_if<RackPinionJoint>(&jd.params);
+        const auto* relativeGear = std::get_if<GearJoint>(&jd.params);
         if (relativeRack && relativeRack->relative) {
             // Measured between the two bodies (rack_pinion.h): a pinion hinged and a rack sliding on
             // one common parent give θ = σ_h·Δq_hinge (the rack does not turn on the parent) and
             // x = σ_s·Δq_slide (σ = ±1, the axes against the frames' X), whatever the parent does:
             // MuJoCo's joint equality, whose coordinates are relative to the parent, is the same law.
-            why = relativeCoefficients(scene, tree, jd, a, b, relativeRack->ratio, coefficient);
+            const RelativeSide rs[2] = {
+                {a, ExportedAs::Hinge, "pinion (body 0)", &jd.frame0, -relativeRack->ratio},
+                {b, ExportedAs::Slide, "rack (body 1)", &jd.frame1, 1.0}};
+            why = relativeCoefficients(scene, tree, rs, coefficient);
             sides[0].body = sides[1].body = -1;  // the coefficients are complete
+        } else if (relativeGear && relativeGear->relative) {
+            // Each turn measured on the parent holding both hinges (gear.h): q = σ·Δq_hinge.
+            const RelativeSide rs[2] = {{a, ExportedAs::Hinge, "body 0", &jd.frame0, 1.0},
+                                        {b, ExportedAs::Hinge, "body 1", &jd.frame1, relativeGear->ratio}};
+            why = relativeCoefficients(scene, tree, rs, coefficient);
+            sides[0].body = sides[1].body = -1;
         }
         for (int side = 0; side < 2 && why.empty(); ++side) {
             const Side& sd = sides[side];

@@ -152,9 +152,17 @@ void couplingTerms(const World& w, const JointDesc& d, const RowEquation& e, std
     if (const GearJoint* g = std::get_if<GearJoint>(&d.params)) {
         line("coupling", fmt("C = q0 + G\u00b7q1 + \u03b3,  G = %.5g, \u03b3 = %.5g", g->ratio, g->offset),
              "M 3");
-        line("",
-             fmt("J = {1, G} on (q0, q1): \u03ba1 = G\u00b7x_B, K = r_AA + G\u00b2\u00b7r_BB = %.6g", e.K),
-             "M 7, 15");
+        if (g->relative)
+            line("relative: q0, q1 are the turns on a carrier holding both, read from the two bodies",
+                 fmt("J: \u03b2 on \u03c90 and \u03c91 with \u03b2\u00b7x_A = 1, \u03b2\u00b7x_B = \u2212G; "
+                     "K = \u03b2^T (I0\u207b\u00b9 + I1\u207b\u00b9) \u03b2 = %.6g",
+                     e.K),
+                 "gear.h");
+        else
+            line(
+                "",
+                fmt("J = {1, G} on (q0, q1): \u03ba1 = G\u00b7x_B, K = r_AA + G\u00b2\u00b7r_BB = %.6g", e.K),
+                "M 7, 15");
     } else if (const RackPinionJoint* r = std::get_if<RackPinionJoint>(&d.params)) {
         line("coupling",
              fmt("C = \u2212ratio\u00b7\u03b8_A + x_B \u2212 offset,  ratio = %.5g m/rad, offset = %.5g m",

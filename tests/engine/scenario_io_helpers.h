@@ -143,6 +143,12 @@ inline Scene sampleScene() {
         j.invMassScale0 = 0.5;
         s.joints.push_back(j);
     }
+    // The perturbed gear is linear, which cannot be relative (GearJoint::validate): a second gear
+    // keeps relative off its default.
+    for (JointDesc& j : s.joints)
+        if (auto* g = std::get_if<GearJoint>(&j.params)) g->relative = false;
+    s.joints.push_back(joint("j_gear_relative", "gear", "base", "arm"));
+    std::get<GearJoint>(s.joints.back().params).relative = true;
     s.joints.push_back(joint("ball_rope", "distance", "arm", "ball ü"));
     std::get<DistanceJoint>(s.joints.back().params).minEnabled = true;
     std::get<DistanceJoint>(s.joints.back().params).maxDistance = 2.0;

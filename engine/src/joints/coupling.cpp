@@ -1,6 +1,9 @@
 // Coupled coordinates and the coupling row; the maths is in coupling.h.
 #include "joints/coupling.h"
 
+#include <cmath>
+
+#include "jointlab/joints/gear.h"
 #include "joints/row_builder.h"
 
 namespace jl::rows {
@@ -70,6 +73,44 @@ Row* relativeRackRow(const PrepContext& c, Real ratio, Real offset, Real erp, Ro
     row->flags = kRowOutputForce;
     row->solveHint = SolveHint::Equality;
     row->label = "rack and pinion (relative)";
+    return row;
+}
+
+namespace {
+
+/// The turn about the unit axis n that takes v to v' (both seen in the plane at right angles to n).
+Real turnAbout(const Vec3& n, const Vec3& v, const Vec3& vTurned) {
+    return std::atan2(glm::dot(n, glm::cross(v, vTurned)),
+                      glm::dot(v, vTurned) - glm::dot(v, n) * glm::dot(vTurned, n));
+}
+
+}  // namespace
+
+Row* relativeGearRow(const PrepContext& c, Real ratio, Real offset, Real erp, RowWriter& out) {
+    const Vec3 xA = basisX(c.cA2w.q), xB = basisX(c.cB2w.q);
+    const Real cosine = glm::dot(xA, xB), sin2 = 1.0 - cosine * cosine;
+    if (!(sin2 >= kRelativeGearMinSin2)) return nullptr;  // parallel axes: no row can split the turns
+    // D = F_B0·F_B⁻¹·F_A·F_A0⁻¹ = Rot(b, −q1)·Rot(a, q0), a and b the axes at the start (gear.h).
+    const Transform refA = couplingReference(c, 0), refB = couplingReference(c, 1);
+    const Quat d = refB.q * glm::conjugate(c.cB2w.q) * c.cA2w.q * glm::conjugate(refA.q);
+    const Vec3 a = basisX(refA.q), b = basisX(refB.q);
+    const Real q1Wrapped = -turnAbout(b, a, d * a);
+    const Real q0Wrapped = -turnAbout(a, b, glm::conjugate(d) * b);
+    const Real q0 = c.memory ? c.memory->unwrap(0, q0Wrapped) : q0Wrapped;
+    const Real q1 = c.memory ? c.memory->unwrap(1, q1Wrapped) : q1Wrapped;
+    // β·x_A = 1, β·x_B = −ratio: dC/dt = β·(ω0 − ω1), the carrier's ω cancelling.
+    const Vec3 beta = ((1.0 + ratio * cosine) * xA - (ratio + cosine) * xB) / sin2;
+    Row* row = out.add();
+    if (!row) return nullptr;
+    row->linear0 = Vec3(0.0);
+    row->angular0 = beta;
+    row->linear1 = Vec3(0.0);
+    row->angular1 = beta;
+    row->geometricError = q0 + ratio * q1 + offset;
+    row->erpOverride = erp;
+    row->flags = kRowOutputForce | kRowAngular;
+    row->solveHint = SolveHint::Equality;
+    row->label = "gear (relative)";
     return row;
 }
 

@@ -44,6 +44,12 @@ BodyCoordinate frameSlide(const PrepContext& c, int side);
 /// since the start; two bodies only, so any carrier holding both drops out.
 Row* relativeRackRow(const PrepContext& c, Real ratio, Real offset, Real erp, RowWriter& out);
 
+/// The relative gear row (gear.h, relative = true): C = q0 + ratio·q1 + offset with q0, q1 the two
+/// bodies' turns about their frames' X axes on a carrier holding both on hinges, read from the two
+/// bodies' relative rotation (unwrapped in memory slots 0 and 1); no row (null) when the axes are
+/// within kRelativeGearMinSin2 of parallel.
+Row* relativeGearRow(const PrepContext& c, Real ratio, Real offset, Real erp, RowWriter& out);
+
 /// The hard equality row C = g0·q0 + g1·q1 + offset = 0 (mimic doc eq. 3, 7):
 ///   dC/dt = g0·q̇0 + g1·q̇1, so with the row velocity convention (row.h)
 ///   linear0 = g0·q0.linear, angular0 = g0·q0.angular, linear1 = −g1·q1.linear, angular1 = −g1·q1.angular

@@ -7,6 +7,10 @@ namespace jl {
 
 void prep(const GearJoint& j, const PrepContext& c, RowWriter& out) {
     const bool angular = j.mode == GearMode::Angular;
+    if (j.relative && angular) {
+        rows::relativeGearRow(c, j.ratio, j.offset, j.autoErp ? -1.0 : j.erp, out);
+        return;
+    }
     const rows::BodyCoordinate qA = angular ? rows::frameAngle(c, 0, 0) : rows::frameSlide(c, 0);
     const rows::BodyCoordinate qB = angular ? rows::frameAngle(c, 1, 1) : rows::frameSlide(c, 1);
     // C = q_A + G·q_B + γ, J = {1, G} over the two coordinates (mimic doc eq. 3, 7).

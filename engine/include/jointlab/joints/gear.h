@@ -33,6 +33,24 @@
 //   (1.5e-5 rad for ω_A = 3.75 rad/s, G = −2 at 60 Hz; TGS's substeps shrink it by posIters²).
 //   Meshing gears turning about parallel, equally oriented axes with radii R_A, R_B: G = R_B/R_A
 //   (they turn opposite ways); a belt or chain between them: G = −R_B/R_A.
+//
+// relative = true (angular mode only): each angle is the body's turn on a carrier H that holds both
+// bodies on hinges about their frames' X axes (a robot hand's two fingers), read from the two bodies
+// alone, so the law holds whatever H does (a URDF <mimic> on a moving parent; docs/import.md
+// "Couplings on moving parents"). The axes must not be parallel: two hinges about one axis differ
+// only by q0 − s·q1, which no row between the two bodies can split.
+//   With a, b the frames' X axes at the start (world), F frame orientations now and F_0 at the start:
+//     F_B⁻¹·F_A = F_B0⁻¹·Rot(b, −q1)·Rot(a, q0)·F_A0 whatever H does, so D = F_B0·F_B⁻¹·F_A·F_A0⁻¹
+//     = Rot(b, −q1)·Rot(a, q0); D·a = Rot(b, −q1)·a gives q1 (−the turn about b from a to D·a), and
+//     D⁻¹·b = Rot(a, −q0)·b gives q0; both tracked through full turns.
+//   ω0 − ω1 = q̇0·x_A − q̇1·x_B (the carrier's ω cancels; x_A, x_B the axes now, c = x_A·x_B), so
+//     dC/dt = q̇0 + G·q̇1 = β·(ω0 − ω1) with β·x_A = 1, β·x_B = −G:
+//     β = ((1 + G·c)·x_A − (G + c)·x_B) / (1 − c²)
+//     row: angular0 = β, angular1 = β (row.h: angular1 = −κ1, κ1 = −β); linear 0.
+//   |β| grows as 1/(1 − c²) when the axes close up; below kRelativeGearMinSin2 (axes within about
+//   0.6° of each other) the joint writes no row. The torque λ·β is not along either body's own
+//   axis, so the hinges must take the rest: the solver's sweeps converge more slowly than on a
+//   world gear's row (docs/import.md "Couplings on moving parents" has the numbers).
 #pragma once
 
 #include "jointlab/fields.h"
@@ -44,6 +62,9 @@
 namespace jl {
 
 enum class GearMode { Angular, Linear };
+
+/// A relative gear writes no row when sin² of the angle between its axes is below this.
+inline constexpr Real kRelativeGearMinSin2 = 1e-4;
 inline constexpr const char* kGearModeNames[] = {"angular", "linear"};
 
 struct GearJoint {
@@ -54,7 +75,9 @@ struct GearJoint {
             "Couples how far body 0 has turned about its joint X axis to how far body 1 has turned "
             "about its own (or, in linear mode, how far each joint origin has slid along its X axis): "
             "q0 + ratio·q1 + offset = 0, both measured from the pose at the start. Put each body on "
-            "its own hinge or slider; meshing gears of radii R0, R1 use ratio R1/R0. One row.",
+            "its own hinge or slider; meshing gears of radii R0, R1 use ratio R1/R0. With relative on "
+            "(angular), each turn is measured on a carrier holding both bodies on hinges about "
+            "non-parallel axes, so the law holds when the carrier moves. One row.",
         .drawStyle = JointDrawStyle::Coupling,
         .isCoupling = true};
 
@@ -63,6 +86,7 @@ struct GearJoint {
     Real offset = 0.0;                  ///< γ [rad or m]
     bool autoErp = true;                ///< use the world's Baumgarte factor, like every other joint
     Real erp = 1.0;                     ///< Baumgarte factor of the coupling row when autoErp is off [-]
+    bool relative = false;              ///< angular: each turn measured on a carrier holding both
 
     template <class V>
     void visit(V& v) {
@@ -73,6 +97,16 @@ struct GearJoint {
         v("autoErp", autoErp, Field{"", 0, 0, "use the world's Baumgarte factor"});
         v("erp", erp,
           Field{"", 0.0, 1.0, "fraction of the coupling error corrected per step when autoErp is off"});
+        v("relative", relative,
+          Field{"", 0, 0,
+                "angular mode: measure each body's turn relative to a carrier that holds both on hinges "
+                "about non-parallel axes, so the law holds on a moving carrier (a hand's fingers)"});
+    }
+
+    std::string validate() const {
+        if (relative && mode != GearMode::Angular)
+            return "relative: only an angular gear can be relative (mode is linear)";
+        return "";
     }
 
     /// What turns or slides against what (joint_sketch.h): q1 moves −1/G per unit of q0.
