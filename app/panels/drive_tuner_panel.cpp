@@ -161,10 +161,11 @@ void drawDriveTunerTab(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("cannot measure its effective mass (it does not move)");
         return;
     }
-    ImGui::Text("k = %.5g, c = %.5g, m_eff = %.5g %s%s", k, c, t.mEff,
+    // That m_eff holds the joint's other rows is the help marker's to say: on this line it pushed
+    // the line and the marker past the dock's edge at 1280x720.
+    ImGui::Text("k = %.5g, c = %.5g, m_eff = %.5g %s", k, c, t.mEff,
                 acceleration ? "(acceleration drive: K/K_eff, 1 without a lever)"
-                             : (angular ? "kg\u00b7m\u00b2" : "kg"),
-                " (the joint's other rows held)");
+                             : (angular ? "kg\u00b7m\u00b2" : "kg"));
     helpMarker(
         "m_eff \u00b7 \u00eb = \u2212k\u00b7e + c\u00b7(v_T \u2212 \u0117), e the drive row's error C.\n"
         "\u03c9_n = \u221a(k/m_eff), \u03b6 = c/(2\u221a(k\u00b7m_eff)); k = m_eff\u00b7\u03c9_n\u00b2, c = "

@@ -22,8 +22,11 @@ namespace {
 
 constexpr double kRadToDeg = 180.0 / 3.14159265358979323846;
 
+/// A vector to 3 decimals; a component that rounds to zero shows as 0.000, not -0.000 (a hinge's
+/// torque of -2e-16 N·m is round-off, not a direction).
 void vec3Row(const char* label, const Vec3& v, const char* unit) {
-    propertyRow(label, "(%.3f, %.3f, %.3f) %s", v.x, v.y, v.z, unit);
+    auto shown = [](double c) { return std::abs(c) < 0.0005 ? 0.0 : c; };
+    propertyRow(label, "(%.3f, %.3f, %.3f) %s", shown(v.x), shown(v.y), shown(v.z), unit);
 }
 
 /// The last refusal, where the person is looking when they typed the bad value.
@@ -69,7 +72,7 @@ void bodyInspector(AppState& state, int index, UiRequests& requests) {
             propertyRow("mass", "%.4g kg", 1.0 / invMass);
         else
             propertyRow("mass", "infinite (%s)", kMotionTypeNames[static_cast<int>(b.motion)]);
-        vec3Row("inertia", world.localInertia(index), "kg m^2");
+        vec3Row("inertia", world.localInertia(index), "kg\u00b7m\u00b2");
         vec3Row("position", s.pose.p, "m");
         const double angle = 2.0 * std::acos(std::min(1.0, std::abs(s.pose.q.w))) * kRadToDeg;
         propertyRow("rotation angle", "%.2f deg", angle);
@@ -166,8 +169,8 @@ void loadSection(AppState& state, const World& world, int index, const JointDesc
     if (ImGui::BeginTable("load", 2, ImGuiTableFlags_SizingStretchProp)) {
         vec3Row("force", js.force, "N");
         propertyRow("|force|", "%.4g N", glm::length(js.force));
-        vec3Row("torque", js.torque, "N m");
-        propertyRow("|torque|", "%.4g N m", glm::length(js.torque));
+        vec3Row("torque", js.torque, "N\u00b7m");
+        propertyRow("|torque|", "%.4g N\u00b7m", glm::length(js.torque));
         propertyRow("error", "%.3g (m or rad)",
                     jointViolation(world.jointRows(index), world.jointRowResults(index)));
         ImGui::EndTable();

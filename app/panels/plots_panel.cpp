@@ -153,8 +153,11 @@ void drawPlotsTab(AppState& state, UiRequests& requests) {
     const int columns = grid.columns, rows = grid.rows;
     const ImVec2 cell(grid.cellWidth, grid.cellHeight);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ps.plots.context().titleReserve =
-        ImGui::CalcTextSize("edit \u00d7").x + 4.0f * ImGui::GetStyle().FramePadding.x + 8.0f;
+    // The title stops px(8) short of the cell's "edit" and "×" buttons (measured as plotCell places
+    // them: a space is narrower than ItemSpacing, which left 1 px at --scale 2).
+    ps.plots.context().titleReserve = ImGui::CalcTextSize("edit").x + ImGui::CalcTextSize("\u00d7").x +
+                                      4.0f * ImGui::GetStyle().FramePadding.x +
+                                      ImGui::GetStyle().ItemSpacing.x + px(8.0f);
     PlotInputs inputs;
     inputs.telemetry = &t;
     inputs.world = world;

@@ -162,9 +162,15 @@ void blockCell(const RowTableEntry& e) {
 
 /// Each block's K above the table: the rows' unit responses on the diagonal, and off it how much
 /// one row's velocity moves per unit impulse of another (what row-by-row Gauss-Seidel leaves
-/// over; the block solve inverts K instead).
+/// over; the block solve inverts K instead). Entries within 1e-9 of the largest are round-off
+/// and shown as 0, as in the Jacobian columns (all digits on hover). A row of K that would run
+/// past the tab's right edge (1280x720) starts a new line under the first.
 void blockMatrices(const std::vector<RowTableEntry>& table) {
     for (const RowBlock& b : rowBlocks(table)) {
+        double largest = 0.0;
+        for (int i = 0; i < b.size; ++i)
+            for (int c = 0; c < b.size; ++c) largest = std::max(largest, std::abs(b.K[i][c]));
+        auto shown = [&](double v) { return std::abs(v) <= 1e-9 * largest ? 0.0 : v; };
         ImGui::AlignTextToFramePadding();
         ImGui::Text("rows %d\u2013%d solved at once, K =", b.first, b.first + b.size - 1);
         if (ImGui::IsItemHovered())
@@ -174,12 +180,28 @@ void blockMatrices(const std::vector<RowTableEntry>& table) {
                 "row i's velocity changes per unit impulse of row j. The solver applies\n"
                 "\u0394\u03bb = K\u207b\u00b9(\u2212(J\u00b7v + b)), which satisfies all of the rows at "
                 "once.");
+        const float spacing = ImGui::GetStyle().ItemSpacing.x;
+        float bracketX = 0.0f;  // where "[" stands: a wrapped row of K starts there
         for (int i = 0; i < b.size; ++i) {
+            char cells[3][32];
+            float width = ImGui::CalcTextSize(";").x;  // this row of K, with the closing "]" after the last
+            for (int c = 0; c < b.size; ++c) {
+                plot::formatValue(shown(b.K[i][c]), cells[c], sizeof cells[c]);
+                width += spacing + ImGui::CalcTextSize(cells[c]).x;
+            }
+            if (i + 1 == b.size) width += spacing + ImGui::CalcTextSize("]").x;
             ImGui::SameLine();
+            if (i == 0) {
+                bracketX = ImGui::GetCursorPosX();
+            } else if (ImGui::GetContentRegionAvail().x < width) {
+                ImGui::NewLine();
+                ImGui::SetCursorPosX(bracketX);
+            }
             ImGui::TextDisabled(i == 0 ? "[" : ";");
             for (int c = 0; c < b.size; ++c) {
                 ImGui::SameLine();
-                number(b.K[i][c]);
+                ImGui::TextUnformatted(cells[c]);
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.17g", b.K[i][c]);
             }
         }
         ImGui::SameLine();

@@ -319,6 +319,11 @@ void EndPlot(Context& ctx) {
     Layout layout = layoutPlot(b, result, ctx.titleReserve);
     result.areaMin = layout.areaMin;
     result.areaMax = layout.areaMax;
+    if (layout.yLabel >= 0) {
+        result.yLabelMin = layout.yLabelPos;
+        const ImVec2 size = ImGui::CalcTextSize(b.label(layout.yLabel));
+        result.yLabelMax = ImVec2(layout.yLabelPos.x + size.x, layout.yLabelPos.y + size.y);
+    }
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     drawFrameAndAxes(draw, b, layout, result);

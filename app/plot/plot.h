@@ -81,6 +81,7 @@ struct PlotResult {
     ImVec2 frameMin{0, 0}, frameMax{0, 0};    ///< the whole widget, screen pixels
     ImVec2 areaMin{0, 0}, areaMax{0, 0};      ///< the data area inside the axes
     ImVec2 legendMin{0, 0}, legendMax{0, 0};  ///< the legend box (empty without a legend)
+    ImVec2 yLabelMin{0, 0}, yLabelMax{0, 0};  ///< the value-axis label as drawn (empty without one)
     Range x, y;                               ///< the ranges shown
     Scale yScale = Scale::Linear;
     int seriesDrawn = 0;              ///< visible series with at least one point

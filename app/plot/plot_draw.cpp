@@ -89,9 +89,11 @@ void setMapping(Layout& l, const PlotResult& r) {
 namespace {
 
 /// Shortens the title with "…" until it fits `width` [px] (cutting whole UTF-8 characters).
-void fitTitle(detail::Building& b, float width) {
-    const std::string text = b.label(b.title);
-    if (ImGui::CalcTextSize(text.c_str()).x <= width) return;
+/// The label at `label` shortened with "…" to fit `width` [px]: its own offset when it fits, else
+/// a new label's (the original stays, for the hover readout).
+int fitLabel(detail::Building& b, int label, float width) {
+    const std::string text = b.label(label);
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return label;
     const std::string ellipsis = "\u2026";
     auto cut = [&](size_t n) {  // back to a character boundary, without trailing spaces
         while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
@@ -106,7 +108,7 @@ void fitTitle(detail::Building& b, float width) {
         else
             hi = mid - 1;
     }
-    b.title = b.addLabel(cut(lo).c_str());
+    return b.addLabel(cut(lo).c_str());
 }
 
 // Legend entries: a colour swatch, the label, a gap to the next entry [px].
@@ -211,9 +213,12 @@ Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve) 
     l.lineHeight = ImGui::GetTextLineHeight();
     const float frameWidth = b.frameMax.x - b.frameMin.x;
     const float titleRight = b.frameMax.x - kPad - titleReserve;  // the caller's buttons are right of it
-    fitTitle(b, std::max(20.0f, titleRight - b.frameMin.x - kPad));
+    b.title = fitLabel(b, b.title, std::max(20.0f, titleRight - b.frameMin.x - kPad));
+    // The value-axis label may be long ("[N·s; N·m·s for angular rows]"): in a narrow plot it is
+    // shortened rather than run into the next plot (the hover readout names it in full).
+    l.yLabel = fitLabel(b, b.yLabel, std::max(20.0f, frameWidth - 2.0f * kPad));
     const char* title = b.label(b.title);
-    const char* yLabel = b.label(b.yLabel);
+    const char* yLabel = b.label(l.yLabel);
     const float titleWidth = ImGui::CalcTextSize(title).x, yLabelWidth = ImGui::CalcTextSize(yLabel).x;
     float top = b.frameMin.y + kPad;
     const float centred = b.frameMin.x + 0.5f * (frameWidth - titleWidth);
@@ -294,7 +299,7 @@ void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, co
     }
     draw->AddRect(l.areaMin, l.areaMax, kAreaBorder);
     draw->AddText(l.titlePos, kTitle, b.label(b.title));
-    draw->AddText(l.yLabelPos, kAxisLabel, b.label(b.yLabel));
+    draw->AddText(l.yLabelPos, kAxisLabel, b.label(l.yLabel));
     draw->AddText(l.xLabelPos, kAxisLabel, b.label(b.xLabel));
 }
 

@@ -14,6 +14,7 @@ struct Layout {
     ImVec2 areaMin, areaMax;  ///< the data area
     float lineHeight = 0.0f;
     ImVec2 titlePos, yLabelPos, xLabelPos;
+    int yLabel = -1;  ///< the value-axis label as drawn (offset into Building::labels; "…" if cut)
     /// The legend (empty without one): above the data area or in a column right of it, never
     /// over it (layoutLegend in plot_draw.cpp). Entry positions are in Building::legendEntries;
     /// when they do not fit, it is one "N series" entry (legendCollapsed).

@@ -90,8 +90,9 @@ int runExportCommand(int argc, char** argv) {
     }
     int bodies = 0;
     for (const int b : e.tree.order) bodies += b >= 0;
-    std::printf("jointlab export: %s: %d moving bodies, %zu joints left out\n", output.c_str(), bodies,
-                e.omitted.size());
+    std::printf("jointlab export: %s: %d moving %s, %zu %s left out\n", output.c_str(), bodies,
+                bodies == 1 ? "body" : "bodies", e.omitted.size(),
+                e.omitted.size() == 1 ? "joint" : "joints");
     for (const std::string& s : e.omitted) std::fprintf(stderr, "jointlab export: left out: %s\n", s.c_str());
     for (const std::string& s : e.notes) std::fprintf(stderr, "jointlab export: differs: %s\n", s.c_str());
     return kExitOk;

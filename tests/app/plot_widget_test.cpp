@@ -312,6 +312,35 @@ TEST_F(PlotWidget, ALegendWithMoreEntriesThanFitCollapsesToACountThatOpensTheLis
     EXPECT_TRUE(ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel));
 }
 
+// The Plots dock's impulse plot names its unit at length ("[N·s; N·m·s for angular rows]"). At
+// 1280x720 its cell is narrower than that label, which ran on into the next plot: it is now cut
+// with "…" inside its own frame, and still drawn whole where it fits.
+TEST_F(PlotWidget, AValueAxisLabelWiderThanThePlotIsShortenedInsideItsFrame) {
+    t = {0.0, 1.0};
+    a = {0.0, 1.0};
+    const char* unit = "N·s; N·m·s for angular rows";
+    float whole = 0.0f;  // the label's width in the font (known inside a frame)
+    frame([&] { whole = ImGui::CalcTextSize("accumulated impulse [N·s; N·m·s for angular rows]").x; });
+    ASSERT_GT(whole, 100.0f);
+    for (const float width : {0.6f * whole, 2.0f * whole}) {
+        SCOPED_TRACE(width);
+        frame([&] {
+            ASSERT_TRUE(BeginPlot(ctx, "Impulse per row##cut", ImVec2(width, 200)));
+            SetupAxisX(ctx, "time", "s");
+            SetupAxisY(ctx, "accumulated impulse", unit);
+            PlotLine(ctx, "linear X lock", t.data(), a.data(), 2);
+            EndPlot(ctx);
+        });
+        const PlotResult r = ctx.last;
+        ASSERT_GT(r.yLabelMax.x, r.yLabelMin.x) << "the label is drawn";
+        EXPECT_LE(r.yLabelMax.x, r.frameMax.x) << "within the plot's own frame";
+        if (width > whole)
+            EXPECT_FLOAT_EQ(r.yLabelMax.x - r.yLabelMin.x, whole) << "whole where it fits";
+        else
+            EXPECT_GT(r.yLabelMax.x - r.yLabelMin.x, 0.5f * width) << "cut, not dropped";
+    }
+}
+
 /// Distance from q to the polyline `line` (runs split at NaN points) [px].
 float distanceToLine(const std::vector<ImVec2>& line, ImVec2 q) {
     float best = 1e9f;
