@@ -47,10 +47,6 @@ private:
     std::set<std::string> used_;
 };
 
-/// Hinges coupled on one moving parent become a relative gear when sin² of the angle between their
-/// axes is at least this (about 1.1°): four times the gear's own limit (kRelativeGearMinSin2).
-constexpr Real kRelativeGearImportSin2 = 4.0 * kRelativeGearMinSin2;
-
 /// How a source body is represented in the scene.
 struct Anchor {
     int body = -1;  ///< scene body index, -1 = the world
@@ -474,22 +470,31 @@ struct Builder {
             g.mode = angular ? GearMode::Angular : GearMode::Linear;
             g.ratio = 0.0 - e.ratio;  // 0 − x: no "-0" in the scene
             g.offset = 0.0 - e.offset;
-            // Two hinges on one moving parent, axes not parallel: a relative gear reads each turn on
-            // the parent from the two bodies alone, exactly (gear.h; the margin keeps its axes clear of
-            // the row's own limit as the hinges' small errors move them).
-            const Real cosine = glm::dot(glm::normalize(a.axis), glm::normalize(b.axis));
-            g.relative =
-                angular && pa == pb && !still(pa) && 1.0 - cosine * cosine >= kRelativeGearImportSin2;
-            j.params = g;
+            const Vec3 ua = glm::normalize(a.axis), ub = glm::normalize(b.axis);
+            const Real cosine = glm::dot(ua, ub);
             const bool parentsStill = still(pa) && still(pb);
             // Two hinges on one parent with parallel axes (s = ±1 their senses): the parent's turn τ
             // about that axis (since the start) adds τ to body a's world turn and s·τ to body b's, so
             // JointLab's law is the model's plus (1 − ratio·s)·τ: the same law when ratio·s = 1 (the
             // coupling turns them together), whatever the parent does. (Sliders on one moving parent
-            // became a differential pinion above, non-parallel hinges a relative gear; docs/import.md.)
+            // became a differential pinion above.)
             const Real s = cosine;
             const bool turnTogether = angular && pa == pb && std::abs(std::abs(s) - 1.0) < 1e-9 &&
                                       std::abs(e.ratio * (s > 0 ? 1.0 : -1.0) - 1.0) < 1e-12;
+            // Otherwise two hinges on one moving parent become a relative gear, which reads each turn
+            // on the parent from the two bodies alone, exactly (gear.h): from their relative rotation
+            // when the axes are at an angle, from where each hinge's origin sees the other's when they
+            // are parallel (the gear decides by the same kRelativeGearParallelSin2). Parallel hinges
+            // about one line stay world-measured: nothing of the two bodies tells their turns apart.
+            // The factor 2 keeps the origins clear of the row's own limit as the hinges' small errors
+            // move them.
+            const Vec3 d = b.anchor - a.anchor;
+            const Real offAxis =
+                std::min(glm::length(d - glm::dot(d, ua) * ua), glm::length(d - glm::dot(d, ub) * ub));
+            const bool atAngle = 1.0 - cosine * cosine >= kRelativeGearParallelSin2;
+            const bool apart = offAxis >= 2.0 * kParallelGearMinDistance;
+            g.relative = angular && pa == pb && !still(pa) && (atAngle || (apart && !turnTogether));
+            j.params = g;
             if (!parentsStill && !turnTogether && !g.relative)
                 notes.add(
                     "couplings measure turns relative to the world (JointLab's gear), exact only while the "

@@ -152,7 +152,13 @@ void couplingTerms(const World& w, const JointDesc& d, const RowEquation& e, std
     if (const GearJoint* g = std::get_if<GearJoint>(&d.params)) {
         line("coupling", fmt("C = q0 + G\u00b7q1 + \u03b3,  G = %.5g, \u03b3 = %.5g", g->ratio, g->offset),
              "M 3");
-        if (g->relative)
+        if (g->relative && glm::dot(e.row.linear0, e.row.linear0) > 0.0)
+            line("relative, parallel axes: q0, q1 read from d = origin B − origin A seen in each frame",
+                 fmt("J: n = n_A + G·n_B on v0 and v1, n_X = x × d⊥/|d⊥|² = %s; "
+                     "torques r0×n + d×n_A, r1×n − G·d×n_B; K = %.6g",
+                     vec(e.row.linear0).c_str(), e.K),
+                 "gear.h");
+        else if (g->relative)
             line("relative: q0, q1 are the turns on a carrier holding both, read from the two bodies",
                  fmt("J: \u03b2 on \u03c90 and \u03c91 with \u03b2\u00b7x_A = 1, \u03b2\u00b7x_B = \u2212G; "
                      "K = \u03b2^T (I0\u207b\u00b9 + I1\u207b\u00b9) \u03b2 = %.6g",

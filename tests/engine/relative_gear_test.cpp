@@ -101,7 +101,10 @@ TEST(RelativeGear, RowMeasuresOnTheCarrier) {
         c, qa + g.ratio * qb + g.offset, rate, jv, last);
 }
 
-TEST(RelativeGear, ParallelAxesWriteNoRowAndLinearModeIsRefused) {
+// Axes 0.005 rad apart through one point: read through positions (sin² = 2.5e-5 is below
+// kRelativeGearParallelSin2), and frame B's origin lies on axis A, so no row (parallel_gear_test.cpp
+// has the distinct axes).
+TEST(RelativeGear, CoaxialAxesWriteNoRowAndLinearModeIsRefused) {
     GearJoint g;
     g.relative = true;
     const Transform body{Vec3(0.0), kIdentityQuat};
@@ -109,7 +112,7 @@ TEST(RelativeGear, ParallelAxesWriteNoRowAndLinearModeIsRefused) {
     RowWriter out{rows.data(), kMaxRowsPerJoint};
     const Transform f0{Vec3(0.0), kIdentityQuat}, f1{Vec3(0.1, 0, 0), test::axisAngle(Vec3(0, 1, 0), 0.005)};
     prep(g, PrepContext::make(body, f0, body, f1, 1.0 / 60.0), out);
-    EXPECT_EQ(out.count, 0);  // 0.005 rad apart: sin² = 2.5e-5 < kRelativeGearMinSin2
+    EXPECT_EQ(out.count, 0);
     g.mode = GearMode::Linear;
     EXPECT_EQ(validateJointParams(JointParams{g}),
               "relative: only an angular gear can be relative (mode is linear)");

@@ -176,12 +176,12 @@ TEST(HingeMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
     EXPECT_LT(fingers, 0.02);
 }
 
-/// An MJCF carrier swinging on a world hinge with two fingers hinged on it (finger b about the
-/// model's X, finger a about `axisA`), coupled fingerA = 0.1 + 0.5·fingerB; `nested`: finger a hangs
-/// from finger b instead of from the carrier.
-std::string carrier(const char* axisA, bool nested) {
-    const std::string a = std::string("<body name='fa' pos='0 0.05 0'><joint name='ja' type='hinge' axis='") +
-                          axisA +
+/// An MJCF carrier swinging on a world hinge with two fingers hinged on it (finger b at (0.4, 0, 0)
+/// about the model's X, finger a at `posA` about `axisA`), coupled fingerA = 0.1 + 0.5·fingerB;
+/// `nested`: finger a hangs from finger b instead of from the carrier.
+std::string carrier(const char* axisA, bool nested, const char* posA = "0 0.05 0") {
+    const std::string a = std::string("<body name='fa' pos='") + posA +
+                          "'><joint name='ja' type='hinge' axis='" + axisA +
                           "'/><geom type='box' size='0.01 0.04 0.01' pos='0 0.04 0' mass='0.05'/></body>";
     return "<mujoco><option timestep='0.001'/><worldbody>"
            "<body name='carrier' pos='0 0 1'><joint name='pivot' type='hinge' axis='0 1 0'/>"
@@ -194,8 +194,9 @@ std::string carrier(const char* axisA, bool nested) {
 }
 
 // The MJCF joint equality maps the same way, its offset too (q_a − 0.5·q_b − 0.1 = 0), and exports
-// back to the same polycoef. Axes closer than the import's margin (0.5° apart), or a finger hanging
-// from the other (their parents differ), keep the world-measured gear and its note.
+// back to the same polycoef; so do axes 0.5° apart (read through positions, gear.h "Parallel axes").
+// Parallel hinges about one line, or a finger hanging from the other (their parents differ), keep
+// the world-measured gear and its note.
 TEST(HingeMimic, JointEqualityMapsAndTheOtherCasesAreNoted) {
     Scene s;
     std::string warning, error;
@@ -219,7 +220,10 @@ TEST(HingeMimic, JointEqualityMapsAndTheOtherCasesAreNoted) {
     EXPECT_NEAR(aFirst ? p1 : 1.0 / p1, 0.5, 1e-12);
     const std::string close =  // 0.5° from finger b's axis, X
         std::to_string(std::cos(0.5 * kPi / 180.0)) + " 0 " + std::to_string(std::sin(0.5 * kPi / 180.0));
-    for (const std::string& xml : {carrier(close.c_str(), false), carrier("0 0 1", true)}) {
+    ASSERT_TRUE(importMjcfText(carrier(close.c_str(), false), "carrier.xml", s, warning, error)) << error;
+    EXPECT_TRUE(std::get<GearJoint>(findJoint(s, "mimic")->params).relative);
+    EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
+    for (const std::string& xml : {carrier("1 0 0", false, "0.2 0 0"), carrier("0 0 1", true)}) {
         ASSERT_TRUE(importMjcfText(xml, "carrier.xml", s, warning, error)) << error;
         EXPECT_FALSE(std::get<GearJoint>(findJoint(s, "mimic")->params).relative);
         EXPECT_NE(warning.find("couplings measure turns relative to the world"), std::string::npos)

@@ -84,16 +84,53 @@ Real turnAbout(const Vec3& n, const Vec3& v, const Vec3& vTurned) {
                       glm::dot(v, vTurned) - glm::dot(v, n) * glm::dot(vTurned, n));
 }
 
+/// The relative gear for (nearly) parallel axes, read through positions (gear.h, "Parallel axes"):
+/// d = origin B − origin A seen in frame A turns by −q0 about X, seen in frame B by −q1.
+Row* parallelGearRow(const PrepContext& c, const Transform& refA, const Transform& refB, Real ratio,
+                     Real offset, Real erp, RowWriter& out) {
+    const Vec3 xA = basisX(c.cA2w.q), xB = basisX(c.cB2w.q);
+    const Vec3 d = c.cB2w.p - c.cA2w.p;
+    const Vec3 dA = d - glm::dot(d, xA) * xA, dB = d - glm::dot(d, xB) * xB;  // d⊥ of each axis
+    const Real lenA2 = glm::dot(dA, dA), lenB2 = glm::dot(dB, dB);
+    const Real min2 = kParallelGearMinDistance * kParallelGearMinDistance;
+    if (!(lenA2 >= min2 && lenB2 >= min2)) return nullptr;  // one axis through the other's origin
+    // The angles: d in each frame's own coordinates now against the start, about that frame's X.
+    const Vec3 d0 = refB.p - refA.p, x(1.0, 0.0, 0.0);
+    const Real q0Wrapped = -turnAbout(x, glm::conjugate(refA.q) * d0, glm::conjugate(c.cA2w.q) * d);
+    const Real q1Wrapped = -turnAbout(x, glm::conjugate(refB.q) * d0, glm::conjugate(c.cB2w.q) * d);
+    const Real q0 = c.memory ? c.memory->unwrap(0, q0Wrapped) : q0Wrapped;
+    const Real q1 = c.memory ? c.memory->unwrap(1, q1Wrapped) : q1Wrapped;
+    // q̇0 = n_A·(v0 − v_B) + ... (gear.h): n = x × d⊥ / |d⊥|², force n at the anchors plus the
+    // torques d × n_A on body 0 and −ratio·d × n_B on body 1.
+    const Vec3 nA = glm::cross(xA, dA) / lenA2, nB = glm::cross(xB, dB) / lenB2;
+    const Vec3 n = nA + ratio * nB;
+    Row* row = out.add();
+    if (!row) return nullptr;
+    row->linear0 = n;
+    row->angular0 = glm::cross(c.r0, n) + glm::cross(d, nA);
+    row->linear1 = n;
+    row->angular1 = glm::cross(c.r1, n) - ratio * glm::cross(d, nB);
+    row->geometricError = q0 + ratio * q1 + offset;
+    row->erpOverride = erp;
+    row->flags = kRowOutputForce;
+    row->solveHint = SolveHint::Equality;
+    row->label = "gear (relative, parallel axes)";
+    return row;
+}
+
 }  // namespace
 
 Row* relativeGearRow(const PrepContext& c, Real ratio, Real offset, Real erp, RowWriter& out) {
+    const Transform refA = couplingReference(c, 0), refB = couplingReference(c, 1);
+    const Vec3 a = basisX(refA.q), b = basisX(refB.q);
+    const Real startCosine = glm::dot(a, b);
+    if (1.0 - startCosine * startCosine < kRelativeGearParallelSin2)  // decided once, by the start
+        return parallelGearRow(c, refA, refB, ratio, offset, erp, out);
     const Vec3 xA = basisX(c.cA2w.q), xB = basisX(c.cB2w.q);
     const Real cosine = glm::dot(xA, xB), sin2 = 1.0 - cosine * cosine;
-    if (!(sin2 >= kRelativeGearMinSin2)) return nullptr;  // parallel axes: no row can split the turns
+    if (!(sin2 >= kRelativeGearMinSin2)) return nullptr;  // the axes closed up: β would blow up
     // D = F_B0·F_B⁻¹·F_A·F_A0⁻¹ = Rot(b, −q1)·Rot(a, q0), a and b the axes at the start (gear.h).
-    const Transform refA = couplingReference(c, 0), refB = couplingReference(c, 1);
     const Quat d = refB.q * glm::conjugate(c.cB2w.q) * c.cA2w.q * glm::conjugate(refA.q);
-    const Vec3 a = basisX(refA.q), b = basisX(refB.q);
     const Real q1Wrapped = -turnAbout(b, a, d * a);
     const Real q0Wrapped = -turnAbout(a, b, glm::conjugate(d) * b);
     const Real q0 = c.memory ? c.memory->unwrap(0, q0Wrapped) : q0Wrapped;

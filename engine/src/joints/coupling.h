@@ -46,8 +46,9 @@ Row* relativeRackRow(const PrepContext& c, Real ratio, Real offset, Real erp, Ro
 
 /// The relative gear row (gear.h, relative = true): C = q0 + ratio·q1 + offset with q0, q1 the two
 /// bodies' turns about their frames' X axes on a carrier holding both on hinges, read from the two
-/// bodies' relative rotation (unwrapped in memory slots 0 and 1); no row (null) when the axes are
-/// within kRelativeGearMinSin2 of parallel.
+/// bodies' relative rotation (unwrapped in memory slots 0 and 1); axes within
+/// kRelativeGearParallelSin2 of parallel at the start are read through the frame origins instead
+/// (no row when an origin is within kParallelGearMinDistance of the other axis).
 Row* relativeGearRow(const PrepContext& c, Real ratio, Real offset, Real erp, RowWriter& out);
 
 /// The hard equality row C = g0·q0 + g1·q1 + offset = 0 (mimic doc eq. 3, 7):

@@ -37,8 +37,10 @@
 // relative = true (angular mode only): each angle is the body's turn on a carrier H that holds both
 // bodies on hinges about their frames' X axes (a robot hand's two fingers), read from the two bodies
 // alone, so the law holds whatever H does (a URDF <mimic> on a moving parent; docs/import.md
-// "Couplings on moving parents"). The axes must not be parallel: two hinges about one axis differ
-// only by q0 − s·q1, which no row between the two bodies can split.
+// "Couplings on moving parents"). Axes at an angle are read from the bodies' relative rotation (below);
+// (nearly) parallel axes, whose relative rotation only says q0 − s·q1, through positions ("Parallel
+// axes"). Which one is decided once, by the axes at the start. Two hinges about one and the same line
+// stay out of reach: nothing about the two bodies alone tells their turns apart.
 //   With a, b the frames' X axes at the start (world), F frame orientations now and F_0 at the start:
 //     F_B⁻¹·F_A = F_B0⁻¹·Rot(b, −q1)·Rot(a, q0)·F_A0 whatever H does, so D = F_B0·F_B⁻¹·F_A·F_A0⁻¹
 //     = Rot(b, −q1)·Rot(a, q0); D·a = Rot(b, −q1)·a gives q1 (−the turn about b from a to D·a), and
@@ -51,6 +53,25 @@
 //   0.6° of each other) the joint writes no row. The torque λ·β is not along either body's own
 //   axis, so the hinges must take the rest: the solver's sweeps converge more slowly than on a
 //   world gear's row (docs/import.md "Couplings on moving parents" has the numbers).
+//   Parallel axes (sin² at the start below kRelativeGearParallelSin2): positions carry what the
+//   rotation lacks. Let p_A, p_B be the frames' origins (each on its own hinge's axis, so both fixed on
+//   H) and d = p_B − p_A; d is constant in H's frame. F_A = F_H·K_A·Rot(X, q0) with K_A constant,
+//   so F_A⁻¹·d = Rot(X, −q0)·(K_A⁻¹·F_H⁻¹·d), a constant vector turned by −q0 about X: q0 is minus
+//   the turn about X from F_A0⁻¹·d_0 to F_A⁻¹·d (their parts at right angles to X), and q1 likewise
+//   from F_B. This holds for any two axes, parallel or not, as long as p_B is off axis A and p_A off
+//   axis B (d⊥ ≠ 0, d⊥_A = d − (d·x_A)·x_A); tracked through full turns in slots 0 and 1.
+//   Rate: with u = F_A⁻¹·d, u̇ = F_A⁻¹·(ḋ − ω0 × d) and the turn φ of u⊥ about X has
+//   φ̇ = x_A·(d⊥_A × (ḋ − ω0 × d))/|d⊥_A|². With n_A = x_A × d⊥_A/|d⊥_A|² (a·(b × c) = c·(a × b)):
+//     q̇0 = −φ̇ = −n_A·ḋ + n_A·(ω0 × d) = −n_A·ḋ + ω0·(d × n_A),  ḋ = v1 + ω1 × r1 − v0 − ω0 × r0,
+//   r0, r1 the lever arms of the origins; likewise q̇1 = −n_B·ḋ + ω1·(d × n_B). Checks: H moving
+//   rigidly with both bodies gives ḋ = ω × d and ω0 = ω1 = ω, so q̇0 = q̇1 = 0 for any ω; body 0
+//   alone turning at ω0 = s·x_A about its axis leaves ḋ = 0 and gives q̇0 = s·x_A·(d × n_A) = s, as
+//   d × n_A = x_A − (d·x_A)·d⊥_A/|d⊥_A|². With n = n_A + G·n_B, dC/dt = q̇0 + G·q̇1 gives the row
+//     linear0 = n, angular0 = r0 × n + d × n_A, linear1 = n, angular1 = r1 × n − G·(d × n_B):
+//   a force n at each origin (the velocity match at a pitch point of meshing gears, for any two
+//   hinges) plus a torque on each body; both kernels take it as any linear row (TGS turns the lever
+//   arms r0, r1 per substep and keeps d × n_A, d × n_B). |n| = 1/|d⊥|, so below
+//   kParallelGearMinDistance (origins about one line) the joint writes no row.
 #pragma once
 
 #include "jointlab/fields.h"
@@ -63,8 +84,15 @@ namespace jl {
 
 enum class GearMode { Angular, Linear };
 
-/// A relative gear writes no row when sin² of the angle between its axes is below this.
+/// A relative gear read from the rotation writes no row when sin² of the angle between its axes is below
+/// this.
 inline constexpr Real kRelativeGearMinSin2 = 1e-4;
+/// A relative gear whose axes were this close to parallel at the start (sin², about 1.15°) is read
+/// through positions instead (gear.h "Parallel axes"), four times clear of kRelativeGearMinSin2.
+inline constexpr Real kRelativeGearParallelSin2 = 4.0 * kRelativeGearMinSin2;
+/// A relative gear read through positions writes no row when either frame origin is closer than
+/// this to the other frame's axis [m] (the row's gains grow as 1/distance).
+inline constexpr Real kParallelGearMinDistance = 1e-3;
 inline constexpr const char* kGearModeNames[] = {"angular", "linear"};
 
 struct GearJoint {
@@ -76,8 +104,8 @@ struct GearJoint {
             "about its own (or, in linear mode, how far each joint origin has slid along its X axis): "
             "q0 + ratio·q1 + offset = 0, both measured from the pose at the start. Put each body on "
             "its own hinge or slider; meshing gears of radii R0, R1 use ratio R1/R0. With relative on "
-            "(angular), each turn is measured on a carrier holding both bodies on hinges about "
-            "non-parallel axes, so the law holds when the carrier moves. One row.",
+            "(angular), each turn is measured on a carrier holding both bodies on hinges (about "
+            "distinct axes, parallel or not), so the law holds when the carrier moves. One row.",
         .drawStyle = JointDrawStyle::Coupling,
         .isCoupling = true};
 
@@ -100,7 +128,7 @@ struct GearJoint {
         v("relative", relative,
           Field{"", 0, 0,
                 "angular mode: measure each body's turn relative to a carrier that holds both on hinges "
-                "about non-parallel axes, so the law holds on a moving carrier (a hand's fingers)"});
+                "(distinct axes), so the law holds on a moving carrier (a hand's fingers)"});
     }
 
     std::string validate() const {
