@@ -201,5 +201,61 @@ TEST(ChainMimic, ExportsAsAJointEqualityOfTheTwoHingesAndRunsBesideMuJoCo) {
     }
 }
 
+// The same law the other way round on a finger hinged to the world (tests/data/interop/
+// finger_chain.xml: joint1 the proximal joint, q_p = 0.1 + 1.25·q_d): the gear's body 0 is then the
+// world (q = −q_p on its side), ratio 1.25 and offset +0.1. The law holds in JointLab under both
+// solvers and, exported, in MuJoCo.
+TEST(ChainMimic, ProximalFirstOnTheWorld) {
+    const std::string model = std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/finger_chain.xml";
+    constexpr Real ratio = 1.25, offset = 0.1;
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
+        Scene s;
+        std::string warning, error;
+        ASSERT_TRUE(importModel(model, s, warning, error)) << error;
+        EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
+        const JointDesc* couple = findJoint(s, "couple");
+        ASSERT_NE(couple, nullptr);
+        const auto* g = std::get_if<GearJoint>(&couple->params);
+        ASSERT_NE(g, nullptr);
+        EXPECT_TRUE(g->relative);
+        EXPECT_DOUBLE_EQ(g->ratio, ratio);
+        EXPECT_DOUBLE_EQ(g->offset, offset);
+        EXPECT_EQ(couple->body0, "");
+        EXPECT_EQ(couple->body1, "distal_link");
+        s.settings.solver = solver;
+        s.settings.groundPlane = s.settings.bodyCollisions = false;
+        World world(s);
+        const auto ref = ReferenceRun::start(world, error);
+        ASSERT_TRUE(ref) << error;
+        const std::vector<int>& joints = ref->comparedJoints();
+        int p = -1, d = -1;
+        for (size_t k = 0; k < joints.size(); ++k) {
+            const std::string& n = s.joints[static_cast<size_t>(joints[k])].name;
+            if (n == "proximal") p = static_cast<int>(k);
+            if (n == "distal") d = static_cast<int>(k);
+        }
+        ASSERT_GE(p, 0);
+        ASSERT_GE(d, 0);
+        const auto at = [](const std::vector<Real>& v, int k) { return v[static_cast<size_t>(k)]; };
+        Real law = 0.0, lawMj = 0.0, travel = 0.0;
+        for (int i = 0; i < 2000; ++i) {
+            world.step();
+            ref->step();
+            const std::vector<Real> jl = ref->jointlabCoordinates(world), mj = ref->mujocoCoordinates();
+            travel = std::max(travel, std::abs(at(jl, p)));
+            if (i < 3 * kSettle) continue;
+            law = std::max(law, std::abs(at(jl, p) - ratio * at(jl, d) - offset));
+            lawMj = std::max(lawMj, std::abs(at(mj, p) - ratio * at(mj, d) - offset));
+        }
+        std::printf(
+            "[ chain mimic ] finger_chain.xml, %s, 2 s at 1 ms: the proximal joint swings up to %.3g rad; "
+            "|q_p - 1.25 q_d - 0.1| <= %.3g rad (MuJoCo, exported: %.3g rad) after %d steps\n",
+            kSolverTypeNames[static_cast<int>(solver)], travel, law, lawMj, 3 * kSettle);
+        EXPECT_GT(travel, 1.0);
+        EXPECT_LT(law, solver == SolverType::PGS ? 5e-3 : 5e-4);
+        EXPECT_LT(lawMj, 0.03);
+    }
+}
+
 }  // namespace
 }  // namespace jl::interop
