@@ -494,6 +494,27 @@ struct Builder {
             const bool atAngle = 1.0 - cosine * cosine >= kRelativeGearParallelSin2;
             const bool apart = offAxis >= 2.0 * kParallelGearMinDistance;
             g.relative = angular && pa == pb && !still(pa) && (atAngle || (apart && !turnTogether));
+            // Successive hinges (a hangs A from P, b hangs B from A) about parallel, distinct axes:
+            // the line d from a's origin to b's is fixed on A. Seen from P it turns with A by +q_a
+            // about the axis; seen from B by −q_b. So a relative gear between P (a's frame) and B
+            // (b's frame) reads, with A as its carrier, q = −q_a on P's side and q = +q_b on B's
+            // (gear.h "Parallel axes", F = F_A·K·Rot(X, q)): for the law q_1 − ratio·q_2 − offset = 0
+            // (joint1, joint2) the gear keeps body 0 on joint1's side, σ = −1 on P's side and +1 on
+            // B's, and then G = −ratio·σ_1·σ_2 = ratio and γ = −σ_1·offset. Exact whatever P does;
+            // P may be the world. Non-parallel successive hinges stay world-measured (noted).
+            const bool firstInner = jointChild[ia] == pb, secondInner = jointChild[ib] == pa;
+            if (angular && (firstInner || secondInner) && !atAngle && apart) {
+                const int outer = firstInner ? pa : pb;  // P: the body the inner hinge hangs from
+                const int side0 = firstInner ? outer : ba.body, side1 = firstInner ? bb.body : outer;
+                const Real sigma1 = firstInner ? -1.0 : 1.0;
+                j.body0 = side0 < 0 ? std::string() : scene.bodies[static_cast<size_t>(side0)].name;
+                j.body1 = side1 < 0 ? std::string() : scene.bodies[static_cast<size_t>(side1)].name;
+                j.frame0 = poseOf(side0).inverse() * fa;
+                j.frame1 = poseOf(side1).inverse() * fb;
+                g.ratio = e.ratio;
+                g.offset = 0.0 - sigma1 * e.offset;
+                g.relative = true;
+            }
             j.params = g;
             if (!parentsStill && !turnTogether && !g.relative)
                 notes.add(

@@ -161,58 +161,57 @@ struct RelativeSide {
     Real weight;
 };
 
+/// The joint of `kind` body b hangs from (−1: none) and σ = ±1, its axis against x (0: not along it).
+std::pair<int, Real> hungFrom(const Scene& s, const MjcfTree& tree, int b, ExportedAs kind, const Vec3& x) {
+    if (b < 0 || !tree.moving[static_cast<size_t>(b)] || tree.free[static_cast<size_t>(b)]) return {-1, 0.0};
+    const int hj = tree.joint[static_cast<size_t>(b)];
+    if (hj < 0 || tree.as[static_cast<size_t>(hj)] != kind) return {-1, 0.0};
+    const JointDesc& h = s.joints[static_cast<size_t>(hj)];
+    const Transform& hf = tree.sign[static_cast<size_t>(hj)] > 0 ? h.frame1 : h.frame0;
+    const Real d = glm::dot(s.bodies[static_cast<size_t>(b)].orientation * hf.rotate(Vec3(1, 0, 0)), x);
+    return {hj, std::abs(std::abs(d) - 1.0) > 1e-9 ? 0.0 : (d > 0 ? 1.0 : -1.0)};
+}
+
 /// The joint-equality coefficients of a relative coupling (rack_pinion.h and gear.h, relative):
 /// c_j = weight·σ_j for the joint j each side hangs from, when both hang from joints of the given
 /// kinds on one common parent with their axes along the coupling's frames' X (σ = ±1, the axis
-/// against the frame's X); otherwise why not.
+/// against the frame's X); otherwise why not. Or a gear across a middle link A (successive hinges:
+/// B on b to A, A on a to P) reads −σ_a·q_a on P's side (P turns by −q_a on A) and σ_b·q_b on B's.
 std::string relativeCoefficients(const Scene& s, const MjcfTree& tree, const RelativeSide (&sides)[2],
                                  std::map<int, Real>& coefficient) {
-    Real sign[2] = {1.0, 1.0};
+    Vec3 x[2];
+    std::pair<int, Real> hung[2];
     for (int k = 0; k < 2; ++k) {
-        const RelativeSide& sd = sides[k];
-        const std::string which = sd.which;
-        const std::string what = sd.kind == ExportedAs::Hinge ? "a hinge" : "a slide";
-        if (sd.body < 0 || !tree.moving[static_cast<size_t>(sd.body)] ||
-            tree.free[static_cast<size_t>(sd.body)])
-            return "its " + which + " does not hang from " + what;
-        const int hj = tree.joint[static_cast<size_t>(sd.body)];
-        if (hj < 0 || tree.as[static_cast<size_t>(hj)] != sd.kind)
-            return "its " + which + " does not hang from " + what;
-        const JointDesc& h = s.joints[static_cast<size_t>(hj)];
-        const Transform& hf = tree.sign[static_cast<size_t>(hj)] > 0 ? h.frame1 : h.frame0;
-        const Quat& q = s.bodies[static_cast<size_t>(sd.body)].orientation;
-        const Real d = glm::dot(q * hf.rotate(Vec3(1, 0, 0)), q * sd.frame->rotate(Vec3(1, 0, 0)));
-        if (std::abs(std::abs(d) - 1.0) > 1e-9)
-            return "the axis of its " + which + "'s joint is not along its X axis";
-        sign[k] = d > 0 ? 1.0 : -1.0;
+        const int b = sides[k].body;
+        x[k] = (b < 0 ? Quat(1, 0, 0, 0) : s.bodies[static_cast<size_t>(b)].orientation) *
+               sides[k].frame->rotate(Vec3(1, 0, 0));
+        hung[k] = hungFrom(s, tree, b, sides[k].kind, x[k]);
+    }
+    for (int k = 0; k < 2 && sides[0].kind == ExportedAs::Hinge && sides[1].kind == ExportedAs::Hinge; ++k) {
+        const int o = 1 - k,
+                  middle = hung[o].first < 0 ? kWorld : tree.parent[static_cast<size_t>(sides[o].body)];
+        const auto a = hungFrom(s, tree, middle, ExportedAs::Hinge, x[k]);
+        if (hung[o].second == 0.0 || a.first < 0 || a.second == 0.0 ||
+            tree.parent[static_cast<size_t>(middle)] != node(s, sides[k].body))
+            continue;
+        coefficient[a.first] -= sides[k].weight * a.second;
+        coefficient[hung[o].first] += sides[o].weight * hung[o].second;
+        return "";
+    }
+    for (int k = 0; k < 2; ++k) {
+        const std::string which = sides[k].which,
+                          what = sides[k].kind == ExportedAs::Hinge ? "a hinge" : "a slide";
+        if (hung[k].first < 0) return "its " + which + " does not hang from " + what;
+        if (hung[k].second == 0.0) return "the axis of its " + which + "'s joint is not along its X axis";
     }
     if (tree.parent[static_cast<size_t>(sides[0].body)] != tree.parent[static_cast<size_t>(sides[1].body)])
         return std::string("its ") + sides[0].which + " and its " + sides[1].which +
                " hang from different bodies";
-    for (int k = 0; k < 2; ++k)
-        coefficient[tree.joint[static_cast<size_t>(sides[k].body)]] += sides[k].weight * sign[k];
+    for (int k = 0; k < 2; ++k) coefficient[hung[k].first] += sides[k].weight * hung[k].second;
     return "";
 }
 
 }  // namespace
-
-bool hasCoordinate(const JointDesc& j) {
-    return std::holds_alternative<RevoluteJoint>(j.params) ||
-           std::holds_alternative<PrismaticJoint>(j.params) ||
-           std::holds_alternative<SphericalJoint>(j.params);
-}
-
-Real jointCoordinate(const JointDesc& j, const Transform& pose0, const Transform& pose1) {
-    const Transform f0 = pose0 * j.frame0, f1 = pose1 * j.frame1;
-    Quat r = glm::conjugate(f0.q) * f1.q;  // frame 1 in frame 0
-    if (r.w < 0.0) r = -r;
-    if (std::holds_alternative<RevoluteJoint>(j.params)) return 2.0 * std::atan2(r.x, r.w);
-    if (std::holds_alternative<PrismaticJoint>(j.params))
-        return glm::dot(f1.p - f0.p, f0.rotate(Vec3(1, 0, 0)));
-    if (std::holds_alternative<SphericalJoint>(j.params))
-        return 2.0 * std::atan2(std::sqrt(r.x * r.x + r.y * r.y + r.z * r.z), r.w);
-    return 0.0;
-}
 
 MjcfExport exportScene(const Scene& scene) {
     MjcfExport result;
