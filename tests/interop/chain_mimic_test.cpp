@@ -15,6 +15,7 @@
 #include "interop/model_import.h"
 #include "interop/reference_run.h"
 #include "jointlab/world.h"
+#include "model_coordinates.h"
 
 namespace jl::interop {
 namespace {
@@ -24,24 +25,6 @@ constexpr Real kMultiplier = 0.8, kOffset = 0.1;
 // The law does not hold at the start (both angles 0, offset 0.1 rad): the gear's bias closes it in
 // the first steps; the law is measured from then on.
 constexpr int kSettle = 100;
-
-const JointDesc* findJoint(const Scene& s, const std::string& name) {
-    for (const JointDesc& j : s.joints)
-        if (j.name == name) return &j;
-    return nullptr;
-}
-
-/// A revolute joint's angle in the World now: the child's turn on its parent (the model's q).
-Real angle(const World& w, const std::string& name) {
-    const Scene& s = w.scene();
-    const JointDesc* j = findJoint(s, name);
-    EXPECT_NE(j, nullptr) << name;
-    if (!j) return 0.0;
-    const auto pose = [&](const std::string& b) {
-        return b.empty() ? Transform{} : w.bodies()[static_cast<size_t>(s.findBody(b))].pose;
-    };
-    return jointCoordinate(*j, pose(j->body0), pose(j->body1));
-}
 
 Scene imported(std::string& warning) {
     Scene s;
@@ -57,7 +40,7 @@ TEST(ChainMimic, ImportsAsARelativeGearAcrossTheMiddleLink) {
     std::string warning;
     const Scene s = imported(warning);
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
-    const JointDesc* mimic = findJoint(s, "distal_mimic");
+    const JointDesc* mimic = test::findJoint(s, "distal_mimic");
     ASSERT_NE(mimic, nullptr);
     const auto* g = std::get_if<GearJoint>(&mimic->params);
     ASSERT_NE(g, nullptr);
@@ -98,10 +81,10 @@ TEST(ChainMimic, LawHoldsOnTheSwingingArm) {
         Real law = 0.0, travel = 0.0, swing = 0.0;
         for (int i = 0; i < 2000; ++i) {
             w.step();
-            const Real qp = angle(w, "proximal"), qd = angle(w, "distal");
+            const Real qp = test::coordinate(w, "proximal"), qd = test::coordinate(w, "distal");
             if (i >= kSettle) law = std::max(law, std::abs(qd - kMultiplier * qp - kOffset));
             travel = std::max(travel, std::abs(qp));
-            swing = std::max(swing, std::abs(angle(w, "shoulder")));
+            swing = std::max(swing, std::abs(test::coordinate(w, "shoulder")));
         }
         std::printf(
             "[ chain mimic ] finger_mimic.urdf, %s, 2 s at 1 ms: arm swings up to %.3g rad, the proximal "
@@ -213,7 +196,7 @@ TEST(ChainMimic, ProximalFirstOnTheWorld) {
         std::string warning, error;
         ASSERT_TRUE(importModel(model, s, warning, error)) << error;
         EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
-        const JointDesc* couple = findJoint(s, "couple");
+        const JointDesc* couple = test::findJoint(s, "couple");
         ASSERT_NE(couple, nullptr);
         const auto* g = std::get_if<GearJoint>(&couple->params);
         ASSERT_NE(g, nullptr);

@@ -18,28 +18,10 @@
 #include "interop/reference_run.h"
 #include "jointlab/advisor.h"
 #include "jointlab/world.h"
+#include "model_coordinates.h"
 
 namespace jl::interop {
 namespace {
-
-const JointDesc* findJoint(const Scene& s, const std::string& name) {
-    for (const JointDesc& j : s.joints)
-        if (j.name == name) return &j;
-    return nullptr;
-}
-
-/// A joint's coordinate in the World now (interop::jointCoordinate on the bodies' poses): for a
-/// prismatic joint, the slide relative to the body it hangs from, the model's joint coordinate.
-Real coordinate(const World& w, const std::string& name) {
-    const Scene& s = w.scene();
-    const JointDesc* j = findJoint(s, name);
-    EXPECT_NE(j, nullptr) << name;
-    if (!j) return 0.0;
-    const auto pose = [&](const std::string& b) {
-        return b.empty() ? Transform{} : w.bodies()[static_cast<size_t>(s.findBody(b))].pose;
-    };
-    return jointCoordinate(*j, pose(j->body0), pose(j->body1));
-}
 
 /// A hand swinging on a world hinge about the model's Y (released level, 0.35 m long), with two
 /// fingers on slides coupled by a joint equality fa = multiplier·fb. Finger a (0.1 kg) slides along
@@ -84,8 +66,8 @@ TEST(Gripper, MimicOnASwingingHandHolds) {
         ASSERT_TRUE(importMjcfText(xml, "hand.xml", s, warning, error)) << error;
         EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
         EXPECT_NE(warning.find("light pinion"), std::string::npos) << warning;
-        ASSERT_NE(findJoint(s, "mimic"), nullptr);
-        EXPECT_TRUE(std::get<RackPinionJoint>(findJoint(s, "mimic")->params).relative);
+        ASSERT_NE(test::findJoint(s, "mimic"), nullptr);
+        EXPECT_TRUE(std::get<RackPinionJoint>(test::findJoint(s, "mimic")->params).relative);
         s.settings.solver = SolverType::TGS;
         World world(s);
         const ModelPtr model = compileMjcfText(xml, "hand.xml", error);
@@ -95,12 +77,13 @@ TEST(Gripper, MimicOnASwingingHandHolds) {
             const int a = model->jnt_qposadr[mj_name2id(model.get(), mjOBJ_JOINT, name)];
             return d->qpos[a] - model->qpos0[a];
         };
-        const Real start[2] = {coordinate(world, "ga"), coordinate(world, "gb")};
+        const Real start[2] = {test::coordinate(world, "ga"), test::coordinate(world, "gb")};
         Real law = 0.0, lawMj = 0.0, apart = 0.0, travelled = 0.0, turned = 0.0;
         for (int i = 0; i < 2000; ++i) {
             world.step();
             mj_step(model.get(), d.get());
-            const Real qa = coordinate(world, "ga") - start[0], qb = coordinate(world, "gb") - start[1];
+            const Real qa = test::coordinate(world, "ga") - start[0],
+                       qb = test::coordinate(world, "gb") - start[1];
             law = std::max(law, std::abs(qa - c.m * qb));
             lawMj = std::max(lawMj, std::abs(mjq("ga") - c.m * mjq("gb")));
             apart = std::max({apart, std::abs(qa - mjq("ga")), std::abs(qb - mjq("gb"))});
@@ -121,14 +104,14 @@ TEST(Gripper, MimicOnASwingingHandHolds) {
         const ModelPtr pm = compileMjcfText(plain, "plain.xml", error);
         ASSERT_TRUE(pm) << error;
         const DataPtr pd = makeData(pm.get());
-        const Real pstart = coordinate(pw, "gb");
+        const Real pstart = test::coordinate(pw, "gb");
         Real apartPlain = 0.0;
         for (int i = 0; i < 2000; ++i) {
             pw.step();
             mj_step(pm.get(), pd.get());
             const int adr = pm->jnt_qposadr[mj_name2id(pm.get(), mjOBJ_JOINT, "gb")];
-            apartPlain = std::max(apartPlain,
-                                  std::abs(coordinate(pw, "gb") - pstart - (pd->qpos[adr] - pm->qpos0[adr])));
+            apartPlain = std::max(
+                apartPlain, std::abs(test::coordinate(pw, "gb") - pstart - (pd->qpos[adr] - pm->qpos0[adr])));
         }
         std::printf("[ gripper ]   the same fingers uncoupled: finger b within %.3g m of MuJoCo's\n",
                     apartPlain);
@@ -149,7 +132,7 @@ TEST(Gripper, AWorldMeasuredGearWouldBreakTheLaw) {
     ASSERT_TRUE(importMjcfText(xml, "hand.xml", s, warning, error)) << error;
     // The fingers' own frames on their slides, coupled in the world: q_a + q_b = 0.
     Scene g = s;
-    const JointDesc ga = *findJoint(s, "ga"), gb = *findJoint(s, "gb");
+    const JointDesc ga = *test::findJoint(s, "ga"), gb = *test::findJoint(s, "gb");
     std::erase_if(g.joints,
                   [](const JointDesc& j) { return std::holds_alternative<RackPinionJoint>(j.params); });
     JointDesc gear;
@@ -166,11 +149,12 @@ TEST(Gripper, AWorldMeasuredGearWouldBreakTheLaw) {
     g.settings.solver = s.settings.solver = SolverType::TGS;
     for (const Scene* scene : {&s, &g}) {
         World world(*scene);
-        const Real a0 = coordinate(world, "ga"), b0 = coordinate(world, "gb");
+        const Real a0 = test::coordinate(world, "ga"), b0 = test::coordinate(world, "gb");
         Real law = 0.0;
         for (int i = 0; i < 1000; ++i) {
             world.step();
-            law = std::max(law, std::abs((coordinate(world, "ga") - a0) + (coordinate(world, "gb") - b0)));
+            law = std::max(
+                law, std::abs((test::coordinate(world, "ga") - a0) + (test::coordinate(world, "gb") - b0)));
         }
         std::printf("[ gripper ] %s: |qa + qb| <= %.3g m over 1 s\n",
                     scene == &s ? "pinion and relative racks" : "world-measured gear", law);
@@ -235,18 +219,19 @@ TEST(Gripper, FingersOnAMovingHandSlideAsTheClosedFormAndAsMuJoCo) {
             const int a = model->jnt_qposadr[mj_name2id(model.get(), mjOBJ_JOINT, name)];
             return d->qpos[a] - model->qpos0[a];
         };
-        const Real h0 = coordinate(world, "rail"), a0 = coordinate(world, "ga"), b0 = coordinate(world, "gb");
+        const Real h0 = test::coordinate(world, "rail"), a0 = test::coordinate(world, "ga"),
+                   b0 = test::coordinate(world, "gb");
         Real worst = 0.0, largest = 0.0, law = 0.0, apart = 0.0, hand = 0.0;
         for (int i = 0; i < 2000; ++i) {
             world.step();
             mj_step(model.get(), d.get());
-            const Real sb = coordinate(world, "gb") - b0, xh = coordinate(world, "rail") - h0;
+            const Real sb = test::coordinate(world, "gb") - b0, xh = test::coordinate(world, "rail") - h0;
             worst = std::max(worst, std::abs(sb - kappa * xh));
             largest = std::max(largest, std::abs(sb));
             hand = std::max(hand, std::abs(xh));
-            law = std::max(law, std::abs(coordinate(world, "ga") - a0 + sb));
+            law = std::max(law, std::abs(test::coordinate(world, "ga") - a0 + sb));
             apart = std::max(
-                {apart, std::abs(sb - mjq("gb")), std::abs(coordinate(world, "ga") - a0 - mjq("ga"))});
+                {apart, std::abs(sb - mjq("gb")), std::abs(test::coordinate(world, "ga") - a0 - mjq("ga"))});
         }
         std::printf(
             "[ gripper ] fingers on an oscillating hand (travel up to %.3g m), %s, 2 s at 1 ms: s up to %.4g "

@@ -16,30 +16,13 @@
 #include "interop/model_import.h"
 #include "interop/reference_run.h"
 #include "jointlab/world.h"
+#include "model_coordinates.h"
 
 namespace jl::interop {
 namespace {
 
 const std::string kModel = std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/wrist_mimic.urdf";
 constexpr Real kMultiplier = 0.5;
-
-const JointDesc* findJoint(const Scene& s, const std::string& name) {
-    for (const JointDesc& j : s.joints)
-        if (j.name == name) return &j;
-    return nullptr;
-}
-
-/// A revolute joint's angle in the World now: the child's turn on its parent (the model's q).
-Real angle(const World& w, const std::string& name) {
-    const Scene& s = w.scene();
-    const JointDesc* j = findJoint(s, name);
-    EXPECT_NE(j, nullptr) << name;
-    if (!j) return 0.0;
-    const auto pose = [&](const std::string& b) {
-        return b.empty() ? Transform{} : w.bodies()[static_cast<size_t>(s.findBody(b))].pose;
-    };
-    return jointCoordinate(*j, pose(j->body0), pose(j->body1));
-}
 
 Scene imported(std::string& warning) {
     Scene s;
@@ -54,7 +37,7 @@ TEST(HingeMimic, ImportsAsARelativeGearAndRuns) {
     std::string warning;
     const Scene s = imported(warning);
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
-    const JointDesc* mimic = findJoint(s, "finger_a_mimic");
+    const JointDesc* mimic = test::findJoint(s, "finger_a_mimic");
     ASSERT_NE(mimic, nullptr);
     const auto* g = std::get_if<GearJoint>(&mimic->params);
     ASSERT_NE(g, nullptr);
@@ -98,11 +81,11 @@ TEST(HingeMimic, LawHoldsOnTheSwingingHand) {
             World w(s);
             for (int i = 0; i < 2000; ++i) {
                 w.step();
-                const Real qa = angle(w, "finger_a"), qb = angle(w, "finger_b");
+                const Real qa = test::coordinate(w, "finger_a"), qb = test::coordinate(w, "finger_b");
                 law[relative ? 0 : 1] = std::max(law[relative ? 0 : 1], std::abs(qa - kMultiplier * qb));
                 if (relative) {
                     travel = std::max(travel, std::abs(qb));
-                    swing = std::max(swing, std::abs(angle(w, "wrist")));
+                    swing = std::max(swing, std::abs(test::coordinate(w, "wrist")));
                 }
             }
         }
@@ -202,7 +185,7 @@ TEST(HingeMimic, JointEqualityMapsAndTheOtherCasesAreNoted) {
     std::string warning, error;
     ASSERT_TRUE(importMjcfText(carrier("0 0 1", false), "carrier.xml", s, warning, error)) << error;
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
-    const GearJoint* g = std::get_if<GearJoint>(&findJoint(s, "mimic")->params);
+    const GearJoint* g = std::get_if<GearJoint>(&test::findJoint(s, "mimic")->params);
     ASSERT_NE(g, nullptr);
     EXPECT_TRUE(g->relative);
     EXPECT_DOUBLE_EQ(g->ratio, -0.5);
@@ -221,11 +204,11 @@ TEST(HingeMimic, JointEqualityMapsAndTheOtherCasesAreNoted) {
     const std::string close =  // 0.5° from finger b's axis, X
         std::to_string(std::cos(0.5 * kPi / 180.0)) + " 0 " + std::to_string(std::sin(0.5 * kPi / 180.0));
     ASSERT_TRUE(importMjcfText(carrier(close.c_str(), false), "carrier.xml", s, warning, error)) << error;
-    EXPECT_TRUE(std::get<GearJoint>(findJoint(s, "mimic")->params).relative);
+    EXPECT_TRUE(std::get<GearJoint>(test::findJoint(s, "mimic")->params).relative);
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
     for (const std::string& xml : {carrier("1 0 0", false, "0.2 0 0"), carrier("0 0 1", true)}) {
         ASSERT_TRUE(importMjcfText(xml, "carrier.xml", s, warning, error)) << error;
-        EXPECT_FALSE(std::get<GearJoint>(findJoint(s, "mimic")->params).relative);
+        EXPECT_FALSE(std::get<GearJoint>(test::findJoint(s, "mimic")->params).relative);
         EXPECT_NE(warning.find("couplings measure turns relative to the world"), std::string::npos)
             << warning;
     }

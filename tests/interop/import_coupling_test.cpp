@@ -13,6 +13,7 @@
 #include "interop/mjcf_import.h"
 #include "interop/mujoco_model.h"
 #include "jointlab/world.h"
+#include "model_coordinates.h"
 
 namespace jl::interop {
 namespace {
@@ -32,16 +33,6 @@ std::string carrierModel(const char* multiplier, const char* axisB = "0 1 0") {
            "<geom type='box' size='0.1 0.1 0.1' pos='0 0 -0.1' mass='0.5'/></body>"
            "</body></worldbody><equality><joint name='gear' joint1='axleA' joint2='axleB' polycoef='0 " +
            multiplier + " 0 0 0'/></equality></mujoco>";
-}
-
-/// A revolute joint's angle in the World now (interop::jointCoordinate on the bodies' poses).
-Real angle(const World& w, const std::string& name) {
-    const Scene& s = w.scene();
-    const JointDesc& j = s.joints[static_cast<size_t>(s.findJoint(name))];
-    const auto pose = [&](const std::string& b) {
-        return b.empty() ? Transform{} : w.bodies()[static_cast<size_t>(s.findBody(b))].pose;
-    };
-    return jointCoordinate(j, pose(j.body0), pose(j.body1));
 }
 
 // The carrier falls from level and swings; the wheels are geared to turn together (multiplier 1,
@@ -69,7 +60,8 @@ TEST(ImportCoupling, HingesOnOneParentTurningTogetherKeepTheModelsLaw) {
         const ModelPtr m = compileMjcfText(xml, "carrier.xml", error);
         ASSERT_TRUE(m) << error;
         const DataPtr d = makeData(m.get());
-        const Real start[3] = {angle(world, "pivot"), angle(world, "axleA"), angle(world, "axleB")};
+        const Real start[3] = {test::coordinate(world, "pivot"), test::coordinate(world, "axleA"),
+                               test::coordinate(world, "axleB")};
         const Real mult = std::stod(c.multiplier);
         Real worst = 0.0, turned = 0.0, law = 0.0, lawMj = 0.0;
         for (int i = 0; i < 2000; ++i) {
@@ -80,7 +72,7 @@ TEST(ImportCoupling, HingesOnOneParentTurningTogetherKeepTheModelsLaw) {
             for (const char* name : {"pivot", "axleA", "axleB"}) {
                 const int jid = mj_name2id(m.get(), mjOBJ_JOINT, name);
                 const Real mj = d->qpos[m->jnt_qposadr[jid]] - m->qpos0[m->jnt_qposadr[jid]];
-                const Real jl = angle(world, name) - start[k];
+                const Real jl = test::coordinate(world, name) - start[k];
                 jlq[k] = jl;
                 mjq[k++] = mj;
                 worst = std::max(worst, std::abs(std::remainder(mj - jl, 2 * kPi)));  // jl in (−π, π]

@@ -16,30 +16,13 @@
 #include "interop/model_import.h"
 #include "interop/reference_run.h"
 #include "jointlab/world.h"
+#include "model_coordinates.h"
 
 namespace jl::interop {
 namespace {
 
 const std::string kModel = std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/gripper_mimic.urdf";
 constexpr Real kMultiplier = -1.0;
-
-const JointDesc* findJoint(const Scene& s, const std::string& name) {
-    for (const JointDesc& j : s.joints)
-        if (j.name == name) return &j;
-    return nullptr;
-}
-
-/// A revolute joint's angle in the World now: the child's turn on its parent (the model's q).
-Real angle(const World& w, const std::string& name) {
-    const Scene& s = w.scene();
-    const JointDesc* j = findJoint(s, name);
-    EXPECT_NE(j, nullptr) << name;
-    if (!j) return 0.0;
-    const auto pose = [&](const std::string& b) {
-        return b.empty() ? Transform{} : w.bodies()[static_cast<size_t>(s.findBody(b))].pose;
-    };
-    return jointCoordinate(*j, pose(j->body0), pose(j->body1));
-}
 
 Scene imported(std::string& warning) {
     Scene s;
@@ -54,7 +37,7 @@ TEST(ParallelMimic, ImportsAsARelativeGearAndRuns) {
     std::string warning;
     const Scene s = imported(warning);
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
-    const JointDesc* mimic = findJoint(s, "finger_right_mimic");
+    const JointDesc* mimic = test::findJoint(s, "finger_right_mimic");
     ASSERT_NE(mimic, nullptr);
     const auto* g = std::get_if<GearJoint>(&mimic->params);
     ASSERT_NE(g, nullptr);
@@ -100,11 +83,11 @@ TEST(ParallelMimic, LawHoldsOnTheSwingingArm) {
             World w(s);
             for (int i = 0; i < 2000; ++i) {
                 w.step();
-                const Real qr = angle(w, "finger_right"), ql = angle(w, "finger_left");
+                const Real qr = test::coordinate(w, "finger_right"), ql = test::coordinate(w, "finger_left");
                 law[relative ? 0 : 1] = std::max(law[relative ? 0 : 1], std::abs(qr - kMultiplier * ql));
                 if (relative) {
                     travel = std::max(travel, std::abs(ql));
-                    swing = std::max(swing, std::abs(angle(w, "shoulder")));
+                    swing = std::max(swing, std::abs(test::coordinate(w, "shoulder")));
                 }
             }
         }
@@ -129,8 +112,8 @@ TEST(ParallelMimic, LawHoldsOnTheSwingingArm) {
             const int steps = static_cast<int>(std::lround(2.0 / s.settings.dt));
             for (int i = 0; i < steps; ++i) {
                 w.step();
-                coarse[k] = std::max(
-                    coarse[k], std::abs(angle(w, "finger_right") - kMultiplier * angle(w, "finger_left")));
+                coarse[k] = std::max(coarse[k], std::abs(test::coordinate(w, "finger_right") -
+                                                         kMultiplier * test::coordinate(w, "finger_left")));
             }
         }
         std::printf("[ parallel mimic ] %s: |q_r + q_l| <= %.3g rad at 60 Hz, %.3g rad at 240 Hz\n",
