@@ -166,7 +166,10 @@ void loadSection(AppState& state, const World& world, int index, const JointDesc
             ImGui::SetTooltip("un-break the joint: re-seated where its bodies are, or pulling them back");
         restorePopup(state, world, index, j, requests);
     }
-    if (ImGui::BeginTable("load", 2, ImGuiTableFlags_SizingStretchProp)) {
+    if (!state.sim.hasStepResults()) {
+        ImGui::TextDisabled("no step since the scene was loaded or edited:");
+        ImGui::TextDisabled("step once to see the load");
+    } else if (ImGui::BeginTable("load", 2, ImGuiTableFlags_SizingStretchProp)) {
         vec3Row("force", js.force, "N");
         propertyRow("|force|", "%.4g N", glm::length(js.force));
         vec3Row("torque", js.torque, "N\u00b7m");

@@ -69,6 +69,7 @@ bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& erro
 
 void Simulation::startWorld(std::unique_ptr<World> world) {
     world_ = std::move(world);
+    hasStepResults_ = false;
     ++sceneRevision_;
     restored_.clear();
     breaksSeen_ = 0;
@@ -108,6 +109,7 @@ void Simulation::syncShadow(bool jumped) {
 
 void Simulation::adoptHistoryWorld(std::unique_ptr<World> world) {
     world_ = std::move(world);
+    hasStepResults_ = world_->stepCount() > 0;  // History::worldAt re-took the step, for its rows
     // The descriptions the editor shows are the ones that step ran with.
     scene_ = world_->scene();
     ++sceneRevision_;
@@ -197,6 +199,7 @@ bool Simulation::adoptRun(Scene scene, const WorldSnapshot& state, const std::st
     if (!world) return false;
     world->restore(state);
     world_ = std::move(world);
+    hasStepResults_ = false;
     scene_ = std::move(scene);
     ++sceneRevision_;
     breaksSeen_ = world_->breakEvents().size();
@@ -400,6 +403,7 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
     const bool settingsChanged = settingsDiffer(edited.settings, scene_.settings);
     try {
         world_->applyScene(edited, scene_);
+        hasStepResults_ = false;
     } catch (const std::exception& e) {
         error = std::string("cannot apply the edit: ") + e.what();
         return false;
@@ -510,6 +514,7 @@ int Simulation::advance(double frameSeconds) {
         // Only the step is timed, and the clock reading cannot change what the step computes.
         const auto start = std::chrono::steady_clock::now();
         world_->step();
+        hasStepResults_ = true;
         const std::chrono::duration<double, std::milli> stepTime = std::chrono::steady_clock::now() - start;
         history_.stepped(*world_);
         if (const Divergence* d = world_->divergence()) {

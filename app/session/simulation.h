@@ -107,6 +107,10 @@ public:
     uint64_t sceneRevision() const { return sceneRevision_; }
     const World* world() const { return world_.get(); }
     World* world() { return world_.get(); }
+    /// False when the World has taken no step since it was built: a load, a reset, or an edit
+    /// between steps (World::applyScene builds it again; the stepper's switch to the reference kernel
+    /// is one). Its joint loads and row results are then zero, not a step's: the Inspector says so.
+    bool hasStepResults() const { return hasStepResults_; }
     const std::string& sourcePath() const { return sourcePath_; }
 
     /// What the solver did in the recorded window, one sample per step (recorded after every
@@ -243,6 +247,7 @@ private:
     std::vector<uint8_t> rowMarkState_;  ///< per joint: bit 0 a limit pushed, bit 1 a drive saturated, bit 2
                                          ///< a row dropped (last step)
     uint64_t sceneRevision_ = 1;
+    bool hasStepResults_ = false;
 
     struct Restored {
         std::string joint;
