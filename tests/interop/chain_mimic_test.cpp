@@ -26,19 +26,12 @@ constexpr Real kMultiplier = 0.8, kOffset = 0.1;
 // the first steps; the law is measured from then on.
 constexpr int kSettle = 100;
 
-Scene imported(std::string& warning) {
-    Scene s;
-    std::string error;
-    EXPECT_TRUE(importModel(kModel, s, warning, error)) << error;
-    return s;
-}
-
 // The mimic becomes one relative gear from the arm (the proximal hinge's frame) to the distal
 // phalanx (the distal hinge's frame), ratio 0.8 and offset −0.1, with no coupling warning; the
 // model as imported runs 600 steps without a non-finite value.
 TEST(ChainMimic, ImportsAsARelativeGearAcrossTheMiddleLink) {
     std::string warning;
-    const Scene s = imported(warning);
+    const Scene s = test::importedModel(kModel, warning);
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
     const JointDesc* mimic = test::findJoint(s, "distal_mimic");
     ASSERT_NE(mimic, nullptr);
@@ -50,21 +43,14 @@ TEST(ChainMimic, ImportsAsARelativeGearAcrossTheMiddleLink) {
     EXPECT_DOUBLE_EQ(g->offset, -kOffset);
     EXPECT_EQ(mimic->body0, "distal_link");
     EXPECT_EQ(mimic->body1, "arm");
-    const auto world = [&](const std::string& body, const Transform& frame) {
-        const BodyDesc& b = s.bodies[static_cast<size_t>(s.findBody(body))];
-        return Transform{b.position, b.orientation} * frame;
-    };
-    const Transform f0 = world(mimic->body0, mimic->frame0), f1 = world(mimic->body1, mimic->frame1);
+    const Transform f0 = test::startFrame(s, mimic->body0, mimic->frame0),
+                    f1 = test::startFrame(s, mimic->body1, mimic->frame1);
     EXPECT_LT(glm::length(f0.rotate(Vec3(1, 0, 0)) - toYUp(Vec3(0, 0, 1))), 1e-12);
     EXPECT_LT(glm::length(f1.rotate(Vec3(1, 0, 0)) - toYUp(Vec3(0, 0, 1))), 1e-12);
     EXPECT_LT(glm::length(f0.p - f1.p - toYUp(Vec3(0, 0.05, 0))), 1e-12);  // distal origin − proximal's
     World w(s);
     for (int i = 0; i < 600; ++i) w.step();
-    for (const BodyState& b : w.bodies()) {
-        EXPECT_TRUE(std::isfinite(b.pose.p.x) && std::isfinite(b.pose.p.y) && std::isfinite(b.pose.p.z));
-        EXPECT_TRUE(std::isfinite(b.pose.q.w) && std::isfinite(b.linearVelocity.x) &&
-                    std::isfinite(b.angularVelocity.x));
-    }
+    test::expectFinite(w);
 }
 
 // The arm swings down about its tilted shoulder (released level); the finger folds on it under
@@ -73,7 +59,7 @@ TEST(ChainMimic, ImportsAsARelativeGearAcrossTheMiddleLink) {
 TEST(ChainMimic, LawHoldsOnTheSwingingArm) {
     std::string warning;
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        Scene s = imported(warning);
+        Scene s = test::importedModel(kModel, warning);
         s.settings.dt = 0.001;
         s.settings.solver = solver;
         s.settings.groundPlane = s.settings.bodyCollisions = false;
@@ -105,7 +91,7 @@ TEST(ChainMimic, LawHoldsOnTheSwingingArm) {
 TEST(ChainMimic, ExportsAsAJointEqualityOfTheTwoHingesAndRunsBesideMuJoCo) {
     for (Real offset : {kOffset, 0.0}) {
         std::string warning, error;
-        Scene s = imported(warning);
+        Scene s = test::importedModel(kModel, warning);
         s.settings.dt = 0.001;
         s.settings.solver = SolverType::TGS;
         s.settings.groundPlane = s.settings.bodyCollisions = false;
@@ -129,14 +115,9 @@ TEST(ChainMimic, ExportsAsAJointEqualityOfTheTwoHingesAndRunsBesideMuJoCo) {
             EXPECT_NEAR(m->eq_data[0], -offset / kMultiplier, 1e-12);
             EXPECT_NEAR(m->eq_data[1], 1.0 / kMultiplier, 1e-12);
         }
-        const std::vector<int>& joints = ref->comparedJoints();
-        int p = -1, d = -1, shoulder = -1;
-        for (size_t k = 0; k < joints.size(); ++k) {
-            const std::string& n = s.joints[static_cast<size_t>(joints[k])].name;
-            if (n == "proximal") p = static_cast<int>(k);
-            if (n == "distal") d = static_cast<int>(k);
-            if (n == "shoulder") shoulder = static_cast<int>(k);
-        }
+        const int p = test::comparedIndex(*ref, s, "proximal");
+        const int d = test::comparedIndex(*ref, s, "distal");
+        const int shoulder = test::comparedIndex(*ref, s, "shoulder");
         ASSERT_GE(p, 0);
         ASSERT_GE(d, 0);
         ASSERT_GE(shoulder, 0);
@@ -210,13 +191,8 @@ TEST(ChainMimic, ProximalFirstOnTheWorld) {
         World world(s);
         const auto ref = ReferenceRun::start(world, error);
         ASSERT_TRUE(ref) << error;
-        const std::vector<int>& joints = ref->comparedJoints();
-        int p = -1, d = -1;
-        for (size_t k = 0; k < joints.size(); ++k) {
-            const std::string& n = s.joints[static_cast<size_t>(joints[k])].name;
-            if (n == "proximal") p = static_cast<int>(k);
-            if (n == "distal") d = static_cast<int>(k);
-        }
+        const int p = test::comparedIndex(*ref, s, "proximal");
+        const int d = test::comparedIndex(*ref, s, "distal");
         ASSERT_GE(p, 0);
         ASSERT_GE(d, 0);
         const auto at = [](const std::vector<Real>& v, int k) { return v[static_cast<size_t>(k)]; };

@@ -297,14 +297,9 @@ TEST(Gripper, ImportedArmRunsBesideMuJoCo) {
     const auto ref = ReferenceRun::start(world, error);
     ASSERT_TRUE(ref) << error;
     EXPECT_EQ(ref->model()->neq, 2);  // the two racks, as joint equalities
-    const std::vector<int>& joints = ref->comparedJoints();
-    int left = -1, right = -1, elbow = -1;
-    for (size_t k = 0; k < joints.size(); ++k) {
-        const std::string& n = s.joints[static_cast<size_t>(joints[k])].name;
-        if (n == "grip_left") left = static_cast<int>(k);
-        if (n == "grip_right") right = static_cast<int>(k);
-        if (n == "elbow") elbow = static_cast<int>(k);
-    }
+    const int left = test::comparedIndex(*ref, s, "grip_left");
+    const int right = test::comparedIndex(*ref, s, "grip_right");
+    const int elbow = test::comparedIndex(*ref, s, "elbow");
     ASSERT_GE(left, 0);
     ASSERT_GE(right, 0);
     ASSERT_GE(elbow, 0);

@@ -24,18 +24,11 @@ namespace {
 const std::string kModel = std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/wrist_mimic.urdf";
 constexpr Real kMultiplier = 0.5;
 
-Scene imported(std::string& warning) {
-    Scene s;
-    std::string error;
-    EXPECT_TRUE(importModel(kModel, s, warning, error)) << error;
-    return s;
-}
-
 // The mimic becomes one relative gear along the two hinges' axes, with the model's ratio, no
 // warning about it; the model as imported runs 600 steps without a non-finite value.
 TEST(HingeMimic, ImportsAsARelativeGearAndRuns) {
     std::string warning;
-    const Scene s = imported(warning);
+    const Scene s = test::importedModel(kModel, warning);
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
     const JointDesc* mimic = test::findJoint(s, "finger_a_mimic");
     ASSERT_NE(mimic, nullptr);
@@ -56,11 +49,7 @@ TEST(HingeMimic, ImportsAsARelativeGearAndRuns) {
     EXPECT_LT(glm::length(worldX(mimic->body1, mimic->frame1) - toYUp(Vec3(1.0, 0.0, 0.0))), 1e-12);
     World w(s);
     for (int i = 0; i < 600; ++i) w.step();
-    for (const BodyState& b : w.bodies()) {
-        EXPECT_TRUE(std::isfinite(b.pose.p.x) && std::isfinite(b.pose.p.y) && std::isfinite(b.pose.p.z));
-        EXPECT_TRUE(std::isfinite(b.pose.q.w) && std::isfinite(b.linearVelocity.x) &&
-                    std::isfinite(b.angularVelocity.x));
-    }
+    test::expectFinite(w);
 }
 
 // The hand swings down about its tilted wrist (released level); the fingers turn on it under
@@ -71,7 +60,7 @@ TEST(HingeMimic, LawHoldsOnTheSwingingHand) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         Real law[2] = {0.0, 0.0}, travel = 0.0, swing = 0.0;
         for (bool relative : {true, false}) {
-            Scene s = imported(warning);
+            Scene s = test::importedModel(kModel, warning);
             s.settings.dt = 0.001;
             s.settings.solver = solver;
             s.settings.groundPlane = s.settings.bodyCollisions = false;
@@ -107,7 +96,7 @@ TEST(HingeMimic, LawHoldsOnTheSwingingHand) {
 // 0 0.5), so the model runs beside MuJoCo (Reference: MuJoCo); both keep the law.
 TEST(HingeMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
     std::string warning, error;
-    Scene s = imported(warning);
+    Scene s = test::importedModel(kModel, warning);
     s.settings.dt = 0.001;
     s.settings.solver = SolverType::TGS;
     s.settings.groundPlane = s.settings.bodyCollisions = false;
@@ -122,14 +111,9 @@ TEST(HingeMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
     // polycoef a0..a4: finger_a = 0 + 0.5·finger_b, each axis written as the scene's (the signs σ = 1).
     EXPECT_NEAR(m->eq_data[0], 0.0, 1e-12);
     EXPECT_NEAR(m->eq_data[1], kMultiplier, 1e-12);
-    const std::vector<int>& joints = ref->comparedJoints();
-    int a = -1, b = -1, wrist = -1;
-    for (size_t k = 0; k < joints.size(); ++k) {
-        const std::string& n = s.joints[static_cast<size_t>(joints[k])].name;
-        if (n == "finger_a") a = static_cast<int>(k);
-        if (n == "finger_b") b = static_cast<int>(k);
-        if (n == "wrist") wrist = static_cast<int>(k);
-    }
+    const int a = test::comparedIndex(*ref, s, "finger_a");
+    const int b = test::comparedIndex(*ref, s, "finger_b");
+    const int wrist = test::comparedIndex(*ref, s, "wrist");
     ASSERT_GE(a, 0);
     ASSERT_GE(b, 0);
     ASSERT_GE(wrist, 0);

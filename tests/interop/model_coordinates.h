@@ -5,9 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "interop/mjcf_export.h"
+#include "interop/model_import.h"
+#include "interop/reference_run.h"
 #include "jointlab/scene.h"
 #include "jointlab/world.h"
 
@@ -28,6 +32,37 @@ inline Real coordinate(const World& w, const std::string& name) {
         return b.empty() ? Transform{} : w.bodies()[static_cast<size_t>(s.findBody(b))].pose;
     };
     return jointCoordinate(*j, pose(j->body0), pose(j->body1));
+}
+
+/// The model at `path` imported (importModel); a failure is a test failure, with its message.
+inline Scene importedModel(const std::string& path, std::string& warning) {
+    Scene s;
+    std::string error;
+    EXPECT_TRUE(importModel(path, s, warning, error)) << error;
+    return s;
+}
+
+/// A joint frame on `body` in the world, at the scene's start poses.
+inline Transform startFrame(const Scene& s, const std::string& body, const Transform& frame) {
+    const BodyDesc& b = s.bodies[static_cast<size_t>(s.findBody(body))];
+    return Transform{b.position, b.orientation} * frame;
+}
+
+/// The index of joint `name` among the reference run's compared joints, −1 if it is not one.
+inline int comparedIndex(const ReferenceRun& ref, const Scene& s, const std::string& name) {
+    const std::vector<int>& joints = ref.comparedJoints();
+    for (size_t k = 0; k < joints.size(); ++k)
+        if (s.joints[static_cast<size_t>(joints[k])].name == name) return static_cast<int>(k);
+    return -1;
+}
+
+/// Every body's pose and velocity in `w` is finite.
+inline void expectFinite(const World& w) {
+    for (const BodyState& b : w.bodies()) {
+        EXPECT_TRUE(std::isfinite(b.pose.p.x) && std::isfinite(b.pose.p.y) && std::isfinite(b.pose.p.z));
+        EXPECT_TRUE(std::isfinite(b.pose.q.w) && std::isfinite(b.linearVelocity.x) &&
+                    std::isfinite(b.angularVelocity.x));
+    }
 }
 
 }  // namespace jl::interop::test

@@ -24,18 +24,11 @@ namespace {
 const std::string kModel = std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/gripper_mimic.urdf";
 constexpr Real kMultiplier = -1.0;
 
-Scene imported(std::string& warning) {
-    Scene s;
-    std::string error;
-    EXPECT_TRUE(importModel(kModel, s, warning, error)) << error;
-    return s;
-}
-
 // The mimic becomes one relative gear (ratio 1: q_right + q_left = 0) along the two parallel
 // hinges, with no coupling warning; the model as imported runs 600 steps without a non-finite value.
 TEST(ParallelMimic, ImportsAsARelativeGearAndRuns) {
     std::string warning;
-    const Scene s = imported(warning);
+    const Scene s = test::importedModel(kModel, warning);
     EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
     const JointDesc* mimic = test::findJoint(s, "finger_right_mimic");
     ASSERT_NE(mimic, nullptr);
@@ -48,21 +41,14 @@ TEST(ParallelMimic, ImportsAsARelativeGearAndRuns) {
     EXPECT_EQ(mimic->body0, "finger_right_link");
     EXPECT_EQ(mimic->body1, "finger_left_link");
     // Each gear frame's X is its hinge's axis in the world (Y-up), its origin the hinge's origin.
-    const auto world = [&](const std::string& body, const Transform& frame) {
-        const BodyDesc& b = s.bodies[static_cast<size_t>(s.findBody(body))];
-        return Transform{b.position, b.orientation} * frame;
-    };
-    const Transform f0 = world(mimic->body0, mimic->frame0), f1 = world(mimic->body1, mimic->frame1);
+    const Transform f0 = test::startFrame(s, mimic->body0, mimic->frame0),
+                    f1 = test::startFrame(s, mimic->body1, mimic->frame1);
     EXPECT_LT(glm::length(f0.rotate(Vec3(1, 0, 0)) - toYUp(Vec3(0, 0, 1))), 1e-12);
     EXPECT_LT(glm::length(f1.rotate(Vec3(1, 0, 0)) - toYUp(Vec3(0, 0, 1))), 1e-12);
     EXPECT_LT(glm::length(f1.p - f0.p - toYUp(Vec3(0.06, 0, 0))), 1e-12);
     World w(s);
     for (int i = 0; i < 600; ++i) w.step();
-    for (const BodyState& b : w.bodies()) {
-        EXPECT_TRUE(std::isfinite(b.pose.p.x) && std::isfinite(b.pose.p.y) && std::isfinite(b.pose.p.z));
-        EXPECT_TRUE(std::isfinite(b.pose.q.w) && std::isfinite(b.linearVelocity.x) &&
-                    std::isfinite(b.angularVelocity.x));
-    }
+    test::expectFinite(w);
 }
 
 // The arm swings down about its tilted shoulder (released level); the fingers turn on it under
@@ -73,7 +59,7 @@ TEST(ParallelMimic, LawHoldsOnTheSwingingArm) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
         Real law[2] = {0.0, 0.0}, travel = 0.0, swing = 0.0;
         for (bool relative : {true, false}) {
-            Scene s = imported(warning);
+            Scene s = test::importedModel(kModel, warning);
             s.settings.dt = 0.001;
             s.settings.solver = solver;
             s.settings.groundPlane = s.settings.bodyCollisions = false;
@@ -104,7 +90,7 @@ TEST(ParallelMimic, LawHoldsOnTheSwingingArm) {
         // shrinking about as dt² (measured: PGS 0.10, 6.4e-3 rad; TGS 1.2e-2, 7.5e-4 rad).
         Real coarse[2] = {0.0, 0.0};
         for (int k = 0; k < 2; ++k) {
-            Scene s = imported(warning);
+            Scene s = test::importedModel(kModel, warning);
             s.settings.solver = solver;
             s.settings.groundPlane = s.settings.bodyCollisions = false;
             if (k == 1) s.settings.dt = 1.0 / 240.0;
@@ -129,7 +115,7 @@ TEST(ParallelMimic, LawHoldsOnTheSwingingArm) {
 // MuJoCo's, the fingers within 1.2e-2 rad, the bodies within 1.3 mm.
 TEST(ParallelMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
     std::string warning, error;
-    Scene s = imported(warning);
+    Scene s = test::importedModel(kModel, warning);
     s.settings.dt = 0.001;
     s.settings.solver = SolverType::TGS;
     s.settings.groundPlane = s.settings.bodyCollisions = false;
@@ -145,14 +131,9 @@ TEST(ParallelMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
                 (m->eq_obj1id[0] == l0 && m->eq_obj2id[0] == r0));
     EXPECT_NEAR(m->eq_data[0], 0.0, 1e-12);
     EXPECT_NEAR(m->eq_data[1], kMultiplier, 1e-12);
-    const std::vector<int>& joints = ref->comparedJoints();
-    int r = -1, l = -1, shoulder = -1;
-    for (size_t k = 0; k < joints.size(); ++k) {
-        const std::string& n = s.joints[static_cast<size_t>(joints[k])].name;
-        if (n == "finger_right") r = static_cast<int>(k);
-        if (n == "finger_left") l = static_cast<int>(k);
-        if (n == "shoulder") shoulder = static_cast<int>(k);
-    }
+    const int r = test::comparedIndex(*ref, s, "finger_right");
+    const int l = test::comparedIndex(*ref, s, "finger_left");
+    const int shoulder = test::comparedIndex(*ref, s, "shoulder");
     ASSERT_GE(r, 0);
     ASSERT_GE(l, 0);
     ASSERT_GE(shoulder, 0);
