@@ -6,21 +6,13 @@
 #include <array>
 #include <cstdio>
 
+#include "gear_hand.h"
 #include "test_util.h"
 
 namespace jl {
 namespace {
 
 const SolverType kSolvers[] = {SolverType::PGS, SolverType::TGS};
-
-/// The rotation taking X onto the unit vector `axis` (a hinge frame's axes).
-Quat xOnto(const Vec3& axis) {
-    const Vec3 x(1, 0, 0);
-    const Vec3 c = glm::cross(x, axis);
-    if (glm::length(c) < 1e-12)
-        return glm::dot(x, axis) > 0 ? kIdentityQuat : test::axisAngle(Vec3(0, 1, 0), kPi);
-    return test::axisAngle(glm::normalize(c), std::acos(std::clamp(glm::dot(x, axis), -1.0, 1.0)));
-}
 
 TEST(RelativeGear, RowMeasuresOnTheCarrier) {
     GearJoint g;
@@ -37,8 +29,8 @@ TEST(RelativeGear, RowMeasuresOnTheCarrier) {
     j.body0 = "a";
     j.body1 = "b";
     j.params = g;
-    j.frame0 = Transform{pa - ca, xOnto(a)};
-    j.frame1 = Transform{pb - cb, xOnto(b)};
+    j.frame0 = Transform{pa - ca, test::xOnto(a)};
+    j.frame1 = Transform{pb - cb, test::xOnto(b)};
     const auto poses = [&](const Transform& H, Real qa, Real qb, Transform& A, Transform& B) {
         A = H * Transform{pa, test::axisAngle(a, qa)} * Transform{ca - pa, kIdentityQuat};
         B = H * Transform{pb, test::axisAngle(b, qb)} * Transform{cb - pb, kIdentityQuat};
@@ -120,58 +112,13 @@ TEST(RelativeGear, CoaxialAxesWriteNoRowAndLinearModeIsRefused) {
     EXPECT_EQ(validateJointParams(JointParams{g}), "");
 }
 
-/// A hand hinged to the world about a tilted axis at (0, 1, 0), its centre 0.2 m off the hinge
-/// along Z; two fingers hinged to it about axes 60° apart (Z and (sin 60°, 0, cos 60°)), each
-/// sticking out along X from its hinge, coupled q_a = m·q_b by a gear (relative or not); no
-/// contacts; dt = 1 ms. `spin`: the hand's hinge motor turns it at 4 rad/s (else it falls from rest
-/// and swings).
+/// A hand hinged to the world about a tilted axis (test::gearHand); its fingers hinged about axes
+/// 60° apart (Z and (sin 60°, 0, cos 60°)), each sticking out along X from its hinge.
 Scene hand(SolverType solver, bool relative, bool spin, Real m) {
-    Scene s = test::emptyScene();
-    s.settings.solver = solver;
-    s.settings.bodyCollisions = false;
-    s.settings.dt = 0.001;
-    const Vec3 hinge(0, 1, 0), tilt = glm::normalize(Vec3(1.0, 0.3, 0.4));
-    const Vec3 centre = hinge + Vec3(0, 0, 0.2);
-    s.bodies.push_back(test::box("hand", centre, Vec3(0.1, 0.05, 0.1), 1.0));
     const Vec3 a(0, 0, 1), b = glm::normalize(Vec3(std::sin(kPi / 3), 0.0, std::cos(kPi / 3)));
-    const Vec3 pa = centre + Vec3(0.1, -0.05, 0.05), pb = centre + Vec3(0.1, -0.05, -0.05);
-    s.bodies.push_back(test::box("fa", pa + Vec3(0.05, 0.0, 0.0), Vec3(0.05, 0.01, 0.015), 0.1));
-    s.bodies.push_back(test::box("fb", pb + Vec3(0.05, 0.0, 0.0), Vec3(0.05, 0.015, 0.01), 0.15));
-    RevoluteJoint wrist;
-    wrist.motor.enabled = spin;
-    wrist.motor.targetVelocity = 4.0;
-    wrist.motor.forceLimit = 200.0;
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "wrist", "", "hand", hinge, xOnto(tilt), wrist));
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "ja", "hand", "fa", pa, xOnto(a)));
-    s.joints.push_back(test::joint<RevoluteJoint>(s, "jb", "hand", "fb", pb, xOnto(b)));
-    GearJoint g;
-    g.relative = relative;
-    g.ratio = -m;  // q_a − m·q_b = 0
-    JointDesc mimic;
-    mimic.name = "mimic";
-    mimic.body0 = "fa";
-    mimic.body1 = "fb";
-    mimic.params = g;
-    mimic.frame0 = s.joints[1].frame1;  // on each finger, X along its hinge's axis
-    mimic.frame1 = s.joints[2].frame1;
-    s.joints.push_back(mimic);
-    return s;
+    return test::gearHand(solver, relative, spin, m, {Vec3(0.1, -0.05, 0.05), a, Vec3(0.05, 0.0, 0.0)},
+                          {Vec3(0.1, -0.05, -0.05), b, Vec3(0.05, 0.0, 0.0)});
 }
-
-/// Hinge j's angle, tracked through full turns from the start: frame 1's turn about frame 0's X,
-/// read from the two bodies' poses each step (independent of the engine's own angle tracking).
-struct HingeAngle {
-    int joint;
-    Real total = 0.0, last = 0.0;
-    Real update(const World& w) {
-        Quat r = glm::conjugate(test::frame0(w, joint).q) * test::frame1(w, joint).q;
-        if (r.w < 0.0) r = -r;
-        const Real wrapped = 2.0 * std::atan2(r.x, r.w);
-        total += std::remainder(wrapped - last, 2.0 * kPi);
-        last = wrapped;
-        return total;
-    }
-};
 
 // On a hand swinging or spinning about a tilted axis, the fingers (whirling up to 11–20 rad on it in
 // 2 s) keep q_a = m·q_b: measured 4.3e-4 rad (PGS) and 3.4e-5 rad (TGS), checked to 1e-3 rad; a gear
@@ -185,7 +132,7 @@ TEST(RelativeGear, MimicHoldsOnASwingingAndSpinningHand) {
             Real worst[2] = {0.0, 0.0}, travel = 0.0, handTurn = 0.0;
             for (bool relative : {true, false}) {
                 World w(hand(solver, relative, spin, m));
-                HingeAngle wrist{0}, qa{1}, qb{2};
+                test::HingeAngle wrist{0}, qa{1}, qb{2};
                 const int steps = static_cast<int>(std::lround(2.0 / w.scene().settings.dt));
                 for (int i = 0; i < steps; ++i) {
                     w.step();
