@@ -211,13 +211,7 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
     // Row t of lane l (setupRow's computeSetup, then packTgsBatch's lane), or padding after its rows.
     auto setUpLane = [&](TgsLanes& L, int l, int t) {
         if (t >= count[l]) {  // padding: never solved
-            for (int k = 0; k < 3; ++k)
-                L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] =
-                    L.baseM1[k][l] = 0.0;
-            L.linResponse0[l] = L.linResponse1[l] = 0.0;
-            L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
-            L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = L.stepImpulse[l] = 0.0;
-            L.kind[l] = 0;
+            clearTgsLane(L, l);
             return;
         }
         const Row& row = rows[l][t];
@@ -228,44 +222,24 @@ void setupTgsJointBatch(Data& data, size_t bi, const Row* const rows[kLanes], co
         report(u, reports[l][t]);
         const bool inactive = u.flags & kSolveInactive;
         const bool angular = u.flags & kSolveAngular;
-        const Vec3 ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
-        const Vec3 ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
-        const Vec3 base0 = angular ? u.angM0 : i0[l]->sqrtInvInertia * ang0Base;
-        const Vec3 base1 = angular ? u.angM1 : i1[l]->sqrtInvInertia * ang1Base;
-        for (int c = 0; c < 3; ++c) {
-            L.lin0[c][l] = row.linear0[c];
-            L.lin1[c][l] = row.linear1[c];
-            L.ang0Base[c][l] = ang0Base[c];
-            L.ang1Base[c][l] = ang1Base[c];
-            L.baseM0[c][l] = base0[c];
-            L.baseM1[c][l] = base1[c];
-        }
-        L.linResponse0[l] = bt.linScale0[l] * glm::dot(row.linear0, row.linear0);
-        L.linResponse1[l] = bt.linScale1[l] * glm::dot(row.linear1, row.linear1);
-        L.error0[l] = row.geometricError;
-        L.velTarget[l] = u.velTarget;
-        L.erp[l] = u.erp;
-        L.stiffness[l] = u.stiffness;
-        L.damping[l] = u.damping;
-        L.minImpulse[l] = u.solveMin;
-        L.maxImpulse[l] = u.solveMax;
-        L.accum[l] = L.stepImpulse[l] = 0.0;  // joint rows start from zero (no warm start)
-        int64_t kind = inactive ? int64_t{0} : int64_t{kTgsActive};
-        if (angular) kind |= kTgsAngular;
-        if (u.flags & kSolveSpring) kind |= kTgsSpring;
-        if (u.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
-        if (u.flags & kSolveKeepBias) kind |= kTgsKeepBias;
-        if (u.flags & kSolveSoftJoint) {
-            kind |= kTgsSoftJoint;
-            bt.softJoints = 1;
-        }
-        L.length0[l] = 0.0;
-        if ((row.flags & kRowSeparation) && !inactive) {
-            kind |= kTgsSeparation;
-            bt.separation = 1;
-            L.length0[l] = glm::dot(row.linear0, rb.separation);
-        }
-        L.kind[l] = kind;
+        const bool separation = (row.flags & kRowSeparation) && !inactive;  // as setupRow marks it
+        TgsLaneRow lane;
+        lane.lin0 = row.linear0;
+        lane.lin1 = row.linear1;
+        lane.ang0Base = row.angular0 - glm::cross(rb.r0, row.linear0);
+        lane.ang1Base = row.angular1 - glm::cross(rb.r1, row.linear1);
+        lane.baseM0 = angular ? u.angM0 : i0[l]->sqrtInvInertia * lane.ang0Base;
+        lane.baseM1 = angular ? u.angM1 : i1[l]->sqrtInvInertia * lane.ang1Base;
+        lane.error0 = row.geometricError;
+        lane.velTarget = u.velTarget;
+        lane.erp = u.erp;
+        lane.stiffness = u.stiffness;
+        lane.damping = u.damping;
+        lane.minImpulse = u.solveMin;
+        lane.maxImpulse = u.solveMax;
+        lane.flags = static_cast<uint16_t>(u.flags | (separation ? kSolveSeparation : 0));
+        writeTgsLane(L, l, lane, bt);  // joint rows start from zero (no warm start)
+        if (separation) L.length0[l] = glm::dot(row.linear0, rb.separation);
         if (inactive && t >= bt.blockStart[l] && t < bt.blockStart[l] + bt.blockSize[l]) blockKept[l] = false;
     };
     alignas(32) static const double kZeroRow[16] = {};

@@ -160,6 +160,25 @@ void solveTGS(Data& data, const Params& p);
 /// are data.rows[first[l], first[l] + count[l]), as setupRow prepared them.
 void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]);
 
+/// One TGS row as its lane of a slot needs it, in the order both TGS set-ups derive it (packTgsBatch
+/// from a prepared row, setupTgsJointBatch straight from a joint's row).
+struct TgsLaneRow {
+    Vec3 lin0{0.0}, lin1{0.0};          ///< μ0 and linear1 = −μ1
+    Vec3 ang0Base{0.0}, ang1Base{0.0};  ///< κ − r × μ: the angular part without lever arm
+    Vec3 baseM0{0.0}, baseM1{0.0};      ///< I^-½·ang*Base; angular rows: their J⁽ᵐ⁾
+    Real error0 = 0.0, velTarget = 0.0, erp = 0.0, stiffness = 0.0, damping = 0.0;
+    Real minImpulse = 0.0, maxImpulse = 0.0;
+    uint16_t flags = 0;  ///< SolverRowFlags
+};
+
+/// Lane l of a TGS slot: padding, never solved (every value 0, kind 0).
+void clearTgsLane(TgsLanes& L, int l);
+
+/// Writes lane l of a TGS slot from `row`, with the batch's linear mass scales, and returns its
+/// kind bits (TgsKind, 0 for an inactive row). Accumulated and step impulse start at 0 and
+/// length0 at 0; a separation row's bt.separation and a soft joint's bt.softJoints are set.
+int64_t writeTgsLane(TgsLanes& L, int l, const TgsLaneRow& row, Batch& bt);
+
 /// TGS, a joint batch (no warm starts): setupRow and packTgsBatch in one pass, from the joints'
 /// rows (lane l's count[l] rows from rows[l]) straight into the batch's row slots and lever arms,
 /// without the list of rows (data.rows, data.extra) in between: the same arithmetic in the same

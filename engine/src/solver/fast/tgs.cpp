@@ -309,6 +309,55 @@ static_assert(offsetof(BodyInfo, pose) % sizeof(Real) == 0 && offsetof(Transform
               "BodyInfo must be readable as doubles");
 static_assert(sizeof(Mat3) == 9 * sizeof(Real), "Mat3 is 9 doubles, column after column");
 
+void clearTgsLane(TgsLanes& L, int l) {
+    for (int k = 0; k < 3; ++k)
+        L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] = L.baseM1[k][l] =
+            0.0;
+    L.linResponse0[l] = L.linResponse1[l] = 0.0;
+    L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
+    L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = L.stepImpulse[l] = 0.0;
+    L.kind[l] = 0;
+}
+
+int64_t writeTgsLane(TgsLanes& L, int l, const TgsLaneRow& row, Batch& bt) {
+    for (int c = 0; c < 3; ++c) {
+        L.lin0[c][l] = row.lin0[c];
+        L.lin1[c][l] = row.lin1[c];
+        L.ang0Base[c][l] = row.ang0Base[c];
+        L.ang1Base[c][l] = row.ang1Base[c];
+        L.baseM0[c][l] = row.baseM0[c];
+        L.baseM1[c][l] = row.baseM1[c];
+    }
+    L.linResponse0[l] = bt.linScale0[l] * glm::dot(row.lin0, row.lin0);
+    L.linResponse1[l] = bt.linScale1[l] * glm::dot(row.lin1, row.lin1);
+    L.error0[l] = row.error0;
+    L.velTarget[l] = row.velTarget;
+    L.erp[l] = row.erp;
+    L.stiffness[l] = row.stiffness;
+    L.damping[l] = row.damping;
+    L.minImpulse[l] = row.minImpulse;
+    L.maxImpulse[l] = row.maxImpulse;
+    L.accum[l] = L.stepImpulse[l] = L.length0[l] = 0.0;
+    const uint16_t f = row.flags;
+    int64_t kind = (f & kSolveInactive) ? int64_t{0} : int64_t{kTgsActive};
+    if (f & kSolveAngular) kind |= kTgsAngular;
+    if (f & kSolveSpring) kind |= kTgsSpring;
+    if (f & kSolveAccelSpring) kind |= kTgsAccelSpring;
+    if (f & kSolveKeepBias) kind |= kTgsKeepBias;
+    if (f & kSolveSubstep) kind |= kTgsSubstep;
+    if (f & kSolveSoftContact) kind |= kTgsSoftContact;
+    if (f & kSolveSoftJoint) {
+        kind |= kTgsSoftJoint;
+        bt.softJoints = 1;
+    }
+    if (f & kSolveSeparation) {
+        kind |= kTgsSeparation;
+        bt.separation = 1;
+    }
+    L.kind[l] = kind;
+    return kind;
+}
+
 void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int count[kLanes]) {
     Batch& bt = data.batches[bi];
     bt.separation = bt.softJoints = 0;
@@ -324,13 +373,7 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
         TgsLanes& L = data.tgsSlots[static_cast<size_t>(bt.firstSlot + t)];
         for (int l = 0; l < kLanes; ++l) {
             if (t >= count[l]) {  // padding: never solved
-                for (int k = 0; k < 3; ++k)
-                    L.lin0[k][l] = L.lin1[k][l] = L.ang0Base[k][l] = L.ang1Base[k][l] = L.baseM0[k][l] =
-                        L.baseM1[k][l] = 0.0;
-                L.linResponse0[l] = L.linResponse1[l] = 0.0;
-                L.error0[l] = L.velTarget[l] = L.erp[l] = L.stiffness[l] = L.damping[l] = 0.0;
-                L.minImpulse[l] = L.maxImpulse[l] = L.accum[l] = L.length0[l] = L.stepImpulse[l] = 0.0;
-                L.kind[l] = 0;
+                clearTgsLane(L, l);
                 continue;
             }
             const size_t k = static_cast<size_t>(first[l] + t);
@@ -339,45 +382,26 @@ void packTgsBatch(Data& data, size_t bi, const int first[kLanes], const int coun
             const bool angular = r.flags & kSolveAngular;
             // Angular rows keep their set-up Jacobian; linear rows' error uses I^-½·κ_base, which is
             // constant over the step (inertia frozen), so it is worked out once here.
-            const Vec3 base0 =
+            TgsLaneRow lane;
+            lane.lin0 = r.lin0;
+            lane.lin1 = r.lin1;
+            lane.ang0Base = x.ang0Base;
+            lane.ang1Base = x.ang1Base;
+            lane.baseM0 =
                 angular ? r.angM0 : data.info[static_cast<size_t>(r.b0)].sqrtInvInertia * x.ang0Base;
-            const Vec3 base1 =
+            lane.baseM1 =
                 angular ? r.angM1 : data.info[static_cast<size_t>(r.b1)].sqrtInvInertia * x.ang1Base;
-            for (int c = 0; c < 3; ++c) {
-                L.lin0[c][l] = r.lin0[c];
-                L.lin1[c][l] = r.lin1[c];
-                L.ang0Base[c][l] = x.ang0Base[c];
-                L.ang1Base[c][l] = x.ang1Base[c];
-                L.baseM0[c][l] = base0[c];
-                L.baseM1[c][l] = base1[c];
-            }
-            L.linResponse0[l] = bt.linScale0[l] * glm::dot(r.lin0, r.lin0);
-            L.linResponse1[l] = bt.linScale1[l] * glm::dot(r.lin1, r.lin1);
-            L.error0[l] = x.error0;
-            L.velTarget[l] = x.velTarget;
-            L.erp[l] = x.erp;
-            L.stiffness[l] = x.stiffness;
-            L.damping[l] = x.damping;
-            L.minImpulse[l] = r.minImpulse;
-            L.maxImpulse[l] = r.maxImpulse;
-            L.accum[l] = L.stepImpulse[l] = 0.0;  // a contact's is set when the solve starts (solveTGS)
+            lane.error0 = x.error0;
+            lane.velTarget = x.velTarget;
+            lane.erp = x.erp;
+            lane.stiffness = x.stiffness;
+            lane.damping = x.damping;
+            lane.minImpulse = r.minImpulse;
+            lane.maxImpulse = r.maxImpulse;
+            lane.flags = r.flags;
+            writeTgsLane(L, l, lane, bt);
+            // a contact's impulses are set when the solve starts (solveTGS)
             if (r.flags & kSolveSubstep) data.warm.push_back(WarmStart{k, r.accum, bt.firstSlot + t, l});
-            int64_t kind = (r.flags & kSolveInactive) ? int64_t{0} : int64_t{kTgsActive};
-            if (angular) kind |= kTgsAngular;
-            if (r.flags & kSolveSpring) kind |= kTgsSpring;
-            if (r.flags & kSolveAccelSpring) kind |= kTgsAccelSpring;
-            if (r.flags & kSolveKeepBias) kind |= kTgsKeepBias;
-            if (r.flags & kSolveSubstep) kind |= kTgsSubstep;
-            if (r.flags & kSolveSoftContact) kind |= kTgsSoftContact;
-            if (r.flags & kSolveSoftJoint) {
-                kind |= kTgsSoftJoint;
-                bt.softJoints = 1;
-            }
-            if (r.flags & kSolveSeparation) {
-                kind |= kTgsSeparation;
-                bt.separation = 1;
-            }
-            L.kind[l] = kind;
             L.length0[l] = x.length0;
         }
     }
