@@ -25,6 +25,15 @@ namespace {
 /// load (measured: a 96-link chain loads, a 97-link one does not).
 constexpr int kMaxMujocoDepth = 96;
 
+/// MuJoCo 2.2.2's constraint buffer by default: 500 rows (its warning when full says "Increase
+/// njmax above 500"). When more are needed at once it drops every constraint of that step.
+constexpr int kMujocoDefaultRows = 500;
+
+/// The most a reference run's mjData may take for its constraint buffer: MuJoCo 2.2.2 allocates
+/// its Jacobians at njmax × nv and its constraint matrix at njmax² (mjdata.h), and stops the
+/// process (mju_error) when an allocation fails.
+constexpr double kMaxConstraintBytes = 1024.0 * 1024.0 * 1024.0;
+
 bool isTreeType(const JointDesc& j) {
     return std::holds_alternative<RevoluteJoint>(j.params) ||
            std::holds_alternative<PrismaticJoint>(j.params) ||
@@ -36,7 +45,12 @@ bool isTreeType(const JointDesc& j) {
 namespace mjcf {
 
 std::string quoted(const std::string& name) {
-    return "\"" + name + "\"";
+    std::string out = "\"";
+    for (const char c : name) {  // escaped, so that groupedLines can tell where a name ends
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
 }
 
 int node(const Scene& s, int b) {
@@ -195,6 +209,33 @@ MjcfExport exportScene(const Scene& scene) {
         result.notes.push_back(
             "contacts: MuJoCo's soft contacts, not JointLab's; the runs agree only until a body touches");
 
+    // The tree first: what it writes (the limits) sizes MuJoCo's constraint buffer.
+    std::string bodiesXml;
+    w.writeTree(bodiesXml);
+    // Rows MuJoCo may need at once: one per joint equality and per tendon equality, one per limit,
+    // and with contacts MuJoCo's own default budget for those on top.
+    result.constraintRows = static_cast<int>(extra.equalities.size()) + w.limitRows;
+    const int rows = result.constraintRows + (contacts ? kMujocoDefaultRows : 0);
+    int nv = 0;  // MuJoCo's degrees of freedom
+    for (size_t b = 0; b < nb; ++b) {
+        const int j = tree.joint[b];
+        nv += tree.free[b] ? 6
+              : j < 0      ? 0
+                           : (tree.as[static_cast<size_t>(j)] == ExportedAs::Ball   ? 3
+                              : tree.as[static_cast<size_t>(j)] == ExportedAs::Weld ? 0
+                                                                                    : 1);
+    }
+    const double bytes = static_cast<double>(rows) * nv * 24.0 + static_cast<double>(rows) * rows * 12.0;
+    if (rows > kMujocoDefaultRows && bytes > kMaxConstraintBytes) {
+        char gb[32];
+        std::snprintf(gb, sizeof gb, "%.1f", bytes / (1024.0 * 1024.0 * 1024.0));
+        result.tooLarge =
+            "the model has " + std::to_string(result.constraintRows) +
+            " equality and limit rows: MuJoCo 2.2.2 would allocate about " + gb +
+            " GB for its constraint buffer (njmax × degrees of freedom and njmax²), more than the 1 GB a "
+            "reference run may take";
+    }
+
     std::string out = "<mujoco model=\"jointlab\">\n";
     out +=
         "  <!-- written by JointLab (jointlab export); Y-up turned Z-up, frames at the centres of mass -->\n";
@@ -202,6 +243,7 @@ MjcfExport exportScene(const Scene& scene) {
     out += "  <option timestep=\"" + num(st.dt) + "\" gravity=\"" + vec(toZUp(st.gravity)) +
            "\" integrator=\"Euler\">\n";
     out += std::string("    <flag contact=\"") + (contacts ? "enable" : "disable") + "\"/>\n  </option>\n";
+    if (rows > kMujocoDefaultRows) out += "  <size njmax=\"" + std::to_string(rows) + "\"/>\n";
     std::string assets;
     for (size_t b = 0; b < nb; ++b) {
         const BodyDesc& d = scene.bodies[b];
@@ -218,7 +260,7 @@ MjcfExport exportScene(const Scene& scene) {
             "friction=\"" +
             num(st.groundFriction) + " 0.005 0.0001\"/>\n";
     for (const std::string& site : extra.worldSites) out += "    " + site + "\n";
-    for (const int c : w.worldChildren) w.writeBody(out, c, 2);
+    out += bodiesXml;
     // Static (and kinematic) bodies after the moving ones, so that MuJoCo numbers those 1 to n as
     // tree.order says: each a body of its own without a joint (fixed to the world), so that the
     // contacts JointLab leaves out between joined bodies can be left out of MuJoCo by name too
@@ -261,16 +303,60 @@ MjcfExport exportScene(const Scene& scene) {
     return result;
 }
 
+std::vector<std::string> groupedLines(const std::vector<std::string>& lines) {
+    constexpr size_t kShown = 6;  // names a line, as the import's warning (ImportNotes)
+    struct Group {
+        std::string head, tail;  // "joint " and " (gear): what"
+        std::vector<std::string> names;
+    };
+    std::vector<Group> groups;
+    std::map<std::pair<std::string, std::string>, size_t> index;
+    for (const std::string& line : lines) {
+        // "<kind> \"<name>\"<rest>", the name as quoted() wrote it (its quotes escaped).
+        const size_t open = line.find('"');
+        size_t close = open == std::string::npos ? open : open + 1;
+        while (close < line.size() && line[close] != '"') close += line[close] == '\\' ? 2 : 1;
+        if (open == std::string::npos || close >= line.size()) {
+            groups.push_back({line, "", {}});  // no name: a line of its own
+            continue;
+        }
+        std::pair<std::string, std::string> key{line.substr(0, open), line.substr(close + 1)};
+        const auto [it, added] = index.emplace(key, groups.size());
+        if (added) groups.push_back({key.first, key.second, {}});
+        groups[it->second].names.push_back(line.substr(open, close + 1 - open));
+    }
+    std::vector<std::string> out;
+    for (const Group& g : groups) {
+        if (g.names.size() <= 1) {
+            out.push_back(g.head + (g.names.empty() ? "" : g.names[0]) + g.tail);
+            continue;
+        }
+        std::string head = g.head;  // "joint " → "joints ", "body " → "bodies "
+        if (head == "joint ") head = "joints ";
+        if (head == "body ") head = "bodies ";
+        std::string s = head;
+        for (size_t i = 0; i < std::min(g.names.size(), kShown); ++i) s += (i ? ", " : "") + g.names[i];
+        if (g.names.size() > kShown) s += " and " + std::to_string(g.names.size() - kShown) + " more";
+        out.push_back(s + g.tail);
+    }
+    return out;
+}
+
 std::string exportMjcf(const Scene& scene, std::string& error, std::string* warning) {
     MjcfExport e = exportScene(scene);
     if (!e.error.empty()) {
         error = e.error;
         return "";
     }
+    if (!e.tooDeep.empty()) {  // MuJoCo's XML reader would refuse it
+        error = e.tooDeep;
+        return "";
+    }
     if (warning) {
         warning->clear();
-        for (const std::string& s : e.omitted) *warning += "left out: " + s + "\n";
-        for (const std::string& s : e.notes) *warning += "differs: " + s + "\n";
+        for (const std::string& s : groupedLines(e.omitted)) *warning += "left out: " + s + "\n";
+        for (const std::string& s : groupedLines(e.notes)) *warning += "differs: " + s + "\n";
+        if (!e.tooLarge.empty()) *warning += "differs: " + e.tooLarge + "\n";
     }
     return e.xml;
 }

@@ -61,12 +61,25 @@ struct MjcfExport {
     /// MuJoCo 2.2.2's XML reader takes (96), why ("" otherwise): MuJoCo will not load the model.
     int depth = 0;
     std::string tooDeep;
+    /// The constraint rows MuJoCo may need at once besides contacts (joint and tendon equalities,
+    /// limits); with contacts MuJoCo's default 500 on top. Above 500 the model says so (<size
+    /// njmax>), so MuJoCo drops none of them.
+    int constraintRows = 0;
+    /// When MuJoCo would need more memory for that buffer than a reference run may take (1 GB),
+    /// why ("" otherwise): the reference refuses to start; the exported file is still written.
+    std::string tooLarge;
 };
 
 /// Exports `scene` (which must be valid: validateScene) as MJCF.
 MjcfExport exportScene(const Scene& scene);
 
-/// The model as text; "" with `error` set when refused. `warning`, when given, receives what was
+/// `omitted` or `notes` with the lines that differ only in the joint (or body) they name as one:
+/// "joints \"a\", \"b\" ... and 2494 more (gear): ..." (at most six names a line), in the order of
+/// each kind's first line.
+std::vector<std::string> groupedLines(const std::vector<std::string>& lines);
+
+/// The model as text; "" with `error` set when refused (or when MuJoCo's reader would refuse it:
+/// tooDeep). `warning`, when given, receives what was
 /// left out and what MuJoCo does differently, one line each (empty when everything mapped).
 std::string exportMjcf(const Scene& scene, std::string& error, std::string* warning = nullptr);
 

@@ -14,12 +14,16 @@ namespace {
 
 constexpr int kMaxIndent = 24;
 
+/// Indented by depth up to a point: a deep chain's text stays linear in its length.
+std::string indent(int depth) {
+    return std::string(static_cast<size_t>(2 * std::min(depth, kMaxIndent)), ' ');
+}
+
 }  // namespace
 
-void TreeWriter::writeBody(std::string& out, int b, int depth) {
+void TreeWriter::openBody(std::string& out, int b, int depth) {
     const BodyDesc& d = scene.bodies[static_cast<size_t>(b)];
-    // Indented by depth up to a point: a deep chain's text stays linear in its length.
-    const std::string in(static_cast<size_t>(2 * std::min(depth, kMaxIndent)), ' ');
+    const std::string in = indent(depth);
     const int parent = result.tree.parent[static_cast<size_t>(b)];
     // Relative to the parent's pose in the scene; a body of the world in Z-up coordinates.
     Transform rel = startPose(scene, parent).inverse() * startPose(scene, b);
@@ -38,8 +42,33 @@ void TreeWriter::writeBody(std::string& out, int b, int depth) {
     const bool none = d.collisionGroup == 0 || d.collisionMask == 0;
     writeBodyGeoms(out, in + "  ", d, b, Transform{}, none ? " contype=\"0\" conaffinity=\"0\"" : geomExtra);
     for (const std::string& site : extra.bodySites[static_cast<size_t>(b)]) out += in + "  " + site + "\n";
-    for (const int c : children[static_cast<size_t>(b)]) writeBody(out, c, depth + 1);
-    out += in + "</body>\n";
+}
+
+void TreeWriter::writeTree(std::string& out) {
+    // Depth first with a stack of its own, not by recursion: a scene's chain may be far deeper
+    // than the call stack (MuJoCo refuses it, but the text is still written, and says where).
+    struct Open {
+        int body;
+        size_t next;  // its next child to write
+    };
+    std::vector<Open> open;
+    for (const int root : worldChildren) {
+        openBody(out, root, 2);
+        open.push_back({root, 0});
+        while (!open.empty()) {
+            Open& top = open.back();
+            const std::vector<int>& kids = children[static_cast<size_t>(top.body)];
+            const int depth = 1 + static_cast<int>(open.size());  // the body's own depth (roots: 2)
+            if (top.next < kids.size()) {
+                const int c = kids[top.next++];
+                openBody(out, c, depth + 1);
+                open.push_back({c, 0});
+            } else {
+                out += indent(depth) + "</body>\n";
+                open.pop_back();
+            }
+        }
+    }
 }
 
 void TreeWriter::writeJoint(std::string& out, const std::string& in, int j) {
@@ -75,6 +104,7 @@ void TreeWriter::writeJoint(std::string& out, const std::string& in, int j) {
     if (limit.enabled) {
         const Real lo = sign > 0 ? limit.lower : -limit.upper, hi = sign > 0 ? limit.upper : -limit.lower;
         out += " limited=\"true\" range=\"" + num(lo) + " " + num(hi) + "\"";
+        ++limitRows;
         if (limit.soft() || limit.restitution > 0)
             result.notes.push_back(who +
                                    ": its limit's stiffness, damping and restitution are not written "

@@ -49,7 +49,7 @@ void exportCouplings(const Scene& scene, const BodyNames& names, const std::vect
                      MjcfExport& result, ExtraElements& out);
 
 /// Writes the kinematic tree (result.tree) as nested <body> elements, MuJoCo's numbering into
-/// result.tree.order; joint notes into result.notes.
+/// result.tree.order; joint notes into result.notes, and the limits written into limitRows.
 struct TreeWriter {
     const Scene& scene;
     const BodyNames& names;
@@ -58,8 +58,12 @@ struct TreeWriter {
     std::vector<std::vector<int>> children;  ///< per body; the world's in worldChildren
     std::vector<int> worldChildren;
     std::string geomExtra;  ///< contact attributes of every colliding geom
+    int limitRows = 0;      ///< joints written with a range: a constraint row each when at a bound
 
-    void writeBody(std::string& out, int b, int depth);
+    /// Every body of the tree, nested, from worldChildren (each at depth 2).
+    void writeTree(std::string& out);
+    /// Body b's opening tag, inertial, joint, geoms and sites (not its children or its end tag).
+    void openBody(std::string& out, int b, int depth);
     void writeJoint(std::string& out, const std::string& in, int j);
 };
 

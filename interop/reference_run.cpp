@@ -53,6 +53,10 @@ std::unique_ptr<ReferenceRun> ReferenceRun::start(const World& world, std::strin
         error = e.tooDeep;
         return nullptr;
     }
+    if (!e.tooLarge.empty()) {
+        error = e.tooLarge;
+        return nullptr;
+    }
     if (!e.blocking.empty()) {
         error = "MuJoCo cannot hold this scene as JointLab runs it: " + e.blocking.front();
         return nullptr;
@@ -68,6 +72,10 @@ std::unique_ptr<ReferenceRun> ReferenceRun::start(const World& world, std::strin
     r->tree_ = std::move(e.tree);
     r->model_ = std::move(model);
     r->data_ = makeData(r->model_.get());
+    if (!r->data_) {
+        error = "MuJoCo could not allocate its data for the exported model";
+        return nullptr;
+    }
     const size_t nb = scene.bodies.size(), nj = scene.joints.size();
     r->mjBody_.assign(nb, 0);
     r->mjJoint_.assign(nb, -1);
@@ -128,7 +136,7 @@ std::unique_ptr<ReferenceRun> ReferenceRun::start(const World& world, std::strin
     if (drives > 0)
         r->matched_.push_back("joint springs and damping: " + std::to_string(drives) +
                               " drive(s) as MuJoCo joint stiffness and damping");
-    r->differences_ = e.notes;
+    r->differences_ = groupedLines(e.notes);
     r->differences_.insert(r->differences_.begin(),
                            std::string("JointLab solves its joints' rows (") +
                                kSolverTypeNames[static_cast<int>(st.solver)] + ", " +
@@ -224,6 +232,10 @@ void ReferenceRun::step() {
 
 bool ReferenceRun::diverged() const {
     return data_->warning[mjWARN_BADQACC].number > 0;
+}
+
+bool ReferenceRun::overflowed() const {
+    return data_->warning[mjWARN_CNSTRFULL].number > 0 || data_->warning[mjWARN_CONTACTFULL].number > 0;
 }
 
 Transform ReferenceRun::bodyPose(int b) const {

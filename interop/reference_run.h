@@ -31,6 +31,9 @@ public:
     int64_t stepCount() const { return steps_; }
     /// MuJoCo met a non-finite acceleration (it then resets its state to qpos0 and warns).
     bool diverged() const;
+    /// MuJoCo ran out of room for its contacts or constraint rows in some step (more contacts than
+    /// the export's budget): it then simulated that step without them, so the runs differ there.
+    bool overflowed() const;
 
     /// Body `b`'s pose in MuJoCo (Y-up, centre of mass): moving bodies from MuJoCo, the others as
     /// the scene places them.

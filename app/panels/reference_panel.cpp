@@ -67,6 +67,10 @@ void drawReferenceTab(AppState& state, UiRequests& requests) {
     if (ref.diverged())
         ImGui::TextColored(red,
                            "MuJoCo diverged (a non-finite acceleration) and reset itself: try a smaller dt");
+    if (ref.overflowed())
+        ImGui::TextColored(red,
+                           "MuJoCo ran out of room for its contacts or constraints in a step and ran it "
+                           "without them: the runs differ from there");
     ImGui::TextDisabled("Set to match:");
     for (const std::string& s : ref.matched()) {
         ImGui::Bullet();

@@ -93,8 +93,11 @@ int runExportCommand(int argc, char** argv) {
     std::printf("jointlab export: %s: %d moving %s, %zu %s left out\n", output.c_str(), bodies,
                 bodies == 1 ? "body" : "bodies", e.omitted.size(),
                 e.omitted.size() == 1 ? "joint" : "joints");
-    for (const std::string& s : e.omitted) std::fprintf(stderr, "jointlab export: left out: %s\n", s.c_str());
-    for (const std::string& s : e.notes) std::fprintf(stderr, "jointlab export: differs: %s\n", s.c_str());
+    for (const std::string& s : interop::groupedLines(e.omitted))
+        std::fprintf(stderr, "jointlab export: left out: %s\n", s.c_str());
+    for (const std::string& s : interop::groupedLines(e.notes))
+        std::fprintf(stderr, "jointlab export: differs: %s\n", s.c_str());
+    if (!e.tooLarge.empty()) std::fprintf(stderr, "jointlab export: differs: %s\n", e.tooLarge.c_str());
     return kExitOk;
 #else
     return usage("this build has no MuJoCo export (configured with JOINTLAB_BUILD_INTEROP=OFF)");

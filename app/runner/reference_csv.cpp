@@ -68,10 +68,15 @@ void ReferenceCsv::step(const World& world) {
 
 std::string ReferenceCsv::summary() const {
     if (!impl_->run) return "";
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "MuJoCo reference: largest body position difference %.3g m (step %lld)%s",
-                  impl_->worst, static_cast<long long>(impl_->worstStep),
-                  impl_->run->diverged() ? "; MuJoCo diverged (it reset its state) during the run" : "");
+    char buf[300];
+    std::snprintf(buf, sizeof buf,
+                  "MuJoCo reference: largest body position difference %.3g m (step %lld)%s%s", impl_->worst,
+                  static_cast<long long>(impl_->worstStep),
+                  impl_->run->diverged() ? "; MuJoCo diverged (it reset its state) during the run" : "",
+                  impl_->run->overflowed()
+                      ? "; MuJoCo ran out of room for contacts or constraint rows in a step and ran it "
+                        "without them"
+                      : "");
     return buf;
 }
 #else

@@ -180,4 +180,12 @@ bool MujocoReference::diverged() const {
 #endif
 }
 
+bool MujocoReference::overflowed() const {
+#ifdef JOINTLAB_HAVE_INTEROP
+    return impl_->run && impl_->run->overflowed();
+#else
+    return false;
+#endif
+}
+
 }  // namespace jl::app

@@ -71,6 +71,8 @@ public:
     const std::vector<std::string>& differences() const;
     /// MuJoCo hit a non-finite acceleration (it reset itself) since it started.
     bool diverged() const;
+    /// MuJoCo ran out of room for contacts or constraint rows in some step and ran it without them.
+    bool overflowed() const;
 
     bool logDivergence = true;  ///< the Reference tab's divergence plot on a log scale
     /// The most samples kept (the oldest half is dropped beyond it), about 5 minutes at 60 Hz.
