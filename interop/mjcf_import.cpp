@@ -162,7 +162,19 @@ void readEqualities(const mjModel* m, const mjData* d, const std::vector<int>& b
                 break;
             case mjEQ_JOINT:
                 if (o2 < 0) {
-                    out.notes.add("joint equalities that hold one joint at a value", name);
+                    // q1 − qpos0 = polycoef[0] (MuJoCo reads no other term without joint2): the
+                    // joint's limit at that value (import_builder.h, ImportedJoint::held).
+                    ImportedJoint& j = out.joints[static_cast<size_t>(o1)];
+                    if (j.held) {
+                        if (j.heldValue != data[0])
+                            out.notes.add(
+                                "second joint equalities holding one joint at another value (the "
+                                "first was kept)",
+                                name);
+                        continue;
+                    }
+                    j.held = true;
+                    j.heldValue = data[0];
                     continue;
                 }
                 if (data[2] != 0.0 || data[3] != 0.0 || data[4] != 0.0)
