@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "../engine/gear_hand.h"
 #include "interop/mjcf_export.h"
 #include "interop/mjcf_import.h"
 #include "interop/mujoco_model.h"
@@ -200,6 +201,38 @@ TEST(HeldJoint, ExportsAsTheSameJointEquality) {
         EXPECT_NEAR(l->lower, h.value, 1e-12) << h.joint;
         EXPECT_NEAR(l->upper, h.value, 1e-12) << h.joint;
     }
+}
+
+// A hand-built held hinge whose moving body is body 0 (the world is body 1): the walk makes body 0
+// MuJoCo's child, whose qpos is the negative of JointLab's angle (mjcf_export.h), so the equality
+// holds qpos − qpos0 at −0.3 for JointLab's 0.3. MuJoCo running the export brings the arm there
+// (to its soft equality's give under the arm's weight: measured 7.8e-4 rad, allowed 5e-3, as above;
+// the opposite sign would be 0.6 rad away).
+TEST(HeldJoint, ExportKeepsTheSignOfAJointReachedFromBody1) {
+    Scene s;
+    s.settings.dt = 0.001;
+    s.settings.groundPlane = false;
+    s.bodies.push_back(jl::test::box("arm", Vec3(0.2, 1.0, 0.0), Vec3(0.2, 0.02, 0.02), 1.0));
+    RevoluteJoint r;
+    r.limit.enabled = true;
+    r.limit.lower = r.limit.upper = 0.3;
+    s.joints.push_back(jl::test::joint<RevoluteJoint>(s, "hinge", "arm", "", Vec3(0.0, 1.0, 0.0),
+                                                      jl::test::xOnto(Vec3(0, 0, 1)), r));
+    const MjcfExport e = exportScene(s);
+    ASSERT_TRUE(e.error.empty()) << e.error;
+    ASSERT_EQ(e.tree.sign[0], -1);
+    std::string error;
+    const ModelPtr m = compileMjcfText(e.xml, "held_sign.xml", error);
+    ASSERT_TRUE(m) << error << "\n" << e.xml;
+    ASSERT_EQ(m->neq, 1);
+    EXPECT_EQ(m->eq_obj2id[0], -1);
+    EXPECT_NEAR(m->eq_data[0], -0.3, 1e-12);
+    const DataPtr d = makeData(m.get());
+    for (int k = 0; k < 2000; ++k) mj_step(m.get(), d.get());
+    const int a = m->jnt_qposadr[0];
+    std::printf("held hinge reached from body 1, in MuJoCo after 2 s: qpos - qpos0 = %.6f\n",
+                d->qpos[a] - m->qpos0[a]);
+    EXPECT_NEAR(d->qpos[a] - m->qpos0[a], -0.3, 5e-3);
 }
 
 // Two holds of one joint at different values: the first is kept and the second named; a coupling
