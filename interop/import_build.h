@@ -93,6 +93,12 @@ struct Builder {
     /// axis stays where the model has it. False (nothing made) for any other set.
     bool makeSlideD6(const std::vector<int>& js, int parent, int child);
 
+    /// The limit of hinge or slide `src` (scene joint `jointName`): its range, or [c, c] when a joint
+    /// equality holds it at c. A hinge or slide held by its limit stays a hinge or slide (in the
+    /// Inspector, in couplings, in the export), where a D6 with a locked axis would not; the held
+    /// value wins over the range, noted when it lies outside it (MuJoCo would fight both).
+    LimitPair limitOf(const ImportedJoint& src, const std::string& jointName);
+
     /// Source joint `index` (a hinge, slide or ball) between scene bodies `parent` and `child`.
     void makeJoint(int index, int parent, int child);
 

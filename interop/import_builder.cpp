@@ -175,11 +175,12 @@ bool Builder::makeSlideD6(const std::vector<int>& js, int parent, int child) {
     for (size_t k = 0; k < slides.size(); ++k) {
         const ImportedJoint& s = *slides[k];
         const Real sign = glm::dot(glm::normalize(interop::toYUp(s.axis)), frameAxes[k]) > 0 ? 1.0 : -1.0;
-        d.motion[k] = s.limited ? D6Motion::Limited : D6Motion::Free;
-        if (s.limited) {
+        const LimitPair range = limitOf(s, j.name);
+        d.motion[k] = range.enabled ? D6Motion::Limited : D6Motion::Free;
+        if (range.enabled) {
             d.linearLimit[k].enabled = true;
-            d.linearLimit[k].lower = sign > 0 ? s.lower : -s.upper;
-            d.linearLimit[k].upper = sign > 0 ? s.upper : -s.lower;
+            d.linearLimit[k].lower = sign > 0 ? range.lower : -range.upper;
+            d.linearLimit[k].upper = sign > 0 ? range.upper : -range.lower;
         }
         Real target = 0.0;
         setDrive(*drives[k], s, target);
@@ -191,6 +192,16 @@ bool Builder::makeSlideD6(const std::vector<int>& js, int parent, int child) {
     j.params = d;
     scene.joints.push_back(std::move(j));
     return true;
+}
+
+LimitPair Builder::limitOf(const ImportedJoint& src, const std::string& jointName) {
+    LimitPair l;
+    l.enabled = src.limited || src.held;
+    l.lower = src.held ? src.heldValue : src.lower;
+    l.upper = src.held ? src.heldValue : src.upper;
+    if (src.held && src.limited && (src.heldValue < src.lower || src.heldValue > src.upper))
+        notes.add("joints held at a value outside their range (the held value was kept)", jointName);
+    return l;
 }
 
 void Builder::makeJoint(int index, int parent, int child) {
@@ -205,16 +216,12 @@ void Builder::makeJoint(int index, int parent, int child) {
     noteJoint(src);
     if (src.kind == ImportedJoint::Kind::Hinge) {
         RevoluteJoint r;
-        r.limit.enabled = src.limited;
-        r.limit.lower = src.lower;
-        r.limit.upper = src.upper;
+        r.limit = limitOf(src, j.name);
         setDrive(r.drive, src, r.driveTarget);
         j.params = r;
     } else if (src.kind == ImportedJoint::Kind::Slide) {
         PrismaticJoint p;
-        p.limit.enabled = src.limited;
-        p.limit.lower = src.lower;
-        p.limit.upper = src.upper;
+        p.limit = limitOf(src, j.name);
         setDrive(p.drive, src, p.driveTarget);
         j.params = p;
     } else {

@@ -57,6 +57,11 @@ struct ImportedJoint {
     // A servo actuator on the joint: F = kp·(target − q) + kv·(targetVelocity − q̇), |F| <= forceLimit.
     bool servo = false;
     Real kp = 0.0, kv = 0.0, target = 0.0, forceLimit = kInf;
+
+    // A joint equality holds it at `heldValue` (MJCF <joint joint1> without joint2: q − q_ref = a0;
+    // hinges and slides only, MuJoCo refuses others): the scene joint's limit becomes [a0, a0].
+    bool held = false;
+    Real heldValue = 0.0;  ///< relative to the reference pose [rad or m]
 };
 
 /// A constraint besides the tree: a ball (connect), a weld, or a linear coupling of two joints

@@ -69,6 +69,18 @@ void Builder::makeEquality(const ImportedEquality& e) {
         const ImportedJoint& a = m.joints[static_cast<size_t>(e.joint1)];
         const ImportedJoint& b = m.joints[static_cast<size_t>(e.joint2)];
         const bool angular = a.kind == ImportedJoint::Kind::Hinge;
+        if (a.held && b.held) {
+            // Both joints held (their limits at [c, c]): the coupling adds nothing when the held
+            // values obey it (to rounding), and a row that fights both limits when they do not.
+            const Real law = e.ratio * b.heldValue + e.offset;
+            const Real scale = std::max({1.0, std::abs(a.heldValue), std::abs(law)});
+            notes.add(std::abs(a.heldValue - law) <= 1e-12 * scale
+                          ? "joint couplings between two held joints, whose held values already obey them"
+                          : "joint couplings that contradict the values their two joints are held at (the "
+                            "held values were kept)",
+                      e.name);
+            return;
+        }
         if (a.kind != b.kind ||
             (a.kind != ImportedJoint::Kind::Hinge && a.kind != ImportedJoint::Kind::Slide)) {
             notes.add("joint couplings other than hinge-hinge or slide-slide", e.name);

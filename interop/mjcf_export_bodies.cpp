@@ -101,7 +101,16 @@ void TreeWriter::writeJoint(std::string& out, const std::string& in, int j) {
                                       : std::get<PrismaticJoint>(jd.params).driveTargetVelocity;
     out += in + "<joint name=\"" + name + "\" type=\"" + (hinge ? "hinge" : "slide") + "\" pos=\"" +
            vec(frame.p) + "\" axis=\"" + vec(axis) + "\" ref=\"" + num(start) + "\"";
-    if (limit.enabled) {
+    const bool held = limit.enabled && limit.lower == limit.upper;
+    if (held) {
+        // Held at one value (an imported joint equality, import_build.h limitOf): MuJoCo refuses an
+        // empty range, so the joint equality that holds it, qpos − qpos0 = polycoef[0], qpos0 = ref.
+        extra.equalities.push_back("<joint name=\"" + name + "\" joint1=\"" + name + "\" polycoef=\"" +
+                                   num(sign * limit.lower - start + 0.0) + " 0 0 0 0\"/>");
+        result.notes.push_back(who +
+                               ": held at one value by its limit, written as a joint equality, which MuJoCo "
+                               "solves as a soft constraint (solref 0.02 s)");
+    } else if (limit.enabled) {
         const Real lo = sign > 0 ? limit.lower : -limit.upper, hi = sign > 0 ? limit.upper : -limit.lower;
         out += " limited=\"true\" range=\"" + num(lo) + " " + num(hi) + "\"";
         ++limitRows;

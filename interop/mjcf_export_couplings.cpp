@@ -3,6 +3,7 @@
 // tendons; every other coupling left out and named.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "interop/axes.h"
 #include "interop/mjcf_export_parts.h"
@@ -38,8 +39,10 @@ std::pair<int, Real> hungFrom(const Scene& s, const MjcfTree& tree, int b, Expor
 /// kinds on one common parent with their axes along the coupling's frames' X (σ = ±1, the axis
 /// against the frame's X); otherwise why not. Or a gear across a middle link A (successive hinges:
 /// B on b to A, A on a to P) reads −σ_a·q_a on P's side (P turns by −q_a on A) and σ_b·q_b on B's.
+/// `hinge` receives, per side, the hinge whose coordinate it reads (its own; across a middle link,
+/// the middle's for P's side), on whose axis a parallel gear's origin must sit.
 std::string relativeCoefficients(const Scene& s, const MjcfTree& tree, const RelativeSide (&sides)[2],
-                                 std::map<int, Real>& coefficient) {
+                                 std::map<int, Real>& coefficient, int (&hinge)[2]) {
     Vec3 x[2];
     std::pair<int, Real> hung[2];
     for (int k = 0; k < 2; ++k) {
@@ -57,6 +60,8 @@ std::string relativeCoefficients(const Scene& s, const MjcfTree& tree, const Rel
             continue;
         coefficient[a.first] -= sides[k].weight * a.second;
         coefficient[hung[o].first] += sides[o].weight * hung[o].second;
+        hinge[k] = a.first;
+        hinge[o] = hung[o].first;
         return "";
     }
     for (int k = 0; k < 2; ++k) {
@@ -68,7 +73,56 @@ std::string relativeCoefficients(const Scene& s, const MjcfTree& tree, const Rel
     if (tree.parent[static_cast<size_t>(sides[0].body)] != tree.parent[static_cast<size_t>(sides[1].body)])
         return std::string("its ") + sides[0].which + " and its " + sides[1].which +
                " hang from different bodies";
-    for (int k = 0; k < 2; ++k) coefficient[hung[k].first] += sides[k].weight * hung[k].second;
+    for (int k = 0; k < 2; ++k) {
+        coefficient[hung[k].first] += sides[k].weight * hung[k].second;
+        hinge[k] = hung[k].first;
+    }
+    return "";
+}
+
+/// A length for messages, to three digits.
+std::string metres(Real x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.3g m", x);
+    return b;
+}
+
+/// Why relative gear `gear`, once its X axes were parallel at the start, would not be MuJoCo's joint
+/// equality between `hinge[0]` and `hinge[1]` (the hinges whose coordinates relativeCoefficients
+/// found for its two sides); "" when it would, and for axes at an angle, which it reads from the
+/// bodies' rotation alone. Parallel, it reads each turn through its frames' origins (gear.h
+/// "Parallel axes"), taking each as fixed on the carrier, i.e. on its side's hinge axis: an origin e
+/// off that axis circles it as the body turns, moving d = p1 − p0 by up to 2e, so the reading strays
+/// from the hinge's angle by up to about 2e/|d⊥|. Allowed up to 1e-6 rad: under what either engine
+/// holds such a law to (JointLab's relative gear 2.6e-5 rad at best, MuJoCo's soft equality 5.7e-3
+/// rad; docs/import.md), and far above rounding. Origins closer than kParallelGearMinDistance to each
+/// other's axis leave no row at all.
+std::string parallelReadingProblem(const Scene& s, const BodyNames& names, const JointDesc& gear,
+                                   const int (&hinge)[2]) {
+    const int body[2] = {names(gear.body0), names(gear.body1)};
+    const Transform f[2] = {startPose(s, body[0]) * gear.frame0, startPose(s, body[1]) * gear.frame1};
+    const Vec3 x[2] = {f[0].rotate(Vec3(1, 0, 0)), f[1].rotate(Vec3(1, 0, 0))};
+    const Real c = glm::dot(x[0], x[1]);
+    if (1.0 - c * c >= kRelativeGearParallelSin2) return "";
+    const Vec3 d = f[1].p - f[0].p;
+    const Real across =
+        std::min(glm::length(d - glm::dot(d, x[0]) * x[0]), glm::length(d - glm::dot(d, x[1]) * x[1]));
+    if (across < kParallelGearMinDistance)
+        return "its frames' origins are " + metres(across) + " from each other's axis, under the " +
+               metres(kParallelGearMinDistance) +
+               " below which JointLab's gear, reading parallel hinges through their origins, writes no row";
+    for (int k = 0; k < 2; ++k) {
+        const JointDesc& h = s.joints[static_cast<size_t>(hinge[k])];
+        const bool on0 = names(h.body0) == body[k];  // the hinge's frame on this side's body
+        const Transform hf = startPose(s, names(on0 ? h.body0 : h.body1)) * (on0 ? h.frame0 : h.frame1);
+        const Vec3 u = hf.rotate(Vec3(1, 0, 0)), r = f[k].p - hf.p;
+        const Real off = glm::length(r - glm::dot(r, u) * u);
+        if (2.0 * off / across > 1e-6)
+            return std::string(k == 0 ? "body 0" : "body 1") + "'s frame origin is " + metres(off) +
+                   " off the axis of its hinge " + quoted(h.name) +
+                   ": the gear reads parallel hinges' turns through its frames' origins (gear.h), taking "
+                   "them as fixed on the carrier, so its law is not the one between the hinges' coordinates";
+    }
     return "";
 }
 
@@ -159,13 +213,16 @@ void exportCouplings(const Scene& scene, const BodyNames& names, const std::vect
             const RelativeSide rs[2] = {
                 {a, ExportedAs::Hinge, "pinion (body 0)", &jd.frame0, -relativeRack->ratio},
                 {b, ExportedAs::Slide, "rack (body 1)", &jd.frame1, 1.0}};
-            why = relativeCoefficients(scene, tree, rs, coefficient);
+            int hinge[2];
+            why = relativeCoefficients(scene, tree, rs, coefficient, hinge);
             sides[0].body = sides[1].body = -1;  // the coefficients are complete
         } else if (relativeGear && relativeGear->relative) {
             // Each turn measured on the parent holding both hinges (gear.h): q = σ·Δq_hinge.
             const RelativeSide rs[2] = {{a, ExportedAs::Hinge, "body 0", &jd.frame0, 1.0},
                                         {b, ExportedAs::Hinge, "body 1", &jd.frame1, relativeGear->ratio}};
-            why = relativeCoefficients(scene, tree, rs, coefficient);
+            int hinge[2];
+            why = relativeCoefficients(scene, tree, rs, coefficient, hinge);
+            if (why.empty()) why = parallelReadingProblem(scene, names, jd, hinge);
             sides[0].body = sides[1].body = -1;
         }
         for (int side = 0; side < 2 && why.empty(); ++side) {

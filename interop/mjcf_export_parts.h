@@ -35,7 +35,7 @@ struct BodyNames {
     int operator()(const std::string& name) const;
 };
 
-/// What the couplings add besides the tree: <equality> and <tendon> elements and
+/// What the couplings and held joints add besides the tree: <equality> and <tendon> elements and
 /// the sites the tendons run through (in the world and per scene body).
 struct ExtraElements {
     std::vector<std::string> equalities, tendons, worldSites;

@@ -4,7 +4,9 @@
 
 #include <mujoco/mujoco.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "interop/import_builder.h"
@@ -35,8 +37,15 @@ Vec3 vec(const mjtNum* v) {
     return Vec3(v[0], v[1], v[2]);
 }
 
-/// The geoms of body `b` (the world's: planes decide the ground).
-void readGeoms(const mjModel* m, const mjData* d, int b, ImportedModel& out, ImportedBody& body) {
+/// A level, upward-facing plane of the world: a floor (its geom's name and height).
+struct LevelPlane {
+    std::string label;
+    Real height;
+};
+
+/// The geoms of body `b`; the world's level planes go to `floors` (placeGround decides the ground).
+void readGeoms(const mjModel* m, const mjData* d, int b, ImportedModel& out, ImportedBody& body,
+               std::vector<LevelPlane>& floors) {
     bool anyCollides = false;
     for (int g = m->body_geomadr[b]; g >= 0 && g < m->body_geomadr[b] + m->body_geomnum[b]; ++g) {
         const std::string label = nameOf(m, mjOBJ_GEOM, g, "geom");
@@ -48,8 +57,8 @@ void readGeoms(const mjModel* m, const mjData* d, int b, ImportedModel& out, Imp
         switch (m->geom_type[g]) {
             case mjGEOM_PLANE: {
                 const Vec3 normal = geom.world.q * Vec3(0, 0, 1);
-                if (b == 0 && normal.z > 1.0 - 1e-9 && std::abs(geom.world.p.z) < 1e-9)
-                    out.groundPlane = true;
+                if (b == 0 && normal.z > 1.0 - 1e-9)
+                    floors.push_back({label, geom.world.p.z});
                 else
                     out.notes.add("planes other than a level ground at height 0 (JointLab's ground is y = 0)",
                                   label);
@@ -94,6 +103,43 @@ void readGeoms(const mjModel* m, const mjData* d, int b, ImportedModel& out, Imp
         body.geoms.push_back(std::move(geom));
     }
     body.collides = anyCollides || body.geoms.empty();
+}
+
+/// Every position of `model` moved up by `dz` (along the model's z): a translation, which changes
+/// nothing in its mechanics (gravity is uniform).
+void raise(ImportedModel& model, Real dz) {
+    const Vec3 up(0.0, 0.0, dz);
+    for (ImportedBody& b : model.bodies) {
+        b.frame.p += up;
+        b.inertial.p += up;
+        for (ImportedGeom& g : b.geoms) g.world.p += up;
+    }
+    for (ImportedJoint& j : model.joints) j.anchor += up;
+    for (ImportedEquality& e : model.equalities) e.anchor += up;
+}
+
+/// JointLab's ground from the model's floors: a floor at height 0 is it; a model whose only floor
+/// lies at another height h (arm26's at −0.5 m, the slider-crank's at −0.05 m) is raised by −h so
+/// that its floor is the ground, when contacts are on (noted: its coordinates are the file's plus
+/// that). Any other floor is left out, noted.
+void placeGround(const std::vector<LevelPlane>& floors, ImportedModel& out) {
+    const auto atZero = [](const LevelPlane& f) { return std::abs(f.height) < 1e-9; };
+    const bool ground = std::any_of(floors.begin(), floors.end(), atZero);
+    if (!ground && floors.size() == 1 && out.contacts) {
+        raise(out, -floors[0].height);
+        out.groundPlane = true;
+        char by[48];
+        std::snprintf(by, sizeof by, "%.6g", -floors[0].height);
+        out.notes.add(std::string("the model was raised by ") + by +
+                          " m so that its floor is JointLab's ground (y = 0)",
+                      floors[0].label);
+        return;
+    }
+    out.groundPlane = ground;
+    for (const LevelPlane& f : floors)
+        if (!atZero(f))
+            out.notes.add("planes other than a level ground at height 0 (JointLab's ground is y = 0)",
+                          f.label);
 }
 
 /// A servo actuator on a joint: F = gear·(kp·(ctrl − gear·q) − kv·gear·q̇) at ctrl = 0.
@@ -162,7 +208,19 @@ void readEqualities(const mjModel* m, const mjData* d, const std::vector<int>& b
                 break;
             case mjEQ_JOINT:
                 if (o2 < 0) {
-                    out.notes.add("joint equalities that hold one joint at a value", name);
+                    // q1 − qpos0 = polycoef[0] (MuJoCo reads no other term without joint2): the
+                    // joint's limit at that value (import_builder.h, ImportedJoint::held).
+                    ImportedJoint& j = out.joints[static_cast<size_t>(o1)];
+                    if (j.held) {
+                        if (j.heldValue != data[0])
+                            out.notes.add(
+                                "second joint equalities holding one joint at another value (the "
+                                "first was kept)",
+                                name);
+                        continue;
+                    }
+                    j.held = true;
+                    j.heldValue = data[0];
                     continue;
                 }
                 if (data[2] != 0.0 || data[3] != 0.0 || data[4] != 0.0)
@@ -216,7 +274,8 @@ bool importMjcfModel(const mjModel* m, const std::string& source, Scene& out, st
     // The world's own geoms (besides the ground) become one static body.
     ImportedBody world;
     world.name = "world_geoms";
-    readGeoms(m, d, 0, model, world);
+    std::vector<LevelPlane> floors;
+    readGeoms(m, d, 0, model, world, floors);
     const int offset = world.geoms.empty() ? 1 : 0;  // source body b is model.bodies[b - offset]
     if (!world.geoms.empty()) model.bodies.push_back(std::move(world));
     std::vector<int> index(static_cast<size_t>(m->nbody));
@@ -233,7 +292,7 @@ bool importMjcfModel(const mjModel* m, const std::string& source, Scene& out, st
         body.frame = poseOf(d->xpos + 3 * b, d->xmat + 9 * b);
         body.inertial = poseOf(d->xipos + 3 * b, d->ximat + 9 * b);
         body.mocap = m->body_mocapid[b] >= 0;
-        readGeoms(m, d, b, model, body);
+        readGeoms(m, d, b, model, body, floors);
         model.bodies.push_back(std::move(body));
     }
     for (int j = 0; j < m->njnt; ++j) {
@@ -273,6 +332,7 @@ bool importMjcfModel(const mjModel* m, const std::string& source, Scene& out, st
     }
     readActuators(m, model);
     readEqualities(m, d, index, model);
+    placeGround(floors, model);
     noteUnmapped(m, model);
     return buildScene(model, out, warning, error);
 }

@@ -1,4 +1,4 @@
-// MJCF as text (interop/mjcf_export.cpp): numbers that read back to the same bits, XML attribute
+// MJCF as text (interop/mjcf_export*.cpp): numbers that read back to the same bits, XML attribute
 // escaping, and a JointLab body's shapes as <geom> elements.
 #pragma once
 

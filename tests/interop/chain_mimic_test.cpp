@@ -1,7 +1,7 @@
 // A hinge coupling between SUCCESSIVE hinges about parallel axes (an underactuated finger whose
 // distal joint mimics its proximal one) on a moving arm: the import maps it to a relative gear
 // between the arm and the distal phalanx, the proximal phalanx being the gear's carrier
-// (jointlab/joints/gear.h, "Parallel axes"; interop/import_builder.cpp). The model is
+// (jointlab/joints/gear.h, "Parallel axes"; interop/import_equalities.cpp). The model is
 // tests/data/interop/finger_mimic.urdf: distal = 0.8 · proximal + 0.1, axes 0.05 m apart.
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>

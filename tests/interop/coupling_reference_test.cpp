@@ -1,4 +1,4 @@
-// Couplings in MuJoCo (interop/mjcf_export.cpp, docs/reference.md "Couplings"): rack-and-pinion
+// Couplings in MuJoCo (interop/mjcf_export_couplings.cpp, docs/reference.md "Couplings"): rack-and-pinion
 // as a joint equality between the pinion's hinge and the rack's slide, a gear between two hinges
 // on one moving parent, a pulley as a limited spatial tendon. Each scene runs in both engines side
 // by side; where a closed form exists, both are held against it too. A gear that MuJoCo's joint

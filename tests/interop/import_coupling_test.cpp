@@ -1,4 +1,4 @@
-// Import of joint couplings on moving parents (interop/import_builder.cpp, docs/import.md): two
+// Import of joint couplings on moving parents (interop/import_equalities.cpp, docs/import.md): two
 // hinges on one parent geared to turn together keep the model's law exactly (checked against MuJoCo
 // running the model itself), other couplings on moving parents are warned about. Multi-hinge bodies:
 // multi_joint_test.cpp.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -287,6 +288,56 @@ TEST(MjcfImport, ImportedSceneRoundTripsThroughTheFile) {
     ASSERT_EQ(back.bodies.size(), s.bodies.size());
     for (size_t i = 0; i < s.bodies.size(); ++i) EXPECT_EQ(back.bodies[i].inertia, s.bodies[i].inertia);
     EXPECT_EQ(serializeScenario(back), serializeScenario(s));
+}
+
+// A model whose only floor lies below height 0 (as arm26's at -0.5 m): raised by 0.5 m so that its
+// floor is JointLab's ground, every position with it (a translation: the mechanics are the same),
+// noted. The crate resting on that floor then rests on the ground: after 1 s it is where it started
+// (measured 1e-17 m: it starts touching; allowed 1 mm, the contact's give, where without a ground
+// it would have fallen 4.9 m). Two floors at other heights, or contacts off: no raise, the floors
+// noted as before.
+TEST(MjcfImport, AFloorBelowZeroBecomesTheGroundByRaisingTheModel) {
+    const auto model = [](const std::string& floors, const std::string& flag) {
+        return "<mujoco><option timestep='0.001'>" + flag + "</option><worldbody>" + floors +
+               "<body name='crate' pos='0.5 0 -0.4'><freejoint/><geom type='box' size='0.1 0.1 0.1' "
+               "mass='1'/></body><body name='bob' pos='0 0 -0.3'><joint name='swing' type='hinge' "
+               "pos='0 0 0.3' axis='0 1 0'/><geom type='sphere' size='0.05' mass='1'/></body>"
+               "</worldbody></mujoco>";
+    };
+    Scene s;
+    std::string warning, error;
+    ASSERT_TRUE(importMjcfText(model("<geom name='floor' type='plane' pos='0 0 -0.5' size='0 0 1'/>", ""),
+                               "floor.xml", s, warning, error))
+        << error;
+    EXPECT_TRUE(s.settings.groundPlane);
+    EXPECT_NE(
+        warning.find("the model was raised by 0.5 m so that its floor is JointLab's ground (y = 0) (floor)"),
+        std::string::npos)
+        << warning;
+    EXPECT_EQ(warning.find("planes other than"), std::string::npos) << warning;
+    EXPECT_NEAR(glm::length(body(s, "crate").position - Vec3(0.5, 0.1, 0.0)), 0.0, 1e-12);
+    EXPECT_NEAR(glm::length(body(s, "bob").position - Vec3(0.0, 0.2, 0.0)), 0.0, 1e-12);
+    EXPECT_NEAR(glm::length(jointWorld(s, joint(s, "swing"), 0).p - Vec3(0.0, 0.5, 0.0)), 0.0, 1e-12);
+    World w(s);
+    for (int k = 0; k < 1000; ++k) w.step();
+    const Real drop = 0.1 - w.bodies()[static_cast<size_t>(s.findBody("crate"))].pose.p.y;
+    std::printf("crate on the raised floor after 1 s: %.3g m below its start\n", drop);
+    EXPECT_LT(std::abs(drop), 1e-3);
+
+    for (const auto& [floors, flag] :
+         {std::pair<std::string, std::string>{"<geom name='low' type='plane' pos='0 0 -0.5' size='0 0 1'/>"
+                                              "<geom name='lower' type='plane' pos='0 0 -0.7' size='0 0 1'/>",
+                                              ""},
+          {"<geom name='low' type='plane' pos='0 0 -0.5' size='0 0 1'/>", "<flag contact='disable'/>"}}) {
+        ASSERT_TRUE(importMjcfText(model(floors, flag), "floors.xml", s, warning, error)) << error;
+        EXPECT_FALSE(s.settings.groundPlane);
+        EXPECT_EQ(warning.find("raised"), std::string::npos) << warning;
+        EXPECT_NE(
+            warning.find("planes other than a level ground at height 0 (JointLab's ground is y = 0) (low"),
+            std::string::npos)
+            << warning;
+        EXPECT_NEAR(glm::length(body(s, "crate").position - Vec3(0.5, -0.4, 0.0)), 0.0, 1e-12);
+    }
 }
 
 // The loop of a slider-crank: the connect equality becomes a ball joint at the rod's far end,
