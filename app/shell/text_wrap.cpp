@@ -31,7 +31,8 @@ int codePoints(std::string_view s) {
 /// No line break in the spaces between `a` and `b`.
 bool glued(std::string_view a, std::string_view b) {
     if (isRelation(a) || isRelation(b)) return true;
-    if ((a == "of" || a == "to") && isNumberWord(b)) return true;  // "3 of 4", "1 to 10"
+    // "3 of 4", "1 to 10", and a one-letter name before its value: "λ 0.08 → 0.09".
+    if ((a == "of" || a == "to" || codePoints(a) == 1) && isNumberWord(b)) return true;
     // A number that ends a field ("4):", "0.5,") has no unit after it.
     const char end = a.empty() ? ' ' : a.back();
     if (end == ',' || end == ';' || end == ':') return false;

@@ -24,7 +24,8 @@ bool isNumberWord(std::string_view word);
 /// `text` with the spaces where its lines end replaced by '\n', each line no wider than `width`
 /// where the fields allow it: lines break only at spaces (a run of spaces at a break goes), never
 /// between a number and the short word after it (at most kUnitMaxChars characters, its unit), nor
-/// on either side of a relation sign (= ≈ → < > ≤ ≥ ±), nor in "3 of 4" and "1 to 10". A field wider than the
+/// on either side of a relation sign (= ≈ → < > ≤ ≥ ±), nor after a one-letter name or in "3 of 4"
+/// and "1 to 10". A field wider than the
 /// whole width breaks at its own spaces; a single word wider than it stays whole. The text's own line breaks
 /// stay.
 inline constexpr int kUnitMaxChars = 8;

@@ -45,6 +45,9 @@ TEST(TextWrap, ANumberKeepsItsUnitAndRelationsTheirSides) {
     // "3 of 4" stays whole, as a number and its unit do.
     EXPECT_EQ(wrapText("position iteration 3 of 4): C = 0.5", 22, characters),
               "position iteration\n3 of 4): C = 0.5");
+    // A one-letter name keeps its value: the stepper's "λ 0.082343 → 0.082325".
+    EXPECT_EQ(wrapText("b = 0, \u03bb 0.082343 \u2192 0.082325", 22, characters),
+              "b = 0,\n\u03bb 0.082343 \u2192 0.082325");
     // The text's own line breaks and a paragraph's indent stay; wide enough changes nothing.
     EXPECT_EQ(wrapText("  a b\nc = 1 m", 100, characters), "  a b\nc = 1 m");
     EXPECT_EQ(wrapText("", 10, characters), "");
@@ -76,10 +79,14 @@ TEST(TextWrap, AtEveryWidthTheLinesBreakOnlyBetweenFields) {
             const std::string& first = next.front();
             for (const char* sign : {"=", "\u2192"}) {
                 // A sign at a line's end or start is allowed only where a field was wider than the
-                // line: the widest here, "0.25 → 0.5 N·s,", is 16 characters.
-                if (width >= 16) EXPECT_TRUE(last != sign && first != sign) << line << " | " << lines[i + 1];
+                // line: the widest here, "λ 0.25 → 0.5 N·s,", is 18 characters.
+                if (width >= 18) {
+                    EXPECT_TRUE(last != sign && first != sign) << line << " | " << lines[i + 1];
+                }
             }
-            if (width >= 16 && isNumberWord(last)) EXPECT_TRUE(isNumberWord(first)) << line << " | " << first;
+            if (width >= 18 && isNumberWord(last)) {
+                EXPECT_TRUE(isNumberWord(first)) << line << " | " << first;
+            }
         }
     }
 }

@@ -141,8 +141,7 @@ TEST(ViewFit, TheFitFollowsTheViewportUntilThePersonMovesTheCamera) {
     OrbitCamera authored;
     authored.target = glm::vec3(0.0f, 1.0f, 0.0f);
     authored.distance = 6.0f;
-    authored.yaw = 0.0f;
-    authored.pitch = 0.0f;
+    authored.yaw = authored.pitch = 0.0f;
     std::vector<glm::vec4> box;
     for (int c = 0; c < 8; ++c)
         box.emplace_back(c & 1 ? 0.5f : -0.5f, (c & 2 ? 0.5f : -0.5f) + 3.0f, c & 4 ? 0.5f : -0.5f, 0.0f);
