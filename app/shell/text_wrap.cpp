@@ -28,11 +28,19 @@ int codePoints(std::string_view s) {
     return n;
 }
 
+/// A Latin or Greek letter on its own (a quantity's name: "λ", "C"), not an operator ("+", "×").
+bool isOneLetter(std::string_view w) {
+    if (codePoints(w) != 1) return false;
+    const auto lead = static_cast<unsigned char>(w.front());
+    return (lead >= 'a' && lead <= 'z') || (lead >= 'A' && lead <= 'Z') ||
+           (lead >= 0xCE && lead <= 0xCF);  // U+0380–U+03FF: the Greek letters
+}
+
 /// No line break in the spaces between `a` and `b`.
 bool glued(std::string_view a, std::string_view b) {
     if (isRelation(a) || isRelation(b)) return true;
     // "3 of 4", "1 to 10", and a one-letter name before its value: "λ 0.08 → 0.09".
-    if ((a == "of" || a == "to" || codePoints(a) == 1) && isNumberWord(b)) return true;
+    if ((a == "of" || a == "to" || isOneLetter(a)) && isNumberWord(b)) return true;
     // A number that ends a field ("4):", "0.5,") has no unit after it.
     const char end = a.empty() ? ' ' : a.back();
     if (end == ',' || end == ';' || end == ':') return false;

@@ -48,6 +48,8 @@ TEST(TextWrap, ANumberKeepsItsUnitAndRelationsTheirSides) {
     // A one-letter name keeps its value: the stepper's "λ 0.082343 → 0.082325".
     EXPECT_EQ(wrapText("b = 0, \u03bb 0.082343 \u2192 0.082325", 22, characters),
               "b = 0,\n\u03bb 0.082343 \u2192 0.082325");
+    // An operator is no name: "+ 40)" may break after the "+" as a formula does.
+    EXPECT_EQ(wrapText("a = h + 40) = 0.78", 10, characters), "a = h +\n40) = 0.78");
     // The text's own line breaks and a paragraph's indent stay; wide enough changes nothing.
     EXPECT_EQ(wrapText("  a b\nc = 1 m", 100, characters), "  a b\nc = 1 m");
     EXPECT_EQ(wrapText("", 10, characters), "");
