@@ -105,7 +105,7 @@ void drawAdvisorTab(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("(Ctrl+Z undoes it)");
     }
     if (t.advice.empty()) {
-        ImGui::TextWrapped(
+        wrappedText(
             "No conditioning problems found. The advisor looks at every joint for a mass or inertia ratio "
             "above 10, an anchor far from a light body's centre (β = m·r²/I above 20 with per-row point "
             "solve), rows whose response J·M⁻¹·Jᵀ is near the solver's threshold, chains deeper than the "
@@ -126,8 +126,8 @@ void drawAdvisorTab(AppState& state, UiRequests& requests) {
             requests.selection = Selection{Selection::Kind::Joint, a.joint};
         }
         if (open) {
-            ImGui::TextWrapped("%s", a.explanation.c_str());
-            ImGui::TextDisabled("%s: %.4g (warns above %.4g)", kAdviceKindNames[static_cast<int>(a.kind)],
+            wrappedTextUnformatted(a.explanation);
+            wrappedTextDisabled("%s: %.4g (warns above %.4g)", kAdviceKindNames[static_cast<int>(a.kind)],
                                 a.value, a.limit);
             if (a.fixes.empty()) ImGui::TextDisabled("no one-click fix: change the scene");
             for (size_t f = 0; f < a.fixes.size(); ++f) {

@@ -112,8 +112,8 @@ void drawComparePanel(AppState& state, UiRequests& requests) {
     const std::vector<ShadowRun::CompareSample>& samples = shadow.compareSamples();
     if (!samples.empty()) {
         const ShadowRun::CompareSample& last = samples.back();
-        ImGui::TextWrapped("step %lld: bodies apart by up to %.4g m; energy A %.6g J, B %.6g J",
-                           static_cast<long long>(last.step), last.divergence, last.energyA, last.energyB);
+        wrappedText("step %lld: bodies apart by up to %.4g m; energy A %.6g J, B %.6g J",
+                    static_cast<long long>(last.step), last.divergence, last.energyA, last.energyB);
     }
     const double dt = a->scene().settings.dt;
     const int n = static_cast<int>(samples.size());

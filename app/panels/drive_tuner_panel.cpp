@@ -163,7 +163,7 @@ void drawDriveTunerTab(AppState& state, UiRequests& requests) {
     }
     // That m_eff holds the joint's other rows is the help marker's to say: on this line it pushed
     // the line and the marker past the dock's edge at 1280x720.
-    ImGui::Text("k = %.5g, c = %.5g, m_eff = %.5g %s", k, c, t.mEff,
+    wrappedText("k = %.5g, c = %.5g, m_eff = %.5g %s", k, c, t.mEff,
                 acceleration ? "(acceleration drive: K/K_eff, 1 without a lever)"
                              : (angular ? "kg\u00b7m\u00b2" : "kg"));
     helpMarker(
@@ -193,7 +193,7 @@ void drawDriveTunerTab(AppState& state, UiRequests& requests) {
     }
     const Real h = t.dt / t.substeps;
     ImGui::SameLine();
-    ImGui::Text("f_n = %.3g Hz, \u03c9_n\u00b7h = %.3g%s", m.omegaN / (2.0 * kPi), m.omegaN * h,
+    wrappedText("f_n = %.3g Hz, \u03c9_n\u00b7h = %.3g%s", m.omegaN / (2.0 * kPi), m.omegaN * h,
                 m.omegaN * h > 0.5 ? ": implicit Euler lags and damps visibly" : "");
 
     if (t.simulated.size() < 2) return;
@@ -211,7 +211,7 @@ void drawDriveTunerTab(AppState& state, UiRequests& requests) {
     Real gap = 0.0;
     for (size_t i = 0; i < t.simulated.size(); ++i)
         gap = std::max(gap, std::abs(t.simulated[i] - implicit[i]));
-    ImGui::Text("from step %lld: max |simulated \u2212 implicit Euler| = %.3g %s",
+    wrappedText("from step %lld: max |simulated \u2212 implicit Euler| = %.3g %s",
                 static_cast<long long>(t.step), gap, angular ? "rad" : "m");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(

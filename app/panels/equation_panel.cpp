@@ -65,7 +65,7 @@ void drawLines() {
         ImGui::TextColored(kEqNumber, "%s", l.ref.c_str());
         ImGui::TableSetColumnIndex(column + 1);
         ImGui::PushTextWrapPos(0.0f);  // at the cell's edge, whatever the caller wraps at
-        ImGui::TextUnformatted(l.formula.c_str());
+        wrappedTextUnformatted(l.formula);
         ImGui::PopTextWrapPos();
         if (!l.what.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.what.c_str());
     };
@@ -473,12 +473,12 @@ void contactEquation(AppState& state, const World& w, const char* when, int body
     const auto& bodies = w.scene().bodies;
     const std::string b0 = e.body0 >= 0 ? bodies[static_cast<size_t>(e.body0)].name : "?";
     const std::string b1 = e.body1 >= 0 ? bodies[static_cast<size_t>(e.body1)].name : "the ground";
-    ImGui::TextWrapped("contact %d: %s on %s (%s)%s%s; \u03bc = %.3g%s", e.contactPoint, b0.c_str(),
-                       b1.c_str(), e.row.label, visit ? ", " : "", visit ? when : "", e.friction,
-                       e.softContact ? ", soft (PGS between bodies)" : "");
+    wrappedText("contact %d: %s on %s (%s)%s%s; \u03bc = %.3g%s", e.contactPoint, b0.c_str(), b1.c_str(),
+                e.row.label, visit ? ", " : "", visit ? when : "", e.friction,
+                e.softContact ? ", soft (PGS between bodies)" : "");
     if (visit) {
         ImGui::PushStyleColor(ImGuiCol_Text, kVisitText);
-        ImGui::TextWrapped(
+        wrappedText(
             "this visit (%s): C = %.5g, J\u00b7v = %.5g, K = %.5g, b = %.5g, \u03bb %.5g \u2192 %.5g%s",
             sweepName(*visit, w.scene().settings).c_str(), visit->C, visit->jv, visit->K, visit->bias,
             visit->lambdaBefore, visit->lambdaAfter, visit->clamped ? " CLAMPED" : "");
@@ -546,7 +546,7 @@ void drawRowEquation(AppState& state, UiRequests&) {
         const StepInspector::Visit* v = currentVisitOf(state, joint, row);
         if (v) {
             ImGui::PushStyleColor(ImGuiCol_Text, kVisitText);
-            ImGui::TextWrapped(
+            wrappedText(
                 "this visit (%s): C = %.5g, J\u00b7v = %.5g, K = %.5g, b = %.5g, \u03bb %.5g \u2192 %.5g%s",
                 sweepName(*v, w->scene().settings).c_str(), v->C, v->jv, v->K, v->bias, v->lambdaBefore,
                 v->lambdaAfter, v->clamped ? " CLAMPED" : "");

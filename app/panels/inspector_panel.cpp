@@ -32,9 +32,8 @@ void vec3Row(const char* label, const Vec3& v, const char* unit) {
 /// The last refusal, where the person is looking when they typed the bad value.
 void refusal(const AppState& state) {
     if (!state.status.isError() || state.status.empty()) return;
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.5f, 1.0f), "%s", state.status.text().c_str());
-    ImGui::PopTextWrapPos();
+    const ImVec4 red(1.0f, 0.55f, 0.5f, 1.0f);
+    wrappedTextUnformatted(state.status.text(), &red);
     ImGui::Separator();
 }
 
@@ -112,9 +111,7 @@ void typeChooser(const JointDesc& j, UiRequests& requests) {
         }
     }
     if (ImGui::CollapsingHeader("About this joint type")) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", j.typeInfo().description);
-        ImGui::PopTextWrapPos();
+        wrappedTextDisabled("%s", j.typeInfo().description);
     }
 }
 

@@ -89,9 +89,7 @@ bool drawLessonTab(AppState& state, UiRequests& requests) {
     if (ImGui::SmallButton("Next >")) ++t.lessonStep, t.lessonMessage.clear();
     ImGui::EndDisabled();
     ImGui::Separator();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::Text("%d. %s", t.lessonStep + 1, step.text.c_str());
-    ImGui::PopTextWrapPos();
+    wrappedText("%d. %s", t.lessonStep + 1, step.text.c_str());
     if (!step.set.empty()) {
         if (ImGui::Button("Do this step")) {
             const int index = t.lessonStep;
@@ -105,9 +103,7 @@ bool drawLessonTab(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("sets %s, then restarts the run", step.set.c_str());
     }
     if (step.measure != LessonMeasure::None) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", claimText(step, scene.settings.dt).c_str());
-        ImGui::PopTextWrapPos();
+        wrappedTextDisabled("%s", claimText(step, scene.settings.dt).c_str());
         if (ImGui::Button("Check the claim")) {
             Real value = 0.0;
             const std::string e = measureLessonStep(scene, static_cast<size_t>(t.lessonStep), value);

@@ -8,19 +8,11 @@
 
 #include <string>
 
+#include "plot/design_px.h"  // px(): design pixels to display pixels
 #include "shell/app_state.h"
 #include "viewport/viewport.h"
 
 namespace jl::app {
-
-/// The font size at UI scale 1 [px]: fixed sizes in the panels are given at this size.
-inline constexpr float kDesignFontSize = 15.0f;
-
-/// Design pixels (sizes at UI scale 1) to display pixels: every fixed size follows the font, so
-/// a UI scale of 2 (--scale 2, a HiDPI monitor) doubles widgets and popups with the text.
-inline float px(float designPixels) {
-    return designPixels * ImGui::GetFontSize() * (1.0f / kDesignFontSize);
-}
 
 /// This frame's layout (shell/layout.h) from the display size, the UI scale, the dragged edges
 /// and the Solver panel's measured content height.
@@ -67,8 +59,9 @@ void drawVideoExport(AppState& state, UiRequests& requests);
 void openVideoExportDialog(AppState& state);
 /// A warning marker on each joint the conditioning advisor warns about (advisor_panel.cpp).
 void drawAdvisorMarkers(const AppState& state, const ScreenRect& rect);
-/// The tool bar floating in the viewport's top-left corner (toolbar.cpp).
-void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
+/// The tool bar floating in the viewport's top-left corner (toolbar.cpp). Returns its bottom edge
+/// [screen px]: what it covers of the viewport (ViewportCover).
+float drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 
 // Small shared widgets (widgets.cpp).
 
@@ -80,5 +73,14 @@ void sectionHeader(const char* title);
 void propertyRow(const char* label, const char* format, ...) IM_FMTARGS(2);
 /// Name of body `name` for display: "world" when empty.
 const char* bodyDisplayName(const std::string& name);
+
+/// Text wrapped where ImGui::TextWrapped would wrap it (the current PushTextWrapPos, else the
+/// window's or cell's edge), but only at spaces between fields: a number keeps its unit, "C =
+/// 1.2e-3 m" stays whole (shell/text_wrap.h). For any panel text that holds numbers.
+void wrappedText(const char* format, ...) IM_FMTARGS(1);
+void wrappedTextColored(const ImVec4& colour, const char* format, ...) IM_FMTARGS(2);
+void wrappedTextDisabled(const char* format, ...) IM_FMTARGS(1);
+/// The same for a ready string (no formatting: '%' is shown as it is).
+void wrappedTextUnformatted(const std::string& text, const ImVec4* colour = nullptr);
 
 }  // namespace jl::app

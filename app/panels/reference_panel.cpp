@@ -56,14 +56,14 @@ void drawReferenceTab(AppState& state, UiRequests& requests) {
         "the live state; an edit rebuilds its model. docs/reference.md.");
     if (!ref.running()) {
         ImGui::TextColored(red, "Not running:");
-        ImGui::TextWrapped("%s", ref.refusal().c_str());
+        wrappedText("%s", ref.refusal().c_str());
         ImGui::EndChild();
         return;
     }
     const size_t n = ref.sampleCount();
     if (n > 0)
-        ImGui::TextWrapped("step %lld: bodies apart by up to %.4g m",
-                           static_cast<long long>(ref.sampleStep(n - 1)), ref.sampleDivergence(n - 1));
+        wrappedText("step %lld: bodies apart by up to %.4g m", static_cast<long long>(ref.sampleStep(n - 1)),
+                    ref.sampleDivergence(n - 1));
     if (ref.diverged())
         ImGui::TextColored(red,
                            "MuJoCo diverged (a non-finite acceleration) and reset itself: try a smaller dt");
@@ -74,12 +74,12 @@ void drawReferenceTab(AppState& state, UiRequests& requests) {
     ImGui::TextDisabled("Set to match:");
     for (const std::string& s : ref.matched()) {
         ImGui::Bullet();
-        ImGui::TextWrapped("%s", s.c_str());
+        wrappedText("%s", s.c_str());
     }
     if (ImGui::CollapsingHeader("Differs")) {
         for (const std::string& s : ref.differences()) {
             ImGui::Bullet();
-            ImGui::TextWrapped("%s", s.c_str());
+            wrappedText("%s", s.c_str());
         }
     }
     ImGui::EndChild();

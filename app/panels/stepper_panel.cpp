@@ -5,6 +5,7 @@
 // bodies have after it (drawn as arrows in the viewport), and beside it the row's equation.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -87,12 +88,10 @@ void controls(AppState& state, UiRequests& requests) {
         return;
     }
     if (!state.stepper.note.empty()) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(kNoteText, "%s", state.stepper.note.c_str());
-        ImGui::PopTextWrapPos();
+        wrappedTextUnformatted(state.stepper.note, &kNoteText);
     }
     if (!ins) {
-        ImGui::TextDisabled(
+        wrappedTextDisabled(
             "Next row starts stepping through step %lld.",
             static_cast<long long>(state.sim.world() ? state.sim.world()->stepCount() + 1 : 1));
         return;
@@ -102,13 +101,13 @@ void controls(AppState& state, UiRequests& requests) {
     const size_t units = ins->units().size();
     if (const StepInspector::Unit* u = ins->current()) {
         const StepInspector::Visit& v = ins->visits()[u->first];
-        ImGui::TextWrapped(
-            "step %lld (%s): %s, visit %zu of %zu", static_cast<long long>(ins->fromStep() + 1),
-            kSolverTypeNames[static_cast<int>(s.solver)], sweepName(v, s).c_str(), ins->cursor(), units);
+        wrappedText("step %lld (%s): %s, visit %zu of %zu", static_cast<long long>(ins->fromStep() + 1),
+                    kSolverTypeNames[static_cast<int>(s.solver)], sweepName(v, s).c_str(), ins->cursor(),
+                    units);
     } else {
-        ImGui::TextWrapped("step %lld (%s): %zu visits to come, %zu sweeps",
-                           static_cast<long long>(ins->fromStep() + 1),
-                           kSolverTypeNames[static_cast<int>(s.solver)], units, ins->sweepCount());
+        wrappedText("step %lld (%s): %zu visits to come, %zu sweeps",
+                    static_cast<long long>(ins->fromStep() + 1), kSolverTypeNames[static_cast<int>(s.solver)],
+                    units, ins->sweepCount());
     }
     if (ins->atEnd()) {
         ImGui::TextColored(kNoteText, "every row visited: Finish step takes the step");
@@ -123,13 +122,23 @@ void currentUnit(const AppState& state) {
     const World& w = ins->stepped();
     const StepInspector::Unit& u = *ins->current();
     const StepInspector::Visit& first = ins->visits()[u.first];
-    ImGui::TextWrapped("%s: %s", constraintName(w, first).c_str(),
-                       u.count > 1 ? "a block of rows solved at once" : "one row");
-    const ImGuiTableFlags flags =
-        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-    // Its own width (the child scrolls sideways when the column is narrower): a block's three rows
-    // stay readable side by side.
-    if (ImGui::BeginTable("##unit", 1 + u.count, flags, ImVec2(px(70.0f) + px(110.0f) * u.count, 0.0f))) {
+    wrappedText("%s: %s", constraintName(w, first).c_str(),
+                u.count > 1 ? "a block of rows solved at once" : "one row");
+    // Each column as wide as its widest number or header; when a block's rows do not fit the
+    // column side by side, the table scrolls sideways on its own with the quantities' names kept in
+    // view (the text around it keeps wrapping at the visible width). Its height is its 8 lines and
+    // the scroll bar, so nothing under it moves when the bar comes and goes.
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float rowHeight = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+    const float height = 8.0f * rowHeight + style.ScrollbarSize + 2.0f * style.CellPadding.y;
+    // The column's visible width (the child is wider when something in it scrolls sideways).
+    const float width = ImGui::GetWindowWidth() - style.ScrollbarSize - 2.0f * style.WindowPadding.x;
+    // Numbers never wrap inside a cell (the column's wrap position is for the text around it).
+    ImGui::PushTextWrapPos(-1.0f);
+    if (ImGui::BeginTable("##unit", 1 + u.count, flags, ImVec2(std::max(width, px(120.0f)), height))) {
+        ImGui::TableSetupScrollFreeze(1, 0);
         ImGui::TableSetupColumn("");
         for (int i = 0; i < u.count; ++i) {
             const StepInspector::Visit& v = ins->visits()[u.first + static_cast<size_t>(i)];
@@ -177,12 +186,12 @@ void currentUnit(const AppState& state) {
             ImGui::EndTable();
         }
     }
+    ImGui::PopTextWrapPos();
     const StepInspector::Visit& last = ins->visits()[u.first + static_cast<size_t>(u.count) - 1];
     auto body = [&](int b, const Vec3& v, const Vec3& om) {
         if (b < 0) return;
-        ImGui::TextWrapped("%s after: v = (%.3g, %.3g, %.3g) m/s, \u03c9 = (%.3g, %.3g, %.3g) rad/s",
-                           w.scene().bodies[static_cast<size_t>(b)].name.c_str(), v.x, v.y, v.z, om.x, om.y,
-                           om.z);
+        wrappedText("%s after: v = (%.3g, %.3g, %.3g) m/s, \u03c9 = (%.3g, %.3g, %.3g) rad/s",
+                    w.scene().bodies[static_cast<size_t>(b)].name.c_str(), v.x, v.y, v.z, om.x, om.y, om.z);
     };
     body(last.body0, last.v0, last.w0);
     body(last.body1, last.v1, last.w1);

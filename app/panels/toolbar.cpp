@@ -1,5 +1,6 @@
 // The viewport tool bar: select (with the move / rotate gizmo), add a box, sphere or capsule, and
-// the joint tool with its type and axis; a line below says what a click does now.
+// the joint tool with its type, axis and work plane (shown while the tool is on); a hint beside
+// the buttons, or below them when the viewport is narrow, says what a click does now.
 #include <imgui.h>
 
 #include <algorithm>
@@ -126,7 +127,7 @@ void planeCombo(ToolState& t, float width) {
 
 }  // namespace
 
-void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*requests*/) {
+float drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*requests*/) {
     ToolState& t = state.tools;
     const float margin = px(8.0f);
     const float maxWidth = std::max(px(120.0f), rect.width() - 2.0f * margin);
@@ -138,6 +139,7 @@ void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*
                                    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(6.0f), px(5.0f)));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(px(4.0f), px(4.0f)));
+    float bottom = rect.min.y;
     if (ImGui::Begin("##tools", nullptr, flags)) {
         const float right = maxWidth - ImGui::GetStyle().WindowPadding.x;
         const bool select = t.tool == Tool::Select;
@@ -167,20 +169,31 @@ void drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*
         flow(buttonWidth("+ Joint"), right, px(12.0f));
         if (toolButton("+ Joint", t.tool == Tool::AddJoint,
                        "joint tool (J): click the body, then where it hangs from (another body, the\n"
-                       "ground, or the air): a pendulum in three clicks"))
+                       "ground, or the air): a pendulum in three clicks; its type, axis and work plane\n"
+                       "are chosen beside it while the tool is on"))
             setTool(t, Tool::AddJoint);
-        flow(px(150.0f), right);
-        jointTypeCombo(t, px(150.0f));
-        flow(px(120.0f), right);
-        axisCombo(t, px(120.0f));
-        flow(px(120.0f), right);
-        planeCombo(t, px(120.0f));
+        // The joint's type, axis and work plane only while the joint tool is on: the bar stays one
+        // row of buttons (and the hint) over the scene otherwise.
+        if (t.tool == Tool::AddJoint) {
+            flow(px(150.0f), right);
+            jointTypeCombo(t, px(150.0f));
+            flow(px(120.0f), right);
+            axisCombo(t, px(120.0f));
+            flow(px(120.0f), right);
+            planeCombo(t, px(120.0f));
+        }
+        // The hint beside the buttons when it fits, else on a line of its own.
+        const std::string text = hint(state);
+        flow(ImGui::CalcTextSize(text.c_str()).x, right, px(12.0f));
+        ImGui::AlignTextToFramePadding();
         ImGui::PushTextWrapPos(right);
-        ImGui::TextDisabled("%s", hint(state).c_str());
+        ImGui::TextDisabled("%s", text.c_str());
         ImGui::PopTextWrapPos();
+        bottom = ImGui::GetItemRectMax().y + ImGui::GetStyle().WindowPadding.y;
     }
     ImGui::End();
     ImGui::PopStyleVar(2);
+    return bottom;
 }
 
 }  // namespace jl::app

@@ -8,6 +8,7 @@
 #include <limits>
 #include <utility>
 
+#include "plot/design_px.h"
 #include "plot/plot_draw.h"
 
 namespace jl::plot {
@@ -77,8 +78,8 @@ bool BeginPlot(Context& ctx, const char* title, const ImVec2& size, PlotFlags fl
     detail::Building& b = ctx.building;
     ImGui::PushID(title);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const ImVec2 frameSize(size.x > 0.0f ? size.x : std::max(avail.x, 60.0f),
-                           size.y > 0.0f ? size.y : std::max(avail.y, 80.0f));
+    const ImVec2 frameSize(size.x > 0.0f ? size.x : std::max(avail.x, app::px(60.0f)),
+                           size.y > 0.0f ? size.y : std::max(avail.y, app::px(80.0f)));
     b.frameMin = ImGui::GetCursorScreenPos();
     b.frameMax = ImVec2(b.frameMin.x + frameSize.x, b.frameMin.y + frameSize.y);
     const ImGuiID id = ImGui::GetID("##plot");
@@ -288,7 +289,7 @@ void plotMenu(detail::Building& b, PlotState& state, PlotResult& result, Scale s
     if (!ImGui::BeginPopup("##plot menu")) return;
     ImGui::MenuItem("Auto-fit value axis", "double-click", &state.autoFit);
     if (!state.autoFit) {
-        ImGui::SetNextItemWidth(200.0f);
+        ImGui::SetNextItemWidth(app::px(200.0f));
         double range[2] = {state.fixed.min, state.fixed.max};
         if (ImGui::InputScalarN("range", ImGuiDataType_Double, range, 2, nullptr, nullptr, "%.4g") &&
             range[1] > range[0] && (scale == Scale::Linear || range[0] > 0.0))

@@ -4,13 +4,18 @@
 #include <cmath>
 #include <cstdio>
 
+#include "plot/design_px.h"
+
 namespace jl::plot {
+
+using app::linePx;
+using app::px;
 
 namespace {
 
 // [SECTION] Look
 
-constexpr float kPad = 6.0f;  ///< frame edge to content [px]
+constexpr float kPad = 6.0f;  ///< frame edge to content [design px: px() scales every size here]
 constexpr ImU32 kFrameBg = IM_COL32(27, 30, 35, 255);
 constexpr ImU32 kAreaBg = IM_COL32(15, 16, 19, 255);
 constexpr ImU32 kAreaBorder = IM_COL32(255, 255, 255, 45);
@@ -45,7 +50,7 @@ void dashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickne
     const float dx = b.x - a.x, dy = b.y - a.y;
     const float length = std::sqrt(dx * dx + dy * dy);
     if (length <= 0.0f) return;
-    constexpr float dash = 7.0f, gap = 4.0f;
+    const float dash = px(7.0f), gap = px(4.0f);
     for (float s = 0.0f; s < length; s += dash + gap) {
         const float e = std::min(length, s + dash);
         draw->AddLine(ImVec2(a.x + dx * s / length, a.y + dy * s / length),
@@ -56,8 +61,8 @@ void dashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickne
 /// Text on a translucent background so it stays readable over grid and lines.
 void labelBox(ImDrawList* draw, ImVec2 pos, ImU32 color, const char* text) {
     const ImVec2 size = ImGui::CalcTextSize(text);
-    draw->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + size.x + 2, pos.y + size.y), kLegendBg,
-                        2.0f);
+    draw->AddRectFilled(ImVec2(pos.x - px(2.0f), pos.y), ImVec2(pos.x + size.x + px(2.0f), pos.y + size.y),
+                        kLegendBg, px(2.0f));
     draw->AddText(pos, color, text);
 }
 
@@ -111,12 +116,12 @@ int fitLabel(detail::Building& b, int label, float width) {
     return b.addLabel(cut(lo).c_str());
 }
 
-// Legend entries: a colour swatch, the label, a gap to the next entry [px].
+// Legend entries: a colour swatch, the label, a gap to the next entry [design px].
 constexpr float kSwatch = 16.0f, kSwatchGap = 6.0f, kEntryGap = 14.0f;
 constexpr int kMaxLegendRows = 3;
 
 float entryWidth(const char* label) {
-    return 5.0f + kSwatch + kSwatchGap + ImGui::CalcTextSize(label).x + kEntryGap;
+    return px(5.0f + kSwatch + kSwatchGap + kEntryGap) + ImGui::CalcTextSize(label).x;
 }
 
 /// Places the legend where it covers no data, in this order of preference:
@@ -134,8 +139,9 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
     l.legendCollapsed = false;
     l.legendColumn = 0.0f;
     if (b.series.empty()) return top;
-    const float line = l.lineHeight + 1.0f;
-    const float frameLeft = b.frameMin.x + kPad, right = b.frameMax.x - kPad;
+    const float line = l.lineHeight + px(1.0f);
+    const float entryGap = px(kEntryGap);
+    const float frameLeft = b.frameMin.x + px(kPad), right = b.frameMax.x - px(kPad);
     const float frameWidth = b.frameMax.x - b.frameMin.x;
     const int maxRows =
         std::clamp(static_cast<int>(0.22f * (b.frameMax.y - b.frameMin.y) / line), 1, kMaxLegendRows);
@@ -146,8 +152,8 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
         int rows = 1;
         for (const detail::Building::Series& s : b.series) {
             const float w = entryWidth(b.label(s.label));
-            if (b.legendEntries.empty() && firstLeft > frameLeft && x + w - kEntryGap > right) return false;
-            if (x + w - kEntryGap > right && x > (rows == 1 ? firstLeft : frameLeft)) {
+            if (b.legendEntries.empty() && firstLeft > frameLeft && x + w - entryGap > right) return false;
+            if (x + w - entryGap > right && x > (rows == 1 ? firstLeft : frameLeft)) {
                 if (++rows > rowsAllowed) return false;
                 x = frameLeft;
                 y += line;
@@ -164,30 +170,30 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
         if (oneRow) {  // right-aligned, next to the plot's right edge
             const size_t last = b.legendEntries.size() - 1;
             const float shift =
-                right + kEntryGap - (b.legendEntries[last].x + entryWidth(b.label(b.series[last].label)));
+                right + entryGap - (b.legendEntries[last].x + entryWidth(b.label(b.series[last].label)));
             for (ImVec2& p : b.legendEntries) p.x += shift;
         }
         l.legendMin = ImVec2(oneRow ? b.legendEntries.front().x : frameLeft, rowY);
         l.legendMax = ImVec2(right, b.legendEntries.back().y + line);
-        return std::max(top, l.legendMax.y + 2.0f);
+        return std::max(top, l.legendMax.y + px(2.0f));
     };
-    const float sharedTop = top - l.lineHeight - 2.0f;
+    const float sharedTop = top - l.lineHeight - px(2.0f);
     if (shares && flow(left, sharedTop, 1)) return place();
     if (flow(frameLeft, top, 1)) return place();
     // A column beside the data area: as tall as the area would be, at most 40% of the width
     // (the height is checked first: a plot of 200 joints measures no labels here).
-    const float areaHeight = b.frameMax.y - kPad - l.lineHeight - 3.0f - (top + 4.0f);
+    const float areaHeight = b.frameMax.y - px(kPad) - l.lineHeight - px(3.0f) - (top + px(4.0f));
     float column = 0.0f;
     if (static_cast<float>(b.series.size()) * line <= areaHeight) {
         for (const detail::Building::Series& s : b.series)
             column = std::max(column, entryWidth(b.label(s.label)));
-        column += 4.0f - kEntryGap;
+        column += px(4.0f) - entryGap;
     }
     if (column > 0.0f && column <= 0.4f * frameWidth) {
         b.legendEntries.clear();
         for (size_t i = 0; i < b.series.size(); ++i)
-            b.legendEntries.push_back(ImVec2(right - column, top + 4.0f + line * static_cast<float>(i)));
-        l.legendColumn = column + 8.0f;
+            b.legendEntries.push_back(ImVec2(right - column, top + px(4.0f) + line * static_cast<float>(i)));
+        l.legendColumn = column + px(8.0f);
         l.legendMin = b.legendEntries.front();
         l.legendMax = ImVec2(right, b.legendEntries.back().y + line);
         return top;
@@ -198,12 +204,12 @@ float layoutLegend(detail::Building& b, Layout& l, float left, bool shares, floa
     l.legendCollapsed = true;
     char summary[48];
     std::snprintf(summary, sizeof summary, "%d series, 99 hidden", static_cast<int>(b.series.size()));
-    const float w = entryWidth(summary) - kEntryGap;
+    const float w = entryWidth(summary) - entryGap;
     const bool onShared = shares && left + w <= right;
     const float y = onShared ? sharedTop : top;
     l.legendMin = ImVec2(right - w, y);
     l.legendMax = ImVec2(right, y + line);
-    return onShared ? top : top + line + 2.0f;
+    return onShared ? top : top + line + px(2.0f);
 }
 
 }  // namespace
@@ -212,92 +218,95 @@ Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve) 
     Layout l;
     l.lineHeight = ImGui::GetTextLineHeight();
     const float frameWidth = b.frameMax.x - b.frameMin.x;
-    const float titleRight = b.frameMax.x - kPad - titleReserve;  // the caller's buttons are right of it
-    b.title = fitLabel(b, b.title, std::max(20.0f, titleRight - b.frameMin.x - kPad));
+    const float pad = px(kPad);
+    const float titleRight = b.frameMax.x - pad - titleReserve;  // the caller's buttons are right of it
+    b.title = fitLabel(b, b.title, std::max(px(20.0f), titleRight - b.frameMin.x - pad));
     // The value-axis label may be long ("[N·s; N·m·s for angular rows]"): in a narrow plot it is
     // shortened rather than run into the next plot (the hover readout names it in full).
-    l.yLabel = fitLabel(b, b.yLabel, std::max(20.0f, frameWidth - 2.0f * kPad));
+    l.yLabel = fitLabel(b, b.yLabel, std::max(px(20.0f), frameWidth - 2.0f * pad));
     const char* title = b.label(b.title);
     const char* yLabel = b.label(l.yLabel);
     const float titleWidth = ImGui::CalcTextSize(title).x, yLabelWidth = ImGui::CalcTextSize(yLabel).x;
-    float top = b.frameMin.y + kPad;
+    float top = b.frameMin.y + pad;
     const float centred = b.frameMin.x + 0.5f * (frameWidth - titleWidth);
-    l.titlePos = ImVec2(std::max(b.frameMin.x + kPad, std::min(centred, titleRight - titleWidth)), top);
-    l.yLabelPos = ImVec2(b.frameMin.x + kPad, top);
+    l.titlePos = ImVec2(std::max(b.frameMin.x + pad, std::min(centred, titleRight - titleWidth)), top);
+    l.yLabelPos = ImVec2(b.frameMin.x + pad, top);
     const bool titleRow = *title != '\0', yLabelRow = *yLabel != '\0';
     // The value-axis label shares the title's row when both fit side by side.
-    const bool shareRow = titleRow && yLabelRow && l.yLabelPos.x + yLabelWidth + 12.0f < l.titlePos.x;
-    if (titleRow) top += l.lineHeight + 2.0f;
-    float legendLeft = b.frameMin.x + kPad;  // where the legend may start on the row at `top`
-    bool legendShares = false;               // the legend's first row is the value-axis label's
+    const bool shareRow = titleRow && yLabelRow && l.yLabelPos.x + yLabelWidth + px(12.0f) < l.titlePos.x;
+    if (titleRow) top += l.lineHeight + px(2.0f);
+    float legendLeft = b.frameMin.x + pad;  // where the legend may start on the row at `top`
+    bool legendShares = false;              // the legend's first row is the value-axis label's
     if (yLabelRow && !shareRow) {
         l.yLabelPos.y = top;
-        legendLeft = l.yLabelPos.x + yLabelWidth + 16.0f;
+        legendLeft = l.yLabelPos.x + yLabelWidth + px(16.0f);
         legendShares = true;
-        top += l.lineHeight + 2.0f;
+        top += l.lineHeight + px(2.0f);
     }
     if (!(b.flags & PlotFlags_NoLegend)) top = layoutLegend(b, l, legendLeft, legendShares, top);
-    const float areaTop = top + 4.0f;
-    const float areaBottom = b.frameMax.y - kPad - l.lineHeight - 3.0f;
+    const float areaTop = top + px(4.0f);
+    const float areaBottom = b.frameMax.y - pad - l.lineHeight - px(3.0f);
 
-    const float areaHeight = std::max(10.0f, areaBottom - areaTop);
+    const float areaHeight = std::max(px(10.0f), areaBottom - areaTop);
     makeTicks(r.y, r.yScale, std::max(2, static_cast<int>(areaHeight / (l.lineHeight * 1.8f))), b.yTicks);
     l.yStep = majorStep(b.yTicks);
     thinTickLabels(b.yTicks, r.y, r.yScale, areaHeight, l.lineHeight + 1.0f);
-    const float left = b.frameMin.x + kPad + widestLabel(b.yTicks, l.yStep, r.yScale) + 6.0f;
-    const float right = b.frameMax.x - kPad - 2.0f - l.legendColumn;
-    l.areaMin = ImVec2(std::min(left, right - 10.0f), areaTop);
+    const float left = b.frameMin.x + pad + widestLabel(b.yTicks, l.yStep, r.yScale) + px(6.0f);
+    const float right = b.frameMax.x - pad - px(2.0f) - l.legendColumn;
+    l.areaMin = ImVec2(std::min(left, right - px(10.0f)), areaTop);
     l.areaMax = ImVec2(right, areaTop + areaHeight);
     setMapping(l, r);
 
     // x ticks: as many as fit with their labels apart.
-    int maxTicks = std::max(2, static_cast<int>(l.width() / 40.0f));
+    int maxTicks = std::max(2, static_cast<int>(l.width() / px(40.0f)));
     for (int pass = 0; pass < 3; ++pass) {
         makeTicks(r.x, Scale::Linear, maxTicks, b.xTicks, (b.flags & PlotFlags_IntegerX) != 0);
         l.xStep = majorStep(b.xTicks);
-        const float labelWidth = widestLabel(b.xTicks, l.xStep, Scale::Linear) + 18.0f;
+        const float labelWidth = widestLabel(b.xTicks, l.xStep, Scale::Linear) + px(18.0f);
         const int fit = std::max(2, static_cast<int>(l.width() / labelWidth));
         if (fit >= maxTicks) break;
         maxTicks = fit;
     }
     const float xLabelWidth = ImGui::CalcTextSize(b.label(b.xLabel)).x;
-    l.xLabelPos = ImVec2(l.areaMax.x - xLabelWidth, l.areaMax.y + 3.0f);
+    l.xLabelPos = ImVec2(l.areaMax.x - xLabelWidth, l.areaMax.y + px(3.0f));
     return l;
 }
 
 // [SECTION] Frame, grid, ticks, labels
 
 void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r) {
-    draw->AddRectFilled(b.frameMin, b.frameMax, kFrameBg, 4.0f);
+    draw->AddRectFilled(b.frameMin, b.frameMax, kFrameBg, px(4.0f));
     draw->AddRectFilled(l.areaMin, l.areaMax, kAreaBg);
+    const float grid = linePx(1.0f);  // grid, zero line and border
     char buf[32];
     for (const Tick& t : b.yTicks) {  // (layoutPlot thinned the labels so that none overlap)
         const float y = toScreen(l, r, r.x.min, t.value).y;
         if (y < l.areaMin.y - 0.5f || y > l.areaMax.y + 0.5f) continue;
-        draw->AddLine(ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), t.major ? kGridMajor : kGridMinor);
+        draw->AddLine(ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), t.major ? kGridMajor : kGridMinor,
+                      grid);
         if (!t.major) continue;
         tickLabel(t, l.yStep, r.yScale, buf, sizeof buf);
         const ImVec2 size = ImGui::CalcTextSize(buf);
-        draw->AddText(ImVec2(l.areaMin.x - 5.0f - size.x, y - 0.5f * size.y), kTickLabel, buf);
+        draw->AddText(ImVec2(l.areaMin.x - px(5.0f) - size.x, y - 0.5f * size.y), kTickLabel, buf);
     }
     if (r.yScale == Scale::Linear && r.y.min < 0.0 && r.y.max > 0.0) {
         const float y = toScreen(l, r, r.x.min, 0.0).y;
-        draw->AddLine(ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), kZeroLine);
+        draw->AddLine(ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), kZeroLine, grid);
     }
     float lastRight = -1e9f;
     for (const Tick& t : b.xTicks) {
         const float x = toScreen(l, r, t.value, r.y.min).x;
         if (x < l.areaMin.x - 0.5f || x > l.areaMax.x + 0.5f) continue;
-        draw->AddLine(ImVec2(x, l.areaMin.y), ImVec2(x, l.areaMax.y), kGridMajor);
+        draw->AddLine(ImVec2(x, l.areaMin.y), ImVec2(x, l.areaMax.y), kGridMajor, grid);
         tickLabel(t, l.xStep, Scale::Linear, buf, sizeof buf);
         const ImVec2 size = ImGui::CalcTextSize(buf);
-        const float left = std::max(b.frameMin.x + 2.0f, x - 0.5f * size.x);
+        const float left = std::max(b.frameMin.x + px(2.0f), x - 0.5f * size.x);
         // Keep clear of the previous label and of the axis label at the right end.
-        if (left < lastRight + 8.0f || left + size.x > l.xLabelPos.x - 10.0f) continue;
-        draw->AddText(ImVec2(left, l.areaMax.y + 3.0f), kTickLabel, buf);
+        if (left < lastRight + px(8.0f) || left + size.x > l.xLabelPos.x - px(10.0f)) continue;
+        draw->AddText(ImVec2(left, l.areaMax.y + px(3.0f)), kTickLabel, buf);
         lastRight = left + size.x;
     }
-    draw->AddRect(l.areaMin, l.areaMax, kAreaBorder);
+    draw->AddRect(l.areaMin, l.areaMax, kAreaBorder, 0.0f, 0, grid);
     draw->AddText(l.titlePos, kTitle, b.label(b.title));
     draw->AddText(l.yLabelPos, kAxisLabel, b.label(l.yLabel));
     draw->AddText(l.xLabelPos, kAxisLabel, b.label(b.xLabel));
@@ -314,24 +323,26 @@ void drawMarkers(ImDrawList* draw, const detail::Building& b, const Layout& l, c
         char offScale[96];
         if (y < l.areaMin.y || y > l.areaMax.y) {  // say where it is rather than hide it
             std::snprintf(offScale, sizeof offScale, "%s %s", text, y < l.areaMin.y ? "\u2191" : "\u2193");
-            const float ly = y < l.areaMin.y ? l.areaMin.y + 2.0f : l.areaMax.y - l.lineHeight - 2.0f;
-            labelBox(draw, ImVec2(l.areaMax.x - textWidth - 24.0f, ly), m.color, offScale);
+            const float ly = y < l.areaMin.y ? l.areaMin.y + px(2.0f) : l.areaMax.y - l.lineHeight - px(2.0f);
+            labelBox(draw, ImVec2(l.areaMax.x - textWidth - px(24.0f), ly), m.color, offScale);
             continue;
         }
-        dashedLine(draw, ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), m.color, 1.5f);
-        const float ly = y - l.lineHeight - 2.0f >= l.areaMin.y ? y - l.lineHeight - 2.0f : y + 2.0f;
-        labelBox(draw, ImVec2(l.areaMax.x - textWidth - 6.0f, ly), m.color, text);
+        dashedLine(draw, ImVec2(l.areaMin.x, y), ImVec2(l.areaMax.x, y), m.color, px(1.5f));
+        const float above = y - l.lineHeight - px(2.0f);
+        const float ly = above >= l.areaMin.y ? above : y + px(2.0f);
+        labelBox(draw, ImVec2(l.areaMax.x - textWidth - px(6.0f), ly), m.color, text);
     }
     for (const detail::Building::Marker& m : b.events) {
         if (!r.x.contains(m.value)) continue;
         const float x = toScreen(l, r, m.value, r.y.min).x;
-        dashedLine(draw, ImVec2(x, l.areaMin.y), ImVec2(x, l.areaMax.y), m.color, 1.5f);
-        draw->AddTriangleFilled(ImVec2(x - 5.0f, l.areaMin.y), ImVec2(x + 5.0f, l.areaMin.y),
-                                ImVec2(x, l.areaMin.y + 7.0f), m.color);
+        dashedLine(draw, ImVec2(x, l.areaMin.y), ImVec2(x, l.areaMax.y), m.color, px(1.5f));
+        draw->AddTriangleFilled(ImVec2(x - px(5.0f), l.areaMin.y), ImVec2(x + px(5.0f), l.areaMin.y),
+                                ImVec2(x, l.areaMin.y + px(7.0f)), m.color);
         const char* text = b.label(m.label);
         const float textWidth = ImGui::CalcTextSize(text).x;
-        const float lx = x + 4.0f + textWidth < l.areaMax.x ? x + 4.0f : x - 4.0f - textWidth;
-        labelBox(draw, ImVec2(lx, l.areaMin.y + 8.0f), m.color, text);
+        const float gap = px(4.0f);
+        const float lx = x + gap + textWidth < l.areaMax.x ? x + gap : x - gap - textWidth;
+        labelBox(draw, ImVec2(lx, l.areaMin.y + px(8.0f)), m.color, text);
     }
     draw->PopClipRect();
 }
@@ -343,7 +354,8 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
     if (b.series.empty()) return false;
     r.legendMin = l.legendMin;
     r.legendMax = l.legendMax;
-    const float line = l.lineHeight + 1.0f;
+    const float line = l.lineHeight + px(1.0f);
+    const float swatch = px(kSwatch), swatchGap = px(kSwatchGap);
     const ImVec2 mouse = ImGui::GetMousePos();
     const bool overLegend = b.hovered && mouse.x >= l.legendMin.x && mouse.x < l.legendMax.x &&
                             mouse.y >= l.legendMin.y && mouse.y < l.legendMax.y;
@@ -359,18 +371,18 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
         else
             std::snprintf(summary, sizeof summary, "%d series", total);
         const float textWidth = ImGui::CalcTextSize(summary).x;
-        const ImVec2 min(l.legendMax.x - textWidth - kSwatch - kSwatchGap - 10.0f, l.legendMin.y);
+        const ImVec2 min(l.legendMax.x - textWidth - swatch - swatchGap - px(10.0f), l.legendMin.y);
         r.legendMin = min;
         if (overLegend) {
-            draw->AddRectFilled(min, l.legendMax, kLegendHover, 2.0f);
+            draw->AddRectFilled(min, l.legendMax, kLegendHover, px(2.0f));
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ImGui::OpenPopup("##legend list");
             ImGui::SetTooltip("click for the list of series: hide or show each one");
         }
         const float cy = min.y + 0.5f * line;
         for (int k = 0; k < 4 && k < total; ++k)
-            draw->AddLine(ImVec2(min.x + 5.0f + 4.0f * k, cy), ImVec2(min.x + 9.0f + 4.0f * k, cy),
-                          b.series[k].color, 3.0f);
-        draw->AddText(ImVec2(min.x + 5.0f + kSwatch + kSwatchGap, min.y), kTitle, summary);
+            draw->AddLine(ImVec2(min.x + px(5.0f + 4.0f * k), cy), ImVec2(min.x + px(9.0f + 4.0f * k), cy),
+                          b.series[k].color, linePx(3.0f));
+        draw->AddText(ImVec2(min.x + px(5.0f) + swatch + swatchGap, min.y), kTitle, summary);
         return overLegend;
     }
     bool overEntry = false;
@@ -378,21 +390,21 @@ bool drawLegend(ImDrawList* draw, const detail::Building& b, PlotState& state, c
         const detail::Building::Series& s = b.series[i];
         const ImVec2 p = b.legendEntries[i];
         const ImVec2 rowMin(p.x, p.y),
-            rowMax(p.x + entryWidth(b.label(s.label)) - kEntryGap + 4.0f, p.y + line);
+            rowMax(p.x + entryWidth(b.label(s.label)) - px(kEntryGap - 4.0f), p.y + line);
         const bool hidden = state.isHidden(s.id);
         if (b.hovered && mouse.x >= rowMin.x && mouse.x < rowMax.x && mouse.y >= rowMin.y &&
             mouse.y < rowMax.y) {
             overEntry = true;
-            draw->AddRectFilled(rowMin, rowMax, kLegendHover, 2.0f);
+            draw->AddRectFilled(rowMin, rowMax, kLegendHover, px(2.0f));
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) state.toggle(s.id);
         }
         const float cy = p.y + 0.5f * line;
-        const ImVec2 a(p.x + 5.0f, cy), c(p.x + 5.0f + kSwatch, cy);
+        const ImVec2 a(p.x + px(5.0f), cy), c(p.x + px(5.0f) + swatch, cy);
         if (hidden)
-            draw->AddLine(a, c, (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90), 2.0f);
+            draw->AddLine(a, c, (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90), linePx(2.0f));
         else
-            draw->AddLine(a, c, s.color, 3.0f);
-        draw->AddText(ImVec2(c.x + kSwatchGap, p.y), hidden ? kTickLabel & 0x80FFFFFF : kTitle,
+            draw->AddLine(a, c, s.color, linePx(3.0f));
+        draw->AddText(ImVec2(c.x + swatchGap, p.y), hidden ? kTickLabel & 0x80FFFFFF : kTitle,
                       b.label(s.label));
     }
     if (overEntry) ImGui::SetTooltip("click an entry to hide or show its line");
@@ -409,8 +421,8 @@ void legendList(const detail::Building& b, PlotState& state) {
         for (const detail::Building::Series& s : b.series)
             if (!state.isHidden(s.id)) state.hidden.push_back(s.id);
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    ImGui::BeginChild("##entries", ImVec2(320.0f, line * static_cast<float>(std::min(total, 16)) + 4.0f),
-                      false);
+    ImGui::BeginChild("##entries",
+                      ImVec2(px(320.0f), line * static_cast<float>(std::min(total, 16)) + px(4.0f)), false);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     ImGuiListClipper clipper;  // only the rows in view are laid out
     clipper.Begin(total);
@@ -420,10 +432,10 @@ void legendList(const detail::Building& b, PlotState& state) {
             const bool hidden = state.isHidden(s.id);
             const ImVec2 pos = ImGui::GetCursorScreenPos();
             const float cy = pos.y + 0.5f * ImGui::GetTextLineHeight();
-            draw->AddLine(ImVec2(pos.x + 2.0f, cy), ImVec2(pos.x + 18.0f, cy),
+            draw->AddLine(ImVec2(pos.x + px(2.0f), cy), ImVec2(pos.x + px(18.0f), cy),
                           hidden ? (s.color & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 90) : s.color,
-                          hidden ? 2.0f : 3.0f);
-            ImGui::SetCursorScreenPos(ImVec2(pos.x + 24.0f, pos.y));
+                          linePx(hidden ? 2.0f : 3.0f));
+            ImGui::SetCursorScreenPos(ImVec2(pos.x + px(24.0f), pos.y));
             ImGui::PushID(i);
             if (hidden) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
             if (ImGui::Selectable(b.label(s.label), false, ImGuiSelectableFlags_DontClosePopups))
@@ -445,7 +457,7 @@ void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, P
     const double x = fromUnit((mouse.x - l.areaMin.x) / l.width(), r.x, Scale::Linear);
     draw->AddLine(ImVec2(mouse.x, l.areaMin.y), ImVec2(mouse.x, l.areaMax.y), kCursor);
     // Each series' sample nearest the cursor, skipping series whose samples do not reach it.
-    const double tolerance = 4.0 / l.xScale;  // 4 px in x units
+    const double tolerance = px(4.0f) / l.xScale;  // 4 design px in x units
     const Point* nearest[kMaxReadoutLines];
     const ImU32* colors[kMaxReadoutLines];
     const char* labels[kMaxReadoutLines];
@@ -480,8 +492,8 @@ void drawReadout(ImDrawList* draw, const detail::Building& b, const Layout& l, P
     for (int i = 0; i < lines; ++i) {
         const ImVec2 p = toScreen(l, r, nearest[i]->x, nearest[i]->y);
         if (p.y >= l.areaMin.y && p.y <= l.areaMax.y) {
-            draw->AddCircleFilled(p, 4.0f, *colors[i]);
-            draw->AddCircle(p, 4.0f, kAreaBg);
+            draw->AddCircleFilled(p, px(4.0f), *colors[i]);
+            draw->AddCircle(p, px(4.0f), kAreaBg, 0, px(1.0f));
         }
         formatValue(nearest[i]->y, value, sizeof value);
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(*colors[i]), "%s", labels[i]);

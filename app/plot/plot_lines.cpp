@@ -6,9 +6,13 @@
 #include <cmath>
 #include <limits>
 
+#include "plot/design_px.h"
 #include "plot/plot_draw.h"
 
 namespace jl::plot {
+
+using app::linePx;
+using app::px;
 
 namespace {
 
@@ -132,12 +136,12 @@ struct RunWriter {
 };
 
 /// Draws the runs of `points` (separated by gap points): a line each, a dot for a single point.
-/// A polyline as dashes along its length: 7 px drawn, 5 px left out. The pattern starts at
+/// A polyline as dashes along its length: 7 design px drawn, 5 left out. The pattern starts at
 /// `phase` px (the line's start in data terms, so the dashes move with the data as the time window
 /// scrolls instead of crawling along it). `dash` is scratch.
 void addDashedPolyline(ImDrawList* draw, const ImVec2* p, int n, ImU32 color, float thickness, float phase,
                        std::vector<ImVec2>& dash) {
-    constexpr float kOn = 7.0f, kPeriod = 12.0f;
+    const float kOn = px(7.0f), kPeriod = px(12.0f);
     float s = std::fmod(phase, kPeriod);  // where in the pattern the line is [px]
     if (s < 0.0f) s += kPeriod;
     bool on = s < kOn;
@@ -257,7 +261,7 @@ void drawStreamed(ImDrawList* draw, const detail::Building::Series& s, const Poi
 int drawSeries(ImDrawList* draw, detail::Building& b, const Layout& l, const PlotResult& r) {
     int visible = 0;
     for (const detail::Building::Series& s : b.series) visible += s.count > 0 ? 1 : 0;
-    const float thickness = visible <= 8 ? 2.0f : 1.0f;
+    const float thickness = linePx(visible <= 8 ? 2.0f : 1.0f);  // thinner when many overlap
     const size_t decimateAbove = static_cast<size_t>(2.0f * l.width());
     // Points a line passes within this distance of are left out (simplify): less than the
     // anti-aliased fringe, so the picture is the same.

@@ -94,4 +94,24 @@ BoundingSphere viewBounds(const Scene& scene, const SceneIndex& index, std::span
     return BoundingSphere{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f};
 }
 
+std::vector<glm::vec4> bodyOutlines(const Scene& scene, std::span<const BodyState> states) {
+    std::vector<glm::vec4> out;
+    const size_t n = std::min(scene.bodies.size(), states.size());
+    for (size_t i = 0; i < n; ++i) {
+        const BodyDesc& b = scene.bodies[i];
+        const Transform& pose = states[i].pose;
+        if (b.shape != ShapeType::Box) {
+            out.emplace_back(glm::vec3(pose.p), boundingRadius(b));
+            continue;
+        }
+        for (int corner = 0; corner < 8; ++corner) {
+            const Vec3 local((corner & 1 ? 1.0 : -1.0) * b.halfExtents.x,
+                             (corner & 2 ? 1.0 : -1.0) * b.halfExtents.y,
+                             (corner & 4 ? 1.0 : -1.0) * b.halfExtents.z);
+            out.emplace_back(glm::vec3(pose.apply(local)), 0.0f);
+        }
+    }
+    return out;
+}
+
 }  // namespace jl::app

@@ -4,6 +4,7 @@
 
 #include <glm/glm.hpp>
 #include <span>
+#include <vector>
 
 #include "jointlab/world.h"
 #include "session/scene_index.h"
@@ -31,5 +32,9 @@ struct BoundingSphere {
 /// A's origin) large enough to show the joint's bodies; else around every body.
 BoundingSphere viewBounds(const Scene& scene, const SceneIndex& index, std::span<const BodyState> states,
                           const Selection& selection);
+
+/// What a view must show to show every body as it stands: a box's eight corners (spheres of radius
+/// 0), any other body's bounding sphere (xyz the centre, w the radius; keepInArea in camera.h).
+std::vector<glm::vec4> bodyOutlines(const Scene& scene, std::span<const BodyState> states);
 
 }  // namespace jl::app

@@ -351,14 +351,27 @@ void App::buildUi(UiRequests& requests) {
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     // A video shows the scene, not the editing tools (the timeline stays: it says which step).
-    if (!videoMode() && !state_.videoExport.running) drawViewportToolbar(state_, rect, requests);
+    float toolbarBottom = rect.min.y;
+    if (!videoMode() && !state_.videoExport.running)
+        toolbarBottom = drawViewportToolbar(state_, rect, requests);
     drawTimeline(state_, rect, requests);
+    keepSceneInView(rect, toolbarBottom);
     if (!offscreen() && !state_.videoExport.running) {  // an export's frames show no mouse tools
         handleViewportMouse(state_, rect, requests);
         handleShortcuts(state_, requests);
     }
     drawViewportOverlay(state_, rect);
     drawAdvisorMarkers(state_, rect);
+}
+
+void App::keepSceneInView(const ScreenRect& rect, float toolbarBottom) {
+    // A little air under the tool bar and over the timeline (drawn whenever a run has a step).
+    state_.viewportCover.top = toolbarBottom > rect.min.y ? toolbarBottom - rect.min.y + px(4.0f) : 0.0f;
+    state_.viewportCover.bottom = timelineHeight() + px(4.0f);
+    const PanelRect free =
+        uncoveredViewport(PanelRect{0.0f, 0.0f, rect.width(), rect.height()}, state_.viewportCover);
+    state_.cameraFit.update(state_.camera, rect.width(), rect.height(),
+                            ViewportArea{free.x, free.y, free.right(), free.bottom()});
 }
 
 void App::syncSceneViews() {
@@ -497,12 +510,21 @@ void App::applyRequests(const UiRequests& r) {
     applyRecoveryRequests(r);
     applyVideoExportRequests(r);
     applyFileRequests(r, state_.files, *this);
-    if (r.resetCamera) state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
+    if (r.resetCamera) startCameraFit();
     if (r.frameView) frameView();
 }
 
-void App::onSceneLoaded(const std::string& what) {
+void App::startCameraFit() {
     state_.camera = OrbitCamera::fromState(state_.sim.scene().camera);
+    const World* world = state_.sim.world();
+    if (world)
+        state_.cameraFit.start(state_.camera, bodyOutlines(world->scene(), world->bodies()));
+    else
+        state_.cameraFit.active = false;
+}
+
+void App::onSceneLoaded(const std::string& what) {
+    startCameraFit();
     state_.selection = initialSelection(state_.sim.scene());
     state_.editor.resetHistory();
     state_.tools.haveFirst = false;
@@ -526,6 +548,13 @@ void App::frameView() {
     if (!world) return;
     BoundingSphere bounds = viewBounds(world->scene(), state_.index, world->bodies(), state_.selection);
     state_.camera.frame(bounds.center, bounds.radius);
+    // The sphere in the middle of the viewport's height, moved clear of the tool bar and the timeline.
+    const ScreenRect rect = viewportScreenRect(state_.layout, ImGui::GetIO().DisplaySize);
+    const PanelRect free =
+        uncoveredViewport(PanelRect{0.0f, 0.0f, rect.width(), rect.height()}, state_.viewportCover);
+    const glm::vec4 sphere(bounds.center, bounds.radius);
+    state_.camera = keepInArea(state_.camera, std::span<const glm::vec4>(&sphere, 1), rect.width(),
+                               rect.height(), ViewportArea{free.x, free.y, free.right(), free.bottom()});
 }
 
 bool App::writeScreenshot(const std::string& path, std::string& error) {

@@ -28,6 +28,8 @@ struct GLFWwindow;
 
 namespace jl::app {
 
+struct ScreenRect;
+
 /// Runs the app (or screenshot mode) and returns the process exit code.
 int runApp(const AppOptions& options);
 
@@ -92,6 +94,11 @@ private:
     /// Brings what the panels and the drawing derive from the scene up to date (SceneIndex, the
     /// gears' looks) and turns the simulation's notices into status messages.
     void syncSceneViews();
+    /// Measures what the tool bar and the timeline cover of the viewport and keeps the scenario's
+    /// camera clear of them (CameraFit) until the person moves it.
+    void keepSceneInView(const ScreenRect& rect, float toolbarBottom);
+    /// The scenario's camera, kept clear of the panels from the next frame on.
+    void startCameraFit();
     /// The 3D viewport's instances and lines for this frame (the "draw" phase); what GL then draws.
     FrameView prepareViewport(RenderOptions& options);
     void applyRequests(const UiRequests& requests);

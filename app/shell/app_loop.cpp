@@ -190,6 +190,9 @@ int App::runScreenshot() {
         UiRequests next;
         next.stepper = StepperAction::NextRow;
         for (int i = 0; i < options_.stepRows; ++i) applyStepperRequest(next);
+        // Three frames, as the on-screen loop draws after an event: the unit's table sizes its
+        // columns to their numbers in the first and shows its scroll bar from the third.
+        frame();
         frame();
         frame();
     }

@@ -190,11 +190,13 @@ struct AppState {
     MujocoReference reference;
     Editor editor{sim};  ///< runs the commands on sim's scene, with undo
     OrbitCamera camera;
+    CameraFit cameraFit;  ///< the scenario's camera kept clear of the tool bar until the person moves it
     Selection selection;
     ViewOptions view;
     PanelVisibility panels;
     LayoutPrefs layoutPrefs;  ///< the columns' widths and the dock's share, as dragged (remembered)
     UiLayout layout;
+    ViewportCover viewportCover;  ///< what the tool bar and the timeline covered of the viewport last frame
     FrameStats stats;
     SceneIndex index;   ///< the scene's names resolved (session/scene_index.h), synced every frame
     StatusLine status;  ///< last notice shown in the status bar ("saved ...", load errors)

@@ -76,6 +76,13 @@ PanelRects panelRects(const UiLayout& l, const PanelVisibility& panels, float wi
     return r;
 }
 
+PanelRect uncoveredViewport(const PanelRect& viewport, const ViewportCover& cover) {
+    PanelRect r = viewport;
+    r.y += std::min(cover.top, viewport.h);
+    r.h = std::max(0.0f, viewport.bottom() - cover.bottom - r.y);
+    return r;
+}
+
 LayoutPrefs dragLeftEdge(LayoutPrefs prefs, float delta, float width, float scale) {
     prefs.leftWidth =
         std::clamp(prefs.leftWidth + delta / scale, kMinColumnWidth, kMaxColumnShare * width / scale);

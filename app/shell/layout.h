@@ -82,6 +82,14 @@ struct PanelRects {
 };
 PanelRects panelRects(const UiLayout& layout, const PanelVisibility& panels, float width, float height);
 
+/// How much of the viewport's top and bottom the floating tool bar and the timeline cover
+/// [display px], as the panels measured them when last drawn.
+struct ViewportCover {
+    float top = 0.0f, bottom = 0.0f;
+};
+/// The part of the viewport that no panel covers: where a scene is framed (CameraFit).
+PanelRect uncoveredViewport(const PanelRect& viewport, const ViewportCover& cover);
+
 /// The preferences after dragging an edge: a column's inner edge or the dock's top edge moved by
 /// `delta` display px; kept within what computeLayout can honour at this display size.
 LayoutPrefs dragLeftEdge(LayoutPrefs prefs, float delta, float width, float scale);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
+#include <utility>
 
 namespace jl::app {
 
@@ -112,6 +113,101 @@ float ViewportProjection::worldSizeOfPixels(const glm::vec3& at, float pixels) c
     const float depth = std::max(glm::length(at - camera.eye()), 1e-3f);
     const float fov = camera.effectiveFovY(width / height);
     return pixels * 2.0f * depth * std::tan(fov * 0.5f) / height;
+}
+
+namespace {
+
+/// The screen box of the spheres' outlines (each one's centre and its edges along the view's right
+/// and up directions) and whether any of them is behind the camera.
+struct ScreenBox {
+    float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+    bool behind = false;
+};
+
+ScreenBox screenBox(const OrbitCamera& camera, std::span<const glm::vec4> spheres, float width,
+                    float height) {
+    const ViewportProjection p = ViewportProjection::of(camera, width, height);
+    const glm::mat4 v = camera.view();
+    const glm::vec3 right(v[0][0], v[1][0], v[2][0]), up(v[0][1], v[1][1], v[2][1]);
+    ScreenBox box;
+    for (const glm::vec4& s : spheres) {
+        const glm::vec3 c(s);
+        for (const glm::vec3& at : {c, c + s.w * right, c - s.w * right, c + s.w * up, c - s.w * up}) {
+            glm::vec2 pixel;
+            if (!p.toScreen(at, pixel) || glm::length(at - camera.eye()) < camera.distance * 0.01f) {
+                box.behind = true;
+                continue;
+            }
+            box.x0 = std::min(box.x0, pixel.x), box.x1 = std::max(box.x1, pixel.x);
+            box.y0 = std::min(box.y0, pixel.y), box.y1 = std::max(box.y1, pixel.y);
+        }
+    }
+    return box;
+}
+
+/// How far [lo, hi] must move to lie within [areaLo, areaHi] (it is no longer than the area).
+float shiftInto(float lo, float hi, float areaLo, float areaHi) {
+    constexpr float kSlack = 1.0f;  // [px] past the edge, so that the next look finds it inside
+    if (lo < areaLo) return areaLo - lo + kSlack;
+    if (hi > areaHi) return areaHi - hi - kSlack;
+    return 0.0f;
+}
+
+}  // namespace
+
+OrbitCamera keepInArea(const OrbitCamera& camera, std::span<const glm::vec4> spheres, float width,
+                       float height, const ViewportArea& area) {
+    OrbitCamera c = camera;
+    const float areaWidth = area.x1 - area.x0, areaHeight = area.y1 - area.y0;
+    if (spheres.empty() || areaWidth < 1.0f || areaHeight < 1.0f) return c;
+    constexpr float kTolerance = 0.5f;  // [px]
+    // Panning moves points nearer than the target further on screen than points beyond it, so the
+    // box is looked at again after each move; a few moves settle it. Past the first 20 the camera
+    // also backs off a little each time, which always ends it.
+    for (int i = 0; i < 80; ++i) {
+        const ScreenBox b = screenBox(c, spheres, width, height);
+        if (b.behind) {
+            c.distance = std::min(c.distance * 1.5f, kMaxDistance);
+            continue;
+        }
+        if (b.x0 >= area.x0 - kTolerance && b.x1 <= area.x1 + kTolerance && b.y0 >= area.y0 - kTolerance &&
+            b.y1 <= area.y1 + kTolerance)
+            return c;
+        const float grow = std::max((b.x1 - b.x0) / areaWidth, (b.y1 - b.y0) / areaHeight);
+        if (grow > 1.0f || i >= 20)
+            c.distance = std::min(c.distance * std::clamp(grow * 1.02f, 1.02f, 4.0f), kMaxDistance);
+        if (grow > 1.0f) continue;  // smaller first, then into place
+        // The scene follows a pan drag: this moves it by (dx, dy) pixels at the target's depth.
+        c.pan(shiftInto(b.x0, b.x1, area.x0, area.x1), shiftInto(b.y0, b.y1, area.y0, area.y1), width,
+              height);
+    }
+    return c;
+}
+
+void CameraFit::start(const OrbitCamera& scenarioCamera, std::vector<glm::vec4> bodyOutlines) {
+    active = true;
+    authored = scenarioCamera;
+    outlines = std::move(bodyOutlines);
+    placed_ = false;
+}
+
+void CameraFit::update(OrbitCamera& camera, float width, float height, const ViewportArea& area) {
+    if (!active) return;
+    const auto same = [](const OrbitCamera& a, const OrbitCamera& b) {
+        return a.target == b.target && a.distance == b.distance && a.yaw == b.yaw && a.pitch == b.pitch &&
+               a.fovY == b.fovY;
+    };
+    if (placed_ && !same(camera, applied_)) {
+        active = false;  // the person moved it
+        return;
+    }
+    if (placed_ && width == width_ && height == height_ && area.x0 == area_.x0 && area.y0 == area_.y0 &&
+        area.x1 == area_.x1 && area.y1 == area_.y1)
+        return;
+    camera = keepInArea(authored, outlines, width, height, area);
+    applied_ = camera;
+    placed_ = true;
+    width_ = width, height_ = height, area_ = area;
 }
 
 }  // namespace jl::app

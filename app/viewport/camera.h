@@ -6,6 +6,8 @@
 #pragma once
 
 #include <glm/glm.hpp>
+#include <span>
+#include <vector>
 
 #include "jointlab/scene.h"
 
@@ -64,6 +66,40 @@ struct ViewportProjection {
     Ray ray(const glm::vec2& pixel) const { return camera.rayThrough(pixel.x, pixel.y, width, height); }
     /// World length that looks `pixels` long at distance of `at` (constant-size gizmos).
     float worldSizeOfPixels(const glm::vec3& at, float pixels) const;
+};
+
+/// A part of a viewport in pixels (origin top-left): [x0, x1) × [y0, y1).
+struct ViewportArea {
+    float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
+};
+
+/// The camera moved as little as it takes for every sphere (xyz its centre, w its radius; 0 for a
+/// point) to show inside `area` of a width × height viewport, the part that the tool bar and the
+/// timeline leave uncovered: unchanged when they all show there already; else panned (the view's
+/// direction stays) and, when they do not fit, moved back along that direction.
+OrbitCamera keepInArea(const OrbitCamera& camera, std::span<const glm::vec4> spheres, float width,
+                       float height, const ViewportArea& area);
+
+/// The scenario's camera kept clear of the tool bar and the timeline: while it is active, every
+/// change of the viewport's size or of what covers it frames the scene again from the scenario's
+/// own camera (keepInArea); once the person moves the camera (orbit, pan, zoom, F, a menu), the
+/// view is theirs and stays as they left it.
+struct CameraFit {
+    bool active = false;
+    OrbitCamera authored;             ///< the scenario's camera
+    std::vector<glm::vec4> outlines;  ///< the bodies as they stood when the scene opened (bodyOutlines)
+
+    /// Starts keeping the scenario's camera clear (a scene opened, Reset camera).
+    void start(const OrbitCamera& scenarioCamera, std::vector<glm::vec4> bodyOutlines);
+    /// This frame's viewport: `camera` framed again when the viewport or its uncovered area changed;
+    /// nothing once `camera` is not the one it set last (the person moved it).
+    void update(OrbitCamera& camera, float width, float height, const ViewportArea& area);
+
+private:
+    bool placed_ = false;
+    OrbitCamera applied_;  ///< the camera it set last
+    float width_ = 0.0f, height_ = 0.0f;
+    ViewportArea area_;
 };
 
 }  // namespace jl::app

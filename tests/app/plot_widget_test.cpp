@@ -396,5 +396,49 @@ TEST_F(PlotWidget, AStreamedLineKeptBetweenFramesStaysOnTheData) {
     }
 }
 
+// The UI scale (--scale, a HiDPI monitor) scales the font, and every fixed size of the plot
+// follows it (issue 31, point 3): at twice the font a plot twice as large is the same picture
+// twice as large. Before, paddings, gaps and line widths stayed at their 1x pixels, so at --scale 2
+// the text grew into margins that did not. Each inset between the frame and the data area is
+// compared: text widths double exactly (the font is scaled), the ticks are the same, so only
+// rounding of half pixels is allowed (1 px).
+TEST_F(PlotWidget, EverySizeFollowsTheUiScale) {
+    for (int i = 0; i <= 120; ++i) {
+        t.push_back(i / 12.0);
+        a.push_back(std::sin(i / 12.0));
+        b.push_back(std::cos(i / 12.0));
+    }
+    struct Insets {
+        float left, top, right, bottom, legend;
+    };
+    auto insetsAt = [&](float scale) {
+        ImGui::GetIO().FontGlobalScale = scale;
+        Insets in{};
+        for (int f = 0; f < 2; ++f)
+            frame([&] {
+                ASSERT_TRUE(BeginPlot(ctx, "Impulse##scaled", ImVec2(400 * scale, 260 * scale)));
+                SetupAxisX(ctx, "time", "s");
+                SetupAxisY(ctx, "impulse", "N\u00b7s");
+                PlotLine(ctx, "a", t.data(), a.data(), static_cast<int>(t.size()));
+                PlotLine(ctx, "b", t.data(), b.data(), static_cast<int>(t.size()));
+                EndPlot(ctx);
+            });
+        const PlotResult& r = ctx.last;
+        in.left = r.areaMin.x - r.frameMin.x;
+        in.top = r.areaMin.y - r.frameMin.y;
+        in.right = r.frameMax.x - r.areaMax.x;
+        in.bottom = r.frameMax.y - r.areaMax.y;
+        in.legend = r.legendMax.x - r.legendMin.x;
+        return in;
+    };
+    const Insets one = insetsAt(1.0f), two = insetsAt(2.0f);
+    ImGui::GetIO().FontGlobalScale = 1.0f;
+    EXPECT_NEAR(two.left, 2.0f * one.left, 1.0f);
+    EXPECT_NEAR(two.top, 2.0f * one.top, 1.0f);
+    EXPECT_NEAR(two.right, 2.0f * one.right, 1.0f);
+    EXPECT_NEAR(two.bottom, 2.0f * one.bottom, 1.0f);
+    EXPECT_NEAR(two.legend, 2.0f * one.legend, 1.0f);
+}
+
 }  // namespace
 }  // namespace jl::plot
