@@ -84,15 +84,18 @@ void parentBlock(const Forest& f, const Node& ni, const Node& np, Real* h) {
 /// not invertible.
 bool factor(const State& s, Forest& f) {
     const size_t n = f.nodes.size();
-    f.dinv.assign(n * 36, 0.0);
-    f.lmat.assign(n * 36, 0.0);
+    // (only each node's n_i × n_i and n_i × n_parent corners are used: written before read)
+    f.dinv.resize(n * 36);
+    f.lmat.resize(n * 36);
     std::vector<Real>& d = f.x;  // D_i, accumulated (x is free until the solves)
-    d.assign(n * 36, 0.0);
+    d.resize(n * 36);
     for (size_t i = 0; i < n; ++i) {
         const Node& nd = f.nodes[i];
+        Real* di = at(d, i);
+        for (int a = 0; a < nd.n; ++a)
+            for (int c = 0; c < nd.n; ++c) di[a * 6 + c] = 0.0;
         if (nd.body < 0) continue;  // a joint node: H_ii = 0
         const Real m = 1.0 / s.info[static_cast<size_t>(nd.body)].invMass;
-        Real* di = at(d, i);
         for (int k = 0; k < 3; ++k) di[k * 6 + k] = m, di[(3 + k) * 6 + 3 + k] = 1.0;
     }
     for (size_t ii = n; ii-- > 0;) {
@@ -188,7 +191,7 @@ Real rowOfSolution(const Forest& f, int row) {
 /// The factor and every other row's K_eff and μ, from this pass's Jacobians (f.fresh).
 void factorAndResponses(const State& s, Forest& f) {
     f.factored = factor(s, f);
-    f.x.assign(f.nodes.size() * 6, 0.0);
+    f.x.resize(f.nodes.size() * 6);  // (each solve clears its component first)
     if (!f.factored) return;
     for (size_t o = 0; o < f.other.size(); ++o) {
         const int row = f.other[o], c = f.otherComp[o];
