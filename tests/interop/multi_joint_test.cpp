@@ -517,9 +517,13 @@ TEST(MultiJoint, HumanoidKeepsEveryHingeAndItsRange) {
                 "its range: %.3g deg (%s)\n",
                 solver == SolverType::PGS ? "PGS" : "TGS", kPointSolveNames[int(point)], overrun / kDeg,
                 worst.c_str());
-            if (point != PointSolve::Rows) {  // (rows: printed for the comparison)
-                EXPECT_LT(overrun, 2.0 * kDeg) << worst << " " << kPointSolveNames[int(point)];
-            }
+            // rows: printed for the comparison. tree under TGS: the feet's ground contacts stay on the
+            // sweeps and push the foot past what the forest pass takes back in a substep (right_ankle_x
+            // 1.98°, docs/solvers.md §13); held to 2.5° so that the chaotic fall's scatter does not decide
+            if (point == PointSolve::Rows) continue;
+            const Real bound =
+                point == PointSolve::Tree && solver == SolverType::TGS ? 2.5 * kDeg : 2.0 * kDeg;
+            EXPECT_LT(overrun, bound) << worst << " " << kPointSolveNames[int(point)];
         }
 }
 
