@@ -388,7 +388,9 @@ void begin(const State& s, Forest& f, bool tgs) {
     auto dynamicBody = [&](int b) { return b > 0 && s.info[static_cast<size_t>(b)].dynamic; };
     std::vector<int>& adj = f.scratch;  // per body: [start, …) into a list of joints, CSR
     adj.assign(nb + 1, 0);
-    std::vector<int> jb0(static_cast<size_t>(nj)), jb1(static_cast<size_t>(nj));
+    std::vector<int>&jb0 = f.graph[0], &jb1 = f.graph[1];  // per joint: its dynamic bodies, else −1
+    jb0.resize(static_cast<size_t>(nj));
+    jb1.resize(static_cast<size_t>(nj));
     for (int j = 0; j < nj; ++j) {
         const SolverRow& r = f.rows[static_cast<size_t>(f.jointFirst[static_cast<size_t>(j)])];
         jb0[static_cast<size_t>(j)] = dynamicBody(r.b0) ? r.b0 : -1;
@@ -397,11 +399,14 @@ void begin(const State& s, Forest& f, bool tgs) {
             if (b >= 0) ++adj[static_cast<size_t>(b) + 1];
     }
     for (size_t b = 0; b < nb; ++b) adj[b + 1] += adj[b];
-    std::vector<int> list(static_cast<size_t>(adj[nb])), fill(adj.begin(), adj.end() - 1);
+    std::vector<int>&list = f.graph[2], &fill = f.graph[3];
+    list.resize(static_cast<size_t>(adj[nb]));
+    fill.assign(adj.begin(), adj.end() - 1);
     for (int j = 0; j < nj; ++j)
         for (int b : {jb0[static_cast<size_t>(j)], jb1[static_cast<size_t>(j)]})
             if (b >= 0) list[static_cast<size_t>(fill[static_cast<size_t>(b)]++)] = j;
-    std::vector<int> jointNode(static_cast<size_t>(nj), -1);
+    std::vector<int>& jointNode = f.graph[4];
+    jointNode.assign(static_cast<size_t>(nj), -1);
 
     auto addJoint = [&](int j, int parent) {
         Node nd;
@@ -460,7 +465,8 @@ void begin(const State& s, Forest& f, bool tgs) {
     f.other.clear();
     f.otherComp.clear();
     f.otherMu.clear();
-    std::vector<int> compOf(f.nodes.size());
+    std::vector<int>& compOf = f.graph[5];
+    compOf.resize(f.nodes.size());
     for (size_t c = 0; c + 1 < f.compNodes.size(); ++c)
         for (int i = f.compNodes[c]; i < f.compNodes[c + 1]; ++i)
             compOf[static_cast<size_t>(i)] = static_cast<int>(c);

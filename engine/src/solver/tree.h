@@ -32,6 +32,7 @@
 // the sweep would have.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -84,7 +85,8 @@ struct Forest {
     std::vector<Real> dinv, lmat, x;  ///< per node: D⁻¹ (6×6), L (6×6), the solve's vector (6)
     std::vector<int> bodyNode;        ///< per solver body: its node, or −1
     std::vector<int> scratch;
-    std::vector<Real> asked;   ///< per equality row: the velocity change it asks for this pass
+    std::array<std::vector<int>, 6> graph;  ///< begin()'s scratch (kept: no allocation per step)
+    std::vector<Real> asked;                ///< per equality row: the velocity change it asks for this pass
     std::vector<Real> saved;   ///< split impulse: the rows' impulses before the pseudo-velocity sweeps
     bool factored = false;     ///< the factor succeeded; else the rows are visited one by one
     bool factoredTgs = false;  ///< TGS: fresh holds the rows the last factor was made from
