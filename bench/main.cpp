@@ -75,7 +75,8 @@ void usage(std::FILE* f) {
         "  --acc-iters N      iteration count of the accuracy columns (default 10; added to --iters)\n"
         "  --erp X            the same Baumgarte/ERP for every engine (default: each engine's own)\n"
         "  --order O          JointLab's row order: coloured (default), wavefront or sequential\n"
-        "  --point-solve P    JointLab's point constraints: block (default, their rows at once) or rows\n"
+        "  --point-solve P    JointLab's point constraints: block (default, their rows at once), rows\n"
+        "                     or tree (direct solve along joint trees)\n"
         "  --correction C     JointLab's position correction: relax (default; TGS's relax sweeps),\n"
         "                     baumgarte, splitImpulse (PGS) soft (TGS: Box2D v3's soft joints) or ngs (PGS)\n"
         "  --kernel K         JointLab's PGS kernel: auto (AVX2 when available, default) or scalar\n"
@@ -118,8 +119,8 @@ Options parse(int argc, char** argv) {
             o.order = static_cast<jl::SolverOrder>(i);
         } else if (a == "--point-solve") {
             const std::string v = value();
-            const int i = jl::findName(v, jl::kPointSolveNames, 2);
-            if (i < 0) throw std::invalid_argument("--point-solve: block or rows");
+            const int i = jl::findName(v, jl::kPointSolveNames, jl::kPointSolveCount);
+            if (i < 0) throw std::invalid_argument("--point-solve: block, rows or tree");
             o.pointSolve = static_cast<jl::PointSolve>(i);
         } else if (a == "--correction") {
             const std::string v = value();

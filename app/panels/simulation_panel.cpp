@@ -135,7 +135,7 @@ void solverSettings(AppState& state, UiRequests& requests) {
 
     int point = static_cast<int>(s.pointSolve);
     label("point constraints");
-    if (ImGui::Combo("##pointSolve", &point, kPointSolveNames, 2))
+    if (ImGui::Combo("##pointSolve", &point, kPointSolveNames, kPointSolveCount))
         settingEdit(requests, "pointSolve", point, false);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -143,7 +143,9 @@ void solverSettings(AppState& state, UiRequests& requests) {
             "solved:\n"
             "block: all at once, \u0394\u03bb = K\u207b\u00b9(\u2212(J\u00b7v + b)) with the 3\u00d73 K = "
             "J M\u207b\u00b9 J^T: one iteration solves them\n"
-            "rows: one after another (PhysX's Gauss-Seidel): a light body on a long lever needs hundreds");
+            "rows: one after another (PhysX's Gauss-Seidel): a light body on a long lever needs hundreds\n"
+            "tree: joints without loops solved exactly along their trees after every sweep, limits "
+            "with the trees' response: a limit on a light body holds, long chains stay closed");
 
     int correction = static_cast<int>(s.correction);
     label("position correction");

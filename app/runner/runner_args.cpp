@@ -94,8 +94,9 @@ std::string runUsage() {
            "                       explain) or fast (batched, SIMD); same rows and order, same result\n"
            "                       to rounding\n"
            "  --row-order O        override the row order: coloured, wavefront or sequential\n"
-           "  --point-solve P      override how point constraints are solved: block (their rows at once)\n"
-           "                       or rows (one after another, as PhysX)\n"
+           "  --point-solve P      override how point constraints are solved: block (their rows at once),\n"
+           "                       rows (one after another, as PhysX) or tree (joints without loops\n"
+           "                       solved exactly along their trees)\n"
            "  --correction C       override the position correction: baumgarte, relax (TGS: an\n"
            "                       unbiased sweep after each substep's motion, as Box2D v3) or\n"
            "                       splitImpulse (PGS: the bias moves the bodies, never the velocity)\n"
@@ -248,9 +249,9 @@ ArgsOutcome parseRunArgs(int argc, char** argv, RunOptions& o, std::string& erro
             }
             result.rowOrder = static_cast<SolverOrder>(k);
         } else if (flag == "--point-solve") {
-            const int k = findName(value, kPointSolveNames, 2);
+            const int k = findName(value, kPointSolveNames, kPointSolveCount);
             if (k < 0) {
-                error = "--point-solve: expected block or rows, got " + quote(value);
+                error = "--point-solve: expected block, rows or tree, got " + quote(value);
                 return ArgsOutcome::Error;
             }
             result.pointSolve = static_cast<PointSolve>(k);

@@ -37,7 +37,7 @@ struct RunOptions {
     std::optional<int> threads;
     std::optional<KernelType> kernel;      ///< --kernel reference|fast
     std::optional<SolverOrder> rowOrder;   ///< --row-order coloured|wavefront|sequential
-    std::optional<PointSolve> pointSolve;  ///< --point-solve block|rows
+    std::optional<PointSolve> pointSolve;  ///< --point-solve block|rows|tree
     std::optional<Correction> correction;  ///< --correction baumgarte|relax|splitImpulse|soft|ngs
     std::optional<Real> baumgarte;         ///< a value in [0, 1]
     bool autoBaumgarte = false;            ///< --baumgarte auto

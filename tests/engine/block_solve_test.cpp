@@ -230,27 +230,6 @@ TEST(BlockSolve, ConvergencePerSweep) {
 namespace jl {
 namespace {
 
-/// Steps both kernels `steps` times and returns the largest difference of positions and
-/// velocities (they solve the same rows in the same order: rounding apart, the same result).
-Real kernelDifference(Scene s, int steps) {
-    s.settings.kernel = KernelType::Fast;
-    World fast(s);
-    s.settings.kernel = KernelType::Reference;
-    World reference(s);
-    Real worst = 0.0;
-    for (int i = 0; i < steps; ++i) {
-        fast.step();
-        reference.step();
-        for (size_t b = 0; b < fast.bodies().size(); ++b) {
-            const BodyState &x = fast.bodies()[b], &y = reference.bodies()[b];
-            worst = std::max({worst, glm::length(x.pose.p - y.pose.p),
-                              glm::length(x.linearVelocity - y.linearVelocity),
-                              glm::length(x.angularVelocity - y.angularVelocity)});
-        }
-    }
-    return worst;
-}
-
 TEST(BlockSolve, EveryPointLockIsABlock) {
     // spherical, revolute, fixed: three rows; prismatic: its two; a D6 with X and Y locked (Z
     // limited, written after them): two; a D6 with one locked axis: none (a row on its own).
@@ -288,7 +267,7 @@ TEST(BlockSolve, EveryPointLockIsABlock) {
                 EXPECT_EQ(results[r].blockK[results[r].blockIndex], results[r].unitResponse);
             }
             EXPECT_EQ(inBlock, blockRows[k]) << jointTypeInfo(static_cast<int>(params[k].index())).name;
-            EXPECT_LE(kernelDifference(s, 20), 1e-9)
+            EXPECT_LE(test::kernelsApart(s, 20, true), 1e-9)
                 << jointTypeInfo(static_cast<int>(params[k].index())).name;
         }
 }
@@ -303,14 +282,15 @@ TEST(BlockSolve, ASingularBlockIsSolvedRowByRow) {
         for (int i = 0; i < 30; ++i) w.step();
         for (const RowResult& r : w.jointRowResults(0)) EXPECT_EQ(r.blockSize, 0);
         EXPECT_TRUE(std::isfinite(w.bodies()[0].pose.p.x));
-        EXPECT_LE(kernelDifference(s, 30), 1e-9) << kSolverTypeNames[int(solver)];
+        EXPECT_LE(test::kernelsApart(s, 30, true), 1e-9) << kSolverTypeNames[int(solver)];
     }
 }
 
 TEST(BlockSolve, KernelsAgreeOnTheLongLever) {
     for (SolverType solver : {SolverType::PGS, SolverType::TGS})
         for (bool hinge : {true, false}) {
-            const Real d = kernelDifference(leverPendulum(2.0, 0.05, hinge, solver, PointSolve::Block), 120);
+            const Real d =
+                test::kernelsApart(leverPendulum(2.0, 0.05, hinge, solver, PointSolve::Block), 120, true);
             std::printf("%s %s: reference and fast kernel differ by %.2g over 2 s\n",
                         kSolverTypeNames[int(solver)], hinge ? "hinge" : "ball", d);
             EXPECT_LE(d, 1e-9);

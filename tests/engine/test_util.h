@@ -165,8 +165,9 @@ Real measurePeriod(World& w, F f, int periods, int maxSteps = 100000) {
 }
 
 /// `s` run with the fast and the reference kernel side by side for `steps` steps: the largest
-/// distance between a body's positions in the two worlds after any step.
-inline Real kernelsApart(Scene s, int steps) {
+/// distance between a body's positions in the two worlds after any step (with `velocities`, also
+/// between its linear and its angular velocities).
+inline Real kernelsApart(Scene s, int steps, bool velocities = false) {
     s.settings.kernel = KernelType::Fast;
     World fast(s);
     s.settings.kernel = KernelType::Reference;
@@ -175,8 +176,13 @@ inline Real kernelsApart(Scene s, int steps) {
     for (int i = 0; i < steps; ++i) {
         fast.step();
         reference.step();
-        for (size_t b = 0; b < fast.bodies().size(); ++b)
-            worst = std::max(worst, glm::length(fast.bodies()[b].pose.p - reference.bodies()[b].pose.p));
+        for (size_t b = 0; b < fast.bodies().size(); ++b) {
+            const BodyState &x = fast.bodies()[b], &y = reference.bodies()[b];
+            worst = std::max(worst, glm::length(x.pose.p - y.pose.p));
+            if (velocities)
+                worst = std::max({worst, glm::length(x.linearVelocity - y.linearVelocity),
+                                  glm::length(x.angularVelocity - y.angularVelocity)});
+        }
     }
     return worst;
 }

@@ -49,13 +49,14 @@ run 0 "" run "$pendulum" --steps 60 --kernel reference --row-order sequential --
 run 64 "--kernel: expected reference or fast" run "$pendulum" --kernel avx
 run 64 "--row-order: expected coloured, wavefront or sequential" run "$pendulum" --row-order random
 # --point-solve (issue 25): rows solves the pendulum's point constraint row by row, which moves the
-# result away from block's (the file's default); a bad value is refused naming the flag.
+# result away from block's (the file's default); tree runs; a bad value is refused naming the flag.
 run 0 "" run "$pendulum" --steps 60 --point-solve block --state "$tmp/pb.json"
 run 0 "" run "$pendulum" --steps 60 --point-solve rows --state "$tmp/pr.json"
 run 0 "" run "$pendulum" --steps 60 --state "$tmp/pd.json"
 cmp -s "$tmp/pb.json" "$tmp/pd.json" || fail "--point-solve block should be the pendulum's default"
 cmp -s "$tmp/pb.json" "$tmp/pr.json" && fail "--point-solve rows should change the pendulum's run"
-run 64 "--point-solve: expected block or rows" run "$pendulum" --point-solve jacobi
+run 0 "" run "$pendulum" --steps 60 --point-solve tree --state "$tmp/pt.json"
+run 64 "--point-solve: expected block, rows or tree" run "$pendulum" --point-solve jacobi
 # --correction (issue 25): relax is the file's; under TGS baumgarte changes the run, under PGS
 # (which solves relax as baumgarte) nothing; a bad value is refused naming the flag.
 run 0 "" run "$pendulum" --steps 60 --solver tgs --state "$tmp/cd.json"

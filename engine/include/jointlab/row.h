@@ -37,6 +37,10 @@ enum RowFlags : uint16_t {
     /// does), instead of keeping the step's first axis: a frozen axis together with forces per
     /// substep would let a pendulum on a rod gain energy every swing.
     kRowSeparation = 1 << 9,
+    /// Set by the world on the rows of the joints that settings.pointSolve = tree solves along
+    /// their trees (solver/tree.h): the sweeps leave them out (their set-up is inactive there), and
+    /// the world clears it again once the forest has its own copies.
+    kRowTree = 1 << 10,
 };
 
 /// How the solver may treat the row (PxConstraintSolveHint).

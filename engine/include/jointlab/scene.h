@@ -138,10 +138,12 @@ struct WorldSettings {
           Field{"", 0, 0,
                 "coloured: joints 4 at a time, colour by colour (fast); wavefront: the same result as "
                 "sequential, in levels; sequential: scene order, one joint at a time"});
-        v("pointSolve", EnumField<PointSolve>{pointSolve, kPointSolveNames, 2},
+        v("pointSolve", EnumField<PointSolve>{pointSolve, kPointSolveNames, kPointSolveCount},
           Field{"", 0, 0,
                 "how a joint's point constraint (its 2 or 3 linear lock rows) is solved: block: the rows "
-                "at once, K^-1 (3x3); rows: one after another (PhysX's Gauss-Seidel)"});
+                "at once, K^-1 (3x3); rows: one after another (PhysX's Gauss-Seidel); tree: every locked "
+                "axis of the joints that form trees solved exactly along the trees, their limits with "
+                "the trees' response"});
         v("correction",
           EnumField<Correction>{correction, kCorrectionNames,
                                 static_cast<int>(sizeof kCorrectionNames / sizeof kCorrectionNames[0])},

@@ -41,7 +41,12 @@ inline constexpr const char* kSolverOrderNames[] = {"coloured", "wavefront", "se
 enum class PointSolve {
     Rows,  ///< one row after another, as every other row (PhysX's Gauss–Seidel)
     Block,  ///< all of them at once: Δλ = K⁻¹·(−(J·v + b)) with the 3×3 K = J M⁻¹ Jᵀ (Jolt, Box2D v3)
+    /// The joints that form a forest (no loop; not couplings): every locked axis solved exactly
+    /// after each sweep by a direct solve along the trees, their limits and drives with the trees'
+    /// constrained response (solver/tree.h, Baraff 1996); the other joints as Block.
+    Tree,
 };
-inline constexpr const char* kPointSolveNames[] = {"rows", "block"};
+inline constexpr const char* kPointSolveNames[] = {"rows", "block", "tree"};
+inline constexpr int kPointSolveCount = 3;
 
 }  // namespace jl

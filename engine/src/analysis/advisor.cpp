@@ -111,7 +111,9 @@ void massRatio(const Scene& scene, int j, const Side& a, const Side& b, const Ad
         "sweep the heavy body's pull reaches the rest of the scene only in a small part: the joint "
         "stretches and jitters unless the solver sweeps many times. More iterations or TGS's substeps "
         "carry the correction further; mass scales make the joint see the two bodies as closer in mass "
-        "(the joint then no longer conserves momentum exactly, a price games usually pay).";
+        "(the joint then no longer conserves momentum exactly, a price games usually pay). Where the "
+        "joints form no loop, point constraints = tree solves them exactly along their tree after every "
+        "sweep, at several times the cost of a step.";
     x.fixes = {AdviceFix::MoreIterations, AdviceFix::UseTgs, AdviceFix::MassScales};
     out.push_back(std::move(x));
 }
@@ -131,7 +133,9 @@ void inertiaRatio(const Scene& scene, int j, const Side& a, const Side& b, const
                     ". The joint's angular rows then behave like a large mass ratio: the easy body "
                     "spins to meet each row while the hard one barely turns, and the error left over "
                     "shrinks only slowly from sweep to sweep. More iterations or TGS help; so does an "
-                    "inertia scale that makes the joint see the two as closer.";
+                    "inertia scale that makes the joint see the two as closer, or, where the joints "
+                    "form no loop, point constraints = tree (a limit on the easy body then holds the "
+                    "hard one).";
     x.fixes = {AdviceFix::MoreIterations, AdviceFix::UseTgs, AdviceFix::MassScales};
     out.push_back(std::move(x));
 }

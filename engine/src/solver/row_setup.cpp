@@ -54,7 +54,8 @@ inline void computeSetup(const Row& row, const BodyInfo& i0, const BodyInfo& i1,
     s.erp = s.velTarget = s.stiffness = s.damping = s.vPre = 0.0;
     s.solveMin = s.minImpulse;
     s.solveMax = s.maxImpulse;
-    if (!(s.response > kMinResponse) || !std::isfinite(s.response)) {
+    // (a row the forest solves, kRowTree, is inactive in the sweeps: solver/tree.h)
+    if (!(s.response > kMinResponse) || !std::isfinite(s.response) || (row.flags & kRowTree)) {
         s.flags |= kSolveInactive;
         return;
     }

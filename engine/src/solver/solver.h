@@ -27,6 +27,10 @@
 
 namespace jl::solver {
 
+namespace tree {
+struct Forest;  // solver/tree.h
+}
+
 /// Velocity state touched in the inner loop: one 64-byte cache line per body, laid out as
 /// {v.x, v.y, v.z, pad, w.x, w.y, w.z, pad} so the batched kernel (solver/fast/batch.h) loads a body's
 /// linear or angular part as one 4-wide vector.
@@ -199,6 +203,9 @@ struct State {
     /// TGS: this step's contact rows (kSolveSubstep) with their warm starts: the reference kernel
     /// lists them when it starts, the fast one as it packs its slots.
     std::vector<WarmStart> warm;
+    /// settings.pointSolve = tree: the joints the forest solves (solver/tree.h), after every sweep
+    /// of either kernel; their rows in the sweeps are inactive. Null or empty: none.
+    tree::Forest* forest = nullptr;
 };
 
 struct Params {
@@ -209,7 +216,7 @@ struct Params {
     Real maxLinearSpeed = kInf;   ///< bodies never move faster than this, in integration too [m/s]
     Real maxAngularSpeed = kInf;  ///< [rad/s]
     bool simd = false;    ///< AVX2 kernels; decided once per step (set-up and solve must agree on the layout)
-    bool blocks = false;  ///< solve the rows' blocks jointly (WorldSettings::pointSolve = block)
+    bool blocks = false;  ///< solve the rows' blocks jointly (WorldSettings::pointSolve = block or tree)
     /// TGS: after each substep's motion, an unbiased sweep (a velocity pass) takes the position
     /// bias's velocity back out (WorldSettings::correction = relax; Box2D v3's relax iterations).
     bool relax = false;

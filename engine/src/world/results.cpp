@@ -25,7 +25,8 @@ void World::ensureJointForces() const {
 void World::Impl::blockResults(size_t first, size_t count, const solver::RowBodies& rb) {
     int n = 0;
     const int start = solver::findBlock(rows.data() + first, static_cast<int>(count), n);
-    if (!resultsBlocks || start < 0) return;
+    // (a joint the forest solved, pointSolve = tree, had no block: solver/tree.h)
+    if (!resultsBlocks || start < 0 || rowInForest(first)) return;
     // The kernels' decision from the same bits: every row active and K regular (solver/block.h).
     const size_t at = first + static_cast<size_t>(start);
     const solver::BodyInfo& i0 = data.info[static_cast<size_t>(rb.b0)];

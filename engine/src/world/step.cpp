@@ -3,7 +3,9 @@
 //
 //   applyBodyForces       stages/body_forces.cpp   gyroscopic term, forces, damping -> v_pre; body constants
 //   updateSolveOrder      stages/solve_order.cpp   colouring into batches, parts for the threads
+//   planForest            stages/forest_rows.cpp   pointSolve = tree: the joints that form a forest
 //   buildJointRows        stages/joint_rows.cpp    each joint's rows (joints/), set up batch by batch
+//   buildForestRows       stages/forest_rows.cpp   pointSolve = tree: the forest's own copies of its rows
 //   buildContactRows      stages/contact_rows.cpp  ground contact rows, set up likewise
 //   solveConstraints      stages/solve.cpp         the reference or the fast kernel: sweeps + integration
 //   storeContactImpulses  stages/solve.cpp         warm start for the next step
@@ -28,11 +30,13 @@ void World::step() {
     StepContext step = m.beginStep(*this);
     m.applyBodyForces(step);
     m.updateSolveOrder(step);
+    m.planForest(step);
     // Under ngs and rattle PGS's joint rows carry no bias: the position pass corrects their error.
     const Real erp = step.params.erp;
     const Correction runs = effectiveCorrection(step.s.solver, step.s.correction);
     if (runs == Correction::Ngs || runs == Correction::Rattle) step.params.erp = 0.0;
     m.buildJointRows(step);
+    m.buildForestRows(step);
     step.params.erp = erp;
     m.buildContactRows(step);
     m.solveConstraints(step);
@@ -60,7 +64,7 @@ StepContext World::Impl::beginStep(World& w) {
                                  s.maxLinearSpeed,
                                  s.maxAngularSpeed,
                                  !step.reference && activeSolverKernel() == SolverKernel::Avx2,
-                                 s.pointSolve == PointSolve::Block,
+                                 s.pointSolve != PointSolve::Rows,
                                  runs == Correction::Relax || runs == Correction::Soft,
                                  runs == Correction::SplitImpulse,
                                  runs == Correction::Soft,

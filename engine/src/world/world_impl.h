@@ -12,6 +12,7 @@
 #include "jointlab/solver_kernel.h"
 #include "jointlab/world.h"
 #include "solver/fast/fast.h"
+#include "solver/tree.h"
 
 namespace jl {
 
@@ -235,9 +236,25 @@ struct World::Impl {
                   solver::kLayoutLock != kRowList);
     static int rowListPlace(size_t i) { return (static_cast<int>(i) << 2) | kRowList; }
 
+    // settings.pointSolve = tree (solver/tree.h, stages/forest_rows.cpp)
+    bool forestStep = false;               // this (or the last) step solved a forest
+    std::vector<uint8_t> jointInForest;    // per joint: the forest solves it this step
+    std::vector<uint8_t> forestCandidate;  // scratch: per joint, may join the forest
+    std::vector<int> forestScratch;
+    std::vector<int> rowForest;  // per joint row: its row in forest.rows, else −1
+    solver::tree::Forest forest;
+    bool colouredForest = false;  // the colouring was made for pointSolve = tree
+    /// The step solves a forest: pointSolve = tree, except under correction = soft (TGS's soft
+    /// joint rows stay on the sweeps).
+    static bool forestSolves(const StepContext& step) {
+        return step.s.pointSolve == PointSolve::Tree && !step.params.softJoints;
+    }
+    bool rowInForest(size_t k) const { return forestStep && k < rowForest.size() && rowForest[k] >= 0; }
+
     /// Row k's accumulated impulse in the last step, read where the solver left it (no copy per
     /// step: most steps nobody asks).
     Real impulse(size_t k) const {
+        if (rowInForest(k)) return forest.rows[static_cast<size_t>(rowForest[k])].accum;
         const int place = rowSolver[k];
         const size_t at = static_cast<size_t>(place >> 2);
         const size_t slot = at / solver::kLanes, lane = at % solver::kLanes;
@@ -257,6 +274,8 @@ struct World::Impl {
     StepContext beginStep(World& w);
     void applyBodyForces(StepContext& step);   // stages/body_forces.cpp
     void updateSolveOrder(StepContext& step);  // stages/solve_order.cpp
+    void planForest(StepContext& step);        // stages/forest_rows.cpp
+    void buildForestRows(StepContext& step);   // stages/forest_rows.cpp
     void buildJointRows(StepContext& step);    // stages/joint_rows.cpp
     void buildContactRows(StepContext& step);  // stages/contact_rows.cpp
     void solveConstraints(StepContext& step);  // stages/solve.cpp

@@ -20,6 +20,7 @@
 #include "solver/block.h"
 #include "solver/fast/fast.h"
 #include "solver/integrate.h"
+#include "solver/tree.h"
 
 namespace jl {
 
@@ -345,11 +346,14 @@ void sweepRange(Data& data, int begin, int end, bool biased, bool simd, LaneSums
                            data.blocks.data(), bodies, biased, lanes);
 }
 
-/// One Gauss-Seidel pass over every batch (sweepParts); returns the sweep's residual.
+/// One Gauss-Seidel pass over every batch (sweepParts), then the forest's rows (solver/tree.h,
+/// settings.pointSolve = tree); returns the sweep's residual.
 Real sweep(Data& data, bool biased, bool simd) {
-    return sweepParts(data, [&](int begin, int end, LaneSums& lanes) {
+    const Real r = sweepParts(data, [&](int begin, int end, LaneSums& lanes) {
         sweepRange(data, begin, end, biased, simd, lanes);
     });
+    if (!data.forest || data.forest->empty()) return r;
+    return std::sqrt(r * r + tree::passPgs(data, *data.forest, biased));
 }
 
 }  // namespace
@@ -378,6 +382,10 @@ void solvePGS(Data& data, const Params& p) {
         }
     }
 
+    // settings.pointSolve = tree: one part, swept plainly (the forest's pass follows every sweep).
+    const bool forest = data.forest && !data.forest->empty();
+    if (forest) tree::begin(data, *data.forest, false);
+
     data.residuals.clear();
     // Parallel solve: the position iterations in one fork if each part can have a thread of its
     // own (the same bits as a fork per sweep, sweepPartsTogether).
@@ -388,6 +396,7 @@ void solvePGS(Data& data, const Params& p) {
         const std::vector<RowLanes> slots = data.slots;
         const std::vector<HardLanes> hardSlots = data.hardSlots;
         const std::vector<LockLanes> lockSlots = data.lockSlots;
+        if (forest) tree::saveImpulses(*data.forest);
         for (int it = 0; it < p.posIters; ++it) sweep(data, true, simd);  // the pseudo-velocity
         for (size_t i = 1; i < static_cast<size_t>(data.movingEnd()); ++i)
             integratePgsBody(data.bodies[i], data.info[i], p);
@@ -395,7 +404,8 @@ void solvePGS(Data& data, const Params& p) {
         data.slots = slots;
         data.hardSlots = hardSlots;
         data.lockSlots = lockSlots;
-    } else if (data.parts() > 1) {
+        if (forest) tree::restoreImpulses(*data.forest);
+    } else if (data.parts() > 1 && !forest) {
         auto range = [&](int, int begin, int end, LaneSums& lanes) {
             sweepRange(data, begin, end, true, simd, lanes);
         };
@@ -404,7 +414,8 @@ void solvePGS(Data& data, const Params& p) {
     }
     // One part without contacts, in batches too thin to keep the core busy: the position sweeps
     // pipelined (solver/fast/pipeline.h; the same bits).
-    const bool pipelined = !p.split && !together && sweepPipelined(data, p.posIters, simd, data.residuals);
+    const bool pipelined =
+        !p.split && !together && !forest && sweepPipelined(data, p.posIters, simd, data.residuals);
     for (int it = 0; it < p.posIters && !p.split && !together && !pipelined; ++it)
         data.residuals.push_back(sweep(data, true, simd));
 

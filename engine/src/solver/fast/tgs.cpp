@@ -39,6 +39,7 @@
 #include "solver/fast/fast.h"
 #include "solver/integrate.h"
 #include "solver/soft_contact.h"
+#include "solver/tree.h"
 
 namespace jl::solver {
 
@@ -524,6 +525,13 @@ Real sweep(Data& data, const Params& p, Real h, int substep, bool velocityPass, 
         solver::sweepRange(data, s, simd, begin, end, lanes);
     };
     const bool forces = substep < p.posIters && !p.relax;
+    if (data.forest && !data.forest->empty()) {  // settings.pointSolve = tree (solver/tree.h)
+        const Real r = sweepParts(data, sweepRange);
+        const TgsPass pass{h, p.dt, substep, velocityPass};
+        const Real sum = tree::passTgs(data, *data.forest, pass);
+        if (integrate) integrateBodies(data, p, h, simd, forces);
+        return std::sqrt(r * r + sum);
+    }
     if (data.parts() == 1 || !integrate) {
         const Real r = sweepParts(data, sweepRange);
         if (integrate) integrateBodies(data, p, h, simd, forces);
@@ -556,7 +564,9 @@ void solveTGS(Data& data, const Params& p) {
     // each substep, on task 0 before it sweeps the joints between parts and the contacts: with
     // any contact (the only rows that warm-start) no part touches a body before that.
     bool together = false;
-    if (data.parts() > 1 && !p.relax) {
+    const bool forest = data.forest && !data.forest->empty();
+    if (forest) tree::begin(data, *data.forest, true);
+    if (data.parts() > 1 && !p.relax && !forest) {
         const int shared = data.partStart[static_cast<size_t>(data.parts())];
         const int all = static_cast<int>(data.batches.size());
         auto range = [&](int k, int begin, int end, LaneSums& lanes) {

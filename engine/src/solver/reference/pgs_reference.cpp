@@ -22,6 +22,7 @@
 #include "solver/block.h"
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
+#include "solver/tree.h"
 
 namespace jl::solver::reference {
 
@@ -125,10 +126,12 @@ Real sweep(State& s, const Pass& pass) {
                 k += r.blockSize - 1;
                 continue;
             }
-            if (r.flags & kSolveInactive) continue;  // response under kMinResponse
+            if (r.flags & kSolveInactive) continue;  // response under kMinResponse (or the forest's)
             const Real asked = visitRow(s, static_cast<size_t>(k), pass);
             sum += asked * asked;
         }
+    // settings.pointSolve = tree: the forest's rows after the sweep (solver/tree.h)
+    if (s.forest && !s.forest->empty() && pass.firstRow == 0) sum += tree::passPgs(s, *s.forest, pass.biased);
     return std::sqrt(sum);
 }
 
@@ -143,6 +146,8 @@ void solvePGS(State& s, const Params& p) {
                          s.bodies[static_cast<size_t>(r.b1)]);
     }
 
+    if (s.forest && !s.forest->empty()) tree::begin(s, *s.forest, false);
+
     s.residuals.clear();
     if (!p.split) {
         for (int it = 0; it < p.posIters; ++it)
@@ -155,11 +160,13 @@ void solvePGS(State& s, const Params& p) {
         const std::vector<Body> velocity(s.bodies.begin(), s.bodies.end());
         std::vector<Real> impulses(s.rowCount);
         for (size_t k = 0; k < s.rowCount; ++k) impulses[k] = s.rows[k].accum;
+        if (s.forest) tree::saveImpulses(*s.forest);
         for (int it = 0; it < p.posIters; ++it) sweep(s, Pass{2, it, true, p.dt});  // the pseudo-velocity
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             integratePgsBody(s.bodies[i], s.info[i], p);
         std::copy(velocity.begin(), velocity.end(), s.bodies.begin());
         for (size_t k = 0; k < s.rowCount; ++k) s.rows[k].accum = impulses[k];
+        if (s.forest) tree::restoreImpulses(*s.forest);
     }
 
     // 4. (under rattle the contacts only: the position pass gives the joints their velocity)

@@ -29,89 +29,16 @@
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
 #include "solver/soft_contact.h"
+#include "solver/tgs_row.h"
+#include "solver/tree.h"
 
 namespace jl::solver::reference {
 
 namespace {
 
-/// What one sweep needs besides the rows: the substep length, which substep, which pass.
-struct Pass {
-    Real h = 0.0, dt = 0.0;
-    int substep = 0;        ///< 1..posIters; posIters in the velocity pass
-    bool velocity = false;  ///< no position bias (keep-bias rows excepted), springs frozen
-    int sweep = 0;          ///< the velocity pass's sweep (for the observer)
-    bool relax = false;     ///< a velocity pass right after substep `substep`'s motion (Params::relax)
-};
-
-/// Row k brought up to date for this visit (F 66): its Jacobian, error and unit response.
-struct Fresh {
-    Vec3 lin0, lin1;    ///< J⁽ᵐ⁾'s linear parts (turned with the anchors for a kSolveSeparation row)
-    Vec3 angM0, angM1;  ///< J⁽ᵐ⁾'s angular parts, from the lever arms at the bodies' orientation
-    Real C = 0.0;       ///< the error advanced by the bodies' motion so far
-    Real response = 0.0, recip = 0.0;
-};
-/// F 66: the lever arms turned with the bodies, κ = κ_base + r × μ (premultiplied by the frozen
-/// I^-½), and the error advanced by each anchor's motion Δx + (r' − r) along the row's linear
-/// axis, plus κ_base·∫ω dt. A kSolveSeparation row's axis follows the anchors instead:
-/// d = d0 + Δa1 − Δa0, μ = ±d/|d|, C = C0 − (±|d| − length0) (Box2D v3's distance joint).
-Fresh refresh(const State& s, size_t k) {
-    const SolverRow& r = s.rows[k];
-    const SolverRowExtra& x = s.extra[k];
-    const BodyDelta& da = s.deltas[static_cast<size_t>(r.b0)];
-    const BodyDelta& db = s.deltas[static_cast<size_t>(r.b1)];
-    const BodyInfo& ia = s.info[static_cast<size_t>(r.b0)];
-    const BodyInfo& ib = s.info[static_cast<size_t>(r.b1)];
-    const bool angular = r.flags & kSolveAngular;
-
-    // The angular Jacobian's lever-free part, premultiplied by I^-½ (inertia frozen over the step).
-    const Vec3 baseM0 = angular ? r.angM0 : ia.sqrtInvInertia * x.ang0Base;
-    const Vec3 baseM1 = angular ? r.angM1 : ib.sqrtInvInertia * x.ang1Base;
-    Fresh f{r.lin0, r.lin1, baseM0, baseM1, x.error0};
-    bool turned = false;
-    if (!angular) {
-        const Vec3 r0 = ia.pose.q * x.r0Local, r1 = ib.pose.q * x.r1Local;
-        const Vec3 move0 = da.deltaLin + (r0 - x.r0), move1 = db.deltaLin + (r1 - x.r1);  // Δa
-        if (r.flags & kSolveSeparation) {
-            const Vec3 d = x.length0 * r.lin0 + (move1 - move0);
-            const Real len = glm::length(d);
-            if (len > kMinSeparation) {
-                const Real sign = x.length0 < 0.0 ? -1.0 : 1.0;
-                f.lin0 = f.lin1 = (sign / len) * d;
-                f.C = x.error0 - (sign * len - x.length0);
-                turned = true;
-            }
-        }
-        f.angM0 = ia.sqrtInvInertia * (x.ang0Base + glm::cross(r0, f.lin0));
-        f.angM1 = ib.sqrtInvInertia * (x.ang1Base + glm::cross(r1, f.lin1));
-        if (!turned) f.C = f.C + (glm::dot(r.lin0, move0) - glm::dot(r.lin1, move1));
-    }
-    if (!turned)
-        f.C = f.C + (glm::dot(baseM0, da.deltaAng) - glm::dot(baseM1, db.deltaAng));  // κ·∫ω dt (F 62)
-
-    // r = J M⁻¹ Jᵀ from the refreshed Jacobian (F 21): a lever arm that turns towards the row's
-    // axis can raise it several-fold within one step.
-    f.response = ((r.linScale0 * glm::dot(f.lin0, f.lin0) + r.angScale0 * glm::dot(f.angM0, f.angM0)) +
-                  r.linScale1 * glm::dot(f.lin1, f.lin1)) +
-                 r.angScale1 * glm::dot(f.angM1, f.angM1);
-    f.recip = f.response > kMinResponse ? 1.0 / f.response : 0.0;
-    return f;
-}
-
-/// J⁽ᵐ⁾v⁽ᵐ⁾ of row r with this visit's Jacobian (F 62).
-Real rowVelocity(const Fresh& f, const Body& a, const Body& b) {
-    return ((glm::dot(f.lin0, a.linVel) + glm::dot(f.angM0, a.angVel)) - glm::dot(f.lin1, b.linVel)) -
-           glm::dot(f.angM1, b.angVel);
-}
-
-/// A hard row's position bias b = α·C/h (F 11): none in velocity iterations unless it keeps it.
-Real hardBias(const SolverRow& r, const SolverRowExtra& x, Real C, const Pass& pass) {
-    if (!pass.velocity) return x.erp * C / pass.h;
-    return (r.flags & kSolveKeepBias) ? x.erp * C / pass.dt : 0.0;
-}
-
 /// Row k's new impulse clamped and its change applied with this visit's Jacobian (F 24,
 /// 60–61); the observer told. Returns Δλ·r.
-Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, Real bias, Real newAccum,
+Real finishVisit(State& s, size_t k, const Fresh& f, const TgsPass& pass, Real jv, Real bias, Real newAccum,
                  int block = 0, const Real* blockK = nullptr) {
     SolverRow& r = s.rows[k];
     Body& a = s.bodies[static_cast<size_t>(r.b0)];
@@ -147,20 +74,13 @@ Real finishVisit(State& s, size_t k, const Fresh& f, const Pass& pass, Real jv, 
 }
 
 /// One visit of row k (F 66, D 44); returns Δλ·r.
-Real visitRow(State& s, size_t k, const Pass& pass) {
+Real visitRow(State& s, size_t k, const TgsPass& pass) {
     const SolverRow& r = s.rows[k];
     const SolverRowExtra& x = s.extra[k];
-    const Fresh f = refresh(s, k);
+    const Fresh f = refresh(s, r, x);
     const Real jv = rowVelocity(f, s.bodies[static_cast<size_t>(r.b0)], s.bodies[static_cast<size_t>(r.b1)]);
-    if (r.flags & kSolveSpring) {
-        const Real kk = x.stiffness, c = x.damping, vT = x.velTarget, h = pass.h;
-        const Real aa = h * (h * kk + c);                                                   // D 13
-        const Real cSub = f.C + (pass.dt - static_cast<Real>(pass.substep) * h) * vT;       // D 41
-        const Real bracket = h * c * vT - h * kk * cSub - aa * jv;                          // D 44
-        const Real dl = (r.flags & kSolveAccelSpring) ? bracket / (aa + 1.0) * f.recip      // D 32, 35
-                                                      : bracket / (aa * f.response + 1.0);  // D 15
-        return finishVisit(s, k, f, pass, jv, 0.0, r.accum + dl);
-    }
+    if (r.flags & kSolveSpring)
+        return finishVisit(s, k, f, pass, jv, 0.0, r.accum + springImpulse(r, x, f, pass, jv));  // D 44
     if ((r.flags & kSolveSoftContact) && softContactApplies(f.C))
         return finishVisit(s, k, f, pass, jv, softContactBias(f.C, pass.h, !pass.velocity),
                            softContactImpulse(r.accum, jv, f.C, f.recip, pass.h, !pass.velocity));
@@ -172,7 +92,7 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
             softJointImpulse(r.accum, jv, x.velTarget, bias, f.recip, pass.h, !pass.velocity && !apart));
     }
     const Real bias = hardBias(r, x, f.C, pass);
-    return finishVisit(s, k, f, pass, jv, bias, r.accum - f.recip * (jv + bias - x.velTarget));  // F 65
+    return finishVisit(s, k, f, pass, jv, bias, r.accum + hardImpulse(x, f, jv, bias));  // F 65
 }
 
 /// One visit of the block of rows k … k + n − 1 (solver/block.h): each row brought up to date
@@ -180,7 +100,7 @@ Real visitRow(State& s, size_t k, const Pass& pass) {
 /// satisfies every row of the block at once; each row's impulse is then clamped and applied as
 /// visitRow does. A singular K: the rows one by one. Returns Σ c_i², c_i = −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T):
 /// the velocity change each row asked for (Δλ_i·r_i is no such change in a block).
-Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
+Real visitBlock(State& s, size_t k, int n, const TgsPass& pass) {
     Fresh f[kMaxBlockRows];
     block::Jacobian<Real> j[kMaxBlockRows];
     Real jv[kMaxBlockRows] = {}, bias[kMaxBlockRows] = {};
@@ -189,7 +109,7 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
     for (int i = 0; i < n; ++i) {
         const size_t ki = k + static_cast<size_t>(i);
         const SolverRow& r = s.rows[ki];
-        f[i] = refresh(s, ki);
+        f[i] = refresh(s, r, s.extra[ki]);
         j[i] = {{f[i].lin0.x, f[i].lin0.y, f[i].lin0.z},
                 {f[i].angM0.x, f[i].angM0.y, f[i].angM0.z},
                 {f[i].lin1.x, f[i].lin1.y, f[i].lin1.z},
@@ -227,7 +147,7 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
     return sum;
 }
 
-Real sweep(State& s, const Pass& pass) {
+Real sweep(State& s, const TgsPass& pass) {
     Real sum = 0.0;
     for (size_t span = 0; span + 1 < s.sweepSpans.size(); span += 2)
         for (int k = s.sweepSpans[span]; k < s.sweepSpans[span + 1]; ++k) {
@@ -241,6 +161,8 @@ Real sweep(State& s, const Pass& pass) {
             const Real asked = visitRow(s, static_cast<size_t>(k), pass);
             sum += asked * asked;
         }
+    // settings.pointSolve = tree: the forest's rows after the sweep (solver/tree.h)
+    if (s.forest && !s.forest->empty()) sum += tree::passTgs(s, *s.forest, pass);
     return std::sqrt(sum);
 }
 
@@ -272,6 +194,8 @@ void solveTGS(State& s, const Params& p) {
                 r.stepImpulse = 0.0;
             }
 
+    if (s.forest && !s.forest->empty()) tree::begin(s, *s.forest, true);
+
     s.residuals.clear();
     for (int sub = 1; sub <= p.posIters; ++sub) {  // 2.
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
@@ -281,14 +205,14 @@ void solveTGS(State& s, const Params& p) {
             SolverRow& r = s.rows[w.row];
             reapplySubstepImpulse(r, r.accum, r.stepImpulse, s.bodies);
         }
-        s.residuals.push_back(sweep(s, Pass{h, p.dt, sub, false}));
+        s.residuals.push_back(sweep(s, TgsPass{h, p.dt, sub, false}));
         for (size_t i = 1; i < static_cast<size_t>(s.movingEnd()); ++i)
             integrateTgsSubstep(s.bodies[i], s.deltas[i], s.info[i], p, h);
-        if (p.relax) sweep(s, Pass{h, p.dt, sub, true, 0, true});  // relax: the bias's velocity out
+        if (p.relax) sweep(s, TgsPass{h, p.dt, sub, true, 0, true});  // relax: the bias's velocity out
     }
 
     for (int it = 0; it < p.velIters; ++it)
-        s.residuals.push_back(sweep(s, Pass{h, p.dt, p.posIters, true, it}));  // 3.
+        s.residuals.push_back(sweep(s, TgsPass{h, p.dt, p.posIters, true, it}));  // 3.
 
     for (const WarmStart& w : s.warm) s.rows[w.row].accum = s.rows[w.row].stepImpulse;  // 4.
     for (size_t k : softRows) s.rows[k].accum = s.rows[k].stepImpulse;

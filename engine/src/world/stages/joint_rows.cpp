@@ -28,6 +28,8 @@ void World::Impl::prepJoint(StepContext& step, size_t j) {
     m.jointX1[j] = pose1.p;
     m.jointBodies[j] = m.jointRowBodies(j, ctx.r0, ctx.r1);
     m.jointBodies[j].separation = ctx.cB2w.p - ctx.cA2w.p;
+    if (m.forestStep && m.jointInForest[j])  // solved by the forest (solver/tree.h), not the sweeps
+        for (int t = 0; t < out.count; ++t) out.rows[t].flags |= kRowTree;
     m.rowCount += static_cast<size_t>(out.count);
     range.count = out.count;
 }

@@ -47,14 +47,22 @@ void World::Impl::updateSolveOrder(StepContext& step) {
         for (size_t j = 0; j < nj && !recolour; ++j)
             recolour = m.colouredSkip[j] != static_cast<uint8_t>(joints_[j].broken);
     m.brokenChanged = false;
-    const int threads = std::clamp(s.threads, 1, kMaxSolverThreads);
-    recolour = recolour || m.colouredThreads != threads;
+    // pointSolve = tree: one part (the forest's pass follows each whole sweep) and no lock batches
+    // (their AVX2 set-up writes no rows the forest could take).
+    const bool forest = forestSolves(step);
+    const int threads = forest ? 1 : std::clamp(s.threads, 1, kMaxSolverThreads);
+    recolour = recolour || m.colouredThreads != threads || m.colouredForest != forest;
     if (recolour) {
         for (size_t j = 0; j < nj; ++j) m.colouredSkip[j] = static_cast<uint8_t>(joints_[j].broken);
         m.colourJoints(threads, order);
         m.coloured = true;
         m.colouredOrder = order;
+        m.colouredForest = forest;
         m.markLockPrepBatches(nj);
+        if (forest) {
+            std::fill(m.batchLockPrep.begin(), m.batchLockPrep.end(), uint8_t{solver::kLockPrepNone});
+            std::fill(m.jointInLockBatch.begin(), m.jointInLockBatch.end(), uint8_t{0});
+        }
     }
     if (const int parts = data.parts();
         parts > 1) {  // threads: one per part, within the machine's cores (1 core: none)
