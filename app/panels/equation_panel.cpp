@@ -526,6 +526,16 @@ void drawRowEquation(AppState& state, UiRequests&) {
     const JointDesc& d = w->scene().joints[static_cast<size_t>(joint)];
     ImGui::AlignTextToFramePadding();
     ImGui::Text("%s (%s), %s:", d.name.c_str(), d.typeInfo().name, when);
+    // The table below may scroll sideways: text wraps at the visible edge, not at the content's.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::PushTextWrapPos(ImGui::GetScrollX() + ImGui::GetWindowWidth() - style.WindowPadding.x -
+                           style.ScrollbarSize);
+    if (w->scene().settings.pointSolve == PointSolve::Tree && !d.typeInfo().isCoupling)
+        wrappedTextDisabled(
+            "point constraints = tree: unless this joint closes a loop or scales masses, its rows are solved "
+            "along its tree after every sweep (docs/solvers.md \u00a77): its locked axes exactly, its limits "
+            "and drives with the tree's response K = J\u00b7P\u00b7J^T. The lines below are the plain "
+            "Gauss\u2013Seidel visit of the row, which such a row does not take.");
     if (visit) {
         ImGui::Text("row %d %s", row, rows[static_cast<size_t>(row)].label);
     } else {
@@ -541,7 +551,10 @@ void drawRowEquation(AppState& state, UiRequests&) {
         }
     }
     RowEquation e;
-    if (!w->rowEquation(joint, row, e)) return;
+    if (!w->rowEquation(joint, row, e)) {
+        ImGui::PopTextWrapPos();
+        return;
+    }
     if (visit) {
         const StepInspector::Visit* v = currentVisitOf(state, joint, row);
         if (v) {
@@ -553,6 +566,7 @@ void drawRowEquation(AppState& state, UiRequests&) {
             ImGui::PopStyleColor();
         }
     }
+    ImGui::PopTextWrapPos();
     // The poses the step started from: paused or stepping, the live world's (the shown world is a
     // copy stepped on from them); running, only the end of the last step is known.
     const bool startKnown = w != state.sim.world();

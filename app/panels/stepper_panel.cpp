@@ -87,6 +87,11 @@ void controls(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled("Pause (Space) to step inside a step.");
         return;
     }
+    if (const World* w = state.sim.world(); w && w->scene().settings.pointSolve == PointSolve::Tree)
+        wrappedTextDisabled(
+            "point constraints = tree: the rows of the joints solved along their trees are not visited one "
+            "by one, so they are not among the visits here (contacts, couplings and joints that close a "
+            "loop are); Finish step runs their tree pass after every sweep, as a normal step does.");
     if (!state.stepper.note.empty()) {
         wrappedTextUnformatted(state.stepper.note, &kNoteText);
     }
