@@ -1,6 +1,7 @@
 // The import builder's internals (import_builder.h: ImportedModel -> Scene), shared by its files:
 //  - import_builder.cpp: bodies, joints (one, a chain, a slide D6), the whole model, buildScene;
-//  - import_equalities.cpp: connects, welds and joint couplings (gears, relative gears, pinions).
+//  - import_equalities.cpp: connects, welds and joint couplings (gears, relative gears, pinions);
+//  - import_planar.cpp: hinge couplings in one plane as exact world gears, one skipping a link too.
 // Internal to interop/: nothing outside the importer includes it.
 #pragma once
 
@@ -119,6 +120,11 @@ struct Builder {
 
     /// A connect, weld or joint coupling of the model as a scene joint, or a note saying why not.
     void makeEquality(const ImportedEquality& e);
+    /// Hinge coupling `e` as an exact world gear `j` (bodies and frames) with `g` (ratio, offset)
+    /// when all its hinges, and those below its bodies down to a body that does not move, turn about
+    /// one world axis, and its law, alone or with one other such coupling (`with`, its name) added,
+    /// joins at most two bodies (import_planar.cpp). False, `j` and `g` untouched, otherwise.
+    bool planarCoupling(const ImportedEquality& e, JointDesc& j, GearJoint& g, std::string& with);
 };
 
 }  // namespace jl::interop::build

@@ -162,12 +162,21 @@ void Builder::makeEquality(const ImportedEquality& e) {
             g.offset = 0.0 - sigma1 * e.offset;
             g.relative = true;
         }
-        j.params = g;
-        if (!parentsStill && !turnTogether && !g.relative)
+        std::string with;
+        if (!parentsStill && !turnTogether && !g.relative && planarCoupling(e, j, g, with)) {
+            // Exact: a law of the hinges' plane between two bodies (import_planar.cpp).
+            if (!with.empty())
+                notes.add(
+                    "couplings that skip a link, written with another coupling of the same plane added "
+                    "so that they join two bodies (the same pair of laws, exact)",
+                    j.name + " (+ " + with + ")");
+        } else if (!parentsStill && !turnTogether && !g.relative) {
             notes.add(
                 "couplings measure turns relative to the world (JointLab's gear), exact only while the "
                 "coupled joints' parents do not turn",
                 j.name);
+        }
+        j.params = g;
         scene.joints.push_back(std::move(j));
         return;
     }
