@@ -125,6 +125,14 @@ struct Builder {
     /// one world axis, and its law, alone or with one other such coupling (`with`, its name) added,
     /// joins at most two bodies (import_planar.cpp). False, `j` and `g` untouched, otherwise.
     bool planarCoupling(const ImportedEquality& e, JointDesc& j, GearJoint& g, std::string& with);
+    /// planarCoupling's look-ups, built on its first call: per scene body, the source joint that
+    /// moves it and the couplings (indices in m.equalities) whose joints join it.
+    struct PlanarIndex {
+        bool built = false;
+        std::vector<int> moves;
+        std::vector<std::vector<size_t>> couplingsOf;
+    };
+    PlanarIndex planarIndex;
 };
 
 }  // namespace jl::interop::build

@@ -10,6 +10,7 @@
 // so the sum, when it holds two bodies, is an exact world gear between them.
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "interop/import_build.h"
 
@@ -36,9 +37,24 @@ struct PlanarLaw {
 
 bool Builder::planarCoupling(const ImportedEquality& e, JointDesc& j, GearJoint& g, std::string& with) {
     const Vec3 u = glm::normalize(interop::toYUp(m.joints[static_cast<size_t>(e.joint1)].axis));
-    std::vector<int> moves(scene.bodies.size(), -1);  // per scene body: the source joint that moves it
-    for (size_t i = 0; i < jointChild.size(); ++i)
-        if (jointChild[i] >= 0) moves[static_cast<size_t>(jointChild[i])] = static_cast<int>(i);
+    if (!planarIndex.built) {  // once per import: each call is then linear in what it looks at
+        planarIndex.built = true;
+        planarIndex.moves.assign(scene.bodies.size(), -1);
+        for (size_t i = 0; i < jointChild.size(); ++i)
+            if (jointChild[i] >= 0)
+                planarIndex.moves[static_cast<size_t>(jointChild[i])] = static_cast<int>(i);
+        planarIndex.couplingsOf.assign(scene.bodies.size(), {});
+        for (size_t k = 0; k < m.equalities.size(); ++k) {
+            const ImportedEquality& q = m.equalities[k];
+            if (q.kind != ImportedEquality::Kind::Coupling || q.joint1 < 0 || q.joint2 < 0) continue;
+            std::set<int> bodies;
+            for (const int j : {q.joint1, q.joint2})
+                for (const int b : {jointChild[static_cast<size_t>(j)], jointParent[static_cast<size_t>(j)]})
+                    if (b >= 0) bodies.insert(b);
+            for (const int b : bodies) planarIndex.couplingsOf[static_cast<size_t>(b)].push_back(k);
+        }
+    }
+    const std::vector<int>& moves = planarIndex.moves;  // per scene body: the source joint that moves it
     const auto still = [&](int b) {
         return b < 0 || scene.bodies[static_cast<size_t>(b)].motion != MotionType::Dynamic;
     };
@@ -81,8 +97,13 @@ bool Builder::planarCoupling(const ImportedEquality& e, JointDesc& j, GearJoint&
     if (!lawOf(e, law)) return false;
     with.clear();
     if (law.coeff.size() > 2) {  // take a body out with another coupling of the plane
+        // Only couplings that share a body can take one out; tried in the model's order.
+        std::set<size_t> candidates;
+        for (const auto& [body, c] : law.coeff)
+            for (const size_t k : planarIndex.couplingsOf[static_cast<size_t>(body)]) candidates.insert(k);
         bool found = false;
-        for (const ImportedEquality& other : m.equalities) {
+        for (const size_t k : candidates) {
+            const ImportedEquality& other = m.equalities[k];
             if (&other == &e || found) continue;
             PlanarLaw o;
             if (!lawOf(other, o)) continue;
