@@ -323,6 +323,21 @@ Real visitOthers(State& s, Forest& f, Impulse impulse) {
     return sum;
 }
 
+/// Step 0: every spring visited plainly (its own response, both bodies only); returns Σ (Δλ·r)².
+template <class Impulse>
+Real visitSoft(State& s, Forest& f, Impulse impulse) {
+    Real sum = 0.0;
+    for (const int row : f.soft) {
+        SolverRow& r = f.rows[static_cast<size_t>(row)];
+        const Fresh& fr = f.fresh[static_cast<size_t>(row)];
+        if (!(fr.response > kMinResponse)) continue;
+        const Real dl = clampAccumulate(r, r.accum + impulse(static_cast<size_t>(row), fr.response), f.rows);
+        apply(r, fr, dl, s.bodies);
+        sum += (dl * fr.response) * (dl * fr.response);
+    }
+    return sum;
+}
+
 void freshFromRows(Forest& f) {
     f.fresh.resize(f.rows.size());
     for (size_t i = 0; i < f.rows.size(); ++i) {
@@ -465,6 +480,7 @@ void begin(const State& s, Forest& f, bool tgs) {
     f.other.clear();
     f.otherComp.clear();
     f.otherMu.clear();
+    f.soft.clear();
     std::vector<int>& compOf = f.graph[5];
     compOf.resize(f.nodes.size());
     for (size_t c = 0; c + 1 < f.compNodes.size(); ++c)
@@ -477,9 +493,12 @@ void begin(const State& s, Forest& f, bool tgs) {
         const int c = compOf[static_cast<size_t>(node)];
         for (int row = f.jointFirst[static_cast<size_t>(j)]; row < f.jointFirst[static_cast<size_t>(j) + 1];
              ++row) {
-            if (f.equality[static_cast<size_t>(row)] ||
-                (f.rows[static_cast<size_t>(row)].flags & kSolveInactive))
+            const auto flags = f.rows[static_cast<size_t>(row)].flags;
+            if (f.equality[static_cast<size_t>(row)] || (flags & kSolveInactive)) continue;
+            if (flags & kSolveSpring) {
+                f.soft.push_back(row);
                 continue;
+            }
             f.other.push_back(row);
             f.otherComp.push_back(c);
             f.otherMu.push_back(static_cast<int>(muSize));
@@ -500,6 +519,7 @@ Real passPgs(State& s, Forest& f, bool biased) {
         return pgsImpulse(r, velocity(s, f.fresh[row], r), biased, k);
     };
     if (!f.factored) return visitOneByOne(s, f, impulse);
+    const Real soft = visitSoft(s, f, impulse);
     std::vector<Real>& asked = f.asked;
     asked.resize(f.eq.size());
     for (size_t e = 0; e < f.eq.size(); ++e) {  // c = r·d: −(J·v + b − v_T) (F 63–65)
@@ -507,7 +527,7 @@ Real passPgs(State& s, Forest& f, bool biased) {
         const Real jv = velocity(s, f.fresh[static_cast<size_t>(f.eq[e])], r);
         asked[e] = r.response * ((biased ? r.constant : r.unbiasedConstant) + r.vMul * jv);
     }
-    const Real sum = solveEqualities(s, f, asked);
+    const Real sum = soft + solveEqualities(s, f, asked);
     return sum + visitOthers(s, f, impulse);
 }
 
@@ -531,6 +551,7 @@ Real passTgs(State& s, Forest& f, const TgsPass& pass) {
         return tgsImpulse(r, f.extra[row], fr, pass, velocity(s, fr, r), k);
     };
     if (!f.factored) return visitOneByOne(s, f, impulse);
+    const Real soft = visitSoft(s, f, impulse);
     std::vector<Real>& asked = f.asked;
     asked.resize(f.eq.size());
     for (size_t e = 0; e < f.eq.size(); ++e) {  // c = −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T) (F 65)
@@ -539,7 +560,7 @@ Real passTgs(State& s, Forest& f, const TgsPass& pass) {
         asked[e] = -(velocity(s, fr, f.rows[row]) + hardBias(f.rows[row], f.extra[row], fr.C, pass) -
                      f.extra[row].velTarget);
     }
-    const Real sum = solveEqualities(s, f, asked);
+    const Real sum = soft + solveEqualities(s, f, asked);
     return sum + visitOthers(s, f, impulse);
 }
 
