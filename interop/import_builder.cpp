@@ -339,6 +339,11 @@ bool buildScene(ImportedModel& model, Scene& out, std::string& warning, std::str
             model.notes.add("the time step is outside JointLab's range [1e-5, 0.1] s and was clamped");
     }
     s.settings.gravity = toYUp(model.gravity);
+    // A model is a tree of joints (MuJoCo's and URDF's bodies nest), which the tree solve takes
+    // exactly, the nearest JointLab has to the joint coordinates the model was made for: on the
+    // MuJoCo samples it holds every joint where the default block solve lets light bodies part
+    // (docs/import.md "Solved along its tree").
+    s.settings.pointSolve = PointSolve::Tree;
     s.settings.groundPlane = model.groundPlane && model.contacts;
     if (!model.contacts) s.settings.bodyCollisions = false;
     s.description = "Imported from " + model.source + ".";
