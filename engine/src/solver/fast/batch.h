@@ -82,6 +82,28 @@ struct alignas(32) HardLanes {
 };
 static_assert(sizeof(HardLanes) == 16 * 4 * sizeof(double), "HardLanes is 16 vectors of 4 doubles");
 
+/// The linear parts of a PGS row slot in each of its layouts (RowLanes, LockLanes, HardLanes): what
+/// differs between them for the sweep (pgs_avx2.cpp, one kernel for all three) and for the
+/// couplings and blocks (pgs.cpp's plain kernel and couplings_avx2.cpp).
+inline const double (&linear0(const RowLanes& r))[3][kLanes] {
+    return r.lin0;
+}
+inline const double (&linear1(const RowLanes& r))[3][kLanes] {
+    return r.lin1;
+}
+inline const double (&linear0(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear1(const LockLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear0(const HardLanes& r))[3][kLanes] {
+    return r.lin;
+}
+inline const double (&linear1(const HardLanes& r))[3][kLanes] {
+    return r.lin;
+}
+
 /// How a PGS batch's row slots are stored (Batch::layout). Only the AVX2 set-up writes the compact
 /// ones, and never for contact or single-lane batches (the plain kernel solves those).
 enum SlotLayout : int32_t {
@@ -89,6 +111,22 @@ enum SlotLayout : int32_t {
     kLayoutHard = 1,  ///< HardLanes (data.hardSlots)
     kLayoutLock = 2,  ///< LockLanes (data.lockSlots)
 };
+
+/// Calls f with the row slots of a batch's layout (Batch::layout): `lock` for kLayoutLock, `hard`
+/// for kLayoutHard, else `full`; returns what f returns. f is generic over the slot type (the
+/// kernels' templates over RowLanes, HardLanes and LockLanes), so each layout runs its own
+/// instantiation and this switch is the only place that picks one.
+template <class Full, class Hard, class Lock, class F>
+inline decltype(auto) withSlotLayout(int layout, Full* full, Hard* hard, Lock* lock, F&& f) {
+    switch (layout) {
+        case kLayoutLock:
+            return f(lock);
+        case kLayoutHard:
+            return f(hard);
+        default:
+            return f(full);
+    }
+}
 
 /// Where the AVX2 set-up writes one row slot: exactly one of the three is set.
 struct SlotOut {
