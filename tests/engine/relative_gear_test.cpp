@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 
+#include "carrier_motion.h"
 #include "gear_hand.h"
 #include "test_util.h"
 
@@ -42,30 +43,18 @@ TEST(RelativeGear, RowMeasuresOnTheCarrier) {
     memory.reference[1] = b0;
     memory.hasReference = true;
     // Now: the carrier moved and turned about a tilted axis and turns on; the fingers turned.
-    const Vec3 tilt = glm::normalize(Vec3(0.3, 1.0, -0.5)), V(0.4, -0.2, 0.7), Omega(1.5, -2.0, 0.8);
+    const Vec3 tilt = glm::normalize(Vec3(0.3, 1.0, -0.5));
+    const test::Carrier carrier{
+        {Vec3(0.5, -0.3, 1.2), test::axisAngle(tilt, 1.1)}, Vec3(0.4, -0.2, 0.7), Vec3(1.5, -2.0, 0.8)};
     const Real qa = 0.7, qb = -1.2, qaDot = 3.0, qbDot = -2.5;
-    const Transform H{Vec3(0.5, -0.3, 1.2), test::axisAngle(tilt, 1.1)};
+    const Transform& H = carrier.H;
     const auto rowAt = [&](Real t, JointMemory mem) {
-        const Real angle = glm::length(Omega) * t;
-        const Transform Ht{H.p + V * t, glm::normalize(glm::angleAxis(angle, glm::normalize(Omega)) * H.q)};
+        const Transform Ht = carrier.at(t);
         Transform A, B;
         poses(Ht, qa + qaDot * t, qb + qbDot * t, A, B);
-        std::array<Row, kMaxRowsPerJoint> rows;
-        RowWriter out{rows.data(), kMaxRowsPerJoint};
-        PrepContext c = PrepContext::make(A, j.frame0, B, j.frame1, 1.0 / 60.0);
-        c.memory = &mem;
-        prep(g, c, out);
-        EXPECT_EQ(out.count, 1);
         // Finger velocities: the carrier's rigid motion plus each hinge's rate about its axis.
-        const Vec3 aWorld = Ht.q * a, bWorld = Ht.q * b;
-        const Vec3 omegaA = Omega + qaDot * aWorld, omegaB = Omega + qbDot * bWorld;
-        const Vec3 paW = Ht.apply(pa), pbW = Ht.apply(pb);
-        const Vec3 vA = V + glm::cross(Omega, paW - Ht.p) + glm::cross(omegaA, A.p - paW);
-        const Vec3 vB = V + glm::cross(Omega, pbW - Ht.p) + glm::cross(omegaB, B.p - pbW);
-        const Row& r = rows[0];
-        const Real jv = glm::dot(r.linear0, vA) + glm::dot(r.angular0, omegaA) - glm::dot(r.linear1, vB) -
-                        glm::dot(r.angular1, omegaB);
-        return std::pair<Real, Real>{r.geometricError, jv};
+        return test::rowErrorAndJv(g, j, A, B, mem, test::hingedOn(carrier, Ht, pa, a, qaDot, A.p),
+                                   test::hingedOn(carrier, Ht, pb, b, qbDot, B.p));
     };
     const auto [c, jv] = rowAt(0.0, memory);
     EXPECT_NEAR(c, qa + g.ratio * qb + g.offset, 1e-12);  // the carrier's motion drops out
@@ -80,10 +69,7 @@ TEST(RelativeGear, RowMeasuresOnTheCarrier) {
         Transform A, B;
         poses(H, qa + 0.3 * k, qb, A, B);
         std::array<Row, kMaxRowsPerJoint> rows;
-        RowWriter out{rows.data(), kMaxRowsPerJoint};
-        PrepContext pc = PrepContext::make(A, j.frame0, B, j.frame1, 1.0 / 60.0);
-        pc.memory = &tracked;
-        prep(g, pc, out);
+        test::prepRows(g, j, A, B, tracked, rows);
         last = rows[0].geometricError;
     }
     EXPECT_NEAR(last, qa + 2.4 + g.ratio * qb + g.offset, 1e-12);
