@@ -46,6 +46,17 @@ inline Twist slidingOn(const Carrier& c, const Transform& Ht, const Vec3& axis, 
     return {c.V + glm::cross(c.Omega, centre - Ht.p) + sDot * (Ht.q * axis), c.Omega};
 }
 
+/// The coupling's memory of its bodies at the start, which a relative coupling measures from:
+/// `poses(H, q0, q1, A, B)` places the bodies for carrier pose H and joint coordinates q0, q1; the
+/// start is the carrier at the origin and both coordinates 0.
+template <class Poses>
+JointMemory startMemory(const Poses& poses) {
+    JointMemory memory;
+    poses(Transform{}, 0.0, 0.0, memory.reference[0], memory.reference[1]);
+    memory.hasReference = true;
+    return memory;
+}
+
 /// The rows the coupling `params` writes for bodies at A and B (j's frames, 60 Hz), with `memory`
 /// (updated as a step's prep updates it). Returns how many.
 template <class P>

@@ -437,12 +437,7 @@ TEST(RackPinion, RelativeRowMeasuresOnTheCarrier) {
         pinion = H * Transform{h, test::axisAngle(w, theta)} * Transform{cPinion - h, kIdentityQuat};
         rack = H * Transform{cRack + s * u, kIdentityQuat};
     };
-    JointMemory memory;
-    Transform p0, r0;
-    poses(Transform{}, 0.0, 0.0, p0, r0);
-    memory.reference[0] = p0;
-    memory.reference[1] = r0;
-    memory.hasReference = true;
+    const JointMemory memory = test::startMemory(poses);
     // Now: the carrier moved and turned, the pinion turned by θ, the rack slid by s.
     const Vec3 axis = glm::normalize(Vec3(0.3, 1.0, -0.5));
     const test::Carrier carrier{

@@ -47,9 +47,7 @@ TEST(ParallelGear, RowMeasuresOnTheCarrier) {
             A = H * Transform{pa, test::axisAngle(a, qa)} * Transform{ca - pa, kIdentityQuat};
             B = H * Transform{pb, test::axisAngle(k.b, qb)} * Transform{cb - pb, kIdentityQuat};
         };
-        JointMemory memory;
-        poses(Transform{}, 0.0, 0.0, memory.reference[0], memory.reference[1]);
-        memory.hasReference = true;
+        const JointMemory memory = test::startMemory(poses);
         for (const Vec3 spinAxis : {Vec3(1.5, -2.0, 0.8), Vec3(0.0, 0.0, 2.5)}) {
             const Vec3 tilt = glm::normalize(Vec3(0.3, 1.0, -0.5));
             const test::Carrier carrier{
@@ -133,36 +131,18 @@ TEST(ParallelGear, MimicHoldsOnASwingingAndSpinningHand) {
     for (const Coupling& k : kCouplings) {
         for (SolverType solver : kSolvers) {
             for (bool spin : {false, true}) {
-                Real worst[2] = {0.0, 0.0}, travel = 0.0, handTurn = 0.0, drift = 0.0;
-                for (bool relative : {true, false}) {
-                    World w(hand(solver, relative, spin, k.m, k.bAxis));
-                    test::HingeAngle wrist{0}, qa{1}, qb{2};
-                    const int steps = static_cast<int>(std::lround(2.0 / w.scene().settings.dt));
-                    for (int i = 0; i < steps; ++i) {
-                        w.step();
-                        const Real a = qa.update(w), b = qb.update(w), h = wrist.update(w);
-                        for (const BodyState& body : w.bodies()) ASSERT_TRUE(std::isfinite(body.pose.p.x));
-                        Real& err = worst[relative ? 0 : 1];
-                        err = std::max(err, std::abs(a - k.m * b));
-                        if (relative) {
-                            for (int jt : {1, 2})
-                                drift =
-                                    std::max(drift, glm::length(test::anchor1(w, jt) - test::anchor0(w, jt)));
-                            travel = std::max(travel, std::abs(b));
-                            handTurn = std::max(handTurn, std::abs(h));
-                        }
-                    }
-                }
+                const test::HandRun rel = test::runHand(hand(solver, true, spin, k.m, k.bAxis), k.m);
+                const test::HandRun world = test::runHand(hand(solver, false, spin, k.m, k.bAxis), k.m);
                 std::printf(
                     "m = %.1f, %s, hand %s (turned up to %.2f rad): |q_a - m q_b| <= %.2e rad relative "
                     "(q_b up to %.2f rad; finger hinges apart up to %.1e m), %.2e rad measured in the "
                     "world\n",
-                    k.m, kSolverTypeNames[static_cast<int>(solver)], spin ? "spinning" : "swinging", handTurn,
-                    worst[0], travel, drift, worst[1]);
-                EXPECT_GT(handTurn, 1.0);   // the hand turns far
-                EXPECT_GT(travel, 0.3);     // and the fingers turn on it: the coupling carries load
-                EXPECT_LT(worst[0], 5e-3);  // the law holds
-                EXPECT_GT(worst[1], 0.1);   // which a world-measured gear does not do
+                    k.m, kSolverTypeNames[static_cast<int>(solver)], spin ? "spinning" : "swinging",
+                    rel.handTurn, rel.law, rel.travel, rel.drift, world.law);
+                EXPECT_GT(rel.handTurn, 1.0);  // the hand turns far
+                EXPECT_GT(rel.travel, 0.3);    // and the fingers turn on it: the coupling carries load
+                EXPECT_LT(rel.law, 5e-3);      // the law holds
+                EXPECT_GT(world.law, 0.1);     // which a world-measured gear does not do
             }
         }
     }

@@ -36,12 +36,7 @@ TEST(RelativeGear, RowMeasuresOnTheCarrier) {
         A = H * Transform{pa, test::axisAngle(a, qa)} * Transform{ca - pa, kIdentityQuat};
         B = H * Transform{pb, test::axisAngle(b, qb)} * Transform{cb - pb, kIdentityQuat};
     };
-    JointMemory memory;
-    Transform a0, b0;
-    poses(Transform{}, 0.0, 0.0, a0, b0);
-    memory.reference[0] = a0;
-    memory.reference[1] = b0;
-    memory.hasReference = true;
+    const JointMemory memory = test::startMemory(poses);
     // Now: the carrier moved and turned about a tilted axis and turns on; the fingers turned.
     const Vec3 tilt = glm::normalize(Vec3(0.3, 1.0, -0.5));
     const test::Carrier carrier{
@@ -115,32 +110,17 @@ TEST(RelativeGear, MimicHoldsOnASwingingAndSpinningHand) {
     const Real m = 0.6;
     for (SolverType solver : kSolvers) {
         for (bool spin : {false, true}) {
-            Real worst[2] = {0.0, 0.0}, travel = 0.0, handTurn = 0.0;
-            for (bool relative : {true, false}) {
-                World w(hand(solver, relative, spin, m));
-                test::HingeAngle wrist{0}, qa{1}, qb{2};
-                const int steps = static_cast<int>(std::lround(2.0 / w.scene().settings.dt));
-                for (int i = 0; i < steps; ++i) {
-                    w.step();
-                    const Real a = qa.update(w), b = qb.update(w), h = wrist.update(w);
-                    for (const BodyState& body : w.bodies()) ASSERT_TRUE(std::isfinite(body.pose.p.x));
-                    Real& err = worst[relative ? 0 : 1];
-                    err = std::max(err, std::abs(a - m * b));
-                    if (relative) {
-                        travel = std::max(travel, std::abs(b));
-                        handTurn = std::max(handTurn, std::abs(h));
-                    }
-                }
-            }
+            const test::HandRun rel = test::runHand(hand(solver, true, spin, m), m);
+            const test::HandRun world = test::runHand(hand(solver, false, spin, m), m);
             std::printf(
                 "%s, hand %s (turned up to %.2f rad): |q_a - m q_b| <= %.2e rad relative (q_b up to "
                 "%.2f rad), %.2e rad measured in the world\n",
-                kSolverTypeNames[static_cast<int>(solver)], spin ? "spinning" : "swinging", handTurn,
-                worst[0], travel, worst[1]);
-            EXPECT_GT(handTurn, 1.0);   // the hand turns far
-            EXPECT_GT(travel, 0.3);     // and the fingers turn on it: the coupling carries load
-            EXPECT_LT(worst[0], 2e-3);  // the law holds
-            EXPECT_GT(worst[1], 0.1);   // which a world-measured gear does not do
+                kSolverTypeNames[static_cast<int>(solver)], spin ? "spinning" : "swinging", rel.handTurn,
+                rel.law, rel.travel, world.law);
+            EXPECT_GT(rel.handTurn, 1.0);  // the hand turns far
+            EXPECT_GT(rel.travel, 0.3);    // and the fingers turn on it: the coupling carries load
+            EXPECT_LT(rel.law, 2e-3);      // the law holds
+            EXPECT_GT(world.law, 0.1);     // which a world-measured gear does not do
         }
     }
 }
