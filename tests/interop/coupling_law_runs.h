@@ -5,10 +5,12 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -135,6 +137,19 @@ inline void expectLawHoldsOnlyRelative(const char* tag, const std::string& path,
     EXPECT_GT(r.world, 0.1);
 }
 
+/// MuJoCo started beside `world` on its export (ReferenceRun::start), which must hold exactly one
+/// equality, a joint equality (the coupling): nullptr, a failure, otherwise.
+inline std::unique_ptr<ReferenceRun> startWithOneJointEquality(const World& world) {
+    std::string error;
+    std::unique_ptr<ReferenceRun> ref = ReferenceRun::start(world, error);
+    EXPECT_TRUE(ref) << error;
+    if (!ref) return nullptr;
+    EXPECT_EQ(ref->model()->neq, 1);
+    if (ref->model()->neq != 1) return nullptr;
+    EXPECT_EQ(ref->model()->eq_type[0], mjEQ_JOINT);
+    return ref;
+}
+
 /// Entry k of a list of the compared joints' coordinates.
 inline Real at(const std::vector<Real>& v, int k) {
     return v[static_cast<size_t>(k)];
@@ -185,6 +200,26 @@ inline BesideMuJoCo runBesideMuJoCo(World& world, ReferenceRun& ref, const Law& 
         r.position = std::max(r.position, ref.maxPositionDivergence(world));
     });
     return r;
+}
+
+/// The mimic tests' run beside MuJoCo (runBesideMuJoCo, 2 s), printed under `tag` (`lawText`
+/// names the law's error) and checked: no divergence, the law kept within `lawTolerance` here and
+/// within 0.02 rad in MuJoCo (its equality is soft, solref 0.02 s), the carrier's joint and the
+/// coupled joints within 0.02 rad of MuJoCo's (the two engines move the mechanism alike).
+inline void expectLawBesideMuJoCo(const char* tag, World& world, ReferenceRun& ref, const Law& law,
+                                  const char* lawText, const std::string& carrier, Real lawTolerance) {
+    const BesideMuJoCo r = runBesideMuJoCo(world, ref, law, carrier);
+    std::printf(
+        "[ %s ] beside MuJoCo, %s, 2 s at 1 ms: %s <= %.3g rad (MuJoCo's soft equality %.3g rad); %s within "
+        "%.3g "
+        "rad of MuJoCo's, fingers within %.3g rad; bodies within %.3g m\n",
+        tag, kSolverTypeNames[static_cast<int>(world.scene().settings.solver)], lawText, r.law, r.lawMj,
+        carrier.c_str(), r.carrierApart, r.joints, r.position);
+    EXPECT_FALSE(ref.diverged());
+    EXPECT_LT(r.law, lawTolerance);
+    EXPECT_LT(r.lawMj, 0.02);
+    EXPECT_LT(r.carrierApart, 0.02);
+    EXPECT_LT(r.joints, 0.02);
 }
 
 }  // namespace jl::interop::test

@@ -71,31 +71,17 @@ TEST(ParallelMimic, LawHoldsOnTheSwingingArm) {
 // 4.4e-5 rad here, 5.7e-3 rad in MuJoCo (its equality is soft); the shoulder within 3.6e-3 rad of
 // MuJoCo's, the fingers within 1.2e-2 rad, the bodies within 1.3 mm.
 TEST(ParallelMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
-    std::string error;
-    const Scene s = test::modelToRun(kModel, SolverType::TGS, 0.001);
-    World world(s);
-    const auto ref = ReferenceRun::start(world, error);
-    ASSERT_TRUE(ref) << error;
+    World world(test::modelToRun(kModel, SolverType::TGS, 0.001));
+    const auto ref = test::startWithOneJointEquality(world);
+    ASSERT_TRUE(ref);
     const mjModel_* m = ref->model();
-    ASSERT_EQ(m->neq, 1);
-    EXPECT_EQ(m->eq_type[0], mjEQ_JOINT);
     // Either way round: with multiplier −1 and no offset, q_r = −q_l and q_l = −q_r are one law.
     const int r0 = mj_name2id(m, mjOBJ_JOINT, "finger_right"), l0 = mj_name2id(m, mjOBJ_JOINT, "finger_left");
     EXPECT_TRUE((m->eq_obj1id[0] == r0 && m->eq_obj2id[0] == l0) ||
                 (m->eq_obj1id[0] == l0 && m->eq_obj2id[0] == r0));
     EXPECT_NEAR(m->eq_data[0], 0.0, 1e-12);
     EXPECT_NEAR(m->eq_data[1], kMultiplier, 1e-12);
-    const test::BesideMuJoCo r = test::runBesideMuJoCo(world, *ref, kLaw, "shoulder");
-    std::printf(
-        "[ parallel mimic ] beside MuJoCo, TGS, 2 s at 1 ms: |q_r + q_l| <= %.3g rad (MuJoCo's soft "
-        "equality %.3g rad); shoulder within %.3g rad of MuJoCo's, fingers within %.3g rad; bodies within "
-        "%.3g m\n",
-        r.law, r.lawMj, r.carrierApart, r.joints, r.position);
-    EXPECT_FALSE(ref->diverged());
-    EXPECT_LT(r.law, 2e-4);
-    EXPECT_LT(r.lawMj, 0.02);  // MuJoCo's equality is soft (solref 0.02 s)
-    EXPECT_LT(r.carrierApart, 0.02);
-    EXPECT_LT(r.joints, 0.02);
+    test::expectLawBesideMuJoCo("parallel mimic", world, *ref, kLaw, "|q_r + q_l|", "shoulder", 2e-4);
 }
 
 }  // namespace
