@@ -20,6 +20,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "joints/parts/lock_parts.h"
 #include "solver/limits.h"
@@ -82,26 +83,31 @@ struct alignas(32) HardLanes {
 };
 static_assert(sizeof(HardLanes) == 16 * 4 * sizeof(double), "HardLanes is 16 vectors of 4 doubles");
 
-/// The linear parts of a PGS row slot in each of its layouts (RowLanes, LockLanes, HardLanes): what
-/// differs between them for the sweep (pgs_avx2.cpp, one kernel for all three) and for the
-/// couplings and blocks (pgs.cpp's plain kernel and couplings_avx2.cpp).
-inline const double (&linear0(const RowLanes& r))[3][kLanes] {
-    return r.lin0;
+/// A PGS row slot in any of its layouts (RowLanes, HardLanes, LockLanes).
+template <class Lanes>
+concept SlotLanes =
+    std::is_same_v<Lanes, RowLanes> || std::is_same_v<Lanes, HardLanes> || std::is_same_v<Lanes, LockLanes>;
+
+/// The linear parts of a row slot: RowLanes keeps both sides' (lin0, lin1), the compact layouts one
+/// for both (lin: their rows have linear1 = linear0). What differs between the layouts for the sweep
+/// (pgs_avx2.cpp, one kernel for all three) and for the couplings and blocks (pgs.cpp's plain kernel
+/// and couplings_avx2.cpp).
+template <int Side, SlotLanes Lanes>
+inline const double (&linearPart(const Lanes& r))[3][kLanes] {
+    if constexpr (!std::is_same_v<Lanes, RowLanes>)
+        return r.lin;
+    else if constexpr (Side == 0)
+        return r.lin0;
+    else
+        return r.lin1;
 }
-inline const double (&linear1(const RowLanes& r))[3][kLanes] {
-    return r.lin1;
+template <SlotLanes Lanes>
+inline const double (&linear0(const Lanes& r))[3][kLanes] {
+    return linearPart<0>(r);
 }
-inline const double (&linear0(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear1(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear0(const HardLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear1(const HardLanes& r))[3][kLanes] {
-    return r.lin;
+template <SlotLanes Lanes>
+inline const double (&linear1(const Lanes& r))[3][kLanes] {
+    return linearPart<1>(r);
 }
 
 /// How a PGS batch's row slots are stored (Batch::layout). Only the AVX2 set-up writes the compact

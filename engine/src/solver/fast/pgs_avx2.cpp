@@ -364,10 +364,10 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
         }
         // Each batch's residual terms are summed from zero, then added to the lanes' sums (as the
         // plain kernel does, and as the pipelined sweeps can reproduce visit by visit).
-        res = _mm256_add_pd(res, withSlotLayout(bt.layout, slots, hardSlots, lockSlots, [&](auto* r) {
-                                return solveBatch(bt, r, couplings, blocks, bodies, biased,
-                                                  _mm256_setzero_pd());
-                            }));
+        withSlotLayout(bt.layout, slots, hardSlots, lockSlots, [&](auto* r) {
+            res =
+                _mm256_add_pd(res, solveBatch(bt, r, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
+        });
     }
     _mm256_store_pd(residual.v, res);
 }
