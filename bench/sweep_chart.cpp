@@ -4,36 +4,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "jointlab/xml_text.h"
+
 namespace bench {
 
 namespace {
 
 bool usable(const ChartPoint& p) {
     return std::isfinite(p.ms) && std::isfinite(p.error) && p.ms > 0 && p.error > 0;
-}
-
-/// Text safe inside SVG elements and attributes.
-std::string escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
 }
 
 std::string fmt(const char* f, double v) {
@@ -81,7 +59,7 @@ std::string errorCostChartSvg(const std::vector<ChartSeries>& series, const std:
            "\" font-family=\"sans-serif\" font-size=\"12\">\n";
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
     svg += "<text x=\"" + fmt("%.0f", left) + "\" y=\"24\" font-size=\"15\" font-weight=\"bold\">" +
-           escape(title) + "</text>\n";
+           jl::xmlEscape(title) + "</text>\n";
     // Grid: decades (solid) and 2·, 5· (faint); labels on the decades.
     for (int e = x0; e <= x1; ++e) {
         const double x = X(std::pow(10.0, e));
@@ -112,9 +90,9 @@ std::string errorCostChartSvg(const std::vector<ChartSeries>& series, const std:
     svg += "<rect x=\"" + fmt("%.1f", left) + "\" y=\"" + fmt("%.1f", top) + "\" width=\"" + fmt("%.1f", pw) +
            "\" height=\"" + fmt("%.1f", ph) + "\" fill=\"none\" stroke=\"#333\"/>\n";
     svg += "<text x=\"" + fmt("%.1f", left + pw / 2) + "\" y=\"" + fmt("%.1f", H - 16) +
-           "\" text-anchor=\"middle\">" + escape(xLabel) + "</text>\n";
+           "\" text-anchor=\"middle\">" + jl::xmlEscape(xLabel) + "</text>\n";
     svg += "<text transform=\"translate(20," + fmt("%.1f", top + ph / 2) +
-           ") rotate(-90)\" text-anchor=\"middle\">" + escape(yLabel) + "</text>\n";
+           ") rotate(-90)\" text-anchor=\"middle\">" + jl::xmlEscape(yLabel) + "</text>\n";
 
     // Series: a line through the points in iteration order, a marker and the iteration count at each.
     for (size_t i = 0; i < series.size(); ++i) {
@@ -145,7 +123,7 @@ std::string errorCostChartSvg(const std::vector<ChartSeries>& series, const std:
                "\" stroke-width=\"2\"" +
                (s.dashed ? std::string(" stroke-dasharray=\"6 4\"") : std::string()) + "/>\n";
         svg += "<text x=\"" + fmt("%.1f", lx + 32) + "\" y=\"" + fmt("%.1f", ly + 4) + "\">" +
-               escape(s.label) + (shown == 0 ? std::string(" (no finite point)") : std::string()) +
+               jl::xmlEscape(s.label) + (shown == 0 ? std::string(" (no finite point)") : std::string()) +
                "</text>\n";
     }
     const double ny = top + 10 + 22.0 * static_cast<double>(series.size()) + 8;

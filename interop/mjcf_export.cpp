@@ -15,6 +15,7 @@
 #include "interop/mjcf_text.h"
 #include "jointlab/collision_filter.h"
 #include "jointlab/scenario_io.h"
+#include "jointlab/xml_text.h"
 
 namespace jl::interop {
 
@@ -268,7 +269,7 @@ MjcfExport exportScene(const Scene& scene) {
     for (size_t b = 0; b < nb; ++b) {
         const BodyDesc& d = scene.bodies[b];
         if (d.motion == MotionType::Dynamic) continue;
-        out += "    <body name=\"" + attr(d.name) + "\" pos=\"" + vec(toZUp(d.position)) + "\" quat=\"" +
+        out += "    <body name=\"" + xmlEscape(d.name) + "\" pos=\"" + vec(toZUp(d.position)) + "\" quat=\"" +
                quat(toZUp(d.orientation)) + "\">\n";
         writeBodyGeoms(out, "      ", d, static_cast<int>(b), Transform{}, w.geomExtra);
         out += "    </body>\n";
@@ -282,8 +283,8 @@ MjcfExport exportScene(const Scene& scene) {
     if (!excluded.empty() && contacts) {
         out += "  <contact>\n";
         for (const auto& [a, b] : excluded)
-            out += "    <exclude body1=\"" + attr(scene.bodies[static_cast<size_t>(a)].name) + "\" body2=\"" +
-                   attr(scene.bodies[static_cast<size_t>(b)].name) + "\"/>\n";
+            out += "    <exclude body1=\"" + xmlEscape(scene.bodies[static_cast<size_t>(a)].name) +
+                   "\" body2=\"" + xmlEscape(scene.bodies[static_cast<size_t>(b)].name) + "\"/>\n";
         out += "  </contact>\n";
     }
     if (!extra.tendons.empty()) {

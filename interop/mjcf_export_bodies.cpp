@@ -7,6 +7,7 @@
 #include "interop/axes.h"
 #include "interop/mjcf_export_parts.h"
 #include "interop/mjcf_text.h"
+#include "jointlab/xml_text.h"
 
 namespace jl::interop::mjcf {
 
@@ -29,13 +30,13 @@ void TreeWriter::openBody(std::string& out, int b, int depth) {
     Transform rel = startPose(scene, parent).inverse() * startPose(scene, b);
     if (parent == kWorld) rel = {toZUp(rel.p), toZUp(rel.q)};
     result.tree.order.push_back(b);
-    out +=
-        in + "<body name=\"" + attr(d.name) + "\" pos=\"" + vec(rel.p) + "\" quat=\"" + quat(rel.q) + "\">\n";
+    out += in + "<body name=\"" + xmlEscape(d.name) + "\" pos=\"" + vec(rel.p) + "\" quat=\"" + quat(rel.q) +
+           "\">\n";
     const MassProperties mp = computeMassProperties(d);
     out += in + "  <inertial pos=\"0 0 0\" mass=\"" + num(mp.mass) + "\" diaginertia=\"" + vec(mp.inertia) +
            "\"/>\n";
     if (result.tree.free[static_cast<size_t>(b)])
-        out += in + "  <freejoint name=\"" + attr(d.name) + "\"/>\n";
+        out += in + "  <freejoint name=\"" + xmlEscape(d.name) + "\"/>\n";
     const int j = result.tree.joint[static_cast<size_t>(b)];
     if (j >= 0) writeJoint(out, in + "  ", j);
     // A body that touches nothing (a multi-joint chain's frame, import_chain.h) takes no contacts.
@@ -76,7 +77,7 @@ void TreeWriter::writeJoint(std::string& out, const std::string& in, int j) {
     const int sign = result.tree.sign[static_cast<size_t>(j)];
     const Transform& frame = sign > 0 ? jd.frame1 : jd.frame0;  // on the MuJoCo child
     const Vec3 axis = frame.rotate(Vec3(1, 0, 0));
-    const std::string name = attr(jd.name);
+    const std::string name = xmlEscape(jd.name);
     const std::string who = "joint " + quoted(jd.name);
     if (std::holds_alternative<FixedJoint>(jd.params)) return;  // welded: no joint
     // The coordinate at the start, from the scene's poses: MuJoCo's `ref`.

@@ -8,6 +8,7 @@
 #include "interop/axes.h"
 #include "interop/mjcf_export_parts.h"
 #include "interop/mjcf_text.h"
+#include "jointlab/xml_text.h"
 
 namespace jl::interop::mjcf {
 
@@ -170,7 +171,7 @@ void exportCouplings(const Scene& scene, const BodyNames& names, const std::vect
             };
             const std::string first = end(a, jd.frame0, pulley->anchor0, 0);
             const std::string second = end(b, jd.frame1, pulley->anchor1, 1);
-            out.tendons.push_back("<spatial name=\"" + attr(jd.name) + "\" limited=\"true\" range=\"0 " +
+            out.tendons.push_back("<spatial name=\"" + xmlEscape(jd.name) + "\" limited=\"true\" range=\"0 " +
                                   num(pulley->length) + "\">" + first + "<pulley divisor=\"" +
                                   num(1.0 / pulley->ratio) + "\"/>" + second + "</spatial>");
             tree.as[static_cast<size_t>(j)] = ExportedAs::Equality;
@@ -284,11 +285,11 @@ void exportCouplings(const Scene& scene, const BodyNames& names, const std::vect
         // Signs: a term's coefficient is on JointLab's sense of the gear frame; MuJoCo's qpos turns
         // (slides) its child about (along) the written axis, which the coefficients already use.
         const auto [j1, c1] = terms[0];
-        std::string e = "<joint name=\"" + attr(jd.name) + "\" joint1=\"" +
-                        attr(scene.joints[static_cast<size_t>(j1)].name) + "\"";
+        std::string e = "<joint name=\"" + xmlEscape(jd.name) + "\" joint1=\"" +
+                        xmlEscape(scene.joints[static_cast<size_t>(j1)].name) + "\"";
         Real p0 = -gamma / c1 + 0.0, p1 = 0.0;  // + 0.0: no "-0" in the file
         if (terms.size() == 2) {
-            e += " joint2=\"" + attr(scene.joints[static_cast<size_t>(terms[1].first)].name) + "\"";
+            e += " joint2=\"" + xmlEscape(scene.joints[static_cast<size_t>(terms[1].first)].name) + "\"";
             p1 = -terms[1].second / c1 + 0.0;
         }
         // A relative rack's pinion is light (the import's is a tenth of its fingers' inertia on θ), so

@@ -25,32 +25,6 @@ std::string quat(const Quat& q) {
     return num(q.w) + " " + num(q.x) + " " + num(q.y) + " " + num(q.z);
 }
 
-std::string attr(const std::string& s) {
-    std::string out;
-    for (const char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
-
 void writeGeom(std::string& out, const std::string& indent, ShapeType shape, const Vec3& halfExtents,
                Real radius, Real halfHeight, const Transform& pose, const std::string& extra) {
     std::string type, size;

@@ -1,5 +1,5 @@
-// MJCF as text (interop/mjcf_export*.cpp): numbers that read back to the same bits, XML attribute
-// escaping, and a JointLab body's shapes as <geom> elements.
+// MJCF as text (interop/mjcf_export*.cpp): numbers that read back to the same bits and a JointLab
+// body's shapes as <geom> elements (names are escaped with jl::xmlEscape, jointlab/xml_text.h).
 #pragma once
 
 #include <string>
@@ -14,8 +14,6 @@ std::string num(Real x);
 std::string vec(const Vec3& v);
 /// "w x y z", MJCF's order.
 std::string quat(const Quat& q);
-/// XML attribute text: the five characters XML reserves, escaped.
-std::string attr(const std::string& s);
 
 /// One shape as a <geom> at `pose` (in the frame of the element it is written into); `extra` is
 /// appended inside the element (attributes with a leading space).

@@ -15,6 +15,7 @@
 
 #include "interop/import_builder.h"
 #include "interop/mujoco_model.h"
+#include "jointlab/xml_text.h"
 
 namespace jl::interop {
 
@@ -66,11 +67,8 @@ bool loadMesh(const std::string& file, const urdf::Vector3& scale, std::vector<V
               std::string& error) {
     std::ostringstream xml;
     xml.precision(17);
-    std::string quoted;
-    for (char c : file)
-        quoted += c == '"' ? std::string("&quot;") : c == '&' ? std::string("&amp;") : std::string(1, c);
-    xml << "<mujoco><asset><mesh name='m' file=\"" << quoted << "\" scale='" << scale.x << " " << scale.y
-        << " " << scale.z
+    xml << "<mujoco><asset><mesh name='m' file=\"" << xmlEscape(file) << "\" scale='" << scale.x << " "
+        << scale.y << " " << scale.z
         << "'/></asset><worldbody><body><freejoint/><geom type='mesh' mesh='m'/></body></worldbody></mujoco>";
     ModelPtr m = compileMjcfText(xml.str(), "urdf_mesh.xml", error);
     if (!m) return false;

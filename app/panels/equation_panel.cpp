@@ -220,6 +220,17 @@ std::string contactBiasNote(const RowEquation& e) {
     return "touching (C \u2264 0): the world's Baumgarte \u03b1 pushes the overlap out";
 }
 
+/// Box2D v3's soft-step coefficients over the substep, as the soft contact and the soft joint row
+/// both use them (engine/src/solver/soft_contact.h).
+void softCoefficientLines(const RowEquation& e) {
+    line("its coefficients over the substep (\u03c9 = 2\u03c0f)",
+         "a1 = 2\u03b6 + h\u03c9,  a2 = h\u03c9\u00b7a1,  a3 = 1/(1 + a2)", "");
+    line("",
+         fmt("biasRate = \u03c9/a1 = %.5g 1/s,  massScale = a2\u00b7a3 = %.5g,  impulseScale = a3 = %.5g",
+             e.softBiasRate, e.softMassScale, e.softImpulseScale),
+         "");
+}
+
 /// TGS, a touching contact's normal: Box2D v3's soft contact in substep impulses
 /// (engine/src/solver/soft_contact.h, docs/contacts.md "TGS: resting contacts work per substep").
 void tgsSoftContactLines(const RowEquation& e) {
@@ -227,12 +238,7 @@ void tgsSoftContactLines(const RowEquation& e) {
          fmt("f = %.4g Hz (an eighth of the substep rate, within 30\u201360 Hz), \u03b6 = %.4g, h = %.5g s",
              e.softHertz, e.softZeta, e.h),
          "");
-    line("its coefficients over the substep (\u03c9 = 2\u03c0f)",
-         "a1 = 2\u03b6 + h\u03c9,  a2 = h\u03c9\u00b7a1,  a3 = 1/(1 + a2)", "");
-    line("",
-         fmt("biasRate = \u03c9/a1 = %.5g 1/s,  massScale = a2\u00b7a3 = %.5g,  impulseScale = a3 = %.5g",
-             e.softBiasRate, e.softMassScale, e.softImpulseScale),
-         "");
+    softCoefficientLines(e);
     line("the bias: the overlap pushed out at a speed that grows with it, at most a few m/s",
          fmt("b = max(biasRate\u00b7C, \u2212%.3g m/s) = max(%.5g \u00d7 %.5g, \u2212%.3g) = %.6g m/s",
              e.softMaxPush, e.softBiasRate, e.row.geometricError, e.softMaxPush, e.bias),
@@ -257,12 +263,7 @@ void tgsSoftJointLines(const RowEquation& e) {
         fmt("f = %.4g Hz (twice the soft contact's), \u03b6 = %.4g, h = %.5g s", e.softHertz, e.softZeta,
             e.h),
         "");
-    line("its coefficients over the substep (\u03c9 = 2\u03c0f)",
-         "a1 = 2\u03b6 + h\u03c9,  a2 = h\u03c9\u00b7a1,  a3 = 1/(1 + a2)", "");
-    line("",
-         fmt("biasRate = \u03c9/a1 = %.5g 1/s,  massScale = a2\u00b7a3 = %.5g,  impulseScale = a3 = %.5g",
-             e.softBiasRate, e.softMassScale, e.softImpulseScale),
-         "");
+    softCoefficientLines(e);
     if (e.speculative)
         line("a limit still apart: speculative in every pass",
              fmt("b = C/h = %.6g m/s,  \u0394\u03bb = \u2212(J\u00b7v + b)/K", e.bias), "");

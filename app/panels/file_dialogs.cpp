@@ -21,16 +21,6 @@ constexpr const char* kErrorPopup = "File problem";
 constexpr const char* kRecoveryPopup = "Recover unsaved work?";
 const ImVec4 kWarning(1.0f, 0.7f, 0.3f, 1.0f);
 
-void centerNext(float width) {
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Appearing);
-}
-
-bool escapePressed() {
-    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
-}
-
 /// The file name the dialog suggests: the document's, or NAME-snapshot.json / NAME-run.json.
 std::string suggestedPath(const AppState& state, SaveKind kind) {
     const std::string& source = state.sim.sourcePath();
@@ -96,7 +86,7 @@ void saveAsDialog(AppState& state, UiRequests& requests) {
         files.saveAsInput = suggestedPath(state, files.saveKind);
         ImGui::OpenPopup(title);
     }
-    centerNext(px(600.0f));
+    centerNextWindow(px(600.0f));
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     describeSave(state, files.saveKind);
     ImGui::TextUnformatted("Save to file (.json), relative to the folder JointLab was started in:");
@@ -118,7 +108,7 @@ void saveAsDialog(AppState& state, UiRequests& requests) {
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(px(120.0f), 0.0f)) || escapePressed()) {
+    if (cancelButton()) {
         requests.promptCancel = true;  // a New / Open / Quit waiting for this save does not happen
         ImGui::CloseCurrentPopup();
     }
@@ -147,7 +137,7 @@ void unsavedPrompt(AppState& state, UiRequests& requests) {
         files.promptRequested = false;
         ImGui::OpenPopup(kPromptPopup);
     }
-    centerNext(px(460.0f));
+    centerNextWindow(px(460.0f));
     if (!ImGui::BeginPopupModal(kPromptPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     const std::string& path = state.sim.sourcePath();
     const std::string name =
@@ -167,7 +157,7 @@ void unsavedPrompt(AppState& state, UiRequests& requests) {
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(px(110.0f), 0.0f)) || escapePressed()) {
+    if (cancelButton(110.0f)) {
         requests.promptCancel = true;
         ImGui::CloseCurrentPopup();
     }
@@ -177,15 +167,14 @@ void unsavedPrompt(AppState& state, UiRequests& requests) {
 void errorMessage(AppState& state) {
     FileState& files = state.files;
     if (!files.errorPopup.empty() && !ImGui::IsPopupOpen(kErrorPopup)) ImGui::OpenPopup(kErrorPopup);
-    centerNext(px(560.0f));
+    centerNextWindow(px(560.0f));
     if (!ImGui::BeginPopupModal(kErrorPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.45f, 1.0f), "%s", files.errorPopup.c_str());
     ImGui::TextDisabled("The scene you were working on is unchanged.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(px(120.0f), 0.0f)) || escapePressed() ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+    if (okButton()) {
         files.errorPopup.clear();
         ImGui::CloseCurrentPopup();
     }
@@ -208,7 +197,7 @@ void recoveryPrompt(AppState& state, UiRequests& requests) {
     // Another modal (a load error) goes first; this one opens when the way is clear.
     if (!ImGui::IsPopupOpen(kRecoveryPopup) && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
         ImGui::OpenPopup(kRecoveryPopup);
-    centerNext(px(620.0f));
+    centerNextWindow(px(620.0f));
     if (!ImGui::BeginPopupModal(kRecoveryPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     const RecoveryInfo& r = files.recoveries.front();
     ImGui::PushTextWrapPos(0.0f);

@@ -10,8 +10,7 @@ namespace {
 
 void controlsWindow(AppState& state) {
     if (!state.panels.controls) return;
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    centerNextWindow();
     if (ImGui::Begin("Controls", &state.panels.controls,
                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
         const char* rows[][2] = {
@@ -72,9 +71,7 @@ void controlsWindow(AppState& state) {
 /// Every joint type with its description; the selected joint's type first and highlighted.
 void jointTypesWindow(AppState& state) {
     if (!state.panels.jointTypes) return;
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(px(520.0f), px(520.0f)), ImGuiCond_Appearing);
+    centerNextWindow(px(520.0f), px(520.0f));
     if (ImGui::Begin("Joint types", &state.panels.jointTypes, ImGuiWindowFlags_NoSavedSettings)) {
         const Scene& scene = state.sim.scene();
         int selectedType = -1;
@@ -100,9 +97,7 @@ void jointTypesWindow(AppState& state) {
 
 void aboutWindow(AppState& state) {
     if (!state.panels.about) return;
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(px(460.0f), 0.0f), ImGuiCond_Appearing);
+    centerNextWindow(px(460.0f));
     if (ImGui::Begin("About JointLab", &state.panels.about, ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::Text("JointLab %s", JOINTLAB_VERSION);
         ImGui::PushTextWrapPos(0.0f);

@@ -16,18 +16,14 @@ constexpr const char* kWarningPopup = "Imported, with parts left out";
 
 void warningNotice(AppState& state) {
     if (!state.importWarning.empty() && !ImGui::IsPopupOpen(kWarningPopup)) ImGui::OpenPopup(kWarningPopup);
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(px(620.0f), 0.0f), ImGuiCond_Appearing);
+    centerNextWindow(px(620.0f));
     if (!ImGui::BeginPopupModal(kWarningPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(state.importWarning.c_str());
     ImGui::TextDisabled("The scene is untitled: File > Save asks where to write it.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(px(120.0f), 0.0f)) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+    if (okButton()) {
         state.importWarning.clear();
         ImGui::CloseCurrentPopup();
     }
@@ -50,9 +46,7 @@ void drawImportDialog(AppState& state, UiRequests& requests) {
         ImGui::OpenPopup(kPopupName);
         state.importDialogRequested = false;
     }
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(px(560.0f), 0.0f), ImGuiCond_Appearing);
+    centerNextWindow(px(560.0f));
     if (!ImGui::BeginPopupModal(kPopupName, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::TextUnformatted("MuJoCo model (.xml) or URDF robot (.urdf):");
     ImGui::SetNextItemWidth(-1.0f);
@@ -76,9 +70,7 @@ void drawImportDialog(AppState& state, UiRequests& requests) {
     }
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(px(120.0f), 0.0f)) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-        ImGui::CloseCurrentPopup();
+    if (cancelButton()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 

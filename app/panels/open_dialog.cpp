@@ -31,6 +31,25 @@ std::vector<std::string> shippedScenarios(const char* sub = "") {
     return files;
 }
 
+/// A list of files `height` px tall, each shown by its path (or `nameOnly`, its file name): a
+/// click puts it in the path field, a double click opens it.
+void fileList(const char* id, const std::vector<std::string>& files, float height, bool nameOnly,
+              AppState& state, UiRequests& requests) {
+    if (!ImGui::BeginListBox(id, ImVec2(-1.0f, height))) return;
+    for (const std::string& f : files) {
+        const std::string shown = nameOnly ? std::filesystem::path(f).filename().string() : f;
+        if (ImGui::Selectable(shown.c_str(), state.openPathInput == f,
+                              ImGuiSelectableFlags_AllowDoubleClick)) {
+            state.openPathInput = f;
+            if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+                requests.openPath = f;
+                ImGui::CloseCurrentPopup();
+            }
+        }
+    }
+    ImGui::EndListBox();
+}
+
 }  // namespace
 
 void drawOpenDialog(AppState& state, UiRequests& requests) {
@@ -38,9 +57,7 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
         ImGui::OpenPopup(kPopupName);
         state.openDialogRequested = false;
     }
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(px(560.0f), 0.0f), ImGuiCond_Appearing);
+    centerNextWindow(px(560.0f));
     if (!ImGui::BeginPopupModal(kPopupName, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
 
 #ifdef JOINTLAB_HAVE_INTEROP
@@ -57,20 +74,8 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
         ImGui::Spacing();
         ImGui::TextDisabled("Recent:");
         const float rows = static_cast<float>(std::min<size_t>(state.files.recent.size(), 5));
-        if (ImGui::BeginListBox("##recent",
-                                ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * rows + 6.0f))) {
-            for (const std::string& f : state.files.recent) {
-                if (ImGui::Selectable(f.c_str(), state.openPathInput == f,
-                                      ImGuiSelectableFlags_AllowDoubleClick)) {
-                    state.openPathInput = f;
-                    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-                        requests.openPath = f;
-                        ImGui::CloseCurrentPopup();
-                    }
-                }
-            }
-            ImGui::EndListBox();
-        }
+        fileList("##recent", state.files.recent, ImGui::GetTextLineHeightWithSpacing() * rows + 6.0f, false,
+                 state, requests);
     }
 
     for (const bool lessons : {false, true}) {
@@ -80,21 +85,8 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
         ImGui::TextDisabled(lessons ? "Lessons (a guided tour, step by step, in the Lesson tab):"
                                     : "Examples:");
         const float rows = lessons ? 5.0f : 8.0f;
-        if (ImGui::BeginListBox(lessons ? "##lessons" : "##examples",
-                                ImVec2(-1.0f, ImGui::GetTextLineHeightWithSpacing() * rows))) {
-            for (const std::string& f : shipped) {
-                const std::string name = std::filesystem::path(f).filename().string();
-                if (ImGui::Selectable(name.c_str(), state.openPathInput == f,
-                                      ImGuiSelectableFlags_AllowDoubleClick)) {
-                    state.openPathInput = f;
-                    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-                        requests.openPath = f;
-                        ImGui::CloseCurrentPopup();
-                    }
-                }
-            }
-            ImGui::EndListBox();
-        }
+        fileList(lessons ? "##lessons" : "##examples", shipped, ImGui::GetTextLineHeightWithSpacing() * rows,
+                 true, state, requests);
     }
     ImGui::Spacing();
     if ((ImGui::Button("Open", ImVec2(px(120.0f), 0.0f)) || entered) && !state.openPathInput.empty()) {
@@ -102,9 +94,7 @@ void drawOpenDialog(AppState& state, UiRequests& requests) {
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(px(120.0f), 0.0f)) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-        ImGui::CloseCurrentPopup();
+    if (cancelButton()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 

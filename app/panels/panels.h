@@ -74,6 +74,16 @@ void propertyRow(const char* label, const char* format, ...) IM_FMTARGS(2);
 /// Name of body `name` for display: "world" when empty.
 const char* bodyDisplayName(const std::string& name);
 
+/// The next window centred on the display when it appears, `width` × `height` display px there
+/// (0: as its content asks; both 0: its size left alone).
+void centerNextWindow(float width = 0.0f, float height = 0.0f);
+/// Esc went down this frame: a dialog's Cancel.
+bool escapePressed();
+/// A notice's OK button (120 design px), or Esc or Enter: true when the notice is dismissed.
+bool okButton();
+/// A dialog's Cancel button (`designWidth` design px), or Esc: true when the dialog is cancelled.
+bool cancelButton(float designWidth = 120.0f);
+
 /// Text wrapped where ImGui::TextWrapped would wrap it (the current PushTextWrapPos, else the
 /// window's or cell's edge), but only at spaces between fields: a number keeps its unit, "C =
 /// 1.2e-3 m" stays whole (shell/text_wrap.h). For any panel text that holds numbers.

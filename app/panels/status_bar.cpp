@@ -101,9 +101,7 @@ void drawDivergenceNotice(AppState& state) {
         return;
     }
     if (!ImGui::IsPopupOpen(kDivergedPopup)) ImGui::OpenPopup(kDivergedPopup);
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(px(560.0f), 0.0f), ImGuiCond_Appearing);
+    centerNextWindow(px(560.0f));
     if (!ImGui::BeginPopupModal(kDivergedPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDivergedRed, "%s.", d->message.c_str());
@@ -114,9 +112,7 @@ void drawDivergenceNotice(AppState& state) {
         "most likely stop at the same step again.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(px(120.0f), 0.0f)) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+    if (okButton()) {
         state.divergencePopup = false;
         ImGui::CloseCurrentPopup();
     }

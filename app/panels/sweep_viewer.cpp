@@ -54,8 +54,7 @@ void drawSweepOpenDialog(AppState& state) {
         if (v.openError.empty()) ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-        ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel") || escapePressed()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 

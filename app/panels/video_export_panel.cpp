@@ -105,8 +105,7 @@ void drawProgress(AppState& state, UiRequests& requests) {
         ImGui::ProgressBar(total ? static_cast<float>(v.next) / static_cast<float>(total) : 0.0f,
                            ImVec2(px(260), 0.0f), label.c_str());
         ImGui::SameLine();
-        if (ImGui::SmallButton("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-            requests.cancelVideoExport = true;
+        if (ImGui::SmallButton("Cancel") || escapePressed()) requests.cancelVideoExport = true;
         ImGui::EndPopup();
     }
     ImGui::PopStyleVar();

@@ -106,4 +106,23 @@ const char* bodyDisplayName(const std::string& name) {
     return name.empty() ? "world" : name.c_str();
 }
 
+void centerNextWindow(float width, float height) {
+    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (width > 0.0f || height > 0.0f) ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Appearing);
+}
+
+bool escapePressed() {
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+}
+
+bool okButton() {
+    return ImGui::Button("OK", ImVec2(px(120.0f), 0.0f)) || escapePressed() ||
+           ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+}
+
+bool cancelButton(float designWidth) {
+    return ImGui::Button("Cancel", ImVec2(px(designWidth), 0.0f)) || escapePressed();
+}
+
 }  // namespace jl::app

@@ -69,6 +69,18 @@ const char* labelEnd(const char* label) {
     return hashes ? hashes : label + std::strlen(label);
 }
 
+/// A new series of the plot being built: its id and label from `label`, its colour (`color`, else
+/// the next of the palette), its first point, dashed if SetNextSeriesDashed asked for it.
+detail::Building::Series startSeries(detail::Building& b, const char* label, ImU32 color) {
+    detail::Building::Series s;
+    s.id = ImGui::GetID(label);
+    s.label = b.addLabel(label, labelEnd(label));
+    s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
+    s.first = static_cast<int>(b.points.size());
+    s.dashed = std::exchange(b.nextDashed, false);
+    return s;
+}
+
 }  // namespace
 
 // [SECTION] Building
@@ -142,12 +154,7 @@ void SetupAxisLimitsY(Context& ctx, double min, double max) {
 void PlotLineG(Context& ctx, const char* label, Getter getter, void* userData, int count, ImU32 color) {
     detail::Building& b = ctx.building;
     IM_ASSERT(b.open);
-    detail::Building::Series s;
-    s.id = ImGui::GetID(label);
-    s.label = b.addLabel(label, labelEnd(label));
-    s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
-    s.first = static_cast<int>(b.points.size());
-    s.dashed = std::exchange(b.nextDashed, false);
+    detail::Building::Series s = startSeries(b, label, color);
     if (!ctx.states[b.id].isHidden(s.id)) {  // hidden series cost nothing but their legend entry
         b.points.reserve(b.points.size() + static_cast<size_t>(std::max(count, 0)));
         for (int i = 0; i < count; ++i) b.points.push_back(getter(i, userData));
@@ -169,12 +176,7 @@ void PlotLineStreamG(Context& ctx, const char* label, Getter getter, void* userD
         PlotLineG(ctx, label, getter, userData, count, color);
         return;
     }
-    detail::Building::Series s;
-    s.id = ImGui::GetID(label);
-    s.label = b.addLabel(label, labelEnd(label));
-    s.color = color ? color : seriesColor(static_cast<int>(b.series.size()));
-    s.first = static_cast<int>(b.points.size());
-    s.dashed = std::exchange(b.nextDashed, false);
+    detail::Building::Series s = startSeries(b, label, color);
     if (!ctx.states[b.id].isHidden(s.id)) {  // a hidden series is not read: it starts over when shown
         // Keyed by label and source, so two series with one label cannot overwrite each other.
         Context::Stream& stream = ctx.streams[s.id ^ static_cast<ImGuiID>(source ^ (source >> 32))];

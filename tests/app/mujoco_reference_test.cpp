@@ -11,6 +11,7 @@
 
 #include "headless_imgui.h"
 #include "jointlab/scenario_io.h"
+#include "plot_frame.h"
 #include "session/simulation.h"
 #include "telemetry/telemetry_plots.h"
 
@@ -125,14 +126,7 @@ TEST(MujocoReference, PlotsOverlayEachJointInBothAndTheDivergence) {
         in.telemetry = &f.sim.telemetry();
         in.world = f.sim.world();
         in.mujoco = &view;
-        ImGui::NewFrame();
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-        ImGui::Begin("plots", nullptr, ImGuiWindowFlags_NoDecoration);
-        bool logScale = false;
-        EXPECT_TRUE(drawTelemetryPlot(ctx, "0", desc, in, ImVec2(700, 300), &logScale));
-        ImGui::End();
-        ImGui::Render();
+        test::drawPlotFrame(ctx, desc, in);
     };
 
     // Off: no series, and the title says why.

@@ -13,6 +13,7 @@
 #include "headless_imgui.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
+#include "plot_frame.h"
 #include "telemetry/telemetry_plots.h"
 
 namespace jl::app {
@@ -106,18 +107,8 @@ TEST(ProjectionsPlot, CountsWhatTheCsvCounts) {
     EXPECT_EQ(plotTitle(all, s, -1), "Projections per step \u2014 total over every joint");
     test::HeadlessImGui imgui(ImVec2(800, 400));
     plot::Context ctx;
-    PlotInputs in;
-    in.telemetry = &t;
-    in.world = &w;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-    ImGui::Begin("plots", nullptr, ImGuiWindowFlags_NoDecoration);
-    bool logScale = false;
-    EXPECT_TRUE(drawTelemetryPlot(ctx, "0", p, in, ImVec2(700, 300), &logScale));
+    test::drawPlotFrame(ctx, p, t, w);
     EXPECT_EQ(ctx.building.series.size(), 3u);  // top, bottom, total
-    ImGui::End();
-    ImGui::Render();
     EXPECT_EQ(ctx.last.seriesDrawn, 3);
     EXPECT_GE(ctx.last.y.max, 1.0);  // a projecting step is in view
 }

@@ -8,6 +8,7 @@
 #include "headless_imgui.h"
 #include "jointlab/scenario_io.h"
 #include "jointlab/telemetry.h"
+#include "plot_frame.h"
 #include "telemetry/telemetry_plots.h"
 
 namespace jl::app {
@@ -42,21 +43,11 @@ TEST(ReferencePlot, DrawsTheSimulationTheDashedClosedFormAndTheirDifference) {
 
     test::HeadlessImGui imgui(ImVec2(800, 400));
     plot::Context ctx;
-    PlotInputs in;
-    in.telemetry = &t;
-    in.world = &w;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-    ImGui::Begin("plots", nullptr, ImGuiWindowFlags_NoDecoration);
-    bool logScale = false;
-    EXPECT_TRUE(drawTelemetryPlot(ctx, "0", p, in, ImVec2(700, 300), &logScale));
+    test::drawPlotFrame(ctx, p, t, w);
     ASSERT_EQ(ctx.building.series.size(), 3u);  // simulated, closed form, difference
     EXPECT_FALSE(ctx.building.series[0].dashed);
     EXPECT_TRUE(ctx.building.series[1].dashed);
     EXPECT_FALSE(ctx.building.series[2].dashed);
-    ImGui::End();
-    ImGui::Render();
     EXPECT_EQ(ctx.last.seriesDrawn, 3);
     EXPECT_GE(ctx.last.y.max, 0.7);  // the overshoot (0.70 simulated, 0.76 continuous) is in view
     EXPECT_LT(ctx.last.y.min, 0.0);  // and the difference goes below zero

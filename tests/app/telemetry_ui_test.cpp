@@ -7,10 +7,11 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
+#include "../engine/test_files.h"
 #include "headless_imgui.h"
 #include "jointlab/telemetry.h"
+#include "plot_frame.h"
 #include "telemetry/plot_setup.h"
 #include "telemetry/telemetry_export.h"
 #include "telemetry/telemetry_plots.h"
@@ -36,26 +37,7 @@ Scene hangingScene() {
     return s;
 }
 
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "jointlab_telemetry_XXXXXX").string();
-        path = mkdtemp(tmpl.data());
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path, ec);
-    }
-    size_t entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator(path), {})); }
-};
+using test::TempDir;
 
 TEST(TelemetryExport, CsvFileIsTheRecordedWindowAndReplacesTheOldFile) {
     World world(hangingScene());
@@ -69,7 +51,7 @@ TEST(TelemetryExport, CsvFileIsTheRecordedWindowAndReplacesTheOldFile) {
     std::ofstream(file) << "old content that is longer than nothing\n";
     std::string error;
     ASSERT_TRUE(exportTelemetryCsv(t, world.scene(), file.string(), error)) << error;
-    const std::string csv = readAll(file);
+    const std::string csv = test::readFile(file);
     EXPECT_EQ(csv, t.csv(world.scene()));
     EXPECT_EQ(csv.rfind(kTelemetryCsvHeader, 0), 0u);
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 30 * 3);  // header + 30 steps × 3 rows
@@ -252,17 +234,7 @@ TEST(TelemetryPlots, TheMouseSpringIsPlottedLikeAJointsForce) {
 
     test::HeadlessImGui imgui(ImVec2(800, 400));
     plot::Context ctx;
-    PlotInputs in;
-    in.telemetry = &t;
-    in.world = &w;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-    ImGui::Begin("plots", nullptr, ImGuiWindowFlags_NoDecoration);
-    bool logScale = false;
-    EXPECT_TRUE(drawTelemetryPlot(ctx, "0", p, in, ImVec2(700, 300), &logScale));
-    ImGui::End();
-    ImGui::Render();
+    test::drawPlotFrame(ctx, p, t, w);
     EXPECT_EQ(ctx.last.seriesDrawn, 2);  // the joint and the spring
     EXPECT_GE(ctx.last.y.max, 45.0);     // the tug is in the picture
     EXPECT_LT(ctx.last.y.max, 60.0);

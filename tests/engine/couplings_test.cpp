@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 
+#include "carrier_motion.h"
 #include "test_util.h"
 
 namespace jl {
@@ -436,37 +437,20 @@ TEST(RackPinion, RelativeRowMeasuresOnTheCarrier) {
         pinion = H * Transform{h, test::axisAngle(w, theta)} * Transform{cPinion - h, kIdentityQuat};
         rack = H * Transform{cRack + s * u, kIdentityQuat};
     };
-    JointMemory memory;
-    Transform p0, r0;
-    poses(Transform{}, 0.0, 0.0, p0, r0);
-    memory.reference[0] = p0;
-    memory.reference[1] = r0;
-    memory.hasReference = true;
+    const JointMemory memory = test::startMemory(poses);
     // Now: the carrier moved and turned, the pinion turned by θ, the rack slid by s.
-    const Vec3 axis = glm::normalize(Vec3(0.3, 1.0, -0.5)), V(0.4, -0.2, 0.7), Omega(1.5, -2.0, 0.8);
+    const Vec3 axis = glm::normalize(Vec3(0.3, 1.0, -0.5));
+    const test::Carrier carrier{
+        {Vec3(0.5, -0.3, 1.2), test::axisAngle(axis, 1.1)}, Vec3(0.4, -0.2, 0.7), Vec3(1.5, -2.0, 0.8)};
     const Real theta = 0.7, s = 0.04, thetaDot = 3.0, sDot = -0.25;
-    const Transform H{Vec3(0.5, -0.3, 1.2), test::axisAngle(axis, 1.1)};
     const auto rowAt = [&](Real t, JointMemory mem) {
-        const Real angle = glm::length(Omega) * t;
-        const Transform Ht{H.p + V * t, glm::normalize(glm::angleAxis(angle, glm::normalize(Omega)) * H.q)};
+        const Transform Ht = carrier.at(t);
         Transform pinion, rack;
         poses(Ht, theta + thetaDot * t, s + sDot * t, pinion, rack);
-        std::array<Row, kMaxRowsPerJoint> rows;
-        RowWriter out{rows.data(), kMaxRowsPerJoint};
-        PrepContext c = PrepContext::make(pinion, j.frame0, rack, j.frame1, 1.0 / 60.0);
-        c.memory = &mem;
-        prep(rp, c, out);
-        EXPECT_EQ(out.count, 1);
         // Body velocities: the carrier's rigid motion, plus θ̇ about w (pinion) and ṡ along u (rack).
-        const Vec3 wWorld = Ht.q * w, uWorld = Ht.q * u, hWorld = Ht.apply(h);
-        const Vec3 omegaPinion = Omega + thetaDot * wWorld;
-        const Vec3 vPinion =
-            V + glm::cross(Omega, hWorld - Ht.p) + glm::cross(omegaPinion, pinion.p - hWorld);
-        const Vec3 vRack = V + glm::cross(Omega, rack.p - Ht.p) + sDot * uWorld;
-        const Row& r = rows[0];
-        const Real jv = glm::dot(r.linear0, vPinion) + glm::dot(r.angular0, omegaPinion) -
-                        glm::dot(r.linear1, vRack) - glm::dot(r.angular1, Omega);
-        return std::pair<Real, Real>{r.geometricError, jv};
+        return test::rowErrorAndJv(rp, j, pinion, rack, mem,
+                                   test::hingedOn(carrier, Ht, h, w, thetaDot, pinion.p),
+                                   test::slidingOn(carrier, Ht, u, sDot, rack.p));
     };
     EXPECT_LT(glm::length(xToW * Vec3(1, 0, 0) - w), 1e-12);
     const auto [c, jv] = rowAt(0.0, memory);

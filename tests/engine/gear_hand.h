@@ -1,7 +1,10 @@
 // Engine tests of the relative gear (relative_gear_test.cpp, parallel_gear_test.cpp): a hand that
 // swings or spins on a tilted world hinge with two fingers hinged to it and coupled q_a = m·q_b,
-// a rotation onto a hinge axis, and a hinge's angle read from the bodies' poses.
+// a rotation onto a hinge axis, a hinge's angle read from the bodies' poses, and a run of the hand
+// measuring the law.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
@@ -76,5 +79,36 @@ struct HingeAngle {
         return total;
     }
 };
+
+/// What a run of gearHand shows, each the worst over the run.
+struct HandRun {
+    Real law = 0.0;       ///< |q_a − m·q_b|, each q its finger's turn on the hand (HingeAngle)
+    Real travel = 0.0;    ///< |q_b|: how far the fingers turn on the hand
+    Real handTurn = 0.0;  ///< |the hand's turn on its hinge|
+    Real drift = 0.0;     ///< the finger hinges' anchors apart [m]
+};
+
+/// Runs gearHand's scene `s` (coupled q_a = m·q_b) for 2 s, measuring after each step. A body
+/// position that is not finite is a failure, and ends the run.
+inline HandRun runHand(const Scene& s, Real m) {
+    World w(s);
+    HingeAngle wrist{0}, qa{1}, qb{2};
+    HandRun r;
+    const int steps = static_cast<int>(std::lround(2.0 / w.scene().settings.dt));
+    for (int i = 0; i < steps; ++i) {
+        w.step();
+        const Real a = qa.update(w), b = qb.update(w), h = wrist.update(w);
+        for (const BodyState& body : w.bodies())
+            if (!std::isfinite(body.pose.p.x)) {
+                ADD_FAILURE() << "a body's position is not finite at step " << i;
+                return r;
+            }
+        r.law = std::max(r.law, std::abs(a - m * b));
+        for (int jt : {1, 2}) r.drift = std::max(r.drift, glm::length(anchor1(w, jt) - anchor0(w, jt)));
+        r.travel = std::max(r.travel, std::abs(b));
+        r.handTurn = std::max(r.handTurn, std::abs(h));
+    }
+    return r;
+}
 
 }  // namespace jl::test

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 
+#include "carrier_motion.h"
 #include "gear_hand.h"
 #include "test_util.h"
 
@@ -35,37 +36,20 @@ TEST(RelativeGear, RowMeasuresOnTheCarrier) {
         A = H * Transform{pa, test::axisAngle(a, qa)} * Transform{ca - pa, kIdentityQuat};
         B = H * Transform{pb, test::axisAngle(b, qb)} * Transform{cb - pb, kIdentityQuat};
     };
-    JointMemory memory;
-    Transform a0, b0;
-    poses(Transform{}, 0.0, 0.0, a0, b0);
-    memory.reference[0] = a0;
-    memory.reference[1] = b0;
-    memory.hasReference = true;
+    const JointMemory memory = test::startMemory(poses);
     // Now: the carrier moved and turned about a tilted axis and turns on; the fingers turned.
-    const Vec3 tilt = glm::normalize(Vec3(0.3, 1.0, -0.5)), V(0.4, -0.2, 0.7), Omega(1.5, -2.0, 0.8);
+    const Vec3 tilt = glm::normalize(Vec3(0.3, 1.0, -0.5));
+    const test::Carrier carrier{
+        {Vec3(0.5, -0.3, 1.2), test::axisAngle(tilt, 1.1)}, Vec3(0.4, -0.2, 0.7), Vec3(1.5, -2.0, 0.8)};
     const Real qa = 0.7, qb = -1.2, qaDot = 3.0, qbDot = -2.5;
-    const Transform H{Vec3(0.5, -0.3, 1.2), test::axisAngle(tilt, 1.1)};
+    const Transform& H = carrier.H;
     const auto rowAt = [&](Real t, JointMemory mem) {
-        const Real angle = glm::length(Omega) * t;
-        const Transform Ht{H.p + V * t, glm::normalize(glm::angleAxis(angle, glm::normalize(Omega)) * H.q)};
+        const Transform Ht = carrier.at(t);
         Transform A, B;
         poses(Ht, qa + qaDot * t, qb + qbDot * t, A, B);
-        std::array<Row, kMaxRowsPerJoint> rows;
-        RowWriter out{rows.data(), kMaxRowsPerJoint};
-        PrepContext c = PrepContext::make(A, j.frame0, B, j.frame1, 1.0 / 60.0);
-        c.memory = &mem;
-        prep(g, c, out);
-        EXPECT_EQ(out.count, 1);
         // Finger velocities: the carrier's rigid motion plus each hinge's rate about its axis.
-        const Vec3 aWorld = Ht.q * a, bWorld = Ht.q * b;
-        const Vec3 omegaA = Omega + qaDot * aWorld, omegaB = Omega + qbDot * bWorld;
-        const Vec3 paW = Ht.apply(pa), pbW = Ht.apply(pb);
-        const Vec3 vA = V + glm::cross(Omega, paW - Ht.p) + glm::cross(omegaA, A.p - paW);
-        const Vec3 vB = V + glm::cross(Omega, pbW - Ht.p) + glm::cross(omegaB, B.p - pbW);
-        const Row& r = rows[0];
-        const Real jv = glm::dot(r.linear0, vA) + glm::dot(r.angular0, omegaA) - glm::dot(r.linear1, vB) -
-                        glm::dot(r.angular1, omegaB);
-        return std::pair<Real, Real>{r.geometricError, jv};
+        return test::rowErrorAndJv(g, j, A, B, mem, test::hingedOn(carrier, Ht, pa, a, qaDot, A.p),
+                                   test::hingedOn(carrier, Ht, pb, b, qbDot, B.p));
     };
     const auto [c, jv] = rowAt(0.0, memory);
     EXPECT_NEAR(c, qa + g.ratio * qb + g.offset, 1e-12);  // the carrier's motion drops out
@@ -80,10 +64,7 @@ TEST(RelativeGear, RowMeasuresOnTheCarrier) {
         Transform A, B;
         poses(H, qa + 0.3 * k, qb, A, B);
         std::array<Row, kMaxRowsPerJoint> rows;
-        RowWriter out{rows.data(), kMaxRowsPerJoint};
-        PrepContext pc = PrepContext::make(A, j.frame0, B, j.frame1, 1.0 / 60.0);
-        pc.memory = &tracked;
-        prep(g, pc, out);
+        test::prepRows(g, j, A, B, tracked, rows);
         last = rows[0].geometricError;
     }
     EXPECT_NEAR(last, qa + 2.4 + g.ratio * qb + g.offset, 1e-12);
@@ -129,32 +110,17 @@ TEST(RelativeGear, MimicHoldsOnASwingingAndSpinningHand) {
     const Real m = 0.6;
     for (SolverType solver : kSolvers) {
         for (bool spin : {false, true}) {
-            Real worst[2] = {0.0, 0.0}, travel = 0.0, handTurn = 0.0;
-            for (bool relative : {true, false}) {
-                World w(hand(solver, relative, spin, m));
-                test::HingeAngle wrist{0}, qa{1}, qb{2};
-                const int steps = static_cast<int>(std::lround(2.0 / w.scene().settings.dt));
-                for (int i = 0; i < steps; ++i) {
-                    w.step();
-                    const Real a = qa.update(w), b = qb.update(w), h = wrist.update(w);
-                    for (const BodyState& body : w.bodies()) ASSERT_TRUE(std::isfinite(body.pose.p.x));
-                    Real& err = worst[relative ? 0 : 1];
-                    err = std::max(err, std::abs(a - m * b));
-                    if (relative) {
-                        travel = std::max(travel, std::abs(b));
-                        handTurn = std::max(handTurn, std::abs(h));
-                    }
-                }
-            }
+            const test::HandRun rel = test::runHand(hand(solver, true, spin, m), m);
+            const test::HandRun world = test::runHand(hand(solver, false, spin, m), m);
             std::printf(
                 "%s, hand %s (turned up to %.2f rad): |q_a - m q_b| <= %.2e rad relative (q_b up to "
                 "%.2f rad), %.2e rad measured in the world\n",
-                kSolverTypeNames[static_cast<int>(solver)], spin ? "spinning" : "swinging", handTurn,
-                worst[0], travel, worst[1]);
-            EXPECT_GT(handTurn, 1.0);   // the hand turns far
-            EXPECT_GT(travel, 0.3);     // and the fingers turn on it: the coupling carries load
-            EXPECT_LT(worst[0], 2e-3);  // the law holds
-            EXPECT_GT(worst[1], 0.1);   // which a world-measured gear does not do
+                kSolverTypeNames[static_cast<int>(solver)], spin ? "spinning" : "swinging", rel.handTurn,
+                rel.law, rel.travel, world.law);
+            EXPECT_GT(rel.handTurn, 1.0);  // the hand turns far
+            EXPECT_GT(rel.travel, 0.3);    // and the fingers turn on it: the coupling carries load
+            EXPECT_LT(rel.law, 2e-3);      // the law holds
+            EXPECT_GT(world.law, 0.1);     // which a world-measured gear does not do
         }
     }
 }

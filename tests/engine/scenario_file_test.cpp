@@ -49,7 +49,7 @@ TEST(ScenarioFile, SaveThenLoad) {
     // Overwrite in place.
     Scene other;
     ASSERT_TRUE(saveScenario(path, other, error)) << error;
-    EXPECT_EQ(read(path), serializeScenario(other));
+    EXPECT_EQ(readFile(path), serializeScenario(other));
 }
 
 TEST(ScenarioFile, LoadErrorsNameTheFile) {
@@ -70,7 +70,7 @@ TEST(ScenarioFile, FailedSaveLeavesTheExistingFileIntact) {
     const std::string path = (dir.path / "scene.json").string();
     std::string error;
     ASSERT_TRUE(saveScenario(path, sampleScene(), error)) << error;
-    const std::string original = read(path);
+    const std::string original = readFile(path);
 
     // The temp file cannot be created: a 250-byte file name leaves no room for the temporary's
     // unique suffix (NAME_MAX 255). (A folder called like the old fixed temporary, PATH.tmp, no
@@ -79,13 +79,13 @@ TEST(ScenarioFile, FailedSaveLeavesTheExistingFileIntact) {
     std::ofstream(longPath, std::ios::binary) << original;
     EXPECT_FALSE(saveScenario(longPath, Scene{}, error));
     EXPECT_NE(error.find("cannot save"), std::string::npos) << error;
-    EXPECT_EQ(read(longPath), original);
+    EXPECT_EQ(readFile(longPath), original);
     fs::remove(longPath);
     fs::create_directory(path + ".tmp");
     ASSERT_TRUE(saveScenario(path, sampleScene(), error)) << error;
     EXPECT_TRUE(fs::is_directory(path + ".tmp"));
     fs::remove(path + ".tmp");
-    EXPECT_EQ(read(path), original);
+    EXPECT_EQ(readFile(path), original);
 
     // The target is a directory.
     const std::string dirTarget = (dir.path / "folder").string();
@@ -104,7 +104,7 @@ TEST(ScenarioFile, FailedSaveLeavesTheExistingFileIntact) {
         EXPECT_FALSE(saveScenario(path, Scene{}, error));
         EXPECT_NE(error.find("Permission denied"), std::string::npos) << error;
         fs::permissions(dir.path, fs::perms::owner_all);
-        EXPECT_EQ(read(path), original);
+        EXPECT_EQ(readFile(path), original);
         EXPECT_FALSE(fs::exists(path + ".tmp"));
     }
 }
@@ -254,7 +254,7 @@ TEST(ScenarioDocs, FieldTablesMatchTheFieldLists) {
     const fs::path doc = fs::path(JOINTLAB_SOURCE_DIR) / "docs" / "scenario-format.md";
     const std::string begin = "<!-- generated field tables: begin -->\n",
                       end = "<!-- generated field tables: end -->";
-    std::string text = read(doc);
+    std::string text = readFile(doc);
     const size_t b = text.find(begin), e = text.find(end);
     ASSERT_NE(b, std::string::npos) << doc;
     ASSERT_NE(e, std::string::npos) << doc;
@@ -271,7 +271,7 @@ TEST(ScenarioDocs, FieldTablesMatchTheFieldLists) {
 }
 
 TEST(ScenarioDocs, ExampleLoads) {
-    const std::string text = read(fs::path(JOINTLAB_SOURCE_DIR) / "docs" / "scenario-format.md");
+    const std::string text = readFile(fs::path(JOINTLAB_SOURCE_DIR) / "docs" / "scenario-format.md");
     const size_t b = text.find("```json\n");
     ASSERT_NE(b, std::string::npos);
     const size_t e = text.find("```", b + 8);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "jointlab/scenario_io.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
@@ -179,25 +180,8 @@ inline std::string twoBodies(const std::string& bodyExtra, const std::string& jo
         jointExtra + "}]");
 }
 
-inline std::string read(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "jointlab_io_XXXXXX").string();
-        path = mkdtemp(tmpl.data());
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path, ec);
-    }
-};
+using test::readFile;
+using test::TempDir;
 
 }  // namespace scenario_test
 }  // namespace jl

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <system_error>
@@ -55,6 +56,10 @@ struct TempDir {
     TempDir& operator=(const TempDir&) = delete;
     /// The path of `name` inside the folder.
     std::string operator/(const std::string& name) const { return (path / name).string(); }
+    /// How many files and folders it holds.
+    size_t entries() const {
+        return static_cast<size_t>(std::distance(std::filesystem::directory_iterator(path), {}));
+    }
 };
 
 }  // namespace jl::test

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "coupling_law_runs.h"
 #include "interop/import_chain.h"
 #include "interop/mjcf_export.h"
 #include "interop/mjcf_import.h"
@@ -297,37 +298,20 @@ TEST(Gripper, ImportedArmRunsBesideMuJoCo) {
     const auto ref = ReferenceRun::start(world, error);
     ASSERT_TRUE(ref) << error;
     EXPECT_EQ(ref->model()->neq, 2);  // the two racks, as joint equalities
-    const int left = test::comparedIndex(*ref, s, "grip_left");
-    const int right = test::comparedIndex(*ref, s, "grip_right");
-    const int elbow = test::comparedIndex(*ref, s, "elbow");
-    ASSERT_GE(left, 0);
-    ASSERT_GE(right, 0);
-    ASSERT_GE(elbow, 0);
-    const auto at = [](const std::vector<Real>& v, int k) { return v[static_cast<size_t>(k)]; };
-    Real law = 0.0, lawMj = 0.0, fingers = 0.0, elbowApart = 0.0, position = 0.0, folded = 0.0;
-    for (int i = 0; i < 2000; ++i) {
-        world.step();
-        ref->step();
-        const std::vector<Real> jl = ref->jointlabCoordinates(world), mj = ref->mujocoCoordinates();
-        law = std::max(law, std::abs(at(jl, left) + at(jl, right)));
-        lawMj = std::max(lawMj, std::abs(at(mj, left) + at(mj, right)));
-        fingers = std::max(
-            {fingers, std::abs(at(jl, left) - at(mj, left)), std::abs(at(jl, right) - at(mj, right))});
-        elbowApart = std::max(elbowApart, std::abs(at(jl, elbow) - at(mj, elbow)));
-        folded = std::max(folded, std::abs(at(jl, elbow)));
-        position = std::max(position, ref->maxPositionDivergence(world));
-    }
+    // The law q_left = −q_right; the fingers ride on the forearm, which turns about the elbow.
+    const test::BesideMuJoCo r =
+        test::runBesideMuJoCo(world, *ref, test::Law{"grip_left", "grip_right", -1.0}, "elbow");
     std::printf(
         "[ gripper ] imported arm.urdf beside MuJoCo, no contacts, 2 s at 1 ms: elbow up to %.3g rad, "
         "within %.3g rad of MuJoCo's; |grip_left + grip_right| <= %.3g m (MuJoCo %.3g m); fingers within "
         "%.3g m of MuJoCo's; bodies within %.3g m\n",
-        folded, elbowApart, law, lawMj, fingers, position);
+        r.carrierTravel, r.carrierApart, r.law, r.lawMj, r.joints, r.position);
     EXPECT_FALSE(ref->diverged());
-    EXPECT_GT(folded, 1.0);
-    EXPECT_LT(law, 1e-4);
+    EXPECT_GT(r.carrierTravel, 1.0);
+    EXPECT_LT(r.law, 1e-4);
     // MuJoCo's soft equalities hold the law through its light pinion only loosely (2·dt time
     // constant, as exported: 0.019 m measured; its default 0.02 s: 0.042 m).
-    EXPECT_LT(lawMj, 0.025);
+    EXPECT_LT(r.lawMj, 0.025);
 }
 
 // The pinion's sizes keep every ratio the conditioning advisor checks across its joints (its hinge

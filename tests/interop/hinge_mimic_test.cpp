@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "coupling_law_runs.h"
 #include "interop/axes.h"
 #include "interop/mjcf_export.h"
 #include "interop/mjcf_import.h"
@@ -23,23 +24,18 @@ namespace {
 
 const std::string kModel = std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/wrist_mimic.urdf";
 constexpr Real kMultiplier = 0.5;
+const test::Law kLaw{"finger_a", "finger_b", kMultiplier};  // q_a = 0.5·q_b
 
 // The mimic becomes one relative gear along the two hinges' axes, with the model's ratio, no
 // warning about it; the model as imported runs 600 steps without a non-finite value.
 TEST(HingeMimic, ImportsAsARelativeGearAndRuns) {
     std::string warning;
     const Scene s = test::importedModel(kModel, warning);
-    EXPECT_EQ(warning.find("couplings measure"), std::string::npos) << warning;
-    const JointDesc* mimic = test::findJoint(s, "finger_a_mimic");
+    // q_a + (−0.5)·q_b + 0 = 0
+    const JointDesc* mimic = test::expectRelativeGear(s, warning, "finger_a_mimic", "finger_a_link",
+                                                      "finger_b_link", -kMultiplier, 0.0);
     ASSERT_NE(mimic, nullptr);
-    const auto* g = std::get_if<GearJoint>(&mimic->params);
-    ASSERT_NE(g, nullptr);
-    EXPECT_TRUE(g->relative);
-    EXPECT_EQ(g->mode, GearMode::Angular);
-    EXPECT_DOUBLE_EQ(g->ratio, -kMultiplier);  // q_a + (−0.5)·q_b + 0 = 0
-    EXPECT_DOUBLE_EQ(g->offset, 0.0);
-    EXPECT_EQ(mimic->body0, "finger_a_link");
-    EXPECT_EQ(mimic->body1, "finger_b_link");
+    EXPECT_EQ(std::get<GearJoint>(mimic->params).mode, GearMode::Angular);
     // Each gear frame's X is its hinge's axis in the world (Y-up).
     const auto worldX = [&](const std::string& body, const Transform& frame) {
         const BodyDesc& b = s.bodies[static_cast<size_t>(s.findBody(body))];
@@ -47,100 +43,35 @@ TEST(HingeMimic, ImportsAsARelativeGearAndRuns) {
     };
     EXPECT_LT(glm::length(worldX(mimic->body0, mimic->frame0) - toYUp(Vec3(0.5, 0.0, 0.8660254))), 1e-7);
     EXPECT_LT(glm::length(worldX(mimic->body1, mimic->frame1) - toYUp(Vec3(1.0, 0.0, 0.0))), 1e-12);
-    World w(s);
-    for (int i = 0; i < 600; ++i) w.step();
-    test::expectFinite(w);
+    test::expectRunsFinite(s, 600);
 }
 
 // The hand swings down about its tilted wrist (released level); the fingers turn on it under
 // gravity and the swing. Each finger's angle on the hand (the model's joint coordinate) keeps the
 // model's law; rebuilt as a gear measuring the turns in the world, the same fingers break it.
 TEST(HingeMimic, LawHoldsOnTheSwingingHand) {
-    std::string warning;
-    for (SolverType solver : {SolverType::PGS, SolverType::TGS}) {
-        Real law[2] = {0.0, 0.0}, travel = 0.0, swing = 0.0;
-        for (bool relative : {true, false}) {
-            Scene s = test::importedModel(kModel, warning);
-            s.settings.dt = 0.001;
-            s.settings.solver = solver;
-            s.settings.groundPlane = s.settings.bodyCollisions = false;
-            const int mimic = s.findJoint("finger_a_mimic");
-            ASSERT_GE(mimic, 0);
-            std::get<GearJoint>(s.joints[static_cast<size_t>(mimic)].params).relative = relative;
-            World w(s);
-            for (int i = 0; i < 2000; ++i) {
-                w.step();
-                const Real qa = test::coordinate(w, "finger_a"), qb = test::coordinate(w, "finger_b");
-                law[relative ? 0 : 1] = std::max(law[relative ? 0 : 1], std::abs(qa - kMultiplier * qb));
-                if (relative) {
-                    travel = std::max(travel, std::abs(qb));
-                    swing = std::max(swing, std::abs(test::coordinate(w, "wrist")));
-                }
-            }
-        }
-        std::printf(
-            "[ hinge mimic ] wrist_mimic.urdf, %s, 2 s at 1 ms: wrist swings up to %.3g rad, finger_b turns "
-            "up to %.3g rad on the hand; |q_a - 0.5 q_b| <= %.3g rad (relative gear), %.3g rad (the same "
-            "gear measured in the world)\n",
-            kSolverTypeNames[static_cast<int>(solver)], swing, travel, law[0], law[1]);
-        EXPECT_GT(swing, 1.0);   // the hand swings: a world-measured law would break
-        EXPECT_GT(travel, 0.1);  // the fingers turn on it: the coupling carries load
-        // The model's law: measured 7.2e-4 rad (PGS), 6.5e-5 rad (TGS), the time step's error as the
-        // fingers whirl (tests/engine/relative_gear_test.cpp); checked to about three times that.
-        EXPECT_LT(law[0], solver == SolverType::PGS ? 2e-3 : 2e-4);
-        EXPECT_GT(law[1], 0.1);  // which the world-measured gear does not keep
-    }
+    // The model's law: measured 7.2e-4 rad (PGS), 6.5e-5 rad (TGS), the time step's error as the
+    // fingers whirl (tests/engine/relative_gear_test.cpp); checked to about three times that.
+    for (SolverType solver : {SolverType::PGS, SolverType::TGS})
+        test::expectLawHoldsOnlyRelative("hinge mimic", kModel, "finger_a_mimic", kLaw, "|q_a - 0.5 q_b|",
+                                         "wrist", solver, solver == SolverType::PGS ? 2e-3 : 2e-4);
 }
 
 // The export writes the relative gear as a joint equality between the two hinges (polycoef
 // 0 0.5), so the model runs beside MuJoCo (Reference: MuJoCo); both keep the law.
 TEST(HingeMimic, ExportsAsAJointEqualityAndRunsBesideMuJoCo) {
-    std::string warning, error;
-    Scene s = test::importedModel(kModel, warning);
-    s.settings.dt = 0.001;
-    s.settings.solver = SolverType::TGS;
-    s.settings.groundPlane = s.settings.bodyCollisions = false;
-    World world(s);
-    const auto ref = ReferenceRun::start(world, error);
-    ASSERT_TRUE(ref) << error;
+    World world(test::modelToRun(kModel, SolverType::TGS, 0.001));
+    const auto ref = test::startWithOneJointEquality(world);
+    ASSERT_TRUE(ref);
     const mjModel_* m = ref->model();
-    ASSERT_EQ(m->neq, 1);
-    EXPECT_EQ(m->eq_type[0], mjEQ_JOINT);
     EXPECT_EQ(m->eq_obj1id[0], mj_name2id(m, mjOBJ_JOINT, "finger_a"));
     EXPECT_EQ(m->eq_obj2id[0], mj_name2id(m, mjOBJ_JOINT, "finger_b"));
     // polycoef a0..a4: finger_a = 0 + 0.5·finger_b, each axis written as the scene's (the signs σ = 1).
     EXPECT_NEAR(m->eq_data[0], 0.0, 1e-12);
     EXPECT_NEAR(m->eq_data[1], kMultiplier, 1e-12);
-    const int a = test::comparedIndex(*ref, s, "finger_a");
-    const int b = test::comparedIndex(*ref, s, "finger_b");
-    const int wrist = test::comparedIndex(*ref, s, "wrist");
-    ASSERT_GE(a, 0);
-    ASSERT_GE(b, 0);
-    ASSERT_GE(wrist, 0);
-    const auto at = [](const std::vector<Real>& v, int k) { return v[static_cast<size_t>(k)]; };
-    Real law = 0.0, lawMj = 0.0, fingers = 0.0, wristApart = 0.0, position = 0.0;
-    for (int i = 0; i < 2000; ++i) {
-        world.step();
-        ref->step();
-        const std::vector<Real> jl = ref->jointlabCoordinates(world), mj = ref->mujocoCoordinates();
-        law = std::max(law, std::abs(at(jl, a) - kMultiplier * at(jl, b)));
-        lawMj = std::max(lawMj, std::abs(at(mj, a) - kMultiplier * at(mj, b)));
-        fingers = std::max({fingers, std::abs(at(jl, a) - at(mj, a)), std::abs(at(jl, b) - at(mj, b))});
-        wristApart = std::max(wristApart, std::abs(at(jl, wrist) - at(mj, wrist)));
-        position = std::max(position, ref->maxPositionDivergence(world));
-    }
-    std::printf(
-        "[ hinge mimic ] beside MuJoCo, TGS, 2 s at 1 ms: |q_a - 0.5 q_b| <= %.3g rad (MuJoCo's soft "
-        "equality %.3g rad); wrist within %.3g rad of MuJoCo's, fingers within %.3g rad; bodies within "
-        "%.3g m\n",
-        law, lawMj, wristApart, fingers, position);
-    EXPECT_FALSE(ref->diverged());
-    EXPECT_LT(law, 2e-4);
-    // MuJoCo's equality is soft (solref 0.02 s): measured 6.0e-3 rad.
-    EXPECT_LT(lawMj, 0.02);
-    // The two engines move the mechanism alike: measured 4.0e-3 rad (wrist), 4.8e-3 rad (fingers).
-    EXPECT_LT(wristApart, 0.02);
-    EXPECT_LT(fingers, 0.02);
+    // Measured: the law 6.5e-5 rad here, 6.0e-3 rad in MuJoCo (its equality is soft); the wrist
+    // within 4.0e-3 rad of MuJoCo's, the fingers within 4.8e-3 rad.
+    test::expectLawBesideMuJoCo("hinge mimic", world, *ref, kLaw, "|q_a - 0.5 q_b|", "wrist", 2e-4);
 }
 
 /// An MJCF carrier swinging on a world hinge with two fingers hinged on it (finger b at (0.4, 0, 0)

@@ -169,27 +169,5 @@ inline void quatMul(const __m256d* p, const __m256d* q, __m256d* out) {
     out[2] = _mm256_sub_pd(_mm256_add_pd(_mm256_add_pd(m(w, q[2]), m(z, q[3])), m(x, q[1])), m(y, q[0]));
 }
 
-/// The linear parts of a PGS row slot in each of its layouts (RowLanes, LockLanes, HardLanes): what
-/// differs between them for the sweep (pgs_avx2.cpp, one kernel for all three) and for the
-/// couplings and blocks (couplings_avx2.cpp).
-inline const double (&linear0(const RowLanes& r))[3][kLanes] {
-    return r.lin0;
-}
-inline const double (&linear1(const RowLanes& r))[3][kLanes] {
-    return r.lin1;
-}
-inline const double (&linear0(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear1(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear0(const HardLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&linear1(const HardLanes& r))[3][kLanes] {
-    return r.lin;
-}
-
 }  // namespace
 }  // namespace jl::solver

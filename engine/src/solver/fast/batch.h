@@ -20,6 +20,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "joints/parts/lock_parts.h"
 #include "solver/limits.h"
@@ -82,6 +83,33 @@ struct alignas(32) HardLanes {
 };
 static_assert(sizeof(HardLanes) == 16 * 4 * sizeof(double), "HardLanes is 16 vectors of 4 doubles");
 
+/// A PGS row slot in any of its layouts (RowLanes, HardLanes, LockLanes).
+template <class Lanes>
+concept SlotLanes =
+    std::is_same_v<Lanes, RowLanes> || std::is_same_v<Lanes, HardLanes> || std::is_same_v<Lanes, LockLanes>;
+
+/// The linear parts of a row slot: RowLanes keeps both sides' (lin0, lin1), the compact layouts one
+/// for both (lin: their rows have linear1 = linear0). What differs between the layouts for the sweep
+/// (pgs_avx2.cpp, one kernel for all three) and for the couplings and blocks (pgs.cpp's plain kernel
+/// and couplings_avx2.cpp).
+template <int Side, SlotLanes Lanes>
+inline const double (&linearPart(const Lanes& r))[3][kLanes] {
+    if constexpr (!std::is_same_v<Lanes, RowLanes>)
+        return r.lin;
+    else if constexpr (Side == 0)
+        return r.lin0;
+    else
+        return r.lin1;
+}
+template <SlotLanes Lanes>
+inline const double (&linear0(const Lanes& r))[3][kLanes] {
+    return linearPart<0>(r);
+}
+template <SlotLanes Lanes>
+inline const double (&linear1(const Lanes& r))[3][kLanes] {
+    return linearPart<1>(r);
+}
+
 /// How a PGS batch's row slots are stored (Batch::layout). Only the AVX2 set-up writes the compact
 /// ones, and never for contact or single-lane batches (the plain kernel solves those).
 enum SlotLayout : int32_t {
@@ -89,6 +117,22 @@ enum SlotLayout : int32_t {
     kLayoutHard = 1,  ///< HardLanes (data.hardSlots)
     kLayoutLock = 2,  ///< LockLanes (data.lockSlots)
 };
+
+/// Calls f with the row slots of a batch's layout (Batch::layout): `lock` for kLayoutLock, `hard`
+/// for kLayoutHard, else `full`; returns what f returns. f is generic over the slot type (the
+/// kernels' templates over RowLanes, HardLanes and LockLanes), so each layout runs its own
+/// instantiation and this switch is the only place that picks one.
+template <class Full, class Hard, class Lock, class F>
+inline decltype(auto) withSlotLayout(int layout, Full* full, Hard* hard, Lock* lock, F&& f) {
+    switch (layout) {
+        case kLayoutLock:
+            return f(lock);
+        case kLayoutHard:
+            return f(hard);
+        default:
+            return f(full);
+    }
+}
 
 /// Where the AVX2 set-up writes one row slot: exactly one of the three is set.
 struct SlotOut {

@@ -110,17 +110,8 @@ void blocksOf(Batch& bt, const Lanes* slots, CouplingLanes* couplings, BlockLane
 
 void computeBlocksAvx2(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
                        const LockLanes* lockSlots, CouplingLanes* couplings, BlockLanes* blocks) {
-    switch (bt.layout) {
-        case kLayoutLock:
-            blocksOf(bt, lockSlots, couplings, blocks);
-            break;
-        case kLayoutHard:
-            blocksOf(bt, hardSlots, couplings, blocks);
-            break;
-        default:
-            blocksOf(bt, slots, couplings, blocks);
-            break;
-    }
+    withSlotLayout(bt.layout, slots, hardSlots, lockSlots,
+                   [&](const auto* r) { blocksOf(bt, r, couplings, blocks); });
     _mm256_zeroupper();
 }
 
@@ -128,17 +119,8 @@ void computeCouplingsAvx2(const Batch* batches, int count, const RowLanes* slots
                           const LockLanes* lockSlots, CouplingLanes* out) {
     for (int i = 0; i < count; ++i) {
         const Batch& bt = batches[i];
-        switch (bt.layout) {
-            case kLayoutLock:
-                couplingsOf(bt, lockSlots, out);
-                break;
-            case kLayoutHard:
-                couplingsOf(bt, hardSlots, out);
-                break;
-            default:
-                couplingsOf(bt, slots, out);
-                break;
-        }
+        withSlotLayout(bt.layout, slots, hardSlots, lockSlots,
+                       [&](const auto* r) { couplingsOf(bt, r, out); });
     }
     _mm256_zeroupper();
 }

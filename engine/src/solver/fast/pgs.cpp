@@ -141,25 +141,6 @@ void solveBatchScalar(const Batch& bt, RowLanes* slots, const CouplingLanes* cou
 inline double dotLanes(const double (&a)[3][kLanes], const double (&b)[3][kLanes], int l) {
     return (a[0][l] * b[0][l] + a[1][l] * b[1][l]) + a[2][l] * b[2][l];
 }
-inline const double (&lin0Of(const RowLanes& r))[3][kLanes] {
-    return r.lin0;
-}
-inline const double (&lin1Of(const RowLanes& r))[3][kLanes] {
-    return r.lin1;
-}
-inline const double (&lin0Of(const HardLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&lin1Of(const HardLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&lin0Of(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-inline const double (&lin1Of(const LockLanes& r))[3][kLanes] {
-    return r.lin;
-}
-
 template <class Lanes>
 void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
     const Lanes* r = slots + bt.firstSlot;
@@ -168,17 +149,17 @@ void couplingsOf(const Batch& bt, const Lanes* slots, CouplingLanes* out) {
         for (int t = 0; t < s; ++t)
             for (int l = 0; l < kLanes; ++l)
                 K[couplingIndex(s, t)].k[l] =
-                    r[s].vMul[l] * (((bt.linScale0[l] * dotLanes(lin0Of(r[s]), lin0Of(r[t]), l) +
+                    r[s].vMul[l] * (((bt.linScale0[l] * dotLanes(linear0(r[s]), linear0(r[t]), l) +
                                       bt.angScale0[l] * dotLanes(r[s].ang0, r[t].ang0, l)) +
-                                     bt.linScale1[l] * dotLanes(lin1Of(r[s]), lin1Of(r[t]), l)) +
+                                     bt.linScale1[l] * dotLanes(linear1(r[s]), linear1(r[t]), l)) +
                                     bt.angScale1[l] * dotLanes(r[s].ang1, r[t].ang1, l));
 }
 
 /// Lane l's row s as solver/block.h takes it.
 template <class Lanes>
 block::Jacobian<double> jacobianOf(const Lanes& r, int l) {
-    const double(&lin0)[3][kLanes] = lin0Of(r);
-    const double(&lin1)[3][kLanes] = lin1Of(r);
+    const double(&lin0)[3][kLanes] = linear0(r);
+    const double(&lin1)[3][kLanes] = linear1(r);
     return {{lin0[0][l], lin0[1][l], lin0[2][l]},
             {r.ang0[0][l], r.ang0[1][l], r.ang0[2][l]},
             {lin1[0][l], lin1[1][l], lin1[2][l]},
@@ -216,32 +197,13 @@ void blocksOf(Batch& bt, const Lanes* slots, CouplingLanes* couplings, BlockLane
 
 void computeBlocks(Batch& bt, const RowLanes* slots, const HardLanes* hardSlots, const LockLanes* lockSlots,
                    CouplingLanes* couplings, BlockLanes* blocks) {
-    switch (bt.layout) {
-        case kLayoutLock:
-            blocksOf(bt, lockSlots, couplings, blocks);
-            break;
-        case kLayoutHard:
-            blocksOf(bt, hardSlots, couplings, blocks);
-            break;
-        default:
-            blocksOf(bt, slots, couplings, blocks);
-            break;
-    }
+    withSlotLayout(bt.layout, slots, hardSlots, lockSlots,
+                   [&](const auto* r) { blocksOf(bt, r, couplings, blocks); });
 }
 
 void computeCouplings(const Batch& bt, const RowLanes* slots, const HardLanes* hardSlots,
                       const LockLanes* lockSlots, CouplingLanes* out) {
-    switch (bt.layout) {
-        case kLayoutLock:
-            couplingsOf(bt, lockSlots, out);
-            break;
-        case kLayoutHard:
-            couplingsOf(bt, hardSlots, out);
-            break;
-        default:
-            couplingsOf(bt, slots, out);
-            break;
-    }
+    withSlotLayout(bt.layout, slots, hardSlots, lockSlots, [&](const auto* r) { couplingsOf(bt, r, out); });
 }
 
 void computeBatchCouplings(Data& data, size_t bi, bool simd) {

@@ -362,22 +362,12 @@ void sweepBatchesAvx2(const Batch* batches, int begin, int end, RowLanes* slots,
             res = _mm256_load_pd(residual.v);
             continue;
         }
-        switch (bt.layout) {
-            // Each batch's residual terms are summed from zero, then added to the lanes' sums (as
-            // the plain kernel does, and as the pipelined sweeps can reproduce visit by visit).
-            case kLayoutLock:
-                res = _mm256_add_pd(
-                    res, solveBatch(bt, lockSlots, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
-                break;
-            case kLayoutHard:
-                res = _mm256_add_pd(
-                    res, solveBatch(bt, hardSlots, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
-                break;
-            default:
-                res = _mm256_add_pd(
-                    res, solveBatch(bt, slots, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
-                break;
-        }
+        // Each batch's residual terms are summed from zero, then added to the lanes' sums (as the
+        // plain kernel does, and as the pipelined sweeps can reproduce visit by visit).
+        withSlotLayout(bt.layout, slots, hardSlots, lockSlots, [&](auto* r) {
+            res =
+                _mm256_add_pd(res, solveBatch(bt, r, couplings, blocks, bodies, biased, _mm256_setzero_pd()));
+        });
     }
     _mm256_store_pd(residual.v, res);
 }

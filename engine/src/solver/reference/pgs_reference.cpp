@@ -22,6 +22,7 @@
 #include "solver/block.h"
 #include "solver/integrate.h"
 #include "solver/reference/reference.h"
+#include "solver/reference/visit.h"
 #include "solver/tree.h"
 
 namespace jl::solver::reference {
@@ -77,19 +78,11 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
                 {r.angM1.x, r.angM1.y, r.angM1.z}};
         *di[i] = (pass.biased ? r.constant : r.unbiasedConstant) + r.vMul * rowVelocity(r, a, b);
     }
-    const SolverRow& r0 = s.rows[k];
-    const block::Sym3<Real> K = block::responseMatrix(
-        j, n, block::Scales<Real>{r0.linScale0, r0.angScale0, r0.linScale1, r0.angScale1});
-    const block::Inverse<Real> inv = block::invert(K);
+    const BlockSystem sys = openBlock(s, k, j, n, [&](size_t ki) { return visitRow(s, ki, pass); });
+    if (!sys.inv.ok) return sys.rowByRow;
+    const block::Sym3<Real>& K = sys.K;
+    const block::V3<Real> dl = block::apply(block::gain(sys.inv.inv, K), d);
     Real sum = 0.0;
-    if (!inv.ok) {  // singular: row by row
-        for (int i = 0; i < n; ++i) {
-            const Real asked = visitRow(s, k + static_cast<size_t>(i), pass);
-            sum += asked * asked;
-        }
-        return sum;
-    }
-    const block::V3<Real> dl = block::apply(block::gain(inv.inv, K), d);
     const Real blockDl[kMaxBlockRows] = {dl.x, dl.y, dl.z};
     for (int i = 0; i < n; ++i) {
         const size_t ki = k + static_cast<size_t>(i);
@@ -116,20 +109,12 @@ Real visitBlock(State& s, size_t k, int n, const Pass& pass) {
 
 /// One Gauss-Seidel pass over every row in solve order; returns the sweep's residual.
 Real sweep(State& s, const Pass& pass) {
-    Real sum = 0.0;
-    for (size_t span = 0; span + 1 < s.sweepSpans.size(); span += 2)
-        for (int k = std::max(s.sweepSpans[span], static_cast<int>(pass.firstRow));
-             k < s.sweepSpans[span + 1]; ++k) {
-            const SolverRow& r = s.rows[static_cast<size_t>(k)];
-            if (r.blockSize > 0) {  // set only on blocks whose rows are all active
-                sum += visitBlock(s, static_cast<size_t>(k), r.blockSize, pass);
-                k += r.blockSize - 1;
-                continue;
-            }
-            if (r.flags & kSolveInactive) continue;  // response under kMinResponse (or the forest's)
-            const Real asked = visitRow(s, static_cast<size_t>(k), pass);
-            sum += asked * asked;
-        }
+    // Inactive rows are passed over: response under kMinResponse (or the forest's).
+    Real sum = sweepRows(
+        s, static_cast<int>(pass.firstRow),
+        [](const SolverRow& r) { return (r.flags & kSolveInactive) != 0; },
+        [&](size_t k, int n) { return visitBlock(s, k, n, pass); },
+        [&](size_t k) { return visitRow(s, k, pass); });
     // settings.pointSolve = tree: the forest's rows after the sweep (solver/tree.h)
     if (s.forest && !s.forest->empty() && pass.firstRow == 0) sum += tree::passPgs(s, *s.forest, pass.biased);
     return std::sqrt(sum);
