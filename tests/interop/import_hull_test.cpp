@@ -130,7 +130,7 @@ TEST(ImportHullChildren, FlatMeshIsItsBoundingBoxAndBigOnesAreThinned) {
     EXPECT_NE(text.find("thinned to 256 of their extreme points (mesh ball)"), std::string::npos) << text;
 }
 
-// MuJoCo's mug (a mesh beside 21 boxes and a cylinder) keeps its mesh as a hull child: no
+// MuJoCo's mug (a mesh beside 20 boxes and a cylinder) keeps its mesh as a hull child: no
 // bounding box, and its hull lies within the mesh's bounding box.
 TEST(ImportHullChildren, MugKeepsItsMeshAsAHull) {
     const std::string path = std::string(JOINTLAB_MUJOCO_MODELS) + "/mug/mug.xml";
