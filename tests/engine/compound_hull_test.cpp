@@ -294,5 +294,46 @@ TEST(CompoundHull, RestsOnItsHullChildWithItsWeight) {
     }
 }
 
+// At the limits (kMaxChildShapes hull children of kMaxHullPoints points each, 16,384 points): the
+// body saves and loads, validates, builds and settles on the ground in 3 s, its contacts carrying
+// its weight within 1 % (its 16 lumps underneath rock a little longer than a flat face would).
+TEST(CompoundHull, SixtyFourHullsOf256PointsLoadAndSettle) {
+    BodyDesc b;
+    b.name = "lumps";
+    b.shape = ShapeType::Compound;
+    b.mass = 5.0;
+    for (int k = 0; k < kMaxChildShapes; ++k) {
+        std::vector<Vec3> pts;
+        for (int i = 0; i < kMaxHullPoints; ++i) {  // a lumpy ellipsoid, a golden-angle spiral
+            const Real z = 1.0 - (2.0 * i + 1.0) / kMaxHullPoints, r = std::sqrt(1.0 - z * z),
+                       phi = 2.39996323 * i;
+            const Real bump = 1.0 + 0.08 * std::sin(5 * phi + k) * std::cos(3 * z + k);
+            pts.push_back(0.07 * bump *
+                          Vec3(r * std::cos(phi) * (1.0 + 0.3 * std::sin(k)), r * std::sin(phi), 0.9 * z));
+        }
+        b.children.push_back(hullChild(pts, 0.12 * (Vec3(k % 4, (k / 4) % 4, k / 16) - Vec3(1.5)),
+                                       test::axisAngle(Vec3(0, 1, 0), 0.3 * k)));
+    }
+    b.position = Vec3(0, 0.4, 0);
+    Scene s = test::emptyScene(true);
+    s.bodies.push_back(b);
+    Scene loaded;
+    std::string error;
+    ASSERT_TRUE(parseScenario(serializeScenario(s), loaded, error)) << error;
+    ASSERT_EQ(loaded.bodies[0].children.size(), static_cast<size_t>(kMaxChildShapes));
+    World w(loaded);
+    for (int i = 0; i < 180; ++i) w.step();
+    ASSERT_EQ(w.divergence(), nullptr);
+    StepSample sample;
+    captureStep(w, 0.0, sample);
+    const Real weight = 5.0 * 9.81;
+    std::printf(
+        "64 hulls of 256 points: net contact force %.4f N (m*g = %.4f N), %zu contact points, at y = %.4f "
+        "m\n",
+        sample.contactForces[0].y, weight, w.contactPoints().size(), w.bodies()[0].pose.p.y);
+    EXPECT_NEAR(sample.contactForces[0].y, weight, 1e-2 * weight);
+    EXPECT_LT(glm::length(w.bodies()[0].linearVelocity), 1e-2);
+}
+
 }  // namespace
 }  // namespace jl
