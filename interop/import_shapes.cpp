@@ -45,6 +45,42 @@ std::vector<Vec3> hullSample(const std::vector<Vec3>& points) {
     return out;
 }
 
+/// Whether `points` (4 to kMaxHullPoints) enclose a volume JointLab accepts (scenario validation).
+bool enclosesVolume(const std::vector<Vec3>& points) {
+    return points.size() >= 4 && hullProperties(points).volume >= kMinSize * kMinSize * kMinSize;
+}
+
+/// The box around `points` (in their frame): half sizes at least kMinSize, and its centre.
+void boundingBox(const std::vector<Vec3>& points, Vec3& halfExtents, Vec3& centre) {
+    Vec3 lo(kInf), hi(-kInf);
+    for (const Vec3& p : points) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    halfExtents = glm::max(0.5 * (hi - lo), Vec3(kMinSize));
+    centre = points.empty() ? Vec3(0.0) : 0.5 * (hi + lo);
+}
+
+/// One mesh geom as a compound's child in the geom's frame `rel` (in the body's frame): the hull
+/// of its vertices, thinned to kMaxHullPoints extreme points; a flat mesh its bounding box.
+ShapeDesc meshChild(const ImportedGeom& g, const Transform& rel, ImportNotes& notes) {
+    ShapeDesc c;
+    c.position = rel.p;
+    c.orientation = rel.q;
+    if (g.points.size() > static_cast<size_t>(kMaxHullPoints))
+        notes.add("mesh hulls were thinned to 256 of their extreme points", g.label);
+    std::vector<Vec3> points = hullSample(g.points);
+    for (Vec3& p : points) p = glm::clamp(p, Vec3(-kMaxSize), Vec3(kMaxSize));
+    if (enclosesVolume(points)) {
+        c.shape = ShapeType::Hull;
+        c.hullPoints = std::move(points);
+        return c;
+    }
+    notes.add("flat meshes (no volume) became their bounding boxes", g.label);
+    Vec3 centre;
+    boundingBox(g.points, c.halfExtents, centre);
+    c.halfExtents = glm::min(c.halfExtents, Vec3(kMaxSize));
+    c.position = rel.apply(centre);
+    return c;
+}
+
 }  // namespace
 
 void makeShapes(BodyDesc& d, const Transform& pose, const std::vector<const ImportedGeom*>& geoms,
@@ -53,28 +89,25 @@ void makeShapes(BodyDesc& d, const Transform& pose, const std::vector<const Impo
     bool clamped = false;
     std::vector<ShapeDesc> children;
     std::vector<Vec3> meshPoints;
-    bool hasPrimitive = false, hasMesh = false;
-    for (const ImportedGeom* g : geoms) (g->kind == ImportedGeom::Kind::Mesh ? hasMesh : hasPrimitive) = true;
+    bool hasPrimitive = false;
+    int meshes = 0;
+    for (const ImportedGeom* g : geoms) {
+        if (g->kind != ImportedGeom::Kind::Mesh)
+            hasPrimitive = true;
+        else if (!g->points.empty())
+            ++meshes;
+    }
+    // One mesh alone is the body's hull (its points in the body frame); a mesh beside primitives or
+    // other meshes is a hull child of its own (a convex decomposition stays in its pieces).
+    const bool oneHull = meshes == 1 && !hasPrimitive;
     for (const ImportedGeom* g : geoms) {
         const Transform rel =
             inv * Transform{toYUp(g->world.p), toYUp(g->world.q)};  // geom frame -> body frame
         if (g->kind == ImportedGeom::Kind::Mesh) {
-            if (!hasPrimitive) {
+            if (oneHull)
                 for (const Vec3& p : g->points) meshPoints.push_back(rel.apply(p));
-                continue;
-            }
-            // Beside primitives a mesh becomes its bounding box (a compound holds primitives only).
-            Vec3 lo(kInf), hi(-kInf);
-            for (const Vec3& p : g->points) lo = glm::min(lo, p), hi = glm::max(hi, p);
-            if (g->points.empty()) continue;
-            ShapeDesc c;
-            c.shape = ShapeType::Box;
-            const Vec3 h = 0.5 * (hi - lo);
-            c.halfExtents = Vec3(clampSize(h.x, clamped), clampSize(h.y, clamped), clampSize(h.z, clamped));
-            c.position = rel.apply(0.5 * (hi + lo));
-            c.orientation = rel.q;
-            children.push_back(c);
-            notes.add("meshes on a body with primitive shapes became their bounding boxes", g->label);
+            else if (!g->points.empty())
+                children.push_back(meshChild(*g, rel, notes));
             continue;
         }
         ShapeDesc c;
@@ -102,22 +135,18 @@ void makeShapes(BodyDesc& d, const Transform& pose, const std::vector<const Impo
         children.push_back(c);
     }
     if (clamped) notes.add("shape sizes outside JointLab's range [1 mm, 100 m] were clamped", d.name);
-    if (hasMesh && !hasPrimitive) {
+    if (oneHull) {
         d.shape = ShapeType::Hull;
         if (meshPoints.size() > static_cast<size_t>(kMaxHullPoints))
             notes.add("mesh hulls were thinned to 256 of their extreme points", d.name);
         d.hullPoints = hullSample(meshPoints);
         for (Vec3& p : d.hullPoints) p = glm::clamp(p, Vec3(-kMaxSize), Vec3(kMaxSize));
-        const VolumeProperties vp = volumeProperties(d);
-        if (d.hullPoints.size() >= 4 && vp.volume >= kMinSize * kMinSize * kMinSize) return;
+        if (enclosesVolume(d.hullPoints)) return;
         // A flat mesh (a plane, a decal): its bounding box instead.
-        Vec3 lo(kInf), hi(-kInf);
-        for (const Vec3& p : meshPoints) lo = glm::min(lo, p), hi = glm::max(hi, p);
         d.hullPoints.clear();
         notes.add("flat meshes (no volume) became their bounding boxes", d.name);
         ShapeDesc c;
-        c.halfExtents = glm::max(0.5 * (hi - lo), Vec3(kMinSize));
-        c.position = meshPoints.empty() ? Vec3(0.0) : 0.5 * (hi + lo);
+        boundingBox(meshPoints, c.halfExtents, c.position);
         children.push_back(c);
     }
     if (children.empty()) {
@@ -137,6 +166,7 @@ void makeShapes(BodyDesc& d, const Transform& pose, const std::vector<const Impo
         d.halfExtents = c.halfExtents;
         d.radius = c.radius;
         d.halfHeight = c.halfHeight;
+        d.hullPoints = c.hullPoints;
         return;
     }
     d.shape = ShapeType::Compound;

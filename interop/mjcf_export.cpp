@@ -246,12 +246,18 @@ MjcfExport exportScene(const Scene& scene) {
     out += std::string("    <flag contact=\"") + (contacts ? "enable" : "disable") + "\"/>\n  </option>\n";
     if (rows > kMujocoDefaultRows) out += "  <size njmax=\"" + std::to_string(rows) + "\"/>\n";
     std::string assets;
+    auto meshAsset = [&](const std::string& name, const std::vector<Vec3>& points) {
+        assets += "    <mesh name=\"" + name + "\" vertex=\"";
+        for (size_t i = 0; i < points.size(); ++i) assets += (i ? " " : "") + vec(points[i]);
+        assets += "\"/>\n";
+    };
     for (size_t b = 0; b < nb; ++b) {
         const BodyDesc& d = scene.bodies[b];
-        if (d.shape != ShapeType::Hull) continue;
-        assets += "    <mesh name=\"hull" + std::to_string(b) + "\" vertex=\"";
-        for (size_t i = 0; i < d.hullPoints.size(); ++i) assets += (i ? " " : "") + vec(d.hullPoints[i]);
-        assets += "\"/>\n";
+        if (d.shape == ShapeType::Hull) meshAsset(hullMeshName(static_cast<int>(b), -1), d.hullPoints);
+        if (d.shape != ShapeType::Compound) continue;
+        for (size_t k = 0; k < d.children.size(); ++k)  // MuJoCo takes each mesh's convex hull itself
+            if (d.children[k].shape == ShapeType::Hull)
+                meshAsset(hullMeshName(static_cast<int>(b), static_cast<int>(k)), d.children[k].hullPoints);
     }
     if (!assets.empty()) out += "  <asset>\n" + assets + "  </asset>\n";
     out += "  <worldbody>\n";

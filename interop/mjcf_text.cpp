@@ -51,17 +51,29 @@ void writeGeom(std::string& out, const std::string& indent, ShapeType shape, con
            quat(q) + "\"" + extra + "/>\n";
 }
 
+std::string hullMeshName(int body, int child) {
+    return "hull" + std::to_string(body) + (child < 0 ? "" : "_" + std::to_string(child));
+}
+
 void writeBodyGeoms(std::string& out, const std::string& indent, const BodyDesc& b, int index,
                     const Transform& pose, const std::string& extra) {
+    auto mesh = [&](const std::string& name, const Transform& at) {
+        out += indent + "<geom type=\"mesh\" mesh=\"" + name + "\" pos=\"" + vec(at.p) + "\" quat=\"" +
+               quat(at.q) + "\"" + extra + "/>\n";
+    };
     switch (b.shape) {
         case ShapeType::Hull:
-            out += indent + "<geom type=\"mesh\" mesh=\"hull" + std::to_string(index) + "\" pos=\"" +
-                   vec(pose.p) + "\" quat=\"" + quat(pose.q) + "\"" + extra + "/>\n";
+            mesh(hullMeshName(index, -1), pose);
             break;
         case ShapeType::Compound:
-            for (const ShapeDesc& c : b.children)
-                writeGeom(out, indent, c.shape, c.halfExtents, c.radius, c.halfHeight,
-                          pose * Transform{c.position, c.orientation}, extra);
+            for (size_t k = 0; k < b.children.size(); ++k) {
+                const ShapeDesc& c = b.children[k];
+                const Transform at = pose * Transform{c.position, c.orientation};
+                if (c.shape == ShapeType::Hull)
+                    mesh(hullMeshName(index, static_cast<int>(k)), at);
+                else
+                    writeGeom(out, indent, c.shape, c.halfExtents, c.radius, c.halfHeight, at, extra);
+            }
             break;
         default:
             writeGeom(out, indent, b.shape, b.halfExtents, b.radius, b.halfHeight, pose, extra);

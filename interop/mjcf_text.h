@@ -19,8 +19,12 @@ std::string quat(const Quat& q);
 /// appended inside the element (attributes with a leading space).
 void writeGeom(std::string& out, const std::string& indent, ShapeType shape, const Vec3& halfExtents,
                Real radius, Real halfHeight, const Transform& pose, const std::string& extra);
-/// Every geom of body `b` at `pose` (its body frame in the enclosing element's frame); a hull is
-/// the mesh asset "hull<index>".
+/// The mesh asset of body `body`'s hull ("hull<body>"), or of its compound child `child` >= 0
+/// ("hull<body>_<child>"): its points in the body's (the child's) frame; MuJoCo takes their
+/// convex hull.
+std::string hullMeshName(int body, int child);
+/// Every geom of body `b` at `pose` (its body frame in the enclosing element's frame); a hull,
+/// and a compound's hull child, is a mesh geom of the asset hullMeshName names.
 void writeBodyGeoms(std::string& out, const std::string& indent, const BodyDesc& b, int index,
                     const Transform& pose, const std::string& extra);
 

@@ -77,7 +77,7 @@ Real supportDistance(const BodyDesc& body, const Quat& orientation, const Vec3& 
             for (const ShapeDesc& c : body.children) {
                 BodyDesc child;
                 child.shape = c.shape, child.halfExtents = c.halfExtents, child.radius = c.radius;
-                child.halfHeight = c.halfHeight;
+                child.halfHeight = c.halfHeight, child.hullPoints = c.hullPoints;
                 d = std::max(d, glm::dot(c.position, local) + supportDistance(child, c.orientation, local));
             }
             return d;

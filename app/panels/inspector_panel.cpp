@@ -13,6 +13,7 @@
 #include "panels/side_window.h"
 #include "render/joint_draw.h"
 #include "render/joint_frames.h"
+#include "render/scene_bounds.h"
 #include "session/row_table.h"
 #include "viewport/viewport_tools.h"
 
@@ -63,6 +64,13 @@ void bodyInspector(AppState& state, int index, UiRequests& requests) {
     sectionHeader("Description (initial state)");
     drawFieldList(listFields(scene, FieldOwner::body(b.name)), FieldOwner::body(b.name), scene,
                   state.inspector, requests);
+    if (const std::string parts = shapeListSummary(b); !parts.empty()) {
+        ImGui::TextDisabled("shape: %s", parts.c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "hull points and a compound's children are edited in the scenario file "
+                "(docs/scenario-format.md), not here");
+    }
 
     sectionHeader("Now");
     if (ImGui::BeginTable("state", 2, ImGuiTableFlags_SizingStretchProp)) {

@@ -32,32 +32,31 @@ glm::vec4 bodyColor(const BodyDesc& b, int slot) {
 }
 
 float boundingRadius(const BodyDesc& b) {
-    switch (b.shape) {
-        case ShapeType::Box:
-            return static_cast<float>(glm::length(b.halfExtents));
-        case ShapeType::Sphere:
-            return static_cast<float>(b.radius);
-        case ShapeType::Capsule:
-            return static_cast<float>(b.radius + b.halfHeight);
-        case ShapeType::Cylinder:
-            return static_cast<float>(std::sqrt(b.radius * b.radius + b.halfHeight * b.halfHeight));
-        case ShapeType::Hull: {
-            Real r = 0.0;
-            for (const Vec3& p : b.hullPoints) r = std::max(r, glm::length(p));
-            return static_cast<float>(r);
-        }
-        case ShapeType::Compound: {
-            float r = 0.0f;
-            for (const ShapeDesc& c : b.children) {
-                BodyDesc child;
-                child.shape = c.shape, child.halfExtents = c.halfExtents, child.radius = c.radius;
-                child.halfHeight = c.halfHeight;
-                r = std::max(r, static_cast<float>(glm::length(c.position)) + boundingRadius(child));
-            }
-            return r;
-        }
+    return static_cast<float>(shapeRadius(b));  // the collider's reach radius (jointlab/body.h)
+}
+
+std::string shapeListSummary(const BodyDesc& b) {
+    auto plural = [](size_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    if (b.shape == ShapeType::Hull) return "hull of " + plural(b.hullPoints.size(), "point", "points");
+    if (b.shape != ShapeType::Compound) return "";
+    static constexpr const char* kPlural[] = {"boxes", "spheres", "capsules", "cylinders", "hulls"};
+    size_t count[kChildShapeTypeCount] = {}, points = 0;
+    for (const ShapeDesc& c : b.children) {
+        const int t = static_cast<int>(c.shape);
+        if (t >= 0 && t < kChildShapeTypeCount) ++count[t];
+        if (c.shape == ShapeType::Hull) points += c.hullPoints.size();
     }
-    return 0.5f;
+    std::string out = plural(b.children.size(), "child", "children") + ":";
+    const char* sep = " ";
+    for (int t = 0; t < kChildShapeTypeCount; ++t) {
+        if (count[t] == 0) continue;
+        out += sep + plural(count[t], kShapeTypeNames[t], kPlural[t]);
+        if (t == static_cast<int>(ShapeType::Hull)) out += " (" + plural(points, "point", "points") + ")";
+        sep = ", ";
+    }
+    return out;
 }
 
 BoundingSphere viewBounds(const Scene& scene, const SceneIndex& index, std::span<const BodyState> states,

@@ -4,6 +4,7 @@
 
 #include <glm/glm.hpp>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "jointlab/world.h"
@@ -22,6 +23,10 @@ inline glm::vec4 bodyColor(const Scene& scene, const SceneIndex& index, int b) {
 
 /// Radius of a sphere around the body's shape [m].
 float boundingRadius(const BodyDesc& b);
+
+/// What a hull's or compound's shape lists hold, in one line for the Inspector (which does not
+/// edit them): "hull of 40 points", "3 children: 2 boxes, 1 hull (256 points)"; "" for the others.
+std::string shapeListSummary(const BodyDesc& b);
 
 struct BoundingSphere {
     glm::vec3 center{0.0f};

@@ -94,16 +94,21 @@ void drawPrimitive(Renderer& renderer, ShapeType shape, const Vec3& h, Real radi
     }
 }
 
-/// A body's shape: a primitive, its hull, or each child of a compound at its pose.
+/// A body's shape: a primitive, its hull, or each child of a compound (a primitive or a hull) at its pose.
 void drawShape(Renderer& renderer, const BodyDesc& b, const glm::mat4& pose, const glm::vec4& color,
                float highlight) {
     if (b.shape == ShapeType::Hull) {
         renderer.addHull(pose, b.hullPoints, color, highlight);
     } else if (b.shape == ShapeType::Compound) {
-        for (const ShapeDesc& c : b.children)
-            drawPrimitive(renderer, c.shape, c.halfExtents, c.radius, c.halfHeight,
-                          pose * poseMatrix(Transform{c.position, glm::normalize(c.orientation)}), color,
-                          highlight);
+        for (const ShapeDesc& c : b.children) {
+            const glm::mat4 childPose =
+                pose * poseMatrix(Transform{c.position, glm::normalize(c.orientation)});
+            if (c.shape == ShapeType::Hull)  // its mesh built once, as a hull body's (Renderer::addHull)
+                renderer.addHull(childPose, c.hullPoints, color, highlight);
+            else
+                drawPrimitive(renderer, c.shape, c.halfExtents, c.radius, c.halfHeight, childPose, color,
+                              highlight);
+        }
     } else {
         drawPrimitive(renderer, b.shape, b.halfExtents, b.radius, b.halfHeight, pose, color, highlight);
     }

@@ -476,7 +476,10 @@ void contactPlot(plot::Context& ctx, const PlotInputs& in, const std::vector<int
                                        : (frame.contactForces.empty() && frame.step > 0 ? 0.0 : kNaN)};
             },
             plot::seriesColor(static_cast<int>(s)));
-        const Real weight = computeMassProperties(scene.bodies[b]).mass * g;
+        // The World's mass (found once when it was built), not the shape's again every frame: a
+        // compound of hulls would compute each hull anew.
+        const Real invMass = in.world->inverseMass(static_cast<int>(b));
+        const Real weight = invMass > 0.0 ? g / invMass : 0.0;
         if (bodies.size() == 1 && scene.bodies[b].motion == MotionType::Dynamic && weight > 0.0) {
             char text[96];
             std::snprintf(text, sizeof text, "m·g = %.4g N", weight);

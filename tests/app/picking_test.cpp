@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "render/scene_bounds.h"
+
 namespace jl::app {
 namespace {
 
@@ -62,6 +64,32 @@ TEST(Picking, NearestBodyWins) {
     EXPECT_EQ(pickBody(kDownFromAbove, scene, states), 1);
     const Ray miss{glm::vec3(20, 10, 0), glm::vec3(0, -1, 0)};
     EXPECT_EQ(pickBody(miss, scene, states), -1);
+}
+
+// A compound with a hull child (issue 31) is picked over its hull child too: its bounding sphere
+// reaches the child's farthest point (the collider's shapeRadius), and the Inspector's line
+// says what the compound holds.
+TEST(Picking, CompoundWithAHullChild) {
+    BodyDesc b;
+    b.shape = ShapeType::Compound;
+    ShapeDesc box;
+    box.halfExtents = Vec3(0.2);
+    ShapeDesc hull;
+    hull.shape = ShapeType::Hull;
+    hull.hullPoints = {Vec3(0.3, 0, 0), Vec3(-0.3, 0, 0), Vec3(0, 0.3, 0), Vec3(0, 0, 0.3), Vec3(0, 0, -0.3)};
+    hull.position = Vec3(1.2, 0, 0);
+    b.children = {box, hull};
+    EXPECT_NEAR(boundingRadius(b), 1.5f, 1e-6f);
+    EXPECT_GT(rayCastBody(Ray{glm::vec3(1.4, 10, 0), glm::vec3(0, -1, 0)}, b, at(Vec3(0, 0, 0))), 0.0f);
+    EXPECT_LT(rayCastBody(Ray{glm::vec3(1.6, 10, 0), glm::vec3(0, -1, 0)}, b, at(Vec3(0, 0, 0))), 0.0f);
+    EXPECT_EQ(shapeListSummary(b), "2 children: 1 box, 1 hull (5 points)");
+    b.children.push_back(hull);
+    EXPECT_EQ(shapeListSummary(b), "3 children: 1 box, 2 hulls (10 points)");
+    BodyDesc h;
+    h.shape = ShapeType::Hull;
+    h.hullPoints = hull.hullPoints;
+    EXPECT_EQ(shapeListSummary(h), "hull of 5 points");
+    EXPECT_EQ(shapeListSummary(shape(ShapeType::Box)), "");
 }
 
 }  // namespace

@@ -19,12 +19,12 @@ inline constexpr const char* kMotionTypeNames[] = {"dynamic", "static", "kinemat
 /// Box, sphere and capsule are solved against the ground analytically (contacts/ground.cpp); every
 /// shape collides with the other bodies through Bullet's collision module (contacts/collide.cpp).
 /// Cylinder and capsule lie along local X. A hull is the convex hull of BodyDesc::hullPoints; a
-/// compound is BodyDesc::children, each a primitive at a local pose.
+/// compound is BodyDesc::children, each a primitive or a hull (ShapeDesc::hullPoints) at a local pose.
 enum class ShapeType { Box, Sphere, Capsule, Cylinder, Hull, Compound };
 inline constexpr const char* kShapeTypeNames[] = {"box", "sphere", "capsule", "cylinder", "hull", "compound"};
 inline constexpr int kShapeTypeCount = 6;
-/// Shapes a compound's child may have (box, sphere, capsule, cylinder).
-inline constexpr int kChildShapeTypeCount = 4;
+/// Shapes a compound's child may have (box, sphere, capsule, cylinder, hull: the first five names).
+inline constexpr int kChildShapeTypeCount = 5;
 /// Most points of a hull and most children of a compound (a file cannot make a body unbounded).
 inline constexpr int kMaxHullPoints = 256;
 inline constexpr int kMaxChildShapes = 64;
@@ -46,25 +46,28 @@ inline constexpr Real kMaxDensity = 1e5;    ///< [kg/m³] (four times osmium)
 inline constexpr Real kMinInertia = 1e-12;  ///< smallest explicit principal moment [kg·m²]
 inline constexpr Real kMaxInertia = 1e10;   ///< largest explicit principal moment [kg·m²]
 
-/// One child of a compound body: a box, sphere, capsule or cylinder at a pose in the body's frame.
+/// One child of a compound body: a box, sphere, capsule, cylinder or hull at a pose in the body's
+/// frame.
 struct ShapeDesc {
     ShapeType shape = ShapeType::Box;
     Vec3 halfExtents{0.1, 0.1, 0.1};       ///< box half sizes [m]
     Real radius = 0.1;                     ///< sphere, capsule and cylinder radius [m]
     Real halfHeight = 0.1;                 ///< capsule core / cylinder half length along local X [m]
+    std::vector<Vec3> hullPoints;          ///< hull: points in the child's frame [m] ("hullPoints" in files)
     Vec3 position{0.0};                    ///< in the body's frame [m]
     Quat orientation{1.0, 0.0, 0.0, 0.0};  ///< child to body
 
     template <class V>
     void visit(V& v) {
         v("shape", EnumField<ShapeType>{shape, kShapeTypeNames, kChildShapeTypeCount},
-          Field{"", 0, 0, "box, sphere, capsule or cylinder"});
+          Field{"", 0, 0, "box, sphere, capsule, cylinder or hull (the convex hull of hullPoints)"});
         v("halfExtents", halfExtents,
           relevantIf(shape == ShapeType::Box,
                      Field{"m", kMinSize, kMaxSize, "box half sizes along local X, Y, Z"}));
         v("radius", radius,
-          relevantIf(shape != ShapeType::Box,
-                     Field{"m", kMinSize, kMaxSize, "sphere, capsule or cylinder radius"}));
+          relevantIf(
+              shape == ShapeType::Sphere || shape == ShapeType::Capsule || shape == ShapeType::Cylinder,
+              Field{"m", kMinSize, kMaxSize, "sphere, capsule or cylinder radius"}));
         v("halfHeight", halfHeight,
           relevantIf(shape == ShapeType::Capsule || shape == ShapeType::Cylinder,
                      Field{"m", 0.0, kMaxSize, "capsule core / cylinder half length along local X"}));
@@ -160,6 +163,15 @@ struct VolumeProperties {
     Mat3 inertia{0.0};  ///< ∫ (|r|² 1 − r rᵀ) dV about the body origin
 };
 VolumeProperties volumeProperties(const BodyDesc& b);
+/// The same for a compound's child, in the child's own frame (about its origin).
+VolumeProperties volumeProperties(const ShapeDesc& c);
+/// The same for the convex hull of `points` (zero volume for fewer than 4 points or a flat set).
+VolumeProperties hullProperties(const std::vector<Vec3>& points);
+
+/// Farthest any point of the body's shape lies from its origin [m] (compound: over its children
+/// at their poses), and of a child's shape from the child's own origin.
+Real shapeRadius(const BodyDesc& b);
+Real shapeRadius(const ShapeDesc& c);
 
 /// The faces of the convex hull of `points` as triangles (3 vertices each, counter-clockwise
 /// seen from outside); empty for fewer than 4 points or no volume. For drawing hulls.

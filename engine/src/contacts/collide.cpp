@@ -30,35 +30,6 @@ btScalar roundingMargin(Real smallest) {
     return static_cast<btScalar>(std::min(0.04, 0.2 * smallest));
 }
 
-/// Farthest any point of a body's (real) shape lies from its origin [m]: how far a turn of θ
-/// moves a point of it at most (R·θ).
-Real reachRadius(ShapeType type, const Vec3& h, Real r, Real hh, const std::vector<Vec3>& hullPoints,
-                 const std::vector<ShapeDesc>& children) {
-    switch (type) {
-        case ShapeType::Box:
-            return glm::length(h);
-        case ShapeType::Sphere:
-            return r;
-        case ShapeType::Capsule:
-            return hh + r;
-        case ShapeType::Cylinder:
-            return std::sqrt(hh * hh + r * r);
-        case ShapeType::Hull: {
-            Real far = 0.0;
-            for (const Vec3& p : hullPoints) far = std::max(far, glm::length(p));
-            return far;
-        }
-        case ShapeType::Compound: {
-            Real far = 0.0;
-            for (const ShapeDesc& c : children)
-                far = std::max(far, glm::length(c.position) +
-                                        reachRadius(c.shape, c.halfExtents, c.radius, c.halfHeight, {}, {}));
-            return far;
-        }
-    }
-    return r;
-}
-
 /// Sides of the prism a cylinder collides as (its volume and inertia are the round cylinder's).
 constexpr int kCylinderSides = 24;
 
@@ -115,10 +86,14 @@ thread_local std::vector<PointRecord>* tPoints = nullptr;
 bool onContactAdded(btManifoldPoint& cp, const btCollisionObjectWrapper* w0, int, int index0,
                     const btCollisionObjectWrapper* w1, int, int index1) {
     if (!tPoints) return false;
+    // (a compound's child comes with its own wrapper: these are the child shapes that met)
+    const btCollisionShape* s0 = w0->getCollisionShape();
+    const btCollisionShape* s1 = w1->getCollisionShape();
     tPoints->push_back({w0->getCollisionObject()->getUserIndex(), w1->getCollisionObject()->getUserIndex(),
                         std::max(0, index0), std::max(0, index1), fromBt(cp.getPositionWorldOnA()),
                         fromBt(cp.getPositionWorldOnB()), fromBt(cp.m_normalWorldOnB), cp.getDistance(),
-                        static_cast<int>(tPoints->size()), 0});
+                        static_cast<int>(tPoints->size()), 0, contacts::reportedGrow(s0, s1),
+                        contacts::reportedGrow(s1, s0)});
     return false;
 }
 
@@ -248,9 +223,11 @@ struct Collider::Impl {
         if (b.shape == ShapeType::Hull) return hull(b.hullPoints);
         if (b.shape == ShapeType::Compound) {
             auto* s = new btCompoundShape();
-            for (const ShapeDesc& c : b.children)
+            for (const ShapeDesc& c : b.children)  // a hull child is a hull as a body's is, shared alike
                 s->addChildShape(toBt(Transform{c.position, glm::normalize(c.orientation)}),
-                                 primitive(c.shape, c.halfExtents, c.radius, c.halfHeight));
+                                 c.shape == ShapeType::Hull
+                                     ? hull(c.hullPoints)
+                                     : primitive(c.shape, c.halfExtents, c.radius, c.halfHeight));
             return keep(s);
         }
         return primitive(b.shape, b.halfExtents, b.radius, b.halfHeight);
@@ -334,7 +311,7 @@ Collider::Collider(const Scene& scene) : impl_(std::make_unique<Impl>()) {
         m.groundByBullet[i] = !analyticGround(b.shape);
         m.reach.dynamic.push_back(m.dynamic[i]);
         m.reach.radius.push_back(
-            reachRadius(b.shape, b.halfExtents, b.radius, b.halfHeight, b.hullPoints, b.children));
+            shapeRadius(b));  // how far a turn of θ moves a point of the body at most (R·θ)
         m.group[i] = b.collisionGroup;
         m.mask[i] = b.collisionMask;
     }
@@ -422,8 +399,8 @@ void Collider::collide(const std::vector<BodyState>& poses, bool bodies, bool gr
     for (const Impl::Point& p : found) {
         const bool withGround = p.a == m.ground || p.b == m.ground;
         if (!(withGround ? ground : bodies)) continue;
-        // back from the grown shapes (kGrow) to the real surfaces; the ground is not grown
-        const Real growA = p.a == m.ground ? 0.0 : kGrow, growB = p.b == m.ground ? 0.0 : kGrow;
+        // back from the grown shapes to the real surfaces (contacts::reportedGrow)
+        const Real growA = p.growA, growB = p.growB;
         Real distance = p.distance + growA + growB;
         Vec3 onA = p.onA + growA * p.normal, onB = p.onB - growB * p.normal;
         if (p.phase > 0) {  // found at predicted poses: back to the start poses, a row like any other

@@ -35,14 +35,28 @@ inline btTransform toBt(const Transform& t) {
 /// it lifts a hair, falls back, and the stack jitters.
 constexpr Real kGrow = 0.02;
 
+/// How far outside the real surface of `shape` Bullet reports a point of it against `other` [m].
+/// Every shape is handed to Bullet grown by kGrow (a hull by its margin), but two polyhedra (boxes,
+/// hulls, cylinders as prisms) are clipped face against face on their polyhedral features, and a
+/// hull's are its points without the margin (btConvexConvexAlgorithm takes a hull's margin off its
+/// GJK distance in that case too; a box's features are its grown box): against a box or a hull,
+/// a hull's points lie on its real surface. The ground plane is not grown.
+inline Real reportedGrow(const btCollisionShape* shape, const btCollisionShape* other) {
+    if (shape->getShapeType() == STATIC_PLANE_PROXYTYPE) return 0.0;
+    if (shape->getShapeType() == CONVEX_HULL_SHAPE_PROXYTYPE && other->isPolyhedral()) return 0.0;
+    return kGrow;
+}
+
 /// A point as Bullet reports it: bodies and child shapes a, b, its points on each (grown) shape,
-/// the normal from b towards a, the distance between the grown shapes.
+/// the normal from b towards a, the distance between the grown shapes, and how far each point lies
+/// outside its real surface (reportedGrow).
 struct PointRecord {
     int a, b, ia, ib;
     Vec3 onA, onB, normal;
     Real distance;
     int order;
     int phase = 0;  // 0: found at the step's start poses; k > 0: at those predicted for kPredictAt[k − 1]
+    Real growA = kGrow, growB = kGrow;
 };
 
 /// A pair's point beyond the base margin is kept when its approach, at the velocities of the step's
@@ -53,7 +67,7 @@ constexpr Real kSpeculativeSlack = 2.0;
 /// How far apart the points of each pair are looked for in one collide() call.
 struct Reach {
     int ground = 0;            // the ground's user index (the body count)
-    std::vector<Real> radius;  // reachRadius of each body's shape
+    std::vector<Real> radius;  // shapeRadius of each body's shape (jointlab/body.h)
     std::vector<uint8_t> dynamic;
     // This call's base distance (collide()'s margin) and step, and the states it started from.
     Real margin = 0.0, dt = 0.0;

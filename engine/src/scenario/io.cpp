@@ -78,6 +78,24 @@ std::string readPoints(const Json& v, const std::string& path, std::vector<Vec3>
     return "";
 }
 
+/// A compound's child: its field list, and a hull child's points (as a hull body's, in its frame).
+std::string readChild(const Json& v, const std::string& path, ShapeDesc& c) {
+    if (std::string e = checkObject(v, path, schemaOf<ShapeDesc>(), {kHullPointsKey}); !e.empty()) return e;
+    std::string error;
+    Reader r(v, path, error);
+    c.visit(r);
+    if (!error.empty()) return error;
+    if (auto it = v.find(kHullPointsKey); it != v.end())
+        return readPoints(*it, join(path, kHullPointsKey), c.hullPoints);
+    return "";
+}
+
+Json pointsJson(const std::vector<Vec3>& points) {
+    Json pts = Json::array();
+    for (const Vec3& p : points) pts.push_back(Json::array({realJson(p.x), realJson(p.y), realJson(p.z)}));
+    return pts;
+}
+
 std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
     if (std::string e =
             checkObject(v, path, schemaOf<BodyDesc>(), {kHullPointsKey, kChildrenKey, kInertiaKey});
@@ -97,8 +115,8 @@ std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
                                 std::to_string(it->size()));
         for (size_t i = 0; i < it->size(); ++i) {
             ShapeDesc c;
-            if (std::string e = readStruct((*it)[i], indexed(cp.c_str(), i), c); !e.empty()) return e;
-            b.children.push_back(c);
+            if (std::string e = readChild((*it)[i], indexed(cp.c_str(), i), c); !e.empty()) return e;
+            b.children.push_back(std::move(c));
         }
     }
     if (auto it = v.find(kInertiaKey); it != v.end()) {
@@ -114,15 +132,14 @@ std::string readBody(const Json& v, const std::string& path, BodyDesc& b) {
 
 Json writeBody(BodyDesc& b) {
     Json obj = writeStruct(b);
-    if (!b.hullPoints.empty()) {
-        Json pts = Json::array();
-        for (const Vec3& p : b.hullPoints)
-            pts.push_back(Json::array({realJson(p.x), realJson(p.y), realJson(p.z)}));
-        obj[kHullPointsKey] = std::move(pts);
-    }
+    if (!b.hullPoints.empty()) obj[kHullPointsKey] = pointsJson(b.hullPoints);
     if (!b.children.empty()) {
         Json cs = Json::array();
-        for (ShapeDesc& c : b.children) cs.push_back(writeStruct(c));
+        for (ShapeDesc& c : b.children) {
+            Json child = writeStruct(c);
+            if (!c.hullPoints.empty()) child[kHullPointsKey] = pointsJson(c.hullPoints);
+            cs.push_back(std::move(child));
+        }
         obj[kChildrenKey] = std::move(cs);
     }
     if (hasExplicitInertia(b))

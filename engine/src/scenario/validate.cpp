@@ -95,28 +95,32 @@ std::string checkName(const std::string& path, const std::string& name) {
     return "";
 }
 
+/// A hull's points (a hull body's or a compound child's, at `p`): 4 to kMaxHullPoints, each
+/// coordinate finite and within ±kMaxSize, enclosing a volume (not all on one plane).
+std::string checkHullPoints(const std::string& p, const std::vector<Vec3>& points) {
+    if (points.size() < 4 || points.size() > static_cast<size_t>(kMaxHullPoints))
+        return fail(p, "a hull needs 4 to " + std::to_string(kMaxHullPoints) + " points, got " +
+                           std::to_string(points.size()));
+    for (size_t k = 0; k < points.size(); ++k)
+        for (int c = 0; c < 3; ++c) {
+            const Real x = points[k][c];
+            if (!std::isfinite(x) || std::abs(x) > kMaxSize)
+                return fail(
+                    indexed(p.c_str(), k) + "[" + std::to_string(c) + "]",
+                    "must be finite and within ±" + shortestNumber(kMaxSize) + " m, got " + number(x));
+        }
+    const Real v = hullProperties(points).volume;
+    if (!(v >= kMinSize * kMinSize * kMinSize))
+        return fail(p, "the points enclose no volume (" + shortestNumber(v) +
+                           " m^3): they lie on a plane, a line or one point");
+    return "";
+}
+
 /// The shape lists of a hull or compound body: present when its shape needs them, in range, and a
 /// hull that encloses a volume (its points not all on one plane).
 std::string checkShapeLists(const std::string& path, BodyDesc& b, std::string& error) {
-    if (b.shape == ShapeType::Hull) {
-        const std::string p = join(path, "hullPoints");
-        if (b.hullPoints.size() < 4 || b.hullPoints.size() > static_cast<size_t>(kMaxHullPoints))
-            return fail(p, "a hull needs 4 to " + std::to_string(kMaxHullPoints) + " points, got " +
-                               std::to_string(b.hullPoints.size()));
-        for (size_t k = 0; k < b.hullPoints.size(); ++k)
-            for (int c = 0; c < 3; ++c) {
-                const Real x = b.hullPoints[k][c];
-                if (!std::isfinite(x) || std::abs(x) > kMaxSize)
-                    return fail(
-                        indexed(p.c_str(), k) + "[" + std::to_string(c) + "]",
-                        "must be finite and within ±" + shortestNumber(kMaxSize) + " m, got " + number(x));
-            }
-        const VolumeProperties vp = volumeProperties(b);
-        const Real v = vp.volume;
-        if (!(v >= kMinSize * kMinSize * kMinSize))
-            return fail(p, "the points enclose no volume (" + shortestNumber(v) +
-                               " m^3): they lie on a plane, a line or one point");
-    }
+    if (b.shape == ShapeType::Hull)
+        if (std::string e = checkHullPoints(join(path, "hullPoints"), b.hullPoints); !e.empty()) return e;
     if (hasExplicitInertia(b)) {
         const std::string p = join(path, "inertia");
         for (int k = 0; k < 3; ++k) {
@@ -140,9 +144,14 @@ std::string checkShapeLists(const std::string& path, BodyDesc& b, std::string& e
             return fail(p, "a compound needs 1 to " + std::to_string(kMaxChildShapes) +
                                " child shapes, got " + std::to_string(b.children.size()));
         for (size_t k = 0; k < b.children.size(); ++k) {
-            Checker c(indexed(p.c_str(), k), schemaOf<ShapeDesc>(), error);
+            const std::string childPath = indexed(p.c_str(), k);
+            Checker c(childPath, schemaOf<ShapeDesc>(), error);
             b.children[k].visit(c);
             if (!error.empty()) return error;
+            if (b.children[k].shape == ShapeType::Hull)
+                if (std::string e = checkHullPoints(join(childPath, "hullPoints"), b.children[k].hullPoints);
+                    !e.empty())
+                    return e;
         }
     }
     return "";
