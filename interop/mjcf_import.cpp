@@ -47,6 +47,7 @@ struct LevelPlane {
 void readGeoms(const mjModel* m, const mjData* d, int b, ImportedModel& out, ImportedBody& body,
                std::vector<LevelPlane>& floors) {
     bool anyCollides = false;
+    std::vector<bool> visual;  // per geom kept: contype = conaffinity = 0
     for (int g = m->body_geomadr[b]; g >= 0 && g < m->body_geomadr[b] + m->body_geomnum[b]; ++g) {
         const std::string label = nameOf(m, mjOBJ_GEOM, g, "geom");
         const mjtNum* size = m->geom_size + 3 * g;
@@ -101,8 +102,23 @@ void readGeoms(const mjModel* m, const mjData* d, int b, ImportedModel& out, Imp
         }
         anyCollides = anyCollides || collides;
         body.geoms.push_back(std::move(geom));
+        visual.push_back(!collides);
     }
     body.collides = anyCollides || body.geoms.empty();
+    if (!anyCollides) return;  // a body that touches nothing keeps its shapes to be drawn (group 0)
+    // Beside geoms that collide, one with contype = conaffinity = 0 is only seen (mug.xml's mesh
+    // over its 20 wall boxes): as a shape it would collide in JointLab, which draws what collides,
+    // so it is left out. The body's mass and inertia are MuJoCo's, whatever its geoms.
+    size_t kept = 0;
+    for (size_t i = 0; i < body.geoms.size(); ++i) {
+        if (visual[i]) {
+            out.notes.add("geoms only seen (contype = conaffinity = 0) beside geoms that collide", body.geoms[i].label);
+            continue;
+        }
+        if (kept != i) body.geoms[kept] = std::move(body.geoms[i]);
+        ++kept;
+    }
+    body.geoms.resize(kept);
 }
 
 /// Every position of `model` moved up by `dz` (along the model's z): a translation, which changes

@@ -130,21 +130,55 @@ TEST(ImportHullChildren, FlatMeshIsItsBoundingBoxAndBigOnesAreThinned) {
     EXPECT_NE(text.find("thinned to 256 of their extreme points (mesh ball)"), std::string::npos) << text;
 }
 
-// MuJoCo's mug (a mesh beside 20 boxes and a cylinder) keeps its mesh as a hull child: no
-// bounding box, and its hull lies within the mesh's bounding box.
-TEST(ImportHullChildren, MugKeepsItsMeshAsAHull) {
+// MuJoCo's mug: its mesh (contype = conaffinity = 0) is only seen, over the 20 boxes and the
+// cylinder that collide, so it is left out with a note; as a hull it would fill the cup (a ball
+// dropped in would rest on its rim). What collides in MuJoCo collides in JointLab.
+TEST(ImportHullChildren, MugsSeenOnlyMeshIsLeftOutAndItsWallsCollide) {
     const std::string path = std::string(JOINTLAB_MUJOCO_MODELS) + "/mug/mug.xml";
     if (!std::ifstream(path)) GTEST_SKIP() << path << " is missing: install libmujoco-samples";
     Scene s;
     std::string warning, error;
     ASSERT_TRUE(importMjcfFile(path, s, warning, error)) << error;
     EXPECT_EQ(warning.find("bounding box"), std::string::npos) << warning;
+    EXPECT_NE(
+        warning.find("geoms only seen (contype = conaffinity = 0) beside geoms that collide (mesh mug)"),
+        std::string::npos)
+        << warning;
     const BodyDesc& mug = body(s, "mug");
     ASSERT_EQ(mug.shape, ShapeType::Compound);
-    int hulls = 0;
-    for (const ShapeDesc& c : mug.children) hulls += c.shape == ShapeType::Hull ? 1 : 0;
-    EXPECT_EQ(hulls, 1);
+    int boxes = 0, cylinders = 0, hulls = 0;
+    for (const ShapeDesc& c : mug.children) {
+        boxes += c.shape == ShapeType::Box ? 1 : 0;
+        cylinders += c.shape == ShapeType::Cylinder ? 1 : 0;
+        hulls += c.shape == ShapeType::Hull ? 1 : 0;
+    }
+    EXPECT_EQ(boxes, 20);
+    EXPECT_EQ(cylinders, 1);
+    EXPECT_EQ(hulls, 0);
+    EXPECT_NE(mug.collisionGroup, 0);
     EXPECT_EQ(validateScene(s), "");
+}
+
+// tests/data/interop/hull_children.xml (the docs' screenshot): the mallet's mesh that is only seen
+// is left out, its head a hull child beside the cylinder; the dumbbell rests on its two octahedral
+// weights (vertices 0.09 m from their centres, on the body's axis), not on its capsule bar
+// (radius 0.015 m): its centre settles 0.09 m above the ground, to the contact's slop.
+TEST(ImportHullChildren, TheDumbbellRestsOnItsHullsAndTheMeshOnlySeenIsLeftOut) {
+    Scene s;
+    std::string warning, error;
+    ASSERT_TRUE(importMjcfFile(std::string(JOINTLAB_SOURCE_DIR) + "/tests/data/interop/hull_children.xml", s,
+                               warning, error))
+        << error;
+    EXPECT_NE(warning.find("(mesh weight)"), std::string::npos) << warning;
+    const BodyDesc& mallet = body(s, "mallet");
+    ASSERT_EQ(mallet.children.size(), 2u);
+    EXPECT_EQ(mallet.children[0].shape, ShapeType::Cylinder);
+    EXPECT_EQ(mallet.children[1].shape, ShapeType::Hull);
+    World w(s);
+    for (int k = 0; k < 1000; ++k) w.step();  // 2 s at 2 ms
+    const BodyState& d = w.bodies()[static_cast<size_t>(s.findBody("dumbbell"))];
+    EXPECT_NEAR(d.pose.p.y, 0.09, 2e-3);
+    EXPECT_LT(glm::length(d.linearVelocity), 1e-2);
 }
 
 // A compound's hull child is exported as a mesh geom of its points; MuJoCo compiles the model
