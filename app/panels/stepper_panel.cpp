@@ -75,14 +75,18 @@ void controls(AppState& state, UiRequests& requests) {
             "it ends exactly where the rows shown here end");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::BeginDisabled(!ins);
+    // After Finish step nothing is recorded until Next row, but the kernel stays held for stepping.
+    ImGui::BeginDisabled(!ins && !state.sim.referenceKernelHeld());
     if (ImGui::Button("Leave")) requests.stepper = StepperAction::Leave;
     ImGui::EndDisabled();
     helpMarker(
         "The stepper records the next step with the reference kernel, which visits one row at a time, "
         "and shows it visit by visit. Nothing is taken until Finish step; then the step is a normal one "
         "and the timeline records it. Edit a value while stepping (a slider, the Baumgarte factor) and "
-        "the step is recorded again with it, at the same row.");
+        "the step is recorded again with it, at the same row.\n"
+        "A scene on the fast kernel runs on the reference one while stepping (the two differ in the "
+        "last bits), switched between steps without touching the state; Leave, or playing on, switches "
+        "it back. The timeline marks both switches.");
     if (playing) {
         ImGui::TextDisabled("Pause (Space) to step inside a step.");
         return;

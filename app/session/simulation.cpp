@@ -63,6 +63,7 @@ bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& erro
     scene.state.reset();
     scene_ = std::move(scene);
     sourcePath_ = std::move(sourcePath);
+    kernelHold_.reset();  // another document: its kernel is its own
     startWorld(std::move(world));
     return true;
 }
@@ -142,11 +143,14 @@ bool Simulation::undoBranch() {
     if (!world_ || editBranch_ < 0 || editBranch_ != history_.currentBranch() ||
         world_->stepCount() != editBranchStep_)
         return false;
-    const History::Branch& b = history_.branches()[static_cast<size_t>(editBranch_)];
+    return leaveBranch(editBranch_);
+}
+
+bool Simulation::leaveBranch(int left) {
+    const History::Branch& b = history_.branches()[static_cast<size_t>(left)];
     const int parent = b.parent;
     const int64_t fork = b.fork;
-    const bool empty = b.end <= b.fork;  // nothing but the edit itself: nothing to keep
-    const int left = editBranch_;
+    const bool empty = b.end <= b.fork;  // nothing but the change itself: nothing to keep
     if (parent < 0 || !history_.switchBranch(parent)) return false;
     editBranch_ = -1;
     seekStep(fork);
@@ -155,6 +159,40 @@ bool Simulation::undoBranch() {
     shadow_.followBranch(empty ? -1 : left);
     syncShadow(true);
     return true;
+}
+
+void Simulation::switchKernel(KernelType kernel, const std::string& what) {
+    scene_.settings.kernel = kernel;
+    world_->settings().kernel = kernel;  // read by the next step (World::settings), nothing rebuilt
+    ++sceneRevision_;
+    restartRecording();  // a recording replays with one scene: it starts again at the switch
+    noteChange(HistoryMark::Setting, what);
+}
+
+bool Simulation::holdReferenceKernel() {
+    if (!world_ || scene_.settings.kernel == KernelType::Reference) return false;
+    KernelHold hold;
+    hold.before = scene_.settings.kernel;
+    hold.leftBranch = history_.currentBranch();
+    switchKernel(KernelType::Reference, "kernel: reference, for the stepper");
+    if (history_.currentBranch() != hold.leftBranch) hold.branch = history_.currentBranch();
+    hold.step = world_->stepCount();
+    hold.revision = sceneRevision_;
+    kernelHold_ = hold;
+    return true;
+}
+
+void Simulation::releaseReferenceKernel() {
+    if (!kernelHold_) return;
+    const KernelHold hold = *kernelHold_;
+    kernelHold_.reset();
+    if (!world_ || scene_.settings.kernel != KernelType::Reference) return;  // chosen since
+    // Back in the history the switch started a branch; if that is all that happened, leave it.
+    if (hold.branch >= 0 && hold.branch == history_.currentBranch() && hold.revision == sceneRevision_ &&
+        world_->stepCount() == hold.step && leaveBranch(hold.branch))
+        return;
+    switchKernel(hold.before, std::string("kernel: ") + kKernelTypeNames[static_cast<int>(hold.before)] +
+                                  " again, the stepper left");
 }
 
 bool Simulation::startCompare(const std::string& changes, std::string& error) {
@@ -201,6 +239,7 @@ bool Simulation::adoptRun(Scene scene, const WorldSnapshot& state, const std::st
     world_ = std::move(world);
     hasStepResults_ = false;
     scene_ = std::move(scene);
+    if (scene_.settings.kernel != KernelType::Reference) kernelHold_.reset();
     ++sceneRevision_;
     breaksSeen_ = world_->breakEvents().size();
     pull_.reset();
@@ -419,6 +458,7 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
         for (const auto& [from, to] : jointRenames)
             if (pull_->joint == from) pull_->joint = to;
     scene_ = std::move(edited);
+    if (scene_.settings.kernel != KernelType::Reference) kernelHold_.reset();  // a kernel chosen
     droppedRowJoints_.clear();  // the edit may have fixed it; the next step says again if not
     ++sceneRevision_;
     if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();

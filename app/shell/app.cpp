@@ -270,6 +270,7 @@ void App::frame() {
     PhaseClock clock;
     PhaseTimes phases;
     if (state_.videoExport.running) prepareVideoExportFrame();  // File > Export video: the next step
+    syncStepper();  // playing on ends the stepping before the step is taken
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
     syncStepper();
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
