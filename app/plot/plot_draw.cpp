@@ -95,13 +95,16 @@ namespace {
 
 /// The longest start of `text` (at least `least` bytes) that fits `width` [px] as start + "…" +
 /// `after`, cut at a character boundary without trailing spaces; "" when not even `least` fits.
-std::string cutToFit(const std::string& text, const std::string& after, float width, size_t least = 0) {
+/// `words`: the cut goes back to the end of a word when that keeps 60 % of the start or more.
+std::string cutToFit(const std::string& text, const std::string& after, float width, size_t least = 0,
+                     bool words = false) {
     const std::string ellipsis = "\u2026";
-    auto cut = [&](size_t n) {  // back to a character boundary, without trailing spaces
+    auto start = [&](size_t n) {  // back to a character boundary, without trailing spaces or commas
         while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
-        while (n > 0 && text[n - 1] == ' ') --n;
-        return text.substr(0, n) + ellipsis + after;
+        while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == ',')) --n;
+        return n;
     };
+    auto cut = [&](size_t n) { return text.substr(0, start(n)) + ellipsis + after; };
     if (ImGui::CalcTextSize(cut(least).c_str()).x > width) return least > 0 ? "" : cut(0);
     size_t lo = least, hi = text.size();  // the longest cut that fits, by bisection
     while (lo < hi) {
@@ -110,6 +113,10 @@ std::string cutToFit(const std::string& text, const std::string& after, float wi
             lo = mid;
         else
             hi = mid - 1;
+    }
+    if (words && lo < text.size() && text[lo] != ' ') {  // inside a word: back to the one before
+        const size_t space = text.rfind(' ', lo);
+        if (space != std::string::npos && space >= least && start(space) * 5 >= start(lo) * 3) lo = space;
     }
     return cut(lo);
 }
@@ -122,21 +129,27 @@ int fitLabel(detail::Building& b, int label, float width) {
     return b.addLabel(cutToFit(text, "", width).c_str());
 }
 
-/// The title shortened to fit `width` [px]. A title "KIND — SUBJECT" ("Impulse per row — hinge")
-/// keeps its subject, which tells two plots of one kind apart, and shortens the kind (the value
-/// axis names it too) to no less than its first word; only when that does not fit is the end cut.
+/// The title shortened to fit `width` [px], at the end of a word where it can. A title "KIND —
+/// SUBJECT" ("Impulse per row — hinge (selected)") keeps its subject, which tells two plots of one
+/// kind apart: the kind is shortened first (the value axis names it too), to no less than its first
+/// word, then the subject's end; only when not even a little of the subject fits is the whole
+/// title cut at its end.
 int fitTitle(detail::Building& b, int label, float width) {
     const std::string text = b.label(label);
     if (ImGui::CalcTextSize(text.c_str()).x <= width) return label;
     const std::string dash = " \u2014 ";
     const size_t at = text.find(dash);
     if (at != std::string::npos && at > 0) {
-        const std::string kind = text.substr(0, at);
+        const std::string kind = text.substr(0, at), subject = text.substr(at);
         const size_t word = std::min(kind.find(' '), kind.size());
-        const std::string cut = cutToFit(kind, text.substr(at), width, word);
+        std::string cut = cutToFit(kind, subject, width, word, true);
+        if (cut.empty()) {  // the kind's first word, and as much of the subject as fits (3 bytes at least)
+            const std::string head = kind.substr(0, word) + "\u2026" + dash;
+            cut = cutToFit(head + subject.substr(dash.size()), "", width, head.size() + 3, true);
+        }
         if (!cut.empty()) return b.addLabel(cut.c_str());
     }
-    return b.addLabel(cutToFit(text, "", width).c_str());
+    return b.addLabel(cutToFit(text, "", width, 0, true).c_str());
 }
 
 // Legend entries: a colour swatch, the label, a gap to the next entry [design px].
