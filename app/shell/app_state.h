@@ -76,6 +76,8 @@ enum class RestoreMode {
 struct InspectorState {
     std::string eulerKey;  ///< quaternion field being dragged as Euler angles ("" = none)
     Vec3 euler{0.0};       ///< its angles [deg] while dragged (re-deriving them would jump)
+    std::string typedKey;  ///< field whose drag box is being typed into, value not yet applied ("" = none)
+    FieldValue typed;      ///< the value typed so far: applied on Enter or leaving the box, dropped on Escape
     RestoreMode restoreMode = RestoreMode::Reseat;  ///< the Restore popup's choice
     int restoreSteps = 60;                          ///< Pull: over how many steps
 };
