@@ -184,7 +184,8 @@ void loadSection(AppState& state, const World& world, int index, const JointDesc
             ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "%s", line.text.c_str());
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip(
-                    "the load in the step it broke, against its threshold; it carries none now");
+                    "the load in the step it broke, against its threshold while that is still below it;\n"
+                    "a broken joint carries none");
             restorePopup(state, world, index, j, requests);
             break;
         case JointLoadLine::Kind::Load: {

@@ -278,11 +278,15 @@ JointLoadLine jointLoadLine(const JointDesc& joint, const JointState& state, con
         const Real force = glm::length(broke->force), torque = glm::length(broke->torque);
         const Real byForce = std::isfinite(joint.breakForce) ? force / joint.breakForce : 0.0;
         const Real byTorque = std::isfinite(joint.breakTorque) ? torque / joint.breakTorque : 0.0;
-        if (byTorque > byForce)
-            std::snprintf(text, sizeof text, "BROKEN: %.4g N\u00b7m > %.4g N\u00b7m", torque,
-                          joint.breakTorque);
+        // Against the threshold when it is still exceeded; a threshold raised since is not what broke it.
+        const bool torqueBrokeIt = byTorque > byForce;
+        const Real load = torqueBrokeIt ? torque : force;
+        const Real threshold = torqueBrokeIt ? joint.breakTorque : joint.breakForce;
+        const char* unit = torqueBrokeIt ? "N\u00b7m" : "N";
+        if (load >= threshold)
+            std::snprintf(text, sizeof text, "BROKEN: %.4g %s > %.4g %s", load, unit, threshold, unit);
         else
-            std::snprintf(text, sizeof text, "BROKEN: %.4g N > %.4g N", force, joint.breakForce);
+            std::snprintf(text, sizeof text, "BROKEN by %.4g %s", load, unit);
         out.text = text;
         return out;
     }

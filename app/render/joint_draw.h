@@ -64,7 +64,8 @@ struct JointLoadLine {
     std::string text;     ///< "37% of the break threshold", "BROKEN: 1.2e+03 N > 1000 N", ...
 };
 /// `broke`: the joint's last break (lastBreak), whose load is said instead of the 0 N a broken
-/// joint carries now.
+/// joint carries now, against the threshold it exceeds ("BROKEN: 98.1 N > 50 N"), or alone once the
+/// threshold was raised above it ("BROKEN by 98.1 N").
 JointLoadLine jointLoadLine(const JointDesc& joint, const JointState& state, const BreakEvent* broke);
 
 /// Green below 1e-3, yellow at 1e-2, red from 1e-1 (log scale in between).

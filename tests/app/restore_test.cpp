@@ -264,6 +264,10 @@ TEST(Restore, TheLoadLineOfABrokenJointSaysTheLoadThatBrokeIt) {
     std::snprintf(expected, sizeof expected, "BROKEN: %.4g N > 5 N", glm::length(broke->force));
     EXPECT_EQ(line.text, expected);
     EXPECT_EQ(line.text.find('%'), std::string::npos) << "no '0% of the break threshold'";
+    JointDesc raised = after.scene().joints[0];
+    raised.breakForce = 1000.0;  // raised above the load that broke it: no "98 N > 1000 N"
+    std::snprintf(expected, sizeof expected, "BROKEN by %.4g N", glm::length(broke->force));
+    EXPECT_EQ(jointLoadLine(raised, after.jointState(0), broke).text, expected);
 
     JointDesc startsBroken = j;
     startsBroken.startBroken = true;
