@@ -233,7 +233,7 @@ TEST(Restore, TheLoadLineOfABrokenJointSaysTheLoadThatBrokeIt) {
     sim.clock.fixedStepsPerFrame = 1;
     sim.advance(1.0 / 60.0);
     const World& w = *sim.world();
-    const JointDesc& j = w.scene().joints[0];
+    const JointDesc j = w.scene().joints[0];  // a copy: the edit below rebuilds the World
     JointLoadLine line = jointLoadLine(j, w.jointState(0), lastBreak(w, 0));
     EXPECT_EQ(line.kind, JointLoadLine::Kind::Load);
     EXPECT_NEAR(line.fraction, glm::length(w.jointState(0).force) / 30.0, 1e-15);
