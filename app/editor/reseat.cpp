@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 #include "editor/field_access.h"
@@ -40,11 +41,19 @@ std::optional<Real> demand(const Row& r) {
     return c;
 }
 
-Real worst(const RowSet& s) {
-    Real w = 0.0;
-    for (int i = 0; i < s.count; ++i)
-        w = std::max(w, std::abs(demand(s.rows[static_cast<size_t>(i)]).value_or(0.0)));
+/// The largest demand of the linear rows [m] and of the angular rows [rad], apart.
+HoldGap worstGap(const RowSet& s) {
+    HoldGap w;
+    for (int i = 0; i < s.count; ++i) {
+        const Row& r = s.rows[static_cast<size_t>(i)];
+        Real& kind = (r.flags & kRowAngular) ? w.angular : w.linear;
+        kind = std::max(kind, std::abs(demand(r).value_or(0.0)));
+    }
     return w;
+}
+
+Real worst(const RowSet& s) {
+    return worstGap(s).largest();
 }
 
 /// The smallest twist (Δv, Δω) of body 1 with linear1·Δv + angular1·Δω = violation, for every
@@ -112,15 +121,36 @@ void zeroCouplingOffset(JointDesc& joint) {
 
 }  // namespace
 
-Real jointHoldError(const JointDesc& joint, const Transform& pose0, const Transform& pose1, Real dt) {
+HoldGap jointHoldGap(const JointDesc& joint, const Transform& pose0, const Transform& pose1, Real dt) {
     JointMemory memory;
     RowSet rows;
     prepRows(joint, pose0, pose1, dt, memory, rows);
-    return worst(rows);
+    return worstGap(rows);
+}
+
+Real jointHoldError(const JointDesc& joint, const Transform& pose0, const Transform& pose1, Real dt) {
+    return jointHoldGap(joint, pose0, pose1, dt).largest();
+}
+
+std::string holdGapText(const HoldGap& gap) {
+    constexpr Real kShown = 5e-4;  // below what "%.3g" of a gap of this size would make worth reading
+    char text[128];
+    if (gap.linear >= kShown && gap.angular >= kShown)
+        std::snprintf(text, sizeof text, "%.3g m apart at its anchor and %.3g rad (%.0f°) off its axes",
+                      gap.linear, gap.angular, gap.angular * 180.0 / kPi);
+    else if (gap.linear >= kShown)
+        std::snprintf(text, sizeof text, "%.3g m apart at its anchor", gap.linear);
+    else if (gap.angular >= kShown)
+        std::snprintf(text, sizeof text, "%.3g rad (%.0f°) off its axes", gap.angular,
+                      gap.angular * 180.0 / kPi);
+    else
+        std::snprintf(text, sizeof text, "where it holds");
+    return text;
 }
 
 Reseat reseatJoint(const JointDesc& joint, const Transform& pose0, const Transform& pose1, Real dt) {
-    Reseat out{joint, jointHoldError(joint, pose0, pose1, dt), 0.0};
+    const HoldGap before = jointHoldGap(joint, pose0, pose1, dt);
+    Reseat out{joint, before.largest(), 0.0, before};
     zeroCouplingOffset(out.joint);
     JointMemory memory;  // shared by the iterations: angles and references from the first one
     RowSet rows;

@@ -16,23 +16,41 @@
 // the World measures them again from the current poses (World::resetJointMemory).
 #pragma once
 
+#include <string>
+
 #include "jointlab/joint.h"
 
 namespace jl::app {
+
+/// How far a joint is from holding, per unit: the largest violation of its linear hard rows and
+/// of its angular ones.
+struct HoldGap {
+    Real linear = 0.0;   ///< [m]: the anchors apart, along the row's axis
+    Real angular = 0.0;  ///< [rad]: the frames turned off the joint's axes
+    Real largest() const { return linear > angular ? linear : angular; }
+};
 
 /// The re-seated joint and how far it was from holding before.
 struct Reseat {
     JointDesc joint;         ///< frames (and a coupling's offset) changed; everything else as given
     Real errorBefore = 0.0;  ///< largest hard-row violation before [m or rad]
     Real errorAfter = 0.0;   ///< the same after re-seating (about 1e-12 when it worked)
+    HoldGap gapBefore;       ///< errorBefore per unit, for saying it in metres and radians
 };
 
 /// Re-seats `joint` for body 0 at `pose0` and body 1 at `pose1` (identity for the world).
 Reseat reseatJoint(const JointDesc& joint, const Transform& pose0, const Transform& pose1, Real dt);
 
-/// Largest violation of the joint's hard rows with the bodies at these poses, measured afresh
-/// (angles and coupling coordinates from these poses) [m or rad].
+/// The joint's hard rows with the bodies at these poses, measured afresh (angles and coupling
+/// coordinates from these poses): the largest violation of each kind.
+HoldGap jointHoldGap(const JointDesc& joint, const Transform& pose0, const Transform& pose1, Real dt);
+
+/// The larger of the two [m or rad], where one number is wanted (re-seat's iteration, tests).
 Real jointHoldError(const JointDesc& joint, const Transform& pose0, const Transform& pose1, Real dt);
+
+/// The gap in words with its units: "9.83 m apart at its anchor", "0.524 rad (30°) off its axes",
+/// both joined by "and", or "where it holds" when neither reaches 5e-4.
+std::string holdGapText(const HoldGap& gap);
 
 /// A frame between `from` (t = 0) and `to` (t = 1): positions blended, rotations slerped.
 Transform blendFrames(const Transform& from, const Transform& to, Real t);

@@ -1,10 +1,12 @@
 // Editable rows generated from a field list (editor/field_access.h): one widget per field kind,
 // the unit in the label (degrees for angle fields, saying so), the field's help as tooltip. Every
 // change becomes a setField command; a slider drag is one undo step (the command's coalescing key,
-// ended when the widget is released).
+// ended when the widget is released). A number typed into a box (double-click, Ctrl+click) is
+// applied once, on Enter or on leaving the box, never per keystroke; Escape drops it.
 #include "panels/field_editor.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // whether a drag box is being typed into (TempInputId)
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -12,8 +14,6 @@
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 #include <string>
-
-#include "panels/panels.h"
 
 namespace jl::app {
 
@@ -86,8 +86,44 @@ void edit(const Row& r, FieldValue value, bool continuous) {
     r.requests.commands.push_back(std::move(c));
 }
 
-void endGestureIfReleased(UiRequests& requests) {
-    if (ImGui::IsItemDeactivated()) requests.endCoalescing = true;
+/// True while the active item is a drag box turned into a text box (double-click, Ctrl+click).
+bool typingIntoDragBox() {
+    const ImGuiContext& g = *GImGui;
+    return g.ActiveId != 0 && g.ActiveId == g.TempInputId;
+}
+
+/// The one rule for every drag widget (numbers, vectors, rotations): a drag applies live and is
+/// one undo step per gesture; text typed into the box is held (`state.typed`) and applied once
+/// when the box is left by Enter, Tab or a click elsewhere. Escape drops it: nothing is applied,
+/// no undo entry. Call right after the widget with its return value and the value it holds.
+void dragOrTyped(const Row& r, bool changed, FieldValue value) {
+    const std::string key = r.owner.describe() + "/" + r.field.name;
+    InspectorState& s = r.state;
+    const bool deactivated = ImGui::IsItemDeactivated();
+    const bool escaped = deactivated && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    if (escaped) {  // ImGui restores the text it started from and reports that as a change: ignore it
+        if (s.typedKey == key) s.typedKey.clear();
+        r.requests.endCoalescing = true;
+        return;
+    }
+    if (changed) {
+        if (ImGui::IsItemActive() && typingIntoDragBox()) {
+            s.typedKey = key;
+            s.typed = std::move(value);
+        } else if (s.typedKey == key) {  // the box reports its text once more as it is left
+            s.typedKey.clear();
+            edit(r, std::move(value), false);
+        } else {
+            edit(r, std::move(value), true);
+        }
+    }
+    if (deactivated) {
+        if (s.typedKey == key) {
+            edit(r, std::move(s.typed), false);
+            s.typedKey.clear();
+        }
+        r.requests.endCoalescing = true;
+    }
 }
 
 // [SECTION] Widgets per kind
@@ -114,11 +150,10 @@ void realWidget(const Row& r) {
     if (!f.meta.angle && !unit.empty()) formatText.append(" ").append(unit);
     const char* format = formatText.c_str();
     ImGui::BeginDisabled(isInf);
-    if (ImGui::DragScalar("##v", ImGuiDataType_Double, &shown,
-                          static_cast<float>(std::isfinite(speed) ? speed : 1.0),
-                          std::isfinite(lo) ? &lo : nullptr, std::isfinite(hi) ? &hi : nullptr, format))
-        edit(r, shown / scale, true);
-    endGestureIfReleased(r.requests);
+    const bool changed = ImGui::DragScalar(
+        "##v", ImGuiDataType_Double, &shown, static_cast<float>(std::isfinite(speed) ? speed : 1.0),
+        std::isfinite(lo) ? &lo : nullptr, std::isfinite(hi) ? &hi : nullptr, format);
+    dragOrTyped(r, changed, shown / scale);
     ImGui::EndDisabled();
     if (f.acceptsInfinity) {
         ImGui::SameLine();
@@ -131,9 +166,9 @@ void realWidget(const Row& r) {
 void vec3Widget(const Row& r) {
     Vec3 v = std::get<Vec3>(r.field.value);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::DragScalarN("##v", ImGuiDataType_Double, &v[0], 3, 0.01f, nullptr, nullptr, "%.3f"))
-        edit(r, v, true);
-    endGestureIfReleased(r.requests);
+    const bool changed =
+        ImGui::DragScalarN("##v", ImGuiDataType_Double, &v[0], 3, 0.01f, nullptr, nullptr, "%.3f");
+    dragOrTyped(r, changed, v);
 }
 
 void quatWidget(const Row& r) {
@@ -144,15 +179,14 @@ void quatWidget(const Row& r) {
     // (+ 0.0 turns a -0.0 into 0.0 for display.)
     Vec3 e = r.state.eulerKey == key ? r.state.euler : glm::eulerAngles(q) * kDeg + Vec3(0.0);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::DragScalarN("##v", ImGuiDataType_Double, &e[0], 3, 0.5f, nullptr, nullptr, "%.1f")) {
+    const bool changed =
+        ImGui::DragScalarN("##v", ImGuiDataType_Double, &e[0], 3, 0.5f, nullptr, nullptr, "%.1f");
+    if (changed) {
         r.state.eulerKey = key;
         r.state.euler = e;
-        edit(r, glm::normalize(Quat(e / kDeg)), true);
     }
-    if (ImGui::IsItemDeactivated()) {
-        if (r.state.eulerKey == key) r.state.eulerKey.clear();
-        r.requests.endCoalescing = true;
-    }
+    if (ImGui::IsItemDeactivated() && r.state.eulerKey == key) r.state.eulerKey.clear();
+    dragOrTyped(r, changed, glm::normalize(Quat(e / kDeg)));
 }
 
 void intWidget(const Row& r) {
@@ -160,8 +194,8 @@ void intWidget(const Row& r) {
     int lo = std::isfinite(r.field.meta.min) ? static_cast<int>(r.field.meta.min) : INT32_MIN;
     int hi = std::isfinite(r.field.meta.max) ? static_cast<int>(r.field.meta.max) : INT32_MAX;
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::DragInt("##v", &v, 0.1f, lo, hi)) edit(r, v, true);
-    endGestureIfReleased(r.requests);
+    const bool changed = ImGui::DragInt("##v", &v, 0.1f, lo, hi);
+    dragOrTyped(r, changed, v);
 }
 
 void enumWidget(const Row& r) {

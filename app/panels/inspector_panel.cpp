@@ -126,12 +126,12 @@ void typeChooser(const JointDesc& j, UiRequests& requests) {
 /// Restore's choice: re-seat the joint where its bodies are, or pull them back over some steps.
 void restorePopup(AppState& state, const World& world, int index, const JointDesc& j, UiRequests& requests) {
     if (!ImGui::BeginPopup("##restore")) return;
-    const Real gap =
-        jointHoldError(j, bodyPose(world.bodies(), world.jointBody0(index)),
-                       bodyPose(world.bodies(), world.jointBody1(index)), world.scene().settings.dt);
+    const HoldGap gap =
+        jointHoldGap(j, bodyPose(world.bodies(), world.jointBody0(index)),
+                     bodyPose(world.bodies(), world.jointBody1(index)), world.scene().settings.dt);
     InspectorState& in = state.inspector;
     ImGui::Text("Restore joint '%s'", j.name.c_str());
-    ImGui::TextDisabled("its bodies are %.3g (m or rad) from where it holds", gap);
+    ImGui::TextDisabled("its bodies are %s", holdGapText(gap).c_str());
     int mode = static_cast<int>(in.restoreMode);
     ImGui::RadioButton("re-seat it where the bodies are", &mode, 0);
     if (ImGui::IsItemHovered())
@@ -160,37 +160,55 @@ void restorePopup(AppState& state, const World& world, int index, const JointDes
     ImGui::EndPopup();
 }
 
+/// The load table and one line about the break threshold. Every state (no step yet, broken,
+/// unbreakable) draws the same rows, so the Parameters below stay put while a threshold is typed
+/// or the joint breaks under the mouse.
 void loadSection(AppState& state, const World& world, int index, const JointDesc& j, UiRequests& requests) {
     const JointState& js = world.jointState(index);
     sectionHeader("Load on body 1 (last step)");
-    if (js.broken) {
-        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "BROKEN");
-        ImGui::SameLine();
-        if (ImGui::SmallButton("Restore...")) ImGui::OpenPopup("##restore");
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("un-break the joint: re-seated where its bodies are, or pulling them back");
-        restorePopup(state, world, index, j, requests);
-    }
-    if (!state.sim.hasStepResults()) {
-        ImGui::TextDisabled("no step since the scene was loaded or edited:");
-        ImGui::TextDisabled("step once to see the load");
-    } else if (ImGui::BeginTable("load", 2, ImGuiTableFlags_SizingStretchProp)) {
-        vec3Row("force", js.force, "N");
-        propertyRow("|force|", "%.4g N", glm::length(js.force));
-        vec3Row("torque", js.torque, "N\u00b7m");
-        propertyRow("|torque|", "%.4g N\u00b7m", glm::length(js.torque));
-        propertyRow("error", "%.3g (m or rad)",
-                    jointViolation(world.jointRows(index), world.jointRowResults(index)));
+    if (ImGui::BeginTable("load", 2, ImGuiTableFlags_SizingStretchProp)) {
+        if (state.sim.hasStepResults()) {
+            vec3Row("force", js.force, "N");
+            propertyRow("|force|", "%.4g N", glm::length(js.force));
+            vec3Row("torque", js.torque, "N\u00b7m");
+            propertyRow("|torque|", "%.4g N\u00b7m", glm::length(js.torque));
+            propertyRow("error", "%.3g (m or rad)",
+                        jointViolation(world.jointRows(index), world.jointRowResults(index)));
+        } else {
+            propertyRow("force", "none yet: step once");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("no step since the scene was loaded or edited");
+            for (const char* label : {"|force|", "torque", "|torque|", "error"}) propertyRow(label, "\u2013");
+        }
         ImGui::EndTable();
     }
-    if (std::isfinite(j.breakForce) || std::isfinite(j.breakTorque)) {
-        const double fraction = jointLoadFraction(j, js);
-        const Color c = loadColor(fraction);
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(c.r, c.g, c.b, 1.0f));
-        char overlay[64];
-        std::snprintf(overlay, sizeof overlay, "%.0f%% of the break threshold", fraction * 100.0);
-        ImGui::ProgressBar(static_cast<float>(std::min(fraction, 1.0)), ImVec2(-FLT_MIN, 0.0f), overlay);
-        ImGui::PopStyleColor();
+    const JointLoadLine line = jointLoadLine(j, js, lastBreak(world, index));
+    switch (line.kind) {
+        case JointLoadLine::Kind::Broken:
+            if (ImGui::Button("Restore...")) ImGui::OpenPopup("##restore");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("un-break the joint: re-seated where its bodies are, or pulling them back");
+            ImGui::SameLine();
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "%s", line.text.c_str());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(
+                    "the load in the step it broke, against its threshold while that is still below it;\n"
+                    "a broken joint carries none");
+            restorePopup(state, world, index, j, requests);
+            break;
+        case JointLoadLine::Kind::Load: {
+            const Color c = loadColor(line.fraction);
+            ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(c.r, c.g, c.b, 1.0f));
+            ImGui::ProgressBar(static_cast<float>(std::min(line.fraction, 1.0)), ImVec2(-FLT_MIN, 0.0f),
+                               line.text.c_str());
+            ImGui::PopStyleColor();
+            break;
+        }
+        case JointLoadLine::Kind::Unbreakable:
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextDisabled("%s", line.text.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("breakForce and breakTorque are both inf");
+            break;
     }
 }
 

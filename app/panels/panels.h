@@ -59,9 +59,9 @@ void drawVideoExport(AppState& state, UiRequests& requests);
 void openVideoExportDialog(AppState& state);
 /// A warning marker on each joint the conditioning advisor warns about (advisor_panel.cpp).
 void drawAdvisorMarkers(const AppState& state, const ScreenRect& rect);
-/// The tool bar floating in the viewport's top-left corner (toolbar.cpp). Returns its bottom edge
-/// [screen px]: what it covers of the viewport (ViewportCover).
-float drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
+/// The tool bar floating in the viewport's top-left corner (toolbar.cpp). Returns the rectangle it
+/// covers [screen px] (ViewportCover, and the PAUSED badge keeps clear of it); empty when not drawn.
+ScreenRect drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& requests);
 
 // Small shared widgets (widgets.cpp).
 

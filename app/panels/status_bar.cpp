@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include "panels/panels.h"
+#include "shell/text_wrap.h"
 
 namespace jl::app {
 
@@ -83,11 +84,23 @@ void drawStatusBar(AppState& state) {
             }
         }
         if (!state.status.empty()) {
+            // The message gets what the bar has left: cut at a word with "…", whole on hover.
             ImGui::SameLine(0.0f, px(24.0f));
+            const std::string& whole = state.status.text();
+            const std::string shown = fitOneLine(
+                whole, ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x,
+                [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; });
             if (state.status.isError())
-                ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", state.status.text().c_str());
+                ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", shown.c_str());
             else
-                ImGui::TextDisabled("%s", state.status.text().c_str());
+                ImGui::TextDisabled("%s", shown.c_str());
+            if (shown != whole && ImGui::IsItemHovered()) {
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+                ImGui::TextUnformatted(whole.c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
+            }
         }
     }
     ImGui::End();

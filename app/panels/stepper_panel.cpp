@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "panels/inside_panels.h"
 #include "panels/panels.h"
 #include "plot/plot_math.h"
+#include "shell/table_fit.h"
 
 namespace jl::app {
 
@@ -75,14 +77,18 @@ void controls(AppState& state, UiRequests& requests) {
             "it ends exactly where the rows shown here end");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::BeginDisabled(!ins);
+    // After Finish step nothing is recorded until Next row, but the kernel stays held for stepping.
+    ImGui::BeginDisabled(!ins && !state.sim.referenceKernelHeld());
     if (ImGui::Button("Leave")) requests.stepper = StepperAction::Leave;
     ImGui::EndDisabled();
     helpMarker(
         "The stepper records the next step with the reference kernel, which visits one row at a time, "
         "and shows it visit by visit. Nothing is taken until Finish step; then the step is a normal one "
         "and the timeline records it. Edit a value while stepping (a slider, the Baumgarte factor) and "
-        "the step is recorded again with it, at the same row.");
+        "the step is recorded again with it, at the same row.\n"
+        "A scene on the fast kernel runs on the reference one while stepping (the two differ in the "
+        "last bits), switched between steps without touching the state; Leave, or playing on, switches "
+        "it back. The timeline marks both switches.");
     if (playing) {
         ImGui::TextDisabled("Pause (Space) to step inside a step.");
         return;
@@ -129,28 +135,43 @@ void currentUnit(const AppState& state) {
     const StepInspector::Visit& first = ins->visits()[u.first];
     wrappedText("%s: %s", constraintName(w, first).c_str(),
                 u.count > 1 ? "a block of rows solved at once" : "one row");
-    // Each column as wide as its widest number or header; when a block's rows do not fit the
+    // Each column as wide as its widest number or header. When a block's rows do not fit the
     // column side by side, the table scrolls sideways on its own with the quantities' names kept in
-    // view (the text around it keeps wrapping at the visible width). Its height is its 8 lines and
-    // the scroll bar, so nothing under it moves when the bar comes and goes.
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+    // view (the text around it keeps wrapping at the visible width); its height is then its 8 lines
+    // and the scroll bar. When they fit, it has no scroll bar and takes the height of its lines
+    // only, so no empty band is left under it for a bar that is not there.
+    const char* names[] = {"C", "J\u00b7v", "K", "bias", "\u03bb before", "\u03bb after", "clamp"};
+    std::vector<std::vector<std::string>> columns(1 + static_cast<size_t>(u.count));
+    columns[0].assign(std::begin(names), std::end(names));
+    for (int i = 0; i < u.count; ++i) {
+        const StepInspector::Visit& v = ins->visits()[u.first + static_cast<size_t>(i)];
+        std::vector<std::string>& column = columns[1 + static_cast<size_t>(i)];
+        column = {std::to_string(v.row) + " " + rowLabel(w, v), v.clamped ? "CLAMPED" : "-"};
+        for (double value : {v.C, v.jv, v.K, v.bias, v.lambdaBefore, v.lambdaAfter}) {
+            char buf[32];
+            plot::formatValue(value, buf, sizeof buf);
+            column.emplace_back(buf);
+        }
+    }
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float rowHeight = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
-    const float height = 8.0f * rowHeight + style.ScrollbarSize + 2.0f * style.CellPadding.y;
     // The column's visible width (the child is wider when something in it scrolls sideways).
-    const float width = ImGui::GetWindowWidth() - style.ScrollbarSize - 2.0f * style.WindowPadding.x;
+    const float width =
+        std::max(ImGui::GetWindowWidth() - style.ScrollbarSize - 2.0f * style.WindowPadding.x, px(120.0f));
+    const float needed = fittedTableWidth(
+        columns, [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; },
+        style.CellPadding.x);
+    const bool scrolls = needed > width;
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                  ImGuiTableFlags_SizingFixedFit | (scrolls ? ImGuiTableFlags_ScrollX : 0);
+    const float rowHeight = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+    const float height = scrolls ? 8.0f * rowHeight + style.ScrollbarSize + 2.0f * style.CellPadding.y : 0.0f;
     // Numbers never wrap inside a cell (the column's wrap position is for the text around it).
     ImGui::PushTextWrapPos(-1.0f);
-    if (ImGui::BeginTable("##unit", 1 + u.count, flags, ImVec2(std::max(width, px(120.0f)), height))) {
-        ImGui::TableSetupScrollFreeze(1, 0);
+    if (ImGui::BeginTable("##unit", 1 + u.count, flags, ImVec2(width, height))) {
+        if (scrolls) ImGui::TableSetupScrollFreeze(1, 0);
         ImGui::TableSetupColumn("");
-        for (int i = 0; i < u.count; ++i) {
-            const StepInspector::Visit& v = ins->visits()[u.first + static_cast<size_t>(i)];
-            ImGui::TableSetupColumn((std::to_string(v.row) + " " + rowLabel(w, v)).c_str());
-        }
+        for (size_t c = 1; c < columns.size(); ++c) ImGui::TableSetupColumn(columns[c][0].c_str());
         ImGui::TableHeadersRow();
-        const char* names[] = {"C", "J\u00b7v", "K", "bias", "\u03bb before", "\u03bb after", "clamp"};
         for (int q = 0; q < 7; ++q) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);

@@ -127,7 +127,7 @@ void planeCombo(ToolState& t, float width) {
 
 }  // namespace
 
-float drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*requests*/) {
+ScreenRect drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /*requests*/) {
     ToolState& t = state.tools;
     const float margin = px(8.0f);
     const float maxWidth = std::max(px(120.0f), rect.width() - 2.0f * margin);
@@ -139,7 +139,7 @@ float drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /
                                    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(6.0f), px(5.0f)));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(px(4.0f), px(4.0f)));
-    float bottom = rect.min.y;
+    ScreenRect bar{rect.min, rect.min};  // nothing drawn: an empty rectangle
     if (ImGui::Begin("##tools", nullptr, flags)) {
         const float right = maxWidth - ImGui::GetStyle().WindowPadding.x;
         const bool select = t.tool == Tool::Select;
@@ -189,11 +189,13 @@ float drawViewportToolbar(AppState& state, const ScreenRect& rect, UiRequests& /
         ImGui::PushTextWrapPos(right);
         ImGui::TextDisabled("%s", text.c_str());
         ImGui::PopTextWrapPos();
-        bottom = ImGui::GetItemRectMax().y + ImGui::GetStyle().WindowPadding.y;
+        bar.min = ImGui::GetWindowPos();
+        bar.max = ImVec2(bar.min.x + ImGui::GetWindowWidth(),
+                         ImGui::GetItemRectMax().y + ImGui::GetStyle().WindowPadding.y);
     }
     ImGui::End();
     ImGui::PopStyleVar(2);
-    return bottom;
+    return bar;
 }
 
 }  // namespace jl::app

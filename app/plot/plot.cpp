@@ -328,6 +328,19 @@ void EndPlot(Context& ctx) {
         result.yLabelMax = ImVec2(layout.yLabelPos.x + size.x, layout.yLabelPos.y + size.y);
     }
 
+    ctx.lastTitle.assign(b.label(layout.title));
+    result.titleCut = layout.title != b.title;
+    if (!ctx.lastTitle.empty()) {
+        const ImVec2 size = ImGui::CalcTextSize(b.label(layout.title));
+        result.titleMin = layout.titlePos;
+        result.titleMax = ImVec2(layout.titlePos.x + size.x, layout.titlePos.y + size.y);
+        // Shortened: the whole title on hover.
+        if (result.titleCut && b.hovered && ImGui::IsMouseHoveringRect(result.titleMin, result.titleMax)) {
+            ImGui::SetTooltip("%s", b.label(b.title));
+            result.titleTooltip = true;
+        }
+    }
+
     ImDrawList* draw = ImGui::GetWindowDrawList();
     drawFrameAndAxes(draw, b, layout, result);
     result.seriesDrawn = drawSeries(draw, b, layout, result);

@@ -82,7 +82,10 @@ struct PlotResult {
     ImVec2 areaMin{0, 0}, areaMax{0, 0};      ///< the data area inside the axes
     ImVec2 legendMin{0, 0}, legendMax{0, 0};  ///< the legend box (empty without a legend)
     ImVec2 yLabelMin{0, 0}, yLabelMax{0, 0};  ///< the value-axis label as drawn (empty without one)
-    Range x, y;                               ///< the ranges shown
+    ImVec2 titleMin{0, 0}, titleMax{0, 0};    ///< the title as drawn (empty without one)
+    bool titleCut = false;      ///< the title was shortened to fit (Context::lastTitle has it as drawn)
+    bool titleTooltip = false;  ///< hovering the shortened title showed it whole this frame
+    Range x, y;                 ///< the ranges shown
     Scale yScale = Scale::Linear;
     int seriesDrawn = 0;              ///< visible series with at least one point
     bool saveImageRequested = false;  ///< "Save as PNG" chosen in the menu this frame
@@ -155,10 +158,12 @@ struct Building {
 /// Owned by the caller (one per panel, say); no static or global state anywhere.
 struct Context {
     /// Room kept free at the right end of every plot's title row for the caller's own buttons
-    /// [px]; a title that does not fit is shortened with "…".
+    /// [px]; a title that does not fit is shortened with "…" (a "KIND — SUBJECT" title keeps its
+    /// subject and shortens the kind, which the value axis names too), and shown whole on hover.
     float titleReserve = 0.0f;
     std::map<ImGuiID, PlotState> states;
     PlotResult last;
+    std::string lastTitle;  ///< the last plot's title as drawn (kept here: a warm Context allocates nothing)
     detail::Building building;
     /// A streamed series between frames (PlotLineStream), keyed by the series' ImGuiID.
     struct Stream {

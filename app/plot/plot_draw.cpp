@@ -93,19 +93,20 @@ void setMapping(Layout& l, const PlotResult& r) {
 
 namespace {
 
-/// Shortens the title with "…" until it fits `width` [px] (cutting whole UTF-8 characters).
-/// The label at `label` shortened with "…" to fit `width` [px]: its own offset when it fits, else
-/// a new label's (the original stays, for the hover readout).
-int fitLabel(detail::Building& b, int label, float width) {
-    const std::string text = b.label(label);
-    if (ImGui::CalcTextSize(text.c_str()).x <= width) return label;
+/// The longest start of `text` (at least `least` bytes) that fits `width` [px] as start + "…" +
+/// `after`, cut at a character boundary without trailing spaces; "" when not even `least` fits.
+/// `words`: the cut goes back to the end of a word when that keeps 60 % of the start or more.
+std::string cutToFit(const std::string& text, const std::string& after, float width, size_t least = 0,
+                     bool words = false) {
     const std::string ellipsis = "\u2026";
-    auto cut = [&](size_t n) {  // back to a character boundary, without trailing spaces
+    auto start = [&](size_t n) {  // back to a character boundary, without trailing spaces or commas
         while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
-        while (n > 0 && text[n - 1] == ' ') --n;
-        return text.substr(0, n) + ellipsis;
+        while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == ',')) --n;
+        return n;
     };
-    size_t lo = 0, hi = text.size();  // the longest cut that fits, by bisection
+    auto cut = [&](size_t n) { return text.substr(0, start(n)) + ellipsis + after; };
+    if (ImGui::CalcTextSize(cut(least).c_str()).x > width) return least > 0 ? "" : cut(0);
+    size_t lo = least, hi = text.size();  // the longest cut that fits, by bisection
     while (lo < hi) {
         const size_t mid = (lo + hi + 1) / 2;
         if (ImGui::CalcTextSize(cut(mid).c_str()).x <= width)
@@ -113,7 +114,42 @@ int fitLabel(detail::Building& b, int label, float width) {
         else
             hi = mid - 1;
     }
-    return b.addLabel(cut(lo).c_str());
+    if (words && lo < text.size() && text[lo] != ' ') {  // inside a word: back to the one before
+        const size_t space = text.rfind(' ', lo);
+        if (space != std::string::npos && space >= least && start(space) * 5 >= start(lo) * 3) lo = space;
+    }
+    return cut(lo);
+}
+
+/// The label at `label` shortened with "…" to fit `width` [px]: its own offset when it fits, else
+/// a new label's (the original stays, for the hover readout).
+int fitLabel(detail::Building& b, int label, float width) {
+    const std::string text = b.label(label);
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return label;
+    return b.addLabel(cutToFit(text, "", width).c_str());
+}
+
+/// The title shortened to fit `width` [px], at the end of a word where it can. A title "KIND —
+/// SUBJECT" ("Impulse per row — hinge (selected)") keeps its subject, which tells two plots of one
+/// kind apart: the kind is shortened first (the value axis names it too), to no less than its first
+/// word, then the subject's end; only when not even a little of the subject fits is the whole
+/// title cut at its end.
+int fitTitle(detail::Building& b, int label, float width) {
+    const std::string text = b.label(label);
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return label;
+    const std::string dash = " \u2014 ";
+    const size_t at = text.find(dash);
+    if (at != std::string::npos && at > 0) {
+        const std::string kind = text.substr(0, at), subject = text.substr(at);
+        const size_t word = std::min(kind.find(' '), kind.size());
+        std::string cut = cutToFit(kind, subject, width, word, true);
+        if (cut.empty()) {  // the kind's first word, and as much of the subject as fits (3 bytes at least)
+            const std::string head = kind.substr(0, word) + "\u2026" + dash;
+            cut = cutToFit(head + subject.substr(dash.size()), "", width, head.size() + 3, true);
+        }
+        if (!cut.empty()) return b.addLabel(cut.c_str());
+    }
+    return b.addLabel(cutToFit(text, "", width, 0, true).c_str());
 }
 
 // Legend entries: a colour swatch, the label, a gap to the next entry [design px].
@@ -220,11 +256,11 @@ Layout layoutPlot(detail::Building& b, const PlotResult& r, float titleReserve) 
     const float frameWidth = b.frameMax.x - b.frameMin.x;
     const float pad = px(kPad);
     const float titleRight = b.frameMax.x - pad - titleReserve;  // the caller's buttons are right of it
-    b.title = fitLabel(b, b.title, std::max(px(20.0f), titleRight - b.frameMin.x - pad));
+    l.title = fitTitle(b, b.title, std::max(px(20.0f), titleRight - b.frameMin.x - pad));
     // The value-axis label may be long ("[N·s; N·m·s for angular rows]"): in a narrow plot it is
     // shortened rather than run into the next plot (the hover readout names it in full).
     l.yLabel = fitLabel(b, b.yLabel, std::max(px(20.0f), frameWidth - 2.0f * pad));
-    const char* title = b.label(b.title);
+    const char* title = b.label(l.title);
     const char* yLabel = b.label(l.yLabel);
     const float titleWidth = ImGui::CalcTextSize(title).x, yLabelWidth = ImGui::CalcTextSize(yLabel).x;
     float top = b.frameMin.y + pad;
@@ -307,7 +343,7 @@ void drawFrameAndAxes(ImDrawList* draw, detail::Building& b, const Layout& l, co
         lastRight = left + size.x;
     }
     draw->AddRect(l.areaMin, l.areaMax, kAreaBorder, 0.0f, 0, grid);
-    draw->AddText(l.titlePos, kTitle, b.label(b.title));
+    draw->AddText(l.titlePos, kTitle, b.label(l.title));
     draw->AddText(l.yLabelPos, kAxisLabel, b.label(l.yLabel));
     draw->AddText(l.xLabelPos, kAxisLabel, b.label(b.xLabel));
 }

@@ -15,6 +15,7 @@ struct Layout {
     float lineHeight = 0.0f;
     ImVec2 titlePos, yLabelPos, xLabelPos;
     int yLabel = -1;  ///< the value-axis label as drawn (offset into Building::labels; "…" if cut)
+    int title = -1;   ///< the title as drawn (Building::title is the whole one)
     /// The legend (empty without one): above the data area or in a column right of it, never
     /// over it (layoutLegend in plot_draw.cpp). Entry positions are in Building::legendEntries;
     /// when they do not fit, it is one "N series" entry (legendCollapsed).

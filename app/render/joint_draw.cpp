@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "render/joint_frames.h"
 
@@ -255,6 +256,49 @@ Real jointLoadFraction(const JointDesc& joint, const JointState& state) {
     if (std::isfinite(joint.breakTorque))
         fraction = std::max(fraction, glm::length(state.torque) / joint.breakTorque);
     return fraction;
+}
+
+const BreakEvent* lastBreak(const World& world, int joint) {
+    const std::vector<BreakEvent>& events = world.breakEvents();
+    for (auto e = events.rbegin(); e != events.rend(); ++e)
+        if (e->joint == joint) return &*e;
+    return nullptr;
+}
+
+JointLoadLine jointLoadLine(const JointDesc& joint, const JointState& state, const BreakEvent* broke) {
+    JointLoadLine out;
+    char text[128];
+    if (state.broken) {
+        out.kind = JointLoadLine::Kind::Broken;
+        if (!broke) {
+            out.text = joint.startBroken ? "BROKEN (it starts broken)" : "BROKEN";
+            return out;
+        }
+        // Said by whichever load was further past its threshold (the one that broke it).
+        const Real force = glm::length(broke->force), torque = glm::length(broke->torque);
+        const Real byForce = std::isfinite(joint.breakForce) ? force / joint.breakForce : 0.0;
+        const Real byTorque = std::isfinite(joint.breakTorque) ? torque / joint.breakTorque : 0.0;
+        // Against the threshold when it is still exceeded; a threshold raised since is not what broke it.
+        const bool torqueBrokeIt = byTorque > byForce;
+        const Real load = torqueBrokeIt ? torque : force;
+        const Real threshold = torqueBrokeIt ? joint.breakTorque : joint.breakForce;
+        const char* unit = torqueBrokeIt ? "N\u00b7m" : "N";
+        if (load >= threshold)
+            std::snprintf(text, sizeof text, "BROKEN: %.4g %s > %.4g %s", load, unit, threshold, unit);
+        else
+            std::snprintf(text, sizeof text, "BROKEN by %.4g %s", load, unit);
+        out.text = text;
+        return out;
+    }
+    if (!std::isfinite(joint.breakForce) && !std::isfinite(joint.breakTorque)) {
+        out.text = "unbreakable (no break threshold)";
+        return out;
+    }
+    out.kind = JointLoadLine::Kind::Load;
+    out.fraction = jointLoadFraction(joint, state);
+    std::snprintf(text, sizeof text, "%.0f%% of the break threshold", out.fraction * 100.0);
+    out.text = text;
+    return out;
 }
 
 Color errorColor(Real violation) {

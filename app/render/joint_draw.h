@@ -22,6 +22,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 
 #include "jointlab/world.h"
 #include "render/debug_draw.h"
@@ -50,6 +51,22 @@ Real jointViolation(std::span<const Row> rows, std::span<const RowResult> result
 /// Load as a fraction of the break threshold: max(|F|/breakForce, |T|/breakTorque); 0 when both
 /// thresholds are infinite.
 Real jointLoadFraction(const JointDesc& joint, const JointState& state);
+
+/// The last time joint `joint` broke in this World, or null (it starts broken, or the record was
+/// not kept).
+const BreakEvent* lastBreak(const World& world, int joint);
+
+/// The Inspector's one line about a joint's break threshold: always one line whatever the state,
+/// so that the fields below it stay where they are while the joint breaks or a threshold is typed.
+struct JointLoadLine {
+    enum class Kind { Unbreakable, Load, Broken } kind = Kind::Unbreakable;
+    Real fraction = 0.0;  ///< Load: jointLoadFraction
+    std::string text;     ///< "37% of the break threshold", "BROKEN: 1.2e+03 N > 1000 N", ...
+};
+/// `broke`: the joint's last break (lastBreak), whose load is said instead of the 0 N a broken
+/// joint carries now, against the threshold it exceeds ("BROKEN: 98.1 N > 50 N"), or alone once the
+/// threshold was raised above it ("BROKEN by 98.1 N").
+JointLoadLine jointLoadLine(const JointDesc& joint, const JointState& state, const BreakEvent* broke);
 
 /// Green below 1e-3, yellow at 1e-2, red from 1e-1 (log scale in between).
 Color errorColor(Real violation);

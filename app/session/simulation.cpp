@@ -63,6 +63,7 @@ bool Simulation::setScene(Scene scene, std::string sourcePath, std::string& erro
     scene.state.reset();
     scene_ = std::move(scene);
     sourcePath_ = std::move(sourcePath);
+    kernelHold_.reset();  // another document: its kernel is its own
     startWorld(std::move(world));
     return true;
 }
@@ -105,56 +106,6 @@ void Simulation::followLeftBranch(int before) {
 void Simulation::syncShadow(bool jumped) {
     if (world_) shadow_.sync(*world_, history_, telemetry_.capacity(), jumped);
     if (world_ && onSync) onSync(*world_, jumped);
-}
-
-void Simulation::adoptHistoryWorld(std::unique_ptr<World> world) {
-    world_ = std::move(world);
-    hasStepResults_ = world_->stepCount() > 0;  // History::worldAt re-took the step, for its rows
-    // The descriptions the editor shows are the ones that step ran with.
-    scene_ = world_->scene();
-    ++sceneRevision_;
-    breaksSeen_ = world_->breakEvents().size();
-    pull_.reset();
-    divergence_.reset();
-    restartRecording();
-}
-
-bool Simulation::seekStep(int64_t step) {
-    if (!world_ || !history_.started()) return false;
-    clock.playing = false;
-    clock.resetTime();
-    drag.reset();
-    adoptHistoryWorld(history_.worldAt(step));
-    telemetryAhead_ = true;
-    syncShadow(true);
-    return true;
-}
-
-bool Simulation::switchBranch(int id) {
-    const int before = history_.currentBranch();
-    if (!history_.switchBranch(id)) return false;
-    if (id != before) shadow_.followBranch(before);
-    editBranch_ = -1;
-    return seekStep(history_.lastStep());
-}
-
-bool Simulation::undoBranch() {
-    if (!world_ || editBranch_ < 0 || editBranch_ != history_.currentBranch() ||
-        world_->stepCount() != editBranchStep_)
-        return false;
-    const History::Branch& b = history_.branches()[static_cast<size_t>(editBranch_)];
-    const int parent = b.parent;
-    const int64_t fork = b.fork;
-    const bool empty = b.end <= b.fork;  // nothing but the edit itself: nothing to keep
-    const int left = editBranch_;
-    if (parent < 0 || !history_.switchBranch(parent)) return false;
-    editBranch_ = -1;
-    seekStep(fork);
-    std::string ignored;
-    if (empty) history_.deleteBranch(left, ignored);
-    shadow_.followBranch(empty ? -1 : left);
-    syncShadow(true);
-    return true;
 }
 
 bool Simulation::startCompare(const std::string& changes, std::string& error) {
@@ -201,6 +152,7 @@ bool Simulation::adoptRun(Scene scene, const WorldSnapshot& state, const std::st
     world_ = std::move(world);
     hasStepResults_ = false;
     scene_ = std::move(scene);
+    if (scene_.settings.kernel != KernelType::Reference) kernelHold_.reset();
     ++sceneRevision_;
     breaksSeen_ = world_->breakEvents().size();
     pull_.reset();
@@ -211,34 +163,6 @@ bool Simulation::adoptRun(Scene scene, const WorldSnapshot& state, const std::st
     restartRecording();
     noteChange(HistoryMark::Setting, what);
     return true;
-}
-
-std::unique_ptr<StepInspector> Simulation::inspectNextStep(std::string& why) {
-    if (!world_) {
-        why = "no scene";
-        return nullptr;
-    }
-    if (clock.playing) {
-        why = "pause first: the stepper steps inside the next step while the simulation is paused";
-        return nullptr;
-    }
-    if (drag) {
-        why = "a body is being dragged: its spring force is applied as the step is taken, so step normally";
-        return nullptr;
-    }
-    if (pull_) {
-        why = "a Restore is pulling a joint together over several steps: step normally until it is done";
-        return nullptr;
-    }
-    // What advance() does before the step (inside the history: the change retaken, the forces).
-    std::unique_ptr<World> next;
-    const int64_t now = world_->stepCount();
-    if (now < history_.lastStep() && history_.changeAt(now))
-        next = history_.worldAt(now);
-    else
-        next = StepInspector::clone(*world_);
-    if (now < history_.lastStep()) history_.replayForces(*next);
-    return std::make_unique<StepInspector>(std::move(next));
 }
 
 void Simulation::noteDroppedRows() {
@@ -419,6 +343,7 @@ bool Simulation::applyEdit(Scene edited, const Renames& bodyRenames, const Renam
         for (const auto& [from, to] : jointRenames)
             if (pull_->joint == from) pull_->joint = to;
     scene_ = std::move(edited);
+    if (scene_.settings.kernel != KernelType::Reference) kernelHold_.reset();  // a kernel chosen
     droppedRowJoints_.clear();  // the edit may have fixed it; the next step says again if not
     ++sceneRevision_;
     if (drag && scene_.findBody(drag->bodyName) < 0) drag.reset();

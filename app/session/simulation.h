@@ -108,8 +108,9 @@ public:
     const World* world() const { return world_.get(); }
     World* world() { return world_.get(); }
     /// False when the World has taken no step since it was built: a load, a reset, or an edit
-    /// between steps (World::applyScene builds it again; the stepper's switch to the reference kernel
-    /// is one). Its joint loads and row results are then zero, not a step's: the Inspector says so.
+    /// between steps (World::applyScene builds it again). Its joint loads and row results are then
+    /// zero, not a step's: the Inspector says so. (The stepper's kernel switch is not an edit:
+    /// holdReferenceKernel keeps them.)
     bool hasStepResults() const { return hasStepResults_; }
     const std::string& sourcePath() const { return sourcePath_; }
 
@@ -164,6 +165,23 @@ public:
     std::unique_ptr<StepInspector> inspectNextStep(std::string& why);
     bool deleteBranch(int id, std::string& error) { return history_.deleteBranch(id, error); }
 
+    /// The stepper's kernel. The stepper shows the row visits of the reference kernel, and the two
+    /// kernels differ in the last bits (docs/solvers.md "Two kernels"), so while it steps the World
+    /// runs on the reference kernel and Finish step is the step shown, bit for bit. The switch is
+    /// made in place between steps, not as an edit: the World is not rebuilt, so its state, its
+    /// last step's rows, results and joint loads (what the Inspector shows) and the telemetry stay;
+    /// there is no undo entry. The history records it as a setting change, so that going back
+    /// retakes every step on the kernel it ran on. The scene's setting shows it until released.
+    /// Returns true when the kernel had to change (the scene was on the fast one).
+    bool holdReferenceKernel();
+    /// Puts back the kernel held by holdReferenceKernel, in place likewise. Nothing when none is
+    /// held, or when the kernel was chosen since (an edit, an undo, another document: the hold is
+    /// dropped then). When the hold started a branch (the run was back in its history) and nothing
+    /// happened since, the run goes back to the branch it left instead, which is then as it was.
+    void releaseReferenceKernel();
+    /// True while holdReferenceKernel's switch is in force.
+    bool referenceKernelHeld() const { return kernelHold_.has_value(); }
+
     /// Undo of the edit that started the current branch: back to the branch it left, at the step
     /// it left from (the branch is kept in the list, or deleted when it never got past that step).
     /// False when the current branch was not started by an edit at the current step.
@@ -213,6 +231,9 @@ private:
     /// After the history may have started a branch (a change or a force at a past step): the branch
     /// it left becomes the ghost.
     void followLeftBranch(int before);
+    /// Back to the branch `left` left, at the step it forked (undoBranch, releaseReferenceKernel);
+    /// `left` is deleted when it never got past that step.
+    bool leaveBranch(int left);
     /// The shadow run to the World's step; `jumped`: the World did not just take one step.
     void syncShadow(bool jumped);
 
@@ -248,6 +269,17 @@ private:
                                          ///< a row dropped (last step)
     uint64_t sceneRevision_ = 1;
     bool hasStepResults_ = false;
+
+    /// Switches the kernel of the scene and the World in place (no rebuild), recorded in the
+    /// history as a setting change `what`.
+    void switchKernel(KernelType kernel, const std::string& what);
+    struct KernelHold {
+        KernelType before = KernelType::Fast;  ///< the kernel to put back
+        uint64_t revision = 0;                 ///< sceneRevision() right after the switch
+        int64_t step = 0;                      ///< the step it was made at
+        int branch = -1, leftBranch = -1;      ///< the branch it started (−1: none) and the one it left
+    };
+    std::optional<KernelHold> kernelHold_;
 
     struct Restored {
         std::string joint;

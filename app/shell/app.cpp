@@ -270,6 +270,7 @@ void App::frame() {
     PhaseClock clock;
     PhaseTimes phases;
     if (state_.videoExport.running) prepareVideoExportFrame();  // File > Export video: the next step
+    syncStepper();  // playing on ends the stepping before the step is taken
     stats.stepsLastFrame = state_.sim.advance(stats.frameSeconds);
     syncStepper();
     if (state_.sim.divergenceCount() != state_.divergencesSeen) announceDivergence();
@@ -351,16 +352,15 @@ void App::buildUi(UiRequests& requests) {
 
     const ScreenRect rect = viewportScreenRect(state_.layout, io.DisplaySize);
     // A video shows the scene, not the editing tools (the timeline stays: it says which step).
-    float toolbarBottom = rect.min.y;
-    if (!videoMode() && !state_.videoExport.running)
-        toolbarBottom = drawViewportToolbar(state_, rect, requests);
+    ScreenRect toolbar{rect.min, rect.min};
+    if (!videoMode() && !state_.videoExport.running) toolbar = drawViewportToolbar(state_, rect, requests);
     drawTimeline(state_, rect, requests);
-    keepSceneInView(rect, toolbarBottom);
+    keepSceneInView(rect, toolbar.max.y);
     if (!offscreen() && !state_.videoExport.running) {  // an export's frames show no mouse tools
         handleViewportMouse(state_, rect, requests);
         handleShortcuts(state_, requests);
     }
-    drawViewportOverlay(state_, rect);
+    drawViewportOverlay(state_, rect, toolbar);
     drawAdvisorMarkers(state_, rect);
 }
 

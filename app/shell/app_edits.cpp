@@ -31,8 +31,7 @@ void App::restoreBrokenJoint(int j, RestoreMode mode, int steps) {
     const Transform pose0 = bodyPose(world.bodies(), world.jointBody0(j));
     const Transform pose1 = bodyPose(world.bodies(), world.jointBody1(j));
     const Reseat seat = reseatJoint(joint, pose0, pose1, world.scene().settings.dt);
-    char gap[64];
-    std::snprintf(gap, sizeof gap, "%.3g", seat.errorBefore);
+    const std::string gap = holdGapText(seat.gapBefore);
     if (seat.errorBefore < 1e-6) {  // still where it holds: nothing to re-seat
         state_.sim.restoreJoint(j);
         setMessage("restored joint '" + joint.name + "'", false);
@@ -41,8 +40,8 @@ void App::restoreBrokenJoint(int j, RestoreMode mode, int steps) {
     if (mode == RestoreMode::Pull) {
         state_.sim.restoreJoint(j, true);
         state_.sim.pullJointTogether(joint.name, seat.joint.frame0, seat.joint.frame1, steps);
-        setMessage("restored joint '" + joint.name + "': pulling its bodies together over " +
-                       std::to_string(steps) + " steps (they were " + gap + " m or rad out)",
+        setMessage("restored '" + joint.name + "': pulling its bodies together over " +
+                       std::to_string(steps) + " steps (they were " + gap + ")",
                    false);
         return;
     }
@@ -52,8 +51,8 @@ void App::restoreBrokenJoint(int j, RestoreMode mode, int steps) {
         return;
     }
     state_.sim.restoreJoint(j, true);  // (the re-seat keeps the joint's index)
-    setMessage("restored joint '" + joint.name + "', re-seated where its bodies are (they were " + gap +
-                   " m or rad out of place; Undo puts its frames back)",
+    setMessage("restored '" + joint.name + "', re-seated where its bodies are (they were " + gap +
+                   "; Undo puts its frames back)",
                false);
 }
 

@@ -23,6 +23,7 @@
 #include "session/scene_tree.h"
 #include "session/simulation.h"
 #include "session/status_line.h"
+#include "session/stepper_session.h"
 #include "session/teach_state.h"
 #include "session/video_export.h"
 #include "shell/frame_timing.h"
@@ -75,26 +76,10 @@ enum class RestoreMode {
 struct InspectorState {
     std::string eulerKey;  ///< quaternion field being dragged as Euler angles ("" = none)
     Vec3 euler{0.0};       ///< its angles [deg] while dragged (re-deriving them would jump)
+    std::string typedKey;  ///< field whose drag box is being typed into, value not yet applied ("" = none)
+    FieldValue typed;      ///< the value typed so far: applied on Enter or leaving the box, dropped on Escape
     RestoreMode restoreMode = RestoreMode::Reseat;  ///< the Restore popup's choice
     int restoreSteps = 60;                          ///< Pull: over how many steps
-};
-
-/// What the stepper is asked to do (panels/stepper_panel.cpp, F11 / F10 / Shift+F11).
-enum class StepperAction { None, NextRow, NextSweep, Finish, Leave };
-
-/// The stepper: the next step recorded row visit by row visit (jointlab/step_inspector.h), shown
-/// a row or a block at a time. The App keeps it in step with the simulation (shell/app_stepper.cpp).
-struct StepperState {
-    std::unique_ptr<StepInspector> inspector;  ///< null: not stepping
-    uint64_t sceneRevision = 0;                ///< the scene it was recorded with (an edit records again)
-    const World* world = nullptr;  ///< the live world it belongs to (a new one: reset, load, seek)
-    std::string note;              ///< why it cannot step, or what it changed to step
-    /// While paused and not stepping: the next step recorded once for the Equation and Drive tuner
-    /// tabs (their numbers for the step about to be taken, which follow an edit at once), with the
-    /// step and scene revision it belongs to.
-    std::unique_ptr<StepInspector> preview;
-    int64_t previewStep = -1;
-    uint64_t previewRevision = 0;
 };
 
 /// The Drive tuner tab (panels/drive_tuner_panel.cpp): which drive, and the response simulated

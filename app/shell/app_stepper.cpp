@@ -1,90 +1,19 @@
-// The stepper's requests (next row, next sweep, finish step) carried out between frames, and the
-// recorded step kept in step with the simulation.
-//
-// The recorded step (jointlab/step_inspector.h) belongs to one state: the world at step n with
-// its scene. When the world moves on (a step, a seek, a reset, a load) it is dropped; when the
-// scene is edited while paused at the same step (a slider), the step is recorded again with the
-// edit and the cursor kept where it was, so the numbers follow the slider. "Finish step" takes a
-// normal single step (Simulation::advance), which the history and the telemetry record as any
-// other, and which is the recorded step bit for bit because the stepper runs on the reference
-// kernel: a scene on the fast kernel is switched to the reference one first, as an undoable edit
-// (the two kernels agree to 1e-9, not bit for bit: docs/solvers.md "Two kernels").
+// The stepper's arrows in the viewport, and the App's side of the stepper's requests (the logic is
+// session/stepper_session.cpp).
 #include <algorithm>
 
-#include "editor/commands.h"
 #include "render/debug_draw.h"
 #include "shell/app.h"
 
 namespace jl::app {
 
-namespace {
-
-/// Moves a fresh recording's cursor to `units` units shown (as many as it has).
-void moveCursor(StepInspector& s, size_t units) {
-    while (s.cursor() < units && s.nextUnit()) {
-    }
-}
-
-}  // namespace
-
 void App::syncStepper() {
-    StepperState& st = state_.stepper;
-    if (!st.inspector) return;
-    const World* world = state_.sim.world();
-    if (!world || world != st.world || state_.sim.clock.playing ||
-        world->stepCount() != st.inspector->fromStep()) {
-        st.inspector.reset();  // the world moved on: that step is taken (or another one is next)
-        return;
-    }
-    if (st.sceneRevision == state_.sim.sceneRevision()) return;
-    const size_t at = st.inspector->cursor();  // an edit while paused: the same step, edited
-    std::string why;
-    st.inspector = state_.sim.inspectNextStep(why);
-    st.sceneRevision = state_.sim.sceneRevision();
-    st.note = why;
-    if (st.inspector) moveCursor(*st.inspector, at);
+    jl::app::syncStepper(state_.sim, state_.stepper);
 }
 
 void App::applyStepperRequest(const UiRequests& r) {
-    StepperState& st = state_.stepper;
-    if (r.stepper == StepperAction::None) return;
-    if (r.stepper == StepperAction::Leave) {
-        st.inspector.reset();
-        st.note.clear();
-        return;
-    }
-    const World* world = state_.sim.world();
-    if (!world) return;
     // The keys work from anywhere: the Step tab comes to the front to show what they did.
-    state_.teach.requestTab = DockTab::Step;
-    // Past the step's last row, "next" goes on into the next step: this one is finished first.
-    if (r.stepper == StepperAction::Finish || (st.inspector && st.inspector->atEnd())) {
-        // The normal step; syncStepper drops the recording once it is taken.
-        if (!state_.sim.clock.playing) ++state_.sim.clock.pendingSingleSteps;
-        return;
-    }
-    if (!st.inspector) {
-        if (world->scene().settings.kernel != KernelType::Reference) {
-            runCommand(setField(FieldOwner::settings(), "kernel", 1));
-            st.note =
-                "kernel set to reference, the one shown, so Finish step gives exactly this step (Ctrl+Z "
-                "undoes)";
-        } else {
-            st.note.clear();
-        }
-        std::string why;
-        st.inspector = state_.sim.inspectNextStep(why);
-        st.sceneRevision = state_.sim.sceneRevision();
-        st.world = state_.sim.world();
-        if (!st.inspector) {
-            st.note = why;
-            return;
-        }
-    }
-    if (r.stepper == StepperAction::NextRow)
-        st.inspector->nextUnit();
-    else
-        st.inspector->nextSweep();
+    if (applyStepperAction(state_.sim, state_.stepper, r.stepper)) state_.teach.requestTab = DockTab::Step;
 }
 
 void App::drawStepperArrows() {

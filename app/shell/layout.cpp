@@ -83,6 +83,17 @@ PanelRect uncoveredViewport(const PanelRect& viewport, const ViewportCover& cove
     return r;
 }
 
+PanelRect pausedBadgeRect(const PanelRect& viewport, const PanelRect& toolbar, PanelRect badge,
+                          float margin) {
+    badge.x = viewport.right() - margin - badge.w;
+    badge.y = viewport.y + margin;
+    const bool overlaps = toolbar.w > 0.0f && toolbar.h > 0.0f && badge.x < toolbar.right() &&
+                          toolbar.x < badge.right() && badge.y < toolbar.bottom() &&
+                          toolbar.y < badge.bottom();
+    if (overlaps) badge.y = toolbar.bottom() + 0.5f * margin;
+    return badge;
+}
+
 LayoutPrefs dragLeftEdge(LayoutPrefs prefs, float delta, float width, float scale) {
     prefs.leftWidth =
         std::clamp(prefs.leftWidth + delta / scale, kMinColumnWidth, kMaxColumnShare * width / scale);

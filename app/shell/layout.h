@@ -90,6 +90,11 @@ struct ViewportCover {
 /// The part of the viewport that no panel covers: where a scene is framed (CameraFit).
 PanelRect uncoveredViewport(const PanelRect& viewport, const ViewportCover& cover);
 
+/// Where the viewport's PAUSED badge (`badge`: its size in w, h) goes: the viewport's top right
+/// corner, `margin` px in, or under the floating tool bar (`toolbar`) when the bar reaches that
+/// corner (the joint tool's wider bar did at 1280x720, and hid the badge).
+PanelRect pausedBadgeRect(const PanelRect& viewport, const PanelRect& toolbar, PanelRect badge, float margin);
+
 /// The preferences after dragging an edge: a column's inner edge or the dock's top edge moved by
 /// `delta` display px; kept within what computeLayout can honour at this display size.
 LayoutPrefs dragLeftEdge(LayoutPrefs prefs, float delta, float width, float scale);

@@ -144,4 +144,15 @@ std::string wrapText(std::string_view text, float width, const TextMeasure& meas
     return out;
 }
 
+std::string fitOneLine(std::string_view text, float width, const TextMeasure& measure) {
+    if (text.find('\n') == std::string_view::npos && measure(text) <= width) return std::string(text);
+    const std::string ellipsis = "\u2026";
+    const std::string lines = wrapText(text, width - measure(ellipsis), measure);
+    std::string first = lines.substr(0, lines.find('\n'));
+    while (!first.empty() &&
+           (first.back() == ',' || first.back() == ';' || first.back() == ':' || first.back() == ' '))
+        first.pop_back();
+    return first + ellipsis;
+}
+
 }  // namespace jl::app

@@ -31,4 +31,8 @@ bool isNumberWord(std::string_view word);
 inline constexpr int kUnitMaxChars = 8;
 std::string wrapText(std::string_view text, float width, const TextMeasure& measure);
 
+/// `text` on one line of `width`: whole when it fits, else its first wrapped line (wrapText's
+/// rules, so no number loses its unit) ended by "…", for a line that cannot grow (the status bar).
+std::string fitOneLine(std::string_view text, float width, const TextMeasure& measure);
+
 }  // namespace jl::app

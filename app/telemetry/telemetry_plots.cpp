@@ -448,7 +448,11 @@ std::string plotTitle(const PlotDesc& desc, const Scene& scene, int selectedJoin
     }
     if (joints.size() > kNamed) title += " and " + std::to_string(joints.size() - kNamed) + " more";
     if (pull) title += std::string(joints.empty() ? "" : ", ") + kMouseSpring;
-    if (desc.joints.empty()) title += joints.empty() ? "select a joint" : " (selected)";
+    // A scene without joints (a box stack) has none to select: say so rather than ask for one.
+    if (desc.joints.empty())
+        title += !joints.empty()        ? " (selected)"
+                 : scene.joints.empty() ? "no joints in this scene"
+                                        : "select a joint";
     if (!missing.empty()) title += (joints.empty() ? "no joint named " : "; no joint named ") + missing;
     return title;
 }

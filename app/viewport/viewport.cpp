@@ -6,6 +6,7 @@
 #include <cmath>
 #include <glm/glm.hpp>
 
+#include "shell/layout.h"
 #include "viewport/picking.h"
 #include "viewport/viewport_tools.h"
 
@@ -161,7 +162,7 @@ void drawAxisGizmo(ImDrawList* draw, const OrbitCamera& camera, const ScreenRect
 
 }  // namespace
 
-void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
+void drawViewportOverlay(const AppState& state, const ScreenRect& rect, const ScreenRect& toolbar) {
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const float scale = state.layout.scale;
     if (state.view.showAxisGizmo) drawAxisGizmo(draw, state.camera, rect, scale);
@@ -169,13 +170,16 @@ void drawViewportOverlay(const AppState& state, const ScreenRect& rect) {
     // An export replays the history paused, step by step: its frames are not "paused".
     if (!state.sim.clock.playing && !state.videoExport.running) {
         const char* badge = "PAUSED";
-        ImVec2 textSize = ImGui::CalcTextSize(badge);
-        // Top right: the tool bar holds the top left.
-        ImVec2 at(rect.max.x - textSize.x - 20.0f * scale, rect.min.y + 12.0f * scale);
-        draw->AddRectFilled(ImVec2(at.x - 10 * scale, at.y - 4 * scale),
-                            ImVec2(at.x + textSize.x + 10 * scale, at.y + textSize.y + 4 * scale),
+        const ImVec2 textSize = ImGui::CalcTextSize(badge);
+        const ImVec2 pad(10.0f * scale, 4.0f * scale);
+        // Top right (the tool bar holds the top left), or under the tool bar where it reaches there.
+        auto panel = [](const ScreenRect& r) { return PanelRect{r.min.x, r.min.y, r.width(), r.height()}; };
+        const PanelRect box = pausedBadgeRect(
+            panel(rect), panel(toolbar),
+            PanelRect{0.0f, 0.0f, textSize.x + 2.0f * pad.x, textSize.y + 2.0f * pad.y}, 8.0f * scale);
+        draw->AddRectFilled(ImVec2(box.x, box.y), ImVec2(box.right(), box.bottom()),
                             IM_COL32(200, 120, 30, 220), 4.0f * scale);
-        draw->AddText(at, IM_COL32(255, 255, 255, 255), badge);
+        draw->AddText(ImVec2(box.x + pad.x, box.y + pad.y), IM_COL32(255, 255, 255, 255), badge);
     }
 }
 

@@ -43,6 +43,6 @@ void handleViewportMouse(AppState& state, const ScreenRect& rect, UiRequests& re
 void handleShortcuts(AppState& state, UiRequests& requests);
 
 /// Orientation triad in the viewport's lower-left corner and a "paused" badge.
-void drawViewportOverlay(const AppState& state, const ScreenRect& rect);
+void drawViewportOverlay(const AppState& state, const ScreenRect& rect, const ScreenRect& toolbar);
 
 }  // namespace jl::app

@@ -185,5 +185,30 @@ TEST(UiSettings, SizeAndLayoutAreRememberedAndBadValuesIgnored) {
     std::filesystem::remove(path);
 }
 
+// The PAUSED badge sits in the viewport's top right corner; the joint tool's bar (its type, axis and
+// work plane beside the buttons) reaches that corner at 1280x720 and hid it: the badge then goes
+// under the bar, still at the right, and never overlaps it.
+TEST(Layout, ThePausedBadgeKeepsClearOfTheToolBar) {
+    const PanelRect viewport{310, 20, 640, 370};
+    const PanelRect badge{0, 0, 70, 24};
+    auto overlap = [](const PanelRect& a, const PanelRect& b) {
+        return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+    };
+    // The bar of the select tool: one row of buttons, well left of the corner.
+    const PanelRect narrow{318, 28, 398, 57};
+    const PanelRect corner = pausedBadgeRect(viewport, narrow, badge, 8.0f);
+    EXPECT_FLOAT_EQ(corner.right(), viewport.right() - 8.0f);
+    EXPECT_FLOAT_EQ(corner.y, viewport.y + 8.0f);
+    // The joint tool's bar, across the viewport's width.
+    const PanelRect wide{318, 28, 624, 82};
+    const PanelRect under = pausedBadgeRect(viewport, wide, badge, 8.0f);
+    EXPECT_FALSE(overlap(under, wide));
+    EXPECT_GE(under.y, wide.bottom());
+    EXPECT_FLOAT_EQ(under.right(), viewport.right() - 8.0f) << "still at the right";
+    EXPECT_LE(under.bottom(), viewport.bottom());
+    // No bar (a video's frames): the corner.
+    EXPECT_FLOAT_EQ(pausedBadgeRect(viewport, PanelRect{}, badge, 8.0f).y, viewport.y + 8.0f);
+}
+
 }  // namespace
 }  // namespace jl::app

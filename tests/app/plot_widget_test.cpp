@@ -341,6 +341,65 @@ TEST_F(PlotWidget, AValueAxisLabelWiderThanThePlotIsShortenedInsideItsFrame) {
     }
 }
 
+// At 1280x720 a plot's cell is narrower than "Impulse per row — pendulum pivot": cut at its end,
+// the joint's name went, which is what tells two impulse plots apart. The title keeps its subject
+// and shortens the kind (the value axis names it too), hovering it shows it whole, and a title too
+// long even for that is cut at its end. Where it fits it is drawn whole, with no tooltip.
+TEST_F(PlotWidget, ATitleTooLongKeepsItsSubjectAndShowsWholeOnHover) {
+    t = {0.0, 1.0};
+    a = {0.0, 1.0};
+    const char* title = "Impulse per row \u2014 pendulum pivot (selected)";
+    float whole = 0.0f, subject = 0.0f, joint = 0.0f;
+    frame([&] {
+        whole = ImGui::CalcTextSize(title).x;
+        subject = ImGui::CalcTextSize("Impulse\u2026 \u2014 pendulum pivot (selected)").x;
+        joint = ImGui::CalcTextSize("Impulse\u2026 \u2014 pendulum pivot\u2026").x;
+    });
+    ctx.titleReserve = 40.0f;  // the caller's buttons at the right end of the title row
+    auto draw = [&](float width, ImVec2 mouse) {
+        frame(
+            [&] {
+                ASSERT_TRUE(BeginPlot(ctx, (std::string(title) + "##t").c_str(), ImVec2(width, 200)));
+                SetupAxisX(ctx, "time", "s");
+                SetupAxisY(ctx, "accumulated impulse", "N\u00b7s");
+                PlotLine(ctx, "linear X lock", t.data(), a.data(), 2);
+                EndPlot(ctx);
+            },
+            mouse);
+    };
+    // The title row's room: the frame less its padding on both sides and the caller's reserve.
+    auto room = [&](float width) { return width - 40.0f - 2.0f * 6.0f; };  // kPad = 6 design px
+    for (const float width : {whole + 100.0f, subject + 60.0f, joint + 60.0f, joint + 20.0f, 100.0f}) {
+        SCOPED_TRACE(width);
+        draw(width, ImVec2(-1, -1));
+        const PlotResult r = ctx.last;
+        EXPECT_LE(r.titleMax.x, r.frameMax.x - ctx.titleReserve) << "clear of the caller's buttons";
+        if (room(width) >= whole) {
+            EXPECT_FALSE(r.titleCut);
+            EXPECT_EQ(ctx.lastTitle, title);
+        } else if (room(width) >= subject) {  // the kind shortened, at a word's end
+            EXPECT_TRUE(r.titleCut);
+            EXPECT_NE(ctx.lastTitle.find("\u2026 \u2014 pendulum pivot (selected)"), std::string::npos)
+                << ctx.lastTitle;
+            EXPECT_TRUE(ctx.lastTitle.rfind("Impulse\u2026", 0) == 0 ||
+                        ctx.lastTitle.rfind("Impulse per\u2026", 0) == 0)
+                << ctx.lastTitle;
+        } else if (room(width) >= joint) {  // then the subject's end, back to the end of a word
+            EXPECT_EQ(ctx.lastTitle, "Impulse\u2026 \u2014 pendulum pivot\u2026");
+        } else if (width > 150.0f) {  // some of the subject still shows
+            EXPECT_EQ(ctx.lastTitle.rfind("Impulse\u2026 \u2014 pen", 0), 0u) << ctx.lastTitle;
+        } else {  // too narrow even for that: the end cut
+            EXPECT_TRUE(r.titleCut);
+            EXPECT_EQ(ctx.lastTitle.find("\u2014"), std::string::npos) << ctx.lastTitle;
+        }
+        // Hovering the title: the whole title in a tooltip, only when it was cut.
+        const ImVec2 over(0.5f * (r.titleMin.x + r.titleMax.x), 0.5f * (r.titleMin.y + r.titleMax.y));
+        draw(width, over);
+        draw(width, over);  // ImGui hovers an item from the frame after the mouse arrives
+        EXPECT_EQ(ctx.last.titleTooltip, r.titleCut);
+    }
+}
+
 /// Distance from q to the polyline `line` (runs split at NaN points) [px].
 float distanceToLine(const std::vector<ImVec2>& line, ImVec2 q) {
     float best = 1e9f;

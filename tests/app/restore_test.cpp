@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "editor/editor.h"
 #include "editor/reseat.h"
+#include "render/joint_draw.h"
 #include "render/joint_frames.h"
 
 namespace jl::app {
@@ -191,6 +193,89 @@ TEST(Restore, ARestoredJointThatBreaksAgainIsReported) {
     EXPECT_NE(notices[0].find("'pivot' broke again"), std::string::npos) << notices[0];
     EXPECT_NE(notices[0].find("breaks at 30 N"), std::string::npos) << notices[0];
     EXPECT_TRUE(sim.takeNotices().empty());
+}
+
+// The Restore popup and the status line say the gap in its unit (they said "(m or rad)"): a
+// bob moved 0.3 m along world X from where the pivot holds is 0.3 m apart at its anchor (a point
+// row lies along X whichever basis the rows use, as X is one of the frames' axes: exact to
+// round-off); turned 0.2 rad about X around the anchor it is off its axes by an angle between
+// sin 0.2 (an axis dot product) and 0.2 (the angle itself), with no linear gap.
+TEST(Restore, TheGapIsSaidInMetresOrRadians) {
+    const JointDesc pivot = pendulum(kInf).joints[0];
+    const Real dt = 1.0 / 60.0;
+    Transform bob{Vec3(0.3, 2, 0), Quat(1, 0, 0, 0)};
+    HoldGap gap = jointHoldGap(pivot, Transform{}, bob, dt);
+    EXPECT_NEAR(gap.linear, 0.3, 1e-12);
+    EXPECT_LT(gap.angular, 1e-12);
+    EXPECT_EQ(holdGapText(gap), "0.3 m apart at its anchor");
+
+    const Quat turn = glm::angleAxis(0.2, Vec3(1, 0, 0));
+    const Vec3 anchor(0, 3, 0);
+    bob = Transform{anchor + turn * (Vec3(0, 2, 0) - anchor), turn};
+    gap = jointHoldGap(pivot, Transform{}, bob, dt);
+    EXPECT_LT(gap.linear, 1e-12);
+    EXPECT_GE(gap.angular, std::sin(0.2) - 1e-12);
+    EXPECT_LE(gap.angular, 0.2 + 1e-12);
+    const std::string text = holdGapText(gap);
+    EXPECT_NE(text.find(" rad ("), std::string::npos) << text;
+    EXPECT_EQ(text.find(" m "), std::string::npos) << text;
+    EXPECT_EQ(jointHoldError(pivot, Transform{}, bob, dt), gap.largest());
+    EXPECT_EQ(holdGapText(HoldGap{}), "where it holds");
+}
+
+// The Inspector's threshold line: a broken joint carries no load now, so its line said "0% of the
+// break threshold"; it now says BROKEN with the load of the step that broke it, above the
+// threshold. A joint below its threshold shows the fraction; one with none says so.
+TEST(Restore, TheLoadLineOfABrokenJointSaysTheLoadThatBrokeIt) {
+    Simulation sim;
+    std::string error;
+    ASSERT_TRUE(sim.setScene(pendulum(30.0), "", error)) << error;  // 1 kg swinging at 1 m/s: about 11 N
+    sim.clock.fixedStepsPerFrame = 1;
+    sim.advance(1.0 / 60.0);
+    const World& w = *sim.world();
+    const JointDesc j = w.scene().joints[0];  // a copy: the edit below rebuilds the World
+    JointLoadLine line = jointLoadLine(j, w.jointState(0), lastBreak(w, 0));
+    EXPECT_EQ(line.kind, JointLoadLine::Kind::Load);
+    EXPECT_NEAR(line.fraction, glm::length(w.jointState(0).force) / 30.0, 1e-15);
+    EXPECT_GT(line.fraction, 0.2);  // the weight alone is 9.81 N of 30
+    EXPECT_NE(line.text.find("% of the break threshold"), std::string::npos);
+
+    // Lowered to 5 N, the joint breaks in the next step under the same ~11 N.
+    JointDesc weak = j;
+    weak.breakForce = 5.0;
+    std::string problem;
+    ASSERT_TRUE(sim.applyEdit(
+        [&] {
+            Scene s = w.scene();
+            s.joints[0] = weak;
+            return s;
+        }(),
+        {}, {}, problem))
+        << problem;
+    sim.advance(1.0 / 60.0);
+    const World& after = *sim.world();
+    ASSERT_TRUE(after.jointState(0).broken);
+    const BreakEvent* broke = lastBreak(after, 0);
+    ASSERT_NE(broke, nullptr);
+    EXPECT_GT(glm::length(broke->force), 5.0);
+    line = jointLoadLine(after.scene().joints[0], after.jointState(0), broke);
+    EXPECT_EQ(line.kind, JointLoadLine::Kind::Broken);
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "BROKEN: %.4g N > 5 N", glm::length(broke->force));
+    EXPECT_EQ(line.text, expected);
+    EXPECT_EQ(line.text.find('%'), std::string::npos) << "no '0% of the break threshold'";
+    JointDesc raised = after.scene().joints[0];
+    raised.breakForce = 1000.0;  // raised above the load that broke it: no "98 N > 1000 N"
+    std::snprintf(expected, sizeof expected, "BROKEN by %.4g N", glm::length(broke->force));
+    EXPECT_EQ(jointLoadLine(raised, after.jointState(0), broke).text, expected);
+
+    JointDesc startsBroken = j;
+    startsBroken.startBroken = true;
+    JointState broken;
+    broken.broken = true;
+    EXPECT_EQ(jointLoadLine(startsBroken, broken, nullptr).text, "BROKEN (it starts broken)");
+    EXPECT_EQ(jointLoadLine(pendulum(kInf).joints[0], JointState{}, nullptr).kind,
+              JointLoadLine::Kind::Unbreakable);
 }
 
 }  // namespace

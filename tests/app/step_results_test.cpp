@@ -25,7 +25,8 @@ TEST(StepResults, AnEditBetweenStepsLeavesNoLoadsUntilTheNextStep) {
         load = std::max(load, glm::length(sim.world()->jointState(j).force));
     EXPECT_GT(load, 0.1);
 
-    // The stepper's switch to the reference kernel is such an edit: a setting, applied between steps.
+    // A setting edited between steps is such an edit (the stepper's own kernel switch is not one:
+    // tests/app/stepper_kernel_test.cpp).
     Scene edited = sim.scene();
     edited.settings.kernel =
         edited.settings.kernel == KernelType::Fast ? KernelType::Reference : KernelType::Fast;

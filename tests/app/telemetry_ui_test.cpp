@@ -96,6 +96,9 @@ TEST(TelemetryPlots, JointsByNameOrSelectionAndTitlesSayWhich) {
     plotJoints(follow, s, -1, joints);
     EXPECT_TRUE(joints.empty());
     EXPECT_EQ(plotTitle(follow, s, -1), "Impulse per row \u2014 select a joint");
+    Scene noJoints = s;  // a box stack: nothing to select
+    noJoints.joints.clear();
+    EXPECT_EQ(plotTitle(follow, noJoints, -1), "Impulse per row \u2014 no joints in this scene");
     PlotDesc named;
     named.kind = PlotKind::Force;
     named.joints = "second, gone,hook";

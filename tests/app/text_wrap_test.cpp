@@ -95,3 +95,24 @@ TEST(TextWrap, AtEveryWidthTheLinesBreakOnlyBetweenFields) {
 
 }  // namespace
 }  // namespace jl::app
+
+namespace jl::app {
+namespace {
+
+// The status bar's message at 1280x720 (after Restore it ran past the right edge): a message
+// that fits is left whole; one that does not ends at a word with "…" within the width, and the
+// number keeps its unit.
+TEST(TextWrap, OneLineKeepsWhatFitsAndEndsAtAWord) {
+    const std::string message =
+        "restored joint 'revolute': pulling its bodies together over 60 steps (12.1 m apart)";
+    EXPECT_EQ(fitOneLine(message, 200.0f, characters), message);
+    const std::string cut = fitOneLine(message, 75.0f, characters);
+    EXPECT_LE(characters(cut), 75.0f);
+    EXPECT_EQ(cut, "restored joint 'revolute': pulling its bodies together over 60 steps\u2026")
+        << "a number keeps its unit: the line ends before it";
+    EXPECT_EQ(fitOneLine(message, 27.0f, characters), "restored joint 'revolute'\u2026")
+        << "no ':' before the '…'";
+}
+
+}  // namespace
+}  // namespace jl::app
