@@ -112,7 +112,8 @@ void readGeoms(const mjModel* m, const mjData* d, int b, ImportedModel& out, Imp
     size_t kept = 0;
     for (size_t i = 0; i < body.geoms.size(); ++i) {
         if (visual[i]) {
-            out.notes.add("geoms only seen (contype = conaffinity = 0) beside geoms that collide", body.geoms[i].label);
+            out.notes.add("geoms only seen (contype = conaffinity = 0) beside geoms that collide",
+                          body.geoms[i].label);
             continue;
         }
         if (kept != i) body.geoms[kept] = std::move(body.geoms[i]);
