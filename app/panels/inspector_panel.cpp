@@ -172,8 +172,10 @@ void loadSection(AppState& state, const World& world, int index, const JointDesc
             propertyRow("|force|", "%.4g N", glm::length(js.force));
             vec3Row("torque", js.torque, "N\u00b7m");
             propertyRow("|torque|", "%.4g N\u00b7m", glm::length(js.torque));
-            propertyRow("error", "%.3g (m or rad)",
-                        jointViolation(world.jointRows(index), world.jointRowResults(index)));
+            propertyRow(
+                "error", "%s",
+                violationText(jointViolationByUnit(world.jointRows(index), world.jointRowResults(index)))
+                    .c_str());
         } else {
             propertyRow("force", "none yet: step once");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("no step since the scene was loaded or edited");

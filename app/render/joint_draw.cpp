@@ -232,7 +232,12 @@ constexpr Color kProjectedFlash{0.30f, 1.00f, 1.00f, 1.0f};
 // [SECTION] Measures and colours
 
 Real jointViolation(std::span<const Row> rows, std::span<const RowResult> results) {
-    Real worst = 0.0;
+    const ViolationByUnit v = jointViolationByUnit(rows, results);
+    return std::max(v.linear, v.angular);
+}
+
+ViolationByUnit jointViolationByUnit(std::span<const Row> rows, std::span<const RowResult> results) {
+    ViolationByUnit worst;
     for (size_t i = 0; i < rows.size() && i < results.size(); ++i) {
         const Row& r = rows[i];
         if (r.isSpring() || (r.flags & kRowVelocityOnly) || !results[i].active) continue;
@@ -244,9 +249,25 @@ Real jointViolation(std::span<const Row> rows, std::span<const RowResult> result
             v = std::max(0.0, c);
         else if (std::isfinite(r.minImpulse) || std::isfinite(r.maxImpulse))
             continue;  // bounded both ways: a motor or drive, not a constraint that can be violated
-        worst = std::max(worst, v);
+        const bool angular = (r.flags & kRowAngular) != 0;
+        Real& kind = angular ? worst.angular : worst.linear;
+        kind = std::max(kind, v);
+        (angular ? worst.hasAngular : worst.hasLinear) = true;
     }
     return worst;
+}
+
+std::string violationText(const ViolationByUnit& v) {
+    char text[64];
+    if (v.hasLinear && v.hasAngular)
+        std::snprintf(text, sizeof text, "%.3g m, %.3g rad", v.linear, v.angular);
+    else if (v.hasAngular)
+        std::snprintf(text, sizeof text, "%.3g rad", v.angular);
+    else if (v.hasLinear)
+        std::snprintf(text, sizeof text, "%.3g m", v.linear);
+    else
+        std::snprintf(text, sizeof text, "none (no hard row)");
+    return text;
 }
 
 Real jointLoadFraction(const JointDesc& joint, const JointState& state) {

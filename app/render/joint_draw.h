@@ -45,8 +45,21 @@ inline constexpr Color kCoupling{0.80f, 0.85f, 0.95f, 1.0f};  ///< the dashed li
 
 /// Largest constraint violation of a joint's hard rows in the last step: |C| for equality rows,
 /// the amount past the bound for one-sided rows (limits, ropes); soft and velocity rows ignored.
-/// Metres and radians mixed, as both read the same on a log scale. 0 without rows.
+/// Metres and radians mixed, as both read the same on a log scale (the error colour). 0 without rows.
 Real jointViolation(std::span<const Row> rows, std::span<const RowResult> results);
+
+/// The same, per unit: the linear rows' [m] and the angular rows' (kRowAngular) [rad], and whether
+/// the joint has hard rows of each kind, for saying it with its units.
+struct ViolationByUnit {
+    Real linear = 0.0;
+    Real angular = 0.0;
+    bool hasLinear = false;
+    bool hasAngular = false;
+};
+ViolationByUnit jointViolationByUnit(std::span<const Row> rows, std::span<const RowResult> results);
+
+/// "6.3e-07 m, 2e-09 rad", "0.012 rad", "0.3 m", or "none (no hard row)".
+std::string violationText(const ViolationByUnit& v);
 
 /// Load as a fraction of the break threshold: max(|F|/breakForce, |T|/breakTorque); 0 when both
 /// thresholds are infinite.

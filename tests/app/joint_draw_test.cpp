@@ -122,6 +122,32 @@ TEST(JointDraw, ViolationCountsOnlyWhatIsPastItsBound) {
     EXPECT_DOUBLE_EQ(jointViolation(rows, r), 0.03);
 }
 
+// The Inspector's "error" line says each kind in its unit: the linear rows' in metres, the
+// angular rows' (kRowAngular) in radians, not one number "(m or rad)".
+TEST(JointDraw, ViolationIsSaidPerUnit) {
+    Row point, twist, limit;
+    twist.flags |= kRowAngular;
+    limit.flags |= kRowAngular;
+    limit.minImpulse = 0.0;
+    RowResult r[3];
+    r[0].geometricError = 0.002;
+    r[1].geometricError = -0.0004;
+    r[2].geometricError = -0.03;  // 0.03 rad past its bound
+    const Row rows[3] = {point, twist, limit};
+    const ViolationByUnit v = jointViolationByUnit(rows, r);
+    EXPECT_DOUBLE_EQ(v.linear, 0.002);
+    EXPECT_DOUBLE_EQ(v.angular, 0.03);
+    EXPECT_EQ(violationText(v), "0.002 m, 0.03 rad");
+    EXPECT_DOUBLE_EQ(jointViolation(rows, r), 0.03);
+    EXPECT_EQ(
+        violationText(jointViolationByUnit(std::span<const Row>(rows, 1), std::span<const RowResult>(r, 1))),
+        "0.002 m");
+    EXPECT_EQ(violationText(jointViolationByUnit(std::span<const Row>(rows + 1, 2),
+                                                 std::span<const RowResult>(r + 1, 2))),
+              "0.03 rad");
+    EXPECT_EQ(violationText(ViolationByUnit{}), "none (no hard row)");
+}
+
 TEST(JointDraw, ColoursRunGreenYellowRed) {
     EXPECT_EQ(errorColor(1e-5), colors::kGreen);
     EXPECT_EQ(errorColor(1e-2), colors::kYellow);
