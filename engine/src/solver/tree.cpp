@@ -323,11 +323,12 @@ Real visitOthers(State& s, Forest& f, Impulse impulse) {
     return sum;
 }
 
-/// Step 0: every spring visited plainly (its own response, both bodies only); returns Σ (Δλ·r)².
+/// Step 0: every spring, and the limits of a component too large for P, visited plainly (its own
+/// response, both bodies only); returns Σ (Δλ·r)².
 template <class Impulse>
-Real visitSoft(State& s, Forest& f, Impulse impulse) {
+Real visitPlain(State& s, Forest& f, Impulse impulse) {
     Real sum = 0.0;
-    for (const int row : f.soft) {
+    for (const int row : f.plain) {
         SolverRow& r = f.rows[static_cast<size_t>(row)];
         const Fresh& fr = f.fresh[static_cast<size_t>(row)];
         if (!(fr.response > kMinResponse)) continue;
@@ -480,30 +481,51 @@ void begin(const State& s, Forest& f, bool tgs) {
     f.other.clear();
     f.otherComp.clear();
     f.otherMu.clear();
-    f.soft.clear();
+    f.plain.clear();
     std::vector<int>& compOf = f.graph[5];
     compOf.resize(f.nodes.size());
     for (size_t c = 0; c + 1 < f.compNodes.size(); ++c)
         for (int i = f.compNodes[c]; i < f.compNodes[c + 1]; ++i)
             compOf[static_cast<size_t>(i)] = static_cast<int>(c);
+    // A row goes through P when its component can afford it: each such row stores μ over the
+    // component's equality rows and costs a forest solve per factor, so m limits on a component of
+    // e equality rows cost m·e; past kMaxResponseEntries the component's limits are visited
+    // plainly, as its springs are (1080 hinges with tight limits in one tree: 220 s for 200 PGS
+    // steps through P, quadratic in the size; block 0.95 s).
+    auto throughP = [&](int row) {
+        const auto flags = f.rows[static_cast<size_t>(row)].flags;
+        return !f.equality[static_cast<size_t>(row)] && !(flags & kSolveInactive) && !(flags & kSolveSpring);
+    };
+    std::vector<int>& limitsOf = f.graph[6];
+    limitsOf.assign(f.compNodes.size(), 0);
+    for (int j = 0; j < nj; ++j) {
+        const int node = jointNode[static_cast<size_t>(j)];
+        if (node < 0) continue;
+        for (int row = f.jointFirst[static_cast<size_t>(j)]; row < f.jointFirst[static_cast<size_t>(j) + 1];
+             ++row)
+            limitsOf[static_cast<size_t>(compOf[static_cast<size_t>(node)])] += throughP(row) ? 1 : 0;
+    }
     size_t muSize = 0;
     for (int j = 0; j < nj; ++j) {
         const int node = jointNode[static_cast<size_t>(j)];
         if (node < 0) continue;  // (every joint has a node: both ends dynamic, or one)
         const int c = compOf[static_cast<size_t>(node)];
+        const size_t eqRows =
+            static_cast<size_t>(f.compEq[static_cast<size_t>(c) + 1] - f.compEq[static_cast<size_t>(c)]);
+        const bool affordable =
+            static_cast<size_t>(limitsOf[static_cast<size_t>(c)]) * eqRows <= kMaxResponseEntries;
         for (int row = f.jointFirst[static_cast<size_t>(j)]; row < f.jointFirst[static_cast<size_t>(j) + 1];
              ++row) {
             const auto flags = f.rows[static_cast<size_t>(row)].flags;
             if (f.equality[static_cast<size_t>(row)] || (flags & kSolveInactive)) continue;
-            if (flags & kSolveSpring) {
-                f.soft.push_back(row);
+            if (!throughP(row) || !affordable) {
+                f.plain.push_back(row);
                 continue;
             }
             f.other.push_back(row);
             f.otherComp.push_back(c);
             f.otherMu.push_back(static_cast<int>(muSize));
-            muSize +=
-                static_cast<size_t>(f.compEq[static_cast<size_t>(c) + 1] - f.compEq[static_cast<size_t>(c)]);
+            muSize += eqRows;
         }
     }
     f.otherK.assign(f.other.size(), 0.0);
@@ -519,7 +541,7 @@ Real passPgs(State& s, Forest& f, bool biased) {
         return pgsImpulse(r, velocity(s, f.fresh[row], r), biased, k);
     };
     if (!f.factored) return visitOneByOne(s, f, impulse);
-    const Real soft = visitSoft(s, f, impulse);
+    const Real plain = visitPlain(s, f, impulse);
     std::vector<Real>& asked = f.asked;
     asked.resize(f.eq.size());
     for (size_t e = 0; e < f.eq.size(); ++e) {  // c = r·d: −(J·v + b − v_T) (F 63–65)
@@ -527,7 +549,7 @@ Real passPgs(State& s, Forest& f, bool biased) {
         const Real jv = velocity(s, f.fresh[static_cast<size_t>(f.eq[e])], r);
         asked[e] = r.response * ((biased ? r.constant : r.unbiasedConstant) + r.vMul * jv);
     }
-    const Real sum = soft + solveEqualities(s, f, asked);
+    const Real sum = plain + solveEqualities(s, f, asked);
     return sum + visitOthers(s, f, impulse);
 }
 
@@ -551,7 +573,7 @@ Real passTgs(State& s, Forest& f, const TgsPass& pass) {
         return tgsImpulse(r, f.extra[row], fr, pass, velocity(s, fr, r), k);
     };
     if (!f.factored) return visitOneByOne(s, f, impulse);
-    const Real soft = visitSoft(s, f, impulse);
+    const Real plain = visitPlain(s, f, impulse);
     std::vector<Real>& asked = f.asked;
     asked.resize(f.eq.size());
     for (size_t e = 0; e < f.eq.size(); ++e) {  // c = −(J⁽ᵐ⁾v⁽ᵐ⁾ + b − v_T) (F 65)
@@ -560,7 +582,7 @@ Real passTgs(State& s, Forest& f, const TgsPass& pass) {
         asked[e] = -(velocity(s, fr, f.rows[row]) + hardBias(f.rows[row], f.extra[row], fr.C, pass) -
                      f.extra[row].velTarget);
     }
-    const Real sum = soft + solveEqualities(s, f, asked);
+    const Real sum = plain + solveEqualities(s, f, asked);
     return sum + visitOthers(s, f, impulse);
 }
 

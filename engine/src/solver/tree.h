@@ -23,7 +23,9 @@
 //     visited plainly, as a sweep would, and step 1 spreads their impulse over the forest (as it
 //     does the contacts'). A spring's impulse is bounded by its softness, so it needs no exact
 //     response, and an exact one costs O(n) per visit (below): the flag model's 340 joint springs
-//     in one tree made a step 75 times as dear;
+//     in one tree made a step 75 times as dear. A component whose limits times equality rows
+//     exceed kMaxResponseEntries has its limits visited plainly too (the cost of step 2 grows as
+//     their product);
 //  2. their other rows (limits) are visited one by one with the forest's
 //     constrained response K_eff = J·P·Jᵀ, P = M⁻¹ − M⁻¹J_eᵀ(J_e M⁻¹ J_eᵀ)⁻¹J_e M⁻¹, and their
 //     impulse applied through P: the plain impulse, plus μ·Δλ on the equality rows, with
@@ -38,6 +40,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -46,6 +49,10 @@
 #include "solver/tgs_row.h"
 
 namespace jl::solver::tree {
+
+/// Most μ entries (limits × equality rows) a component may hold for step 2 (2 MB of them); past it
+/// the component's limits are visited plainly.
+inline constexpr size_t kMaxResponseEntries = size_t{1} << 18;
 
 /// A joint's rows that step 1 solves: hard, unbounded both ways, no spring or bias mode of its own
 /// (the rows findBlock takes into a block).
@@ -82,7 +89,7 @@ struct Forest {
     std::vector<int> compEq;          ///< its equality rows are eq[compEq[c] … compEq[c + 1])
     std::vector<int> eq;              ///< the equality rows (indices in rows), node after node
     std::vector<int> other;           ///< the other active hard rows (limits), visited with K_eff
-    std::vector<int> soft;            ///< the active springs (drives, soft limits), visited plainly
+    std::vector<int> plain;           ///< the active springs, and limits past the budget, visited plainly
     std::vector<int> otherComp;       ///< their component
     std::vector<Real> otherK;         ///< their K_eff (≤ 0: held entirely by the equality rows: skipped)
     std::vector<int> otherMu;         ///< where their μ starts in mu (compEq's length of it)
@@ -91,7 +98,7 @@ struct Forest {
     std::vector<Real> dinv, lmat, x;  ///< per node: D⁻¹ (6×6), L (6×6), the solve's vector (6)
     std::vector<int> bodyNode;        ///< per solver body: its node, or −1
     std::vector<int> scratch;
-    std::array<std::vector<int>, 6> graph;  ///< begin()'s scratch (kept: no allocation per step)
+    std::array<std::vector<int>, 7> graph;  ///< begin()'s scratch (kept: no allocation per step)
     std::vector<Real> asked;                ///< per equality row: the velocity change it asks for this pass
     std::vector<Real> saved;   ///< split impulse: the rows' impulses before the pseudo-velocity sweeps
     bool factored = false;     ///< the factor succeeded; else the rows are visited one by one
